@@ -1,0 +1,140 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "GorillaCoach",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "gorilla-server", targets: ["gorilla-server"]),
+        .executable(name: "gorilla", targets: ["gorilla"]),
+        .library(name: "GorillaShared", targets: ["GorillaShared"]),
+        .library(name: "GorillaServer", targets: ["GorillaServer"]),
+        .library(name: "GorillaClient", targets: ["GorillaClient"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        // Domain types, wire envelope, error catalogue, validation. Foundation only.
+        .target(
+            name: "GorillaShared",
+            path: "Shared/Protocol",
+            swiftSettings: swiftSettings
+        ),
+        // Line framing and TLS configuration shared by server and client.
+        .target(
+            name: "GorillaTransport",
+            dependencies: [
+                "GorillaShared",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            path: "Shared/Transport",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "GorillaServer",
+            dependencies: [
+                "GorillaShared",
+                "GorillaTransport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Server",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "GorillaClient",
+            dependencies: [
+                "GorillaShared",
+                "GorillaTransport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Client",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "gorilla-server",
+            dependencies: [
+                "GorillaServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            path: "Sources/gorilla-server",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "gorilla",
+            dependencies: [
+                "GorillaClient",
+                "GorillaShared",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/gorilla",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GorillaSharedTests",
+            dependencies: ["GorillaShared", "GorillaTransport",
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOEmbedded", package: "swift-nio"),
+                           .product(name: "NIOTestUtils", package: "swift-nio")],
+            path: "Tests/GorillaSharedTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GorillaServerTests",
+            dependencies: ["GorillaServer", "GorillaShared", "GorillaTransport",
+                           .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/GorillaServerTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GorillaClientTests",
+            dependencies: ["GorillaClient", "GorillaShared"],
+            path: "Tests/GorillaClientTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GorillaEndToEndTests",
+            dependencies: ["GorillaServer", "GorillaClient", "GorillaShared", "GorillaTransport",
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "NIOSSL", package: "swift-nio-ssl")],
+            path: "Tests/GorillaEndToEndTests",
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,43 @@
+import Foundation
+import GorillaShared
+import GorillaTransport
+import Logging
+import NIOCore
+
+/// Serves one TLS connection: reads request lines in order and writes one response line for each.
+struct ConnectionHandler: Sendable {
+    let router: RequestRouter
+    let context: ServerContext
+
+    func run(_ channel: NIOAsyncChannel<LineFrame, ByteBuffer>, address: String) async {
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                var state = ConnectionState(address: address, requestsPerSecond: context.configuration.requestsPerSecond)
+                let encoder = WireCoding.encoder
+                for try await frame in inbound {
+                    switch frame {
+                    case .line(let buffer):
+                        let bytes = Array(buffer.readableBytesView)
+                        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // blank lines are ignored
+                        let response = await router.respond(to: bytes, state: &state)
+                        try await outbound.write(Self.encode(response, with: encoder))
+                    case .tooLong:
+                        let error = RequestError(.lineTooLong, "at most \(context.configuration.maxLineLength) bytes")
+                        let response = WireResponse(id: nil, payload: .error(error.wire(in: state.language)))
+                        try await outbound.write(Self.encode(response, with: encoder))
+                        return
+                    }
+                }
+            }
+        } catch {
+            context.logger.debug("connection ended", metadata: ["peer": "\(address)", "reason": "\(error)"])
+        }
+    }
+
+    /// Encodes a response as one line.
+    static func encode(_ response: WireResponse, with encoder: JSONEncoder) -> ByteBuffer {
+        var data = (try? encoder.encode(response)) ?? Data(#"{"result":500}"#.utf8)
+        data.append(UInt8(ascii: "\n"))
+        return ByteBuffer(bytes: data)
+    }
+}

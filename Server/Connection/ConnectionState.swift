@@ -1,0 +1,53 @@
+import Foundation
+import GorillaShared
+
+/// What the server knows about one connection. Owned by that connection's task alone.
+struct ConnectionState {
+    /// The peer's address, for per-address rate limits.
+    let address: String
+    var helloDone = false
+    /// The language asked for in `hello`, else the account's.
+    var requestedLanguage: Language?
+    var principal: UserRecord?
+    var tokenHash: String?
+    /// Image uploads in progress, by SHA-256.
+    var uploads: [String: [UInt8]] = [:]
+    var bucket: TokenBucket
+
+    init(address: String, requestsPerSecond: Double) {
+        self.address = address
+        self.bucket = TokenBucket(rate: requestsPerSecond, burst: requestsPerSecond * 2)
+    }
+
+    var language: Language { requestedLanguage ?? principal?.language ?? .en }
+
+    /// The authenticated account, or a `notAuthenticated` error.
+    func requirePrincipal() throws -> UserRecord {
+        guard let principal else { throw RequestError.notAuthenticated }
+        return principal
+    }
+}
+
+/// A token bucket: `rate` tokens a second, at most `burst` saved up.
+struct TokenBucket {
+    let rate: Double
+    let burst: Double
+    private var tokens: Double
+    private var last: Date
+
+    init(rate: Double, burst: Double) {
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.last = Date()
+    }
+
+    /// Takes a token if there is one.
+    mutating func take(now: Date = Date()) -> Bool {
+        tokens = min(burst, tokens + now.timeIntervalSince(last) * rate)
+        last = now
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+}

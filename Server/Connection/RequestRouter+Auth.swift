@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import GorillaShared
+
+extension RequestRouter {
+    func signup(_ body: SignupBody, state: inout ConnectionState) async throws -> ResponsePayload {
+        let user = try await validatedNewUser(body, role: body.code == nil ? .coach : .client, language: state.language)
+        if let code = body.code {
+            try await registerClient(user, code: code, state: &state)
+        } else {
+            try await context.store.createUser(user)
+            context.logger.info("coach signed up", metadata: ["user": "\(user.id)"])
+        }
+        return try await startSession(for: user, state: &state)
+    }
+
+    /// Checks the signup fields and hashes the password; the account is not stored yet.
+    func validatedNewUser(_ body: SignupBody, role: Role, language: Language) async throws -> UserRecord {
+        let username = body.username.trimmingCharacters(in: .whitespaces)
+        let email = body.email.trimmingCharacters(in: .whitespaces)
+        var missing: [String] = []
+        if username.isEmpty { missing.append("username") }
+        if email.isEmpty { missing.append("email") }
+        if body.password.isEmpty { missing.append("password") }
+        if role == .coach {
+            if (body.name ?? "").trimmingCharacters(in: .whitespaces).isEmpty { missing.append("name") }
+            if (body.surname ?? "").trimmingCharacters(in: .whitespaces).isEmpty { missing.append("surname") }
+        }
+        guard missing.isEmpty else { throw RequestError(.missingFields, missing.joined(separator: ", ")) }
+        guard Validation.isValidUsername(username) else {
+            throw RequestError(.invalidField, "username (3–32 letters, digits, '.', '_' or '-')")
+        }
+        guard Validation.isValidEmail(email) else { throw RequestError(.invalidField, "email") }
+        guard Validation.isAcceptablePassword(body.password) else { throw RequestError(.weakPassword) }
+        let name = body.name.map { Validation.cleanName($0) } ?? ""
+        let surname = body.surname.map { Validation.cleanName($0) } ?? ""
+        guard let name, let surname else { throw RequestError(.invalidField, "name or surname") }
+        var nif: String?
+        if let given = body.nif, !given.isEmpty {
+            guard let clean = Validation.cleanName(given, maxLength: 20) else { throw RequestError(.invalidField, "nif") }
+            nif = clean
+        }
+        let hash = try context.hasher.hash(body.password)
+        return UserRecord(role: role, username: username, email: email, passwordHash: hash, name: name,
+                          surname: surname, nif: nif, language: body.language ?? language)
+    }
+
+    func login(_ body: LoginBody, state: inout ConnectionState) async throws -> ResponsePayload {
+        let accountKey = "login:" + Validation.key(body.user)
+        let addressKey = "address:" + state.address
+        if let wait = await context.loginFailures.retryAfter(accountKey) {
+            throw RequestError(.rateLimited, retryAfter: wait)
+        }
+        if let wait = await context.addressFailures.retryAfter(addressKey) {
+            throw RequestError(.rateLimited, retryAfter: wait)
+        }
+        let user = try await context.store.user(login: body.user)
+        guard let user, !user.disabled, context.hasher.verify(body.password, against: user.passwordHash) else {
+            if user == nil { context.hasher.dummyVerify(body.password) }
+            await context.loginFailures.record(accountKey)
+            await context.addressFailures.record(addressKey)
+            throw RequestError(.wrongCredentials)
+        }
+        await context.loginFailures.reset(accountKey)
+        return try await startSession(for: user, state: &state)
+    }
+
+    /// Issues a token for `user` and binds the connection to it.
+    func startSession(for user: UserRecord, state: inout ConnectionState) async throws -> ResponsePayload {
+        let token = Tokens.make()
+        let hash = Tokens.hash(token)
+        let expires = Date().addingTimeInterval(context.configuration.tokenLifetime)
+        try await context.store.insertToken(hash: hash, userID: user.id, expires: expires)
+        state.principal = user
+        state.tokenHash = hash
+        return .value(SessionReply(token: token, expires: expires, profile: user.profile))
+    }
+
+    func resume(_ body: ResumeBody, state: inout ConnectionState) async throws -> ResponsePayload {
+        let hash = Tokens.hash(body.token)
+        guard let (user, expires) = try await context.store.session(tokenHash: hash) else {
+            throw RequestError.notAuthenticated
+        }
+        state.principal = user
+        state.tokenHash = hash
+        return .value(SessionReply(token: "", expires: expires, profile: user.profile))
+    }
+
+    func check(state: inout ConnectionState) async throws -> ResponsePayload {
+        guard let hash = state.tokenHash, let (user, expires) = try await context.store.session(tokenHash: hash) else {
+            state.principal = nil
+            state.tokenHash = nil
+            throw RequestError.notAuthenticated
+        }
+        state.principal = user
+        return .value(CheckReply(valid: true, expires: expires, user: user.id))
+    }
+
+    func logout(state: inout ConnectionState) async throws -> ResponsePayload {
+        if let hash = state.tokenHash { try await context.store.revokeToken(hash: hash) }
+        state.principal = nil
+        state.tokenHash = nil
+        return .none
+    }
+
+    func changePassword(_ body: PasswordChangeBody, state: inout ConnectionState) async throws -> ResponsePayload {
+        let principal = try state.requirePrincipal()
+        guard let user = try await context.store.user(id: principal.id),
+              context.hasher.verify(body.old, against: user.passwordHash) else {
+            throw RequestError(.wrongCredentials)
+        }
+        guard Validation.isAcceptablePassword(body.new) else { throw RequestError(.weakPassword) }
+        try await context.store.setPasswordHash(userID: user.id, hash: try context.hasher.hash(body.new))
+        try await context.store.revokeTokens(userID: user.id, keeping: state.tokenHash)
+        return .none
+    }
+
+    func resetPassword(_ body: PasswordResetBody, state: inout ConnectionState) async throws -> ResponsePayload {
+        let addressKey = "reset:" + state.address
+        if let wait = await context.addressFailures.retryAfter(addressKey) {
+            throw RequestError(.rateLimited, retryAfter: wait)
+        }
+        guard Validation.isAcceptablePassword(body.password) else { throw RequestError(.weakPassword) }
+        let hash = try context.hasher.hash(body.password)
+        let redeemed = try await context.store.redeemResetToken(
+            login: body.user, tokenHash: Tokens.hash(body.token.trimmingCharacters(in: .whitespaces)), newPasswordHash: hash)
+        guard redeemed else {
+            await context.addressFailures.record(addressKey)
+            throw RequestError(.invalidResetToken)
+        }
+        return .none
+    }
+}

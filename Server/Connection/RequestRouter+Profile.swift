@@ -1,0 +1,59 @@
+import Crypto
+import Foundation
+import GorillaShared
+import GorillaTransport
+
+extension RequestRouter {
+    func profile(state: inout ConnectionState) async throws -> ResponsePayload {
+        let principal = try state.requirePrincipal()
+        guard let user = try await context.store.user(id: principal.id) else { throw RequestError.notAuthenticated }
+        state.principal = user
+        return .value(user.profile)
+    }
+
+    func updateProfile(_ body: ProfileUpdateBody, state: inout ConnectionState) async throws -> ResponsePayload {
+        let principal = try state.requirePrincipal()
+        let user = try await context.store.updateProfile(userID: principal.id, body)
+        state.principal = user
+        return .value(user.profile)
+    }
+
+    /// Receives one chunk of an image; the last chunk is checked (size, hash, PNG/JPEG magic) and stored.
+    func putMedia(_ body: MediaPutBody, state: inout ConnectionState) async throws -> ResponsePayload {
+        let principal = try state.requirePrincipal()
+        let sha = body.sha256.lowercased()
+        guard sha.count == 64, sha.allSatisfy(\.isHexDigit) else { throw RequestError(.invalidField, "sha256") }
+        guard (1...MediaLimits.maxBytes).contains(body.total) else { throw RequestError(.invalidImage) }
+        guard let chunk = Data(base64Encoded: body.data), chunk.count <= MediaLimits.chunkBytes else {
+            throw RequestError(.invalidField, "data")
+        }
+        var buffer = state.uploads[sha] ?? []
+        guard body.offset == buffer.count else {
+            // Tell the device where to continue from.
+            return .value(MediaPutReply(received: buffer.count, complete: false, type: nil))
+        }
+        guard buffer.count + chunk.count <= body.total else { throw RequestError(.invalidImage) }
+        buffer.append(contentsOf: chunk)
+        if state.uploads.count >= 4 && state.uploads[sha] == nil { state.uploads.removeAll() }
+        guard buffer.count == body.total else {
+            state.uploads[sha] = buffer
+            return .value(MediaPutReply(received: buffer.count, complete: false, type: nil))
+        }
+        state.uploads[sha] = nil
+        guard Fingerprint.hex(SHA256.hash(data: buffer)) == sha else { throw RequestError(.invalidField, "sha256 does not match") }
+        guard let type = Validation.imageType(of: buffer) else { throw RequestError(.invalidImage) }
+        try await context.store.putMedia(sha256: sha, type: type, bytes: buffer, ownerID: principal.id)
+        return .value(MediaPutReply(received: buffer.count, complete: true, type: type))
+    }
+
+    func getMedia(_ body: MediaGetBody, state: inout ConnectionState) async throws -> ResponsePayload {
+        let principal = try state.requirePrincipal()
+        guard let (type, bytes) = try await context.store.media(sha256: body.sha256.lowercased(), principal: principal) else {
+            throw RequestError(.notFound)
+        }
+        guard body.offset >= 0, body.offset <= bytes.count else { throw RequestError(.invalidField, "offset") }
+        let end = min(bytes.count, body.offset + MediaLimits.chunkBytes)
+        let chunk = bytes[bytes.startIndex + body.offset ..< bytes.startIndex + end]
+        return .value(MediaGetReply(total: bytes.count, offset: body.offset, data: Data(chunk).base64EncodedString(), type: type))
+    }
+}

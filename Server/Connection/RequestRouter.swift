@@ -1,0 +1,112 @@
+import Foundation
+import GorillaShared
+import Logging
+
+/// Turns one request line into one response line for a connection.
+///
+/// Decodes the header first so that even a request with a bad body is answered with its own `id`,
+/// checks hello, login and the request rate, then hands the typed body to the operation's handler.
+struct RequestRouter: Sendable {
+    let context: ServerContext
+
+    /// Answers one line. Never throws: every failure becomes an error response.
+    func respond(to line: [UInt8], state: inout ConnectionState) async -> WireResponse {
+        let header: RequestHeader
+        do {
+            header = try WireCoding.decoder.decode(RequestHeader.self, from: Data(line))
+        } catch {
+            return failure(id: nil, RequestError(.malformedRequest, "not a JSON object"), state: state)
+        }
+        guard let id = header.id, let op = header.op else {
+            return failure(id: header.id, RequestError(.malformedRequest, "\"id\" (integer) and \"op\" (string) are required"), state: state)
+        }
+        guard state.bucket.take() else {
+            return failure(id: id, RequestError(.rateLimited, retryAfter: 1), state: state)
+        }
+        do {
+            let payload = try await dispatch(op: op, line: line, state: &state)
+            return WireResponse(id: id, payload: payload)
+        } catch let error as RequestError {
+            return failure(id: id, error, state: state)
+        } catch let error as StoreError {
+            if error.code == .internalError || error.code == .unavailable {
+                context.logger.error("store failure", metadata: ["op": "\(op)", "error": "\(error)"])
+            }
+            return failure(id: id, RequestError(error), state: state)
+        } catch {
+            context.logger.error("request failed", metadata: ["op": "\(op)", "error": "\(type(of: error))"])
+            return failure(id: id, RequestError(.internalError), state: state)
+        }
+    }
+
+    private func failure(id: Int?, _ error: RequestError, state: ConnectionState) -> WireResponse {
+        WireResponse(id: id, payload: .error(error.wire(in: state.language)))
+    }
+
+    private func dispatch(op: String, line: [UInt8], state: inout ConnectionState) async throws -> ResponsePayload {
+        if op == Operation.hello {
+            return try hello(decode(HelloBody.self, line), state: &state)
+        }
+        guard state.helloDone else { throw RequestError(.helloRequired) }
+        if !Operation.anonymous.contains(op) && state.principal == nil {
+            // Only known operations get "not logged in"; the rest are unknown either way.
+            guard Self.knownOperations.contains(op) else { throw RequestError(.unknownOperation, op) }
+            throw RequestError.notAuthenticated
+        }
+        switch op {
+        case Operation.signup: return try await signup(decode(SignupBody.self, line), state: &state)
+        case Operation.login: return try await login(decode(LoginBody.self, line), state: &state)
+        case Operation.resume: return try await resume(decode(ResumeBody.self, line), state: &state)
+        case Operation.check: return try await check(state: &state)
+        case Operation.logout: return try await logout(state: &state)
+        case Operation.passwordChange: return try await changePassword(decode(PasswordChangeBody.self, line), state: &state)
+        case Operation.passwordReset: return try await resetPassword(decode(PasswordResetBody.self, line), state: &state)
+        case Operation.profileGet: return try await profile(state: &state)
+        case Operation.profileUpdate: return try await updateProfile(decode(ProfileUpdateBody.self, line), state: &state)
+        case Operation.mediaPut: return try await putMedia(decode(MediaPutBody.self, line), state: &state)
+        case Operation.mediaGet: return try await getMedia(decode(MediaGetBody.self, line), state: &state)
+        case Operation.syncUpdated: return try await updated(decode(UpdatedBody.self, line), state: &state)
+        case Operation.syncPull: return try await pull(decode(PullBody.self, line), state: &state)
+        case Operation.syncPush: return try await push(decode(PushBody.self, line), state: &state)
+        default: throw RequestError(.unknownOperation, op)
+        }
+    }
+
+    static let knownOperations: Set<String> = [
+        Operation.signup, Operation.login, Operation.resume, Operation.check, Operation.logout,
+        Operation.passwordChange, Operation.passwordReset, Operation.profileGet, Operation.profileUpdate,
+        Operation.mediaPut, Operation.mediaGet, Operation.syncUpdated, Operation.syncPull, Operation.syncPush,
+    ]
+
+    /// Decodes the typed body; a missing member is `missingFields`, a wrong type `malformedRequest`.
+    private func decode<Body: Codable & Sendable>(_ type: Body.Type, _ line: [UInt8]) throws -> Body {
+        do {
+            return try WireCoding.decoder.decode(WireRequest<Body>.self, from: Data(line)).body
+        } catch DecodingError.keyNotFound(let key, let context) {
+            let path = (context.codingPath + [key]).map(\.stringValue).filter { $0 != "body" }.joined(separator: ".")
+            if path.isEmpty { throw RequestError(.missingFields, "body") }
+            throw RequestError(.missingFields, path)
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            throw RequestError(.malformedRequest, Self.describe(context))
+        } catch DecodingError.dataCorrupted(let context) {
+            throw RequestError(.malformedRequest, Self.describe(context))
+        } catch {
+            throw RequestError(.malformedRequest)
+        }
+    }
+
+    private static func describe(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        return path.isEmpty ? "invalid body" : "invalid value at \(path)"
+    }
+
+    private func hello(_ body: HelloBody, state: inout ConnectionState) throws -> ResponsePayload {
+        if let language = body.language { state.requestedLanguage = language }
+        guard ProtocolVersion.supported.contains(body.version) else {
+            throw RequestError(.unsupportedVersion,
+                               "this server speaks version \(ProtocolVersion.supported.lowerBound)–\(ProtocolVersion.supported.upperBound), not \(body.version)")
+        }
+        state.helloDone = true
+        return .value(HelloReply(version: ProtocolVersion.current, server: "gorilla-server"))
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GorillaShared
+import GorillaTransport
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import NIOSSL
+import ServiceLifecycle
+
+/// The GorillaCoach server: a TLS listener speaking JSON Lines over the store in the data folder.
+///
+/// Run it in a `ServiceGroup`; it stops accepting and closes its connections on graceful shutdown.
+public struct GorillaServer: Service {
+    public let configuration: ServerConfiguration
+    public let logger: Logger
+
+    public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "gorilla-server")) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Prepares the data folder: creates it, the certificate (unless given) and the database.
+    public func prepare() throws -> (ServerStore, ServerCertificate) {
+        try SecureFiles.makeDirectory(configuration.dataDirectory)
+        let certificate: ServerCertificate
+        if let certificatePath = configuration.certificatePath, let keyPath = configuration.keyPath {
+            certificate = try ServerCertificate(certificatePath: certificatePath, keyPath: keyPath)
+        } else {
+            certificate = try ServerCertificate.selfSigned(in: configuration.dataDirectory, host: configuration.host)
+        }
+        let store = try ServerStore.open(path: configuration.databasePath)
+        return (store, certificate)
+    }
+
+    public func run() async throws {
+        let (store, certificate) = try prepare()
+        let sslContext = try TLSConfigurations.server(certificatePEMFile: certificate.certificatePath,
+                                                      keyPEMFile: certificate.keyPath)
+        let context = ServerContext(store: store, configuration: configuration, logger: logger)
+        let handler = ConnectionHandler(router: RequestRouter(context: context), context: context)
+        let configuration = self.configuration
+        let openConnections = NIOLockedValueBox(0)
+
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 512)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .bind(host: configuration.host, port: configuration.port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let sync = channel.pipeline.syncOperations
+                    try sync.addHandler(NIOSSLServerHandler(context: sslContext))
+                    try sync.addHandler(HandshakeTimeoutHandler(timeout: .milliseconds(Int64(configuration.handshakeTimeout * 1000))))
+                    try sync.addHandler(IdleStateHandler(readTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))))
+                    try sync.addHandler(IdleCloseHandler())
+                    try sync.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: configuration.maxLineLength)))
+                    return try NIOAsyncChannel<LineFrame, ByteBuffer>(
+                        wrappingChannelSynchronously: channel,
+                        configuration: .init(isOutboundHalfClosureEnabled: false)
+                    )
+                }
+            }
+
+        let port = listener.channel.localAddress?.port ?? configuration.port
+        try writeServerFile(port: port, fingerprint: certificate.fingerprint)
+        logger.info("listening on \(configuration.host):\(port) (TLS), certificate SHA-256 \(certificate.fingerprint)")
+        configuration.onListening?(port)
+
+        do {
+            try await serve(listener: listener, handler: handler, openConnections: openConnections)
+        } catch is CancellationError {
+            // Graceful shutdown: the listener and every connection were closed.
+        }
+        logger.info("server stopped")
+    }
+
+    private func serve(
+        listener: NIOAsyncChannel<NIOAsyncChannel<LineFrame, ByteBuffer>, Never>,
+        handler: ConnectionHandler,
+        openConnections: NIOLockedValueBox<Int>
+    ) async throws {
+        let configuration = self.configuration
+        try await cancelWhenGracefulShutdown {
+            try await withThrowingDiscardingTaskGroup { group in
+                try await listener.executeThenClose { inbound in
+                    for try await connection in inbound {
+                        let admitted = openConnections.withLockedValue { count -> Bool in
+                            guard count < configuration.maxConnections else { return false }
+                            count += 1
+                            return true
+                        }
+                        guard admitted else {
+                            connection.channel.close(promise: nil)
+                            continue
+                        }
+                        let address = connection.channel.remoteAddress?.ipAddress ?? "unknown"
+                        group.addTask {
+                            defer { openConnections.withLockedValue { $0 -= 1 } }
+                            await handler.run(connection, address: address)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes `server.json` so that tools and tests can find the server.
+    private func writeServerFile(port: Int, fingerprint: String) throws {
+        let info = ServerInfo(host: configuration.host, port: port, fingerprint: fingerprint)
+        try SecureFiles.write(WireCoding.encoder.encode(info),
+                              to: configuration.dataDirectory.appendingPathComponent("server.json"), mode: 0o644)
+    }
+}
+
+/// The contents of `DIR/server.json`.
+public struct ServerInfo: Codable, Sendable {
+    public var host: String
+    public var port: Int
+    public var fingerprint: String
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GorillaShared
+
+/// The operator's commands, run on the server's machine against its data folder.
+public struct OperatorTools: Sendable {
+    let store: ServerStore
+    let configuration: ServerConfiguration
+
+    public init(dataDirectory: URL) throws {
+        let path = dataDirectory.appendingPathComponent("gorilla.sqlite").path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw OperatorError(message: "no GorillaCoach database in \(dataDirectory.path) (use --data DIR)")
+        }
+        self.configuration = ServerConfiguration(dataDirectory: dataDirectory)
+        self.store = try ServerStore.open(path: path)
+    }
+
+    /// The accounts as a table or JSON.
+    public func listUsers(json: Bool) async throws -> String {
+        let users = try await store.allUsers()
+        if json {
+            let profiles = users.map(\.profile)
+            return String(decoding: try WireCoding.encoder.encode(profiles), as: UTF8.self)
+        }
+        if users.isEmpty { return "No accounts yet. Coaches sign up with: gorilla register coach ..." }
+        var lines = ["ROLE    USERNAME             EMAIL                          NAME                      CREATED"]
+        for user in users {
+            let name = "\(user.name) \(user.surname)" + (user.disabled ? " (removed)" : "")
+            lines.append(
+                user.role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + user.username.padding(toLength: 21, withPad: " ", startingAt: 0)
+                    + user.email.padding(toLength: 31, withPad: " ", startingAt: 0)
+                    + name.padding(toLength: 26, withPad: " ", startingAt: 0)
+                    + String(ISOTime.format(user.created).prefix(10)))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Issues a reset token for the account named `login` and returns the text to print.
+    public func issueResetToken(for login: String) async throws -> String {
+        guard let user = try await store.user(login: login) else {
+            throw OperatorError(message: "no account named '\(login)'")
+        }
+        let token = Tokens.make()
+        let expires = Date().addingTimeInterval(configuration.resetTokenLifetime)
+        try await store.insertResetToken(hash: Tokens.hash(token), userID: user.id, expires: expires)
+        return """
+            Reset token for \(user.username) (valid until \(ISOTime.format(expires))):
+            \(token)
+            Redeem it with: gorilla password reset --user \(user.username) --token \(token)
+            """
+    }
+}
+
+/// An operator command that cannot do what was asked.
+public struct OperatorError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import GorillaShared
+
+/// A row of the `users` table.
+public struct UserRecord: Sendable, Equatable {
+    public var id: UUID
+    public var role: Role
+    public var username: String
+    public var email: String
+    public var passwordHash: String
+    public var name: String
+    public var surname: String
+    public var nif: String?
+    public var language: Language
+    public var photo: String?
+    public var coachID: UUID?
+    public var disabled: Bool
+    public var created: Date
+
+    /// The coach whose tenant this account belongs to: itself for a coach, its coach for a client.
+    public var tenantID: UUID { role == .coach ? id : (coachID ?? id) }
+
+    /// The account as the wire shows it.
+    public var profile: Profile {
+        Profile(id: id, role: role, username: username, email: email, name: name, surname: surname,
+                nif: nif, language: language, coach: coachID, photo: photo, created: created)
+    }
+
+    init(row: Row) {
+        id = UUID(uuidString: row["id"])!
+        role = Role(rawValue: row["role"]) ?? .client
+        username = row["username"]
+        email = row["email"]
+        passwordHash = row["password_hash"]
+        name = row["name"]
+        surname = row["surname"]
+        nif = row["nif"]
+        language = Language(rawValue: row["language"]) ?? .en
+        photo = row["photo"]
+        coachID = (row["coach_id"] as String?).flatMap(UUID.init(uuidString:))
+        disabled = (row["disabled"] as Int) != 0
+        created = ISOTime.parse(row["created_at"]) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    public init(id: UUID = UUID(), role: Role, username: String, email: String, passwordHash: String,
+                name: String, surname: String, nif: String?, language: Language, photo: String? = nil,
+                coachID: UUID? = nil, disabled: Bool = false, created: Date = Date()) {
+        self.id = id
+        self.role = role
+        self.username = username
+        self.email = email
+        self.passwordHash = passwordHash
+        self.name = name
+        self.surname = surname
+        self.nif = nif
+        self.language = language
+        self.photo = photo
+        self.coachID = coachID
+        self.disabled = disabled
+        self.created = created
+    }
+}
+
+/// A UUID as stored: lowercase text.
+extension UUID {
+    var key: String { uuidString.lowercased() }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// `sync.updated`: which sections changed since the client's cursor (the seed's `updated` call).
+public struct UpdatedBody: Codable, Sendable {
+    public var since: Int64
+    public init(since: Int64) { self.since = since }
+}
+
+/// `sync.updated` reply: the newest version the principal may see, and per section how many rows changed.
+public struct UpdatedReply: Codable, Sendable, Equatable {
+    public var version: Int64
+    public var sections: [String: Int]
+    public init(version: Int64, sections: [String: Int]) {
+        self.version = version
+        self.sections = sections
+    }
+}
+
+/// `sync.pull`: the changes after `since`, in version order, at most `limit` of them.
+public struct PullBody: Codable, Sendable {
+    public var since: Int64
+    public var limit: Int?
+    public init(since: Int64, limit: Int? = nil) {
+        self.since = since
+        self.limit = limit
+    }
+}
+
+/// One changed row: its section, id, version and document (nil for a tombstone's fields).
+public struct Change: Codable, Sendable, Equatable {
+    public var kind: String
+    public var id: UUID
+    public var version: Int64
+    public var deleted: Bool
+    public var data: JSONValue?
+    public init(kind: String, id: UUID, version: Int64, deleted: Bool, data: JSONValue?) {
+        self.kind = kind
+        self.id = id
+        self.version = version
+        self.deleted = deleted
+        self.data = data
+    }
+}
+
+/// `sync.pull` reply: a page of changes, the cursor to continue from, and whether more remain.
+public struct PullReply: Codable, Sendable {
+    public var changes: [Change]
+    public var cursor: Int64
+    public var more: Bool
+    public init(changes: [Change], cursor: Int64, more: Bool) {
+        self.changes = changes
+        self.cursor = cursor
+        self.more = more
+    }
+}
+
+/// What a mutation does to its entity.
+public enum MutationAction: String, Codable, Sendable {
+    case create, update, delete
+}
+
+/// One queued change made on a device, identified by its own UUID so that it applies once.
+public struct Mutation: Codable, Sendable, Equatable {
+    /// The mutation's own id (idempotence key).
+    public var id: UUID
+    /// The section (entity kind), e.g. `machine`.
+    public var kind: String
+    /// The entity's id, generated on the device for creates.
+    public var entity: UUID
+    public var action: MutationAction
+    /// The fields set by a create or update.
+    public var fields: [String: JSONValue]?
+    /// The entity version the device had when it made the change (for conflict reports).
+    public var base: Int64?
+
+    public init(id: UUID = UUID(), kind: String, entity: UUID, action: MutationAction,
+                fields: [String: JSONValue]? = nil, base: Int64? = nil) {
+        self.id = id
+        self.kind = kind
+        self.entity = entity
+        self.action = action
+        self.fields = fields
+        self.base = base
+    }
+}
+
+/// `sync.push`: a batch of mutations, applied in order.
+public struct PushBody: Codable, Sendable {
+    public var mutations: [Mutation]
+    public init(mutations: [Mutation]) { self.mutations = mutations }
+}
+
+/// How the server took one mutation.
+public enum MutationStatus: String, Codable, Sendable {
+    /// Applied now.
+    case applied
+    /// Applied by an earlier push of the same mutation; nothing was done again.
+    case duplicate
+    /// Refused for good; the device rolls it back.
+    case rejected
+}
+
+/// The outcome of one mutation.
+public struct MutationResult: Codable, Sendable, Equatable {
+    public var id: UUID
+    public var status: MutationStatus
+    /// The entity's version after the mutation.
+    public var version: Int64?
+    /// Why it was rejected.
+    public var error: WireError?
+    /// Fields whose concurrent values this mutation overwrote, with those values.
+    public var overwritten: [String: JSONValue]?
+    /// Extra results of the mutation (e.g. a registration code).
+    public var extra: [String: JSONValue]?
+
+    public init(id: UUID, status: MutationStatus, version: Int64? = nil, error: WireError? = nil,
+                overwritten: [String: JSONValue]? = nil, extra: [String: JSONValue]? = nil) {
+        self.id = id
+        self.status = status
+        self.version = version
+        self.error = error
+        self.overwritten = overwritten
+        self.extra = extra
+    }
+}
+
+/// `sync.push` reply.
+public struct PushReply: Codable, Sendable {
+    public var results: [MutationResult]
+    public init(results: [MutationResult]) { self.results = results }
+}
+
+/// Limits of the sync operations.
+public enum SyncLimits {
+    /// Most mutations in one push.
+    public static let maxPushBatch = 500
+    /// Default and largest page of a pull.
+    public static let defaultPullLimit = 1000
+    public static let maxPullLimit = 5000
+}

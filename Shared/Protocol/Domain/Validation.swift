@@ -1,0 +1,59 @@
+import Foundation
+
+/// Input rules shared by the CLI (early, friendly errors) and the server (the authority).
+public enum Validation {
+    /// Shortest password accepted.
+    public static let minimumPasswordLength = 8
+    /// Longest password accepted (a hash of a huge input is a cheap denial of service).
+    public static let maximumPasswordLength = 1024
+
+    /// Normalises a username or email for uniqueness checks (case-insensitive).
+    public static func key(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// Whether `username` is 3–32 of `a-z A-Z 0-9 . _ -`, starting with a letter or digit.
+    public static func isValidUsername(_ username: String) -> Bool {
+        let scalars = username.unicodeScalars
+        guard (3...32).contains(scalars.count), let first = scalars.first,
+              CharacterSet.alphanumerics.contains(first), first.isASCII else { return false }
+        return scalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
+    }
+
+    /// Whether `email` looks like `local@domain.tld` (no spaces, at most 254 characters).
+    public static func isValidEmail(_ email: String) -> Bool {
+        guard email.count <= 254, !email.contains(where: { $0.isWhitespace || $0.isNewline }) else { return false }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+              !parts[1].hasPrefix("."), !parts[1].hasSuffix(".") else { return false }
+        return !containsControlCharacters(email)
+    }
+
+    /// Whether `text` holds control characters (newline allowed only when `allowNewline`).
+    public static func containsControlCharacters(_ text: String, allowNewline: Bool = false) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            if allowNewline && scalar == "\n" { return false }
+            return CharacterSet.controlCharacters.contains(scalar) || (0xD800...0xDFFF).contains(scalar.value)
+        }
+    }
+
+    /// A trimmed display name of 1–`maxLength` characters without control characters, or nil.
+    public static func cleanName(_ text: String?, maxLength: Int = 100) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty,
+              trimmed.count <= maxLength, !containsControlCharacters(trimmed) else { return nil }
+        return trimmed
+    }
+
+    /// Whether `password` has an acceptable length.
+    public static func isAcceptablePassword(_ password: String) -> Bool {
+        (minimumPasswordLength...maximumPasswordLength).contains(password.count)
+    }
+
+    /// The image type of `bytes` by its magic bytes (`image/png` or `image/jpeg`), or nil.
+    public static func imageType(of bytes: some Collection<UInt8>) -> String? {
+        let head = Array(bytes.prefix(8))
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        return nil
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// The version of the wire protocol this build speaks.
+public enum ProtocolVersion {
+    public static let current = 1
+    public static let supported: ClosedRange<Int> = 1...1
+}
+
+/// The identifying part of a request line: `{"id": <int>, "op": "<name>", ...}`.
+///
+/// Decoded first, so that a request with a bad body can still be answered with its own `id`.
+public struct RequestHeader: Decodable, Sendable {
+    public let id: Int?
+    public let op: String?
+}
+
+/// A request line with its typed body: `{"id": <int>, "op": "<name>", "body": {...}}`.
+public struct WireRequest<Body: Codable & Sendable>: Codable, Sendable {
+    public let id: Int
+    public let op: String
+    public let body: Body
+
+    public init(id: Int, op: String, body: Body) {
+        self.id = id
+        self.op = op
+        self.body = body
+    }
+}
+
+/// A body with no fields, for operations that take none.
+public struct Empty: Codable, Sendable, Equatable {
+    public init() {}
+    public init(from decoder: any Decoder) throws {}
+    public func encode(to encoder: any Encoder) throws {
+        _ = encoder.container(keyedBy: AnyKey.self)
+    }
+}
+
+/// The error member of a failed response: a catalogue code and a message in the user's language.
+public struct WireError: Codable, Sendable, Error, Equatable, CustomStringConvertible {
+    public let code: WireErrorCode
+    public let message: String
+    /// Seconds to wait before trying again, for rate-limit errors.
+    public let retryAfter: Int?
+
+    public init(code: WireErrorCode, message: String, retryAfter: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    public var description: String { message }
+}
+
+/// What a response carries besides its header.
+public enum ResponsePayload: Sendable {
+    case none
+    case value(any Encodable & Sendable)
+    case list([any Encodable & Sendable])
+    case error(WireError)
+}
+
+/// A response or push line, ready to encode.
+///
+/// Success: `{"id", "time", "result": 0, "value" | "list"}`; failure: `{"id", "time", "result": code, "error": {...}}`;
+/// a push carries `"event"` instead of `"id"`.
+public struct WireResponse: Encodable, Sendable {
+    public let id: Int?
+    public let event: String?
+    public let time: Date
+    public let payload: ResponsePayload
+
+    public init(id: Int?, time: Date = Date(), payload: ResponsePayload) {
+        self.id = id
+        self.event = nil
+        self.time = time
+        self.payload = payload
+    }
+
+    public init(event: String, time: Date = Date(), value: any Encodable & Sendable) {
+        self.id = nil
+        self.event = event
+        self.time = time
+        self.payload = .value(value)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, event, time, result, value, list, error }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if let event {
+            try container.encode(event, forKey: .event)
+        } else {
+            try container.encode(id, forKey: .id)
+        }
+        try container.encode(time, forKey: .time)
+        switch payload {
+        case .none:
+            try container.encode(0, forKey: .result)
+        case .value(let value):
+            try container.encode(0, forKey: .result)
+            try value.encode(to: container.superEncoder(forKey: .value))
+        case .list(let items):
+            try container.encode(0, forKey: .result)
+            var list = container.nestedUnkeyedContainer(forKey: .list)
+            for item in items { try item.encode(to: list.superEncoder()) }
+        case .error(let error):
+            try container.encode(error.code.rawValue, forKey: .result)
+            try container.encode(error, forKey: .error)
+        }
+    }
+}
+
+/// The header of a response or push as a client reads it, before decoding the typed payload.
+public struct ReplyHeader: Decodable, Sendable {
+    public let id: Int?
+    public let event: String?
+    public let result: Int
+    public let error: WireError?
+}
+
+/// A reply's typed `value`.
+public struct ReplyValue<Value: Decodable & Sendable>: Decodable, Sendable {
+    public let value: Value
+}
+
+/// A reply's typed `list`.
+public struct ReplyList<Element: Decodable & Sendable>: Decodable, Sendable {
+    public let list: [Element]
+}
+
+/// A coding key made from any string, for dynamic containers.
+public struct AnyKey: CodingKey {
+    public var stringValue: String
+    public var intValue: Int?
+    public init(stringValue: String) { self.stringValue = stringValue }
+    public init?(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// ISO-8601 timestamps in UTC with milliseconds (`2026-11-22T14:59:08.123Z`), as the wire carries them.
+public enum ISOTime {
+    /// Formats a date in UTC with milliseconds.
+    public static func format(_ date: Date) -> String {
+        var millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = millis / 1000
+        millis -= seconds * 1000
+        if millis < 0 { millis += 1000; seconds -= 1 }
+        let (y, m, d) = civilDate(daysSinceEpoch: floorDiv(seconds, 86_400))
+        let secondOfDay = seconds - floorDiv(seconds, 86_400) * 86_400
+        return String(
+            format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%03lldZ",
+            y, m, d, secondOfDay / 3600, (secondOfDay % 3600) / 60, secondOfDay % 60, millis
+        )
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM]`; returns nil for anything else.
+    public static func parse(_ text: String) -> Date? {
+        let chars = Array(text.utf8)
+        func number(_ from: Int, _ count: Int) -> Int64? {
+            guard from + count <= chars.count else { return nil }
+            var value: Int64 = 0
+            for i in from..<(from + count) {
+                let c = chars[i]
+                guard c >= 48, c <= 57 else { return nil }
+                value = value * 10 + Int64(c - 48)
+            }
+            return value
+        }
+        guard chars.count >= 19, chars[4] == 45, chars[7] == 45, chars[10] == 84 || chars[10] == 32,
+              chars[13] == 58, chars[16] == 58,
+              let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2),
+              let h = number(11, 2), let mi = number(14, 2), let s = number(17, 2),
+              (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 61
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if index < chars.count, chars[index] == 46 {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < chars.count, chars[index] >= 48, chars[index] <= 57 {
+                fraction += Double(chars[index] - 48) * scale
+                scale /= 10
+                index += 1
+            }
+            if index == start { return nil }
+        }
+        var offset: Int64 = 0
+        if index < chars.count {
+            switch chars[index] {
+            case 90 where index == chars.count - 1: break  // Z
+            case 43, 45:  // + -
+                guard chars.count == index + 6, chars[index + 3] == 58,
+                      let oh = number(index + 1, 2), let om = number(index + 4, 2) else { return nil }
+                offset = (oh * 3600 + om * 60) * (chars[index] == 43 ? 1 : -1)
+            default: return nil
+            }
+        }
+        let days = daysSinceEpoch(year: y, month: mo, day: d)
+        let seconds = days * 86_400 + h * 3600 + mi * 60 + s - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+
+    // Howard Hinnant's civil-from-days and days-from-civil algorithms.
+    static func civilDate(daysSinceEpoch z0: Int64) -> (Int64, Int64, Int64) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

@@ -1,0 +1,52 @@
+import NIOCore
+import NIOSSL
+
+/// Builders for the TLS configurations both sides use.
+public enum TLSConfigurations {
+    /// A server context from PEM files: TLS 1.2 minimum, 1.3 preferred.
+    public static func server(certificatePEMFile: String, keyPEMFile: String) throws -> NIOSSLContext {
+        let chain = try NIOSSLCertificate.fromPEMFile(certificatePEMFile)
+        let key = try NIOSSLPrivateKey(file: keyPEMFile, format: .pem)
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) },
+            privateKey: .privateKey(key)
+        )
+        configuration.minimumTLSVersion = .tlsv12
+        return try NIOSSLContext(configuration: configuration)
+    }
+
+    /// A client context that leaves certificate checks to a pinning callback (see ``PinnedCertificateVerifier``).
+    public static func pinnedClient() throws -> NIOSSLContext {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.minimumTLSVersion = .tlsv12
+        configuration.certificateVerification = .none
+        return try NIOSSLContext(configuration: configuration)
+    }
+}
+
+/// Checks the server's leaf certificate against a pinned SHA-256 fingerprint (trust on first use when none).
+public struct PinnedCertificateVerifier: Sendable {
+    /// The expected fingerprint; nil accepts any certificate and reports what it saw.
+    public let pinned: String?
+    /// Called with the fingerprint the server presented, before the verdict.
+    public let observe: @Sendable (String) -> Void
+
+    public init(pinned: String?, observe: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.pinned = pinned
+        self.observe = observe
+    }
+
+    /// Makes the TLS handler for a new connection.
+    public func makeHandler(context: NIOSSLContext, serverHostname: String?) throws -> NIOSSLClientHandler {
+        let pinned = self.pinned
+        let observe = self.observe
+        return try NIOSSLClientHandler(context: context, serverHostname: serverHostname) { certificates, promise in
+            guard let leaf = certificates.first, let seen = try? Fingerprint.of(leaf) else {
+                promise.succeed(.failed)
+                return
+            }
+            observe(seen)
+            promise.succeed(pinned == nil || pinned == seen ? .certificateVerified : .failed)
+        }
+    }
+}

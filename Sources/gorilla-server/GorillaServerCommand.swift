@@ -1,0 +1,109 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import GorillaServer
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+@main
+struct GorillaServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gorilla-server",
+        abstract: "The GorillaCoach server: TLS, JSON Lines, SQLite.",
+        discussion: """
+            With no subcommand, serves on 127.0.0.1:7443 with the data folder ./gorilla-data (or $GORILLA_DATA).
+            The first start creates a self-signed certificate there and prints its SHA-256 fingerprint.
+            """,
+        subcommands: [Serve.self, Users.self],
+        defaultSubcommand: Serve.self
+    )
+}
+
+/// Options every subcommand takes to find the data folder.
+struct DataOptions: ParsableArguments {
+    @Option(name: .customLong("data"), help: "The data folder (default: $GORILLA_DATA or ./gorilla-data).")
+    var data: String?
+
+    var directory: URL {
+        let path = data ?? ProcessInfo.processInfo.environment["GORILLA_DATA"] ?? "gorilla-data"
+        return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the server (the default).")
+
+    @Option(help: "Address to listen on.") var host = "127.0.0.1"
+    @Option(help: "TCP port; 0 picks a free one (see DIR/server.json).") var port = 7443
+    @OptionGroup var data: DataOptions
+    @Option(help: "PEM certificate to use instead of the self-signed one.") var cert: String?
+    @Option(help: "PEM private key for --cert.") var key: String?
+    @Option(help: "Idle timeout in seconds.") var idleTimeout = 300.0
+    @Option(help: "Most connections open at once.") var maxConnections = 4096
+    @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535") }
+        guard (cert == nil) == (key == nil) else { throw ValidationError("--cert and --key go together") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+    }
+
+    func run() async throws {
+        umask(0o077)  // the data folder holds credentials and clients' personal data
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        var configuration = ServerConfiguration(dataDirectory: data.directory)
+        configuration.host = host
+        configuration.port = port
+        configuration.certificatePath = cert
+        configuration.keyPath = key
+        configuration.idleTimeout = idleTimeout
+        configuration.maxConnections = maxConnections
+        let logger = Logger(label: "gorilla-server")
+        let server = GorillaServer(configuration: configuration, logger: logger)
+        let group = ServiceGroup(
+            configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        )
+        try await group.run()
+    }
+}
+
+struct Users: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Operator commands for accounts (work while the server runs).",
+        subcommands: [List.self, ResetPassword.self]
+    )
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the accounts.")
+        @OptionGroup var data: DataOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let admin = try OperatorTools(dataDirectory: data.directory)
+            print(try await admin.listUsers(json: json))
+        }
+    }
+
+    struct ResetPassword: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset-password",
+            abstract: "Issue a one-time password-reset token (valid 24 h) for an account.",
+            discussion: "The user redeems it with: gorilla password reset --user USER --token TOKEN"
+        )
+        @Argument(help: "Username or email.") var user: String
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let admin = try OperatorTools(dataDirectory: data.directory)
+            print(try await admin.issueResetToken(for: user))
+        }
+    }
+}
