@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import GorillaShared
+
+extension LocalCache {
+    /// Records the server's answers to a push in one transaction: acknowledged mutations leave the outbox,
+    /// rejected ones leave it too and their entity is rolled back to the server's state (plus what is still queued).
+    func applyPushResults(_ results: [MutationResult], for mutations: [Mutation]) throws {
+        let byID = Dictionary(uniqueKeysWithValues: mutations.map { ($0.id, $0) })
+        try writer.write { db in
+            for result in results {
+                guard let mutation = byID[result.id] else { continue }
+                try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [mutation.id.uuidString.lowercased()])
+                let label = try Self.label(db, mutation)
+                switch result.status {
+                case .applied, .duplicate:
+                    if let overwritten = result.overwritten, !overwritten.isEmpty {
+                        let fields = overwritten.keys.sorted().map { "\($0) (was \(Self.display(overwritten[$0]!)))" }
+                        try Self.addReport(db, kind: "overwritten",
+                                           text: "\(label): your change replaced a newer change made elsewhere to \(fields.joined(separator: ", "))")
+                    }
+                    if let code = result.extra?["code"]?.stringValue {
+                        let expires = result.extra?["expires"]?.stringValue ?? ""
+                        try Self.addReport(db, kind: "code", text: "\(label): registration code \(code) (expires \(expires))")
+                    }
+                case .rejected:
+                    try Self.rollBack(db, entity: mutation.entity, kind: mutation.kind)
+                    try Self.addReport(db, kind: "rejected",
+                                       text: "\(mutation.action.rawValue) of \(label) was refused: \(result.error?.message ?? "rejected")")
+                }
+            }
+        }
+    }
+
+    /// Applies a page of pulled changes and moves the cursor, in one transaction.
+    func applyPull(_ changes: [Change], cursor: Int64) throws {
+        try writer.write { db in
+            for change in changes {
+                let data = change.data?.objectValue ?? [:]
+                try db.execute(sql: """
+                    INSERT INTO entities (id, kind, data, version, deleted, server_data, server_deleted)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, version = excluded.version,
+                        server_data = excluded.server_data, server_deleted = excluded.server_deleted,
+                        data = excluded.data, deleted = excluded.deleted
+                    """, arguments: [change.id.uuidString.lowercased(), change.kind, try Self.encode(data), change.version,
+                                     change.deleted ? 1 : 0, try Self.encode(data), change.deleted ? 1 : 0])
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM outbox WHERE entity = ?", arguments: [change.id.uuidString.lowercased()]) != nil {
+                    try Self.reapplyQueued(db, entity: change.id, kind: change.kind)
+                }
+            }
+            try Self.setMeta(db, "cursor", String(cursor))
+        }
+    }
+
+    /// Resets an entity to the server's state, then overlays the mutations still queued for it.
+    static func rollBack(_ db: Database, entity: UUID, kind: String) throws {
+        let key = entity.uuidString.lowercased()
+        guard let row = try Row.fetchOne(db, sql: "SELECT server_data, server_deleted FROM entities WHERE id = ?", arguments: [key]) else { return }
+        if let serverText: String = row["server_data"] {
+            try db.execute(sql: "UPDATE entities SET data = ?, deleted = ? WHERE id = ?",
+                           arguments: [serverText, row["server_deleted"] as Int, key])
+        } else {
+            try db.execute(sql: "DELETE FROM entities WHERE id = ?", arguments: [key])
+        }
+        try reapplyQueued(db, entity: entity, kind: kind)
+    }
+
+    static func reapplyQueued(_ db: Database, entity: UUID, kind: String) throws {
+        let key = entity.uuidString.lowercased()
+        let queued = try Row.fetchAll(db, sql: "SELECT action, fields FROM outbox WHERE entity = ? ORDER BY seq", arguments: [key])
+        guard !queued.isEmpty else { return }
+        let current = try Self.entity(db, entity)
+        var data = current?.data ?? [:]
+        var deleted = current?.deleted ?? false
+        for row in queued {
+            let fieldsText: String? = row["fields"]
+            let fields = fieldsText.flatMap { try? WireCoding.decoder.decode([String: JSONValue].self, from: Data($0.utf8)) }
+            let mutation = Mutation(kind: kind, entity: entity, action: MutationAction(rawValue: row["action"]) ?? .update, fields: fields)
+            overlay(mutation, on: &data, deleted: &deleted)
+        }
+        try saveLocal(db, id: entity, kind: kind, data: data, deleted: deleted)
+    }
+
+    /// A human label for a mutation's entity: `machine 'Leg press'`.
+    static func label(_ db: Database, _ mutation: Mutation) throws -> String {
+        let name = try entity(db, mutation.entity)?.data["name"]?.stringValue ?? mutation.fields?["name"]?.stringValue
+        return name.map { "\(mutation.kind) '\($0)'" } ?? "\(mutation.kind) \(mutation.entity.short)"
+    }
+
+    static func display(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): "'\(text)'"
+        case .null: "empty"
+        default: (try? encode(value)) ?? "?"
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import GRDB
+import GorillaShared
+
+/// One row of the local cache: the device's view of an entity (server state plus queued local changes).
+public struct CachedEntity: Sendable, Equatable {
+    public var id: UUID
+    public var kind: String
+    public var data: [String: JSONValue]
+    /// The server version this view is based on (0 if never synced).
+    public var version: Int64
+    public var deleted: Bool
+
+    /// A string field.
+    public subscript(string field: String) -> String? { data[field]?.stringValue }
+    /// The `name` field, or an empty string.
+    public var name: String { data["name"]?.stringValue ?? "" }
+}
+
+/// The device's SQLite cache: entities, the outbox of queued mutations, sync metadata and reports.
+///
+/// Every local change writes the entity and its outbox row in one transaction, so a crash never
+/// separates them. A `DatabasePool` (WAL) on disk, a `DatabaseQueue` in tests.
+public struct LocalCache: Sendable {
+    let writer: any DatabaseWriter
+
+    /// Opens (creating and migrating) the cache at `path`.
+    public static func open(path: String) throws -> LocalCache {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        return try LocalCache(writer: pool)
+    }
+
+    /// An in-memory cache, for tests.
+    public static func inMemory() throws -> LocalCache {
+        try LocalCache(writer: DatabaseQueue())
+    }
+
+    init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-cache") { db in
+            try db.execute(sql: """
+                CREATE TABLE entities (
+                    id TEXT PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    data TEXT NOT NULL,
+                    version INTEGER NOT NULL DEFAULT 0,
+                    deleted INTEGER NOT NULL DEFAULT 0,
+                    server_data TEXT,
+                    server_deleted INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX entities_kind ON entities(kind, deleted);
+                CREATE TABLE outbox (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id TEXT NOT NULL UNIQUE,
+                    kind TEXT NOT NULL,
+                    entity TEXT NOT NULL,
+                    action TEXT NOT NULL,
+                    fields TEXT,
+                    base INTEGER,
+                    created_at TEXT NOT NULL
+                );
+                CREATE INDEX outbox_entity ON outbox(entity);
+                CREATE TABLE meta (
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                );
+                CREATE TABLE reports (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    at TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    text TEXT NOT NULL,
+                    shown INTEGER NOT NULL DEFAULT 0
+                );
+                """)
+        }
+        registerMediaMigration(&migrator)
+        return migrator
+    }
+
+    // MARK: Reading
+
+    /// The entity `id`, deleted or not.
+    public func entity(_ id: UUID) throws -> CachedEntity? {
+        try writer.read { db in try Self.entity(db, id) }
+    }
+
+    static func entity(_ db: Database, _ id: UUID) throws -> CachedEntity? {
+        try Row.fetchOne(db, sql: "SELECT * FROM entities WHERE id = ?", arguments: [id.uuidString.lowercased()]).map(Self.decode)
+    }
+
+    /// Every entity of `kind`, live ones only unless `includeDeleted`.
+    public func entities(_ kind: String, includeDeleted: Bool = false) throws -> [CachedEntity] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM entities WHERE kind = ?" + (includeDeleted ? "" : " AND deleted = 0"),
+                             arguments: [kind]).map(Self.decode)
+        }
+    }
+
+    static func decode(_ row: Row) -> CachedEntity {
+        let text: String = row["data"]
+        let data = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))) ?? [:]
+        return CachedEntity(id: UUID(uuidString: row["id"])!, kind: row["kind"], data: data,
+                            version: row["version"], deleted: (row["deleted"] as Int) != 0)
+    }
+
+    // MARK: Local changes
+
+    /// Applies a local change to the cache and queues it in the outbox, in one transaction.
+    @discardableResult
+    public func enqueue(kind: String, entity: UUID, action: MutationAction, fields: [String: JSONValue]? = nil) throws -> Mutation {
+        try writer.write { db in
+            let current = try Self.entity(db, entity)
+            let mutation = Mutation(id: UUID.v7(), kind: kind, entity: entity, action: action, fields: fields,
+                                    base: current.map(\.version).flatMap { $0 > 0 ? $0 : nil })
+            try db.execute(sql: """
+                INSERT INTO outbox (id, kind, entity, action, fields, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [mutation.id.uuidString.lowercased(), kind, entity.uuidString.lowercased(), action.rawValue,
+                                 try fields.map(Self.encode), mutation.base, ISOTime.format(Date())])
+            var data = current?.data ?? [:]
+            var deleted = current?.deleted ?? false
+            Self.overlay(mutation, on: &data, deleted: &deleted)
+            try Self.saveLocal(db, id: entity, kind: kind, data: data, deleted: deleted)
+            return mutation
+        }
+    }
+
+    static func overlay(_ mutation: Mutation, on data: inout [String: JSONValue], deleted: inout Bool) {
+        switch mutation.action {
+        case .create, .update:
+            for (field, value) in mutation.fields ?? [:] { data[field] = value.isNull ? nil : value }
+        case .delete:
+            deleted = true
+        }
+    }
+
+    static func saveLocal(_ db: Database, id: UUID, kind: String, data: [String: JSONValue], deleted: Bool) throws {
+        try db.execute(sql: """
+            INSERT INTO entities (id, kind, data, deleted) VALUES (?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET data = excluded.data, deleted = excluded.deleted
+            """, arguments: [id.uuidString.lowercased(), kind, try encode(data), deleted ? 1 : 0])
+    }
+
+    static func encode(_ value: some Encodable) throws -> String {
+        String(decoding: try WireCoding.encoder.encode(value), as: UTF8.self)
+    }
+
+    // MARK: Outbox
+
+    /// The number of queued mutations.
+    public func queuedCount() throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0 }
+    }
+
+    /// The oldest `limit` queued mutations, in order.
+    public func queued(limit: Int) throws -> [Mutation] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY seq LIMIT ?", arguments: [limit]).map { row in
+                let fieldsText: String? = row["fields"]
+                return Mutation(
+                    id: UUID(uuidString: row["id"])!, kind: row["kind"], entity: UUID(uuidString: row["entity"])!,
+                    action: MutationAction(rawValue: row["action"]) ?? .update,
+                    fields: fieldsText.flatMap { try? WireCoding.decoder.decode([String: JSONValue].self, from: Data($0.utf8)) },
+                    base: row["base"])
+            }
+        }
+    }
+
+    // MARK: Metadata and reports
+
+    public func meta(_ key: String) throws -> String? {
+        try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }
+    }
+
+    public func setMeta(_ key: String, _ value: String) throws {
+        try writer.write { db in try Self.setMeta(db, key, value) }
+    }
+
+    static func setMeta(_ db: Database, _ key: String, _ value: String) throws {
+        try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                       arguments: [key, value])
+    }
+
+    /// The pull cursor: the newest server version this cache holds.
+    public func cursor() throws -> Int64 { Int64(try meta("cursor") ?? "0") ?? 0 }
+
+    /// Reports (rejections, overwrites) not shown yet; marks them shown.
+    public func takeReports() throws -> [(kind: String, text: String)] {
+        try writer.write { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT kind, text FROM reports WHERE shown = 0 ORDER BY seq")
+            try db.execute(sql: "UPDATE reports SET shown = 1 WHERE shown = 0")
+            return rows.map { ($0["kind"], $0["text"]) }
+        }
+    }
+
+    static func addReport(_ db: Database, kind: String, text: String) throws {
+        try db.execute(sql: "INSERT INTO reports (at, kind, text) VALUES (?, ?, ?)", arguments: [ISOTime.format(Date()), kind, text])
+    }
+
+    /// Empties the cache (another account logs in on this device).
+    public func reset() throws {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM entities; DELETE FROM outbox; DELETE FROM meta; DELETE FROM reports;")
+        }
+    }
+}
+
+extension UUID {
+    /// A time-ordered UUID (version 7): 48 bits of Unix milliseconds, then random bits.
+    public static func v7(now: Date = Date()) -> UUID {
+        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
+        let millis = UInt64(max(0, now.timeIntervalSince1970 * 1000))
+        for i in 0..<6 { bytes[i] = UInt8((millis >> (8 * (5 - UInt64(i)))) & 0xFF) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x70
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}

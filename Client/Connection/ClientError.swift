@@ -1,0 +1,81 @@
+import GorillaShared
+
+/// A failure the CLI reports as one line (and as JSON with `--json`), with its exit status.
+public struct ClientError: Error, Sendable, CustomStringConvertible {
+    public struct Kind: Hashable, Sendable {
+        fileprivate enum Value { case unreachable, certificateChanged, server, notConnected, notLoggedIn, usage, local, notFound, ambiguous, protocolError }
+        fileprivate let value: Value
+        /// The server could not be reached (network down, server stopped, timeout).
+        public static let unreachable = Kind(value: .unreachable)
+        /// The server presented a certificate other than the pinned one.
+        public static let certificateChanged = Kind(value: .certificateChanged)
+        /// The server answered with an error.
+        public static let server = Kind(value: .server)
+        /// No server configured yet (`gorilla connect`).
+        public static let notConnected = Kind(value: .notConnected)
+        /// No session on this device (`gorilla login`).
+        public static let notLoggedIn = Kind(value: .notLoggedIn)
+        /// Bad arguments.
+        public static let usage = Kind(value: .usage)
+        /// A local failure: files, cache.
+        public static let local = Kind(value: .local)
+        /// A named item does not exist.
+        public static let notFound = Kind(value: .notFound)
+        /// A name matches several items.
+        public static let ambiguous = Kind(value: .ambiguous)
+        /// The server said something this client cannot read.
+        public static let protocolError = Kind(value: .protocolError)
+    }
+
+    public let kind: Kind
+    public let message: String
+    /// The server's error, for `.server`.
+    public let wire: WireError?
+
+    public init(_ kind: Kind, _ message: String, wire: WireError? = nil) {
+        self.kind = kind
+        self.message = message
+        self.wire = wire
+    }
+
+    public static func server(_ error: WireError) -> ClientError {
+        ClientError(.server, error.message, wire: error)
+    }
+
+    public var description: String { message }
+
+    /// Whether retrying later may succeed (the network or the server was away).
+    public var isTransient: Bool {
+        kind == .unreachable || (kind == .server && (wire?.code == .unavailable || wire?.code == .rateLimited || wire?.code == .internalError))
+    }
+
+    /// The process exit status for this error.
+    public var exitCode: Int32 {
+        switch kind.value {
+        case .usage: 64
+        case .unreachable: 69
+        case .certificateChanged: 76
+        case .notConnected, .notLoggedIn: 77
+        case .notFound, .ambiguous: 66
+        case .local: 73
+        case .protocolError: 76
+        case .server: 1
+        }
+    }
+
+    /// A stable name for JSON output.
+    public var kindName: String {
+        switch kind.value {
+        case .unreachable: "unreachable"
+        case .certificateChanged: "certificateChanged"
+        case .server: "server"
+        case .notConnected: "notConnected"
+        case .notLoggedIn: "notLoggedIn"
+        case .usage: "usage"
+        case .local: "local"
+        case .notFound: "notFound"
+        case .ambiguous: "ambiguous"
+        case .protocolError: "protocol"
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import GorillaShared
+import GorillaTransport
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+/// A server push: its event name and the whole line, to decode as the event's type.
+public struct PushMessage: Sendable {
+    public let event: String
+    public let line: [UInt8]
+
+    /// Decodes the push's `value`.
+    public func value<T: Decodable & Sendable>(as type: T.Type) throws -> T {
+        try WireCoding.decoder.decode(ReplyValue<T>.self, from: Data(line)).value
+    }
+}
+
+/// One open TLS connection to the server: requests matched to responses by `id`, pushes as a stream.
+///
+/// - Important: An actor; responses are read by a child task of ``withConnection(to:language:connectTimeout:onFingerprint:_:)``.
+public actor ServerConnection {
+    private enum Slot {
+        case waiting
+        case arrived([UInt8])
+        case awaiting(CheckedContinuation<[UInt8], any Error>)
+    }
+
+    private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    private let encoder = WireCoding.encoder
+    private var slots: [Int: Slot] = [:]
+    private var nextID = 1
+    private var failure: ClientError?
+    /// Server pushes (`"event"` lines), newest kept when the reader falls behind.
+    public nonisolated let pushes: AsyncStream<PushMessage>
+    private let pushContinuation: AsyncStream<PushMessage>.Continuation
+
+    private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
+        self.outbound = outbound
+        (pushes, pushContinuation) = AsyncStream.makeStream(of: PushMessage.self, bufferingPolicy: .bufferingNewest(1000))
+    }
+
+    private static let sslContext: Result<NIOSSLContext, any Error> = Result { try TLSConfigurations.pinnedClient() }
+
+    /// Connects, checks the certificate against `endpoint.fingerprint`, says `hello`, runs `body`, and closes.
+    ///
+    /// - Parameters:
+    ///   - onFingerprint: Called with the fingerprint the server presented (for trust on first use).
+    /// - Throws: ``ClientError`` `.unreachable`, `.certificateChanged`, `.server`, or what `body` throws.
+    public static func withConnection<T: Sendable>(
+        to endpoint: ServerEndpoint,
+        language: Language? = nil,
+        connectTimeout: TimeAmount = .seconds(2),
+        onFingerprint: (@Sendable (String) -> Void)? = nil,
+        _ body: @Sendable (ServerConnection) async throws -> T
+    ) async throws -> T {
+        let observed = NIOLockedValueBox<String?>(nil)
+        let verifier = PinnedCertificateVerifier(pinned: endpoint.fingerprint) { seen in
+            observed.withLockedValue { $0 = seen }
+            onFingerprint?(seen)
+        }
+        let sslContext = try sslContext.get()
+        let serverHostname = endpoint.hostIsAddress ? nil : endpoint.host
+        let channel: NIOAsyncChannel<LineFrame, ByteBuffer>
+        do {
+            channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(connectTimeout)
+                .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .connect(host: endpoint.host, port: endpoint.port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        let sync = channel.pipeline.syncOperations
+                        try sync.addHandler(verifier.makeHandler(context: sslContext, serverHostname: serverHostname))
+                        try sync.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: 64 * 1024 * 1024)))
+                        return try NIOAsyncChannel<LineFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    }
+                }
+        } catch {
+            throw ClientError(.unreachable, "cannot reach the server at \(endpoint.host):\(endpoint.port) (\(describe(error)))")
+        }
+
+        func mapped(_ error: any Error) -> any Error {
+            if let pinned = endpoint.fingerprint, let seen = observed.withLockedValue({ $0 }), seen != pinned {
+                return ClientError(.certificateChanged, """
+                    the server's certificate changed: this device trusts \(pinned) but \(endpoint.host):\(endpoint.port) \
+                    presented \(seen). If the server was reinstalled on purpose, run: gorilla connect \(endpoint.host):\(endpoint.port) --fingerprint \(seen)
+                    """)
+            }
+            return error
+        }
+
+        do {
+            return try await channel.executeThenClose { inbound, outbound in
+                let connection = ServerConnection(outbound: outbound)
+                return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
+                    group.addTask { await connection.readLoop(inbound) }
+                    defer {
+                        channel.channel.close(promise: nil)
+                        group.cancelAll()
+                    }
+                    _ = try await connection.request(Operation.hello, HelloBody(language: language), as: HelloReply.self)
+                    return try await body(connection)
+                }
+            }
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// Sends a request and decodes the reply's `value` as `Reply`.
+    public func request<Body: Codable & Sendable, Reply: Decodable & Sendable>(
+        _ op: String, _ body: Body, as reply: Reply.Type
+    ) async throws -> Reply {
+        let line = try await roundTrip(op, body)
+        do {
+            return try WireCoding.decoder.decode(ReplyValue<Reply>.self, from: Data(line)).value
+        } catch {
+            throw ClientError(.protocolError, "unexpected reply to \(op): \(error)")
+        }
+    }
+
+    /// Sends a request whose reply carries no value.
+    public func send<Body: Codable & Sendable>(_ op: String, _ body: Body) async throws {
+        _ = try await roundTrip(op, body)
+    }
+
+    /// Sends a request and returns the raw reply line once its `result` is 0.
+    public func roundTrip<Body: Codable & Sendable>(_ op: String, _ body: Body) async throws -> [UInt8] {
+        if let failure { throw failure }
+        let id = nextID
+        nextID += 1
+        var data = try encoder.encode(WireRequest(id: id, op: op, body: body))
+        data.append(UInt8(ascii: "\n"))
+        slots[id] = .waiting
+        do {
+            try await outbound.write(ByteBuffer(bytes: data))
+        } catch {
+            slots[id] = nil
+            throw failure ?? ClientError(.unreachable, "the connection to the server was lost")
+        }
+        let line = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8], any Error>) in
+            switch slots[id] {
+            case .arrived(let line):
+                slots[id] = nil
+                continuation.resume(returning: line)
+            case .waiting:
+                if let failure {
+                    slots[id] = nil
+                    continuation.resume(throwing: failure)
+                } else {
+                    slots[id] = .awaiting(continuation)
+                }
+            case .awaiting, .none:
+                continuation.resume(throwing: failure ?? ClientError(.protocolError, "request \(id) lost"))
+            }
+        }
+        let header: ReplyHeader
+        do {
+            header = try WireCoding.decoder.decode(ReplyHeader.self, from: Data(line))
+        } catch {
+            throw ClientError(.protocolError, "unreadable reply to \(op)")
+        }
+        guard header.result == 0 else {
+            throw ClientError.server(header.error ?? WireError(code: WireErrorCode(rawValue: header.result), message: "error \(header.result)"))
+        }
+        return line
+    }
+
+    private func readLoop(_ inbound: NIOAsyncChannelInboundStream<LineFrame>) async {
+        do {
+            for try await frame in inbound {
+                guard case .line(let buffer) = frame else {
+                    fail(ClientError(.protocolError, "the server sent an over-long line"))
+                    return
+                }
+                deliver(Array(buffer.readableBytesView))
+            }
+            fail(ClientError(.unreachable, "the server closed the connection"))
+        } catch {
+            fail(ClientError(.unreachable, "the connection to the server was lost (\(describe(error)))"))
+        }
+    }
+
+    private func deliver(_ line: [UInt8]) {
+        guard let header = try? WireCoding.decoder.decode(ReplyHeader.self, from: Data(line)) else { return }
+        if let event = header.event {
+            pushContinuation.yield(PushMessage(event: event, line: line))
+            return
+        }
+        guard let id = header.id else {
+            // An error with no id (e.g. line too long) ends the connection.
+            if let error = header.error { fail(ClientError.server(error)) }
+            return
+        }
+        switch slots[id] {
+        case .waiting: slots[id] = .arrived(line)
+        case .awaiting(let continuation):
+            slots[id] = nil
+            continuation.resume(returning: line)
+        case .arrived, .none: break
+        }
+    }
+
+    private func fail(_ error: ClientError) {
+        if failure == nil { failure = error }
+        for (id, slot) in slots {
+            if case .awaiting(let continuation) = slot {
+                continuation.resume(throwing: failure!)
+                slots[id] = nil
+            }
+        }
+        pushContinuation.finish()
+    }
+}
+
+/// A short description of a network error for a one-line message.
+func describe(_ error: any Error) -> String {
+    if let error = error as? ClientError { return error.message }
+    let text = String(describing: error)
+    if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
+    if text.contains("connectTimeout") || text.contains("timeout") { return "timed out" }
+    if text.contains("handshakeFailed") { return "TLS handshake failed" }
+    return text.count > 120 ? String(text.prefix(120)) + "…" : text
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GorillaShared
+
+/// What one sync did.
+public struct SyncSummary: Sendable, Codable {
+    public var pushed = 0
+    public var pulled = 0
+    public var rejected: [String] = []
+    public var overwritten: [String] = []
+    public var codes: [String] = []
+    public var cursor: Int64 = 0
+    public init() {}
+}
+
+/// Pushes the outbox and pulls changes over one connection.
+///
+/// Crash safety: the outbox is only emptied after the server acknowledged a mutation (a re-push of an
+/// acknowledged mutation is answered `duplicate`); pulled rows and the cursor are saved in one transaction.
+public struct SyncEngine: Sendable {
+    public let cache: LocalCache
+    /// Mutations per push request.
+    public var batchSize = 200
+    /// Changes per pull request.
+    public var pageSize = 1000
+
+    public init(cache: LocalCache) {
+        self.cache = cache
+    }
+
+    /// Pushes everything queued, then pulls everything new.
+    public func sync(over connection: ServerConnection) async throws -> SyncSummary {
+        var summary = SyncSummary()
+        summary.pushed = try await push(over: connection)
+        summary.pulled = try await pull(over: connection)
+        summary.cursor = try cache.cursor()
+        try cache.setMeta("lastSync", ISOTime.format(Date()))
+        for report in try cache.takeReports() {
+            switch report.kind {
+            case "rejected": summary.rejected.append(report.text)
+            case "overwritten": summary.overwritten.append(report.text)
+            case "code": summary.codes.append(report.text)
+            default: break
+            }
+        }
+        return summary
+    }
+
+    /// Pushes the outbox in batches; returns how many mutations the server acknowledged or refused.
+    public func push(over connection: ServerConnection) async throws -> Int {
+        // Images first, so that the mutations referring to them are accepted.
+        for (sha, bytes) in try cache.pendingMedia() {
+            _ = try await GorillaApp.upload(bytes, over: connection)
+            try cache.markUploaded(sha)
+        }
+        var total = 0
+        while true {
+            let batch = try cache.queued(limit: batchSize)
+            if batch.isEmpty { return total }
+            let reply = try await connection.request(Operation.syncPush, PushBody(mutations: batch), as: PushReply.self)
+            try cache.applyPushResults(reply.results, for: batch)
+            total += batch.count
+            if reply.results.count < batch.count {
+                throw ClientError(.protocolError, "the server answered \(reply.results.count) of \(batch.count) mutations")
+            }
+        }
+    }
+
+    /// Pulls pages until the server has no more; returns how many changes arrived.
+    public func pull(over connection: ServerConnection) async throws -> Int {
+        var total = 0
+        while true {
+            let since = try cache.cursor()
+            let reply = try await connection.request(Operation.syncPull, PullBody(since: since, limit: pageSize), as: PullReply.self)
+            try cache.applyPull(reply.changes, cursor: reply.cursor)
+            total += reply.changes.count
+            if !reply.more { return total }
+        }
+    }
+}

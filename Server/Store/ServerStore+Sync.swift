@@ -1,0 +1,209 @@
+import Foundation
+import GRDB
+import GorillaShared
+
+extension ServerStore {
+    /// Applies a batch of mutations for `principal` in one transaction, each in its own savepoint,
+    /// so that a refused mutation never blocks the others and a crash applies none of them.
+    func push(_ mutations: [Mutation], principal: UserRecord, configuration: ServerConfiguration) async throws -> [MutationResult] {
+        try await write { db in
+            let now = Date()
+            var results: [MutationResult] = []
+            results.reserveCapacity(mutations.count)
+            for mutation in mutations {
+                if let stored = try String.fetchOne(db, sql: "SELECT result FROM applied_mutations WHERE id = ? AND user_id = ?",
+                                                    arguments: [mutation.id.key, principal.id.key]),
+                   var earlier = try? WireCoding.decoder.decode(MutationResult.self, from: Data(stored.utf8)) {
+                    if earlier.status == .applied { earlier.status = .duplicate }
+                    results.append(earlier)
+                    continue
+                }
+                var result: MutationResult
+                do {
+                    var applied: MutationResult?
+                    try db.inSavepoint {
+                        applied = try Self.apply(mutation, db: db, principal: principal, now: now, configuration: configuration)
+                        return .commit
+                    }
+                    result = applied!
+                } catch let error as StoreError {
+                    result = MutationResult(id: mutation.id, status: .rejected,
+                                            error: RequestError(error).wire(in: principal.language))
+                }
+                // Remember the outcome (applied or rejected) so that a re-push answers the same.
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM applied_mutations WHERE id = ?", arguments: [mutation.id.key]) != nil {
+                    // Another account used this mutation id: refuse without revealing anything.
+                    result = MutationResult(id: mutation.id, status: .rejected,
+                                            error: RequestError(.invalidField, "mutation id").wire(in: principal.language))
+                } else {
+                    try db.execute(sql: "INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)",
+                                   arguments: [mutation.id.key, principal.id.key,
+                                               String(decoding: try WireCoding.encoder.encode(result), as: UTF8.self),
+                                               ISOTime.format(now)])
+                }
+                results.append(result)
+            }
+            return results
+        }
+    }
+
+    /// Applies one mutation; throws ``StoreError`` to reject it.
+    static func apply(_ mutation: Mutation, db: Database, principal: UserRecord, now: Date,
+                      configuration: ServerConfiguration) throws -> MutationResult {
+        guard let kind = EntityKinds.all[mutation.kind] else { throw StoreError.invalid("unknown section '\(mutation.kind)'") }
+        let existing = try EntityRow.fetch(db, id: mutation.entity)
+        // Rows of other tenants, or of other clients, do not exist for this principal.
+        if let existing, !principal.mayRead(existing) || existing.kind != kind.name {
+            throw StoreError.notFound
+        }
+        let extras = ExtrasBox()
+        let context = MutationContext(db: db, principal: principal, now: now, configuration: configuration,
+                                      entityID: mutation.entity, extras: extras)
+        let fields = mutation.fields ?? [:]
+        var overwritten: [String: JSONValue] = [:]
+        let version = try nextVersion(db)
+        var row: EntityRow
+
+        switch mutation.action {
+        case .create:
+            guard kind.writers.contains(principal.role) else { throw StoreError.forbidden }
+            if existing != nil { throw StoreError.invalid("id already exists") }
+            var document = fields
+            try kind.validate(&document, context)
+            let clientID = try clientScope(kind: kind, document: document, context: context)
+            row = EntityRow(id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: clientID,
+                            data: document, fieldVersions: document.mapValues { _ in version }, version: version, deleted: false)
+        case .update:
+            guard let existing else { throw StoreError.notFound }
+            guard try principal.mayUpdate(existing, kind: kind, fields: Set(fields.keys)) else { throw StoreError.forbidden }
+            if existing.deleted { throw StoreError(.deleted) }
+            row = existing
+            var document = existing.data
+            for (field, value) in fields { document[field] = value.isNull ? nil : value }
+            try kind.validate(&document, context)
+            if kind.scope == .client, try clientScope(kind: kind, document: document, context: context) != existing.clientID {
+                throw StoreError.invalid("client cannot change")
+            }
+            for field in fields.keys {
+                let before = existing.data[field]
+                let after = document[field]
+                if before == after { continue }
+                if let base = mutation.base, let changed = existing.fieldVersions[field], changed > base {
+                    overwritten[field] = before ?? .null
+                }
+                try logChange(db, row: existing, mutation: mutation, principal: principal, field: field,
+                              old: before, new: after, newVersion: version, now: now)
+                row.fieldVersions[field] = version
+            }
+            row.data = document
+            row.version = version
+        case .delete:
+            guard let existing else { throw StoreError.notFound }
+            guard kind.deleters.contains(principal.role) else { throw StoreError.forbidden }
+            if existing.deleted {
+                return MutationResult(id: mutation.id, status: .applied, version: existing.version)
+            }
+            try kind.beforeDelete?(existing, context)
+            row = existing
+            row.deleted = true
+            row.version = version
+        }
+        try row.save(db, kind: kind, createdBy: principal.id, now: now)
+        return MutationResult(id: mutation.id, status: .applied, version: version,
+                              overwritten: overwritten.isEmpty ? nil : overwritten,
+                              extra: extras.values.isEmpty ? nil : extras.values)
+    }
+
+    /// The client a client-scoped row belongs to: the principal itself for a client, the named client for a coach.
+    static func clientScope(kind: EntityKind, document: [String: JSONValue], context: MutationContext) throws -> UUID? {
+        guard kind.scope == .client else { return nil }
+        if context.principal.role == .client { return context.principal.id }
+        guard let text = document["client"]?.stringValue, let id = UUID(uuidString: text),
+              try context.liveRow(id, kind: "client") != nil else {
+            throw StoreError(.invalidReference, "client (no such client)")
+        }
+        return id
+    }
+
+    static func logChange(_ db: Database, row: EntityRow, mutation: Mutation, principal: UserRecord, field: String,
+                          old: JSONValue?, new: JSONValue?, newVersion: Int64, now: Date) throws {
+        let encoder = WireCoding.encoder
+        try db.execute(sql: """
+            INSERT INTO change_log (entity_id, kind, mutation_id, user_id, field, old_value, new_value, old_version, new_version, at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [row.id.key, row.kind, mutation.id.key, principal.id.key, field,
+                             try old.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
+                             try new.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
+                             row.fieldVersions[field] ?? row.version, newVersion, ISOTime.format(now)])
+    }
+
+    /// The principal's visibility filter on `entities`, as SQL with its arguments.
+    static func visibility(_ principal: UserRecord) -> (String, StatementArguments) {
+        if principal.role == .coach {
+            return ("coach_id = ?", [principal.id.key])
+        }
+        let catalogue = EntityKinds.catalogueNames.map { "'\($0)'" }.joined(separator: ", ")
+        return ("coach_id = ? AND (kind IN (\(catalogue)) OR client_id = ?)", [principal.tenantID.key, principal.id.key])
+    }
+
+    /// A page of the changes visible to `principal` after `since`, in version order.
+    func pull(since: Int64, limit: Int, principal: UserRecord) async throws -> PullReply {
+        try await read { db in
+            let (filter, arguments) = Self.visibility(principal)
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, kind, version, deleted, data FROM entities
+                WHERE \(filter) AND version > ? ORDER BY version LIMIT ?
+                """, arguments: arguments + [since, limit + 1])
+            let more = rows.count > limit
+            var changes: [Change] = []
+            changes.reserveCapacity(min(rows.count, limit))
+            let decoder = WireCoding.decoder
+            for row in rows.prefix(limit) {
+                let data = try? decoder.decode(JSONValue.self, from: Data((row["data"] as String).utf8))
+                changes.append(Change(kind: row["kind"], id: UUID(uuidString: row["id"])!, version: row["version"],
+                                      deleted: (row["deleted"] as Int) != 0, data: data))
+            }
+            let cursor: Int64
+            if let last = changes.last {
+                cursor = last.version
+            } else {
+                cursor = max(since, try Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") ?? since)
+            }
+            return PullReply(changes: changes, cursor: cursor, more: more)
+        }
+    }
+
+    /// Which sections changed after `since`, with counts (the seed's `updated`).
+    func updated(since: Int64, principal: UserRecord) async throws -> UpdatedReply {
+        try await read { db in
+            let (filter, arguments) = Self.visibility(principal)
+            var sections: [String: Int] = [:]
+            var newest = since
+            for row in try Row.fetchAll(db, sql: """
+                SELECT kind, COUNT(*) AS n, MAX(version) AS newest FROM entities
+                WHERE \(filter) AND version > ? GROUP BY kind
+                """, arguments: arguments + [since]) {
+                sections[row["kind"]] = row["n"]
+                newest = max(newest, row["newest"])
+            }
+            return UpdatedReply(version: newest, sections: sections)
+        }
+    }
+}
+
+extension UserRecord {
+    /// Whether this account may see `row` at all.
+    func mayRead(_ row: EntityRow) -> Bool {
+        guard row.coachID == tenantID else { return false }
+        if role == .coach { return true }
+        guard let kind = EntityKinds.all[row.kind] else { return false }
+        return kind.scope == .catalogue || row.clientID == id
+    }
+
+    /// Whether this account may update `fields` of `row`.
+    func mayUpdate(_ row: EntityRow, kind: EntityKind, fields: Set<String>) throws -> Bool {
+        guard kind.writers.contains(role), !kind.appendOnly else { return false }
+        if kind.scope == .client && role == .client { return row.clientID == id }
+        return true
+    }
+}

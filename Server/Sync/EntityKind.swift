@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import GorillaShared
+
+/// A section of synced data (`machine`, `exercise`, …): who may write it, how it is scoped and validated.
+struct EntityKind: Sendable {
+    enum Scope: Sendable {
+        /// Belongs to the coach; their clients read it.
+        case catalogue
+        /// Belongs to one client of the coach (`client_id`); that client and the coach see it.
+        case client
+    }
+
+    let name: String
+    let scope: Scope
+    /// Roles that may create, update and delete rows of this kind.
+    let writers: Set<Role>
+    /// The field that must be unique per coach, case-insensitively.
+    let uniqueNameField: String?
+    /// Rows that may not be updated once created (deletes still allowed for `deleters`).
+    let appendOnly: Bool
+    /// Roles that may delete rows of this kind.
+    let deleters: Set<Role>
+    /// Checks and normalises a whole document; throws ``StoreError`` with the offending field.
+    let validate: @Sendable (inout [String: JSONValue], MutationContext) throws -> Void
+    /// Runs before a delete; may refuse it or update rows that refer to the deleted one.
+    let beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)?
+
+    init(name: String, scope: Scope, writers: Set<Role>, deleters: Set<Role>? = nil, uniqueNameField: String? = nil,
+         appendOnly: Bool = false,
+         validate: @escaping @Sendable (inout [String: JSONValue], MutationContext) throws -> Void,
+         beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)? = nil) {
+        self.name = name
+        self.scope = scope
+        self.writers = writers
+        self.deleters = deleters ?? writers
+        self.uniqueNameField = uniqueNameField
+        self.appendOnly = appendOnly
+        self.validate = validate
+        self.beforeDelete = beforeDelete
+    }
+}
+
+/// What a mutation runs with: the database (inside the push transaction), the principal, the clock.
+struct MutationContext {
+    let db: Database
+    let principal: UserRecord
+    let now: Date
+    let configuration: ServerConfiguration
+    /// The entity being written.
+    let entityID: UUID
+    /// Values the mutation hands back to the device (e.g. a registration code).
+    let extras: ExtrasBox
+
+    var tenantID: UUID { principal.tenantID }
+
+    /// The live (not deleted) row `id` of `kind` in the principal's tenant, or nil.
+    func liveRow(_ id: UUID, kind: String) throws -> EntityRow? {
+        guard let row = try EntityRow.fetch(db, id: id), row.kind == kind, row.coachID == tenantID, !row.deleted else {
+            return nil
+        }
+        return row
+    }
+}
+
+/// A mutable holder for values a mutation returns to the device.
+final class ExtrasBox: @unchecked Sendable {
+    var values: [String: JSONValue] = [:]
+}
+
+/// The registry of every synced kind.
+enum EntityKinds {
+    static let all: [String: EntityKind] = Dictionary(
+        uniqueKeysWithValues: [machine, exercise, training].map { ($0.name, $0) })
+
+    /// Kinds every account of a tenant reads.
+    static var catalogueNames: [String] { all.values.filter { $0.scope == .catalogue }.map(\.name).sorted() }
+}

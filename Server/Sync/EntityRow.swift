@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+import GorillaShared
+
+/// A row of the `entities` table.
+struct EntityRow: Sendable {
+    var id: UUID
+    var kind: String
+    var coachID: UUID
+    var clientID: UUID?
+    var data: [String: JSONValue]
+    var fieldVersions: [String: Int64]
+    var version: Int64
+    var deleted: Bool
+
+    static func fetch(_ db: Database, id: UUID) throws -> EntityRow? {
+        try Row.fetchOne(db, sql: "SELECT * FROM entities WHERE id = ?", arguments: [id.key]).map(EntityRow.init(row:))
+    }
+
+    init(row: Row) {
+        id = UUID(uuidString: row["id"])!
+        kind = row["kind"]
+        coachID = UUID(uuidString: row["coach_id"])!
+        clientID = (row["client_id"] as String?).flatMap(UUID.init(uuidString:))
+        data = (try? WireCoding.decoder.decode([String: JSONValue].self, from: Data((row["data"] as String).utf8))) ?? [:]
+        fieldVersions = (try? WireCoding.decoder.decode([String: Int64].self, from: Data((row["field_versions"] as String).utf8))) ?? [:]
+        version = row["version"]
+        deleted = (row["deleted"] as Int) != 0
+    }
+
+    init(id: UUID, kind: String, coachID: UUID, clientID: UUID?, data: [String: JSONValue],
+         fieldVersions: [String: Int64], version: Int64, deleted: Bool) {
+        self.id = id
+        self.kind = kind
+        self.coachID = coachID
+        self.clientID = clientID
+        self.data = data
+        self.fieldVersions = fieldVersions
+        self.version = version
+        self.deleted = deleted
+    }
+
+    /// The unique-name key of this row, if its kind has one.
+    func nameKey(for kind: EntityKind) -> String? {
+        guard let field = kind.uniqueNameField, let name = data[field]?.stringValue else { return nil }
+        return Validation.key(name)
+    }
+
+    /// Inserts or replaces this row.
+    func save(_ db: Database, kind: EntityKind, createdBy: UUID, now: Date) throws {
+        let encoder = WireCoding.encoder
+        let dataText = String(decoding: try encoder.encode(data), as: UTF8.self)
+        let versionsText = String(decoding: try encoder.encode(fieldVersions), as: UTF8.self)
+        let stamp = ISOTime.format(now)
+        do {
+            try db.execute(sql: """
+                INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
+                                      created_by, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET name_key = excluded.name_key, data = excluded.data,
+                    field_versions = excluded.field_versions, version = excluded.version, deleted = excluded.deleted,
+                    client_id = excluded.client_id, updated_at = excluded.updated_at
+                """, arguments: [id.key, self.kind, coachID.key, clientID?.key, deleted ? nil : nameKey(for: kind),
+                                 dataText, versionsText, version, deleted ? 1 : 0, createdBy.key, stamp, stamp])
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            let name = kind.uniqueNameField.flatMap { data[$0]?.stringValue } ?? ""
+            throw StoreError(.nameTaken, "'\(name)'")
+        }
+    }
+
+    /// The change as a pull shows it.
+    var change: Change {
+        Change(kind: kind, id: id, version: version, deleted: deleted, data: .object(data))
+    }
+}

@@ -1,0 +1,184 @@
+import ArgumentParser
+import Foundation
+import GorillaClient
+import GorillaShared
+
+struct Connect: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Pin a server: shows its certificate fingerprint and asks to trust it.",
+        discussion: "The server prints its fingerprint when it starts and writes it to DIR/server.json.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The server, as HOST:PORT.") var address: String
+    @Option(help: "Pin this SHA-256 fingerprint (hex, colons allowed) instead of asking.") var fingerprint: String?
+    @Flag(help: "Trust the certificate the server presents without asking.") var trust = false
+
+    func validate() throws {
+        if fingerprint != nil && trust { throw ValidationError("use either --fingerprint or --trust") }
+    }
+
+    func run() async throws {
+        try await perform {
+            try await Runtime.app.connect(address, fingerprint: fingerprint, trust: trust) { presented in
+                FileHandle.standardError.write(Data("The server's certificate has SHA-256 fingerprint\n  \(presented)\n".utf8))
+                return Terminal.confirm("Trust it?")
+            }
+        }
+    }
+}
+
+struct AccountFields: ParsableArguments {
+    @Option(help: "Username (3–32 letters, digits, '.', '_' or '-').") var username: String
+    @Option(help: "Email address.") var email: String
+    @Option(help: "First name.") var name: String?
+    @Option(help: "Surname.") var surname: String?
+    @Option(help: "NIF (tax id), optional.") var nif: String?
+    @Flag(help: "Read the password from standard input instead of prompting.") var passwordStdin = false
+}
+
+struct Register: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create an account and log in.", subcommands: [Coach.self, Client.self])
+
+    struct Coach: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Sign up as a coach.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var fields: AccountFields
+        @Option(help: "Language of messages: ca, es or en.") var language: String?
+
+        func validate() throws {
+            if fields.name == nil || fields.surname == nil { throw ValidationError("--name and --surname are required for a coach") }
+            if let language, Language(code: language) == nil { throw ValidationError("--language must be ca, es or en") }
+        }
+
+        func run() async throws {
+            let password = try readPassword(fromStandardInput: fields.passwordStdin, prompt: "New password (8+ characters): ")
+            try await perform {
+                try await Runtime.app.register(SignupBody(
+                    username: fields.username, email: fields.email, password: password, name: fields.name, surname: fields.surname,
+                    nif: fields.nif, language: language.flatMap(Language.init(code:))))
+            }
+        }
+    }
+
+    struct Client: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Join your coach with the registration code they gave you.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The registration code, XXXX-XXXX.") var code: String
+        @OptionGroup var fields: AccountFields
+        @Option(help: "Language of messages: ca, es or en.") var language: String?
+
+        func run() async throws {
+            let password = try readPassword(fromStandardInput: fields.passwordStdin, prompt: "New password (8+ characters): ")
+            try await perform {
+                try await Runtime.app.register(SignupBody(
+                    username: fields.username, email: fields.email, password: password, name: fields.name, surname: fields.surname,
+                    nif: fields.nif, language: language.flatMap(Language.init(code:)), code: code))
+            }
+        }
+    }
+}
+
+struct Login: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Log in with your username or email.")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Username or email.") var user: String
+    @Flag(help: "Read the password from standard input instead of prompting.") var passwordStdin = false
+
+    func run() async throws {
+        let password = try readPassword(fromStandardInput: passwordStdin)
+        try await perform { try await Runtime.app.login(user: user, password: password) }
+    }
+}
+
+struct Logout: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Log out: revokes this device's session.")
+    @OptionGroup var global: GlobalOptions
+    func run() async throws { try await perform { try await Runtime.app.logout() } }
+}
+
+struct WhoAmI: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the logged-in account.")
+    @OptionGroup var global: GlobalOptions
+    func run() async throws { try await perform { try await Runtime.app.whoami() } }
+}
+
+struct ProfileCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile", abstract: "Show or edit your profile.", subcommands: [Show.self, Edit.self], defaultSubcommand: Show.self)
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show your profile.")
+        @OptionGroup var global: GlobalOptions
+        func run() async throws { try await perform { try await Runtime.app.profileShow() } }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change profile fields (only those given).")
+        @OptionGroup var global: GlobalOptions
+        @Option var name: String?
+        @Option var surname: String?
+        @Option(help: "NIF; an empty string removes it.") var nif: String?
+        @Option(help: "ca, es or en.") var language: String?
+        @Option var email: String?
+        @Option(help: "A PNG or JPEG of at most 2 MiB.") var photo: String?
+        @Flag(help: "Remove the photo.") var noPhoto = false
+
+        func validate() throws {
+            if let language, Language(code: language) == nil { throw ValidationError("--language must be ca, es or en") }
+            if name == nil && surname == nil && nif == nil && language == nil && email == nil && photo == nil && !noPhoto {
+                throw ValidationError("nothing to change: give --name, --surname, --nif, --language, --email, --photo or --no-photo")
+            }
+        }
+
+        func run() async throws {
+            let update = ProfileUpdateBody(name: name, surname: surname, nif: nif, language: language.flatMap(Language.init(code:)),
+                                           email: email, photo: noPhoto ? "" : nil)
+            try await perform { try await Runtime.app.profileEdit(update, photoFile: photo) }
+        }
+    }
+}
+
+struct PasswordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "password", abstract: "Change or reset your password.", subcommands: [Change.self, Reset.self])
+
+    struct Change: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change your password (logs out your other devices).",
+            discussion: "With --password-stdin, standard input holds two lines: the current password, then the new one.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Read the current and new password from standard input, one per line.") var passwordStdin = false
+
+        func run() async throws {
+            let old = try readPassword(fromStandardInput: passwordStdin, prompt: "Current password: ")
+            let new = try readPassword(fromStandardInput: passwordStdin, prompt: "New password (8+ characters): ")
+            try await perform { try await Runtime.app.changePassword(old: old, new: new) }
+        }
+    }
+
+    struct Reset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a new password with a one-time reset token from the server's operator or your coach.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Username or email.") var user: String
+        @Option(help: "The reset token.") var token: String
+        @Flag(help: "Read the new password from standard input instead of prompting.") var passwordStdin = false
+
+        func run() async throws {
+            let password = try readPassword(fromStandardInput: passwordStdin, prompt: "New password (8+ characters): ")
+            try await perform { try await Runtime.app.resetPassword(user: user, token: token, password: password) }
+        }
+    }
+}
+
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync", abstract: "Push queued changes and pull new ones now.",
+        discussion: "With --status: show the queue, the last successful sync and the cursor, without the network.")
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Show the queue without syncing.") var status = false
+
+    func run() async throws {
+        try await perform { status ? try Runtime.app.syncStatus() : try await Runtime.app.sync() }
+    }
+}

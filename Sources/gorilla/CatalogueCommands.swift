@@ -1,0 +1,176 @@
+import ArgumentParser
+import Foundation
+import GorillaClient
+
+struct Machines: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Your machines.", subcommands: [Add.self, List.self, Show.self, Rename.self, Remove.self], defaultSubcommand: List.self)
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a machine.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        @Option(help: "A PNG or JPEG of at most 2 MiB.") var image: String?
+        func run() async throws { try await perform { try await Runtime.app.addMachine(name: name, imageFile: image) } }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List machines.")
+        @OptionGroup var global: GlobalOptions
+        func run() async throws { try await perform { try await Runtime.app.listMachines() } }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a machine and the exercises that use it.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Name or id prefix.") var name: String
+        @Option(help: "Save the machine's image to this file.") var saveImage: String?
+        func run() async throws { try await perform { try await Runtime.app.showMachine(name, saveImage: saveImage) } }
+    }
+
+    struct Rename: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename a machine.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        @Argument var newName: String
+        func run() async throws { try await perform { try await Runtime.app.rename(kind: "machine", name, to: newName) } }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete a machine no exercise uses.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        func run() async throws { try await perform { try await Runtime.app.remove(kind: "machine", name) } }
+    }
+}
+
+struct ExerciseOptions: ParsableArguments {
+    @Option(help: "The machine it is done on.") var machine: String?
+    @Option(help: "A description.") var description: String?
+    @Option(name: .customLong("muscle"), help: "A muscle group (repeat for several).") var muscles: [String] = []
+    @Option(help: "How it is counted: reps, time or distance.") var count: String?
+}
+
+struct Exercises: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Your exercises.",
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Rename.self, Remove.self], defaultSubcommand: List.self)
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add an exercise.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        @OptionGroup var options: ExerciseOptions
+        func run() async throws {
+            let fields = ExerciseFields(machine: options.machine, description: options.description,
+                                        muscles: options.muscles, count: options.count)
+            try await perform { try await Runtime.app.addExercise(name: name, fields) }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List exercises.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Only those whose name, description, muscles or machine contain this text.") var search: String?
+        func run() async throws { try await perform { try await Runtime.app.listExercises(search: search) } }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show an exercise.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Name or id prefix.") var name: String
+        func run() async throws { try await perform { try await Runtime.app.showExercise(name) } }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change an exercise's machine, description, muscles or count mode.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        @OptionGroup var options: ExerciseOptions
+        @Flag(help: "Remove the machine.") var noMachine = false
+        func run() async throws {
+            let fields = ExerciseFields(machine: options.machine, clearMachine: noMachine, description: options.description,
+                                        muscles: options.muscles.isEmpty ? nil : options.muscles, count: options.count)
+            try await perform { try await Runtime.app.editExercise(name, fields) }
+        }
+    }
+
+    struct Rename: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename an exercise.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        @Argument var newName: String
+        func run() async throws { try await perform { try await Runtime.app.rename(kind: "exercise", name, to: newName) } }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Delete an exercise (it leaves its trainings; history keeps its name).")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        func run() async throws { try await perform { try await Runtime.app.remove(kind: "exercise", name) } }
+    }
+}
+
+struct Trainings: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Your trainings (routines).",
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Duplicate.self, Rename.self, Remove.self], defaultSubcommand: List.self)
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a training.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        @Option(name: .customLong("exercise"), help: "An exercise, in order (repeat).") var exercises: [String] = []
+        func run() async throws { try await perform { try await Runtime.app.addTraining(name: name, exercises: exercises) } }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List trainings with when each was last used.")
+        @OptionGroup var global: GlobalOptions
+        func run() async throws { try await perform { try await Runtime.app.listTrainings() } }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a training's exercises.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        func run() async throws { try await perform { try await Runtime.app.showTraining(name) } }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add, remove or move exercises.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        @Option(help: "Append an exercise (repeat).") var add: [String] = []
+        @Option(help: "Remove an exercise (repeat).") var remove: [String] = []
+        @Option(help: "Move this exercise…") var move: String?
+        @Option(help: "…to this position (1 = first).") var to: Int?
+        func run() async throws {
+            try await perform { try await Runtime.app.editTraining(name, add: add, remove: remove, move: move, to: to) }
+        }
+    }
+
+    struct Duplicate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Copy a training under a new name.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        @Argument var newName: String
+        func run() async throws { try await perform { try await Runtime.app.duplicateTraining(name, as: newName) } }
+    }
+
+    struct Rename: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename a training.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        @Argument var newName: String
+        func run() async throws { try await perform { try await Runtime.app.rename(kind: "training", name, to: newName) } }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete a training (sessions keep its name).")
+        @OptionGroup var global: GlobalOptions
+        @Argument var name: String
+        func run() async throws { try await perform { try await Runtime.app.remove(kind: "training", name) } }
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import GorillaShared
+import GorillaTransport
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct ConnectionTests {
+    @Test func helloAnswersWithTheProtocolVersion() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { client in
+                let reply = try await client.send(#"{"id":41,"op":"hello","body":{"version":1}}"#)
+                #expect(reply.id == 41)
+                #expect(reply.result == 0)
+                #expect(reply.value?["version"] as? Int == ProtocolVersion.current)
+                #expect((reply.value?["server"] as? String)?.isEmpty == false)
+                let time = try #require(reply["time"] as? String)
+                let sent = try #require(ISOTime.parse(time))
+                #expect(abs(sent.timeIntervalSinceNow) < 60)
+            }
+        }
+    }
+
+    @Test func unsupportedVersionIsRefusedAndTheConnectionStaysUsable() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { client in
+                let refused = try await client.request("hello", ["version": 99])
+                #expect(refused.result == 103)
+                #expect(refused.errorCode == 103)
+                #expect(refused.errorMessage?.hasPrefix(WireErrorCode.unsupportedVersion.message(in: .en)) == true)
+                #expect(try await client.request("profile.get").result == 104)
+                #expect(try await client.request("hello", ["version": 1]).result == 0)
+            }
+        }
+    }
+
+    @Test func requestsBeforeHelloAreRefused() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { client in
+                let login = try await client.login("ada")
+                #expect(login.result == 104)
+                #expect(login.errorCode == 104)
+                #expect(try await client.request("auth.signup", ["username": "ada", "email": "ada@example.com",
+                                                                 "password": "correct horse", "name": "A", "surname": "L"]).result == 104)
+                #expect(try await client.request("profile.get").result == 104)
+                #expect(try await client.request("no.such.op").result == 104)
+                try await client.hello()
+                #expect(try await client.login("ada").result == 1)
+            }
+        }
+    }
+
+    @Test func malformedJSONIsAnsweredAndTheNextRequestWorks() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { client in
+                let broken = try await client.send(#"{"id":1,"op":"hello","body":{"version":1}"#)
+                #expect(broken.result == 100)
+                #expect(broken.errorCode == 100)
+                #expect(broken["id"] is NSNull)
+                #expect(try await client.send("not json at all").result == 100)
+                #expect(try await client.send(#"["id",1]"#).result == 100)
+                let noID = try await client.send(#"{"op":"hello","body":{"version":1}}"#)
+                #expect(noID.result == 100)
+                let textID = try await client.send(#"{"id":"7","op":"hello","body":{"version":1}}"#)
+                #expect(textID.result == 100)
+                try await client.hello()
+                let wrongType = try await client.request("auth.login", ["user": "ada", "password": 12345678])
+                #expect(wrongType.result == 100)
+                #expect(try await client.login("nobody").result == 1)
+            }
+        }
+    }
+
+    @Test func unknownOperationIsAnsweredAndTheConnectionKeepsWorking() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { client in
+                try await client.hello()
+                let anonymous = try await client.request("coach.fly")
+                #expect(anonymous.result == 101)
+                #expect(anonymous.errorCode == 101)
+                try await client.signUpCoach("ada")
+                let unknown = try await client.request("coach.fly")
+                #expect(unknown.result == 101)
+                #expect(unknown.errorMessage?.contains("coach.fly") == true)
+                #expect(try await client.request("profile.get").result == 0)
+            }
+        }
+    }
+
+    @Test func missingFieldIsNamed() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { client in
+                try await client.hello()
+                let reply = try await client.request("auth.login", ["user": "ada"])
+                #expect(reply.result == 4)
+                #expect(reply.errorCode == 4)
+                #expect(reply.errorMessage?.contains("password") == true)
+                let noBody = try await client.send(#"{"id":9,"op":"auth.login"}"#)
+                #expect(noBody.id == 9)
+                #expect(noBody.result == 4)
+                let signup = try await client.request("auth.signup", ["username": "ada", "email": "ada@example.com",
+                                                                      "password": "correct horse", "name": "Ada"])
+                #expect(signup.result == 4)
+                #expect(signup.errorMessage?.contains("surname") == true)
+            }
+        }
+    }
+
+    @Test func unauthenticatedRequestsAreRefused() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { client in
+                try await client.hello()
+                for op in ["profile.get", "auth.check", "auth.logout", "media.get"] {
+                    let reply = try await client.request(op, ["sha256": String(repeating: "0", count: 64), "offset": 0])
+                    #expect(reply.result == 110, "\(op)")
+                    #expect(reply.errorCode == 110, "\(op)")
+                }
+                let update = try await client.request("profile.update", ["name": "Mallory"])
+                #expect(update.result == 110)
+            }
+        }
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { client in
+                try await client.write(
+                    #"{"id":1,"op":"hello","body":{"version":1}}"# + "\n"
+                        + "   \n\n"
+                        + #"{"id":2,"op":"profile.get"}"# + "\r\n"
+                        + #"{"id":3,"op":"auth.login","body":{"user":"x","password":"y"}}"# + "\n")
+                let replies = [try await client.readObject(), try await client.readObject(), try await client.readObject()]
+                #expect(replies.map(\.id) == [1, 2, 3])
+                #expect(replies.map(\.result) == [0, 110, 1])
+            }
+        }
+    }
+
+    @Test func overLongLineIsRefusedAndTheConnectionCloses() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { client in
+                try await client.hello()
+                var line = ByteBuffer(string: #"{"id":2,"op":"hello","body":{"version":1,"pad":""#)
+                line.writeRepeatingByte(UInt8(ascii: "x"), count: LineFrameDecoder.defaultMaximumLength)
+                line.writeString("\"}}\n")
+                // The server may close before it has read the whole line; a failed write is fine then.
+                try? await client.write(line)
+                let reply = try await client.readObject()
+                #expect(reply.result == 102)
+                #expect(reply.errorCode == 102)
+                #expect(reply["id"] is NSNull)
+                let after = try await client.waitForClose()
+                #expect(after.isEmpty)
+            }
+        }
+    }
+
+    @Test func lineJustUnderTheLimitIsServed() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { client in
+                try await client.hello()
+                let head = #"{"id":2,"op":"hello","body":{"version":1},"pad":""#
+                let tail = "\"}"
+                var line = ByteBuffer(string: head)
+                line.writeRepeatingByte(UInt8(ascii: "x"), count: LineFrameDecoder.defaultMaximumLength - head.utf8.count - tail.utf8.count)
+                line.writeString(tail)
+                #expect(line.readableBytes == LineFrameDecoder.defaultMaximumLength)
+                line.writeString("\n")
+                try await client.write(line)
+                let reply = try await client.readObject()
+                #expect(reply.id == 2)
+                #expect(reply.result == 0)
+            }
+        }
+    }
+
+    @Test func plainTCPGetsNoJSONReply() async throws {
+        try await withTestServer { port, _ in
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connect(host: "127.0.0.1", port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    }
+                }
+            let timedOut = NIOLockedValueBox(false)
+            let deadline = channel.channel.eventLoop.scheduleTask(in: .seconds(20)) {
+                timedOut.withLockedValue { $0 = true }
+                channel.channel.close(promise: nil)
+            }
+            let received = try await channel.executeThenClose { inbound, outbound in
+                try await outbound.write(ByteBuffer(string: #"{"id":1,"op":"hello","body":{"version":1}}"# + "\n"))
+                var bytes: [UInt8] = []
+                do {
+                    for try await chunk in inbound { bytes += chunk.readableBytesView }
+                } catch {
+                    // A reset counts as closed.
+                }
+                return bytes
+            }
+            deadline.cancel()
+            #expect(!timedOut.withLockedValue { $0 }, "the server kept a plain-TCP connection open")
+            let text = String(decoding: received, as: UTF8.self)
+            #expect(!text.contains("\"result\""))
+            #expect(!text.contains("\"version\""))
+            if let first = received.first {
+                #expect(first == 0x15, "expected nothing or a TLS alert, got \(received.prefix(16))")
+            }
+        }
+    }
+
+    @Test func serverPresentsTheCertificateNamedInServerJSON() async throws {
+        try await withTestServer { port, dataDirectory in
+            let info = try serverInfo(in: dataDirectory)
+            #expect(info.port == port)
+            #expect(info.host == "127.0.0.1")
+            #expect(Fingerprint.normalize(info.fingerprint) == info.fingerprint)
+            try await withClient(port: port, pinnedFingerprint: info.fingerprint) { client in
+                try await client.hello()
+            }
+            let wrong = String(repeating: "0", count: 64)
+            await #expect(throws: (any Error).self) {
+                try await withClient(port: port, pinnedFingerprint: wrong) { client in
+                    try await client.hello()
+                }
+            }
+        }
+    }
+
+    @Test func oneBadPeerDoesNotDisturbAnother() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { steady in
+                try await steady.hello()
+                try await steady.signUpCoach("ada")
+                try await withClient(port: port) { rude in
+                    try await rude.write(String(repeating: "{", count: 10) + "\n")
+                    #expect(try await rude.readObject().result == 100)
+                }
+                #expect(try await steady.request("profile.get").result == 0)
+            }
+        }
+    }
+}
