@@ -137,6 +137,8 @@ let package = Package(
         .testTarget(
             name: "GorillaEndToEndTests",
             dependencies: ["GorillaServer", "GorillaClient", "GorillaShared", "GorillaTransport",
+                           .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOSSL", package: "swift-nio-ssl")],

@@ -21,6 +21,7 @@ extension LocalCache {
                     }
                     if let code = result.extra?["code"]?.stringValue {
                         let expires = result.extra?["expires"]?.stringValue ?? ""
+                        try Self.setMeta(db, "code:" + mutation.entity.uuidString.lowercased(), code + " " + expires)
                         try Self.addReport(db, kind: "code", text: "\(label): registration code \(code) (expires \(expires))")
                     }
                 case .rejected:

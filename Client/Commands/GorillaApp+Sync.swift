@@ -81,13 +81,46 @@ extension GorillaApp {
         let (cache, notes) = try await freshCache()
         let queued = try cache.queuedCount()
         let profile = session.profile
-        var lines = ["\(profile.name) \(profile.surname) (\(profile.username), \(profile.role.rawValue))"]
+        let names = try clientNames(cache)
+        let now = ISOTime.format(Date())
+        let upcoming = try cache.entities("event").filter { ($0[string: "start"] ?? "") >= now && $0[string: "status"] == "scheduled" }
+            .sorted { ($0[string: "start"] ?? "") < ($1[string: "start"] ?? "") }
+        let me = profile.id.uuidString.lowercased()
+        let unread = try cache.entities("message").filter { $0[string: "to"] == me && $0.data["read"] == nil }
+        var lines = ["\(profile.name) \(profile.surname) (\(profile.username), \(profile.role.rawValue))", ""]
+        lines.append("Next events:")
+        if upcoming.isEmpty {
+            lines.append(profile.role == .coach ? "  none — schedule one with: gorilla events add --client C --at \"YYYY-MM-DD HH:MM\"" : "  none")
+        } else {
+            lines += upcoming.prefix(5).map { "  " + EventFormatting.line($0, clientName: profile.role == .coach ? $0[string: "client"].flatMap { names[$0] } : nil) }
+        }
+        lines.append(unread.isEmpty ? "No unread messages." : "\(unread.count) unread message\(unread.count == 1 ? "" : "s") (gorilla messages).")
         lines.append(queued == 0 ? "Everything is synced." : "\(queued) change\(queued == 1 ? "" : "s") queued for the server.")
+        let news = try takeNewNews(cache)
+        if !news.isEmpty {
+            lines.append("")
+            lines += news.map { "News: \($0)" }
+        }
         if profile.role == .coach {
+            lines.append("")
             lines.append("Start a training with: gorilla train --client C [--training T | --free]")
         }
-        return CommandOutput(text: lines.joined(separator: "\n"),
-                             json: ["user": .string(profile.username), "role": .string(profile.role.rawValue), "queued": .number(Double(queued))],
-                             notes: notes)
+        return CommandOutput(text: lines.joined(separator: "\n"), json: [
+            "user": .string(profile.username), "role": .string(profile.role.rawValue), "queued": .number(Double(queued)),
+            "unread": .number(Double(unread.count)),
+            "nextEvents": .array(upcoming.prefix(5).map { Self.json($0) }),
+            "news": .array(news.map(JSONValue.string)),
+        ], notes: notes)
+    }
+
+    /// News items not shown in the main view yet; marks them shown.
+    func takeNewNews(_ cache: LocalCache) throws -> [String] {
+        let seen = Set((try cache.meta("newsShown") ?? "").split(separator: ",").map(String.init))
+        let fresh = try cache.entities("news").filter { !seen.contains($0.id.short) }
+            .sorted { ($0[string: "published"] ?? "") < ($1[string: "published"] ?? "") }
+        if !fresh.isEmpty {
+            try cache.setMeta("newsShown", (Array(seen) + fresh.map(\.id.short)).joined(separator: ","))
+        }
+        return fresh.compactMap { $0[string: "text"] }
     }
 }

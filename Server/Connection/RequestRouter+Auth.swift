@@ -4,9 +4,9 @@ import GorillaShared
 
 extension RequestRouter {
     func signup(_ body: SignupBody, state: inout ConnectionState) async throws -> ResponsePayload {
-        let user = try await validatedNewUser(body, role: body.code == nil ? .coach : .client, language: state.language)
+        var user = try await validatedNewUser(body, role: body.code == nil ? .coach : .client, language: state.language)
         if let code = body.code {
-            try await registerClient(user, code: code, state: &state)
+            user = try await registerClient(user, code: code, state: &state)
         } else {
             try await context.store.createUser(user)
             context.logger.info("coach signed up", metadata: ["user": "\(user.id)"])
@@ -56,7 +56,7 @@ extension RequestRouter {
         }
         let user = try await context.store.user(login: body.user)
         guard let user, !user.disabled, context.hasher.verify(body.password, against: user.passwordHash) else {
-            if user == nil { context.hasher.dummyVerify(body.password) }
+            if user == nil || user?.disabled == true { context.hasher.dummyVerify(body.password) }
             await context.loginFailures.record(accountKey)
             await context.addressFailures.record(addressKey)
             throw RequestError(.wrongCredentials)
@@ -73,6 +73,7 @@ extension RequestRouter {
         try await context.store.insertToken(hash: hash, userID: user.id, expires: expires)
         state.principal = user
         state.tokenHash = hash
+        state.tokenCheckedAt = Date()
         return .value(SessionReply(token: token, expires: expires, profile: user.profile))
     }
 
@@ -83,6 +84,7 @@ extension RequestRouter {
         }
         state.principal = user
         state.tokenHash = hash
+        state.tokenCheckedAt = Date()
         return .value(SessionReply(token: "", expires: expires, profile: user.profile))
     }
 

@@ -17,7 +17,8 @@ extension RequestRouter {
         guard body.mutations.count <= SyncLimits.maxPushBatch else {
             throw RequestError(.tooLarge, "at most \(SyncLimits.maxPushBatch) mutations per push")
         }
-        let results = try await context.store.push(body.mutations, principal: principal, configuration: context.configuration)
+        let results = try await context.store.push(body.mutations, principal: principal, language: state.language,
+                                                     configuration: context.configuration)
         return .value(PushReply(results: results))
     }
 }

@@ -53,6 +53,9 @@ struct RequestRouter: Sendable {
             guard Self.knownOperations.contains(op) else { throw RequestError(.unknownOperation, op) }
             throw RequestError.notAuthenticated
         }
+        if state.principal != nil, !Operation.anonymous.contains(op), Date().timeIntervalSince(state.tokenCheckedAt) > 5 {
+            try await revalidate(&state)
+        }
         switch op {
         case Operation.signup: return try await signup(decode(SignupBody.self, line), state: &state)
         case Operation.login: return try await login(decode(LoginBody.self, line), state: &state)
@@ -68,14 +71,29 @@ struct RequestRouter: Sendable {
         case Operation.syncUpdated: return try await updated(decode(UpdatedBody.self, line), state: &state)
         case Operation.syncPull: return try await pull(decode(PullBody.self, line), state: &state)
         case Operation.syncPush: return try await push(decode(PushBody.self, line), state: &state)
+        case Operation.codeCheck: return try await checkCode(decode(CodeCheckBody.self, line), state: &state)
+        case Operation.clientCode: return try await newCode(decode(ClientBody.self, line), state: &state)
+        case Operation.clientResetPassword: return try await clientResetToken(decode(ClientBody.self, line), state: &state)
         default: throw RequestError(.unknownOperation, op)
         }
+    }
+
+    /// Confirms the connection's token is still live and refreshes the account (role, language, removal).
+    private func revalidate(_ state: inout ConnectionState) async throws {
+        guard let hash = state.tokenHash, let (user, _) = try await context.store.session(tokenHash: hash) else {
+            state.principal = nil
+            state.tokenHash = nil
+            throw RequestError.notAuthenticated
+        }
+        state.principal = user
+        state.tokenCheckedAt = Date()
     }
 
     static let knownOperations: Set<String> = [
         Operation.signup, Operation.login, Operation.resume, Operation.check, Operation.logout,
         Operation.passwordChange, Operation.passwordReset, Operation.profileGet, Operation.profileUpdate,
         Operation.mediaPut, Operation.mediaGet, Operation.syncUpdated, Operation.syncPull, Operation.syncPush,
+        Operation.codeCheck, Operation.clientCode, Operation.clientResetPassword,
     ]
 
     /// Decodes the typed body; a missing member is `missingFields`, a wrong type `malformedRequest`.

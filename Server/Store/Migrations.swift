@@ -43,12 +43,13 @@ enum Migrations {
                     used_at TEXT
                 );
                 CREATE TABLE media (
-                    sha256 TEXT PRIMARY KEY,
+                    sha256 TEXT NOT NULL,
+                    owner_id TEXT NOT NULL REFERENCES users(id),
                     type TEXT NOT NULL,
                     size INTEGER NOT NULL,
                     bytes BLOB NOT NULL,
-                    owner_id TEXT NOT NULL REFERENCES users(id),
-                    created_at TEXT NOT NULL
+                    created_at TEXT NOT NULL,
+                    PRIMARY KEY (sha256, owner_id)
                 );
                 """)
         }
@@ -97,6 +98,20 @@ enum Migrations {
                     at TEXT NOT NULL
                 );
                 CREATE INDEX change_log_entity ON change_log(entity_id);
+                """)
+        }
+        migrator.registerMigration("v3-clients") { db in
+            try db.execute(sql: """
+                CREATE TABLE registration_codes (
+                    hash TEXT PRIMARY KEY,
+                    coach_id TEXT NOT NULL REFERENCES users(id),
+                    client_id TEXT NOT NULL,
+                    created_at TEXT NOT NULL,
+                    expires_at TEXT NOT NULL,
+                    used_at TEXT,
+                    used_by TEXT
+                );
+                CREATE INDEX registration_codes_client ON registration_codes(client_id);
                 """)
         }
         return migrator

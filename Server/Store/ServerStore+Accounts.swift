@@ -130,6 +130,7 @@ extension ServerStore {
                 WHERE id = ?
                 """, arguments: [user.name, user.surname, user.nif, user.language.rawValue, user.email,
                                  Validation.key(user.email), user.photo, userID.key])
+            try Self.updateClientRow(db, account: user, now: Date())
             return user
         }
     }
@@ -175,7 +176,7 @@ extension ServerStore {
         try await write { db in
             try db.execute(sql: """
                 INSERT INTO media (sha256, type, size, bytes, owner_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (sha256) DO NOTHING
+                ON CONFLICT (sha256, owner_id) DO NOTHING
                 """, arguments: [sha256, type, bytes.count, Data(bytes), ownerID.key, ISOTime.format(Date())])
         }
     }
@@ -186,6 +187,7 @@ extension ServerStore {
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT media.type, media.bytes FROM media JOIN users ON users.id = media.owner_id
                 WHERE media.sha256 = ? AND (users.id = ? OR users.id = ? OR (? = 'coach' AND users.coach_id = ?))
+                LIMIT 1
                 """, arguments: [sha256, principal.id.key, principal.tenantID.key, principal.role.rawValue, principal.id.key])
             else { return nil }
             return (row["type"], row["bytes"])

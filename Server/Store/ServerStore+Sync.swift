@@ -5,8 +5,10 @@ import GorillaShared
 extension ServerStore {
     /// Applies a batch of mutations for `principal` in one transaction, each in its own savepoint,
     /// so that a refused mutation never blocks the others and a crash applies none of them.
-    func push(_ mutations: [Mutation], principal: UserRecord, configuration: ServerConfiguration) async throws -> [MutationResult] {
-        try await write { db in
+    func push(_ mutations: [Mutation], principal: UserRecord, language: Language? = nil,
+              configuration: ServerConfiguration) async throws -> [MutationResult] {
+        let language = language ?? principal.language
+        return try await write { db in
             let now = Date()
             var results: [MutationResult] = []
             results.reserveCapacity(mutations.count)
@@ -28,13 +30,13 @@ extension ServerStore {
                     result = applied!
                 } catch let error as StoreError {
                     result = MutationResult(id: mutation.id, status: .rejected,
-                                            error: RequestError(error).wire(in: principal.language))
+                                            error: RequestError(error).wire(in: language))
                 }
                 // Remember the outcome (applied or rejected) so that a re-push answers the same.
                 if try Bool.fetchOne(db, sql: "SELECT 1 FROM applied_mutations WHERE id = ?", arguments: [mutation.id.key]) != nil {
                     // Another account used this mutation id: refuse without revealing anything.
                     result = MutationResult(id: mutation.id, status: .rejected,
-                                            error: RequestError(.invalidField, "mutation id").wire(in: principal.language))
+                                            error: RequestError(.invalidField, "mutation id").wire(in: language))
                 } else {
                     try db.execute(sql: "INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)",
                                    arguments: [mutation.id.key, principal.id.key,
@@ -60,6 +62,9 @@ extension ServerStore {
         let context = MutationContext(db: db, principal: principal, now: now, configuration: configuration,
                                       entityID: mutation.entity, extras: extras)
         let fields = mutation.fields ?? [:]
+        if kind.name == "client", let field = fields.keys.first(where: EntityKinds.serverManagedClientFields.contains) {
+            throw StoreError.invalid("'\(field)' is set by the server")
+        }
         var overwritten: [String: JSONValue] = [:]
         let version = try nextVersion(db)
         var row: EntityRow
@@ -73,6 +78,13 @@ extension ServerStore {
             let clientID = try clientScope(kind: kind, document: document, context: context)
             row = EntityRow(id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: clientID,
                             data: document, fieldVersions: document.mapValues { _ in version }, version: version, deleted: false)
+            if kind.name == "client" {
+                if try user(db, id: mutation.entity) != nil { throw StoreError.invalid("id already exists") }
+                let (code, expires) = try issueRegistrationCode(db, coachID: principal.id, clientID: mutation.entity, now: now,
+                                                                lifetime: configuration.registrationCodeLifetime)
+                extras.values = ["code": .string(code), "expires": .string(ISOTime.format(expires))]
+                row.data["codeExpires"] = .string(ISOTime.format(expires))
+            }
         case .update:
             guard let existing else { throw StoreError.notFound }
             guard try principal.mayUpdate(existing, kind: kind, fields: Set(fields.keys)) else { throw StoreError.forbidden }
@@ -117,6 +129,7 @@ extension ServerStore {
     /// The client a client-scoped row belongs to: the principal itself for a client, the named client for a coach.
     static func clientScope(kind: EntityKind, document: [String: JSONValue], context: MutationContext) throws -> UUID? {
         guard kind.scope == .client else { return nil }
+        if kind.name == "client" { return context.entityID }
         if context.principal.role == .client { return context.principal.id }
         guard let text = document["client"]?.stringValue, let id = UUID(uuidString: text),
               try context.liveRow(id, kind: "client") != nil else {
@@ -159,7 +172,11 @@ extension ServerStore {
             changes.reserveCapacity(min(rows.count, limit))
             let decoder = WireCoding.decoder
             for row in rows.prefix(limit) {
-                let data = try? decoder.decode(JSONValue.self, from: Data((row["data"] as String).utf8))
+                var data = try? decoder.decode(JSONValue.self, from: Data((row["data"] as String).utf8))
+                if principal.role == .client, (row["kind"] as String) == "client", case .object(var object)? = data {
+                    object["notes"] = nil  // the coach's private notes about the client
+                    data = .object(object)
+                }
                 changes.append(Change(kind: row["kind"], id: UUID(uuidString: row["id"])!, version: row["version"],
                                       deleted: (row["deleted"] as Int) != 0, data: data))
             }

@@ -71,7 +71,7 @@ final class ExtrasBox: @unchecked Sendable {
 /// The registry of every synced kind.
 enum EntityKinds {
     static let all: [String: EntityKind] = Dictionary(
-        uniqueKeysWithValues: [machine, exercise, training].map { ($0.name, $0) })
+        uniqueKeysWithValues: [machine, exercise, training, client, event].map { ($0.name, $0) })
 
     /// Kinds every account of a tenant reads.
     static var catalogueNames: [String] { all.values.filter { $0.scope == .catalogue }.map(\.name).sorted() }

@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import GorillaClient
 import GorillaShared
@@ -80,7 +83,7 @@ struct Gorilla: AsyncParsableCommand {
             """,
         subcommands: [
             Connect.self, Register.self, Login.self, Logout.self, WhoAmI.self, ProfileCommand.self, PasswordCommand.self,
-            Machines.self, Exercises.self, Trainings.self, SyncCommand.self,
+            Machines.self, Exercises.self, Trainings.self, Clients.self, Events.self, CalendarCommand.self, SyncCommand.self,
         ]
     )
 
@@ -91,6 +94,7 @@ struct Gorilla: AsyncParsableCommand {
     }
 
     static func main() async {
+        umask(0o077)  // the cache and session hold credentials and clients' personal data
         do {
             var command = try parseAsRoot(Runtime.arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {

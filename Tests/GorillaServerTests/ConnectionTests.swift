@@ -1,4 +1,5 @@
 import Foundation
+import GorillaServer
 import GorillaShared
 import GorillaTransport
 import NIOConcurrencyHelpers
@@ -239,6 +240,17 @@ struct ConnectionTests {
                 }
                 #expect(try await steady.request("profile.get").result == 0)
             }
+        }
+    }
+
+    @Test func dataFolderAndKeyAreReadableByTheOwnerOnly() async throws {
+        try await withTestServer { _, dataDirectory in
+            let key = try FileManager.default.attributesOfItem(atPath: dataDirectory.appendingPathComponent("server-key.pem").path)
+            let keyMode = try #require(key[.posixPermissions] as? Int)
+            #expect(keyMode & 0o077 == 0, "server-key.pem has mode \(String(keyMode, radix: 8))")
+            let folder = try FileManager.default.attributesOfItem(atPath: dataDirectory.path)
+            let folderMode = try #require(folder[.posixPermissions] as? Int)
+            #expect(folderMode & 0o077 == 0, "the data folder has mode \(String(folderMode, radix: 8))")
         }
     }
 }

@@ -89,6 +89,12 @@ public struct MediaGetBody: Codable, Sendable {
         self.sha256 = sha256
         self.offset = offset
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sha256 = try container.decode(String.self, forKey: .sha256)
+        offset = try container.decodeIfPresent(Int.self, forKey: .offset) ?? 0
+    }
 }
 
 /// `media.get` reply.

@@ -16,6 +16,8 @@ public enum Operation {
     public static let syncPull = "sync.pull"
     public static let syncPush = "sync.push"
     public static let codeCheck = "codes.check"
+    public static let clientCode = "clients.code"
+    public static let clientResetPassword = "clients.resetPassword"
     public static let subscribe = "events.subscribe"
 
     /// Operations that need no login.

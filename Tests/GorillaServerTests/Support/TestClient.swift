@@ -107,11 +107,10 @@ final class TestClient {
     }
 
     /// `hello` with protocol version 1 (and a language, if given); the reply must be a success.
-    @discardableResult
-    func hello(language: String? = nil) async throws -> JSONObject {
+    func hello(language: String? = nil) async throws {
         var body: JSONObject = ["version": 1]
         if let language { body["language"] = language }
-        return try await request("hello", body).expectSuccess()
+        try await request("hello", body).expectSuccess()
     }
 
     /// Signs a coach up and returns the session token.
@@ -159,19 +158,27 @@ func withClient<T: Sendable>(
     port: Int, pinnedFingerprint: String? = nil, _ body: (TestClient) async throws -> T
 ) async throws -> T {
     let context = try clientTLSContext.get()
+    return try await withClient(port: port, tlsHandler: {
+        try NIOSSLClientHandler(context: context, serverHostname: nil) { certificates, promise in
+            guard let pinned = pinnedFingerprint else {
+                promise.succeed(.certificateVerified)
+                return
+            }
+            let seen = certificates.first.flatMap { try? Fingerprint.of($0) }
+            promise.succeed(seen == pinned ? .certificateVerified : .failed)
+        }
+    }, body)
+}
+
+/// Opens a connection to `127.0.0.1:port` through the TLS handler `tlsHandler` makes, runs `body` with it and closes it.
+func withClient<T: Sendable>(
+    port: Int, tlsHandler: @escaping @Sendable () throws -> NIOSSLClientHandler, _ body: (TestClient) async throws -> T
+) async throws -> T {
     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .connectTimeout(.seconds(5))
         .connect(host: "127.0.0.1", port: port) { channel in
             channel.eventLoop.makeCompletedFuture {
-                let tls = try NIOSSLClientHandler(context: context, serverHostname: nil) { certificates, promise in
-                    guard let pinned = pinnedFingerprint else {
-                        promise.succeed(.certificateVerified)
-                        return
-                    }
-                    let seen = certificates.first.flatMap { try? Fingerprint.of($0) }
-                    promise.succeed(seen == pinned ? .certificateVerified : .failed)
-                }
-                try channel.pipeline.syncOperations.addHandler(tls)
+                try channel.pipeline.syncOperations.addHandler(try tlsHandler())
                 try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: 8 << 20)))
                 return try NIOAsyncChannel<LineFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
             }

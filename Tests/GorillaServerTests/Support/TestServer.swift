@@ -48,8 +48,9 @@ func withTestServer(
         outcome = .failure(error)
     }
     running.cancel()
-    try await running.value
+    let stopped = await running.result
     try outcome.get()
+    try stopped.get()
 }
 
 /// The `server.json` the server writes into its data folder.

@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+import GorillaShared
+
+/// Registration codes: 8 Crockford base32 characters from the system's cryptographic generator (40 bits),
+/// shown `XXXX-XXXX`, stored as SHA-256 of the 8 characters.
+enum RegistrationCodes {
+    static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
+
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let characters = (0..<8).map { _ in alphabet[Int.random(in: 0..<32, using: &generator)] }
+        return String(characters[0..<4]) + "-" + String(characters[4..<8])
+    }
+
+    /// The stored hash of a code as typed (case, dashes, spaces, I/L/O confusions forgiven); nil if malformed.
+    static func hash(_ typed: String) -> String? {
+        var characters: [Character] = []
+        for character in typed.uppercased() {
+            switch character {
+            case "-", " ": continue
+            case "I", "L": characters.append("1")
+            case "O": characters.append("0")
+            default:
+                guard alphabet.contains(character) else { return nil }
+                characters.append(character)
+            }
+        }
+        guard characters.count == 8 else { return nil }
+        return Tokens.hash(String(characters))
+    }
+}
+
+/// What a valid registration code is for.
+struct CodeGrant: Sendable {
+    let coachID: UUID
+    let clientID: UUID
+    let name: String?
+    let surname: String?
+    let expires: Date
+}
+
+extension ServerStore {
+    /// Stores a new code for `clientID` (replacing unused earlier ones); returns it with its expiry.
+    static func issueRegistrationCode(_ db: Database, coachID: UUID, clientID: UUID, now: Date,
+                                      lifetime: TimeInterval) throws -> (String, Date) {
+        let code = RegistrationCodes.make()
+        let expires = now.addingTimeInterval(lifetime)
+        try db.execute(sql: "DELETE FROM registration_codes WHERE client_id = ? AND used_at IS NULL", arguments: [clientID.key])
+        try db.execute(sql: """
+            INSERT INTO registration_codes (hash, coach_id, client_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
+            """, arguments: [RegistrationCodes.hash(code)!, coachID.key, clientID.key, ISOTime.format(now), ISOTime.format(expires)])
+        return (code, expires)
+    }
+
+    /// Checks a code: unknown, used and expired codes are distinct errors.
+    static func grant(_ db: Database, code: String, now: Date) throws -> CodeGrant {
+        guard let hash = RegistrationCodes.hash(code),
+              let row = try Row.fetchOne(db, sql: "SELECT * FROM registration_codes WHERE hash = ?", arguments: [hash]),
+              let coachID = UUID(uuidString: row["coach_id"]), let clientID = UUID(uuidString: row["client_id"]),
+              let client = try EntityRow.fetch(db, id: clientID), client.kind == "client"
+        else { throw StoreError(.invalidCode) }
+        if (row["used_at"] as String?) != nil { throw StoreError(.codeUsed) }
+        guard let expires = ISOTime.parse(row["expires_at"]), expires > now, !client.deleted else { throw StoreError(.codeExpired) }
+        return CodeGrant(coachID: coachID, clientID: clientID, name: client.data["name"]?.stringValue,
+                         surname: client.data["surname"]?.stringValue, expires: expires)
+    }
+
+    /// What a code would register (for `codes.check`).
+    func checkCode(_ code: String) async throws -> CodeGrant {
+        try await read { db in try Self.grant(db, code: code, now: Date()) }
+    }
+
+    /// Creates the client's account from a code, in one transaction: the account takes the invited
+    /// client's id, joins the coach, the code is spent, and the coach's client row becomes active.
+    func registerClient(_ user: UserRecord, code: String) async throws -> UserRecord {
+        try await write { db in
+            let now = Date()
+            let grant = try Self.grant(db, code: code, now: now)
+            var account = user
+            account.id = grant.clientID
+            account.coachID = grant.coachID
+            account.role = .client
+            if account.name.isEmpty { account.name = grant.name ?? "" }
+            if account.surname.isEmpty { account.surname = grant.surname ?? "" }
+            guard !account.name.isEmpty, !account.surname.isEmpty else {
+                throw StoreError(.missingFields, "name, surname")
+            }
+            try Self.insertUser(db, account)
+            try db.execute(sql: "UPDATE registration_codes SET used_at = ?, used_by = ? WHERE hash = ?",
+                           arguments: [ISOTime.format(now), account.id.key, RegistrationCodes.hash(code)!])
+            try Self.updateClientRow(db, account: account, now: now, extra: [
+                "status": "active", "joined": .string(ISOTime.format(now)),
+            ])
+            return account
+        }
+    }
+
+    /// Mirrors an account's names into the coach's `client` row (a new version, so the coach pulls it).
+    static func updateClientRow(_ db: Database, account: UserRecord, now: Date, extra: [String: JSONValue] = [:]) throws {
+        guard account.role == .client, var row = try EntityRow.fetch(db, id: account.id), row.kind == "client" else { return }
+        let version = try nextVersion(db)
+        var changes: [String: JSONValue] = [
+            "name": .string(account.name), "surname": .string(account.surname),
+            "username": .string(account.username), "email": .string(account.email),
+        ]
+        if let nif = account.nif { changes["nif"] = .string(nif) }
+        for (key, value) in extra { changes[key] = value }
+        for (key, value) in changes where row.data[key] != value {
+            row.data[key] = value
+            row.fieldVersions[key] = version
+        }
+        row.data["codeExpires"] = nil
+        row.version = version
+        try row.save(db, kind: EntityKinds.client, createdBy: account.id, now: now)
+    }
+
+    /// A new registration code for an invited client of `coach` whose code expired or was lost.
+    func newRegistrationCode(coach: UserRecord, clientID: UUID, lifetime: TimeInterval) async throws -> (String, Date) {
+        try await write { db in
+            guard coach.role == .coach, let row = try EntityRow.fetch(db, id: clientID), row.kind == "client",
+                  row.coachID == coach.id, !row.deleted else { throw StoreError.notFound }
+            guard row.data["status"]?.stringValue == "invited" else {
+                throw StoreError.invalid("the client has already registered")
+            }
+            let now = Date()
+            let (code, expires) = try Self.issueRegistrationCode(db, coachID: coach.id, clientID: clientID, now: now, lifetime: lifetime)
+            var updated = row
+            let version = try Self.nextVersion(db)
+            updated.data["codeExpires"] = .string(ISOTime.format(expires))
+            updated.fieldVersions["codeExpires"] = version
+            updated.version = version
+            try updated.save(db, kind: EntityKinds.client, createdBy: coach.id, now: now)
+            return (code, expires)
+        }
+    }
+
+    /// The registered, active client `clientID` of `coach`, or notFound.
+    func ownClientAccount(coach: UserRecord, clientID: UUID) async throws -> UserRecord {
+        try await read { db in
+            guard coach.role == .coach, let user = try Self.user(db, id: clientID), user.coachID == coach.id, !user.disabled else {
+                throw StoreError.notFound
+            }
+            return user
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import GorillaClient
+
+struct Clients: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Your clients and their registration codes.",
+        subcommands: [Add.self, List.self, Show.self, Code.self, ResetPassword.self, Remove.self], defaultSubcommand: List.self)
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Invite a client: prints the registration code (XXXX-XXXX, valid 14 days) to pass on.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "First name (the client may correct it when registering).") var name: String?
+        @Option(help: "Surname.") var surname: String?
+        func run() async throws { try await perform { try await Runtime.app.addClient(name: name, surname: surname) } }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List clients, registered and invited, with when each last trained.")
+        @OptionGroup var global: GlobalOptions
+        func run() async throws { try await perform { try await Runtime.app.listClients() } }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "A client's profile, next events, recent sessions and unread messages.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Name, username or id.") var client: String
+        func run() async throws { try await perform { try await Runtime.app.showClient(client) } }
+    }
+
+    struct Code: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Issue a new registration code for an invited client.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var client: String
+        func run() async throws { try await perform { try await Runtime.app.newClientCode(client) } }
+    }
+
+    struct ResetPassword: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset-password",
+            abstract: "A one-time token (24 h) for a client who forgot their password; they use gorilla password reset.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var client: String
+        func run() async throws { try await perform { try await Runtime.app.clientResetPassword(client) } }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Remove a client: they can no longer log in or sync; you keep their history.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var client: String
+        func run() async throws { try await perform { try await Runtime.app.removeClient(client) } }
+    }
+}
+
+struct EventOptions: ParsableArguments {
+    @Option(help: "Local date and time, \"YYYY-MM-DD HH:MM\".") var at: String?
+    @Option(help: "Length in minutes (default 60).") var duration: Int?
+    @Option(help: "The gym.") var gym: String?
+    @Option(help: "A note.") var note: String?
+    var fields: EventFields { EventFields(at: at, duration: duration, gym: gym, note: note) }
+}
+
+struct RangeOptions: ParsableArguments {
+    @Option(help: "First day, YYYY-MM-DD.") var from: String?
+    @Option(help: "Last day, YYYY-MM-DD.") var to: String?
+}
+
+struct Events: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Training appointments on the calendar.",
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Cancel.self, Remove.self, Export.self], defaultSubcommand: List.self)
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Schedule a training with a client (overlaps are warned about).")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The client.") var client: String
+        @OptionGroup var options: EventOptions
+        func validate() throws { if options.at == nil { throw ValidationError("--at \"YYYY-MM-DD HH:MM\" is required") } }
+        func run() async throws { try await perform { try await Runtime.app.addEvent(client: client, options.fields) } }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List events.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var range: RangeOptions
+        @Option(help: "Only this client's.") var client: String?
+        func run() async throws { try await perform { try await Runtime.app.listEvents(from: range.from, to: range.to, client: client) } }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show an event.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The event's id (or the short id lists show).") var id: String
+        func run() async throws { try await perform { try await Runtime.app.showEvent(id) } }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Move or change an event.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var id: String
+        @OptionGroup var options: EventOptions
+        func run() async throws { try await perform { try await Runtime.app.editEvent(id, options.fields) } }
+    }
+
+    struct Cancel: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Cancel an event (it stays on the calendar, marked cancelled).")
+        @OptionGroup var global: GlobalOptions
+        @Argument var id: String
+        func run() async throws { try await perform { try await Runtime.app.setEventStatus(id, status: "cancelled") } }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete an event.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var id: String
+        func run() async throws { try await perform { try await Runtime.app.removeEvent(id) } }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write events as an iCalendar (.ics) file.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The .ics file to write.") var ics: String
+        @OptionGroup var range: RangeOptions
+        func run() async throws { try await perform { try await Runtime.app.exportEvents(icsFile: ics, from: range.from, to: range.to) } }
+    }
+}
+
+struct CalendarCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar", abstract: "A month grid (Monday first) with days that have events marked, then the month's events.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The month, YYYY-MM (default: this month).") var month: String?
+    func run() async throws {
+        let color = Terminal.isInteractive && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        try await perform { try await Runtime.app.calendar(month: month, color: color) }
+    }
+}

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The built `gorilla-server` executable run as a child process, so that tests can kill it with
+/// SIGKILL and start it again on the same port with the same data folder.
+final class ServerProcess: RunningServer, @unchecked Sendable {
+    let dataDirectory: URL
+    /// Where the server's standard output and error go.
+    let logFile: URL
+    private let lock = NSLock()
+    private var boundPort = 0
+    private var process: Process?
+
+    init(dataDirectory: URL, logFile: URL) {
+        self.dataDirectory = dataDirectory
+        self.logFile = logFile
+    }
+
+    var port: Int { lock.withLock { boundPort } }
+
+    /// Launches `gorilla-server --port P --data DIR` and waits until it has written `server.json`.
+    func start() async throws {
+        let serverFile = dataDirectory.appendingPathComponent("server.json")
+        try? FileManager.default.removeItem(at: serverFile)
+        if !FileManager.default.fileExists(atPath: logFile.path) {
+            FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        }
+        let log = try FileHandle(forWritingTo: logFile)
+        try log.seekToEnd()
+
+        let child = Process()
+        child.executableURL = Products.server
+        child.arguments = ["--port", String(port), "--data", dataDirectory.path, "--log-level", "warning"]
+        child.standardInput = FileHandle.nullDevice
+        child.standardOutput = log
+        child.standardError = log
+        try child.run()
+        lock.withLock { process = child }
+
+        let started = try await eventually(timeout: .seconds(60)) {
+            !child.isRunning || ((try? Data(contentsOf: serverFile)).flatMap { try? JSONDecoder().decode(ServerInfoFile.self, from: $0) } != nil)
+        }
+        guard started, child.isRunning,
+              let data = try? Data(contentsOf: serverFile),
+              let info = try? JSONDecoder().decode(ServerInfoFile.self, from: data) else {
+            await kill()
+            let output = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+            throw ServerDidNotStart(description: "gorilla-server did not start: \(output.suffix(2000))")
+        }
+        lock.withLock { boundPort = info.port }
+    }
+
+    /// Kills the server with SIGKILL (no chance to clean up) and waits until it has exited.
+    func kill() async {
+        await signal(SIGKILL)
+    }
+
+    /// Stops the server the hard way: the tests only need it gone.
+    func stop() async {
+        await signal(SIGKILL)
+    }
+
+    private func signal(_ number: Int32) async {
+        guard let child = lock.withLock({ () -> Process? in
+            defer { process = nil }
+            return process
+        }) else { return }
+        if child.isRunning {
+            _ = Glibc.kill(child.processIdentifier, number)
+        }
+        _ = try? await eventually(timeout: .seconds(30), every: .milliseconds(5)) { !child.isRunning }
+    }
+
+    private struct ServerInfoFile: Decodable {
+        var port: Int
+    }
+}
+
+/// Runs `body` with the built server running as a child process on a fresh data folder; kills it afterwards.
+func withServerProcess(_ body: (ServerProcess) async throws -> Void) async throws {
+    let folder = try TemporaryFolder("gorilla-e2e-process")
+    let server = ServerProcess(dataDirectory: folder.child("data"), logFile: folder.url.appendingPathComponent("server.log"))
+    try await server.start()
+    let outcome: Result<Void, any Error>
+    do {
+        try await body(server)
+        outcome = .success(())
+    } catch {
+        outcome = .failure(error)
+    }
+    await server.stop()
+    try outcome.get()
+    withExtendedLifetime(folder) {}
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A fresh folder under the system's temporary directory, removed when the last reference goes away.
+final class TemporaryFolder: Sendable {
+    let url: URL
+
+    init(_ prefix: String = "gorilla-e2e") throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the folder (not created).
+    func child(_ name: String) -> URL {
+        url.appendingPathComponent(name, isDirectory: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Where `swift build` put the executables under test.
+enum Products {
+    static let directory: URL = {
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL {
+            candidates.append(executable.deletingLastPathComponent())
+        }
+        candidates.append(Bundle.main.bundleURL)
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        // Tests/GorillaEndToEndTests/Support/TemporaryFolder.swift → the package root.
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug", isDirectory: true))
+        return candidates.first {
+            FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("gorilla-server").path)
+                && FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("gorilla").path)
+        } ?? candidates.last!
+    }()
+
+    /// The `gorilla` CLI.
+    static var gorilla: URL { directory.appendingPathComponent("gorilla") }
+    /// The `gorilla-server` executable.
+    static var server: URL { directory.appendingPathComponent("gorilla-server") }
+}
+
+/// Polls `condition` every few milliseconds until it holds or `timeout` passes; returns whether it held.
+func eventually(timeout: Duration = .seconds(30), every interval: Duration = .milliseconds(20),
+                _ condition: () throws -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try condition() { return true }
+        try await Task.sleep(for: interval)
+    }
+    return try condition()
+}

@@ -1,0 +1,253 @@
+import Foundation
+import GorillaClient
+import GorillaShared
+import Testing
+
+/// The offline-first sync engine between devices and a real server.
+@Suite(.timeLimit(.minutes(2)))
+struct SyncTests {
+    @Test func aMachineCreatedOnOneDeviceAppearsOnTheOtherAfterSync() async throws {
+        try await withTestServer { server in
+            let laptop = try await Device.coach("ada", on: server)
+            let phone = try await Device.loggedIn("ada", on: server)
+            #expect(try phone.names("machine").isEmpty)
+
+            _ = try await laptop.app.addMachine(name: "Leg press", imageFile: nil)
+            #expect(try laptop.cache().queuedCount() == 0)
+
+            let summary = try await phone.sync()
+            #expect(summary.pulled == 1)
+            let seen = try #require(try phone.entity("machine", named: "Leg press"))
+            #expect(seen.id == (try laptop.entity("machine", named: "Leg press"))?.id)
+            #expect(seen.version > 0)
+
+            // And back: an exercise made on the phone refers to the same machine on the laptop.
+            _ = try await phone.app.addExercise(name: "Seated press", ExerciseFields(machine: "Leg press"))
+            try await laptop.sync()
+            let exercise = try #require(try laptop.entity("exercise", named: "Seated press"))
+            #expect(exercise[string: "machine"] == seen.id.uuidString.lowercased())
+        }
+    }
+
+    @Test func aRenameMadeAtTheSameTimeOnTwoDevicesConvergesOnTheLastOneTheServerReceived() async throws {
+        try await withTestServer { server in
+            let laptop = try await Device.coach("ada", on: server)
+            let phone = try await Device.loggedIn("ada", on: server)
+            _ = try await laptop.app.addMachine(name: "Bench", imageFile: nil)
+            try await phone.sync()
+            let id = try #require(try phone.entity("machine", named: "Bench")).id
+
+            // Both devices rename while the server is away.
+            await server.stop()
+            _ = try await laptop.app.rename(kind: "machine", "Bench", to: "Flat bench")
+            _ = try await phone.app.rename(kind: "machine", "Bench", to: "Incline bench")
+            #expect(try laptop.cache().queuedCount() == 1)
+            #expect(try phone.cache().queuedCount() == 1)
+            try await server.start()
+
+            let first = try await laptop.sync()
+            #expect(first.overwritten.isEmpty)
+            let second = try await phone.sync()
+            #expect(second.rejected.isEmpty)
+            #expect(second.overwritten.count == 1)
+            #expect(second.overwritten.first?.contains("Flat bench") == true)
+            try await laptop.sync()
+
+            #expect(try laptop.names("machine") == ["Incline bench"])
+            #expect(try phone.names("machine") == ["Incline bench"])
+            #expect(try laptop.cache().entity(id)?.version == (try phone.cache().entity(id))?.version)
+
+            // The overwritten value stays recoverable on the server.
+            let log = try ServerDatabase(dataDirectory: server.dataDirectory).changeLog(of: id, field: "name")
+            let values = log.map { [$0.old.map(Self.jsonString), $0.new.map(Self.jsonString)] }
+            #expect(values == [["Bench", "Flat bench"], ["Flat bench", "Incline bench"]])
+        }
+    }
+
+    @Test func aDeleteWinsOverAnEditTheServerReceivesLater() async throws {
+        try await withTestServer { server in
+            let laptop = try await Device.coach("ada", on: server)
+            let phone = try await Device.loggedIn("ada", on: server)
+            _ = try await laptop.app.addMachine(name: "Rower", imageFile: nil)
+            try await phone.sync()
+            let id = try #require(try phone.entity("machine", named: "Rower")).id
+
+            await server.stop()
+            _ = try await laptop.app.remove(kind: "machine", "Rower")
+            _ = try await phone.app.rename(kind: "machine", "Rower", to: "Concept2")
+            try await server.start()
+
+            let deleting = try await laptop.sync()
+            #expect(deleting.rejected.isEmpty)
+            let editing = try await phone.sync()
+            #expect(editing.rejected.count == 1)
+            #expect(editing.rejected.first?.contains("refused") == true)
+            #expect(editing.rejected.first?.contains(WireErrorCode.deleted.message(in: .en)) == true)
+            // Reported once: the next sync has nothing more to say.
+            #expect(try await phone.sync().rejected.isEmpty)
+
+            for device in [laptop, phone] {
+                #expect(try device.names("machine").isEmpty)
+                #expect(try device.cache().queuedCount() == 0)
+                let tombstone = try #require(try device.cache().entity(id))
+                #expect(tombstone.deleted)
+                #expect(tombstone.name == "Rower")
+            }
+        }
+    }
+
+    @Test func aDeleteWinsOverAnEditTheServerReceivedFirst() async throws {
+        try await withTestServer { server in
+            let laptop = try await Device.coach("ada", on: server)
+            let phone = try await Device.loggedIn("ada", on: server)
+            _ = try await laptop.app.addMachine(name: "Rower", imageFile: nil)
+            try await phone.sync()
+
+            await server.stop()
+            _ = try await laptop.app.rename(kind: "machine", "Rower", to: "Concept2")
+            _ = try await phone.app.remove(kind: "machine", "Rower")
+            try await server.start()
+
+            #expect(try await laptop.sync().rejected.isEmpty)
+            let deleting = try await phone.sync()
+            #expect(deleting.rejected.isEmpty)
+            try await laptop.sync()
+            #expect(try laptop.names("machine").isEmpty)
+            #expect(try phone.names("machine").isEmpty)
+        }
+    }
+
+    @Test func pushingTheSameBatchTwiceAppliesItOnce() async throws {
+        try await withTestServer { server in
+            let device = try await Device.coach("ada", on: server)
+            let machine = UUID.v7()
+            let batch = [
+                Mutation.createMachine("Cable tower", id: machine),
+                Mutation(id: UUID.v7(), kind: "machine", entity: machine, action: .update, fields: ["name": "Cable crossover"]),
+                Mutation.createMachine("Dip station"),
+            ]
+            let (first, second) = try await device.withConnection { connection in
+                let first = try await connection.request(Operation.syncPush, PushBody(mutations: batch), as: PushReply.self)
+                let second = try await connection.request(Operation.syncPush, PushBody(mutations: batch), as: PushReply.self)
+                return (first.results, second.results)
+            }
+            #expect(first.map(\.status) == [.applied, .applied, .applied])
+            #expect(second.map(\.status) == [.duplicate, .duplicate, .duplicate])
+            #expect(second.map(\.id) == batch.map(\.id))
+            #expect(second.map(\.version) == first.map(\.version))
+
+            let database = try ServerDatabase(dataDirectory: server.dataDirectory)
+            #expect(try database.count(id: machine) == 1)
+            #expect(try database.count("machine") == 2)
+            #expect(try database.changeLog(of: machine, field: "name").count == 1)
+            let pulled = try await device.pullEverything()
+            #expect(pulled.filter { $0.id == machine }.count == 1)
+            #expect(pulled.first { $0.id == machine }?.data?.objectValue?["name"] == "Cable crossover")
+        }
+    }
+
+    @Test func aPushAcknowledgedButNeverRecordedIsNeitherLostNorDoubled() async throws {
+        try await withTestServer { server in
+            let device = try await Device.coach("ada", on: server)
+            let cache = try device.cache()
+            try cache.enqueue(kind: "machine", entity: UUID.v7(), action: .create, fields: ["name": "Smith machine"])
+            let queued = try cache.queued(limit: 200)
+
+            // The server applies the push, but the device "crashes" before recording the answer.
+            let results = try await device.push(queued)
+            #expect(results.map(\.status) == [.applied])
+            #expect(try cache.queuedCount() == 1)
+
+            let summary = try await device.sync()
+            #expect(summary.pushed == 1)
+            #expect(summary.rejected.isEmpty)
+            #expect(try cache.queuedCount() == 0)
+            #expect(try device.names("machine") == ["Smith machine"])
+            let machines = try await device.pullEverything().filter { $0.kind == "machine" }
+            #expect(machines.count == 1)
+        }
+    }
+
+    @Test func aRejectedMutationDoesNotBlockTheOnesQueuedAfterIt() async throws {
+        try await withTestServer { server in
+            let laptop = try await Device.coach("ada", on: server)
+            let phone = try await Device.loggedIn("ada", on: server)
+
+            await server.stop()
+            _ = try await laptop.app.addMachine(name: "Rack", imageFile: nil)
+            _ = try await phone.app.addMachine(name: "Rack", imageFile: nil)
+            _ = try await phone.app.addMachine(name: "Bench", imageFile: nil)
+            let phoneRack = try #require(try phone.entity("machine", named: "Rack")).id
+            try await server.start()
+
+            #expect(try await laptop.sync().rejected.isEmpty)
+            let summary = try await phone.sync()
+            #expect(summary.pushed == 2)
+            #expect(summary.rejected.count == 1)
+            let report = try #require(summary.rejected.first)
+            #expect(report.contains("'Rack'"))
+            #expect(report.contains(WireErrorCode.nameTaken.message(in: .en)))
+            // Reported once.
+            #expect(try await phone.sync().rejected.isEmpty)
+
+            // The phone's own Rack is rolled back; the laptop's Rack and the phone's Bench remain.
+            #expect(try phone.cache().entity(phoneRack) == nil)
+            #expect(try phone.cache().queuedCount() == 0)
+            #expect(try phone.names("machine") == ["Bench", "Rack"])
+            try await laptop.sync()
+            #expect(try laptop.names("machine") == ["Bench", "Rack"])
+            #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("machine") == 2)
+        }
+    }
+
+    @Test func anotherCoachCanNeitherPullNorPushTheirRows() async throws {
+        try await withTestServer { server in
+            let ada = try await Device.coach("ada", on: server)
+            _ = try await ada.app.addMachine(name: "Leg press", imageFile: nil)
+            let machine = try #require(try ada.entity("machine", named: "Leg press"))
+
+            let bob = try await Device.coach("bob", on: server)
+            try await bob.sync()
+            #expect(try bob.entities("machine").isEmpty)
+            #expect(try await bob.pullEverything().isEmpty)
+
+            // Bob guesses ada's machine id.
+            let results = try await bob.push([
+                Mutation(id: UUID.v7(), kind: "machine", entity: machine.id, action: .update, fields: ["name": "Stolen"]),
+                Mutation(id: UUID.v7(), kind: "machine", entity: machine.id, action: .delete),
+                Mutation(id: UUID.v7(), kind: "machine", entity: machine.id, action: .create, fields: ["name": "Mine now"]),
+            ])
+            #expect(results.map(\.status) == [.rejected, .rejected, .rejected])
+            #expect(results.map(\.error?.code) == [.notFound, .notFound, .notFound])
+
+            try await ada.sync()
+            let after = try #require(try ada.cache().entity(machine.id))
+            #expect(after.name == "Leg press")
+            #expect(!after.deleted)
+            #expect(after.version == machine.version)
+            #expect(try bob.entities("machine").isEmpty)
+            #expect(try await bob.pullEverything().isEmpty)
+        }
+    }
+
+    @Test func reusingAnotherCoachsMutationIDChangesNothing() async throws {
+        try await withTestServer { server in
+            let ada = try await Device.coach("ada", on: server)
+            let adas = Mutation.createMachine("Leg press")
+            #expect(try await ada.push([adas]).map(\.status) == [.applied])
+
+            let bob = try await Device.coach("bob", on: server)
+            let replay = Mutation(id: adas.id, kind: "machine", entity: UUID.v7(), action: .create, fields: ["name": "Bob's press"])
+            let results = try await bob.push([replay])
+            #expect(results.map(\.status) == [.rejected])
+            #expect(results.first?.version == nil)
+            // Refused means not applied: bob holds no machine.
+            #expect(try await bob.pullEverything().isEmpty)
+            #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count(id: replay.entity) == 0)
+        }
+    }
+
+    static func jsonString(_ text: String) -> String {
+        (try? WireCoding.decoder.decode(JSONValue.self, from: Data(text.utf8)))?.stringValue ?? text
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GorillaServer
+import GorillaTransport
+import Testing
+
+/// Where `openssl` is, if it is on PATH.
+private let opensslPath: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":")
+        .map { "\($0)/openssl" }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+}()
+
+/// Runs `openssl` with `arguments`, writes `input` to its stdin, and collects stdout until a line
+/// satisfies `until` (then stops it) or it exits; stopped after `timeout` seconds in any case.
+private func runOpenSSL(_ arguments: [String], input: String? = nil, timeout: TimeInterval = 20,
+                        until: @escaping @Sendable (String) -> Bool = { _ in false }) async throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(opensslPath))
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+
+    let watchdog = Task {
+        try await Task.sleep(for: .seconds(timeout))
+        if process.isRunning { process.terminate() }
+    }
+    defer { watchdog.cancel() }
+    let reader = stdout.fileHandleForReading
+    let output: String = await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            var collected = Data()
+            while true {
+                FileHandle.standardError.write(Data("DEBUG reading\n".utf8))
+                let chunk = reader.availableData
+                FileHandle.standardError.write(Data("DEBUG chunk \(chunk.count) \(String(decoding: chunk, as: UTF8.self))\n".utf8))
+                if chunk.isEmpty { break }
+                collected.append(chunk)
+                let text = String(decoding: collected, as: UTF8.self)
+                if text.split(separator: "\n").contains(where: { until(String($0)) }) {
+                    if process.isRunning { process.terminate() }
+                    break
+                }
+            }
+            continuation.resume(returning: String(decoding: collected, as: UTF8.self))
+        }
+    }
+    FileHandle.standardError.write(Data("DEBUG got output\n".utf8))
+    try? stdin.fileHandleForWriting.close()
+    process.waitUntilExit()
+    FileHandle.standardError.write(Data("DEBUG exited\n".utf8))
+    return output
+}
+
+@Suite(.timeLimit(.minutes(1)), .enabled(if: opensslPath != nil, "openssl is not on PATH"))
+struct OpenSSLTests {
+    @Test func opensslClientGetsAHelloReplyOverTLS13() async throws {
+        try await withTestServer { port, _ in
+            let output = try await runOpenSSL(
+                ["s_client", "-connect", "127.0.0.1:\(port)", "-tls1_3", "-quiet"],
+                input: #"{"id":1,"op":"hello","body":{"version":1}}"# + "\n",
+                until: { $0.contains("\"result\"") }
+            )
+            let line = try #require(output.split(separator: "\n").first { $0.contains("\"result\"") })
+            let reply = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? JSONObject)
+            #expect(reply.id == 1)
+            #expect(reply.result == 0)
+            #expect(reply.value?["version"] as? Int == 1)
+        }
+    }
+
+    @Test func opensslFingerprintMatchesServerJSON() async throws {
+        try await withTestServer { _, dataDirectory in
+            let certificate = dataDirectory.appendingPathComponent("server-cert.pem").path
+            let output = try await runOpenSSL(["x509", "-noout", "-fingerprint", "-sha256", "-in", certificate])
+            // "sha256 Fingerprint=AB:CD:..." (the prefix's case varies between versions).
+            let printed = try #require(output.split(separator: "=", maxSplits: 1).last)
+            let fingerprint = try #require(Fingerprint.normalize(printed.trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(fingerprint == (try serverInfo(in: dataDirectory)).fingerprint)
+        }
+    }
+
+    @Test func certificateIsACertificateAuthorityForLocalhost() async throws {
+        try await withTestServer { _, dataDirectory in
+            let certificate = dataDirectory.appendingPathComponent("server-cert.pem").path
+            let output = try await runOpenSSL(["x509", "-noout", "-text", "-in", certificate])
+            #expect(output.contains("CA:TRUE"))
+            #expect(output.contains("Certificate Sign"))
+            #expect(output.contains("DNS:localhost"))
+            #expect(output.contains("IP Address:127.0.0.1"))
+        }
+    }
+}
