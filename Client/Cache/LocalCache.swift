@@ -223,3 +223,15 @@ extension UUID {
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }
+
+extension LocalCache {
+    /// Adds local-only display fields to an entity (not queued; replaced when the server's copy arrives).
+    func annotate(_ id: UUID, _ fields: [String: JSONValue]) throws {
+        try writer.write { db in
+            guard let current = try Self.entity(db, id) else { return }
+            var data = current.data
+            for (key, value) in fields { data[key] = value }
+            try Self.saveLocal(db, id: id, kind: current.kind, data: data, deleted: current.deleted)
+        }
+    }
+}

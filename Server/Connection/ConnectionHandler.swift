@@ -4,33 +4,51 @@ import GorillaTransport
 import Logging
 import NIOCore
 
-/// Serves one TLS connection: reads request lines in order and writes one response line for each.
+/// Serves one TLS connection: reads request lines in order and writes one response line for each;
+/// once the connection subscribes, a second task writes live pushes between responses.
 struct ConnectionHandler: Sendable {
     let router: RequestRouter
     let context: ServerContext
 
     func run(_ channel: NIOAsyncChannel<LineFrame, ByteBuffer>, address: String) async {
+        var subscriber: (UUID, Int)?
         do {
             try await channel.executeThenClose { inbound, outbound in
-                var state = ConnectionState(address: address, requestsPerSecond: context.configuration.requestsPerSecond)
-                let encoder = WireCoding.encoder
-                for try await frame in inbound {
-                    switch frame {
-                    case .line(let buffer):
-                        let bytes = Array(buffer.readableBytesView)
-                        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // blank lines are ignored
-                        let response = await router.respond(to: bytes, state: &state)
-                        try await outbound.write(Self.encode(response, with: encoder))
-                    case .tooLong:
-                        let error = RequestError(.lineTooLong, "at most \(context.configuration.maxLineLength) bytes")
-                        let response = WireResponse(id: nil, payload: .error(error.wire(in: state.language)))
-                        try await outbound.write(Self.encode(response, with: encoder))
-                        return
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    var state = ConnectionState(address: address, requestsPerSecond: context.configuration.requestsPerSecond)
+                    let encoder = WireCoding.encoder
+                    defer { group.cancelAll() }
+                    for try await frame in inbound {
+                        switch frame {
+                        case .line(let buffer):
+                            let bytes = Array(buffer.readableBytesView)
+                            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // blank lines are ignored
+                            let response = await router.respond(to: bytes, state: &state)
+                            try await outbound.write(Self.encode(response, with: encoder))
+                            if let subscription = state.subscription, !state.subscriptionStarted {
+                                state.subscriptionStarted = true
+                                subscriber = (subscription.user, subscription.token)
+                                group.addTask {
+                                    let encoder = WireCoding.encoder
+                                    for await push in subscription.stream {
+                                        try await outbound.write(Self.encode(push, with: encoder))
+                                    }
+                                }
+                            }
+                        case .tooLong:
+                            let error = RequestError(.lineTooLong, "at most \(context.configuration.maxLineLength) bytes")
+                            let response = WireResponse(id: nil, payload: .error(error.wire(in: state.language)))
+                            try await outbound.write(Self.encode(response, with: encoder))
+                            return
+                        }
                     }
                 }
             }
         } catch {
             context.logger.debug("connection ended", metadata: ["peer": "\(address)", "reason": "\(error)"])
+        }
+        if let (user, token) = subscriber {
+            await context.live.unsubscribe(user: user, token: token)
         }
     }
 

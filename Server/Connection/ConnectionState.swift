@@ -16,6 +16,9 @@ struct ConnectionState {
     /// Image uploads in progress, by SHA-256.
     var uploads: [String: [UInt8]] = [:]
     var bucket: TokenBucket
+    /// Live pushes for this connection once it subscribed (`events.subscribe`); the handler writes them.
+    var subscription: (user: UUID, token: Int, stream: AsyncStream<WireResponse>)?
+    var subscriptionStarted = false
 
     init(address: String, requestsPerSecond: Double) {
         self.address = address

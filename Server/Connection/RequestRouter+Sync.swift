@@ -1,3 +1,4 @@
+import Foundation
 import GorillaShared
 
 extension RequestRouter {
@@ -19,6 +20,28 @@ extension RequestRouter {
         }
         let results = try await context.store.push(body.mutations, principal: principal, language: state.language,
                                                      configuration: context.configuration)
+        await publishMessages(body.mutations, results: results)
         return .value(PushReply(results: results))
+    }
+
+    /// Pushes newly stored messages to the subscribed connections of their sender and recipient.
+    private func publishMessages(_ mutations: [Mutation], results: [MutationResult]) async {
+        let applied = Set(results.filter { $0.status == .applied }.map(\.id))
+        let ids = mutations.filter { $0.kind == "message" && $0.action == .create && applied.contains($0.id) }.map(\.entity)
+        guard !ids.isEmpty, let changes = try? await context.store.changes(ids: ids) else { return }
+        for change in changes {
+            let object = change.data?.objectValue ?? [:]
+            let users = Set([object["to"], object["from"]].compactMap { $0?.stringValue }.compactMap(UUID.init(uuidString:)))
+            await context.live.publish(WireResponse(event: "message", value: change), to: users)
+        }
+    }
+
+    func subscribe(state: inout ConnectionState) async throws -> ResponsePayload {
+        let principal = try state.requirePrincipal()
+        if state.subscription == nil {
+            let (token, stream) = await context.live.subscribe(user: principal.id)
+            state.subscription = (principal.id, token, stream)
+        }
+        return .value(SubscribeReply(events: ["message"]))
     }
 }

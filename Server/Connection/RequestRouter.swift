@@ -71,6 +71,7 @@ struct RequestRouter: Sendable {
         case Operation.syncUpdated: return try await updated(decode(UpdatedBody.self, line), state: &state)
         case Operation.syncPull: return try await pull(decode(PullBody.self, line), state: &state)
         case Operation.syncPush: return try await push(decode(PushBody.self, line), state: &state)
+        case Operation.subscribe: return try await subscribe(state: &state)
         case Operation.codeCheck: return try await checkCode(decode(CodeCheckBody.self, line), state: &state)
         case Operation.clientCode: return try await newCode(decode(ClientBody.self, line), state: &state)
         case Operation.clientResetPassword: return try await clientResetToken(decode(ClientBody.self, line), state: &state)
@@ -93,7 +94,7 @@ struct RequestRouter: Sendable {
         Operation.signup, Operation.login, Operation.resume, Operation.check, Operation.logout,
         Operation.passwordChange, Operation.passwordReset, Operation.profileGet, Operation.profileUpdate,
         Operation.mediaPut, Operation.mediaGet, Operation.syncUpdated, Operation.syncPull, Operation.syncPush,
-        Operation.codeCheck, Operation.clientCode, Operation.clientResetPassword,
+        Operation.codeCheck, Operation.clientCode, Operation.clientResetPassword, Operation.subscribe,
     ]
 
     /// Decodes the typed body; a missing member is `missingFields`, a wrong type `malformedRequest`.

@@ -57,3 +57,34 @@ public struct OperatorError: Error, CustomStringConvertible {
     public let message: String
     public var description: String { message }
 }
+
+extension OperatorTools {
+    /// `news add`: publishes to all users, coaches or clients.
+    public func addNews(_ text: String, audience: String) async throws -> String {
+        do {
+            let item = try await store.addNews(text: text, audience: audience)
+            return "Published news \(item.id.key.prefix(8)) to \(audience); users receive it on their next sync."
+        } catch let error as StoreError {
+            throw OperatorError(message: "cannot publish: \(error.detail ?? "\(error.code)")")
+        }
+    }
+
+    /// `news list`.
+    public func listNews(json: Bool) async throws -> String {
+        let items = try await store.allNews()
+        if json { return String(decoding: try WireCoding.encoder.encode(items), as: UTF8.self) }
+        if items.isEmpty { return "No news. Publish with: gorilla-server news add TEXT --to all|coaches|clients" }
+        return items.map { "\($0.id.key.prefix(8))  \(ISOTime.format($0.published).prefix(16))  \($0.audience.padding(toLength: 8, withPad: " ", startingAt: 0))  \($0.text)" }
+            .joined(separator: "\n")
+    }
+
+    /// `news rm ID`.
+    public func removeNews(_ id: String) async throws -> String {
+        do {
+            let item = try await store.removeNews(idPrefix: id)
+            return "Removed news \(item.id.key.prefix(8))."
+        } catch let error as StoreError {
+            throw OperatorError(message: error.detail ?? "\(error.code)")
+        }
+    }
+}

@@ -9,6 +9,7 @@ struct ServerContext: Sendable {
     let loginFailures: RateLimiter
     let addressFailures: RateLimiter
     let codeAttempts: RateLimiter
+    let live = LiveRegistry()
 
     init(store: ServerStore, configuration: ServerConfiguration, logger: Logger) {
         self.store = store

@@ -114,6 +114,19 @@ enum Migrations {
                 CREATE INDEX registration_codes_client ON registration_codes(client_id);
                 """)
         }
+        migrator.registerMigration("v4-news") { db in
+            try db.execute(sql: """
+                CREATE TABLE news (
+                    id TEXT PRIMARY KEY,
+                    text TEXT NOT NULL,
+                    audience TEXT NOT NULL,
+                    published TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    deleted INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX news_version ON news(version);
+                """)
+        }
         return migrator
     }
 }

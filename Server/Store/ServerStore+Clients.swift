@@ -89,8 +89,10 @@ extension ServerStore {
             try Self.insertUser(db, account)
             try db.execute(sql: "UPDATE registration_codes SET used_at = ?, used_by = ? WHERE hash = ?",
                            arguments: [ISOTime.format(now), account.id.key, RegistrationCodes.hash(code)!])
+            let coach = try Self.user(db, id: grant.coachID)
             try Self.updateClientRow(db, account: account, now: now, extra: [
                 "status": "active", "joined": .string(ISOTime.format(now)),
+                "coachName": .string(coach.map { "\($0.name) \($0.surname)" } ?? ""),
             ])
             return account
         }

@@ -159,6 +159,11 @@ extension ServerStore {
         return ("coach_id = ? AND (kind IN (\(catalogue)) OR client_id = ?)", [principal.tenantID.key, principal.id.key])
     }
 
+    /// The news audience an account belongs to.
+    static func audience(_ principal: UserRecord) -> String {
+        principal.role == .coach ? "coaches" : "clients"
+    }
+
     /// A page of the changes visible to `principal` after `since`, in version order.
     func pull(since: Int64, limit: Int, principal: UserRecord) async throws -> PullReply {
         try await read { db in
@@ -167,11 +172,24 @@ extension ServerStore {
                 SELECT id, kind, version, deleted, data FROM entities
                 WHERE \(filter) AND version > ? ORDER BY version LIMIT ?
                 """, arguments: arguments + [since, limit + 1])
-            let more = rows.count > limit
-            var changes: [Change] = []
-            changes.reserveCapacity(min(rows.count, limit))
             let decoder = WireCoding.decoder
-            for row in rows.prefix(limit) {
+            // News for everyone of the principal's role travels with the tenant's rows, in version order.
+            let newsRows = try Row.fetchAll(db, sql: """
+                SELECT id, 'news' AS kind, version, deleted, text, audience, published FROM news
+                WHERE version > ? AND audience IN ('all', ?) ORDER BY version LIMIT ?
+                """, arguments: [since, Self.audience(principal), limit + 1])
+            let merged = (rows + newsRows).sorted { ($0["version"] as Int64) < ($1["version"] as Int64) }
+            let more = merged.count > limit
+            var changes: [Change] = []
+            changes.reserveCapacity(min(merged.count, limit))
+            for row in merged.prefix(limit) {
+                if (row["kind"] as String) == "news" {
+                    changes.append(Change(kind: "news", id: UUID(uuidString: row["id"])!, version: row["version"],
+                                          deleted: (row["deleted"] as Int) != 0,
+                                          data: ["text": .string(row["text"]), "audience": .string(row["audience"]),
+                                                 "published": .string(row["published"])]))
+                    continue
+                }
                 var data = try? decoder.decode(JSONValue.self, from: Data((row["data"] as String).utf8))
                 if principal.role == .client, (row["kind"] as String) == "client", case .object(var object)? = data {
                     object["notes"] = nil  // the coach's private notes about the client
@@ -190,6 +208,11 @@ extension ServerStore {
         }
     }
 
+    /// The current state of the rows `ids` (for live pushes).
+    func changes(ids: [UUID]) async throws -> [Change] {
+        try await read { db in try ids.compactMap { try EntityRow.fetch(db, id: $0)?.change } }
+    }
+
     /// Which sections changed after `since`, with counts (the seed's `updated`).
     func updated(since: Int64, principal: UserRecord) async throws -> UpdatedReply {
         try await read { db in
@@ -201,6 +224,12 @@ extension ServerStore {
                 WHERE \(filter) AND version > ? GROUP BY kind
                 """, arguments: arguments + [since]) {
                 sections[row["kind"]] = row["n"]
+                newest = max(newest, row["newest"])
+            }
+            if let row = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*) AS n, MAX(version) AS newest FROM news WHERE version > ? AND audience IN ('all', ?)
+                """, arguments: [since, Self.audience(principal)]), (row["n"] as Int) > 0 {
+                sections["news"] = row["n"]
                 newest = max(newest, row["newest"])
             }
             return UpdatedReply(version: newest, sections: sections)
@@ -219,6 +248,7 @@ extension UserRecord {
 
     /// Whether this account may update `fields` of `row`.
     func mayUpdate(_ row: EntityRow, kind: EntityKind, fields: Set<String>) throws -> Bool {
+        if let rule = kind.updateRule { return rule(row, fields, self) }
         guard kind.writers.contains(role), !kind.appendOnly else { return false }
         if kind.scope == .client && role == .client { return row.clientID == id }
         return true

@@ -4,7 +4,7 @@ import GorillaShared
 
 extension EntityKinds {
     /// Fields of a `client` row that only the server writes.
-    static let serverManagedClientFields: Set<String> = ["status", "username", "email", "joined", "codeExpires"]
+    static let serverManagedClientFields: Set<String> = ["status", "username", "email", "joined", "codeExpires", "coachName"]
 
     /// A coach's client: invited (with a registration code) until they register, then active; removed when deleted.
     /// The row's id is the client account's id once they register.

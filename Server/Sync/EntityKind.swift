@@ -25,11 +25,14 @@ struct EntityKind: Sendable {
     let validate: @Sendable (inout [String: JSONValue], MutationContext) throws -> Void
     /// Runs before a delete; may refuse it or update rows that refer to the deleted one.
     let beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)?
+    /// For append-only kinds: which updates are still allowed (e.g. a message's read mark by its recipient).
+    let updateRule: (@Sendable (EntityRow, Set<String>, UserRecord) -> Bool)?
 
     init(name: String, scope: Scope, writers: Set<Role>, deleters: Set<Role>? = nil, uniqueNameField: String? = nil,
          appendOnly: Bool = false,
          validate: @escaping @Sendable (inout [String: JSONValue], MutationContext) throws -> Void,
-         beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)? = nil) {
+         beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)? = nil,
+         updateRule: (@Sendable (EntityRow, Set<String>, UserRecord) -> Bool)? = nil) {
         self.name = name
         self.scope = scope
         self.writers = writers
@@ -38,6 +41,7 @@ struct EntityKind: Sendable {
         self.appendOnly = appendOnly
         self.validate = validate
         self.beforeDelete = beforeDelete
+        self.updateRule = updateRule
     }
 }
 
@@ -71,7 +75,7 @@ final class ExtrasBox: @unchecked Sendable {
 /// The registry of every synced kind.
 enum EntityKinds {
     static let all: [String: EntityKind] = Dictionary(
-        uniqueKeysWithValues: [machine, exercise, training, client, event].map { ($0.name, $0) })
+        uniqueKeysWithValues: [machine, exercise, training, client, event, message, session].map { ($0.name, $0) })
 
     /// Kinds every account of a tenant reads.
     static var catalogueNames: [String] { all.values.filter { $0.scope == .catalogue }.map(\.name).sorted() }

@@ -17,7 +17,7 @@ struct GorillaServerCommand: AsyncParsableCommand {
             With no subcommand, serves on 127.0.0.1:7443 with the data folder ./gorilla-data (or $GORILLA_DATA).
             The first start creates a self-signed certificate there and prints its SHA-256 fingerprint.
             """,
-        subcommands: [Serve.self, Users.self],
+        subcommands: [Serve.self, Users.self, News.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -105,5 +105,39 @@ struct Users: AsyncParsableCommand {
             let admin = try OperatorTools(dataDirectory: data.directory)
             print(try await admin.issueResetToken(for: user))
         }
+    }
+}
+
+struct News: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Broadcast news to users (works while the server runs).", subcommands: [Add.self, List.self, Remove.self])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Publish a news item.")
+        @Argument(help: "The text.") var text: String
+        @Option(help: "all, coaches or clients.") var to = "all"
+        @OptionGroup var data: DataOptions
+
+        func validate() throws {
+            guard ["all", "coaches", "clients"].contains(to) else { throw ValidationError("--to must be all, coaches or clients") }
+        }
+
+        func run() async throws {
+            print(try await OperatorTools(dataDirectory: data.directory).addNews(text, audience: to))
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List published news.")
+        @OptionGroup var data: DataOptions
+        @Flag(help: "Print JSON.") var json = false
+        func run() async throws { print(try await OperatorTools(dataDirectory: data.directory).listNews(json: json)) }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Withdraw a news item.")
+        @Argument(help: "The id (or its first characters).") var id: String
+        @OptionGroup var data: DataOptions
+        func run() async throws { print(try await OperatorTools(dataDirectory: data.directory).removeNews(id)) }
     }
 }

@@ -29,6 +29,11 @@ struct Measurements {
             #expect(try fresh.entities("machine").count == 10_000)
             print("Measurements: cold pull of \(summary.pulled) rows into an empty cache (gorilla sync): \(Self.format(coldPull))")
 
+            let wire = ContinuousClock.now
+            let raw = try await fresh.pullEverything()
+            #expect(raw.count == 10_000)
+            print("Measurements: the same 10,000 rows pulled without a cache (pages of \(SyncLimits.maxPullLimit)): \(Self.format(ContinuousClock.now - wire))")
+
             let samples = 500
             let cursor = try fresh.cache().cursor()
             let elapsed = try await fresh.withConnection { connection in

@@ -42,12 +42,12 @@ struct RestartTests {
             }
             #expect(try cache.queuedCount() == 400)
 
-            // Push in batches of 200; kill the server as soon as the first batch is acknowledged,
+            // Push in batches of 100; kill the server as soon as the first batch is acknowledged,
             // while the second is on its way or being applied.
             let pushing = Task {
                 try await device.withConnection { connection in
                     var engine = SyncEngine(cache: cache)
-                    engine.batchSize = 200
+                    engine.batchSize = 100
                     return try await engine.push(over: connection)
                 }
             }
@@ -72,6 +72,40 @@ struct RestartTests {
             #expect(machines.count == 400)
             #expect(Set(machines.map(\.name)).count == 400)
             #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("machine") == 400)
+        }
+    }
+
+    @Test func aServerKilledDuringAPullResumesFromTheSavedCursor() async throws {
+        try await withServerProcess { server in
+            let laptop = try await Device.coach("ada", on: server)
+            let phone = try await Device.loggedIn("ada", on: server)
+            let seeded = try await laptop.push((1...400).map { .createMachine("Machine \($0)") })
+            #expect(seeded.allSatisfy { $0.status == .applied })
+
+            let cache = try phone.cache()
+            let pulling = Task {
+                try await phone.withConnection { connection in
+                    var engine = SyncEngine(cache: cache)
+                    engine.pageSize = 10
+                    return try await engine.pull(over: connection)
+                }
+            }
+            let started = try await eventually(timeout: .seconds(60), every: .milliseconds(1)) { try cache.cursor() > 0 }
+            await server.kill()
+            let interrupted = await pulling.result
+            #expect(started)
+            let partial = try cache.entities("machine").count
+            print("RestartTests: killed with \(partial) of 400 rows pulled; pull \(Self.describe(interrupted))")
+            #expect(partial < 400, "the pull finished before the server was killed")
+            #expect(partial % 10 == 0, "pages are applied whole")
+
+            try await server.start()
+            let summary = try await phone.sync()
+            #expect(summary.pulled == 400 - partial)
+            let machines = try phone.entities("machine")
+            #expect(machines.count == 400)
+            #expect(Set(machines.map(\.name)).count == 400)
+            #expect(try cache.cursor() == seeded.compactMap(\.version).max())
         }
     }
 

@@ -64,6 +64,56 @@ struct SyncTests {
         }
     }
 
+    @Test func editsOfDifferentFieldsMadeAtTheSameTimeBothSurvive() async throws {
+        try await withTestServer { server in
+            let laptop = try await Device.coach("ada", on: server)
+            let phone = try await Device.loggedIn("ada", on: server)
+            _ = try await laptop.app.addExercise(name: "Squat", ExerciseFields())
+            try await phone.sync()
+
+            await server.stop()
+            _ = try await laptop.app.editExercise("Squat", ExerciseFields(description: "Below parallel"))
+            _ = try await phone.app.editExercise("Squat", ExerciseFields(muscles: ["quads", "glutes"]))
+            try await server.start()
+
+            #expect(try await laptop.sync().overwritten.isEmpty)
+            let second = try await phone.sync()
+            #expect(second.overwritten.isEmpty)
+            #expect(second.rejected.isEmpty)
+            try await laptop.sync()
+            for device in [laptop, phone] {
+                let squat = try #require(try device.entity("exercise", named: "Squat"))
+                #expect(squat[string: "description"] == "Below parallel")
+                #expect(squat.data["muscles"] == ["quads", "glutes"])
+            }
+        }
+    }
+
+    @Test func updatedSaysWhichSectionsChangedSinceTheCursorAndOnlyForTheirOwner() async throws {
+        try await withTestServer { server in
+            let ada = try await Device.coach("ada", on: server)
+            let bob = try await Device.coach("bob", on: server)
+            let before = try ada.cache().cursor()
+            _ = try await ada.app.addMachine(name: "Leg press", imageFile: nil)
+            _ = try await ada.app.addExercise(name: "Squat", ExerciseFields(machine: "Leg press"))
+            _ = try await ada.app.addExercise(name: "Lunge", ExerciseFields())
+
+            let (changed, idle) = try await ada.withConnection { connection in
+                let changed = try await connection.request(Operation.syncUpdated, UpdatedBody(since: before), as: UpdatedReply.self)
+                let idle = try await connection.request(Operation.syncUpdated, UpdatedBody(since: changed.version), as: UpdatedReply.self)
+                return (changed, idle)
+            }
+            #expect(changed.sections == ["machine": 1, "exercise": 2])
+            #expect(changed.version == (try ada.cache().cursor()))
+            #expect(idle.sections.isEmpty)
+
+            let foreign = try await bob.withConnection { connection in
+                try await connection.request(Operation.syncUpdated, UpdatedBody(since: 0), as: UpdatedReply.self)
+            }
+            #expect(foreign.sections.isEmpty)
+        }
+    }
+
     @Test func aDeleteWinsOverAnEditTheServerReceivesLater() async throws {
         try await withTestServer { server in
             let laptop = try await Device.coach("ada", on: server)

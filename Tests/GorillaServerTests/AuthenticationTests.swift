@@ -225,4 +225,39 @@ struct AuthenticationTests {
             }
         }
     }
+
+    @Test func revokedSessionLosesAccessOnConnectionsAlreadyOpen() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { owner in
+                try await owner.hello()
+                try await owner.signUpCoach("ada", password: "first password")
+                try await withClient(port: port) { intruder in
+                    try await intruder.hello()
+                    #expect(try await intruder.login("ada", password: "first password").result == 0)
+                    #expect(try await owner.request("auth.password.change", ["old": "first password", "new": "second password"]).result == 0)
+                    #expect(try await intruder.request("profile.update", ["email": "intruder@example.com"]).result == 110)
+                    #expect(try await intruder.request("profile.get").result == 110)
+                    #expect(try await intruder.request("auth.check").result == 110)
+                }
+                #expect(try await owner.request("profile.get").string("value", "email") == "ada@example.com")
+            }
+        }
+    }
+
+    @Test func repeatedFailedLoginsAreRateLimitedPerAccount() async throws {
+        try await withTestServer(configure: { $0.loginFailuresPerAccount = 3 }) { port, _ in
+            try await withClient(port: port) { client in
+                try await client.hello()
+                try await client.signUpCoach("bob")
+                try await client.signUpCoach("ada")
+                for _ in 0..<3 {
+                    #expect(try await client.login("ada", password: "guess guess").result == 1)
+                }
+                let limited = try await client.login("ADA")
+                #expect(limited.result == 113)
+                #expect(((limited.error?["retryAfter"] as? Int) ?? 0) > 0)
+                #expect(try await client.login("bob").result == 0)
+            }
+        }
+    }
 }

@@ -179,34 +179,57 @@ struct ConnectionTests {
 
     @Test func plainTCPGetsNoJSONReply() async throws {
         try await withTestServer { port, _ in
-            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connect(host: "127.0.0.1", port: port) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                    }
-                }
-            let timedOut = NIOLockedValueBox(false)
-            let deadline = channel.channel.eventLoop.scheduleTask(in: .seconds(20)) {
-                timedOut.withLockedValue { $0 = true }
-                channel.channel.close(promise: nil)
-            }
-            let received = try await channel.executeThenClose { inbound, outbound in
-                try await outbound.write(ByteBuffer(string: #"{"id":1,"op":"hello","body":{"version":1}}"# + "\n"))
-                var bytes: [UInt8] = []
-                do {
-                    for try await chunk in inbound { bytes += chunk.readableBytesView }
-                } catch {
-                    // A reset counts as closed.
-                }
-                return bytes
-            }
-            deadline.cancel()
-            #expect(!timedOut.withLockedValue { $0 }, "the server kept a plain-TCP connection open")
+            let (received, closedByServer) = try await rawExchange(
+                port: port, send: #"{"id":1,"op":"hello","body":{"version":1}}"# + "\n", waitingAtMost: .seconds(20))
+            #expect(closedByServer, "the server kept a plain-TCP connection open")
             let text = String(decoding: received, as: UTF8.self)
             #expect(!text.contains("\"result\""))
             #expect(!text.contains("\"version\""))
             if let first = received.first {
                 #expect(first == 0x15, "expected nothing or a TLS alert, got \(received.prefix(16))")
+            }
+        }
+    }
+
+    @Test func silentPeerIsDroppedAfterTheHandshakeTimeout() async throws {
+        try await withTestServer(configure: { $0.handshakeTimeout = 0.5 }) { port, _ in
+            let started = ContinuousClock.now
+            let (received, closedByServer) = try await rawExchange(port: port, send: nil, waitingAtMost: .seconds(20))
+            #expect(closedByServer)
+            #expect(received.isEmpty)
+            #expect(ContinuousClock.now - started < .seconds(10))
+        }
+    }
+
+    @Test func idleConnectionIsClosed() async throws {
+        try await withTestServer(configure: { $0.idleTimeout = 1 }) { port, _ in
+            try await withClient(port: port) { client in
+                try await client.hello()
+                let started = ContinuousClock.now
+                #expect(try await client.waitForClose().isEmpty)
+                #expect(ContinuousClock.now - started > .milliseconds(500))
+            }
+        }
+    }
+
+    /// Runs in a child process, so that a server that crashes fails this test alone.
+    @Test func connectionsBeyondTheLimitAreRefused() async {
+        await #expect(processExitsWith: .success) {
+            struct Unexpected: Error { let what: String }
+            try await withTestServer(configure: { $0.maxConnections = 1 }) { port, _ in
+                try await withClient(port: port) { first in
+                    try await first.hello()
+                    var served = true
+                    do {
+                        try await withClient(port: port) { second in try await second.hello() }
+                    } catch {
+                        served = false
+                    }
+                    if served { throw Unexpected(what: "a connection over the limit was served") }
+                    guard try await first.login("nobody").result == 1 else {
+                        throw Unexpected(what: "the admitted connection stopped working")
+                    }
+                }
             }
         }
     }
@@ -253,4 +276,32 @@ struct ConnectionTests {
             #expect(folderMode & 0o077 == 0, "the data folder has mode \(String(folderMode, radix: 8))")
         }
     }
+}
+
+/// Connects without TLS, writes `send` (if any), and collects what comes back until the server closes
+/// the connection or `limit` passes. Returns the bytes and whether the server closed first.
+func rawExchange(port: Int, send: String?, waitingAtMost limit: TimeAmount) async throws -> ([UInt8], Bool) {
+    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        .connect(host: "127.0.0.1", port: port) { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+            }
+        }
+    let timedOut = NIOLockedValueBox(false)
+    let deadline = channel.channel.eventLoop.scheduleTask(in: limit) {
+        timedOut.withLockedValue { $0 = true }
+        channel.channel.close(promise: nil)
+    }
+    defer { deadline.cancel() }
+    let received = try await channel.executeThenClose { inbound, outbound in
+        if let send { try await outbound.write(ByteBuffer(string: send)) }
+        var bytes: [UInt8] = []
+        do {
+            for try await chunk in inbound { bytes += chunk.readableBytesView }
+        } catch {
+            // A reset counts as closed.
+        }
+        return bytes
+    }
+    return (received, !timedOut.withLockedValue { $0 })
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import GorillaServer
 import GorillaTransport
@@ -13,6 +16,8 @@ private let opensslPath: String? = {
 
 /// Runs `openssl` with `arguments`, writes `input` to its stdin, and collects stdout until a line
 /// satisfies `until` (then stops it) or it exits; stopped after `timeout` seconds in any case.
+///
+/// Children inherit the blocked signal mask of the test's threads, so they are stopped with SIGKILL.
 private func runOpenSSL(_ arguments: [String], input: String? = nil, timeout: TimeInterval = 20,
                         until: @escaping @Sendable (String) -> Bool = { _ in false }) async throws -> String {
     let process = Process()
@@ -28,7 +33,7 @@ private func runOpenSSL(_ arguments: [String], input: String? = nil, timeout: Ti
 
     let watchdog = Task {
         try await Task.sleep(for: .seconds(timeout))
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
     defer { watchdog.cancel() }
     let reader = stdout.fileHandleForReading
@@ -36,24 +41,20 @@ private func runOpenSSL(_ arguments: [String], input: String? = nil, timeout: Ti
         DispatchQueue.global().async {
             var collected = Data()
             while true {
-                FileHandle.standardError.write(Data("DEBUG reading\n".utf8))
                 let chunk = reader.availableData
-                FileHandle.standardError.write(Data("DEBUG chunk \(chunk.count) \(String(decoding: chunk, as: UTF8.self))\n".utf8))
                 if chunk.isEmpty { break }
                 collected.append(chunk)
                 let text = String(decoding: collected, as: UTF8.self)
                 if text.split(separator: "\n").contains(where: { until(String($0)) }) {
-                    if process.isRunning { process.terminate() }
+                    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
                     break
                 }
             }
             continuation.resume(returning: String(decoding: collected, as: UTF8.self))
         }
     }
-    FileHandle.standardError.write(Data("DEBUG got output\n".utf8))
     try? stdin.fileHandleForWriting.close()
     process.waitUntilExit()
-    FileHandle.standardError.write(Data("DEBUG exited\n".utf8))
     return output
 }
 

@@ -130,6 +130,12 @@ public struct PushReply: Codable, Sendable {
     public init(results: [MutationResult]) { self.results = results }
 }
 
+/// `events.subscribe` reply: the events this connection will now receive as pushes.
+public struct SubscribeReply: Codable, Sendable {
+    public var events: [String]
+    public init(events: [String]) { self.events = events }
+}
+
 /// Limits of the sync operations.
 public enum SyncLimits {
     /// Most mutations in one push.

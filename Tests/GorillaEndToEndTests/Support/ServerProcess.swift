@@ -1,5 +1,9 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+private let sendSignal = Darwin.kill
+#elseif canImport(Glibc)
 import Glibc
+private let sendSignal = Glibc.kill
 #endif
 import Foundation
 
@@ -68,7 +72,7 @@ final class ServerProcess: RunningServer, @unchecked Sendable {
             return process
         }) else { return }
         if child.isRunning {
-            _ = Glibc.kill(child.processIdentifier, number)
+            _ = sendSignal(child.processIdentifier, number)
         }
         _ = try? await eventually(timeout: .seconds(30), every: .milliseconds(5)) { !child.isRunning }
     }

@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import GorillaShared
+
+extension EntityKinds {
+    /// Limits of one training session document.
+    enum SessionLimits {
+        static let exercises = 100
+        static let sets = 100
+        static let reps: ClosedRange<Double> = 0...1000
+        static let weight: ClosedRange<Double> = 0...2000
+        static let seconds: ClosedRange<Double> = 0...86_400
+    }
+
+    /// A finished training session (the history): append-only, deletable by the coach as a tombstone.
+    static let session = EntityKind(
+        name: "session", scope: .client, writers: [.coach], deleters: [.coach], appendOnly: true,
+        validate: { document, context in
+            try FieldRules.only(["client", "event", "training", "mode", "start", "end", "paused", "notes", "exercises"], in: document)
+            let client = try FieldRules.reference("client", kind: "client", in: &document, context: context, required: true)
+            if let event = try FieldRules.reference("event", kind: "event", in: &document, context: context),
+               let row = try context.liveRow(event, kind: "event"), row.data["client"]?.stringValue != client?.key {
+                throw StoreError(.invalidReference, "event (belongs to another client)")
+            }
+            try historyReference("training", kind: "training", in: &document, context: context)
+            try FieldRules.oneOf("mode", ["realtime", "handsfree"], fallback: "handsfree", in: &document)
+            let start = try time("start", in: &document, required: true)
+            if let end = try time("end", in: &document, required: false), let start, end < start {
+                throw StoreError.invalid("end (before start)")
+            }
+            try FieldRules.number("paused", in: &document, range: SessionLimits.seconds)
+            try FieldRules.optionalText("notes", in: &document)
+            try exercises(in: &document, context: context)
+        }
+    )
+
+    /// A required or optional ISO-8601 time, normalised.
+    private static func time(_ field: String, in document: inout [String: JSONValue], required: Bool) throws -> Date? {
+        guard let value = document[field], !value.isNull else {
+            if required { throw StoreError(.missingFields, field) }
+            document[field] = nil
+            return nil
+        }
+        guard let text = value.stringValue, let date = ISOTime.parse(text) else { throw StoreError.invalid("\(field) (ISO-8601 time)") }
+        document[field] = .string(ISOTime.format(date))
+        return date
+    }
+
+    /// A reference to a row of the tenant that may since have been deleted: history keeps pointing at tombstones.
+    private static func historyReference(_ field: String, kind: String, in document: inout [String: JSONValue],
+                                         context: MutationContext) throws {
+        guard let value = document[field], !value.isNull else { document[field] = nil; return }
+        guard let text = value.stringValue, let id = UUID(uuidString: text), let row = try EntityRow.fetch(context.db, id: id),
+              row.kind == kind, row.coachID == context.tenantID else {
+            throw StoreError(.invalidReference, "\(field) (no such \(kind))")
+        }
+        document[field] = .string(id.key)
+    }
+
+    /// The performed exercises, in order, each with its sets.
+    private static func exercises(in document: inout [String: JSONValue], context: MutationContext) throws {
+        guard let value = document["exercises"], !value.isNull else { document["exercises"] = .array([]); return }
+        guard let items = value.arrayValue, items.count <= SessionLimits.exercises else {
+            throw StoreError.invalid("exercises must be a list of at most \(SessionLimits.exercises)")
+        }
+        var clean: [JSONValue] = []
+        for (index, item) in items.enumerated() {
+            let label = "exercises[\(index)]"
+            guard var entry = item.objectValue else { throw StoreError.invalid("\(label) must be an object") }
+            try FieldRules.only(["exercise", "name", "sets"], in: entry)
+            try historyReference("exercise", kind: "exercise", in: &entry, context: context)
+            do { try FieldRules.name("name", in: &entry) } catch let error as StoreError {
+                throw StoreError(error.code, "\(label).\(error.detail ?? "name")")
+            }
+            guard let sets = (entry["sets"] ?? .array([])).arrayValue, sets.count <= SessionLimits.sets else {
+                throw StoreError.invalid("\(label).sets must be a list of at most \(SessionLimits.sets)")
+            }
+            entry["sets"] = .array(try sets.enumerated().map { position, set in
+                .object(try Self.set(set, position: position + 1, label: "\(label).sets[\(position)]"))
+            })
+            clean.append(.object(entry))
+        }
+        document["exercises"] = .array(clean)
+    }
+
+    /// One set: type, reps, weight with its unit, duration, rest before it and (real time) the time of every rep.
+    private static func set(_ value: JSONValue, position: Int, label: String) throws -> [String: JSONValue] {
+        guard var set = value.objectValue else { throw StoreError.invalid("\(label) must be an object") }
+        do {
+            try FieldRules.only(["position", "type", "reps", "weight", "unit", "duration", "rest", "repTimes"], in: set)
+            try FieldRules.oneOf("type", ["normal", "warmup", "drop", "failure"], fallback: "normal", in: &set)
+            try FieldRules.number("reps", in: &set, range: SessionLimits.reps, required: true)
+            try FieldRules.number("weight", in: &set, range: SessionLimits.weight)
+            try FieldRules.oneOf("unit", ["kg", "lb"], fallback: "kg", in: &set)
+            try FieldRules.number("duration", in: &set, range: SessionLimits.seconds)
+            try FieldRules.number("rest", in: &set, range: SessionLimits.seconds)
+            if let times = set["repTimes"], !times.isNull {
+                guard let list = times.arrayValue, list.count <= Int(SessionLimits.reps.upperBound),
+                      list.allSatisfy({ $0.doubleValue.map { $0.isFinite && SessionLimits.seconds.contains($0) } ?? false }) else {
+                    throw StoreError.invalid("repTimes must be a list of at most 1000 times from 0 to 86400 seconds")
+                }
+            } else {
+                set["repTimes"] = nil
+            }
+        } catch let error as StoreError {
+            throw StoreError(error.code, "\(label).\(error.detail ?? "")")
+        }
+        set["position"] = .number(Double(position))
+        return set
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import GorillaClient
+
+struct Messages: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Messages between a coach and their clients.",
+        subcommands: [List.self, Show.self, Send.self], defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "One line per conversation with its last message and unread count.")
+        @OptionGroup var global: GlobalOptions
+        func run() async throws { try await perform { try await Runtime.app.listConversations() } }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "A conversation, oldest first; marks the shown messages read.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The client (a client's own coach needs no name).") var with: String?
+        @Option(help: "Only the last N messages.") var limit: Int?
+        func run() async throws { try await perform { try await Runtime.app.showThread(with, limit: limit) } }
+    }
+
+    struct Send: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send a message (works offline; delivered once on the next sync).",
+            discussion: "Without TEXT the message is read from standard input.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The client (clients write to their coach: any word, e.g. 'coach').") var to: String
+        @Argument(help: "The text (1–2,000 characters).") var text: String?
+        func run() async throws {
+            let body = text ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            try await perform { try await Runtime.app.sendMessage(to: to, text: body) }
+        }
+    }
+}
+
+struct Chat: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A live chat: new messages appear as they arrive; Enter sends; Esc or Ctrl-C leaves.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The client (a client chats with their coach and needs no name).") var with: String?
+    func run() async throws { try await perform { try await Runtime.app.chat(with: with) } }
+}
+
+struct NewsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "news", abstract: "News from the server's operator.")
+    @OptionGroup var global: GlobalOptions
+    func run() async throws { try await perform { try await Runtime.app.listNews() } }
+}

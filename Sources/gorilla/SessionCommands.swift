@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import GorillaClient
+
+struct Sessions: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The training history: log a session, list, show, delete and export.",
+        subcommands: [Log.self, List.self, Show.self, Remove.self, Export.self], defaultSubcommand: List.self)
+
+    struct Log: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record a finished session without the stopwatch (hands-free).",
+            discussion: """
+                Each --set is "EXERCISE: SET, SET, ..." where SET is REPSxWEIGHT[kg|lb][@DURATION] with an optional
+                type after a space or in parentheses (warmup, drop, failure; normal by default), e.g.
+                  --set "Prensa: 12x80kg@40s, 10x85kg@38s" --set "Crunch: 20x0kg" --set "Curl: 8x30lb(drop)"
+                --from-file takes the same as JSON: [{"name": "Prensa", "sets": [{"reps": 12, "weight": 80, "unit": "kg", "duration": 40}]}]
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The client.") var client: String
+        @Option(help: "The training (routine) followed.") var training: String?
+        @Option(help: "The event this session fulfils (marked done).") var event: String?
+        @Option(help: "Local start, \"YYYY-MM-DD HH:MM\" (default now).") var date: String?
+        @Option(help: "handsfree (default) or realtime.") var mode: String?
+        @Option(name: .customLong("set"), help: "\"EXERCISE: 12x80kg@40s, 10x85kg\" (repeatable).") var sets: [String] = []
+        @Option(name: .customLong("from-file"), help: "A JSON file with the exercises and sets.") var file: String?
+        @Option(help: "A note about the session.") var notes: String?
+
+        func run() async throws {
+            try await perform {
+                try await Runtime.app.logSession(SessionLogRequest(client: client, training: training, event: event, date: date,
+                                                                   mode: mode, sets: sets, file: file, notes: notes))
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Sessions, newest first (clients see their own).")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Only this client.") var client: String?
+        @OptionGroup var range: RangeOptions
+        func run() async throws {
+            try await perform { try await Runtime.app.listSessions(client: client, from: range.from, to: range.to) }
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "A session's exercises and sets, totals and time under tension.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The session id (or its short form).") var id: String
+        func run() async throws { try await perform { try await Runtime.app.showSession(id) } }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete a session from the history.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var id: String
+        func run() async throws { try await perform { try await Runtime.app.removeSession(id) } }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a session as text, CSV or JSON.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var id: String
+        @Option(help: "txt, csv or json.") var format: String = "txt"
+        func run() async throws { try await perform { try await Runtime.app.exportSession(id, format: format) } }
+    }
+}
+
+struct Train: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Train a client in real time (stopwatch) or hands-free, full screen.",
+        discussion: """
+            Keys: Space starts the set's stopwatch, then marks each repetition; Enter ends the set and starts the rest timer;
+            ↑/↓ or k/j select the exercise; with --free, a adds and x removes one; w sets the weight; t changes the set type;
+            p pauses; u undoes the last rep or set; q finishes (summary, then save y/n); Esc cancels.
+            Every step is kept on this device: after a crash, gorilla train --resume continues.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "The client.") var client: String?
+    @Option(help: "The training (routine) to follow.") var training: String?
+    @Flag(help: "Add exercises as you go.") var free = false
+    @Option(help: "The event this session fulfils (marked done when saved).") var event: String?
+    @Flag(name: .customLong("hands-free"), help: "Enter the reps after each set instead of marking them.") var handsFree = false
+    @Flag(help: "Continue the unfinished session of this device.") var resume = false
+
+    func validate() throws {
+        if !resume && client == nil { throw ValidationError("give --client C (or --resume)") }
+        if training != nil && free { throw ValidationError("give --training T or --free, not both") }
+    }
+
+    func run() async throws {
+        try await perform {
+            let app = Runtime.app
+            let recorder = resume
+                ? try app.resumeTraining()
+                : try await app.startTraining(client: client!, training: training, free: free, event: event, handsFree: handsFree)
+            var view = TrainView(recorder: recorder) { try app.persist($0) }
+            let final: SessionRecorder
+            do {
+                final = try view.run()
+            } catch {
+                throw ClientError(.local, "\(error)")
+            }
+            return try await app.finishTraining(final)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import GorillaClient
+import Testing
+
+/// `--set "EXERCISE: REPSxWEIGHT[kg|lb][@DURATION] [TYPE], ..."`.
+@Suite struct SetParserTests {
+    @Test func readsRepsWeightUnitAndDuration() throws {
+        let (name, sets) = try SetParser.parse("Prensa: 12x80kg@40s, 10x85kg@38s")
+        #expect(name == "Prensa")
+        #expect(sets == [PerformedSet(reps: 12, weight: 80, unit: .kg, duration: 40),
+                         PerformedSet(reps: 10, weight: 85, unit: .kg, duration: 38)])
+    }
+
+    @Test func keepsPoundsAndDecimalsAndTypes() throws {
+        let (name, sets) = try SetParser.parse("Curl martell: 8x22.5lb@1m05s warmup, 6x30lb(drop), 5x30lb@1:30 f, 12")
+        #expect(name == "Curl martell")
+        #expect(sets.map(\.type) == [.warmup, .drop, .failure, .normal])
+        #expect(sets.map(\.unit) == [.lb, .lb, .lb, .kg])
+        #expect(sets.map(\.weight) == [22.5, 30, 30, 0])
+        #expect(sets.map(\.duration) == [65, nil, 90, nil])
+        #expect(sets.map(\.reps) == [8, 6, 5, 12])
+    }
+
+    @Test func bodyweightSetsHaveZeroWeight() throws {
+        #expect(try SetParser.parse("Crunch: 20x0kg").sets == [PerformedSet(reps: 20, weight: 0, unit: .kg)])
+    }
+
+    @Test func aBadSetIsNamedAndPointedAt() {
+        let text = "Prensa: 12x80kg, 10y85kg, 8x90kg"
+        #expect {
+            try SetParser.parse(text)
+        } throws: { error in
+            guard let error = error as? SetParser.ParseError else { return false }
+            let caret = error.description.split(separator: "\n").last.map(String.init) ?? ""
+            return error.part == "10y85kg" && error.message.contains("set 2 of 'Prensa'")
+                && caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) } == 2 + text.distance(from: text.startIndex, to: text.range(of: "10y")!.lowerBound)
+        }
+    }
+
+    @Test(arguments: [
+        ("Prensa 12x80kg", "no ':'"),
+        (": 12x80kg", "name is missing"),
+        ("Prensa:", "no sets"),
+        ("Prensa: 12x80kg,,10x80kg", "empty set"),
+        ("Prensa: 12x80stone", "weight"),
+        ("Prensa: 12x3000kg", "weight"),
+        ("Prensa: 12x80kg@forever", "duration"),
+        ("Prensa: 12x80kg@25h", "duration"),
+        ("Prensa: 12x80kg hard", "unknown set type 'hard'"),
+        ("Prensa: -3x80kg", "REPS"),
+        ("Prensa: 1001x80kg", "REPS"),
+    ])
+    func badSyntaxIsRefusedWithAReason(text: String, reason: String) {
+        #expect {
+            try SetParser.parse(text)
+        } throws: { error in
+            (error as? SetParser.ParseError)?.description.contains(reason) == true
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import GorillaClient
+import GorillaShared
+import Testing
+
+/// Training sessions through the sync engine: logged offline, seen by the client, append-only, tombstoned.
+@Suite(.timeLimit(.minutes(2)))
+struct SessionSyncTests {
+    /// A coach device with a registered client on its own device.
+    static func coachAndClient(on server: some RunningServer) async throws -> (coach: Device, client: Device) {
+        let coach = try await Device.coach("ada", on: server)
+        let added = try await coach.app.addClient(name: "Bea", surname: "Puig")
+        let code = try #require(added.json.objectValue?["code"]?.stringValue)
+        let client = try Device()
+        try await client.connect(to: server)
+        _ = try await client.app.register(SignupBody(username: "bea", email: "bea@example.com", password: Device.password,
+                                                     name: "Bea", surname: "Puig", code: code))
+        try await coach.sync()
+        return (coach, client)
+    }
+
+    @Test func aSessionLoggedWhileTheServerIsDownReachesTheServerAndTheClientExactlyOnce() async throws {
+        try await withTestServer { server in
+            let (coach, client) = try await Self.coachAndClient(on: server)
+            _ = try await coach.app.addExercise(name: "Prensa", ExerciseFields())
+            await server.stop()
+            let logged = try await coach.app.logSession(SessionLogRequest(
+                client: "Bea", date: "2026-03-02 18:30", sets: ["Prensa: 12x80kg@40s, 10x85kg@38s", "Crunch: 20x0kg"]))
+            #expect(logged.notes.contains { $0.contains("offline") }, "\(logged.notes)")
+            #expect(try coach.cache().queuedCount() == 1)
+            try await server.start()
+
+            // Sync twice (as a flaky network would): still one session on the server.
+            try await coach.sync()
+            try await coach.sync()
+            #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("session") == 1)
+            try await client.sync()
+            let seen = try client.entities("session")
+            #expect(seen.count == 1)
+            let exercises = try #require(seen.first?.data["exercises"]?.arrayValue)
+            #expect(exercises.compactMap { $0.objectValue?["name"]?.stringValue } == ["Prensa", "Crunch"])
+            let prensa = try #require(try coach.entity("exercise", named: "Prensa"))
+            #expect(exercises.first?.objectValue?["exercise"]?.stringValue == prensa.id.uuidString.lowercased())
+
+            // The client lists their own sessions.
+            let listed = try await client.app.listSessions(client: nil, from: nil, to: nil)
+            let row = try #require(listed.json.arrayValue?.first?.objectValue)
+            #expect(row["mode"] == "handsfree")
+            #expect(row["client"] == .string(try #require(client.app.home.loadSession()).profile.id.uuidString.lowercased()))
+        }
+    }
+
+    @Test func sessionsAreAppendOnlyAndTheCoachDeletesThemAsTombstones() async throws {
+        try await withTestServer { server in
+            let (coach, client) = try await Self.coachAndClient(on: server)
+            _ = try await coach.app.logSession(SessionLogRequest(client: "Bea", sets: ["Crunch: 20x0kg"]))
+            let session = try #require(try coach.entities("session").first)
+            let update = Mutation(id: UUID.v7(), kind: "session", entity: session.id, action: .update, fields: ["notes": "changed"])
+            #expect(try await coach.push([update]).first?.status == .rejected)
+            try await client.sync()
+            let clientDelete = Mutation(id: UUID.v7(), kind: "session", entity: session.id, action: .delete)
+            #expect(try await client.push([clientDelete]).first?.status == .rejected)
+
+            _ = try await coach.app.removeSession(session.id.short)
+            try await client.sync()
+            #expect(try client.entities("session").isEmpty)
+            #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("session", liveOnly: false) == 1)
+        }
+    }
+
+    @Test func invalidSetsAreRefusedByTheServer() async throws {
+        try await withTestServer { server in
+            let (coach, _) = try await Self.coachAndClient(on: server)
+            let clientID = try #require(try coach.entities("client").first).id.uuidString.lowercased()
+            func session(_ set: JSONValue) -> Mutation {
+                Mutation(id: UUID.v7(), kind: "session", entity: UUID.v7(), action: .create, fields: [
+                    "client": .string(clientID), "mode": "realtime", "start": "2026-03-02T18:30:00Z",
+                    "exercises": [["name": "Prensa", "sets": [set]]],
+                ])
+            }
+            let results = try await coach.push([
+                session(["reps": 1001]), session(["reps": 10, "weight": 2500]), session(["reps": 10, "unit": "stone"]),
+                session(["reps": 10, "type": "heavy"]), session(["reps": 10, "duration": -1]),
+                session(["reps": 3, "weight": 80, "unit": "lb", "duration": 6, "repTimes": [1.5, 3.5, 5.75]]),
+            ])
+            #expect(results.map(\.status) == [.rejected, .rejected, .rejected, .rejected, .rejected, .applied])
+        }
+    }
+
+    @Test func startingFromAnEventMarksItDone() async throws {
+        try await withTestServer { server in
+            let (coach, client) = try await Self.coachAndClient(on: server)
+            let event = try await coach.app.addEvent(client: "Bea", EventFields(at: "2026-03-02 18:30"))
+            let id = try #require(event.json.objectValue?["id"]?.stringValue)
+            _ = try await coach.app.logSession(SessionLogRequest(client: "Bea", event: String(id.suffix(8)), sets: ["Crunch: 20x0kg"]))
+            try await client.sync()
+            #expect(try client.entities("event").first?[string: "status"] == "done")
+            #expect(try client.entities("session").first?[string: "event"] == id)
+        }
+    }
+
+    @Test func theCommandLineLogsShowsAndExportsASession() async throws {
+        try await withTestServer { server in
+            let (coach, _) = try await Self.coachAndClient(on: server)
+            func gorilla(_ arguments: String...) async throws -> CommandRun { try await runGorilla(arguments, home: coach.home) }
+            let bad = try await gorilla("sessions", "log", "--client", "Bea", "--set", "Prensa: 12x80kg, 10y85")
+            #expect(bad.status != 0)
+            #expect(bad.stderr.contains("'10y85'"), "\(bad)")
+            let logged = try await gorilla("--json", "sessions", "log", "--client", "Bea", "--date", "2026-03-02 18:30",
+                                           "--set", "Prensa: 12x80kg@40s, 10x85kg@38s warmup", "--set", "Crunch: 20x0kg")
+            #expect(logged.status == 0, "\(logged)")
+            let id = try #require(try logged.json().objectValue?["id"]?.stringValue)
+            let listed = try await gorilla("--json", "sessions", "list", "--client", "Bea", "--from", "2026-03-01", "--to", "2026-03-02")
+            #expect(try listed.json().arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } == [id], "\(listed)")
+            let shown = try await gorilla("sessions", "show", String(id.suffix(8)))
+            #expect(shown.stdout.contains("time under tension 1:18.0"), "\(shown)")
+            let text = try await gorilla("sessions", "export", id, "--format", "txt")
+            #expect(text.stdout.contains("2026-03-02 18:30"), "\(text)")
+            #expect(text.stdout.contains("Normal 12 x 80 kg"), "\(text)")
+            #expect(text.stdout.contains("Warmup 10 x 85 kg"), "\(text)")
+            let csv = try await gorilla("sessions", "export", id, "--format", "csv")
+            #expect(csv.stdout.split(separator: "\n").count == 4, "\(csv)")
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GorillaClient
+import GorillaShared
+import Testing
+
+/// A tmux server of its own, driving the real `gorilla train` full screen.
+final class Tmux: Sendable {
+    let socket = "gorilla-train-\(UUID().uuidString.prefix(8))"
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Starts `command` in a detached 120×40 session named `main`.
+    func start(_ command: String) throws {
+        try run(["new-session", "-d", "-s", "main", "-x", "120", "-y", "40", command])
+    }
+
+    func keys(_ keys: String...) throws { try run(["send-keys", "-t", "main"] + keys) }
+
+    func screen() throws -> String { try run(["capture-pane", "-p", "-t", "main"]) }
+
+    /// Waits until the screen shows `text`; returns the screen.
+    func waitFor(_ text: String) async throws -> String {
+        var last = ""
+        _ = try await eventually(timeout: .seconds(20), every: .milliseconds(50)) {
+            last = try screen()
+            return last.contains(text)
+        }
+        return last
+    }
+
+    func stop() { _ = try? run(["kill-server"]) }
+}
+
+@Suite(.timeLimit(.minutes(2)))
+struct TrainTmuxTests {
+    @Test func aSetOfThreeRepsRecordedWithSpaceAndEnterIsSavedWithItsRepTimes() async throws {
+        try await withTestServer { server in
+            let coach = try await Device.coach("ada", on: server)
+            _ = try await coach.app.addClient(name: "Bea", surname: "Puig")
+            _ = try await coach.app.addExercise(name: "Prensa", ExerciseFields())
+            _ = try await coach.app.addExercise(name: "Crunch", ExerciseFields())
+            _ = try await coach.app.addTraining(name: "Cames", exercises: ["Prensa", "Crunch"])
+
+            let tmux = Tmux()
+            defer { tmux.stop() }
+            let done = "train-exited-"
+            try tmux.start("GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --client Bea --training Cames; "
+                           + "echo \(done)$?; sleep 60")
+            let opened = try await tmux.waitFor("Space start")
+            #expect(opened.contains("REAL TIME"), "\(opened)")
+            #expect(opened.contains("Bea Puig"), "\(opened)")
+            #expect(opened.contains("> ") && opened.contains("Prensa"), "\(opened)")
+            for _ in 0..<4 {
+                try tmux.keys("Space")
+                try await Task.sleep(for: .milliseconds(150))
+            }
+            let counting = try await tmux.waitFor("reps 3")
+            #expect(counting.contains("stopwatch"), "\(counting)")
+            try tmux.keys("Enter")
+            let resting = try await tmux.waitFor("resting")
+            #expect(resting.contains("previous set: Normal 3 x 0 kg"), "\(resting)")
+            try tmux.keys("q")
+            let asked = try await tmux.waitFor("Save session?")
+            #expect(asked.contains("1 sets, 3 reps"), "\(asked)")
+            try tmux.keys("y")
+            let finished = try await tmux.waitFor(done)
+            #expect(finished.contains("\(done)0"), "\(finished)")
+            #expect(finished.contains("Saved the session of Bea Puig"), "\(finished)")
+
+            let listed = try await runGorilla(["--json", "sessions", "list"], home: coach.home)
+            let row = try #require(try listed.json().arrayValue?.first?.objectValue, "\(listed)")
+            #expect(row["mode"] == "realtime")
+            let id = try #require(row["id"]?.stringValue)
+            let shown = try await runGorilla(["--json", "sessions", "show", id], home: coach.home)
+            let session = try #require(try shown.json().objectValue, "\(shown)")
+            let exercises = try #require(session["exercises"]?.arrayValue)
+            #expect(exercises.count == 1)
+            let set = try #require(exercises.first?.objectValue?["sets"]?.arrayValue?.first?.objectValue)
+            let times = try #require(set["repTimes"]?.arrayValue?.compactMap(\.doubleValue))
+            #expect(times.count == 3)
+            #expect(times == times.sorted() && times.allSatisfy { $0 > 0 })
+            #expect(set["reps"] == 3)
+            #expect(set["unit"] == "kg")
+            #expect((set["duration"]?.doubleValue ?? 0) >= times.last!)
+            // Reached the server (the coach's device was online).
+            #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("session") == 1)
+        }
+    }
+
+    @Test func ctrlCRestoresTheTerminalAndResumeContinuesTheSession() async throws {
+        try await withTestServer { server in
+            let coach = try await Device.coach("ada", on: server)
+            _ = try await coach.app.addClient(name: "Bea", surname: "Puig")
+            let tmux = Tmux()
+            defer { tmux.stop() }
+            let base = "GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train"
+            try tmux.start("\(base) --client Bea --free; echo first-exit-$?; \(base) --resume; echo second-exit-$?; sleep 60")
+            _ = try await tmux.waitFor("press a to add")
+            try tmux.keys("a")
+            try tmux.keys("-l", "Dominada")
+            try tmux.keys("Enter")
+            _ = try await tmux.waitFor("Dominada  0 sets")
+            try tmux.keys("Space")
+            try await Task.sleep(for: .milliseconds(100))
+            try tmux.keys("Space")
+            _ = try await tmux.waitFor("reps 1")
+            try tmux.keys("C-c")
+            let interrupted = try await tmux.waitFor("first-exit-")
+            // Back on the normal screen, with the unfinished session still listed after resume.
+            let resumed = try await tmux.waitFor("Dominada")
+            #expect(interrupted.contains("first-exit-"), "\(resumed)")
+            try tmux.keys("Space")
+            _ = try await tmux.waitFor("reps 2")
+            try tmux.keys("Escape")
+            _ = try await tmux.waitFor("Discard this session?")
+            try tmux.keys("y")
+            let end = try await tmux.waitFor("second-exit-0")
+            #expect(end.contains("Session discarded."), "\(end)")
+            #expect(try coach.entities("session").isEmpty)
+        }
+    }
+}
