@@ -63,7 +63,7 @@ extension GorillaApp {
             try await connection.request(Operation.signup, signup, as: SessionReply.self)
         }
         try startSession(reply)
-        let (_, notes) = await syncOpportunistically()
+        let (_, notes) = try await syncOpportunistically()
         let role = reply.profile.role == .coach ? "coach" : "client"
         return CommandOutput(text: "Registered and logged in as \(reply.profile.username) (\(role)).",
                              json: try JSONValue.encode(reply.profile), notes: notes)
@@ -75,7 +75,7 @@ extension GorillaApp {
             try await connection.request(Operation.login, LoginBody(user: user, password: password), as: SessionReply.self)
         }
         try startSession(reply)
-        let (_, notes) = await syncOpportunistically()
+        let (_, notes) = try await syncOpportunistically()
         return CommandOutput(text: "Logged in as \(reply.profile.username) (\(reply.profile.name) \(reply.profile.surname)).",
                              json: try JSONValue.encode(reply.profile), notes: notes)
     }
@@ -103,6 +103,8 @@ extension GorillaApp {
             try await withServer(timeout: connectTimeout) { connection in
                 try await connection.send(Operation.logout, Empty())
             }
+        } catch let error as ClientError where error.kind == .certificateChanged {
+            throw error
         } catch let error as ClientError where error.kind == .notLoggedIn {
             // Already revoked on the server.
         } catch {
@@ -122,7 +124,7 @@ extension GorillaApp {
             profile = try await withServer(timeout: connectTimeout) { connection in
                 try await connection.request(Operation.profileGet, Empty(), as: Profile.self)
             }
-        } catch let error as ClientError where error.kind == .notLoggedIn {
+        } catch let error as ClientError where error.kind == .notLoggedIn || error.kind == .certificateChanged {
             throw error
         } catch {
             notes.append("offline — showing the account saved on this device")

@@ -85,7 +85,7 @@ extension GorillaApp {
             try cache.enqueue(kind: "message", entity: message.id, action: .update, fields: ["read": .string(now)])
         }
         var allNotes = notes
-        if !unread.isEmpty { allNotes += await syncOpportunistically().1 }
+        if !unread.isEmpty { allNotes += try await syncOpportunistically().1 }
         return CommandOutput(
             text: lines.isEmpty ? "No messages with \(person.name) yet." : lines.joined(separator: "\n"),
             json: .array(messages.map { Self.json($0) }), notes: allNotes)

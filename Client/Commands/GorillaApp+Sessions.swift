@@ -62,7 +62,7 @@ extension GorillaApp {
         if let event = draft.event, try cache.entity(event)?[string: "status"] != "done" {
             try cache.enqueue(kind: "event", entity: event, action: .update, fields: ["status": "done"])
         }
-        return await syncOpportunistically().1
+        return try await syncOpportunistically().1
     }
 
     /// The catalogue exercise called `name` (exactly, ignoring case), if any.

@@ -6,14 +6,14 @@ extension GorillaApp {
     func change(_ cache: LocalCache, kind: String, entity: UUID, action: MutationAction,
                 fields: [String: JSONValue]? = nil) async throws -> [String] {
         try cache.enqueue(kind: kind, entity: entity, action: action, fields: fields)
-        return await syncOpportunistically().1
+        return try await syncOpportunistically().1
     }
 
     /// Opens the cache of the logged-in account and syncs it first when possible (for reads).
     func freshCache() async throws -> (LocalCache, [String]) {
         _ = try session()
         let cache = try cache()
-        let (_, notes) = await syncOpportunistically()
+        let (_, notes) = try await syncOpportunistically()
         return (cache, notes)
     }
 

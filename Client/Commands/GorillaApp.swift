@@ -79,7 +79,8 @@ public struct GorillaApp: Sendable {
     /// Syncs if the server can be reached within the connect timeout; offline is not an error.
     ///
     /// Returns the notes to show: nothing when all went well, "offline — N changes queued" otherwise.
-    public func syncOpportunistically() async -> (SyncSummary?, [String]) {
+    /// - Throws: ``ClientError`` `.certificateChanged` (never degraded to "offline": the server may be an impostor).
+    public func syncOpportunistically() async throws -> (SyncSummary?, [String]) {
         guard home.loadSession() != nil, home.loadConfig().server != nil, let cache = try? cache() else { return (nil, []) }
         do {
             let summary = try await withServer(timeout: connectTimeout) { connection in
@@ -90,7 +91,9 @@ public struct GorillaApp: Sendable {
             notes += summary.overwritten.map { "conflict: \($0)" }
             notes += summary.codes
             return (summary, notes)
-        } catch let error as ClientError where error.kind == .notLoggedIn || error.kind == .certificateChanged {
+        } catch let error as ClientError where error.kind == .certificateChanged {
+            throw error
+        } catch let error as ClientError where error.kind == .notLoggedIn {
             return (nil, [error.message])
         } catch {
             let queued = (try? cache.queuedCount()) ?? 0

@@ -10,8 +10,8 @@ struct ConnectionState {
     var requestedLanguage: Language?
     var principal: UserRecord?
     var tokenHash: String?
-    /// When the token was last confirmed live; it is checked again every few seconds so that a logout,
-    /// password change or client removal elsewhere also ends sessions on open connections.
+    /// When the token was last confirmed live; it is checked before every authenticated request so that a logout,
+    /// password change or client removal elsewhere also ends sessions on open connections at once.
     var tokenCheckedAt = Date()
     /// Image uploads in progress, by SHA-256.
     var uploads: [String: [UInt8]] = [:]

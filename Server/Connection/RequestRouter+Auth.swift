@@ -67,6 +67,7 @@ extension RequestRouter {
 
     /// Issues a token for `user` and binds the connection to it.
     func startSession(for user: UserRecord, state: inout ConnectionState) async throws -> ResponsePayload {
+        if state.principal?.id != user.id { await endSubscription(&state) }
         let token = Tokens.make()
         let hash = Tokens.hash(token)
         let expires = Date().addingTimeInterval(context.configuration.tokenLifetime)
@@ -82,6 +83,7 @@ extension RequestRouter {
         guard let (user, expires) = try await context.store.session(tokenHash: hash) else {
             throw RequestError.notAuthenticated
         }
+        if state.principal?.id != user.id { await endSubscription(&state) }
         state.principal = user
         state.tokenHash = hash
         state.tokenCheckedAt = Date()
@@ -90,6 +92,7 @@ extension RequestRouter {
 
     func check(state: inout ConnectionState) async throws -> ResponsePayload {
         guard let hash = state.tokenHash, let (user, expires) = try await context.store.session(tokenHash: hash) else {
+            await endSubscription(&state)
             state.principal = nil
             state.tokenHash = nil
             throw RequestError.notAuthenticated
@@ -100,6 +103,7 @@ extension RequestRouter {
 
     func logout(state: inout ConnectionState) async throws -> ResponsePayload {
         if let hash = state.tokenHash { try await context.store.revokeToken(hash: hash) }
+        await endSubscription(&state)
         state.principal = nil
         state.tokenHash = nil
         return .none

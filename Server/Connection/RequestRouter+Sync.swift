@@ -36,6 +36,14 @@ extension RequestRouter {
         }
     }
 
+    /// Stops live pushes for this connection (logout, another login, a revoked token).
+    func endSubscription(_ state: inout ConnectionState) async {
+        guard let subscription = state.subscription else { return }
+        await context.live.unsubscribe(user: subscription.user, token: subscription.token)
+        state.subscription = nil
+        state.subscriptionStarted = false
+    }
+
     func subscribe(state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
         if state.subscription == nil {

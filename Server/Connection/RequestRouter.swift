@@ -53,7 +53,7 @@ struct RequestRouter: Sendable {
             guard Self.knownOperations.contains(op) else { throw RequestError(.unknownOperation, op) }
             throw RequestError.notAuthenticated
         }
-        if state.principal != nil, !Operation.anonymous.contains(op), Date().timeIntervalSince(state.tokenCheckedAt) > 5 {
+        if state.principal != nil, !Operation.anonymous.contains(op) {
             try await revalidate(&state)
         }
         switch op {
@@ -82,6 +82,7 @@ struct RequestRouter: Sendable {
     /// Confirms the connection's token is still live and refreshes the account (role, language, removal).
     private func revalidate(_ state: inout ConnectionState) async throws {
         guard let hash = state.tokenHash, let (user, _) = try await context.store.session(tokenHash: hash) else {
+            await endSubscription(&state)
             state.principal = nil
             state.tokenHash = nil
             throw RequestError.notAuthenticated

@@ -90,7 +90,8 @@ public struct GorillaServer: Service {
                             return true
                         }
                         guard admitted else {
-                            connection.channel.close(promise: nil)
+                            // Closed through its async wrapper, which must be finished before it is released.
+                            group.addTask { try? await connection.executeThenClose { _, _ in } }
                             continue
                         }
                         let address = connection.channel.remoteAddress?.ipAddress ?? "unknown"

@@ -12,37 +12,41 @@ extension ServerStore {
             let now = Date()
             var results: [MutationResult] = []
             results.reserveCapacity(mutations.count)
+            // Versions this push produced: a later mutation of the same batch overwriting them is no conflict.
+            var ownVersions = Set<Int64>()
             for mutation in mutations {
-                if let stored = try String.fetchOne(db, sql: "SELECT result FROM applied_mutations WHERE id = ? AND user_id = ?",
-                                                    arguments: [mutation.id.key, principal.id.key]),
-                   var earlier = try? WireCoding.decoder.decode(MutationResult.self, from: Data(stored.utf8)) {
-                    if earlier.status == .applied { earlier.status = .duplicate }
-                    results.append(earlier)
+                if let row = try Row.fetchOne(db, sql: "SELECT user_id, result FROM applied_mutations WHERE id = ?",
+                                              arguments: [mutation.id.key]) {
+                    if (row["user_id"] as String) == principal.id.key,
+                       var earlier = try? WireCoding.decoder.decode(MutationResult.self, from: Data((row["result"] as String).utf8)) {
+                        if earlier.status == .applied { earlier.status = .duplicate }
+                        results.append(earlier)
+                    } else {
+                        // Another account used this mutation id: refuse without applying or revealing anything.
+                        results.append(MutationResult(id: mutation.id, status: .rejected,
+                                                      error: RequestError(.invalidField, "mutation id").wire(in: language)))
+                    }
                     continue
                 }
                 var result: MutationResult
                 do {
                     var applied: MutationResult?
                     try db.inSavepoint {
-                        applied = try Self.apply(mutation, db: db, principal: principal, now: now, configuration: configuration)
+                        applied = try Self.apply(mutation, db: db, principal: principal, now: now, configuration: configuration,
+                                                 ownVersions: ownVersions)
                         return .commit
                     }
                     result = applied!
+                    if let version = result.version { ownVersions.insert(version) }
                 } catch let error as StoreError {
                     result = MutationResult(id: mutation.id, status: .rejected,
                                             error: RequestError(error).wire(in: language))
                 }
                 // Remember the outcome (applied or rejected) so that a re-push answers the same.
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM applied_mutations WHERE id = ?", arguments: [mutation.id.key]) != nil {
-                    // Another account used this mutation id: refuse without revealing anything.
-                    result = MutationResult(id: mutation.id, status: .rejected,
-                                            error: RequestError(.invalidField, "mutation id").wire(in: language))
-                } else {
-                    try db.execute(sql: "INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)",
-                                   arguments: [mutation.id.key, principal.id.key,
-                                               String(decoding: try WireCoding.encoder.encode(result), as: UTF8.self),
-                                               ISOTime.format(now)])
-                }
+                try db.execute(sql: "INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)",
+                               arguments: [mutation.id.key, principal.id.key,
+                                           String(decoding: try WireCoding.encoder.encode(result), as: UTF8.self),
+                                           ISOTime.format(now)])
                 results.append(result)
             }
             return results
@@ -51,7 +55,7 @@ extension ServerStore {
 
     /// Applies one mutation; throws ``StoreError`` to reject it.
     static func apply(_ mutation: Mutation, db: Database, principal: UserRecord, now: Date,
-                      configuration: ServerConfiguration) throws -> MutationResult {
+                      configuration: ServerConfiguration, ownVersions: Set<Int64> = []) throws -> MutationResult {
         guard let kind = EntityKinds.all[mutation.kind] else { throw StoreError.invalid("unknown section '\(mutation.kind)'") }
         let existing = try EntityRow.fetch(db, id: mutation.entity)
         // Rows of other tenants, or of other clients, do not exist for this principal.
@@ -100,7 +104,8 @@ extension ServerStore {
                 let before = existing.data[field]
                 let after = document[field]
                 if before == after { continue }
-                if let base = mutation.base, let changed = existing.fieldVersions[field], changed > base {
+                if let base = mutation.base, let changed = existing.fieldVersions[field], changed > base,
+                   !ownVersions.contains(changed) {
                     overwritten[field] = before ?? .null
                 }
                 try logChange(db, row: existing, mutation: mutation, principal: principal, field: field,

@@ -75,7 +75,7 @@ final class ExtrasBox: @unchecked Sendable {
 /// The registry of every synced kind.
 enum EntityKinds {
     static let all: [String: EntityKind] = Dictionary(
-        uniqueKeysWithValues: [machine, exercise, training, client, event, message, session].map { ($0.name, $0) })
+        uniqueKeysWithValues: [machine, exercise, training, client, event, message, measurement, session].map { ($0.name, $0) })
 
     /// Kinds every account of a tenant reads.
     static var catalogueNames: [String] { all.values.filter { $0.scope == .catalogue }.map(\.name).sorted() }

@@ -84,7 +84,7 @@ struct Gorilla: AsyncParsableCommand {
         subcommands: [
             Connect.self, Register.self, Login.self, Logout.self, WhoAmI.self, ProfileCommand.self, PasswordCommand.self,
             Machines.self, Exercises.self, Trainings.self, Clients.self, Events.self, CalendarCommand.self, Sessions.self, Train.self,
-            Messages.self, Chat.self, NewsCommand.self, SyncCommand.self,
+            Stats.self, Measurements.self, Messages.self, Chat.self, NewsCommand.self, SyncCommand.self,
         ]
     )
 

@@ -7,40 +7,55 @@ import Testing
 final class Tmux: Sendable {
     let socket = "gorilla-train-\(UUID().uuidString.prefix(8))"
 
+    /// Runs one tmux command and returns what it printed. Output goes through a file, not a pipe: the tmux
+    /// server that `new-session` forks would keep a pipe open forever.
     @discardableResult
-    func run(_ arguments: [String]) throws -> String {
+    func run(_ arguments: [String]) async throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try FileHandle(forWritingTo: file)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["tmux", "-L", socket] + arguments
-        let output = Pipe()
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        // Wait without blocking a thread of the cooperative pool (the in-process server needs them).
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try output.close()
+        return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
     }
 
     /// Starts `command` in a detached 120×40 session named `main`.
-    func start(_ command: String) throws {
-        try run(["new-session", "-d", "-s", "main", "-x", "120", "-y", "40", command])
+    func start(_ command: String) async throws {
+        try await run(["new-session", "-d", "-s", "main", "-x", "120", "-y", "40", command])
     }
 
-    func keys(_ keys: String...) throws { try run(["send-keys", "-t", "main"] + keys) }
+    func keys(_ keys: String...) async throws { try await run(["send-keys", "-t", "main"] + keys) }
 
-    func screen() throws -> String { try run(["capture-pane", "-p", "-t", "main"]) }
+    func screen() async throws -> String { try await run(["capture-pane", "-p", "-t", "main"]) }
 
     /// Waits until the screen shows `text`; returns the screen.
     func waitFor(_ text: String) async throws -> String {
-        var last = ""
-        _ = try await eventually(timeout: .seconds(20), every: .milliseconds(50)) {
-            last = try screen()
-            return last.contains(text)
+        let deadline = ContinuousClock.now + .seconds(20)
+        var last = try await screen()
+        while !last.contains(text), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            last = try await screen()
         }
         return last
     }
 
-    func stop() { _ = try? run(["kill-server"]) }
+    func stop() async { _ = try? await run(["kill-server"]) }
 }
 
 @Suite(.timeLimit(.minutes(2)))
@@ -54,27 +69,27 @@ struct TrainTmuxTests {
             _ = try await coach.app.addTraining(name: "Cames", exercises: ["Prensa", "Crunch"])
 
             let tmux = Tmux()
-            defer { tmux.stop() }
+            defer { Task { await tmux.stop() } }
             let done = "train-exited-"
-            try tmux.start("GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --client Bea --training Cames; "
-                           + "echo \(done)$?; sleep 60")
+            try await tmux.start("GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --client Bea --training Cames; "
+                           + "echo \(done)$?; sleep 30")
             let opened = try await tmux.waitFor("Space start")
             #expect(opened.contains("REAL TIME"), "\(opened)")
             #expect(opened.contains("Bea Puig"), "\(opened)")
             #expect(opened.contains("> ") && opened.contains("Prensa"), "\(opened)")
             for _ in 0..<4 {
-                try tmux.keys("Space")
+                try await tmux.keys("Space")
                 try await Task.sleep(for: .milliseconds(150))
             }
             let counting = try await tmux.waitFor("reps 3")
             #expect(counting.contains("stopwatch"), "\(counting)")
-            try tmux.keys("Enter")
+            try await tmux.keys("Enter")
             let resting = try await tmux.waitFor("resting")
             #expect(resting.contains("previous set: Normal 3 x 0 kg"), "\(resting)")
-            try tmux.keys("q")
+            try await tmux.keys("q")
             let asked = try await tmux.waitFor("Save session?")
             #expect(asked.contains("1 sets, 3 reps"), "\(asked)")
-            try tmux.keys("y")
+            try await tmux.keys("y")
             let finished = try await tmux.waitFor(done)
             #expect(finished.contains("\(done)0"), "\(finished)")
             #expect(finished.contains("Saved the session of Bea Puig"), "\(finished)")
@@ -88,7 +103,8 @@ struct TrainTmuxTests {
             let exercises = try #require(session["exercises"]?.arrayValue)
             #expect(exercises.count == 1)
             let set = try #require(exercises.first?.objectValue?["sets"]?.arrayValue?.first?.objectValue)
-            let times = try #require(set["repTimes"]?.arrayValue?.compactMap(\.doubleValue))
+            let repTimes = try #require(set["repTimes"]?.arrayValue)
+            let times = repTimes.compactMap(\.doubleValue)
             #expect(times.count == 3)
             #expect(times == times.sorted() && times.allSatisfy { $0 > 0 })
             #expect(set["reps"] == 3)
@@ -104,28 +120,28 @@ struct TrainTmuxTests {
             let coach = try await Device.coach("ada", on: server)
             _ = try await coach.app.addClient(name: "Bea", surname: "Puig")
             let tmux = Tmux()
-            defer { tmux.stop() }
+            defer { Task { await tmux.stop() } }
             let base = "GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train"
-            try tmux.start("\(base) --client Bea --free; echo first-exit-$?; \(base) --resume; echo second-exit-$?; sleep 60")
+            try await tmux.start("\(base) --client Bea --free; echo first-exit-$?; \(base) --resume; echo second-exit-$?; sleep 30")
             _ = try await tmux.waitFor("press a to add")
-            try tmux.keys("a")
-            try tmux.keys("-l", "Dominada")
-            try tmux.keys("Enter")
+            try await tmux.keys("a")
+            try await tmux.keys("-l", "Dominada")
+            try await tmux.keys("Enter")
             _ = try await tmux.waitFor("Dominada  0 sets")
-            try tmux.keys("Space")
+            try await tmux.keys("Space")
             try await Task.sleep(for: .milliseconds(100))
-            try tmux.keys("Space")
+            try await tmux.keys("Space")
             _ = try await tmux.waitFor("reps 1")
-            try tmux.keys("C-c")
+            try await tmux.keys("C-c")
             let interrupted = try await tmux.waitFor("first-exit-")
             // Back on the normal screen, with the unfinished session still listed after resume.
             let resumed = try await tmux.waitFor("Dominada")
             #expect(interrupted.contains("first-exit-"), "\(resumed)")
-            try tmux.keys("Space")
+            try await tmux.keys("Space")
             _ = try await tmux.waitFor("reps 2")
-            try tmux.keys("Escape")
+            try await tmux.keys("Escape")
             _ = try await tmux.waitFor("Discard this session?")
-            try tmux.keys("y")
+            try await tmux.keys("y")
             let end = try await tmux.waitFor("second-exit-0")
             #expect(end.contains("Session discarded."), "\(end)")
             #expect(try coach.entities("session").isEmpty)

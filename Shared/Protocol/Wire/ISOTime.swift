@@ -4,7 +4,8 @@ import Foundation
 public enum ISOTime {
     /// Formats a date in UTC with milliseconds.
     public static func format(_ date: Date) -> String {
-        var millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // To the nearest millisecond: a Double often holds an exact millisecond a hair below itself.
+        var millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
         var seconds = millis / 1000
         millis -= seconds * 1000
         if millis < 0 { millis += 1000; seconds -= 1 }
@@ -39,14 +40,17 @@ public enum ISOTime {
         var fraction = 0.0
         if index < chars.count, chars[index] == 46 {
             index += 1
-            var scale = 0.1
+            var digits = 0
+            var millis: Int64 = 0
             let start = index
             while index < chars.count, chars[index] >= 48, chars[index] <= 57 {
-                fraction += Double(chars[index] - 48) * scale
-                scale /= 10
+                if digits < 3 { millis = millis * 10 + Int64(chars[index] - 48) }
+                digits += 1
                 index += 1
             }
             if index == start { return nil }
+            for _ in digits..<3 where digits < 3 { millis *= 10 }
+            fraction = Double(millis) / 1000
         }
         var offset: Int64 = 0
         if index < chars.count {
@@ -61,7 +65,8 @@ public enum ISOTime {
         }
         let days = daysSinceEpoch(year: y, month: mo, day: d)
         let seconds = days * 86_400 + h * 3600 + mi * 60 + s - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        // Built from whole milliseconds so that formatting it again gives the same text.
+        return Date(timeIntervalSince1970: Double(seconds * 1000 + Int64((fraction * 1000).rounded())) / 1000)
     }
 
     private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {

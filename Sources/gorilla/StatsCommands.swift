@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import GorillaClient
+
+struct Stats: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A client's statistics: an overview, or one exercise's figures and progress.",
+        discussion: """
+            A coach names the client; a client sees their own. Figures are computed from this device's copy, so they work offline.
+            e1RM is Epley's estimate, weight × (1 + reps / 30) (the weight itself for a single rep). Volume is Σ weight × reps.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "The client (coaches).") var client: String?
+    @Option(help: "One exercise's figures and progress.") var exercise: String?
+    @OptionGroup var range: RangeOptions
+    @Option(help: "Also write the chart as an SVG file.") var svg: String?
+    @Option(help: "Also write every set as CSV (date, client, exercise, set, type, reps, weight, unit, duration).") var csv: String?
+    @Option(help: "Show weights in kg or lb (default: kg, or the device's setting).") var unit: String?
+
+    func run() async throws {
+        let request = StatsRequest(client: client, exercise: exercise, from: range.from, to: range.to, svg: svg, csv: csv, unit: unit)
+        try await perform { try await Runtime.app.stats(request) }
+    }
+}
+
+struct Measurements: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Body measurements (weight, height, girths) with BMI.", subcommands: [Add.self, List.self], defaultSubcommand: List.self)
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Record a measurement (clients may record their own).")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The client (coaches).") var client: String?
+        @Option(help: "YYYY-MM-DD or \"YYYY-MM-DD HH:MM\" (default: now).") var date: String?
+        @Option(help: "Body weight in kg.") var weight: Double?
+        @Option(help: "Height in cm.") var height: Double?
+        @Option(help: "Waist in cm.") var waist: Double?
+        @Option(help: "Chest in cm.") var chest: Double?
+        @Option(help: "Arm in cm.") var arm: Double?
+        @Option(help: "Thigh in cm.") var thigh: Double?
+        @Option(help: "A note.") var note: String?
+
+        func run() async throws {
+            var values: [String: Double] = [:]
+            for (key, value) in [("weight", weight), ("height", height), ("waist", waist), ("chest", chest), ("arm", arm), ("thigh", thigh)] {
+                if let value { values[key] = value }
+            }
+            try await perform { try await Runtime.app.addMeasurement(client: client, date: date, values: values, note: note) }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List measurements with BMI and its WHO category.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The client (coaches).") var client: String?
+        func run() async throws { try await perform { try await Runtime.app.listMeasurements(client: client) } }
+    }
+}
