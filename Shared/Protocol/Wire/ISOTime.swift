@@ -49,7 +49,7 @@ public enum ISOTime {
                 index += 1
             }
             if index == start { return nil }
-            for _ in digits..<3 where digits < 3 { millis *= 10 }
+            if digits < 3 { for _ in digits..<3 { millis *= 10 } }
             fraction = Double(millis) / 1000
         }
         var offset: Int64 = 0
