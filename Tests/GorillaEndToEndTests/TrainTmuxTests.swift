@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
 import Foundation
 import GorillaClient
 import GorillaShared
@@ -7,31 +11,23 @@ import Testing
 final class Tmux: Sendable {
     let socket = "gorilla-train-\(UUID().uuidString.prefix(8))"
 
-    /// Runs one tmux command and returns what it printed. Output goes through a file, not a pipe: the tmux
-    /// server that `new-session` forks would keep a pipe open forever.
+    /// Runs one tmux command and returns what it printed.
+    ///
+    /// Through `system(3)` on a dispatch thread rather than `Process`: the tmux server that `new-session`
+    /// forks inherits the descriptor `Process` watches for the child's exit, so `Process` never sees it end.
     @discardableResult
     func run(_ arguments: [String]) async throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: file) }
-        let output = try FileHandle(forWritingTo: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = output
-        // Wait without blocking a thread of the cooperative pool (the in-process server needs them).
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
+        func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let command = (["tmux", "-L", socket] + arguments).map(quote).joined(separator: " ")
+            + " </dev/null >\(quote(file.path)) 2>&1"
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                _ = system(command)
+                continuation.resume()
             }
         }
-        try output.close()
         return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
     }
 
