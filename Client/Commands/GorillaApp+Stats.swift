@@ -109,7 +109,7 @@ extension GorillaApp {
         }
         if weights.count >= 2 {
             lines.append("")
-            lines.append(TextCharts.chart(weights, title: "body weight", unit: unit, width: 50, height: 5))
+            lines.append(TextCharts.chart(weights, title: "body weight", unit: unit, width: 50, height: 5, fromZero: false))
         }
         return CommandOutput(text: lines.joined(separator: "\n"), json: try JSONValue.encode(overview), notes: notes)
     }

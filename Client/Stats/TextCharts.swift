@@ -17,11 +17,12 @@ public enum TextCharts {
     /// Each column is one value; a column is filled up to its value with block characters so that
     /// narrow terminals still read it.
     public static func chart(_ points: [(label: String, value: Double)], title: String, unit: String,
-                             width: Int = 60, height: Int = 8) -> String {
+                             width: Int = 60, height: Int = 8, fromZero: Bool = true) -> String {
         guard !points.isEmpty else { return "\(title): no data" }
         let shown = Array(points.suffix(max(2, width - 12)))
         let values = shown.map(\.value)
-        let low = min(0, values.min()!)
+        let spread = max(1, values.max()! - values.min()!)
+        let low = fromZero ? min(0, values.min()!) : (values.min()! - spread * 0.25).rounded(.down)
         let high = max(values.max()!, low + 1)
         let labelWidth = max(format(high).count, format(low).count) + 1
         var rows: [String] = ["\(title) (\(unit))"]
