@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "gorilla-server", targets: ["gorilla-server"]),
         .executable(name: "gorilla", targets: ["gorilla"]),
+        .executable(name: "gorilla-bench", targets: ["gorilla-bench"]),
         .library(name: "GorillaShared", targets: ["GorillaShared"]),
         .library(name: "GorillaServer", targets: ["GorillaServer"]),
         .library(name: "GorillaClient", targets: ["GorillaClient"]),
@@ -104,6 +105,25 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/gorilla",
+            swiftSettings: swiftSettings
+        ),
+        // Performance benchmark (docs/performance.md); run by hand, never by CI or tests.
+        .executableTarget(
+            name: "gorilla-bench",
+            dependencies: [
+                "GorillaServer",
+                "GorillaClient",
+                "GorillaShared",
+                "GorillaTransport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/gorilla-bench",
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -74,14 +74,5 @@ public struct ClientConfig: Codable, Sendable {
     }
 }
 
-/// `session.json`: the token and the account it belongs to.
-public struct StoredSession: Codable, Sendable {
-    public var token: String
-    public var expires: Date
-    public var profile: Profile
-    public init(token: String, expires: Date, profile: Profile) {
-        self.token = token
-        self.expires = expires
-        self.profile = profile
-    }
-}
+/// `session.json`: the token and the account it belongs to — what signup, login and resume answer.
+public typealias StoredSession = SessionReply

@@ -26,6 +26,19 @@ final class ServerProcess: RunningServer, @unchecked Sendable {
 
     /// Launches `gorilla-server --port P --data DIR` and waits until it has written `server.json`.
     func start() async throws {
+        // A restart on the same port can race with other tests' ephemeral ports: retry briefly.
+        var attempt = 0
+        while true {
+            do {
+                return try await startOnce()
+            } catch let error as ServerDidNotStart where port != 0 && attempt < 30 && error.description.contains("Address already in use") {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(200))
+            }
+        }
+    }
+
+    private func startOnce() async throws {
         let serverFile = dataDirectory.appendingPathComponent("server.json")
         try? FileManager.default.removeItem(at: serverFile)
         if !FileManager.default.fileExists(atPath: logFile.path) {

@@ -45,6 +45,20 @@ final class TestServer: RunningServer, @unchecked Sendable {
     var port: Int { lock.withLock { boundPort } }
 
     func start() async throws {
+        // Restarting on a fixed port can race with the ephemeral ports of other tests running in parallel
+        // (an outgoing connection may hold the port for a moment): retry briefly.
+        var attempt = 0
+        while true {
+            do {
+                return try await startOnce()
+            } catch where port != 0 && attempt < 50 && "\(error)".contains("Address already in use") {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+
+    private func startOnce() async throws {
         let (ports, announce) = AsyncStream.makeStream(of: Int.self)
         var configuration = ServerConfiguration(dataDirectory: dataDirectory)
         configuration.port = port

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct GorillaBench: AsyncParsableCommand {
+    func run() async throws {}
+}

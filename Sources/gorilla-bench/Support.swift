@@ -1,0 +1,117 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Progress lines go to standard error so that `--json` output on standard output stays clean.
+func progress(_ text: String) {
+    FileHandle.standardError.write(Data("gorilla-bench: \(text)\n".utf8))
+}
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
+    /// The duration in milliseconds.
+    var milliseconds: Double { seconds * 1000 }
+}
+
+/// Runs `body` and returns how long it took, with its result.
+func timed<T>(_ body: () async throws -> T) async rethrows -> (T, Duration) {
+    let start = ContinuousClock.now
+    let value = try await body()
+    return (value, ContinuousClock.now - start)
+}
+
+/// Order statistics over a set of samples.
+struct Samples {
+    private(set) var sorted: [Double]
+
+    init(_ values: [Double]) { sorted = values.sorted() }
+
+    var count: Int { sorted.count }
+
+    /// The nearest-rank percentile (`p` from 0 to 100).
+    func percentile(_ p: Double) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+
+    var median: Double { percentile(50) }
+    var minimum: Double { sorted.first ?? .nan }
+    var maximum: Double { sorted.last ?? .nan }
+    var mean: Double { sorted.isEmpty ? .nan : sorted.reduce(0, +) / Double(sorted.count) }
+}
+
+/// Raises the soft limit on open files to the hard limit (or `wanted`, whichever is lower); returns the new soft limit.
+@discardableResult
+func raiseOpenFilesLimit(wanted: UInt64 = 65_536) -> UInt64 {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+    let target = min(UInt64(limit.rlim_max), wanted)
+    if UInt64(limit.rlim_cur) < target {
+        limit.rlim_cur = rlim_t(target)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+    return UInt64(limit.rlim_cur)
+}
+
+/// This process's resident memory (`VmRSS` in `/proc/self/status`), in megabytes (10^6 bytes).
+func residentMemoryMB() -> Double? {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+        if parts.count >= 2, let kib = Double(parts[1]) { return kib * 1024 / 1_000_000 }
+    }
+    return nil
+}
+
+/// The path of this executable.
+func executablePath() -> String {
+    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+}
+
+/// A deterministic random generator (SplitMix64), so that every run generates the same dataset.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A temporary folder removed when the benchmark ends.
+final class TemporaryFolder: @unchecked Sendable {
+    let url: URL
+
+    init(_ prefix: String) throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(prefix)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func child(_ name: String) -> URL { url.appendingPathComponent(name, isDirectory: true) }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Formats a number for the table: three significant figures or so.
+func format(_ value: Double) -> String {
+    guard value.isFinite else { return "—" }
+    let magnitude = abs(value)
+    if magnitude >= 1000 { return String(format: "%.0f", value) }
+    if magnitude >= 100 { return String(format: "%.1f", value) }
+    if magnitude >= 10 { return String(format: "%.2f", value) }
+    if magnitude >= 1 { return String(format: "%.3f", value) }
+    return String(format: "%.4f", value)
+}
