@@ -36,17 +36,22 @@ extension LocalCache {
     /// Applies a page of pulled changes and moves the cursor, in one transaction.
     func applyPull(_ changes: [Change], cursor: Int64) throws {
         try writer.write { db in
+            // Entities with queued local changes get them overlaid again; usually there are none.
+            let queued = Set(try String.fetchAll(db, sql: "SELECT DISTINCT entity FROM outbox"))
+            let upsert = try db.cachedStatement(sql: """
+                INSERT INTO entities (id, kind, data, version, deleted, server_data, server_deleted)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, version = excluded.version,
+                    server_data = excluded.server_data, server_deleted = excluded.server_deleted,
+                    data = excluded.data, deleted = excluded.deleted
+                """)
+            let encoder = WireCoding.encoder
             for change in changes {
-                let data = change.data?.objectValue ?? [:]
-                try db.execute(sql: """
-                    INSERT INTO entities (id, kind, data, version, deleted, server_data, server_deleted)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, version = excluded.version,
-                        server_data = excluded.server_data, server_deleted = excluded.server_deleted,
-                        data = excluded.data, deleted = excluded.deleted
-                    """, arguments: [change.id.uuidString.lowercased(), change.kind, try Self.encode(data), change.version,
-                                     change.deleted ? 1 : 0, try Self.encode(data), change.deleted ? 1 : 0])
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM outbox WHERE entity = ?", arguments: [change.id.uuidString.lowercased()]) != nil {
+                let key = change.id.uuidString.lowercased()
+                let text = String(decoding: try encoder.encode(change.data ?? .object([:])), as: UTF8.self)
+                let deleted = change.deleted ? 1 : 0
+                try upsert.execute(arguments: [key, change.kind, text, change.version, deleted, text, deleted])
+                if queued.contains(key) {
                     try Self.reapplyQueued(db, entity: change.id, kind: change.kind)
                 }
             }
