@@ -1,0 +1,93 @@
+import Foundation
+import GorillaServer
+import GorillaShared
+import GorillaTransport
+import NIOCore
+
+/// Feeds mutated request lines through the line decoder and the request router (with a real in-memory
+/// store) for a given time, and checks that every answer is one well-formed JSON line and never an
+/// internal error. Prints executions and findings; exits 1 if anything was found.
+@main
+struct GorillaFuzz {
+    static func main() async throws {
+        let arguments = CommandLine.arguments.dropFirst()
+        let seconds = Double(arguments.first ?? "60") ?? 60
+        var generator = SplitMix(seed: UInt64(arguments.dropFirst().first ?? "") ?? UInt64(Date().timeIntervalSince1970))
+        var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: NSTemporaryDirectory()))
+        configuration.passwordHasher = .testing
+        configuration.requestsPerSecond = 1e9
+        configuration.loginFailuresPerAccount = .max
+        configuration.loginFailuresPerAddress = .max
+        configuration.codeAttemptsPerMinute = .max
+        let store = try ServerStore.inMemory()
+        let corpus = Corpus.seeds
+        var executions = 0
+        var findings: [String: String] = [:]
+        let deadline = Date().addingTimeInterval(seconds)
+        var session = try await Corpus.loggedIn(store: store, configuration: configuration)
+        var decoder = LineFrameDecoder(maximumLength: 64 * 1024)
+        while Date() < deadline {
+            for _ in 0..<200 {
+                var input = Mutator.mutate(corpus[Int(generator.next() % UInt64(corpus.count))], corpus: corpus, using: &generator)
+                input.append(UInt8(ascii: "\n"))
+                // Deliver the bytes in random pieces, as a network would.
+                var buffer = ByteBuffer()
+                var offset = 0
+                while offset < input.count {
+                    let piece = min(input.count - offset, 1 + Int(generator.next() % 4096))
+                    buffer.writeBytes(input[offset..<offset + piece])
+                    offset += piece
+                    while let frame = decoder.nextFrame(&buffer) {
+                        executions += 1
+                        switch frame {
+                        case .tooLong:
+                            decoder = LineFrameDecoder(maximumLength: 64 * 1024)
+                            buffer.clear()
+                        case .line(let line):
+                            let reply = await session.respond(to: Array(line.readableBytesView))
+                            if let problem = check(reply) {
+                                let key = problem + " " + String(decoding: Array(line.readableBytesView).prefix(160), as: UTF8.self)
+                                if findings[problem] == nil {
+                                    findings[problem] = key
+                                    print("finding: \(key)")
+                                }
+                            }
+                        }
+                    }
+                }
+                buffer.clear()
+            }
+            // A fresh connection now and then, so that hello and login are exercised again.
+            if generator.next() % 50 == 0 {
+                session = try await Corpus.loggedIn(store: store, configuration: configuration)
+                decoder = LineFrameDecoder(maximumLength: 64 * 1024)
+            }
+        }
+        print("executions: \(executions) in \(Int(seconds)) s, findings: \(findings.count)")
+        for (problem, example) in findings.sorted(by: { $0.key < $1.key }) { print("  \(problem): \(example)") }
+        if !findings.isEmpty { exit(1) }
+    }
+
+    /// Nil when the reply is one JSON object with an integer `result` that is not 500, else what is wrong.
+    static func check(_ reply: [UInt8]) -> String? {
+        if reply.contains(UInt8(ascii: "\n")) { return "reply spans several lines" }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(reply))) as? [String: Any] else { return "reply is not a JSON object" }
+        guard let result = object["result"] as? Int else { return "reply has no integer result" }
+        if result == 500 { return "internal error" }
+        if result != 0, object["error"] == nil { return "failure without an error member" }
+        return nil
+    }
+}
+
+/// A small fast deterministic generator (SplitMix64).
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
