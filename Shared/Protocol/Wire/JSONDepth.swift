@@ -1,0 +1,30 @@
+/// A linear scan for how deeply JSON nests, run before handing a line to `JSONDecoder`.
+///
+/// Foundation's decoder can trap while describing an error in very deeply nested input, so lines that
+/// nest deeper than any request needs are refused before they reach it.
+public enum JSONDepth {
+    /// Deepest nesting a request may have (the deepest real request nests about 8 levels).
+    public static let requestLimit = 64
+
+    /// Whether `bytes` opens more than `limit` arrays or objects at once (outside strings).
+    public static func exceeds(_ limit: Int, in bytes: some Sequence<UInt8>) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return false
+    }
+}
