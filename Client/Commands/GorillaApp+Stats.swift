@@ -149,7 +149,9 @@ extension GorillaApp {
     // MARK: Measurements
 
     func measurements(_ cache: LocalCache, client: String) throws -> [CachedEntity] {
-        try cache.entities("measurement").filter { $0[string: "client"] == client || $0[string: "client"] == nil }
+        // On a client's own device every measurement is theirs (one just recorded has no `client` until synced).
+        let own = try session().profile.role == .client
+        return try cache.entities("measurement").filter { own || $0[string: "client"] == client }
             .sorted { ($0[string: "date"] ?? "") < ($1[string: "date"] ?? "") }
     }
 

@@ -5,8 +5,10 @@ extension EntityKinds {
     /// A body measurement (the seed's control sessions): weight in kg, lengths in cm. Coaches and the client add them.
     static let measurement = EntityKind(
         name: "measurement", scope: .client, writers: [.coach, .client],
-        validate: { document, _ in
+        validate: { document, context in
             try FieldRules.only(["client", "date", "weight", "height", "waist", "chest", "arm", "thigh", "note"], in: document)
+            // The document names its client, whoever recorded it (a client records their own).
+            if context.principal.role == .client { document["client"] = .string(context.principal.id.key) }
             guard let text = document["date"]?.stringValue else { throw StoreError(.missingFields, "date") }
             guard let date = ISOTime.parse(text) else { throw StoreError.invalid("date (ISO-8601 time)") }
             document["date"] = .string(ISOTime.format(date))

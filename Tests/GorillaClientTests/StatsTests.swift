@@ -125,7 +125,7 @@ import FoundationXML
         #expect(figures.e1rm == 0)
         #expect(figures.volume == 0)
         #expect(figures.bestWeight == 20)
-        #expect([figures.e1rm, figures.volume, figures.bestWeight].allSatisfy(\.isFinite))
+        #expect([figures.e1rm, figures.volume, figures.bestWeight].allSatisfy { $0.isFinite })
         _ = try JSONEncoder().encode(figures)
     }
 

@@ -12,6 +12,15 @@ public enum ProtocolVersion {
 public struct RequestHeader: Decodable, Sendable {
     public let id: Int?
     public let op: String?
+
+    enum CodingKeys: String, CodingKey { case id, op }
+
+    /// Lenient: a member of the wrong type reads as missing, so the other one still identifies the request.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try? container.decodeIfPresent(Int.self, forKey: .id)
+        op = try? container.decodeIfPresent(String.self, forKey: .op)
+    }
 }
 
 /// A request line with its typed body: `{"id": <int>, "op": "<name>", "body": {...}}`.
