@@ -126,6 +126,17 @@ let package = Package(
             path: "Sources/gorilla-bench",
             swiftSettings: swiftSettings
         ),
+        // Mutation fuzzing of the line decoder and request handling (run by hand; see docs/reliability.md).
+        .executableTarget(
+            name: "gorilla-fuzz",
+            dependencies: [
+                "GorillaServer", "GorillaShared", "GorillaTransport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/gorilla-fuzz",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "GorillaSharedTests",
             dependencies: ["GorillaShared", "GorillaTransport",

@@ -100,7 +100,8 @@ actor ChatController {
         let room = max(1, rows - 3)
         let shown = lines.suffix(room)
         screen += shown.joined(separator: "\r\n")
-        screen += String(repeating: "\r\n", count: room - shown.count + 1)
+        // Pad the thread area to exactly `room` lines, so the editor sits on the last row without scrolling.
+        screen += String(repeating: "\r\n", count: shown.isEmpty ? room : room - shown.count + 1)
         screen += String(repeating: "─", count: columns) + "\r\n"
         let typed = String(input)
         screen += "> " + String(typed.suffix(max(1, columns - 3)))
@@ -120,7 +121,13 @@ extension GorillaApp {
         let (quitStream, quit) = AsyncStream.makeStream(of: Void.self)
         let controller = ChatController(app: self, cache: cache, person: person, me: me, quit: quit)
         await controller.render()
-        KeyReader.start { key in Task { await controller.handle(key) } }
+        // One consumer, so keys are handled in the order they were typed.
+        let (keys, keyInput) = AsyncStream.makeStream(of: Key.self)
+        KeyReader.start { key in keyInput.yield(key) }
+        let keyLoop = Task {
+            for await key in keys { await controller.handle(key) }
+        }
+        defer { keyLoop.cancel() }
         let app = self
         let connectionLoop = Task {
             while !Task.isCancelled {

@@ -12,7 +12,8 @@ struct RequestRouter: Sendable {
     /// Answers one line. Never throws: every failure becomes an error response.
     func respond(to line: [UInt8], state: inout ConnectionState) async -> WireResponse {
         if JSONDepth.exceeds(JSONDepth.requestLimit, in: line) {
-            return failure(id: nil, RequestError(.malformedRequest, "nested deeper than \(JSONDepth.requestLimit) levels"), state: state)
+            return failure(id: JSONDepth.leadingID(in: line),
+                           RequestError(.malformedRequest, "nested deeper than \(JSONDepth.requestLimit) levels"), state: state)
         }
         let header: RequestHeader
         do {

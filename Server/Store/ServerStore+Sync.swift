@@ -64,7 +64,7 @@ extension ServerStore {
         }
         let extras = ExtrasBox()
         let context = MutationContext(db: db, principal: principal, now: now, configuration: configuration,
-                                      entityID: mutation.entity, extras: extras)
+                                      entityID: mutation.entity, creating: mutation.action == .create, extras: extras)
         let fields = mutation.fields ?? [:]
         if kind.name == "client", let field = fields.keys.first(where: EntityKinds.serverManagedClientFields.contains) {
             throw StoreError.invalid("'\(field)' is set by the server")

@@ -53,6 +53,8 @@ struct MutationContext {
     let configuration: ServerConfiguration
     /// The entity being written.
     let entityID: UUID
+    /// Whether the mutation creates the entity (validators set server-owned fields only then).
+    let creating: Bool
     /// Values the mutation hands back to the device (e.g. a registration code).
     let extras: ExtrasBox
 

@@ -14,7 +14,7 @@ extension EntityKinds {
         validate: { document, context in
             try FieldRules.only(["from", "to", "text", "sent", "read", "client"], in: document)
             let principal = context.principal
-            if document["sent"] == nil {
+            if context.creating {
                 // A new message: the sender is whoever pushed it, the time is the server's.
                 document["from"] = .string(principal.id.key)
                 document["sent"] = .string(ISOTime.format(context.now))

@@ -4,6 +4,7 @@ import GorillaServer
 import GorillaShared
 import Logging
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// The real `GorillaServer`, in this process, over TLS on 127.0.0.1 with a port the system picks and
 /// a temporary data folder. Only what load generation needs is changed from the defaults (see `configure`).

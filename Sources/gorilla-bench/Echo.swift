@@ -69,6 +69,19 @@ final class EchoServer: Sendable {
 
     /// Round trips of one `requestLength`-byte line on one TLS connection, in milliseconds (after `warmUp` unmeasured ones).
     static func roundTrips(port: Int, fingerprint: String, requestLength: Int, samples: Int, warmUp: Int) async throws -> [Double] {
+        var line = [UInt8](repeating: UInt8(ascii: "x"), count: max(requestLength - 1, 1))
+        line.append(UInt8(ascii: "\n"))
+        return try await RawLineClient.roundTrips(port: port, fingerprint: fingerprint, setup: [], request: line,
+                                                  samples: samples, warmUp: warmUp)
+    }
+}
+
+/// A bare TLS line client (the product's TLS builders and framing, nothing else): sends `setup` lines, each answered
+/// by one line, then times `samples` round trips of `request`. Used against the echo server and, for breakdowns,
+/// against the real server (where it shows the server's share of a round trip without the client library).
+enum RawLineClient {
+    static func roundTrips(port: Int, fingerprint: String, setup: [[UInt8]], request: [UInt8], samples: Int,
+                           warmUp: Int) async throws -> [Double] {
         let verifier = PinnedCertificateVerifier(pinned: fingerprint)
         let sslContext = try TLSConfigurations.pinnedClient()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -78,24 +91,57 @@ final class EchoServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let sync = channel.pipeline.syncOperations
                     try sync.addHandler(verifier.makeHandler(context: sslContext, serverHostname: nil))
-                    try sync.addHandler(ByteToMessageHandler(LineFrameDecoder()))
+                    try sync.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: 64 << 20)))
                     return try NIOAsyncChannel<LineFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
-        var line = [UInt8](repeating: UInt8(ascii: "x"), count: max(requestLength - 1, 1))
-        line.append(UInt8(ascii: "\n"))
-        let request = line
         return try await channel.executeThenClose { inbound, outbound in
             var iterator = inbound.makeAsyncIterator()
+            for line in setup {
+                try await outbound.write(ByteBuffer(bytes: line))
+                guard case .line? = try await iterator.next() else { throw BenchError("the peer closed the connection") }
+            }
             var times: [Double] = []
             times.reserveCapacity(samples)
             for index in 0..<(warmUp + samples) {
                 let start = ContinuousClock.now
                 try await outbound.write(ByteBuffer(bytes: request))
-                guard case .line? = try await iterator.next() else { throw BenchError("the echo server closed the connection") }
+                guard case .line? = try await iterator.next() else { throw BenchError("the peer closed the connection") }
                 if index >= warmUp { times.append((ContinuousClock.now - start).milliseconds) }
             }
             return times
+        }
+    }
+
+    /// Sends `setup`, then each of `requests` in turn; returns each reply line (without its newline) and its round trip.
+    static func exchange(port: Int, fingerprint: String, setup: [[UInt8]], requests: [[UInt8]]) async throws -> [(line: [UInt8], duration: Duration)] {
+        let verifier = PinnedCertificateVerifier(pinned: fingerprint)
+        let sslContext = try TLSConfigurations.pinnedClient()
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(.seconds(10))
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let sync = channel.pipeline.syncOperations
+                    try sync.addHandler(verifier.makeHandler(context: sslContext, serverHostname: nil))
+                    try sync.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: 64 << 20)))
+                    return try NIOAsyncChannel<LineFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            var iterator = inbound.makeAsyncIterator()
+            for line in setup {
+                try await outbound.write(ByteBuffer(bytes: line))
+                guard case .line? = try await iterator.next() else { throw BenchError("the peer closed the connection") }
+            }
+            var replies: [(line: [UInt8], duration: Duration)] = []
+            for request in requests {
+                let start = ContinuousClock.now
+                try await outbound.write(ByteBuffer(bytes: request))
+                guard case .line(let reply)? = try await iterator.next() else { throw BenchError("the peer closed the connection") }
+                replies.append((Array(reply.readableBytesView), ContinuousClock.now - start))
+            }
+            return replies
         }
     }
 }

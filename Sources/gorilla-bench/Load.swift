@@ -26,6 +26,9 @@ struct LoadResult: Codable, Sendable {
     var errors: Int
     var connectSeconds: Double
     var firstError: String?
+    /// CPU time the load worker used while every client was connected and sending (seconds of one core).
+    var windowCPUSeconds: Double
+    var windowSeconds: Double
 }
 
 /// Lets at most `permits` tasks through at once.
@@ -103,9 +106,11 @@ enum LoadWorker {
         let failures = NIOLockedValueBox<(count: Int, first: String?)>((0, nil))
         let connectStart = ContinuousClock.now
         let connectTime = NIOLockedValueBox<Double>(0)
+        let window = NIOLockedValueBox<(cpu: Double, start: ContinuousClock.Instant)>((0, .now))
         let limiter = Limiter(permits: plan.connectConcurrency)
         let gate = StartGate(expected: plan.connections) { connected in
             connectTime.withLockedValue { $0 = (ContinuousClock.now - connectStart).seconds }
+            window.withLockedValue { $0 = (processCPUSeconds(), .now) }
             FileHandle.standardOutput.write(Data("connected \(connected)\n".utf8))
         }
         await withTaskGroup(of: Void.self) { group in
@@ -148,8 +153,12 @@ enum LoadWorker {
             }
         }
         let failure = failures.withLockedValue { $0 }
+        let (cpuAtStart, startedAt) = window.withLockedValue { ($0.cpu, $0.start) }
+        let windowCPU = processCPUSeconds() - cpuAtStart
+        let windowLength = (ContinuousClock.now - startedAt).seconds
         let result = LoadResult(latencies: latencies.withLockedValue { $0 }, connected: plan.connections - failure.count,
-                                errors: failure.count, connectSeconds: connectTime.withLockedValue { $0 }, firstError: failure.first)
+                                errors: failure.count, connectSeconds: connectTime.withLockedValue { $0 }, firstError: failure.first,
+                                windowCPUSeconds: windowCPU, windowSeconds: windowLength)
         var line = try JSONEncoder().encode(result)
         line.append(UInt8(ascii: "\n"))
         FileHandle.standardOutput.write(line)
@@ -163,6 +172,10 @@ enum LoadRunner {
         /// Largest `VmRSS` of this (the server's) process while every client was connected, in MB.
         var peakResidentMB: Double
         var residentBeforeMB: Double
+        /// CPU time this (the server's) process used while the clients were connected and sending.
+        var serverCPUSeconds: Double
+        /// VmRSS once the clients had gone and freed heap was handed back (malloc_trim).
+        var residentTrimmedMB: Double
     }
 
     static func run(plan: LoadPlan, folder: URL) async throws -> Outcome {
@@ -195,12 +208,16 @@ enum LoadRunner {
         thread.start()
 
         var peak = 0.0
+        var cpuAtConnected: Double?
+        var cpuAtFinished: Double?
         let deadline = ContinuousClock.now + .seconds(plan.seconds + 300)
         while true {
             let (seen, ended) = lines.withLockedValue { ($0.lines, $0.ended) }
             let connected = seen.contains { $0.hasPrefix("connected") }
             let finished = seen.contains { $0.hasPrefix("{") }
             if connected && !finished, let rss = residentMemoryMB() { peak = max(peak, rss) }
+            if connected && cpuAtConnected == nil { cpuAtConnected = processCPUSeconds() }
+            if finished && cpuAtFinished == nil { cpuAtFinished = processCPUSeconds() }
             if finished || ended { break }
             if ContinuousClock.now > deadline {
                 process.terminate()
@@ -214,6 +231,9 @@ enum LoadRunner {
             throw BenchError("the load worker reported nothing (exit status \(process.terminationStatus))")
         }
         let result = try JSONDecoder().decode(LoadResult.self, from: Data(json.utf8))
-        return Outcome(result: result, peakResidentMB: peak, residentBeforeMB: before)
+        trimHeap()
+        return Outcome(result: result, peakResidentMB: peak, residentBeforeMB: before,
+                       serverCPUSeconds: (cpuAtFinished ?? processCPUSeconds()) - (cpuAtConnected ?? .nan),
+                       residentTrimmedMB: residentMemoryMB() ?? .nan)
     }
 }

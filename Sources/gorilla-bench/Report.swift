@@ -1,5 +1,8 @@
 import Foundation
 
+/// A bound as written in a target: `2`, `0.3`, `200`.
+func compact(_ value: Double) -> String { String(format: "%g", value) }
+
 /// One measured figure: its value, the physical limit measured in the same run (when it has one), and its target.
 struct Metric: Sendable {
     enum Goal: Sendable {
@@ -27,9 +30,9 @@ struct Metric: Sendable {
 
     var target: String {
         switch goal {
-        case .ratioAtMost(let bound): "ratio <= \(format(bound))"
-        case .ratioAtLeast(let bound): "ratio >= \(format(bound))"
-        case .valueAtMost(let bound): "<= \(format(bound)) \(unit)"
+        case .ratioAtMost(let bound): "ratio <= \(compact(bound))"
+        case .ratioAtLeast(let bound): "ratio >= \(compact(bound))"
+        case .valueAtMost(let bound): "<= \(compact(bound)) \(unit)"
         case .none: "-"
         }
     }
@@ -50,6 +53,8 @@ struct Metric: Sendable {
 struct Report {
     var header: [String]
     var metrics: [Metric]
+    /// Breakdowns that explain the figures (text output only).
+    var diagnostics: [String] = []
 
     var table: String {
         let columns = ["metric", "value", "unit", "limit", "ratio", "target", "result"]
@@ -74,6 +79,11 @@ struct Report {
             lines.append("")
             lines += notes.map { "\($0.name): \($0.note!)" }
         }
+        if !diagnostics.isEmpty {
+            lines.append("")
+            lines.append("breakdowns:")
+            lines += diagnostics.map { "  " + $0 }
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -97,14 +107,24 @@ struct Report {
 
 /// The machine the benchmark ran on, for the record.
 enum MachineInfo {
+    /// The 1-minute load average (other work on the machine skews the figures).
+    static var loadAverage: String {
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first.map(String.init) ?? "?"
+    }
+
     static var summary: [String] {
+        var model = "?"
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "?" } ?? "?"
+        if let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+           let value = line.split(separator: ":", maxSplits: 1).last {
+            model = value.trimmingCharacters(in: .whitespaces)
+        }
+        var memory = "?"
         let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
-        let memory = meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
-            .flatMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first }
-            .flatMap { Double($0) }.map { String(format: "%.1f GiB", $0 / 1024 / 1024) } ?? "?"
+        if let line = meminfo.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }) {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            if parts.count >= 2, let kib = Double(parts[1]) { memory = String(format: "%.1f GiB", kib / 1024 / 1024) }
+        }
         return ["machine: \(ProcessInfo.processInfo.activeProcessorCount) CPUs (\(model)), \(memory) memory"]
     }
 }

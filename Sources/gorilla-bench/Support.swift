@@ -70,6 +70,21 @@ func residentMemoryMB() -> Double? {
     return nil
 }
 
+/// CPU time (user + system) this process has used so far, in seconds.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return .nan }
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Returns freed heap memory to the system (glibc), for a diagnostic reading of what is really in use.
+func trimHeap() {
+    typealias MallocTrim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(nil, "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+}
+
 /// The path of this executable.
 func executablePath() -> String {
     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path

@@ -366,10 +366,11 @@ struct HostileInputTests {
             literal("10,000 open brackets", String(repeating: "[", count: 10_000), .answeredWithoutID(100)),
             literal("10,000 nested arrays", deep, .answeredWithoutID(100)),
             literal("10,000 nested objects", String(repeating: #"{"a":"#, count: 10_000) + "1" + String(repeating: "}", count: 10_000), .answeredWithoutID(100)),
-            literal("a body nested 10,000 levels", #"{"id":@ID@,"op":"sync.updated","body":\#(deep)}"#, .answeredWithoutID(100)),
+            // Refused before decoding; the id is still found by a plain scan of the line's start.
+            literal("a body nested 10,000 levels", #"{"id":@ID@,"op":"sync.updated","body":\#(deep)}"#, .answered(100)),
             literal("a machine name nested 10,000 levels",
                     #"{"id":@ID@,"op":"sync.push","body":{"mutations":[\#(mutation("machine", "create", fields: #"{"name":\#(deep)}"#))]}}"#,
-                    .answeredWithoutID(100)),
+                    .answered(100)),
         ]
 
         // Invalid UTF-8.

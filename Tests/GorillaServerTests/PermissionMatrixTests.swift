@@ -245,7 +245,7 @@ struct PermissionMatrixTests {
     private static let loggedIn: [Principal: Int] = [.ada: 0, .adaClient: 0, .bob: 0, .bobClient: 0, .anonymous: 110]
     private static let everyone: [Principal: Int] = [.ada: 0, .adaClient: 0, .bob: 0, .bobClient: 0, .anonymous: 0]
 
-    private static let operationRows: [OperationRow] = [
+    private static var operationRows: [OperationRow] { [
         OperationRow(op: Operation.hello, expected: everyone) { _, _, _ in ["version": 1] },
         OperationRow(op: Operation.signup, expected: everyone) { principal, _, _ in
             ["username": "new-\(principal)", "email": "new-\(principal)@example.com", "password": World.password,
@@ -286,7 +286,7 @@ struct PermissionMatrixTests {
         // Same password again: accepted; it revokes the account's other tokens, so it runs after the rest.
         OperationRow(op: Operation.passwordChange, expected: loggedIn) { _, _, _ in ["old": World.password, "new": World.password] },
         OperationRow(op: Operation.logout, expected: loggedIn) { _, _, _ in [:] },
-    ]
+    ] }
 
     /// The operation names declared in `Shared/Protocol/Wire/Operation.swift`, read from the source so that a new
     /// operation without a row in the matrix fails this suite.

@@ -115,9 +115,13 @@ import Testing
         #expect(partial.id == nil)
         #expect(partial.op == "hello")
 
-        #expect(throws: DecodingError.self) {
-            try WireCoding.decoder.decode(RequestHeader.self, from: Data(#"{"id":"twelve","op":"hello"}"#.utf8))
-        }
+        // A member of the wrong type reads as missing, so the other one still identifies the request.
+        let wrongID = try WireCoding.decoder.decode(RequestHeader.self, from: Data(#"{"id":"twelve","op":"hello"}"#.utf8))
+        #expect(wrongID.id == nil)
+        #expect(wrongID.op == "hello")
+        let wrongOp = try WireCoding.decoder.decode(RequestHeader.self, from: Data(#"{"id":7,"op":5}"#.utf8))
+        #expect(wrongOp.id == 7)
+        #expect(wrongOp.op == nil)
         #expect(throws: (any Error).self) {
             try WireCoding.decoder.decode(RequestHeader.self, from: Data("[1,2]".utf8))
         }

@@ -1,10 +1,19 @@
+import Foundation
+
 /// A linear scan for how deeply JSON nests, run before handing a line to `JSONDecoder`.
 ///
 /// Foundation's decoder can trap while describing an error in very deeply nested input, so lines that
 /// nest deeper than any request needs are refused before they reach it.
 public enum JSONDepth {
-    /// Deepest nesting a request may have (the deepest real request nests about 8 levels).
-    public static let requestLimit = 64
+    /// Deepest nesting a request may have (real requests nest about 8 levels; Foundation's own limit is 512).
+    public static let requestLimit = 256
+
+    /// The top-level `"id"` of a line too deep to decode, found by a plain scan (nil if there is none).
+    public static func leadingID(in bytes: [UInt8]) -> Int? {
+        let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        guard let range = text.range(of: #"^\s*\{\s*"id"\s*:\s*-?[0-9]{1,15}"#, options: .regularExpression) else { return nil }
+        return Int(text[range].split(separator: ":").last!.trimmingCharacters(in: .whitespaces))
+    }
 
     /// Whether `bytes` opens more than `limit` arrays or objects at once (outside strings).
     public static func exceeds(_ limit: Int, in bytes: some Sequence<UInt8>) -> Bool {
