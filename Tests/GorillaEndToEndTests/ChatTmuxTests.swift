@@ -62,7 +62,7 @@ private final class ChatTmux: Sendable {
 
     /// Kills the tmux server and everything it runs, and removes its socket file.
     func stop() async {
-        let path = await run(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let path = await run(["display-message", "-p", "-t", "chat", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
         await run(["kill-server"])
         if path.hasSuffix("/" + socket) { try? FileManager.default.removeItem(atPath: path) }
     }
