@@ -177,7 +177,7 @@ enum Limits {
         try source.backup(to: target)
         try target.write { db in
             try db.execute(sql: """
-                CREATE INDEX entities_kind_client_start
+                CREATE INDEX IF NOT EXISTS entities_kind_client_start
                 ON entities (kind, deleted, json_extract(data, '$.client'), json_extract(data, '$.start'))
                 """)
         }
