@@ -3,6 +3,8 @@ import Foundation
 import GorillaClient
 import GorillaShared
 import NIOCore
+import NIOSSL
+import GorillaTransport
 
 /// `gorilla-bench [--quick] [--json]`: measures GorillaCoach against named targets, as ratios to the physical
 /// limits measured in the same run. See docs/performance.md. Not run by CI or the tests.
@@ -502,6 +504,27 @@ final class Benchmark {
                            + "\(sessionRows.count) rows \(format(readSessions.milliseconds)) ms; the same answer from one SQL "
                            + "GROUP BY over json_extract \(format(readAggregate.milliseconds)) ms (\(aggregate) clients), "
                            + "\(format(indexed.duration.milliseconds)) ms with an index on (kind, deleted, json_extract(data, '$.client'), json_extract(data, '$.start'))")
+        // What the CLI's first connection attempt costs before any byte is sent: the client TLS context, which loads the
+        // system's CA bundle although the pinning callback never consults it.
+        func best(_ body: () throws -> Void) throws -> Double {
+            var times: [Double] = []
+            for _ in 0..<5 {
+                let started = ContinuousClock.now
+                try body()
+                times.append((ContinuousClock.now - started).milliseconds)
+            }
+            return Samples(times).minimum
+        }
+        let withRoots = try best { _ = try TLSConfigurations.pinnedClient() }
+        let withoutRoots = try best {
+            var configuration = TLSConfiguration.makeClientConfiguration()
+            configuration.minimumTLSVersion = .tlsv12
+            configuration.certificateVerification = .noHostnameVerification
+            configuration.trustRoots = .certificates([])
+            _ = try NIOSSLContext(configuration: configuration)
+        }
+        diagnostics.append("TLSConfigurations.pinnedClient() \(format(withRoots)) ms (loads the default trust roots); the same "
+                           + "context with trustRoots = .certificates([]) \(format(withoutRoots)) ms")
         var baseline: [Double] = []
         for _ in 0..<5 {
             let process = Process()
