@@ -22,6 +22,22 @@ public struct SyncEngine: Sendable {
     public var batchSize = 200
     /// Changes per pull request.
     public var pageSize = 1000
+    /// Encoded size a push request stays under, well below the server's 1 MiB line limit
+    /// (a refused over-long line would be retried forever and the outbox would never drain).
+    public var maxBatchBytes = 512 * 1024
+
+    /// The longest prefix of `mutations` whose encoding fits in `bytes` (always at least one).
+    static func capped(_ mutations: [Mutation], bytes: Int) -> [Mutation] {
+        let encoder = WireCoding.encoder
+        var total = 0
+        var count = 0
+        for mutation in mutations {
+            total += ((try? encoder.encode(mutation))?.count ?? 0) + 1
+            if total > bytes && count > 0 { break }
+            count += 1
+        }
+        return Array(mutations.prefix(count))
+    }
 
     public init(cache: LocalCache) {
         self.cache = cache
@@ -54,7 +70,7 @@ public struct SyncEngine: Sendable {
         }
         var total = 0
         while true {
-            let batch = try cache.queued(limit: batchSize)
+            let batch = try Self.capped(cache.queued(limit: batchSize), bytes: maxBatchBytes)
             if batch.isEmpty { return total }
             let reply = try await connection.request(Operation.syncPush, PushBody(mutations: batch), as: PushReply.self)
             try cache.applyPushResults(reply.results, for: batch)
