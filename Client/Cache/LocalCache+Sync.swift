@@ -11,23 +11,24 @@ extension LocalCache {
             for result in results {
                 guard let mutation = byID[result.id] else { continue }
                 try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [mutation.id.uuidString.lowercased()])
-                let label = try Self.label(db, mutation)
+                func label() throws -> String { try Self.label(db, mutation) }
                 switch result.status {
                 case .applied, .duplicate:
                     if let overwritten = result.overwritten, !overwritten.isEmpty {
                         let fields = overwritten.keys.sorted().map { "\($0) (was \(Self.display(overwritten[$0]!)))" }
                         try Self.addReport(db, kind: "overwritten",
-                                           text: "\(label): your change replaced a newer change made elsewhere to \(fields.joined(separator: ", "))")
+                                           text: "\(try label()): your change replaced a newer change made elsewhere to \(fields.joined(separator: ", "))")
                     }
                     if let code = result.extra?["code"]?.stringValue {
                         let expires = result.extra?["expires"]?.stringValue ?? ""
                         try Self.setMeta(db, "code:" + mutation.entity.uuidString.lowercased(), code + " " + expires)
-                        try Self.addReport(db, kind: "code", text: "\(label): registration code \(code) (expires \(expires))")
+                        try Self.addReport(db, kind: "code", text: "\(try label()): registration code \(code) (expires \(expires))")
                     }
                 case .rejected:
+                    let name = try label()
                     try Self.rollBack(db, entity: mutation.entity, kind: mutation.kind)
                     try Self.addReport(db, kind: "rejected",
-                                       text: "\(mutation.action.rawValue) of \(label) was refused: \(result.error?.message ?? "rejected")")
+                                       text: "\(mutation.action.rawValue) of \(name) was refused: \(result.error?.message ?? "rejected")")
                 }
             }
         }
@@ -35,6 +36,13 @@ extension LocalCache {
 
     /// Applies a page of pulled changes and moves the cursor, in one transaction.
     func applyPull(_ changes: [Change], cursor: Int64) throws {
+        try applyPull(changes.map {
+            PulledChange(id: $0.id, kind: $0.kind, version: $0.version, deleted: $0.deleted, dataText: FastJSON.text($0.data ?? .object([:])))
+        }, cursor: cursor)
+    }
+
+    /// Applies a page of pulled changes whose documents are still JSON text, and moves the cursor, in one transaction.
+    func applyPull(_ changes: [PulledChange], cursor: Int64) throws {
         try writer.write { db in
             // Entities with queued local changes get them overlaid again; usually there are none.
             let queued = Set(try String.fetchAll(db, sql: "SELECT DISTINCT entity FROM outbox"))
@@ -45,10 +53,9 @@ extension LocalCache {
                     server_data = excluded.server_data, server_deleted = excluded.server_deleted,
                     data = excluded.data, deleted = excluded.deleted
                 """)
-            let encoder = WireCoding.encoder
             for change in changes {
                 let key = change.id.uuidString.lowercased()
-                let text = String(decoding: try encoder.encode(change.data ?? .object([:])), as: UTF8.self)
+                let text = change.dataText
                 let deleted = change.deleted ? 1 : 0
                 try upsert.execute(arguments: [key, change.kind, text, change.version, deleted, text, deleted])
                 if queued.contains(key) {
@@ -81,7 +88,7 @@ extension LocalCache {
         var deleted = current?.deleted ?? false
         for row in queued {
             let fieldsText: String? = row["fields"]
-            let fields = fieldsText.flatMap { try? WireCoding.decoder.decode([String: JSONValue].self, from: Data($0.utf8)) }
+            let fields = fieldsText.flatMap { (try? FastJSON.parse($0))?.objectValue }
             let mutation = Mutation(kind: kind, entity: entity, action: MutationAction(rawValue: row["action"]) ?? .update, fields: fields)
             overlay(mutation, on: &data, deleted: &deleted)
         }
@@ -101,4 +108,20 @@ extension LocalCache {
         default: (try? encode(value)) ?? "?"
         }
     }
+}
+
+/// One change of a `sync.pull` page with its document kept as the server's JSON text.
+struct PulledChange: Sendable {
+    var id: UUID
+    var kind: String
+    var version: Int64
+    var deleted: Bool
+    var dataText: String
+}
+
+/// A `sync.pull` page as read by `SyncEngine.decodePull`.
+struct PulledPage: Sendable {
+    var changes: [PulledChange]
+    var cursor: Int64?
+    var more: Bool
 }

@@ -81,6 +81,16 @@ public struct LocalCache: Sendable {
                 """)
         }
         registerMediaMigration(&migrator)
+        migrator.registerMigration("v3-client-start") { db in
+            // Sessions and events name their client and start; indexed, the per-client and date-range reads
+            // (clients list, clients show, stats, the calendar) never decode the other documents.
+            try db.execute(sql: """
+                ALTER TABLE entities ADD COLUMN ref_client TEXT GENERATED ALWAYS AS (json_extract(data, '$.client')) VIRTUAL;
+                ALTER TABLE entities ADD COLUMN ref_start TEXT GENERATED ALWAYS AS (json_extract(data, '$.start')) VIRTUAL;
+                CREATE INDEX entities_client_start ON entities (kind, deleted, ref_client, ref_start);
+                CREATE INDEX entities_start ON entities (kind, deleted, ref_start);
+                """)
+        }
         return migrator
     }
 
@@ -98,14 +108,36 @@ public struct LocalCache: Sendable {
     /// Every entity of `kind`, live ones only unless `includeDeleted`.
     public func entities(_ kind: String, includeDeleted: Bool = false) throws -> [CachedEntity] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM entities WHERE kind = ?" + (includeDeleted ? "" : " AND deleted = 0"),
+            try Row.fetchAll(db, sql: "SELECT id, kind, data, version, deleted FROM entities WHERE kind = ?"
+                                + (includeDeleted ? "" : " AND deleted = 0"),
                              arguments: [kind]).map(Self.decode)
         }
     }
 
+    /// The live entities of `kind` (sessions, events) of one client and/or starting in `[from, to)`,
+    /// ordered by start, read through the start index.
+    public func entities(_ kind: String, client: String? = nil, from: String? = nil, to: String? = nil) throws -> [CachedEntity] {
+        var sql = "SELECT id, kind, data, version, deleted FROM entities WHERE kind = ? AND deleted = 0"
+        var arguments: StatementArguments = [kind]
+        if let client {
+            sql += " AND ref_client = ?"
+            arguments += [client.lowercased()]
+        }
+        if let from {
+            sql += " AND ref_start >= ?"
+            arguments += [from]
+        }
+        if let to {
+            sql += " AND ref_start < ?"
+            arguments += [to]
+        }
+        sql += " ORDER BY ref_start"
+        return try writer.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.decode) }
+    }
+
     static func decode(_ row: Row) -> CachedEntity {
         let text: String = row["data"]
-        let data = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))) ?? [:]
+        let data = (try? FastJSON.parse(text))?.objectValue ?? [:]
         return CachedEntity(id: UUID(uuidString: row["id"])!, kind: row["kind"], data: data,
                             version: row["version"], deleted: (row["deleted"] as Int) != 0)
     }
@@ -151,6 +183,9 @@ public struct LocalCache: Sendable {
         String(decoding: try WireCoding.encoder.encode(value), as: UTF8.self)
     }
 
+    static func encode(_ value: [String: JSONValue]) throws -> String { FastJSON.text(value) }
+    static func encode(_ value: JSONValue) throws -> String { FastJSON.text(value) }
+
     // MARK: Outbox
 
     /// The number of queued mutations.
@@ -166,7 +201,7 @@ public struct LocalCache: Sendable {
                 return Mutation(
                     id: UUID(uuidString: row["id"])!, kind: row["kind"], entity: UUID(uuidString: row["entity"])!,
                     action: MutationAction(rawValue: row["action"]) ?? .update,
-                    fields: fieldsText.flatMap { try? WireCoding.decoder.decode([String: JSONValue].self, from: Data($0.utf8)) },
+                    fields: fieldsText.flatMap { (try? FastJSON.parse($0))?.objectValue },
                     base: row["base"])
             }
         }
@@ -232,6 +267,22 @@ extension LocalCache {
             var data = current.data
             for (key, value) in fields { data[key] = value }
             try Self.saveLocal(db, id: id, kind: current.kind, data: data, deleted: current.deleted)
+        }
+    }
+}
+
+extension LocalCache {
+    /// Each client's newest live session start, by client id, read from the start index alone.
+    public func latestSessionStarts() throws -> [String: String] {
+        try writer.read { db in
+            var result: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT ref_client, MAX(ref_start) AS start FROM entities
+                WHERE kind = 'session' AND deleted = 0 AND ref_client IS NOT NULL GROUP BY ref_client
+                """) {
+                if let client: String = row["ref_client"], let start: String = row["start"] { result[client] = start }
+            }
+            return result
         }
     }
 }

@@ -37,7 +37,7 @@ actor ChatController {
                 try cache.enqueue(kind: "message", entity: id, action: .create,
                                   fields: ["to": .string(person.id.uuidString.lowercased()), "text": .string(text)])
                 try cache.annotate(id, ["from": .string(me), "queued": .string(ISOTime.format(Date()))])
-                if let connection { try await SyncEngine(cache: cache).sync(over: connection) }
+                if let connection { _ = try await SyncEngine(cache: cache).sync(over: connection) }
             } catch {
                 status = "offline — message queued"
             }
@@ -70,7 +70,7 @@ actor ChatController {
     func refresh() async throws {
         guard let connection else { return }
         let engine = SyncEngine(cache: cache)
-        try await engine.sync(over: connection)
+        _ = try await engine.sync(over: connection)
         let now = ISOTime.format(Date())
         let unread = try app.thread(cache, with: person.id).filter { $0[string: "to"] == me && $0.data["read"] == nil }
         for message in unread {

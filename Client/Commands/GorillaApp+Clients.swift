@@ -86,12 +86,7 @@ extension GorillaApp {
 
     /// The start of each client's newest session.
     func lastTrainedByClient(_ cache: LocalCache) throws -> [String: String] {
-        var result: [String: String] = [:]
-        for session in try cache.entities("session") {
-            guard let client = session[string: "client"], let start = session[string: "start"] else { continue }
-            if (result[client] ?? "") < start { result[client] = start }
-        }
-        return result
+        try cache.latestSessionStarts()
     }
 
     public func showClient(_ name: String) async throws -> CommandOutput {
@@ -99,9 +94,8 @@ extension GorillaApp {
         let client = try resolveClient(cache, name)
         let key = client.id.uuidString.lowercased()
         let now = ISOTime.format(Date())
-        let events = try cache.entities("event").filter { $0[string: "client"] == key && ($0[string: "start"] ?? "") >= now
-            && $0[string: "status"] != "cancelled" }.sorted { ($0[string: "start"] ?? "") < ($1[string: "start"] ?? "") }
-        let sessions = try cache.entities("session").filter { $0[string: "client"] == key }
+        let events = try cache.entities("event", client: key, from: now).filter { $0[string: "status"] != "cancelled" }
+        let sessions = try cache.entities("session", client: key)
             .sorted { ($0[string: "start"] ?? "") > ($1[string: "start"] ?? "") }
         let unread = try unreadCount(cache, with: client.id)
         var lines = [

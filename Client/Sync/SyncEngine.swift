@@ -81,13 +81,58 @@ public struct SyncEngine: Sendable {
         }
     }
 
+    /// Reads a `sync.pull` reply line without building the documents: each change's `data` is checked and kept as
+    /// the server's text, which is what the cache stores.
+    static func decodePull(_ line: [UInt8]) throws -> PulledPage {
+        var page = PulledPage(changes: [], cursor: nil, more: false)
+        do {
+            try FastJSON.withParser(line) { parser in
+                try parser.members { key, parser in
+                    guard key == "value" else { try parser.skipValue(); return }
+                    try parser.members { key, parser in
+                        switch key {
+                        case "changes": try parser.elements { parser in page.changes.append(try decodeChange(&parser)) }
+                        case "cursor": page.cursor = try Int64(exactly: parser.number())
+                        case "more": page.more = try parser.value() == .bool(true)
+                        default: try parser.skipValue()
+                        }
+                    }
+                }
+            }
+        } catch let error as FastJSON.Malformed {
+            throw ClientError(.protocolError, "unreadable reply to sync.pull (\(error))")
+        }
+        guard page.cursor != nil else { throw ClientError(.protocolError, "a sync.pull reply without a cursor") }
+        return page
+    }
+
+    private static func decodeChange(_ parser: inout FastJSON.Parser) throws -> PulledChange {
+        var kind: String?, id: UUID?, version: Int64?, deleted = false, data: String?
+        try parser.members { key, parser in
+            switch key {
+            case "kind": kind = try parser.string()
+            case "id": id = UUID(uuidString: try parser.string())
+            case "version": version = try Int64(exactly: parser.number())
+            case "deleted": deleted = try parser.value() == .bool(true)
+            case "data":
+                let range = try parser.skipValue()
+                data = parser.text(range)
+            default: try parser.skipValue()
+            }
+        }
+        guard let kind, let id, let version else { throw ClientError(.protocolError, "a change without kind, id or version in sync.pull") }
+        return PulledChange(id: id, kind: kind, version: version, deleted: deleted,
+                            dataText: data.flatMap { $0 == "null" ? nil : $0 } ?? "{}")
+    }
+
     /// Pulls pages until the server has no more; returns how many changes arrived.
     public func pull(over connection: ServerConnection) async throws -> Int {
         var total = 0
         while true {
             let since = try cache.cursor()
-            let reply = try await connection.request(Operation.syncPull, PullBody(since: since, limit: pageSize), as: PullReply.self)
-            try cache.applyPull(reply.changes, cursor: reply.cursor)
+            let line = try await connection.roundTrip(Operation.syncPull, PullBody(since: since, limit: pageSize))
+            let reply = try Self.decodePull(line)
+            try cache.applyPull(reply.changes, cursor: reply.cursor!)
             total += reply.changes.count
             if !reply.more { return total }
         }

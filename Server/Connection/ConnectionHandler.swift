@@ -54,6 +54,18 @@ struct ConnectionHandler: Sendable {
 
     /// Encodes a response as one line.
     static func encode(_ response: WireResponse, with encoder: JSONEncoder) -> ByteBuffer {
+        if response.event == nil, case .value(let value) = response.payload, let raw = value as? RawJSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(raw.bytes.count + 96)
+            bytes += #"{"id":"#.utf8
+            bytes += (response.id.map(String.init) ?? "null").utf8
+            bytes += #","result":0,"time":""#.utf8
+            bytes += ISOTime.format(response.time).utf8
+            bytes += #"","value":"#.utf8
+            bytes += raw.bytes
+            bytes += "}\n".utf8
+            return ByteBuffer(bytes: bytes)
+        }
         var data = (try? encoder.encode(response)) ?? Data(#"{"result":500}"#.utf8)
         data.append(UInt8(ascii: "\n"))
         return ByteBuffer(bytes: data)

@@ -10,9 +10,12 @@ struct ConnectionState {
     var requestedLanguage: Language?
     var principal: UserRecord?
     var tokenHash: String?
-    /// When the token was last confirmed live; it is checked before every authenticated request so that a logout,
-    /// password change or client removal elsewhere also ends sessions on open connections at once.
-    var tokenCheckedAt = Date()
+    /// When the token was last confirmed live, the account epoch read just before, and the token's expiry.
+    /// A logout, password change or client removal elsewhere moves the epoch, so the next request re-checks
+    /// the token and open connections lose access at once (see ``needsTokenCheck(epoch:now:)``).
+    private(set) var tokenCheckedAt = Date.distantPast
+    private(set) var tokenCheckedEpoch: UInt64 = 0
+    private(set) var tokenExpires = Date.distantPast
     /// Image uploads in progress, by SHA-256.
     var uploads: [String: [UInt8]] = [:]
     var bucket: TokenBucket
@@ -23,6 +26,19 @@ struct ConnectionState {
     init(address: String, requestsPerSecond: Double) {
         self.address = address
         self.bucket = TokenBucket(rate: requestsPerSecond, burst: requestsPerSecond * 2)
+    }
+
+    mutating func tokenChecked(epoch: UInt64, expires: Date, now: Date = Date()) {
+        tokenCheckedAt = now
+        tokenCheckedEpoch = epoch
+        tokenExpires = expires
+    }
+
+    /// Whether the token must be read again before serving a request: accounts or tokens changed since the last
+    /// check, the token expired, or the last check is older than `ServerStore.tokenRecheckInterval`.
+    func needsTokenCheck(epoch: UInt64, now: Date = Date()) -> Bool {
+        epoch != tokenCheckedEpoch || now >= tokenExpires
+            || now.timeIntervalSince(tokenCheckedAt) > ServerStore.tokenRecheckInterval
     }
 
     var language: Language { requestedLanguage ?? principal?.language ?? .en }

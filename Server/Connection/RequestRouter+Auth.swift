@@ -68,25 +68,27 @@ extension RequestRouter {
     /// Issues a token for `user` and binds the connection to it.
     func startSession(for user: UserRecord, state: inout ConnectionState) async throws -> ResponsePayload {
         if state.principal?.id != user.id { await endSubscription(&state) }
+        let epoch = context.store.accountEpoch.value
         let token = Tokens.make()
         let hash = Tokens.hash(token)
         let expires = Date().addingTimeInterval(context.configuration.tokenLifetime)
         try await context.store.insertToken(hash: hash, userID: user.id, expires: expires)
         state.principal = user
         state.tokenHash = hash
-        state.tokenCheckedAt = Date()
+        state.tokenChecked(epoch: epoch, expires: expires)
         return .value(SessionReply(token: token, expires: expires, profile: user.profile))
     }
 
     func resume(_ body: ResumeBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let hash = Tokens.hash(body.token)
+        let epoch = context.store.accountEpoch.value
         guard let (user, expires) = try await context.store.session(tokenHash: hash) else {
             throw RequestError.notAuthenticated
         }
         if state.principal?.id != user.id { await endSubscription(&state) }
         state.principal = user
         state.tokenHash = hash
-        state.tokenCheckedAt = Date()
+        state.tokenChecked(epoch: epoch, expires: expires)
         return .value(SessionReply(token: "", expires: expires, profile: user.profile))
     }
 

@@ -57,7 +57,7 @@ struct RequestRouter: Sendable {
             guard Self.knownOperations.contains(op) else { throw RequestError(.unknownOperation, op) }
             throw RequestError.notAuthenticated
         }
-        if state.principal != nil, !Operation.anonymous.contains(op) {
+        if state.principal != nil, !Operation.anonymous.contains(op), state.needsTokenCheck(epoch: context.store.accountEpoch.value) {
             try await revalidate(&state)
         }
         switch op {
@@ -74,7 +74,7 @@ struct RequestRouter: Sendable {
         case Operation.mediaGet: return try await getMedia(decode(MediaGetBody.self, line), state: &state)
         case Operation.syncUpdated: return try await updated(decode(UpdatedBody.self, line), state: &state)
         case Operation.syncPull: return try await pull(decode(PullBody.self, line), state: &state)
-        case Operation.syncPush: return try await push(decode(PushBody.self, line), state: &state)
+        case Operation.syncPush: return try await push(Self.fastPushBody(line) ?? decode(PushBody.self, line), state: &state)
         case Operation.subscribe: return try await subscribe(state: &state)
         case Operation.codeCheck: return try await checkCode(decode(CodeCheckBody.self, line), state: &state)
         case Operation.clientCode: return try await newCode(decode(ClientBody.self, line), state: &state)
@@ -85,14 +85,15 @@ struct RequestRouter: Sendable {
 
     /// Confirms the connection's token is still live and refreshes the account (role, language, removal).
     private func revalidate(_ state: inout ConnectionState) async throws {
-        guard let hash = state.tokenHash, let (user, _) = try await context.store.session(tokenHash: hash) else {
+        let epoch = context.store.accountEpoch.value
+        guard let hash = state.tokenHash, let (user, expires) = try await context.store.session(tokenHash: hash) else {
             await endSubscription(&state)
             state.principal = nil
             state.tokenHash = nil
             throw RequestError.notAuthenticated
         }
         state.principal = user
-        state.tokenCheckedAt = Date()
+        state.tokenChecked(epoch: epoch, expires: expires)
     }
 
     static let knownOperations: Set<String> = [
@@ -101,6 +102,33 @@ struct RequestRouter: Sendable {
         Operation.mediaPut, Operation.mediaGet, Operation.syncUpdated, Operation.syncPull, Operation.syncPush,
         Operation.codeCheck, Operation.clientCode, Operation.clientResetPassword, Operation.subscribe,
     ]
+
+    /// The push body read with the byte parser; nil if anything is off (then `Codable` decodes it, for its error messages).
+    static func fastPushBody(_ line: [UInt8]) -> PushBody? {
+        guard case .object(let envelope)? = try? FastJSON.parse(line), case .object(let body)? = envelope["body"],
+              case .array(let items)? = body["mutations"] else { return nil }
+        var mutations: [Mutation] = []
+        mutations.reserveCapacity(items.count)
+        for item in items {
+            guard case .object(let m) = item, let id = m["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
+                  let kind = m["kind"]?.stringValue, let entity = m["entity"]?.stringValue.flatMap(UUID.init(uuidString:)),
+                  let action = m["action"]?.stringValue.flatMap(MutationAction.init(rawValue:)) else { return nil }
+            var fields: [String: JSONValue]?
+            switch m["fields"] {
+            case nil, .null?: fields = nil
+            case .object(let object)?: fields = object
+            default: return nil
+            }
+            var base: Int64?
+            switch m["base"] {
+            case nil, .null?: base = nil
+            case .number(let number)? where number.rounded() == number: base = Int64(number)
+            default: return nil
+            }
+            mutations.append(Mutation(id: id, kind: kind, entity: entity, action: action, fields: fields, base: base))
+        }
+        return PushBody(mutations: mutations)
+    }
 
     /// Decodes the typed body; a missing member is `missingFields`, a wrong type `malformedRequest`.
     private func decode<Body: Codable & Sendable>(_ type: Body.Type, _ line: [UInt8]) throws -> Body {

@@ -62,10 +62,10 @@ extension ServerStore {
     /// The account and expiry of a live token (not revoked, not expired, account not disabled).
     public func session(tokenHash: String, now: Date = Date()) async throws -> (UserRecord, Date)? {
         try await read { db in
-            guard let row = try Row.fetchOne(db, sql: """
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT users.*, tokens.expires_at AS token_expires FROM tokens JOIN users ON users.id = tokens.user_id
                 WHERE tokens.hash = ? AND tokens.revoked = 0 AND users.disabled = 0
-                """, arguments: [tokenHash]),
+                """), arguments: [tokenHash]),
                 let expires = ISOTime.parse(row["token_expires"]), expires > now
             else { return nil }
             return (UserRecord(row: row), expires)

@@ -10,12 +10,13 @@ extension ServerStore {
         let language = language ?? principal.language
         return try await write { db in
             let now = Date()
+            let stamp = ISOTime.format(now)
             var results: [MutationResult] = []
             results.reserveCapacity(mutations.count)
             // Versions this push produced: a later mutation of the same batch overwriting them is no conflict.
             var ownVersions = Set<Int64>()
             for mutation in mutations {
-                if let row = try Row.fetchOne(db, sql: "SELECT user_id, result FROM applied_mutations WHERE id = ?",
+                if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT user_id, result FROM applied_mutations WHERE id = ?"),
                                               arguments: [mutation.id.key]) {
                     if (row["user_id"] as String) == principal.id.key,
                        var earlier = try? WireCoding.decoder.decode(MutationResult.self, from: Data((row["result"] as String).utf8)) {
@@ -43,14 +44,22 @@ extension ServerStore {
                                             error: RequestError(error).wire(in: language))
                 }
                 // Remember the outcome (applied or rejected) so that a re-push answers the same.
-                try db.execute(sql: "INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)",
-                               arguments: [mutation.id.key, principal.id.key,
-                                           String(decoding: try WireCoding.encoder.encode(result), as: UTF8.self),
-                                           ISOTime.format(now)])
+                try db.cachedStatement(sql: "INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)")
+                    .execute(arguments: [mutation.id.key, principal.id.key, try Self.storedText(result), stamp])
                 results.append(result)
             }
             return results
         }
+    }
+
+    /// A mutation's outcome as `applied_mutations` keeps it: the `MutationResult` JSON, written directly in the
+    /// common case (applied, nothing else to say).
+    static func storedText(_ result: MutationResult) throws -> String {
+        guard result.status == .applied, let version = result.version, result.error == nil, result.overwritten == nil,
+              result.extra == nil else {
+            return String(decoding: try WireCoding.encoder.encode(result), as: UTF8.self)
+        }
+        return #"{"id":""# + result.id.uuidString + #"","status":"applied","version":"# + String(version) + "}"
     }
 
     /// Applies one mutation; throws ``StoreError`` to reject it.
@@ -137,7 +146,7 @@ extension ServerStore {
         if kind.name == "client" { return context.entityID }
         if context.principal.role == .client { return context.principal.id }
         guard let text = document["client"]?.stringValue, let id = UUID(uuidString: text),
-              try context.liveRow(id, kind: "client") != nil else {
+              try context.liveReference(id, kind: "client") != nil else {
             throw StoreError(.invalidReference, "client (no such client)")
         }
         return id
@@ -169,47 +178,60 @@ extension ServerStore {
         principal.role == .coach ? "coaches" : "clients"
     }
 
-    /// A page of the changes visible to `principal` after `since`, in version order.
-    func pull(since: Int64, limit: Int, principal: UserRecord) async throws -> PullReply {
+    /// A page of the changes visible to `principal` after `since`, in version order, as the JSON of a `PullReply`.
+    ///
+    /// The reply is written straight from the stored document texts (already in sorted-key order), without
+    /// decoding them; only a client's own `client` row is rewritten, to drop the coach's private `notes`.
+    /// News for everyone of the principal's role travels with the tenant's rows, in version order.
+    func pull(since: Int64, limit: Int, principal: UserRecord) async throws -> RawJSONValue {
         try await read { db in
             let (filter, arguments) = Self.visibility(principal)
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT id, kind, version, deleted, data FROM entities
                 WHERE \(filter) AND version > ? ORDER BY version LIMIT ?
-                """, arguments: arguments + [since, limit + 1])
-            let decoder = WireCoding.decoder
-            // News for everyone of the principal's role travels with the tenant's rows, in version order.
-            let newsRows = try Row.fetchAll(db, sql: """
+                """), arguments: arguments + [since, limit + 1])
+            let newsRows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT id, 'news' AS kind, version, deleted, text, audience, published FROM news
                 WHERE version > ? AND audience IN ('all', ?) ORDER BY version LIMIT ?
-                """, arguments: [since, Self.audience(principal), limit + 1])
-            let merged = (rows + newsRows).sorted { ($0["version"] as Int64) < ($1["version"] as Int64) }
+                """), arguments: [since, Self.audience(principal), limit + 1])
+            let merged = newsRows.isEmpty ? rows : (rows + newsRows).sorted { ($0["version"] as Int64) < ($1["version"] as Int64) }
             let more = merged.count > limit
-            var changes: [Change] = []
-            changes.reserveCapacity(min(merged.count, limit))
-            for row in merged.prefix(limit) {
-                if (row["kind"] as String) == "news" {
-                    changes.append(Change(kind: "news", id: UUID(uuidString: row["id"])!, version: row["version"],
-                                          deleted: (row["deleted"] as Int) != 0,
-                                          data: ["text": .string(row["text"]), "audience": .string(row["audience"]),
-                                                 "published": .string(row["published"])]))
-                    continue
+            var out: [UInt8] = []
+            out.reserveCapacity(64 * 1024)
+            out += #"{"changes":["#.utf8
+            var last: Int64?
+            for (index, row) in merged.prefix(limit).enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                let kind: String = row["kind"]
+                let version: Int64 = row["version"]
+                out += #"{"data":"#.utf8
+                if kind == "news" {
+                    FastJSON.write(.object(["text": .string(row["text"]), "audience": .string(row["audience"]),
+                                            "published": .string(row["published"])]), into: &out)
+                } else if principal.role == .client, kind == "client", case .object(var object)? = try? FastJSON.parse(row["data"] as String) {
+                    object["notes"] = nil
+                    FastJSON.write(.object(object), into: &out)
+                } else {
+                    out += (row["data"] as String).utf8
                 }
-                var data = try? decoder.decode(JSONValue.self, from: Data((row["data"] as String).utf8))
-                if principal.role == .client, (row["kind"] as String) == "client", case .object(var object)? = data {
-                    object["notes"] = nil  // the coach's private notes about the client
-                    data = .object(object)
-                }
-                changes.append(Change(kind: row["kind"], id: UUID(uuidString: row["id"])!, version: row["version"],
-                                      deleted: (row["deleted"] as Int) != 0, data: data))
+                out += #","deleted":"#.utf8
+                out += ((row["deleted"] as Int) != 0 ? "true" : "false").utf8
+                out += #","id":""#.utf8
+                out += (row["id"] as String).uppercased().utf8
+                out += #"","kind":""#.utf8
+                out += kind.utf8
+                out += #"","version":"#.utf8
+                out += String(version).utf8
+                out.append(UInt8(ascii: "}"))
+                last = version
             }
-            let cursor: Int64
-            if let last = changes.last {
-                cursor = last.version
-            } else {
-                cursor = max(since, try Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") ?? since)
-            }
-            return PullReply(changes: changes, cursor: cursor, more: more)
+            let cursor = try last ?? max(since, Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") ?? since)
+            out += #"],"cursor":"#.utf8
+            out += String(cursor).utf8
+            out += #","more":"#.utf8
+            out += (more ? "true" : "false").utf8
+            out.append(UInt8(ascii: "}"))
+            return RawJSONValue(bytes: out)
         }
     }
 
@@ -224,16 +246,16 @@ extension ServerStore {
             let (filter, arguments) = Self.visibility(principal)
             var sections: [String: Int] = [:]
             var newest = since
-            for row in try Row.fetchAll(db, sql: """
+            for row in try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT kind, COUNT(*) AS n, MAX(version) AS newest FROM entities
                 WHERE \(filter) AND version > ? GROUP BY kind
-                """, arguments: arguments + [since]) {
+                """), arguments: arguments + [since]) {
                 sections[row["kind"]] = row["n"]
                 newest = max(newest, row["newest"])
             }
-            if let row = try Row.fetchOne(db, sql: """
+            if let row = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT COUNT(*) AS n, MAX(version) AS newest FROM news WHERE version > ? AND audience IN ('all', ?)
-                """, arguments: [since, Self.audience(principal)]), (row["n"] as Int) > 0 {
+                """), arguments: [since, Self.audience(principal)]), (row["n"] as Int) > 0 {
                 sections["news"] = row["n"]
                 newest = max(newest, row["newest"])
             }

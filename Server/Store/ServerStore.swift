@@ -9,6 +9,11 @@ import GorillaShared
 /// SQL by it; handlers never build queries themselves.
 public struct ServerStore: Sendable {
     let writer: any DatabaseWriter
+    /// Moves when an account or token changed; see ``AccountEpoch``.
+    public let accountEpoch = AccountEpoch()
+    /// How long a connection trusts its last token check while the epoch stands still (changes made to the
+    /// database by another process are seen after at most this long).
+    public static let tokenRecheckInterval: Double = 30
 
     /// Opens (creating and migrating if needed) the database at `path`.
     public static func open(path: String) throws -> ServerStore {
@@ -29,6 +34,7 @@ public struct ServerStore: Sendable {
     init(writer: any DatabaseWriter) throws {
         self.writer = writer
         try Migrations.migrator.migrate(writer)
+        writer.add(transactionObserver: AccountChangeObserver(epoch: accountEpoch), extent: .databaseLifetime)
     }
 
     /// Runs `body` in one write transaction, turning storage failures into ``StoreError``s.
@@ -64,7 +70,7 @@ public struct ServerStore: Sendable {
 
     /// Takes the next value of the global version sequence (inside a write transaction).
     static func nextVersion(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "UPDATE counters SET value = value + 1 WHERE name = 'version' RETURNING value")!
+        try Int64.fetchOne(db.cachedStatement(sql: "UPDATE counters SET value = value + 1 WHERE name = 'version' RETURNING value"))!
     }
 
     /// Reserves `count` consecutive versions at once and returns the first.

@@ -75,8 +75,7 @@ extension EntityKinds {
                 guard let text = entry["exercise"]?.stringValue, let id = UUID(uuidString: text) else {
                     throw StoreError(.invalidReference, "exercises.exercise")
                 }
-                guard let referenced = try EntityRow.fetch(context.db, id: id), referenced.kind == "exercise",
-                      referenced.coachID == context.tenantID else {
+                guard let referenced = try context.reference(id, kind: "exercise") else {
                     throw StoreError(.invalidReference, "exercises.exercise (no such exercise)")
                 }
                 if referenced.deleted { continue }

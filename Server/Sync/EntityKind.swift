@@ -60,11 +60,15 @@ struct MutationContext {
 
     var tenantID: UUID { principal.tenantID }
 
-    /// The live (not deleted) row `id` of `kind` in the principal's tenant, or nil.
-    func liveRow(_ id: UUID, kind: String) throws -> EntityRow? {
-        guard let row = try EntityRow.fetch(db, id: id), row.kind == kind, row.coachID == tenantID, !row.deleted else {
-            return nil
-        }
+    /// The row `id` of `kind` in the principal's tenant, deleted or not (its document unread), or nil.
+    func reference(_ id: UUID, kind: String) throws -> EntityRow.Reference? {
+        guard let row = try EntityRow.reference(db, id: id), row.kind == kind, row.coachID == tenantID.key else { return nil }
+        return row
+    }
+
+    /// The live (not deleted) row `id` of `kind` in the principal's tenant (its document unread), or nil.
+    func liveReference(_ id: UUID, kind: String) throws -> EntityRow.Reference? {
+        guard let row = try reference(id, kind: kind), !row.deleted else { return nil }
         return row
     }
 }

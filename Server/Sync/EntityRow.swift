@@ -14,7 +14,24 @@ struct EntityRow: Sendable {
     var deleted: Bool
 
     static func fetch(_ db: Database, id: UUID) throws -> EntityRow? {
-        try Row.fetchOne(db, sql: "SELECT * FROM entities WHERE id = ?", arguments: [id.key]).map(EntityRow.init(row:))
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted FROM entities WHERE id = ?
+            """), arguments: [id.key]).map(EntityRow.init(row:))
+    }
+
+    /// What a reference check needs of a row, without reading its document.
+    struct Reference {
+        var kind: String
+        var coachID: String
+        var clientID: String?
+        var deleted: Bool
+    }
+
+    static func reference(_ db: Database, id: UUID) throws -> Reference? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT kind, coach_id, client_id, deleted FROM entities WHERE id = ?"),
+                         arguments: [id.key]).map {
+            Reference(kind: $0["kind"], coachID: $0["coach_id"], clientID: $0["client_id"], deleted: ($0["deleted"] as Int) != 0)
+        }
     }
 
     init(row: Row) {
@@ -22,8 +39,9 @@ struct EntityRow: Sendable {
         kind = row["kind"]
         coachID = UUID(uuidString: row["coach_id"])!
         clientID = (row["client_id"] as String?).flatMap(UUID.init(uuidString:))
-        data = (try? WireCoding.decoder.decode([String: JSONValue].self, from: Data((row["data"] as String).utf8))) ?? [:]
-        fieldVersions = (try? WireCoding.decoder.decode([String: Int64].self, from: Data((row["field_versions"] as String).utf8))) ?? [:]
+        data = (try? FastJSON.parse(row["data"] as String))?.objectValue ?? [:]
+        fieldVersions = ((try? FastJSON.parse(row["field_versions"] as String))?.objectValue ?? [:])
+            .compactMapValues { $0.doubleValue.map { Int64($0) } }
         version = row["version"]
         deleted = (row["deleted"] as Int) != 0
     }
@@ -48,20 +66,19 @@ struct EntityRow: Sendable {
 
     /// Inserts or replaces this row.
     func save(_ db: Database, kind: EntityKind, createdBy: UUID, now: Date) throws {
-        let encoder = WireCoding.encoder
-        let dataText = String(decoding: try encoder.encode(data), as: UTF8.self)
-        let versionsText = String(decoding: try encoder.encode(fieldVersions), as: UTF8.self)
+        let dataText = FastJSON.text(data)
+        let versionsText = FastJSON.text(fieldVersions.mapValues { JSONValue.number(Double($0)) })
         let stamp = ISOTime.format(now)
         do {
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
                                       created_by, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET name_key = excluded.name_key, data = excluded.data,
                     field_versions = excluded.field_versions, version = excluded.version, deleted = excluded.deleted,
                     client_id = excluded.client_id, updated_at = excluded.updated_at
-                """, arguments: [id.key, self.kind, coachID.key, clientID?.key, deleted ? nil : nameKey(for: kind),
-                                 dataText, versionsText, version, deleted ? 1 : 0, createdBy.key, stamp, stamp])
+                """).execute(arguments: [id.key, self.kind, coachID.key, clientID?.key, deleted ? nil : nameKey(for: kind),
+                                           dataText, versionsText, version, deleted ? 1 : 0, createdBy.key, stamp, stamp])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             let name = kind.uniqueNameField.flatMap { data[$0]?.stringValue } ?? ""
             throw StoreError(.nameTaken, "'\(name)'")

@@ -79,7 +79,7 @@ enum FieldRules {
             document[field] = nil
             return nil
         }
-        guard let text = value.stringValue, let id = UUID(uuidString: text), try context.liveRow(id, kind: kind) != nil else {
+        guard let text = value.stringValue, let id = UUID(uuidString: text), try context.liveReference(id, kind: kind) != nil else {
             throw StoreError(.invalidReference, "\(field) (no such \(kind))")
         }
         document[field] = .string(id.key)

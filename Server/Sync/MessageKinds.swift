@@ -32,7 +32,7 @@ extension EntityKinds {
                 }
                 if principal.role == .coach {
                     // Only to one of the coach's own clients.
-                    guard try context.liveRow(to, kind: "client") != nil else { throw StoreError(.invalidReference, "to (not your client)") }
+                    guard try context.liveReference(to, kind: "client") != nil else { throw StoreError(.invalidReference, "to (not your client)") }
                     document["client"] = .string(to.key)
                 } else {
                     guard to == principal.coachID else { throw StoreError(.forbidden, "clients write to their own coach") }

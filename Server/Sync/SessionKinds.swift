@@ -19,7 +19,7 @@ extension EntityKinds {
             try FieldRules.only(["client", "event", "training", "mode", "start", "end", "paused", "notes", "exercises"], in: document)
             let client = try FieldRules.reference("client", kind: "client", in: &document, context: context, required: true)
             if let event = try FieldRules.reference("event", kind: "event", in: &document, context: context),
-               let row = try context.liveRow(event, kind: "event"), row.data["client"]?.stringValue != client?.key {
+               let row = try context.liveReference(event, kind: "event"), row.clientID != client?.key {
                 throw StoreError(.invalidReference, "event (belongs to another client)")
             }
             try historyReference("training", kind: "training", in: &document, context: context)
@@ -50,8 +50,7 @@ extension EntityKinds {
     private static func historyReference(_ field: String, kind: String, in document: inout [String: JSONValue],
                                          context: MutationContext) throws {
         guard let value = document[field], !value.isNull else { document[field] = nil; return }
-        guard let text = value.stringValue, let id = UUID(uuidString: text), let row = try EntityRow.fetch(context.db, id: id),
-              row.kind == kind, row.coachID == context.tenantID else {
+        guard let text = value.stringValue, let id = UUID(uuidString: text), try context.reference(id, kind: kind) != nil else {
             throw StoreError(.invalidReference, "\(field) (no such \(kind))")
         }
         document[field] = .string(id.key)

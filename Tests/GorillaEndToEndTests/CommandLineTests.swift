@@ -1,4 +1,5 @@
 import Foundation
+import GorillaClient
 import GorillaServer
 import GorillaShared
 import Testing
@@ -53,13 +54,18 @@ struct CommandLineTests {
             #expect(status.status == 0, "\(status)")
             #expect(try status.json().objectValue?["queued"] == 0)
 
-            // The same address now answers with another certificate: refused, not trusted silently.
-            let port = server.port
+            // The saved address now answers with another certificate: refused, not trusted silently. (The impostor
+            // listens on a port of its own and the saved address is pointed at it: rebinding the same port races
+            // with the servers of tests running alongside.)
             await server.stop()
             let impostorFolder = try TemporaryFolder("gorilla-e2e-impostor")
-            let impostor = TestServer(dataDirectory: impostorFolder.child("data"), port: port)
+            let impostor = TestServer(dataDirectory: impostorFolder.child("data"))
             try await impostor.start()
             defer { withExtendedLifetime(impostorFolder) {} }
+            let clientHome = ClientHome(environment: ["GORILLA_HOME": home.url.path])
+            var config = clientHome.loadConfig()
+            config.server?.port = impostor.port
+            try clientHome.saveConfig(config)
 
             let refusedWhoami = try await gorilla("whoami")
             #expect(refusedWhoami.status != 0, "\(refusedWhoami)")

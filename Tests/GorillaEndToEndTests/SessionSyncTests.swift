@@ -1,5 +1,5 @@
 import Foundation
-import GorillaClient
+@testable import GorillaClient
 import GorillaShared
 import Testing
 
@@ -47,6 +47,36 @@ struct SessionSyncTests {
             let row = try #require(listed.json.arrayValue?.first?.objectValue)
             #expect(row["mode"] == "handsfree")
             #expect(row["client"] == .string(try #require(client.app.home.loadSession()).profile.id.uuidString.lowercased()))
+        }
+    }
+
+    /// 250 large sessions queued offline are far more than one 1 MiB request line holds: the engine splits them
+    /// into requests under its byte cap, and every one of them arrives once.
+    @Test func aQueueLargerThanOneRequestLineDrainsCompletely() async throws {
+        try await withTestServer { server in
+            let (coach, _) = try await Self.coachAndClient(on: server)
+            let clientID = try #require(try coach.entities("client").first).id.uuidString.lowercased()
+            let cache = try coach.cache()
+            let sets: [JSONValue] = (0..<80).map { index in ["reps": .number(Double(8 + index % 5)), "weight": 82.5, "unit": "kg", "duration": 35] }
+            var queued: [Mutation] = []
+            for index in 0..<250 {
+                queued.append(try cache.enqueue(kind: "session", entity: UUID.v7(), action: .create, fields: [
+                    "client": .string(clientID), "mode": "handsfree", "start": .string(ISOTime.format(Date(timeIntervalSince1970: 1_780_000_000 + Double(index) * 3600))),
+                    "notes": .string(String(repeating: "n", count: 2000)), "exercises": [["name": "Prensa", "sets": .array(sets)]],
+                ]))
+            }
+            let encoded = try queued.map { try WireCoding.encoder.encode($0).count }.reduce(0, +)
+            // 200 of them (one batch by count) would not fit in one request line.
+            #expect(encoded * 200 / 250 > 1_048_576, "\(encoded) bytes")
+            let first = SyncEngine.capped(queued, bytes: SyncEngine(cache: cache).maxBatchBytes)
+            #expect(first.count < queued.count)
+            #expect(try first.map { try WireCoding.encoder.encode($0).count + 1 }.reduce(0, +) <= 512 * 1024)
+
+            let summary = try await coach.sync()
+            #expect(summary.pushed == 250)
+            #expect(summary.rejected.isEmpty, "\(summary.rejected.prefix(3))")
+            #expect(try cache.queuedCount() == 0)
+            #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("session") == 250)
         }
     }
 

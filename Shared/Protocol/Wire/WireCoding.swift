@@ -3,7 +3,8 @@ import Foundation
 /// The JSON encoders and decoders both sides use, so dates and keys are written one way.
 public enum WireCoding {
     /// Encoder for wire lines and stored documents: ISO-8601 dates, sorted keys, no slashes escaped.
-    public static var encoder: JSONEncoder {
+    /// Built once: building coders costs more than a small request's whole encoding. Never mutate it.
+    public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
@@ -11,10 +12,10 @@ public enum WireCoding {
         }
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
-    }
+    }()
 
     /// Decoder matching ``encoder``; accepts ISO-8601 with or without fractional seconds.
-    public static var decoder: JSONDecoder {
+    public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -25,6 +26,6 @@ public enum WireCoding {
             return date
         }
         return decoder
-    }
+    }()
 }
 

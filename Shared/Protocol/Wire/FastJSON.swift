@@ -1,0 +1,406 @@
+import Foundation
+
+/// A byte-level JSON reader and writer for ``JSONValue``, without `Codable`.
+///
+/// Stored documents and sync pages are read and written here: it is an order of magnitude faster than
+/// `JSONDecoder`/`JSONEncoder` on them. The reader is strict (RFC 8259 numbers, valid UTF-8, no control
+/// characters in strings, no unpaired surrogates, no trailing bytes, at most ``maxDepth`` levels, finite numbers only); the writer
+/// produces what `WireCoding.encoder` does: sorted keys, slashes unescaped.
+public enum FastJSON {
+    /// Why a text is not JSON, and where.
+    public struct Malformed: Error, CustomStringConvertible {
+        public let offset: Int
+        public let reason: String
+        public var description: String { "malformed JSON at byte \(offset): \(reason)" }
+    }
+
+    /// Deepest nesting the reader accepts (the same as Foundation's decoder).
+    public static let maxDepth = 512
+
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        try bytes.withUnsafeBufferPointer { try parse($0) }
+    }
+
+    public static func parse(_ text: String) throws -> JSONValue {
+        var text = text
+        return try text.withUTF8 { try parse($0) }
+    }
+
+    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> JSONValue {
+        try withParser(buffer) { try $0.value() }
+    }
+
+    /// Runs `body` with a parser over `bytes`, then requires that nothing but whitespace follows.
+    /// The parser must not escape `body`.
+    public static func withParser<T>(_ bytes: [UInt8], _ body: (inout Parser) throws -> T) throws -> T {
+        try bytes.withUnsafeBufferPointer { try withParser($0, body) }
+    }
+
+    static func withParser<T>(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (inout Parser) throws -> T) throws -> T {
+        var parser = Parser(bytes: buffer)
+        let result = try body(&parser)
+        parser.skipWhitespace()
+        guard parser.index == buffer.count else { throw parser.malformed("unexpected bytes after the value") }
+        return result
+    }
+
+    /// A cursor over JSON bytes. Besides whole values it walks objects and arrays member by member and
+    /// skips values while remembering their byte range, so a reader can keep part of a text as it is.
+    public struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        public private(set) var index = 0
+        private var depth = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        func malformed(_ reason: String) -> Malformed { Malformed(offset: index, reason: reason) }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
+        }
+
+        private mutating func peek() throws -> UInt8 {
+            skipWhitespace()
+            guard index < bytes.count else { throw malformed("unexpected end") }
+            return bytes[index]
+        }
+
+        /// Reads the next value.
+        public mutating func value() throws -> JSONValue {
+            switch try peek() {
+            case UInt8(ascii: "{"):
+                var members: [String: JSONValue] = [:]
+                try self.members { key, parser in members[key] = try parser.value() }
+                return .object(members)
+            case UInt8(ascii: "["):
+                var items: [JSONValue] = []
+                try elements { parser in items.append(try parser.value()) }
+                return .array(items)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            default: return .number(try number())
+            }
+        }
+
+        /// Checks the next value without building it; returns its bytes' range.
+        @discardableResult
+        public mutating func skipValue() throws -> Range<Int> {
+            let first = try peek()
+            let start = index
+            switch first {
+            case UInt8(ascii: "{"): try members { _, parser in try parser.skipValue() }
+            case UInt8(ascii: "["): try elements { parser in try parser.skipValue() }
+            case UInt8(ascii: "\""): try skipString()
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            default: _ = try number()
+            }
+            return start..<index
+        }
+
+        /// The text of a range returned by ``skipValue()``.
+        public func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+
+        /// Reads an object, handing each key to `body`, which must read or skip its value.
+        public mutating func members(_ body: (String, inout Parser) throws -> Void) throws {
+            guard try peek() == UInt8(ascii: "{") else { throw malformed("an object was expected") }
+            try enter()
+            index += 1
+            if try peek() == UInt8(ascii: "}") {
+                index += 1
+                depth -= 1
+                return
+            }
+            while true {
+                guard try peek() == UInt8(ascii: "\"") else { throw malformed("a key was expected") }
+                let key = try string()
+                guard try peek() == UInt8(ascii: ":") else { throw malformed("\":\" was expected") }
+                index += 1
+                try body(key, &self)
+                switch try peek() {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "}"): index += 1; depth -= 1; return
+                default: throw malformed("\",\" or \"}\" was expected")
+                }
+            }
+        }
+
+        /// Reads an array, calling `body` for each element, which must read or skip it.
+        public mutating func elements(_ body: (inout Parser) throws -> Void) throws {
+            guard try peek() == UInt8(ascii: "[") else { throw malformed("an array was expected") }
+            try enter()
+            index += 1
+            if try peek() == UInt8(ascii: "]") {
+                index += 1
+                depth -= 1
+                return
+            }
+            while true {
+                try body(&self)
+                switch try peek() {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "]"): index += 1; depth -= 1; return
+                default: throw malformed("\",\" or \"]\" was expected")
+                }
+            }
+        }
+
+        private mutating func enter() throws {
+            depth += 1
+            guard depth <= FastJSON.maxDepth else { throw malformed("nested deeper than \(FastJSON.maxDepth) levels") }
+        }
+
+        private mutating func literal(_ text: StaticString) throws {
+            let count = text.utf8CodeUnitCount
+            guard index + count <= bytes.count else { throw malformed("unexpected end") }
+            for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { throw malformed("unknown literal") }
+            index += count
+        }
+
+        /// Reads a string value or key.
+        public mutating func string() throws -> String {
+            guard try peek() == UInt8(ascii: "\"") else { throw malformed("a string was expected") }
+            let (range, escaped) = try scanString()
+            let raw = UnsafeBufferPointer(rebasing: bytes[range])
+            if escaped { return try unescape(raw) }
+            guard let text = String(validating: raw, as: UTF8.self) else { throw malformed("invalid UTF-8") }
+            return text
+        }
+
+        private mutating func skipString() throws {
+            let (range, escaped) = try scanString()
+            if !escaped, String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) == nil {
+                throw malformed("invalid UTF-8")
+            }
+            if escaped { _ = try unescape(UnsafeBufferPointer(rebasing: bytes[range])) }
+        }
+
+        /// Moves past a string; returns the range between the quotes and whether it holds escapes.
+        private mutating func scanString() throws -> (Range<Int>, Bool) {
+            index += 1
+            let start = index
+            var escaped = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return (start..<index - 1, escaped)
+                }
+                if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                    index += 2
+                    continue
+                }
+                if byte < 0x20 { throw malformed("a control character in a string") }
+                index += 1
+            }
+            throw malformed("an unterminated string")
+        }
+
+        private func unescape(_ raw: UnsafeBufferPointer<UInt8>) throws -> String {
+            var out: [UInt8] = []
+            out.reserveCapacity(raw.count)
+            var i = 0
+            func hex4(_ at: Int) throws -> UInt32 {
+                guard at + 4 <= raw.count else { throw malformed("a short \\u escape") }
+                var value: UInt32 = 0
+                for offset in 0..<4 {
+                    let c = raw[at + offset]
+                    let digit: UInt32
+                    switch c {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
+                    default: throw malformed("a bad \\u escape")
+                    }
+                    value = value << 4 | digit
+                }
+                return value
+            }
+            while i < raw.count {
+                let c = raw[i]
+                guard c == UInt8(ascii: "\\") else {
+                    out.append(c)
+                    i += 1
+                    continue
+                }
+                guard i + 1 < raw.count else { throw malformed("a bad escape") }
+                let e = raw[i + 1]
+                i += 2
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4(i)
+                    i += 4
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        guard i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
+                              case let low = try hex4(i + 2), (0xDC00..<0xE000).contains(low) else {
+                            throw malformed("an unpaired surrogate")
+                        }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        i += 6
+                    }
+                    guard let character = Unicode.Scalar(scalar) else { throw malformed("an unpaired surrogate") }
+                    out.append(contentsOf: String(Character(character)).utf8)
+                default: throw malformed("a bad escape")
+                }
+            }
+            guard let text = String(validating: out, as: UTF8.self) else { throw malformed("invalid UTF-8") }
+            return text
+        }
+
+        /// Reads a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, finite.
+        public mutating func number() throws -> Double {
+            let start = index
+            var negative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+                negative = true
+                index += 1
+            }
+            let integerStart = index
+            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw malformed("a value was expected") }
+            if bytes[index] == UInt8(ascii: "0") {
+                index += 1
+            } else {
+                while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            }
+            let integerEnd = index
+            var integral = true
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                integral = false
+                index += 1
+                try digits()
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                integral = false
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                try digits()
+            }
+            if integral && integerEnd - integerStart <= 15 {
+                var mantissa: Int64 = 0
+                for position in integerStart..<integerEnd { mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
+                return negative ? -Double(mantissa) : Double(mantissa)
+            }
+            guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)),
+                  value.isFinite else { throw malformed("a number out of range") }
+            return value
+        }
+
+        private mutating func digits() throws {
+            let start = index
+            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            guard index > start else { throw malformed("a digit was expected") }
+        }
+
+        private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    }
+
+    // MARK: Writing
+
+    /// Writes `value` as `WireCoding.encoder` does (sorted keys, slashes unescaped).
+    public static func write(_ value: JSONValue, into out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): writeNumber(number, into: &out)
+        case .string(let text): writeString(text, into: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (position, item) in items.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                write(item, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            write(members, into: &out)
+        }
+    }
+
+    public static func write(_ members: [String: JSONValue], into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        for (key, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            writeString(key, into: &out)
+            out.append(UInt8(ascii: ":"))
+            write(member, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    public static func writeNumber(_ number: Double, into out: inout [UInt8]) {
+        guard number.isFinite else {
+            // JSON has no NaN or infinity; validation refuses them before anything is stored.
+            out.append(contentsOf: "null".utf8)
+            return
+        }
+        if number.rounded() == number, abs(number) < 1e15 {
+            out.append(contentsOf: String(Int64(number)).utf8)
+        } else {
+            var text = number.description
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            out.append(contentsOf: text.utf8)
+        }
+    }
+
+    public static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    public static func text(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(value, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public static func text(_ members: [String: JSONValue]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(members, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// A reply value already encoded as JSON (sorted keys), written into the response line as is.
+public struct RawJSONValue: Encodable, Sendable {
+    public let bytes: [UInt8]
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+    /// Only for coders that are not the connection's writer (which copies `bytes` directly).
+    public func encode(to encoder: any Encoder) throws { try FastJSON.parse(bytes).encode(to: encoder) }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import GorillaShared
+import Testing
+
+/// The byte-level reader and writer must agree with the wire coders on every valid text and refuse what
+/// `JSONDecoder` refuses, since stored documents and sync pages go through them.
+@Suite struct FastJSONTests {
+    private static let documents: [String] = [
+        #"{}"#, #"[]"#, #"null"#, #"true"#, #"false"#, #"0"#, #"-0.5"#, #"12"#, #"1e3"#, #"2.5E-3"#, #"123456789012345"#,
+        #"1234567890123456789"#, #"-9007199254740993"#, #"0.1"#, #""""#,
+        #"{"name":"Prensa","weight":80.5,"reps":12,"tags":["a","b"],"nested":{"deep":[1,[2,[3]]]},"none":null}"#,
+        #"{"text":"quote \" backslash \\ slash \/ tab \t newline \n unicode \u00e9 \ud83d\udcaa control \u0001"}"#,
+        #"{"català":"això és una prova","emoji":"💪","cjk":"健身"}"#,
+        #"  { "spaced" : [ 1 , 2 ] , "b" : { } }  "#,
+        #"{"sql":"'; DROP TABLE entities; --","shell":"$(rm -rf /) `id` | ; &&"}"#,
+    ]
+
+    @Test(arguments: documents)
+    func readsWhatJSONDecoderReads(_ text: String) throws {
+        let expected = try WireCoding.decoder.decode(JSONValue.self, from: Data(text.utf8))
+        #expect(try FastJSON.parse(text) == expected)
+        #expect(try FastJSON.parse(Array(text.utf8)) == expected)
+    }
+
+    @Test(arguments: documents)
+    func writesWhatTheWireEncoderWrites(_ text: String) throws {
+        let value = try WireCoding.decoder.decode(JSONValue.self, from: Data(text.utf8))
+        let expected = String(decoding: try WireCoding.encoder.encode(value), as: UTF8.self)
+        #expect(FastJSON.text(value) == expected)
+        #expect(try FastJSON.parse(FastJSON.text(value)) == value)
+    }
+
+    static let malformed: [String] = [
+        "", " ", "{", "}", "[,1]", #"{"a" 1}"#, #"{a:1}"#, "[1 2]", #"{"a":1}x"#, "nul", "tru", "fals",
+        "01", "1.", ".5", "-", "+1", "1e", "1e+", "--1", "0x10", "NaN", "Infinity", "-Infinity", "1e999", "-1e400",
+        #""unterminated"#, "\"tab\tinside\"", #""bad escape \x""#, #""short \u12""#, #""bad hex \u12G4""#, "'single'",
+        #"{"a":[1,{"b":2]}}"#, "[1]]", #"{"lone":"\ud800 alone"}"#, #""\udc00""#,
+    ]
+
+    @Test(arguments: malformed)
+    func refusesWhatJSONDecoderRefuses(_ text: String) {
+        #expect(throws: FastJSON.Malformed.self) { try FastJSON.parse(text) }
+        #expect(throws: (any Error).self) { try WireCoding.decoder.decode(JSONValue.self, from: Data(text.utf8)) }
+    }
+
+    /// Foundation's decoder lets trailing commas pass; RFC 8259 does not.
+    @Test func refusesTrailingCommas() {
+        for text in ["[1,]", #"{"a":1,}"#, #"{"a":[1,],"b":2}"#] {
+            #expect(throws: FastJSON.Malformed.self) { try FastJSON.parse(text) }
+        }
+    }
+
+    @Test func refusesInvalidUTF8() {
+        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x7B, 0x22, 0x80, 0x22, 0x3A, 0x31, 0x7D]] {
+            #expect(throws: FastJSON.Malformed.self) { try FastJSON.parse(bytes) }
+        }
+    }
+
+    @Test func refusesNestingDeeperThanTheLimitWithoutCrashing() throws {
+        let limit = FastJSON.maxDepth
+        let fine = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        #expect(throws: Never.self) { try FastJSON.parse(fine) }
+        let deep = String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1)
+        #expect(throws: FastJSON.Malformed.self) { try FastJSON.parse(deep) }
+        let hostile = String(repeating: #"{"a":"#, count: 100_000)
+        #expect(throws: FastJSON.Malformed.self) { try FastJSON.parse(hostile) }
+    }
+
+    @Test func skipsValuesAndKeepsTheirText() throws {
+        let line = Array(#"{"value":{"changes":[{"data":{"b":[1,2],"a":"x"},"id":"1"}],"cursor":7},"other":[true,null]}"#.utf8)
+        var texts: [String] = []
+        var cursor: Double?
+        try FastJSON.withParser(line) { parser in
+            try parser.members { key, parser in
+                guard key == "value" else { try parser.skipValue(); return }
+                try parser.members { key, parser in
+                    switch key {
+                    case "changes":
+                        try parser.elements { parser in
+                            try parser.members { key, parser in
+                                let range = try parser.skipValue()
+                                if key == "data" { texts.append(parser.text(range)) }
+                            }
+                        }
+                    case "cursor": cursor = try parser.number()
+                    default: try parser.skipValue()
+                    }
+                }
+            }
+        }
+        #expect(texts == [#"{"b":[1,2],"a":"x"}"#])
+        #expect(cursor == 7)
+        // A skipped value is still checked.
+        #expect(throws: FastJSON.Malformed.self) {
+            try FastJSON.withParser(Array(#"{"a":[1,,2]}"#.utf8)) { parser in try parser.members { _, parser in try parser.skipValue() } }
+        }
+        #expect(throws: FastJSON.Malformed.self) {
+            try FastJSON.withParser([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D]) { parser in
+                try parser.members { _, parser in try parser.skipValue() }
+            }
+        }
+    }
+
+    @Test func writesNonFiniteNumbersAsNull() {
+        #expect(FastJSON.text([.number(.nan), .number(.infinity)]) == "[null,null]")
+    }
+
+    /// Random documents: whatever the writer produces, both readers read back the same value.
+    @Test func randomDocumentsRoundTrip() throws {
+        var generator = SystemRandomNumberGenerator()
+        func random(_ depth: Int) -> JSONValue {
+            switch Int.random(in: 0..<(depth > 4 ? 4 : 6), using: &generator) {
+            case 0: return .null
+            case 1: return .bool(Bool.random(using: &generator))
+            case 2:
+                let choices: [Double] = [0, -1, 42, 0.25, 1e21, -3.75e-7, Double(Int.random(in: -1_000_000...1_000_000)),
+                                         Double.random(in: -1e6...1e6, using: &generator)]
+                return .number(choices.randomElement(using: &generator)!)
+            case 3:
+                let pieces = ["a", "é", "💪", "\"", "\\", "\n", "\u{01}", "/", " ", "x"]
+                return .string((0..<Int.random(in: 0...8)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+            case 4: return .array((0..<Int.random(in: 0...4)).map { _ in random(depth + 1) })
+            default:
+                var members: [String: JSONValue] = [:]
+                for index in 0..<Int.random(in: 0...4) { members["k\(index)\(["", "é", "Z"].randomElement()!)"] = random(depth + 1) }
+                return .object(members)
+            }
+        }
+        for _ in 0..<500 {
+            let value = random(0)
+            let text = FastJSON.text(value)
+            #expect(try FastJSON.parse(text) == value)
+            #expect(try WireCoding.decoder.decode(JSONValue.self, from: Data(text.utf8)) == value)
+        }
+    }
+}
