@@ -21,10 +21,13 @@ public struct PushMessage: Sendable {
 ///
 /// - Important: An actor; responses are read by a child task of ``withConnection(to:language:connectTimeout:onFingerprint:_:)``.
 public actor ServerConnection {
+    /// A reply line with its header, read once by the reader.
+    private typealias Reply = (line: [UInt8], header: ReplyHeader)
+
     private enum Slot {
         case waiting
-        case arrived([UInt8])
-        case awaiting(CheckedContinuation<[UInt8], any Error>)
+        case arrived(Reply)
+        case awaiting(CheckedContinuation<Reply, any Error>)
     }
 
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
@@ -131,18 +134,40 @@ public actor ServerConnection {
         nextID += 1
         var data = try encoder.encode(WireRequest(id: id, op: op, body: body))
         data.append(UInt8(ascii: "\n"))
+        return try await exchange(id: id, op: op, ByteBuffer(bytes: data))
+    }
+
+    /// Sends a request whose body is already JSON (e.g. a push written with `FastJSON`) and returns the raw reply
+    /// line once its `result` is 0.
+    public func roundTrip(_ op: String, encodedBody body: [UInt8]) async throws -> [UInt8] {
+        if let failure { throw failure }
+        let id = nextID
+        nextID += 1
+        var line: [UInt8] = []
+        line.reserveCapacity(body.count + op.utf8.count + 40)
+        line += #"{"body":"#.utf8
+        line += body
+        line += #","id":"#.utf8
+        line += String(id).utf8
+        line += #","op":"#.utf8
+        FastJSON.writeString(op, into: &line)
+        line += "}\n".utf8
+        return try await exchange(id: id, op: op, ByteBuffer(bytes: line))
+    }
+
+    private func exchange(id: Int, op: String, _ request: ByteBuffer) async throws -> [UInt8] {
         slots[id] = .waiting
         do {
-            try await outbound.write(ByteBuffer(bytes: data))
+            try await outbound.write(request)
         } catch {
             slots[id] = nil
             throw failure ?? ClientError(.unreachable, "the connection to the server was lost")
         }
-        let line = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8], any Error>) in
+        let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Reply, any Error>) in
             switch slots[id] {
-            case .arrived(let line):
+            case .arrived(let reply):
                 slots[id] = nil
-                continuation.resume(returning: line)
+                continuation.resume(returning: reply)
             case .waiting:
                 if let failure {
                     slots[id] = nil
@@ -154,16 +179,11 @@ public actor ServerConnection {
                 continuation.resume(throwing: failure ?? ClientError(.protocolError, "request \(id) lost"))
             }
         }
-        let header: ReplyHeader
-        do {
-            header = try WireCoding.decoder.decode(ReplyHeader.self, from: Data(line))
-        } catch {
-            throw ClientError(.protocolError, "unreadable reply to \(op)")
-        }
+        let header = reply.header
         guard header.result == 0 else {
             throw ClientError.server(header.error ?? WireError(code: WireErrorCode(rawValue: header.result), message: "error \(header.result)"))
         }
-        return line
+        return reply.line
     }
 
     private func readLoop(_ inbound: NIOAsyncChannelInboundStream<LineFrame>) async {
@@ -182,7 +202,7 @@ public actor ServerConnection {
     }
 
     private func deliver(_ line: [UInt8]) {
-        guard let header = try? WireCoding.decoder.decode(ReplyHeader.self, from: Data(line)) else { return }
+        guard let header = ReplyHeader.read(line) else { return }
         if let event = header.event {
             pushContinuation.yield(PushMessage(event: event, line: line))
             return
@@ -193,10 +213,10 @@ public actor ServerConnection {
             return
         }
         switch slots[id] {
-        case .waiting: slots[id] = .arrived(line)
+        case .waiting: slots[id] = .arrived((line, header))
         case .awaiting(let continuation):
             slots[id] = nil
-            continuation.resume(returning: line)
+            continuation.resume(returning: (line, header))
         case .arrived, .none: break
         }
     }

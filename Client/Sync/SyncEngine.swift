@@ -28,15 +28,27 @@ public struct SyncEngine: Sendable {
 
     /// The longest prefix of `mutations` whose encoding fits in `bytes` (always at least one).
     static func capped(_ mutations: [Mutation], bytes: Int) -> [Mutation] {
-        let encoder = WireCoding.encoder
-        var total = 0
+        Array(mutations.prefix(encodedBatch(mutations, bytes: bytes).count))
+    }
+
+    /// The `sync.push` body for the longest prefix of `mutations` whose encoding fits in `bytes` (always at least
+    /// one mutation), and how many mutations it holds.
+    static func encodedBatch(_ mutations: [Mutation], bytes: Int) -> (count: Int, body: [UInt8]) {
+        var body: [UInt8] = []
+        body.reserveCapacity(min(bytes, 64 * 1024))
+        body += #"{"mutations":["#.utf8
         var count = 0
+        var encoded: [UInt8] = []
         for mutation in mutations {
-            total += ((try? encoder.encode(mutation))?.count ?? 0) + 1
-            if total > bytes && count > 0 { break }
+            encoded.removeAll(keepingCapacity: true)
+            mutation.write(into: &encoded)
+            if count > 0 && body.count + encoded.count + 3 > bytes { break }
+            if count > 0 { body.append(UInt8(ascii: ",")) }
+            body += encoded
             count += 1
         }
-        return Array(mutations.prefix(count))
+        body += "]}".utf8
+        return (count, body)
     }
 
     public init(cache: LocalCache) {
@@ -70,9 +82,17 @@ public struct SyncEngine: Sendable {
         }
         var total = 0
         while true {
-            let batch = try Self.capped(cache.queued(limit: batchSize), bytes: maxBatchBytes)
-            if batch.isEmpty { return total }
-            let reply = try await connection.request(Operation.syncPush, PushBody(mutations: batch), as: PushReply.self)
+            let queued = try cache.queued(limit: batchSize)
+            if queued.isEmpty { return total }
+            let (count, body) = Self.encodedBatch(queued, bytes: maxBatchBytes)
+            let batch = Array(queued.prefix(count))
+            let line = try await connection.roundTrip(Operation.syncPush, encodedBody: body)
+            let reply: PushReply
+            do {
+                reply = try WireCoding.decoder.decode(ReplyValue<PushReply>.self, from: Data(line)).value
+            } catch {
+                throw ClientError(.protocolError, "unexpected reply to sync.push: \(error)")
+            }
             try cache.applyPushResults(reply.results, for: batch)
             total += batch.count
             if reply.results.count < batch.count {
@@ -126,15 +146,22 @@ public struct SyncEngine: Sendable {
     }
 
     /// Pulls pages until the server has no more; returns how many changes arrived.
+    /// The next page is asked for as soon as a page arrives (its cursor is known then), so the server reads and
+    /// sends it while this device stores the current one; each page and its cursor are still saved in one transaction.
     public func pull(over connection: ServerConnection) async throws -> Int {
         var total = 0
+        var line = try await connection.roundTrip(Operation.syncPull, PullBody(since: try cache.cursor(), limit: pageSize))
         while true {
-            let since = try cache.cursor()
-            let line = try await connection.roundTrip(Operation.syncPull, PullBody(since: since, limit: pageSize))
-            let reply = try Self.decodePull(line)
-            try cache.applyPull(reply.changes, cursor: reply.cursor!)
-            total += reply.changes.count
-            if !reply.more { return total }
+            let page = try Self.decodePull(line)
+            let cursor = page.cursor!
+            guard page.more else {
+                try cache.applyPull(page.changes, cursor: cursor)
+                return total + page.changes.count
+            }
+            async let next = connection.roundTrip(Operation.syncPull, PullBody(since: cursor, limit: pageSize))
+            try cache.applyPull(page.changes, cursor: cursor)
+            total += page.changes.count
+            line = try await next
         }
     }
 }

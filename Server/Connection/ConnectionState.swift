@@ -16,6 +16,8 @@ struct ConnectionState {
     private(set) var tokenCheckedAt = Date.distantPast
     private(set) var tokenCheckedEpoch: UInt64 = 0
     private(set) var tokenExpires = Date.distantPast
+    /// The last `sync.updated` answer, reused for the same cursor while nothing changed (see ``StoreEpochs``).
+    var lastUpdated: (epoch: UInt64, since: Int64, user: UUID, at: Date, reply: UpdatedReply)?
     /// Image uploads in progress, by SHA-256.
     var uploads: [String: [UInt8]] = [:]
     var bucket: TokenBucket

@@ -68,7 +68,7 @@ extension RequestRouter {
     /// Issues a token for `user` and binds the connection to it.
     func startSession(for user: UserRecord, state: inout ConnectionState) async throws -> ResponsePayload {
         if state.principal?.id != user.id { await endSubscription(&state) }
-        let epoch = context.store.accountEpoch.value
+        let epoch = context.store.epochs.accounts
         let token = Tokens.make()
         let hash = Tokens.hash(token)
         let expires = Date().addingTimeInterval(context.configuration.tokenLifetime)
@@ -81,7 +81,7 @@ extension RequestRouter {
 
     func resume(_ body: ResumeBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let hash = Tokens.hash(body.token)
-        let epoch = context.store.accountEpoch.value
+        let epoch = context.store.epochs.accounts
         guard let (user, expires) = try await context.store.session(tokenHash: hash) else {
             throw RequestError.notAuthenticated
         }

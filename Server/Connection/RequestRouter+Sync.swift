@@ -2,9 +2,19 @@ import Foundation
 import GorillaShared
 
 extension RequestRouter {
+    /// A device polling with the same cursor while nothing was written gets the same answer without a query.
     func updated(_ body: UpdatedBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
-        return .value(try await context.store.updated(since: max(0, body.since), principal: principal))
+        let since = max(0, body.since)
+        let epoch = context.store.epochs.data
+        let now = Date()
+        if let last = state.lastUpdated, last.epoch == epoch, last.since == since, last.user == principal.id,
+           now.timeIntervalSince(last.at) < ServerStore.updatedReuseInterval {
+            return .value(last.reply)
+        }
+        let reply = try await context.store.updated(since: since, principal: principal)
+        state.lastUpdated = (epoch, since, principal.id, now, reply)
+        return .value(reply)
     }
 
     func pull(_ body: PullBody, state: inout ConnectionState) async throws -> ResponsePayload {

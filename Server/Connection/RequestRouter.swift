@@ -57,7 +57,7 @@ struct RequestRouter: Sendable {
             guard Self.knownOperations.contains(op) else { throw RequestError(.unknownOperation, op) }
             throw RequestError.notAuthenticated
         }
-        if state.principal != nil, !Operation.anonymous.contains(op), state.needsTokenCheck(epoch: context.store.accountEpoch.value) {
+        if state.principal != nil, !Operation.anonymous.contains(op), state.needsTokenCheck(epoch: context.store.epochs.accounts) {
             try await revalidate(&state)
         }
         switch op {
@@ -85,7 +85,7 @@ struct RequestRouter: Sendable {
 
     /// Confirms the connection's token is still live and refreshes the account (role, language, removal).
     private func revalidate(_ state: inout ConnectionState) async throws {
-        let epoch = context.store.accountEpoch.value
+        let epoch = context.store.epochs.accounts
         guard let hash = state.tokenHash, let (user, expires) = try await context.store.session(tokenHash: hash) else {
             await endSubscription(&state)
             state.principal = nil

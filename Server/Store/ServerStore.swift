@@ -9,11 +9,14 @@ import GorillaShared
 /// SQL by it; handlers never build queries themselves.
 public struct ServerStore: Sendable {
     let writer: any DatabaseWriter
-    /// Moves when an account or token changed; see ``AccountEpoch``.
-    public let accountEpoch = AccountEpoch()
-    /// How long a connection trusts its last token check while the epoch stands still (changes made to the
-    /// database by another process are seen after at most this long).
+    /// Move when accounts, tokens or synced data changed; see ``StoreEpochs``.
+    public let epochs = StoreEpochs()
+    /// How long a connection trusts its last token check while the accounts epoch stands still (revocations made
+    /// in the database by another process are seen after at most this long).
     public static let tokenRecheckInterval: Double = 30
+    /// How long a connection reuses its last `sync.updated` answer for the same cursor while the data epoch stands
+    /// still (news published by the operator tool while the server runs is seen after at most this long).
+    public static let updatedReuseInterval: Double = 5
 
     /// Opens (creating and migrating if needed) the database at `path`.
     public static func open(path: String) throws -> ServerStore {
@@ -34,7 +37,7 @@ public struct ServerStore: Sendable {
     init(writer: any DatabaseWriter) throws {
         self.writer = writer
         try Migrations.migrator.migrate(writer)
-        writer.add(transactionObserver: AccountChangeObserver(epoch: accountEpoch), extent: .databaseLifetime)
+        writer.add(transactionObserver: StoreChangeObserver(epochs: epochs), extent: .databaseLifetime)
     }
 
     /// Runs `body` in one write transaction, turning storage failures into ``StoreError``s.

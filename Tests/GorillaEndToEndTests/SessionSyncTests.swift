@@ -68,9 +68,11 @@ struct SessionSyncTests {
             let encoded = try queued.map { try WireCoding.encoder.encode($0).count }.reduce(0, +)
             // 200 of them (one batch by count) would not fit in one request line.
             #expect(encoded * 200 / 250 > 1_048_576, "\(encoded) bytes")
-            let first = SyncEngine.capped(queued, bytes: SyncEngine(cache: cache).maxBatchBytes)
-            #expect(first.count < queued.count)
-            #expect(try first.map { try WireCoding.encoder.encode($0).count + 1 }.reduce(0, +) <= 512 * 1024)
+            let first = SyncEngine.encodedBatch(queued, bytes: SyncEngine(cache: cache).maxBatchBytes)
+            #expect(first.count > 1 && first.count < 200)
+            #expect(first.body.count <= 512 * 1024)
+            // The body is what the wire encoder would write.
+            #expect(try FastJSON.parse(first.body) == FastJSON.parse(Array(WireCoding.encoder.encode(PushBody(mutations: Array(queued.prefix(first.count)))))))
 
             let summary = try await coach.sync()
             #expect(summary.pushed == 250)

@@ -82,6 +82,29 @@ public struct Mutation: Codable, Sendable, Equatable {
         self.fields = fields
         self.base = base
     }
+
+    /// Appends this mutation's JSON as `WireCoding.encoder` writes it (sorted keys, upper-case UUIDs, no nil members).
+    public func write(into out: inout [UInt8]) {
+        out += #"{"action":""#.utf8
+        out += action.rawValue.utf8
+        out += "\"".utf8
+        if let base {
+            out += #","base":"#.utf8
+            out += String(base).utf8
+        }
+        out += #","entity":""#.utf8
+        out += entity.uuidString.utf8
+        out += "\"".utf8
+        if let fields {
+            out += #","fields":"#.utf8
+            FastJSON.write(fields, into: &out)
+        }
+        out += #","id":""#.utf8
+        out += id.uuidString.utf8
+        out += #"","kind":"#.utf8
+        FastJSON.writeString(kind, into: &out)
+        out += "}".utf8
+    }
 }
 
 /// `sync.push`: a batch of mutations, applied in order.

@@ -126,6 +126,38 @@ public struct ReplyHeader: Decodable, Sendable {
     public let event: String?
     public let result: Int
     public let error: WireError?
+
+    public init(id: Int?, event: String?, result: Int, error: WireError?) {
+        self.id = id
+        self.event = event
+        self.result = result
+        self.error = error
+    }
+
+    /// Reads the header of a reply line with the byte parser: the `value` or `list` (a megabyte for a pull page)
+    /// is checked but not built. Nil if the line is not a reply.
+    public static func read(_ line: [UInt8]) -> ReplyHeader? {
+        var id: Int?, event: String?, result: Int?, errorRange: Range<Int>?
+        do {
+            try FastJSON.withParser(line) { parser in
+                try parser.members { key, parser in
+                    switch key {
+                    case "id":
+                        if case .number(let number) = try parser.value() { id = Int(exactly: number) }
+                    case "result": result = Int(exactly: try parser.number())
+                    case "event": event = try parser.string()
+                    case "error": errorRange = try parser.skipValue()
+                    default: try parser.skipValue()
+                    }
+                }
+            }
+        } catch {
+            return nil
+        }
+        guard let result else { return nil }
+        let error = errorRange.flatMap { try? WireCoding.decoder.decode(WireError.self, from: Data(line[$0])) }
+        return ReplyHeader(id: id, event: event, result: result, error: error)
+    }
 }
 
 /// A reply's typed `value`.

@@ -170,31 +170,35 @@ public enum FastJSON {
         /// Reads a string value or key.
         public mutating func string() throws -> String {
             guard try peek() == UInt8(ascii: "\"") else { throw malformed("a string was expected") }
-            let (range, escaped) = try scanString()
+            let (range, escaped, ascii) = try scanString()
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             if escaped { return try unescape(raw) }
+            if ascii { return String(decoding: raw, as: UTF8.self) }
             guard let text = String(validating: raw, as: UTF8.self) else { throw malformed("invalid UTF-8") }
             return text
         }
 
         private mutating func skipString() throws {
-            let (range, escaped) = try scanString()
-            if !escaped, String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) == nil {
+            let (range, escaped, ascii) = try scanString()
+            if escaped {
+                _ = try unescape(UnsafeBufferPointer(rebasing: bytes[range]))
+            } else if !ascii, String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) == nil {
                 throw malformed("invalid UTF-8")
             }
-            if escaped { _ = try unescape(UnsafeBufferPointer(rebasing: bytes[range])) }
         }
 
-        /// Moves past a string; returns the range between the quotes and whether it holds escapes.
-        private mutating func scanString() throws -> (Range<Int>, Bool) {
+        /// Moves past a string; returns the range between the quotes, whether it holds escapes, and whether it is
+        /// plain ASCII (then it needs no UTF-8 validation).
+        private mutating func scanString() throws -> (Range<Int>, escaped: Bool, ascii: Bool) {
             index += 1
             let start = index
             var escaped = false
+            var high: UInt8 = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     index += 1
-                    return (start..<index - 1, escaped)
+                    return (start..<index - 1, escaped, high < 0x80)
                 }
                 if byte == UInt8(ascii: "\\") {
                     escaped = true
@@ -202,6 +206,7 @@ public enum FastJSON {
                     continue
                 }
                 if byte < 0x20 { throw malformed("a control character in a string") }
+                high |= byte
                 index += 1
             }
             throw malformed("an unterminated string")
