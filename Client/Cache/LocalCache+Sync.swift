@@ -111,17 +111,17 @@ extension LocalCache {
 }
 
 /// One change of a `sync.pull` page with its document kept as the server's JSON text.
-struct PulledChange: Sendable {
-    var id: UUID
-    var kind: String
-    var version: Int64
-    var deleted: Bool
-    var dataText: String
+public struct PulledChange: Sendable {
+    public var id: UUID
+    public var kind: String
+    public var version: Int64
+    public var deleted: Bool
+    public var dataText: String
 }
 
 /// A `sync.pull` page as read by `SyncEngine.decodePull`.
-struct PulledPage: Sendable {
-    var changes: [PulledChange]
-    var cursor: Int64?
-    var more: Bool
+public struct PulledPage: Sendable {
+    public var changes: [PulledChange]
+    public var cursor: Int64?
+    public var more: Bool
 }

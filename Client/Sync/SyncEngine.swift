@@ -33,7 +33,7 @@ public struct SyncEngine: Sendable {
 
     /// The `sync.push` body for the longest prefix of `mutations` whose encoding fits in `bytes` (always at least
     /// one mutation), and how many mutations it holds.
-    static func encodedBatch(_ mutations: [Mutation], bytes: Int) -> (count: Int, body: [UInt8]) {
+    public static func encodedBatch(_ mutations: [Mutation], bytes: Int) -> (count: Int, body: [UInt8]) {
         var body: [UInt8] = []
         body.reserveCapacity(min(bytes, 64 * 1024))
         body += #"{"mutations":["#.utf8
@@ -103,7 +103,7 @@ public struct SyncEngine: Sendable {
 
     /// Reads a `sync.pull` reply line without building the documents: each change's `data` is checked and kept as
     /// the server's text, which is what the cache stores.
-    static func decodePull(_ line: [UInt8]) throws -> PulledPage {
+    public static func decodePull(_ line: [UInt8]) throws -> PulledPage {
         var page = PulledPage(changes: [], cursor: nil, more: false)
         do {
             try FastJSON.withParser(line) { parser in

@@ -39,6 +39,11 @@ public enum Validation {
 
     /// A trimmed display name of 1–`maxLength` characters without control characters, or nil.
     public static func cleanName(_ text: String?, maxLength: Int = 100) -> String? {
+        // Fast path, for the printable ASCII names almost every document holds: nothing to trim or refuse.
+        if let utf8 = text?.utf8, let first = utf8.first, let last = utf8.last, first > 0x20, last > 0x20,
+           utf8.count <= maxLength, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text
+        }
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty,
               trimmed.count <= maxLength, !containsControlCharacters(trimmed) else { return nil }
         return trimmed

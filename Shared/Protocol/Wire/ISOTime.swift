@@ -11,10 +11,39 @@ public enum ISOTime {
         if millis < 0 { millis += 1000; seconds -= 1 }
         let (y, m, d) = civilDate(daysSinceEpoch: floorDiv(seconds, 86_400))
         let secondOfDay = seconds - floorDiv(seconds, 86_400) * 86_400
-        return String(
-            format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%03lldZ",
-            y, m, d, secondOfDay / 3600, (secondOfDay % 3600) / 60, secondOfDay % 60, millis
-        )
+        // Written digit by digit: `String(format:)` costs more than the rest of a small request.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(25)
+        func digits(_ value: Int64, _ count: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<count { divisor *= 10 }
+            var rest = value
+            if rest >= divisor * 10 {  // a year past 9999 keeps all its digits
+                bytes += String(rest).utf8
+                return
+            }
+            while divisor > 0 {
+                bytes.append(UInt8(48 + rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        if y < 0 { bytes.append(UInt8(ascii: "-")) }
+        digits(abs(y), 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(m, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(d, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(secondOfDay / 3600, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits((secondOfDay % 3600) / 60, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay % 60, 2)
+        bytes.append(UInt8(ascii: "."))
+        digits(millis, 3)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM]`; returns nil for anything else.

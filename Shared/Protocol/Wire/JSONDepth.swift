@@ -15,6 +15,12 @@ public enum JSONDepth {
         return Int(text[range].split(separator: ":").last!.trimmingCharacters(in: .whitespaces))
     }
 
+    /// Whether `bytes` opens more than `limit` arrays or objects at once (outside strings). This runs on every
+    /// request line, so the common case reads the bytes through a buffer pointer.
+    public static func exceeds(_ limit: Int, in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { exceeds(limit, in: $0) }
+    }
+
     /// Whether `bytes` opens more than `limit` arrays or objects at once (outside strings).
     public static func exceeds(_ limit: Int, in bytes: some Sequence<UInt8>) -> Bool {
         var depth = 0
