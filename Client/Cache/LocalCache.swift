@@ -151,14 +151,24 @@ public struct LocalCache: Sendable {
             let current = try Self.entity(db, entity)
             let mutation = Mutation(id: UUID.v7(), kind: kind, entity: entity, action: action, fields: fields,
                                     base: current.map(\.version).flatMap { $0 > 0 ? $0 : nil })
-            try db.execute(sql: """
-                INSERT INTO outbox (id, kind, entity, action, fields, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [mutation.id.uuidString.lowercased(), kind, entity.uuidString.lowercased(), action.rawValue,
-                                 try fields.map(Self.encode), mutation.base, ISOTime.format(Date())])
+            let fieldsText = fields.map(FastJSON.text)
             var data = current?.data ?? [:]
             var deleted = current?.deleted ?? false
             Self.overlay(mutation, on: &data, deleted: &deleted)
-            try Self.saveLocal(db, id: entity, kind: kind, data: data, deleted: deleted)
+            let dataText = FastJSON.text(data)
+            // The server refuses larger documents; queued, such a change could never be sent.
+            if max(fieldsText?.utf8.count ?? 0, dataText.utf8.count) > SyncLimits.maxDocumentBytes {
+                throw ClientError(.usage, "this \(kind) is too large to sync (\(dataText.utf8.count / 1024) KB; at most "
+                                  + "\(SyncLimits.maxDocumentBytes / 1024) KB); nothing was saved")
+            }
+            try db.execute(sql: """
+                INSERT INTO outbox (id, kind, entity, action, fields, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [mutation.id.uuidString.lowercased(), kind, entity.uuidString.lowercased(), action.rawValue,
+                                 fieldsText, mutation.base, ISOTime.format(Date())])
+            try db.execute(sql: """
+                INSERT INTO entities (id, kind, data, deleted) VALUES (?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET data = excluded.data, deleted = excluded.deleted
+                """, arguments: [entity.uuidString.lowercased(), kind, dataText, deleted ? 1 : 0])
             return mutation
         }
     }

@@ -67,6 +67,9 @@ struct EntityRow: Sendable {
     /// Inserts or replaces this row.
     func save(_ db: Database, kind: EntityKind, createdBy: UUID, now: Date) throws {
         let dataText = FastJSON.text(data)
+        guard dataText.utf8.count <= SyncLimits.maxDocumentBytes else {
+            throw StoreError(.tooLarge, "the document is \(dataText.utf8.count / 1024) KB; at most \(SyncLimits.maxDocumentBytes / 1024) KB")
+        }
         let versionsText = FastJSON.text(fieldVersions.mapValues { JSONValue.number(Double($0)) })
         let stamp = ISOTime.format(now)
         do {

@@ -17,17 +17,18 @@ enum Lines {
 }
 
 /// Where the time of a pull goes: the server's share (a bare TLS client sends the same requests and does not decode),
-/// the client library's JSON decoding of the replies, and the rest (applying pages to the cache, task hops).
+/// the client library's reading of the pages (`ReplyHeader.read` + `SyncEngine.decodePull`), and the rest (applying
+/// pages to the cache, which the client overlaps with the next page's transfer).
 struct PullBreakdown {
     var pages: Int
     var bytes: Int
     var server: Duration
-    var decode: Duration
+    var reading: Duration
 
     /// Pulls every change `token` may see from version 0 with pages of `pageSize`, page by page.
     static func measure(endpoint: ServerEndpoint, token: String, pageSize: Int) async throws -> PullBreakdown {
         var since: Int64 = 0
-        var result = PullBreakdown(pages: 0, bytes: 0, server: .zero, decode: .zero)
+        var result = PullBreakdown(pages: 0, bytes: 0, server: .zero, reading: .zero)
         var id = 10
         while true {
             id += 1
@@ -38,13 +39,16 @@ struct PullBreakdown {
             result.pages += 1
             result.bytes += line.count + 1
             result.server += duration
-            let (reply, decode) = try await timed {
-                _ = try WireCoding.decoder.decode(ReplyHeader.self, from: Data(line))
-                return try WireCoding.decoder.decode(ReplyValue<PullReply>.self, from: Data(line)).value
+            let (page, reading) = try await timed {
+                guard let header = ReplyHeader.read(line), header.result == 0 else {
+                    throw BenchError("sync.pull was refused: \(String(decoding: line, as: UTF8.self).prefix(200))")
+                }
+                return try SyncEngine.decodePull(line)
             }
-            result.decode += decode
-            since = reply.cursor
-            if !reply.more { return result }
+            result.reading += reading
+            guard let cursor = page.cursor else { throw BenchError("a sync.pull page without a cursor") }
+            since = cursor
+            if !page.more { return result }
         }
     }
 }

@@ -154,44 +154,6 @@ enum Limits {
         return elapsed
     }
 
-    /// Each client's newest session start, computed by SQLite (the replacement proposed for `lastTrainedByClient`).
-    static func lastTrained(cachePath: String) throws -> (clients: Int, duration: Duration) {
-        let cache = try DatabaseQueue(path: cachePath, configuration: configuration(readonly: true))
-        try cache.read { db in _ = try Row.fetchAll(db, sql: "SELECT 1 FROM entities LIMIT 1") }  // schema loaded, as on open
-        let start = ContinuousClock.now
-        let count = try cache.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT json_extract(data, '$.client') AS client, MAX(json_extract(data, '$.start')) AS start
-                FROM entities WHERE kind = 'session' AND deleted = 0 GROUP BY client
-                """).count
-        }
-        return (count, ContinuousClock.now - start)
-    }
-
-    /// The same answer from an expression index (made untimed on a copy of the cache), so that no document is read.
-    static func lastTrainedIndexed(cachePath: String, scratch: URL) throws -> (clients: Int, duration: Duration) {
-        let copy = scratch.appendingPathComponent("indexed-cache.sqlite")
-        try? FileManager.default.removeItem(at: copy)
-        let source = try DatabaseQueue(path: cachePath, configuration: configuration(readonly: true))
-        let target = try DatabaseQueue(path: copy.path, configuration: configuration())
-        try source.backup(to: target)
-        try target.write { db in
-            try db.execute(sql: """
-                CREATE INDEX IF NOT EXISTS entities_kind_client_start
-                ON entities (kind, deleted, json_extract(data, '$.client'), json_extract(data, '$.start'))
-                """)
-        }
-        try target.read { db in _ = try Row.fetchAll(db, sql: "SELECT 1 FROM entities LIMIT 1") }  // schema loaded, as on open
-        let start = ContinuousClock.now
-        let count = try target.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT json_extract(data, '$.client') AS client, MAX(json_extract(data, '$.start')) AS start
-                FROM entities WHERE kind = 'session' AND deleted = 0 GROUP BY json_extract(data, '$.client')
-                """).count
-        }
-        return (count, ContinuousClock.now - start)
-    }
-
     /// The newest version the server handed out.
     static func serverVersion(serverDatabase: String) throws -> Int64 {
         let database = try DatabaseQueue(path: serverDatabase, configuration: configuration(readonly: true))

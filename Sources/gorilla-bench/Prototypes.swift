@@ -29,19 +29,19 @@ struct ReorderedJSONValue: Decodable {
     }
 }
 
-/// What the prototypes do with one document, against the wire coders.
-struct PrototypeFigures {
+/// What `FastJSON` and the reordered probes do with one document, against the wire coders.
+struct FastJSONFigures {
     var parseMicroseconds: Double
     var writeMicroseconds: Double
     var reorderedDecodeMicroseconds: Double
-    /// Whether the byte parser reads back the same `JSONValue` as `JSONDecoder`.
+    /// Whether `FastJSON.parse` reads back the same `JSONValue` as `JSONDecoder`.
     var parsesAlike: Bool
-    /// Whether the writer produces exactly `WireCoding.encoder`'s bytes.
+    /// Whether `FastJSON.write` produces exactly `WireCoding.encoder`'s bytes.
     var writesAlike: Bool
     /// Whether the reordered probes keep `true`/`false` apart from `1`/`0`.
     var reorderedKeepsBooleans: Bool
 
-    static func measure(fields: [String: JSONValue], iterations: Int = 300) throws -> PrototypeFigures {
+    static func measure(fields: [String: JSONValue], iterations: Int = 300) throws -> FastJSONFigures {
         let document = JSONValue.object(fields)
         let encoded = try WireCoding.encoder.encode(document)
         let bytes = Array(encoded)
@@ -64,8 +64,8 @@ struct PrototypeFigures {
         let probe = Data(#"[true,false,1,0,1.5,"x",null,{"a":[true,1]}]"#.utf8)
         let expected: JSONValue = [true, false, 1, 0, 1.5, "x", nil, ["a": [true, 1]]]
         let reorderedProbe = try WireCoding.decoder.decode(ReorderedJSONValue.self, from: probe).value
-        return PrototypeFigures(parseMicroseconds: parse, writeMicroseconds: write, reorderedDecodeMicroseconds: reordered,
-                                parsesAlike: try FastJSON.parse(bytes) == decoded && decoded == document,
-                                writesAlike: written == bytes, reorderedKeepsBooleans: reorderedProbe == expected)
+        return FastJSONFigures(parseMicroseconds: parse, writeMicroseconds: write, reorderedDecodeMicroseconds: reordered,
+                               parsesAlike: try FastJSON.parse(bytes) == decoded && decoded == document,
+                               writesAlike: written == bytes, reorderedKeepsBooleans: reorderedProbe == expected)
     }
 }

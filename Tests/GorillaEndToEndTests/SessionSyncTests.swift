@@ -82,6 +82,39 @@ struct SessionSyncTests {
         }
     }
 
+    /// A document larger than `SyncLimits.maxDocumentBytes` is refused where it is made, before it can sit in the
+    /// outbox forever, and the server refuses it too.
+    @Test func aSessionTooLargeToSyncIsRefusedOnTheDeviceAndByTheServer() async throws {
+        try await withTestServer { server in
+            let (coach, _) = try await Self.coachAndClient(on: server)
+            let clientID = try #require(try coach.entities("client").first).id.uuidString.lowercased()
+            let times: JSONValue = .array((0..<100).map { .number(Double($0) * 1.5) })
+            let sets: [JSONValue] = (0..<100).map { _ in ["reps": 100, "weight": 20, "repTimes": times] }
+            let fields: [String: JSONValue] = [
+                "client": .string(clientID), "mode": "realtime", "start": "2026-03-02T18:30:00Z",
+                "exercises": .array((0..<6).map { _ in ["name": "Prensa", "sets": .array(sets)] }),
+            ]
+            let size = FastJSON.text(fields).utf8.count
+            try #require(size > SyncLimits.maxDocumentBytes && size < 1_000_000, "\(size) bytes")
+            let cache = try coach.cache()
+            let entity = UUID.v7()
+            var refused = false
+            do {
+                _ = try cache.enqueue(kind: "session", entity: entity, action: .create, fields: fields)
+            } catch is ClientError {
+                refused = true
+            }
+            #expect(refused)
+            #expect(try cache.queuedCount() == 0)
+            #expect(try cache.entity(entity) == nil)
+
+            let result = try #require(try await coach.push([Mutation(id: UUID.v7(), kind: "session", entity: entity, action: .create, fields: fields)]).first)
+            #expect(result.status == .rejected)
+            #expect(result.error?.code == .tooLarge)
+            #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("session") == 0)
+        }
+    }
+
     @Test func sessionsAreAppendOnlyAndTheCoachDeletesThemAsTombstones() async throws {
         try await withTestServer { server in
             let (coach, client) = try await Self.coachAndClient(on: server)

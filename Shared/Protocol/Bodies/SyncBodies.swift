@@ -166,4 +166,7 @@ public enum SyncLimits {
     /// Default and largest page of a pull.
     public static let defaultPullLimit = 1000
     public static let maxPullLimit = 5000
+    /// Largest stored document (and largest `fields` of one mutation), as JSON. A 24-set real-time session is about
+    /// 4.6 KB; the bound keeps every mutation far inside one request line (1 MiB), so no queue can stall on one.
+    public static let maxDocumentBytes = 256 * 1024
 }
