@@ -5,6 +5,7 @@ import GorillaShared
 
 struct Connect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "connect",
         abstract: "Pin a server: shows its certificate fingerprint and asks to trust it.",
         discussion: "The server prints its fingerprint when it starts and writes it to DIR/server.json.")
     @OptionGroup var global: GlobalOptions
@@ -37,10 +38,11 @@ struct AccountFields: ParsableArguments {
 
 struct Register: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "register",
         abstract: "Create an account and log in.", subcommands: [Coach.self, Client.self])
 
     struct Coach: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Sign up as a coach.")
+        static let configuration = CommandConfiguration(commandName: "coach", abstract: "Sign up as a coach.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var fields: AccountFields
         @Option(help: "Language of messages: ca, es or en.") var language: String?
@@ -61,7 +63,7 @@ struct Register: AsyncParsableCommand {
     }
 
     struct Client: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Join your coach with the registration code they gave you.")
+        static let configuration = CommandConfiguration(commandName: "client", abstract: "Join your coach with the registration code they gave you.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The registration code, XXXX-XXXX.") var code: String
         @OptionGroup var fields: AccountFields
@@ -79,7 +81,7 @@ struct Register: AsyncParsableCommand {
 }
 
 struct Login: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Log in with your username or email.")
+    static let configuration = CommandConfiguration(commandName: "login", abstract: "Log in with your username or email.")
     @OptionGroup var global: GlobalOptions
     @Option(help: "Username or email.") var user: String
     @Flag(help: "Read the password from standard input instead of prompting.") var passwordStdin = false
@@ -91,7 +93,7 @@ struct Login: AsyncParsableCommand {
 }
 
 struct Logout: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Log out: revokes this device's session.")
+    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Log out: revokes this device's session.")
     @OptionGroup var global: GlobalOptions
     func run() async throws { try await perform { try await Runtime.app.logout() } }
 }
@@ -107,13 +109,13 @@ struct ProfileCommand: AsyncParsableCommand {
         commandName: "profile", abstract: "Show or edit your profile.", subcommands: [Show.self, Edit.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show your profile.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your profile.")
         @OptionGroup var global: GlobalOptions
         func run() async throws { try await perform { try await Runtime.app.profileShow() } }
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change profile fields (only those given).")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change profile fields (only those given).")
         @OptionGroup var global: GlobalOptions
         @Option var name: String?
         @Option var surname: String?
@@ -144,6 +146,7 @@ struct PasswordCommand: AsyncParsableCommand {
 
     struct Change: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "change",
             abstract: "Change your password (logs out your other devices).",
             discussion: "With --password-stdin, standard input holds two lines: the current password, then the new one.")
         @OptionGroup var global: GlobalOptions
@@ -158,6 +161,7 @@ struct PasswordCommand: AsyncParsableCommand {
 
     struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reset",
             abstract: "Set a new password with a one-time reset token from the server's operator or your coach.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "Username or email.") var user: String

@@ -4,10 +4,11 @@ import GorillaClient
 
 struct Machines: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "machines",
         abstract: "Your machines.", subcommands: [Add.self, List.self, Show.self, Rename.self, Remove.self], defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a machine.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a machine.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Option(help: "A PNG or JPEG of at most 2 MiB.") var image: String?
@@ -15,13 +16,13 @@ struct Machines: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List machines.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List machines.")
         @OptionGroup var global: GlobalOptions
         func run() async throws { try await perform { try await Runtime.app.listMachines() } }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a machine and the exercises that use it.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a machine and the exercises that use it.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Name or id prefix.") var name: String
         @Option(help: "Save the machine's image to this file.") var saveImage: String?
@@ -29,7 +30,7 @@ struct Machines: AsyncParsableCommand {
     }
 
     struct Rename: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a machine.")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a machine.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
@@ -53,11 +54,12 @@ struct ExerciseOptions: ParsableArguments {
 
 struct Exercises: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "exercises",
         abstract: "Your exercises.",
         subcommands: [Add.self, List.self, Show.self, Edit.self, Rename.self, Remove.self], defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add an exercise.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an exercise.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @OptionGroup var options: ExerciseOptions
@@ -69,21 +71,21 @@ struct Exercises: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List exercises.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List exercises.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "Only those whose name, description, muscles or machine contain this text.") var search: String?
         func run() async throws { try await perform { try await Runtime.app.listExercises(search: search) } }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show an exercise.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show an exercise.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Name or id prefix.") var name: String
         func run() async throws { try await perform { try await Runtime.app.showExercise(name) } }
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change an exercise's machine, description, muscles or count mode.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an exercise's machine, description, muscles or count mode.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @OptionGroup var options: ExerciseOptions
@@ -96,7 +98,7 @@ struct Exercises: AsyncParsableCommand {
     }
 
     struct Rename: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename an exercise.")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename an exercise.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
@@ -114,11 +116,12 @@ struct Exercises: AsyncParsableCommand {
 
 struct Trainings: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "trainings",
         abstract: "Your trainings (routines).",
         subcommands: [Add.self, List.self, Show.self, Edit.self, Duplicate.self, Rename.self, Remove.self], defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a training.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a training.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Option(name: .customLong("exercise"), help: "An exercise, in order (repeat).") var exercises: [String] = []
@@ -126,20 +129,20 @@ struct Trainings: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List trainings with when each was last used.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List trainings with when each was last used.")
         @OptionGroup var global: GlobalOptions
         func run() async throws { try await perform { try await Runtime.app.listTrainings() } }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a training's exercises.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a training's exercises.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         func run() async throws { try await perform { try await Runtime.app.showTraining(name) } }
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add, remove or move exercises.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Add, remove or move exercises.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Option(help: "Append an exercise (repeat).") var add: [String] = []
@@ -152,7 +155,7 @@ struct Trainings: AsyncParsableCommand {
     }
 
     struct Duplicate: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Copy a training under a new name.")
+        static let configuration = CommandConfiguration(commandName: "duplicate", abstract: "Copy a training under a new name.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
@@ -160,7 +163,7 @@ struct Trainings: AsyncParsableCommand {
     }
 
     struct Rename: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a training.")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a training.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String

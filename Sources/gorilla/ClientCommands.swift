@@ -4,11 +4,13 @@ import GorillaClient
 
 struct Clients: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "clients",
         abstract: "Your clients and their registration codes.",
         subcommands: [Add.self, List.self, Show.self, Code.self, ResetPassword.self, Remove.self], defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Invite a client: prints the registration code (XXXX-XXXX, valid 14 days) to pass on.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "First name (the client may correct it when registering).") var name: String?
@@ -17,20 +19,20 @@ struct Clients: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List clients, registered and invited, with when each last trained.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List clients, registered and invited, with when each last trained.")
         @OptionGroup var global: GlobalOptions
         func run() async throws { try await perform { try await Runtime.app.listClients() } }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "A client's profile, next events, recent sessions and unread messages.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "A client's profile, next events, recent sessions and unread messages.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Name, username or id.") var client: String
         func run() async throws { try await perform { try await Runtime.app.showClient(client) } }
     }
 
     struct Code: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Issue a new registration code for an invited client.")
+        static let configuration = CommandConfiguration(commandName: "code", abstract: "Issue a new registration code for an invited client.")
         @OptionGroup var global: GlobalOptions
         @Argument var client: String
         func run() async throws { try await perform { try await Runtime.app.newClientCode(client) } }
@@ -69,11 +71,12 @@ struct RangeOptions: ParsableArguments {
 
 struct Events: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "events",
         abstract: "Training appointments on the calendar.",
         subcommands: [Add.self, List.self, Show.self, Edit.self, Cancel.self, Remove.self, Export.self], defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Schedule a training with a client (overlaps are warned about).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Schedule a training with a client (overlaps are warned about).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The client.") var client: String
         @OptionGroup var options: EventOptions
@@ -82,7 +85,7 @@ struct Events: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List events.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List events.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var range: RangeOptions
         @Option(help: "Only this client's.") var client: String?
@@ -90,14 +93,14 @@ struct Events: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show an event.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show an event.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The event's id (or the short id lists show).") var id: String
         func run() async throws { try await perform { try await Runtime.app.showEvent(id) } }
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move or change an event.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Move or change an event.")
         @OptionGroup var global: GlobalOptions
         @Argument var id: String
         @OptionGroup var options: EventOptions
@@ -105,7 +108,7 @@ struct Events: AsyncParsableCommand {
     }
 
     struct Cancel: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Cancel an event (it stays on the calendar, marked cancelled).")
+        static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel an event (it stays on the calendar, marked cancelled).")
         @OptionGroup var global: GlobalOptions
         @Argument var id: String
         func run() async throws { try await perform { try await Runtime.app.setEventStatus(id, status: "cancelled") } }
@@ -119,7 +122,7 @@ struct Events: AsyncParsableCommand {
     }
 
     struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write events as an iCalendar (.ics) file.")
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Write events as an iCalendar (.ics) file.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The .ics file to write.") var ics: String
         @OptionGroup var range: RangeOptions

@@ -4,17 +4,18 @@ import GorillaClient
 
 struct Messages: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "messages",
         abstract: "Messages between a coach and their clients.",
         subcommands: [List.self, Show.self, Send.self], defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "One line per conversation with its last message and unread count.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "One line per conversation with its last message and unread count.")
         @OptionGroup var global: GlobalOptions
         func run() async throws { try await perform { try await Runtime.app.listConversations() } }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "A conversation, oldest first; marks the shown messages read.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "A conversation, oldest first; marks the shown messages read.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The client (a client's own coach needs no name).") var with: String?
         @Option(help: "Only the last N messages.") var limit: Int?
@@ -23,6 +24,7 @@ struct Messages: AsyncParsableCommand {
 
     struct Send: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "send",
             abstract: "Send a message (works offline; delivered once on the next sync).",
             discussion: "Without TEXT the message is read from standard input.")
         @OptionGroup var global: GlobalOptions
@@ -37,6 +39,7 @@ struct Messages: AsyncParsableCommand {
 
 struct Chat: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "chat",
         abstract: "A live chat: new messages appear as they arrive; Enter sends; Esc or Ctrl-C leaves.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The client (a client chats with their coach and needs no name).") var with: String?

@@ -4,11 +4,13 @@ import GorillaClient
 
 struct Sessions: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sessions",
         abstract: "The training history: log a session, list, show, delete and export.",
         subcommands: [Log.self, List.self, Show.self, Remove.self, Export.self], defaultSubcommand: List.self)
 
     struct Log: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "log",
             abstract: "Record a finished session without the stopwatch (hands-free).",
             discussion: """
                 Each --set is "EXERCISE: SET, SET, ..." where SET is REPSxWEIGHT[kg|lb][@DURATION] with an optional
@@ -35,7 +37,7 @@ struct Sessions: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Sessions, newest first (clients see their own).")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Sessions, newest first (clients see their own).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "Only this client.") var client: String?
         @OptionGroup var range: RangeOptions
@@ -45,7 +47,7 @@ struct Sessions: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "A session's exercises and sets, totals and time under tension.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "A session's exercises and sets, totals and time under tension.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The session id (or its short form).") var id: String
         func run() async throws { try await perform { try await Runtime.app.showSession(id) } }
@@ -59,7 +61,7 @@ struct Sessions: AsyncParsableCommand {
     }
 
     struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a session as text, CSV or JSON.")
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Print a session as text, CSV or JSON.")
         @OptionGroup var global: GlobalOptions
         @Argument var id: String
         @Option(help: "txt, csv or json.") var format: String = "txt"
@@ -69,6 +71,7 @@ struct Sessions: AsyncParsableCommand {
 
 struct Train: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "train",
         abstract: "Train a client in real time (stopwatch) or hands-free, full screen.",
         discussion: """
             Keys: Space starts the set's stopwatch, then marks each repetition; Enter ends the set and starts the rest timer;

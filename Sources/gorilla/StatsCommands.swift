@@ -4,6 +4,7 @@ import GorillaClient
 
 struct Stats: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "A client's statistics: an overview, or one exercise's figures and progress.",
         discussion: """
             A coach names the client; a client sees their own. Figures are computed from this device's copy, so they work offline.
@@ -25,10 +26,11 @@ struct Stats: AsyncParsableCommand {
 
 struct Measurements: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "measurements",
         abstract: "Body measurements (weight, height, girths) with BMI.", subcommands: [Add.self, List.self], defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Record a measurement (clients may record their own).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Record a measurement (clients may record their own).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The client (coaches).") var client: String?
         @Option(help: "YYYY-MM-DD or \"YYYY-MM-DD HH:MM\" (default: now).") var date: String?
@@ -50,7 +52,7 @@ struct Measurements: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List measurements with BMI and its WHO category.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List measurements with BMI and its WHO category.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The client (coaches).") var client: String?
         func run() async throws { try await perform { try await Runtime.app.listMeasurements(client: client) } }
