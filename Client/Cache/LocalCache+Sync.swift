@@ -42,28 +42,41 @@ extension LocalCache {
     }
 
     /// Applies a page of pulled changes whose documents are still JSON text, and moves the cursor, in one transaction.
+    ///
+    /// The page is committed without waiting for the disk (`synchronous = NORMAL` under WAL): a power cut can only
+    /// undo whole pages together with their cursor, and those are pulled again. Local changes and the outbox keep
+    /// the default, fully synchronous commits.
     func applyPull(_ changes: [PulledChange], cursor: Int64) throws {
-        try writer.write { db in
-            // Entities with queued local changes get them overlaid again; usually there are none.
-            let queued = Set(try String.fetchAll(db, sql: "SELECT DISTINCT entity FROM outbox"))
-            let upsert = try db.cachedStatement(sql: """
-                INSERT INTO entities (id, kind, data, version, deleted, server_data, server_deleted)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, version = excluded.version,
-                    server_data = excluded.server_data, server_deleted = excluded.server_deleted,
-                    data = excluded.data, deleted = excluded.deleted
-                """)
-            for change in changes {
-                let key = change.id.uuidString.lowercased()
-                let text = change.dataText
-                let deleted = change.deleted ? 1 : 0
-                try upsert.execute(arguments: [key, change.kind, text, change.version, deleted, text, deleted])
-                if queued.contains(key) {
-                    try Self.reapplyQueued(db, entity: change.id, kind: change.kind)
-                }
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
+            try db.inTransaction {
+                try Self.storePulled(db, changes, cursor: cursor)
+                return .commit
             }
-            try Self.setMeta(db, "cursor", String(cursor))
         }
+    }
+
+    private static func storePulled(_ db: Database, _ changes: [PulledChange], cursor: Int64) throws {
+        // Entities with queued local changes get them overlaid again; usually there are none.
+        let queued = Set(try String.fetchAll(db, sql: "SELECT DISTINCT entity FROM outbox"))
+        let upsert = try db.cachedStatement(sql: """
+            INSERT INTO entities (id, kind, data, version, deleted, server_data, server_deleted)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, version = excluded.version,
+                server_data = excluded.server_data, server_deleted = excluded.server_deleted,
+                data = excluded.data, deleted = excluded.deleted
+            """)
+        for change in changes {
+            let key = change.id.uuidString.lowercased()
+            let text = change.dataText
+            let deleted = change.deleted ? 1 : 0
+            try upsert.execute(arguments: [key, change.kind, text, change.version, deleted, text, deleted])
+            if queued.contains(key) {
+                try reapplyQueued(db, entity: change.id, kind: change.kind)
+            }
+        }
+        try setMeta(db, "cursor", String(cursor))
     }
 
     /// Resets an entity to the server's state, then overlays the mutations still queued for it.

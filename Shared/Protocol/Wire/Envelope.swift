@@ -134,9 +134,11 @@ public struct ReplyHeader: Decodable, Sendable {
         self.error = error
     }
 
-    /// Reads the header of a reply line with the byte parser: the `value` or `list` (a megabyte for a pull page)
-    /// is checked but not built. Nil if the line is not a reply.
+    /// Reads the header of a reply line with the byte parser. The server writes keys in sorted order, so once
+    /// `result` is known the `value` (a megabyte for a pull page) is not even scanned: whoever decodes it checks
+    /// it. Nil if the line is not a reply.
     public static func read(_ line: [UInt8]) -> ReplyHeader? {
+        struct ReachedValue: Error {}
         var id: Int?, event: String?, result: Int?, errorRange: Range<Int>?
         do {
             try FastJSON.withParser(line) { parser in
@@ -147,10 +149,13 @@ public struct ReplyHeader: Decodable, Sendable {
                     case "result": result = Int(exactly: try parser.number())
                     case "event": event = try parser.string()
                     case "error": errorRange = try parser.skipValue()
+                    case "value" where result != nil: throw ReachedValue()
                     default: try parser.skipValue()
                     }
                 }
             }
+        } catch is ReachedValue {
+            // The header is complete.
         } catch {
             return nil
         }

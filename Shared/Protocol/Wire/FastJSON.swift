@@ -89,21 +89,48 @@ public enum FastJSON {
             }
         }
 
-        /// Checks the next value without building it; returns its bytes' range.
+        /// Checks the next value without building it (grammar, UTF-8, escapes and depth; a number's range is left to
+        /// whoever reads it later); returns its bytes' range.
         @discardableResult
         public mutating func skipValue() throws -> Range<Int> {
             let first = try peek()
             let start = index
             switch first {
-            case UInt8(ascii: "{"): try members { _, parser in try parser.skipValue() }
-            case UInt8(ascii: "["): try elements { parser in try parser.skipValue() }
+            case UInt8(ascii: "{"): try skipContainer(object: true)
+            case UInt8(ascii: "["): try skipContainer(object: false)
             case UInt8(ascii: "\""): try skipString()
             case UInt8(ascii: "t"): try literal("true")
             case UInt8(ascii: "f"): try literal("false")
             case UInt8(ascii: "n"): try literal("null")
-            default: _ = try number()
+            default: _ = try scanNumber()
             }
             return start..<index
+        }
+
+        /// Checks an object or array without building keys or numbers (the grammar, UTF-8 and depth all the same).
+        private mutating func skipContainer(object: Bool) throws {
+            let close = object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            try enter()
+            index += 1
+            if try peek() == close {
+                index += 1
+                depth -= 1
+                return
+            }
+            while true {
+                if object {
+                    guard try peek() == UInt8(ascii: "\"") else { throw malformed("a key was expected") }
+                    try skipString()
+                    guard try peek() == UInt8(ascii: ":") else { throw malformed("\":\" was expected") }
+                    index += 1
+                }
+                try skipValue()
+                switch try peek() {
+                case UInt8(ascii: ","): index += 1
+                case close: index += 1; depth -= 1; return
+                default: throw malformed("\",\" or a closing bracket was expected")
+                }
+            }
         }
 
         /// The text of a range returned by ``skipValue()``.
@@ -274,6 +301,20 @@ public enum FastJSON {
         /// Reads a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, finite.
         public mutating func number() throws -> Double {
             let start = index
+            let (negative, integerStart, integerEnd, integral) = try scanNumber()
+            if integral && integerEnd - integerStart <= 15 {
+                var mantissa: Int64 = 0
+                for position in integerStart..<integerEnd { mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
+                return negative ? -Double(mantissa) : Double(mantissa)
+            }
+            guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)),
+                  value.isFinite else { throw malformed("a number out of range") }
+            return value
+        }
+
+        /// Moves past a number's text, checking its grammar; returns its sign, the range of its integer digits and
+        /// whether it has neither fraction nor exponent.
+        private mutating func scanNumber() throws -> (negative: Bool, integerStart: Int, integerEnd: Int, integral: Bool) {
             var negative = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
                 negative = true
@@ -299,14 +340,7 @@ public enum FastJSON {
                 if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
                 try digits()
             }
-            if integral && integerEnd - integerStart <= 15 {
-                var mantissa: Int64 = 0
-                for position in integerStart..<integerEnd { mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
-                return negative ? -Double(mantissa) : Double(mantissa)
-            }
-            guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)),
-                  value.isFinite else { throw malformed("a number out of range") }
-            return value
+            return (negative, integerStart, integerEnd, integral)
         }
 
         private mutating func digits() throws {
