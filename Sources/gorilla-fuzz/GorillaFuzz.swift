@@ -44,8 +44,9 @@ struct GorillaFuzz {
                             decoder = LineFrameDecoder(maximumLength: 64 * 1024)
                             buffer.clear()
                         case .line(let line):
-                            let reply = await session.respond(to: Array(line.readableBytesView))
-                            if let problem = check(reply) {
+                            let bytes = Array(line.readableBytesView)
+                            let reply = await session.respond(to: bytes)
+                            if let problem = check(reply) ?? compareReaders(bytes) {
                                 let key = problem + " " + String(decoding: Array(line.readableBytesView).prefix(160), as: UTF8.self)
                                 if findings[problem] == nil {
                                     findings[problem] = key
@@ -68,14 +69,29 @@ struct GorillaFuzz {
         if !findings.isEmpty { exit(1) }
     }
 
-    /// Nil when the reply is one JSON object with an integer `result` that is not 500, else what is wrong.
+    /// Nil when the reply is one JSON object with an integer `result` that is not 500 (read alike by
+    /// `JSONSerialization` and the client's `ReplyHeader.read`), else what is wrong.
     static func check(_ reply: [UInt8]) -> String? {
         if reply.contains(UInt8(ascii: "\n")) { return "reply spans several lines" }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(reply))) as? [String: Any] else { return "reply is not a JSON object" }
         guard let result = object["result"] as? Int else { return "reply has no integer result" }
+        if ReplyHeader.read(reply)?.result != result { return "ReplyHeader.read disagrees on the result" }
         if result == 500 { return "internal error" }
         if result != 0, object["error"] == nil { return "failure without an error member" }
         return nil
+    }
+
+    /// Differential check of the byte-level reader against Foundation's decoder on the same input: `FastJSON` may
+    /// refuse more (trailing commas), never accept what `JSONDecoder` refuses, and must read the same value.
+    static func compareReaders(_ bytes: [UInt8]) -> String? {
+        _ = ReplyHeader.read(bytes)  // must not crash on any input
+        guard let fast = try? FastJSON.parse(bytes) else { return nil }
+        // Foundation's decoder can trap on very deep nesting (see JSONDepth); such lines are not compared.
+        guard !JSONDepth.exceeds(JSONDepth.requestLimit, in: bytes) else { return nil }
+        guard let foundation = try? WireCoding.decoder.decode(JSONValue.self, from: Data(bytes)) else {
+            return "FastJSON accepts what JSONDecoder refuses"
+        }
+        return fast == foundation ? nil : "FastJSON reads another value than JSONDecoder"
     }
 }
 

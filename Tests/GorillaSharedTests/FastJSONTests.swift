@@ -50,6 +50,21 @@ import Testing
         }
     }
 
+    /// Foundation's decoder keeps one of two equal keys; two readers of one line must never disagree, so the byte
+    /// reader refuses them.
+    @Test func refusesRepeatedKeys() {
+        for text in [#"{"op":"a","op":"b"}"#, #"{"x":{"k":1,"k":1}}"#] {
+            #expect(throws: FastJSON.Malformed.self) { try FastJSON.parse(text) }
+        }
+    }
+
+    @Test func refusesNumbersThatUnderflow() throws {
+        #expect(throws: FastJSON.Malformed.self) { try FastJSON.parse("0.1e-400") }
+        #expect(throws: FastJSON.Malformed.self) { try FastJSON.parse("-5e-999") }
+        #expect(try FastJSON.parse("0e-400") == .number(0))
+        #expect(try FastJSON.parse("0.000e5") == .number(0))
+    }
+
     @Test func refusesInvalidUTF8() {
         for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x7B, 0x22, 0x80, 0x22, 0x3A, 0x31, 0x7D]] {
             #expect(throws: FastJSON.Malformed.self) { try FastJSON.parse(bytes) }

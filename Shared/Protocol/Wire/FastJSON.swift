@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Stored documents and sync pages are read and written here: it is an order of magnitude faster than
 /// `JSONDecoder`/`JSONEncoder` on them. The reader is strict (RFC 8259 numbers, valid UTF-8, no control
-/// characters in strings, no unpaired surrogates, no trailing bytes, at most ``maxDepth`` levels, finite numbers only); the writer
+/// characters in strings, no unpaired surrogates, no repeated keys, no trailing bytes, at most ``maxDepth`` levels, finite numbers only); the writer
 /// produces what `WireCoding.encoder` does: sorted keys, slashes unescaped.
 public enum FastJSON {
     /// Why a text is not JSON, and where.
@@ -75,7 +75,10 @@ public enum FastJSON {
             switch try peek() {
             case UInt8(ascii: "{"):
                 var members: [String: JSONValue] = [:]
-                try self.members { key, parser in members[key] = try parser.value() }
+                try self.members { key, parser in
+                    // A repeated key would let two readers of one text see different values: refused.
+                    guard members.updateValue(try parser.value(), forKey: key) == nil else { throw parser.malformed("a repeated key") }
+                }
                 return .object(members)
             case UInt8(ascii: "["):
                 var items: [JSONValue] = []
@@ -307,8 +310,13 @@ public enum FastJSON {
                 for position in integerStart..<integerEnd { mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
                 return negative ? -Double(mantissa) : Double(mantissa)
             }
-            guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)),
-                  value.isFinite else { throw malformed("a number out of range") }
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { throw malformed("a number out of range") }
+            // A non-zero mantissa that underflows to zero (`1e-400`) is out of range too.
+            if value == 0, text.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
+                .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) {
+                throw malformed("a number out of range")
+            }
             return value
         }
 
