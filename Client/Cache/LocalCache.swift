@@ -156,8 +156,10 @@ public struct LocalCache: Sendable {
             var deleted = current?.deleted ?? false
             Self.overlay(mutation, on: &data, deleted: &deleted)
             let dataText = FastJSON.text(data)
-            // The server refuses larger documents; queued, such a change could never be sent.
-            if max(fieldsText?.utf8.count ?? 0, dataText.utf8.count) > SyncLimits.maxDocumentBytes {
+            // The server refuses documents that grow past the limit; queued, such a change could never be sent.
+            // (Deletes, and edits of a document stored before the limit existed that do not grow it, pass.)
+            if action != .delete, max(fieldsText?.utf8.count ?? 0, dataText.utf8.count) > SyncLimits.maxDocumentBytes,
+               dataText.utf8.count > (current.map { FastJSON.text($0.data).utf8.count } ?? 0) {
                 throw ClientError(.usage, "this \(kind) is too large to sync (\(dataText.utf8.count / 1024) KB; at most "
                                   + "\(SyncLimits.maxDocumentBytes / 1024) KB); nothing was saved")
             }

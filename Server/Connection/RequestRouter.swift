@@ -122,7 +122,9 @@ struct RequestRouter: Sendable {
             var base: Int64?
             switch m["base"] {
             case nil, .null?: base = nil
-            case .number(let number)? where number.rounded() == number: base = Int64(number)
+            case .number(let number)?:
+                guard let whole = Int64(exactly: number) else { return nil }
+                base = whole
             default: return nil
             }
             mutations.append(Mutation(id: id, kind: kind, entity: entity, action: action, fields: fields, base: base))

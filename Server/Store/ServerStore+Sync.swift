@@ -208,9 +208,14 @@ extension ServerStore {
                 if kind == "news" {
                     FastJSON.write(.object(["text": .string(row["text"]), "audience": .string(row["audience"]),
                                             "published": .string(row["published"])]), into: &out)
-                } else if principal.role == .client, kind == "client", case .object(var object)? = try? FastJSON.parse(row["data"] as String) {
-                    object["notes"] = nil
-                    FastJSON.write(.object(object), into: &out)
+                } else if principal.role == .client, kind == "client" {
+                    // The coach's private notes never reach the client; a row that cannot be read goes out empty.
+                    if case .object(var object)? = try? FastJSON.parse(row["data"] as String) {
+                        object["notes"] = nil
+                        FastJSON.write(.object(object), into: &out)
+                    } else {
+                        out += "null".utf8
+                    }
                 } else {
                     out += (row["data"] as String).utf8
                 }

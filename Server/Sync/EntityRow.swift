@@ -12,10 +12,13 @@ struct EntityRow: Sendable {
     var fieldVersions: [String: Int64]
     var version: Int64
     var deleted: Bool
+    /// The size of the stored document text when the row was read (0 for a new row).
+    var storedSize = 0
 
     static func fetch(_ db: Database, id: UUID) throws -> EntityRow? {
         try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted FROM entities WHERE id = ?
+            SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, length(CAST(data AS BLOB)) AS size
+            FROM entities WHERE id = ?
             """), arguments: [id.key]).map(EntityRow.init(row:))
     }
 
@@ -41,9 +44,10 @@ struct EntityRow: Sendable {
         clientID = (row["client_id"] as String?).flatMap(UUID.init(uuidString:))
         data = (try? FastJSON.parse(row["data"] as String))?.objectValue ?? [:]
         fieldVersions = ((try? FastJSON.parse(row["field_versions"] as String))?.objectValue ?? [:])
-            .compactMapValues { $0.doubleValue.map { Int64($0) } }
+            .compactMapValues { $0.doubleValue.flatMap { Int64(exactly: $0) } }
         version = row["version"]
         deleted = (row["deleted"] as Int) != 0
+        storedSize = row["size"] ?? 0
     }
 
     init(id: UUID, kind: String, coachID: UUID, clientID: UUID?, data: [String: JSONValue],
@@ -67,7 +71,9 @@ struct EntityRow: Sendable {
     /// Inserts or replaces this row.
     func save(_ db: Database, kind: EntityKind, createdBy: UUID, now: Date) throws {
         let dataText = FastJSON.text(data)
-        guard dataText.utf8.count <= SyncLimits.maxDocumentBytes else {
+        // Only growth past the limit is refused: a document stored before the limit existed can still be
+        // deleted or trimmed.
+        guard dataText.utf8.count <= max(SyncLimits.maxDocumentBytes, storedSize) else {
             throw StoreError(.tooLarge, "the document is \(dataText.utf8.count / 1024) KB; at most \(SyncLimits.maxDocumentBytes / 1024) KB")
         }
         let versionsText = FastJSON.text(fieldVersions.mapValues { JSONValue.number(Double($0)) })

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import GorillaClient
 import GorillaShared
 import Testing
@@ -112,6 +113,18 @@ struct SessionSyncTests {
             #expect(result.status == .rejected)
             #expect(result.error?.code == .tooLarge)
             #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("session") == 0)
+
+            // A document stored larger than the limit (before it existed) can still be deleted.
+            let machine = Mutation.createMachine("Rack")
+            #expect(try await coach.push([machine]).first?.status == .applied)
+            let database = try DatabaseQueue(path: server.dataDirectory.appendingPathComponent("gorilla.sqlite").path)
+            try await database.write { db in
+                try db.execute(sql: "UPDATE entities SET data = json_set(data, '$.legacy', ?) WHERE id = ?",
+                               arguments: [String(repeating: "x", count: 300_000), machine.entity.uuidString.lowercased()])
+            }
+            let delete = Mutation(id: UUID.v7(), kind: "machine", entity: machine.entity, action: .delete)
+            let deleted = try #require(try await coach.push([delete]).first)
+            #expect(deleted.status == .applied, "\(String(describing: deleted.error))")
         }
     }
 

@@ -222,6 +222,9 @@ struct HostileInputTests {
             push("an unknown action", [mutation("machine", "explode", fields: #"{"name":"X"}"#)], .answered(100)),
             push("an entity id that is not a UUID", [#"{"id":"\#(uuid())","kind":"machine","entity":"nope","action":"create","fields":{"name":"X"}}"#], .answered(100)),
             push("a mutation id that is a number", [#"{"id":5,"kind":"machine","entity":"\#(uuid())","action":"create","fields":{"name":"X"}}"#], .answered(100)),
+            // Out of Int64's range: must be refused, never converted (a trap would stop the whole server).
+            push("a base beyond Int64", [#"{"id":"\#(uuid())","kind":"machine","entity":"\#(f.adaMachine)","action":"update","fields":{"name":"X"},"base":1e19}"#], .answered(100)),
+            push("a negative base beyond Int64", [#"{"id":"\#(uuid())","kind":"machine","entity":"\#(f.adaMachine)","action":"update","fields":{"name":"X"},"base":-9.3e18}"#], .answered(100)),
             push("a base that is a string", [#"{"id":"\#(uuid())","kind":"machine","entity":"\#(f.adaMachine)","action":"update","fields":{"name":"X"},"base":"x"}"#], .answered(100)),
             push("fields as an array", [mutation("machine", "create", fields: #"["name","X"]"#)], .answered(100)),
             push("a weight of 1e400", [mutation("session", "create", fields: #"{"client":"\#(c)","start":"2026-03-02T18:30:00Z","exercises":[{"name":"Prensa","sets":[{"reps":1,"weight":1e400}]}]}"#)], .answered(100)),
