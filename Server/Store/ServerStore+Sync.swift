@@ -15,6 +15,7 @@ extension ServerStore {
             results.reserveCapacity(mutations.count)
             // Versions this push produced: a later mutation of the same batch overwriting them is no conflict.
             var ownVersions = Set<Int64>()
+            let references = ReferenceCache()
             for mutation in mutations {
                 if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT user_id, result FROM applied_mutations WHERE id = ?"),
                                               arguments: [mutation.id.key]) {
@@ -34,12 +35,13 @@ extension ServerStore {
                     var applied: MutationResult?
                     try db.inSavepoint {
                         applied = try Self.apply(mutation, db: db, principal: principal, now: now, configuration: configuration,
-                                                 ownVersions: ownVersions)
+                                                 ownVersions: ownVersions, references: references)
                         return .commit
                     }
                     result = applied!
                     if let version = result.version { ownVersions.insert(version) }
                 } catch let error as StoreError {
+                    references.forgetAll()  // the savepoint rolled back whatever the mutation wrote
                     result = MutationResult(id: mutation.id, status: .rejected,
                                             error: RequestError(error).wire(in: language))
                 }
@@ -64,7 +66,8 @@ extension ServerStore {
 
     /// Applies one mutation; throws ``StoreError`` to reject it.
     static func apply(_ mutation: Mutation, db: Database, principal: UserRecord, now: Date,
-                      configuration: ServerConfiguration, ownVersions: Set<Int64> = []) throws -> MutationResult {
+                      configuration: ServerConfiguration, ownVersions: Set<Int64> = [],
+                      references: ReferenceCache = ReferenceCache()) throws -> MutationResult {
         guard let kind = EntityKinds.all[mutation.kind] else { throw StoreError.invalid("unknown section '\(mutation.kind)'") }
         let existing = try EntityRow.fetch(db, id: mutation.entity)
         // Rows of other tenants, or of other clients, do not exist for this principal.
@@ -73,7 +76,8 @@ extension ServerStore {
         }
         let extras = ExtrasBox()
         let context = MutationContext(db: db, principal: principal, now: now, configuration: configuration,
-                                      entityID: mutation.entity, creating: mutation.action == .create, extras: extras)
+                                      entityID: mutation.entity, creating: mutation.action == .create, extras: extras,
+                                      references: references)
         let fields = mutation.fields ?? [:]
         if kind.name == "client", let field = fields.keys.first(where: EntityKinds.serverManagedClientFields.contains) {
             throw StoreError.invalid("'\(field)' is set by the server")
@@ -135,6 +139,7 @@ extension ServerStore {
             row.version = version
         }
         try row.save(db, kind: kind, createdBy: principal.id, now: now)
+        references.forget(row.id)
         return MutationResult(id: mutation.id, status: .applied, version: version,
                               overwritten: overwritten.isEmpty ? nil : overwritten,
                               extra: extras.values.isEmpty ? nil : extras.values)

@@ -57,12 +57,14 @@ struct MutationContext {
     let creating: Bool
     /// Values the mutation hands back to the device (e.g. a registration code).
     let extras: ExtrasBox
+    /// Reference look-ups already made in this push (shared by its mutations).
+    let references: ReferenceCache
 
     var tenantID: UUID { principal.tenantID }
 
     /// The row `id` of `kind` in the principal's tenant, deleted or not (its document unread), or nil.
     func reference(_ id: UUID, kind: String) throws -> EntityRow.Reference? {
-        guard let row = try EntityRow.reference(db, id: id), row.kind == kind, row.coachID == tenantID.key else { return nil }
+        guard let row = try references.row(id, in: db), row.kind == kind, row.coachID == tenantID.key else { return nil }
         return row
     }
 
@@ -71,6 +73,24 @@ struct MutationContext {
         guard let row = try reference(id, kind: kind), !row.deleted else { return nil }
         return row
     }
+}
+
+/// The reference look-ups of one push: a batch of sessions names the same client, training and exercises again
+/// and again. A row written by the push is forgotten when it is saved, and everything when a mutation is rolled
+/// back, so an answer is never older than the transaction's own state.
+final class ReferenceCache {
+    private var rows: [UUID: EntityRow.Reference?] = [:]
+
+    func row(_ id: UUID, in db: Database) throws -> EntityRow.Reference? {
+        if let known = rows[id] { return known }
+        let row = try EntityRow.reference(db, id: id)
+        rows[id] = row
+        return row
+    }
+
+    func forget(_ id: UUID) { rows[id] = nil }
+
+    func forgetAll() { rows.removeAll(keepingCapacity: true) }
 }
 
 /// A mutable holder for values a mutation returns to the device.
