@@ -111,11 +111,12 @@ struct FaultInjectionTests {
                     }
                 }
 
-                // All ten devices sync until their queues are empty. Once the server has committed the first
-                // of this round's changes, it is killed after a random 50–400 ms and started again.
+                // All ten devices sync until their queues are empty. Once the server has committed a random
+                // number of this round's changes (never all of them), it is killed and started again. (A random
+                // delay after the first commit no longer works: a round now lands within a few milliseconds.)
                 let roundIDs = Array(machines.keys.filter { !checked.contains($0) }) + Array(sessions.keys.filter { !checked.contains($0) })
                 checked.formUnion(roundIDs)
-                let killDelay = Int.random(in: 50...400)
+                let killAt = Int.random(in: 1...(roundIDs.count - 60))
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for (index, entry) in devices.enumerated() {
                         group.addTask {
@@ -134,11 +135,10 @@ struct FaultInjectionTests {
                         }
                     }
                     let watcher = try ServerDatabase(dataDirectory: server.dataDirectory)
-                    let firstCommit = try await eventually(timeout: .seconds(30), every: .milliseconds(5)) {
-                        try Self.stored(roundIDs, in: watcher) > 0
+                    let reached = try await eventually(timeout: .seconds(30), every: .milliseconds(1)) {
+                        try Self.stored(roundIDs, in: watcher) >= killAt
                     }
-                    #expect(firstCommit, "round \(round): nothing reached the server")
-                    try await Task.sleep(for: .milliseconds(killDelay))
+                    #expect(reached, "round \(round): \(killAt) changes never reached the server")
                     let syncing = tally.killing()
                     await server.kill()
                     // Let replies already on their way arrive, then see what the kill left behind.
