@@ -271,24 +271,39 @@ struct FaultInjectionTests {
                 try database.queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(version) FROM entities") ?? 0 }
             }
 
+            let deviceCache = try DatabaseQueue(path: ClientHome(environment: ["GORILLA_HOME": device.home.path]).cachePath,
+                                                configuration: { var c = Configuration(); c.readonly = true; return c }())
             for attempt in 0..<8 {
                 // A large queue on this device and a large pull waiting on the server.
                 let cache = try device.cache()
-                for number in 0..<400 {
+                var attemptMine: [UUID] = []
+                for number in 0..<600 {
                     let id = UUID.v7(), name = "mine \(attempt)-\(number)"
                     try cache.enqueue(kind: "machine", entity: id, action: .create, fields: ["name": .string(name)])
                     mine.insert(id)
+                    attemptMine.append(id)
                     everyName.insert(name)
                 }
-                for half in 0..<2 {
+                for half in 0..<3 {
                     let names = (0..<500).map { "theirs \(attempt)-\(half)-\($0)" }
                     #expect(try await other.push(names.map { Mutation.createMachine($0) }).allSatisfy { $0.status == .applied })
                     everyName.formUnion(names)
                 }
 
+                // The kill comes once a random share of the work is done: this attempt's own changes stored on the
+                // server (the push) plus the other device's rows stored in this device's cache (the pull). A delay
+                // after the start would often land after the end: the whole sync takes a fraction of a second.
                 let queuedBefore = try cache.queuedCount()
+                let killAt = Int.random(in: 1..<(600 + 1500))
                 let run = try RunningCommand(["--json", "sync"], home: device.home)
-                try await Task.sleep(for: .milliseconds(Int.random(in: 150...1500)))
+                _ = try await eventually(timeout: .seconds(20), every: .milliseconds(1)) {
+                    let pushed = try Self.stored(attemptMine, in: database)
+                    let pulled = try deviceCache.read { db in
+                        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entities WHERE kind = 'machine' AND json_extract(data, '$.name') LIKE ?",
+                                         arguments: ["theirs \(attempt)-%"]) ?? 0
+                    }
+                    return pushed + pulled >= killAt || !run.process.isRunning
+                }
                 _ = run.kill()
                 let (status, killed) = await run.wait()
 
