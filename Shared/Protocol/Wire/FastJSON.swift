@@ -112,28 +112,7 @@ public enum FastJSON {
 
         /// Checks an object or array without building keys or numbers (the grammar, UTF-8 and depth all the same).
         private mutating func skipContainer(object: Bool) throws {
-            let close = object ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            try enter()
-            index += 1
-            if try peek() == close {
-                index += 1
-                depth -= 1
-                return
-            }
-            while true {
-                if object {
-                    guard try peek() == UInt8(ascii: "\"") else { throw malformed("a key was expected") }
-                    try skipString()
-                    guard try peek() == UInt8(ascii: ":") else { throw malformed("\":\" was expected") }
-                    index += 1
-                }
-                try skipValue()
-                switch try peek() {
-                case UInt8(ascii: ","): index += 1
-                case close: index += 1; depth -= 1; return
-                default: throw malformed("\",\" or a closing bracket was expected")
-                }
-            }
+            try container(object: object, readKeys: false) { _, parser in try parser.skipValue() }
         }
 
         /// The text of a range returned by ``skipValue()``.
@@ -143,44 +122,39 @@ public enum FastJSON {
 
         /// Reads an object, handing each key to `body`, which must read or skip its value.
         public mutating func members(_ body: (String, inout Parser) throws -> Void) throws {
-            guard try peek() == UInt8(ascii: "{") else { throw malformed("an object was expected") }
-            try enter()
-            index += 1
-            if try peek() == UInt8(ascii: "}") {
-                index += 1
-                depth -= 1
-                return
-            }
-            while true {
-                guard try peek() == UInt8(ascii: "\"") else { throw malformed("a key was expected") }
-                let key = try string()
-                guard try peek() == UInt8(ascii: ":") else { throw malformed("\":\" was expected") }
-                index += 1
-                try body(key, &self)
-                switch try peek() {
-                case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "}"): index += 1; depth -= 1; return
-                default: throw malformed("\",\" or \"}\" was expected")
-                }
-            }
+            try container(object: true, readKeys: true) { key, parser in try body(key!, &parser) }
         }
 
         /// Reads an array, calling `body` for each element, which must read or skip it.
         public mutating func elements(_ body: (inout Parser) throws -> Void) throws {
-            guard try peek() == UInt8(ascii: "[") else { throw malformed("an array was expected") }
+            try container(object: false, readKeys: false) { _, parser in try body(&parser) }
+        }
+
+        /// The one loop over an object's members or an array's elements: brackets, commas, colons and depth.
+        /// `body` gets each key (nil for arrays, or when `readKeys` is false: then keys are only checked).
+        private mutating func container(object: Bool, readKeys: Bool, _ body: (String?, inout Parser) throws -> Void) throws {
+            let (open, close) = object ? (UInt8(ascii: "{"), UInt8(ascii: "}")) : (UInt8(ascii: "["), UInt8(ascii: "]"))
+            guard try peek() == open else { throw malformed(object ? "an object was expected" : "an array was expected") }
             try enter()
             index += 1
-            if try peek() == UInt8(ascii: "]") {
+            if try peek() == close {
                 index += 1
                 depth -= 1
                 return
             }
             while true {
-                try body(&self)
+                var key: String?
+                if object {
+                    guard try peek() == UInt8(ascii: "\"") else { throw malformed("a key was expected") }
+                    if readKeys { key = try string() } else { try skipString() }
+                    guard try peek() == UInt8(ascii: ":") else { throw malformed("\":\" was expected") }
+                    index += 1
+                }
+                try body(key, &self)
                 switch try peek() {
                 case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "]"): index += 1; depth -= 1; return
-                default: throw malformed("\",\" or \"]\" was expected")
+                case close: index += 1; depth -= 1; return
+                default: throw malformed("\",\" or a closing bracket was expected")
                 }
             }
         }
