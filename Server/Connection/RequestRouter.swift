@@ -16,10 +16,14 @@ struct RequestRouter: Sendable {
                            RequestError(.malformedRequest, "nested deeper than \(JSONDepth.requestLimit) levels"), state: state)
         }
         let header: RequestHeader
-        do {
-            header = try WireCoding.decoder.decode(RequestHeader.self, from: Data(line))
-        } catch {
-            return failure(id: nil, RequestError(.malformedRequest, "not a JSON object"), state: state)
+        if let read = RequestHeader.read(line) {
+            header = read
+        } else {
+            do {
+                header = try WireCoding.decoder.decode(RequestHeader.self, from: Data(line))
+            } catch {
+                return failure(id: nil, RequestError(.malformedRequest, "not a JSON object"), state: state)
+            }
         }
         guard let id = header.id, let op = header.op else {
             return failure(id: header.id, RequestError(.malformedRequest, "\"id\" (integer) and \"op\" (string) are required"), state: state)

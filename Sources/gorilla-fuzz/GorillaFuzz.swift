@@ -85,6 +85,10 @@ struct GorillaFuzz {
     /// refuse more (trailing commas), never accept what `JSONDecoder` refuses, and must read the same value.
     static func compareReaders(_ bytes: [UInt8]) -> String? {
         _ = ReplyHeader.read(bytes)  // must not crash on any input
+        if !JSONDepth.exceeds(JSONDepth.requestLimit, in: bytes), let header = RequestHeader.read(bytes) {
+            guard let decoded = try? WireCoding.decoder.decode(RequestHeader.self, from: Data(bytes)),
+                  decoded.id == header.id, decoded.op == header.op else { return "RequestHeader.read disagrees with the decoder" }
+        }
         guard let fast = try? FastJSON.parse(bytes) else { return nil }
         // Foundation's decoder can trap on very deep nesting (see JSONDepth); such lines are not compared.
         guard !JSONDepth.exceeds(JSONDepth.requestLimit, in: bytes) else { return nil }

@@ -148,4 +148,23 @@ import Testing
             #expect(try WireCoding.decoder.decode(JSONValue.self, from: Data(text.utf8)) == value)
         }
     }
+
+    /// The server reads every request's `id` and `op` with the byte parser; it must agree with the lenient
+    /// `Codable` header it replaced wherever it answers at all.
+    @Test(arguments: [
+        #"{"id":7,"op":"sync.updated","body":{"since":0}}"#, #"{"body":{"a":[1,2,{"b":null}]},"op":"x","id":1}"#,
+        #"{"id":"7","op":"hello"}"#, #"{"id":7.5,"op":5}"#, #"{"id":7}"#, #"{"op":"hello"}"#, #"{}"#,
+        #"{"id":-3,"op":"é\u00e9","extra":true}"#, #"{"id":1e2,"op":"a"}"#, #"{"id":9223372036854775807,"op":"a"}"#,
+        #"{"id":9223372036854775808,"op":"a"}"#, #"{"id":-9223372036854775808,"op":"a"}"#, #"{"id":1e400,"op":"a"}"#,
+    ])
+    func requestHeadersReadLikeTheDecoder(_ line: String) throws {
+        let fast = try #require(RequestHeader.read(Array(line.utf8)))
+        let decoded = try WireCoding.decoder.decode(RequestHeader.self, from: Data(line.utf8))
+        #expect(fast.id == decoded.id && fast.op == decoded.op, "\(line): \(String(describing: fast.id)) \(String(describing: fast.op))")
+    }
+
+    @Test(arguments: [#"{"id":1,"op":"a","op":"b"}"#, #"{"id":1,"id":2,"op":"a"}"#, "[1]", #"{"id":1,"op":"a",}"#, "not json"])
+    func requestHeadersTheByteReaderLeavesToTheDecoder(_ line: String) {
+        #expect(RequestHeader.read(Array(line.utf8)) == nil)
+    }
 }
