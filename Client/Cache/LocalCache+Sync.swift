@@ -118,7 +118,7 @@ extension LocalCache {
         switch value {
         case .string(let text): "'\(text)'"
         case .null: "empty"
-        default: (try? encode(value)) ?? "?"
+        default: FastJSON.text(value)
         }
     }
 }

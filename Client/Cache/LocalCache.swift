@@ -116,7 +116,7 @@ public struct LocalCache: Sendable {
 
     /// The live entities of `kind` (sessions, events) of one client and/or starting in `[from, to)`,
     /// ordered by start, read through the start index.
-    public func entities(_ kind: String, client: String? = nil, from: String? = nil, to: String? = nil) throws -> [CachedEntity] {
+    public func timeline(_ kind: String, client: String? = nil, from: String? = nil, to: String? = nil) throws -> [CachedEntity] {
         var sql = "SELECT id, kind, data, version, deleted FROM entities WHERE kind = ? AND deleted = 0"
         var arguments: StatementArguments = [kind]
         if let client {
@@ -167,10 +167,7 @@ public struct LocalCache: Sendable {
                 INSERT INTO outbox (id, kind, entity, action, fields, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [mutation.id.uuidString.lowercased(), kind, entity.uuidString.lowercased(), action.rawValue,
                                  fieldsText, mutation.base, ISOTime.format(Date())])
-            try db.execute(sql: """
-                INSERT INTO entities (id, kind, data, deleted) VALUES (?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET data = excluded.data, deleted = excluded.deleted
-                """, arguments: [entity.uuidString.lowercased(), kind, dataText, deleted ? 1 : 0])
+            try Self.saveLocal(db, id: entity, kind: kind, dataText: dataText, deleted: deleted)
             return mutation
         }
     }
@@ -185,18 +182,16 @@ public struct LocalCache: Sendable {
     }
 
     static func saveLocal(_ db: Database, id: UUID, kind: String, data: [String: JSONValue], deleted: Bool) throws {
+        try saveLocal(db, id: id, kind: kind, dataText: FastJSON.text(data), deleted: deleted)
+    }
+
+    /// Writes the device's view of an entity (its server state stays as it is).
+    static func saveLocal(_ db: Database, id: UUID, kind: String, dataText: String, deleted: Bool) throws {
         try db.execute(sql: """
             INSERT INTO entities (id, kind, data, deleted) VALUES (?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET data = excluded.data, deleted = excluded.deleted
-            """, arguments: [id.uuidString.lowercased(), kind, try encode(data), deleted ? 1 : 0])
+            """, arguments: [id.uuidString.lowercased(), kind, dataText, deleted ? 1 : 0])
     }
-
-    static func encode(_ value: some Encodable) throws -> String {
-        String(decoding: try WireCoding.encoder.encode(value), as: UTF8.self)
-    }
-
-    static func encode(_ value: [String: JSONValue]) throws -> String { FastJSON.text(value) }
-    static func encode(_ value: JSONValue) throws -> String { FastJSON.text(value) }
 
     // MARK: Outbox
 

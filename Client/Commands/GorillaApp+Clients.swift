@@ -94,8 +94,8 @@ extension GorillaApp {
         let client = try resolveClient(cache, name)
         let key = client.id.uuidString.lowercased()
         let now = ISOTime.format(Date())
-        let events = try cache.entities("event", client: key, from: now).filter { $0[string: "status"] != "cancelled" }
-        let sessions = try cache.entities("session", client: key)
+        let events = try cache.timeline("event", client: key, from: now).filter { $0[string: "status"] != "cancelled" }
+        let sessions = try cache.timeline("session", client: key)
             .sorted { ($0[string: "start"] ?? "") > ($1[string: "start"] ?? "") }
         let unread = try unreadCount(cache, with: client.id)
         var lines = [

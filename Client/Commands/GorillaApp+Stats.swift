@@ -45,8 +45,8 @@ extension GorillaApp {
         let from = try request.from.map { try Self.day($0, "--from") }
         let to = try request.to.map { try Self.day($0, "--to").addingTimeInterval(86_400) }
         let calculator = StatsCalculator(unit: unit)
-        let sessions = try cache.entities("session", client: key)
-        let events = try cache.entities("event", client: key)
+        let sessions = try cache.timeline("session", client: key)
+        let events = try cache.timeline("event", client: key)
         var sets = calculator.sets(of: sessions, from: from, to: to)
 
         if let exercise = request.exercise {

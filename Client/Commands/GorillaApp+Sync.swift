@@ -83,7 +83,7 @@ extension GorillaApp {
         let profile = session.profile
         let names = try clientNames(cache)
         let now = ISOTime.format(Date())
-        let upcoming = try cache.entities("event", from: now).filter { $0[string: "status"] == "scheduled" }
+        let upcoming = try cache.timeline("event", from: now).filter { $0[string: "status"] == "scheduled" }
         let me = profile.id.uuidString.lowercased()
         let unread = try cache.entities("message").filter { $0[string: "to"] == me && $0.data["read"] == nil }
         var lines = ["\(profile.name) \(profile.surname) (\(profile.username), \(profile.role.rawValue))", ""]

@@ -37,7 +37,7 @@ extension GorillaApp {
     /// Fills in what the client did last time for each exercise (by catalogue id, else by name).
     func withPrevious(_ items: [SessionRecorder.Item], client: UUID, cache: LocalCache) throws -> [SessionRecorder.Item] {
         let key = client.uuidString.lowercased()
-        let history = try cache.entities("session", client: key)
+        let history = try cache.timeline("session", client: key)
             .sorted { ($0[string: "start"] ?? "") > ($1[string: "start"] ?? "") }.map(Self.performed)
         return items.map { item in
             var item = item

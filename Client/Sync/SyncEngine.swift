@@ -26,11 +26,6 @@ public struct SyncEngine: Sendable {
     /// (a refused over-long line would be retried forever and the outbox would never drain).
     public var maxBatchBytes = 512 * 1024
 
-    /// The longest prefix of `mutations` whose encoding fits in `bytes` (always at least one).
-    static func capped(_ mutations: [Mutation], bytes: Int) -> [Mutation] {
-        Array(mutations.prefix(encodedBatch(mutations, bytes: bytes).count))
-    }
-
     /// The `sync.push` body for the longest prefix of `mutations` whose encoding fits in `bytes` (always at least
     /// one mutation), and how many mutations it holds.
     public static func encodedBatch(_ mutations: [Mutation], bytes: Int) -> (count: Int, body: [UInt8]) {
@@ -86,13 +81,7 @@ public struct SyncEngine: Sendable {
             if queued.isEmpty { return total }
             let (count, body) = Self.encodedBatch(queued, bytes: maxBatchBytes)
             let batch = Array(queued.prefix(count))
-            let line = try await connection.roundTrip(Operation.syncPush, encodedBody: body)
-            let reply: PushReply
-            do {
-                reply = try WireCoding.decoder.decode(ReplyValue<PushReply>.self, from: Data(line)).value
-            } catch {
-                throw ClientError(.protocolError, "unexpected reply to sync.push: \(error)")
-            }
+            let reply = try await connection.request(Operation.syncPush, encodedBody: body, as: PushReply.self)
             try cache.applyPushResults(reply.results, for: batch)
             total += batch.count
             if reply.results.count < batch.count {
