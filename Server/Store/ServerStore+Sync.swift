@@ -11,6 +11,7 @@ extension ServerStore {
         return try await write { db in
             let now = Date()
             let stamp = ISOTime.format(now)
+            let encoder = WireCoding.encoder
             var results: [MutationResult] = []
             results.reserveCapacity(mutations.count)
             // Versions this push produced: a later mutation of the same batch overwriting them is no conflict.
@@ -47,27 +48,17 @@ extension ServerStore {
                 }
                 // Remember the outcome (applied or rejected) so that a re-push answers the same.
                 try db.cachedStatement(sql: "INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)")
-                    .execute(arguments: [mutation.id.key, principal.id.key, try Self.storedText(result), stamp])
+                    .execute(arguments: [mutation.id.key, principal.id.key, String(decoding: try encoder.encode(result), as: UTF8.self), stamp])
                 results.append(result)
             }
             return results
         }
     }
 
-    /// A mutation's outcome as `applied_mutations` keeps it: the `MutationResult` JSON, written directly in the
-    /// common case (applied, nothing else to say).
-    static func storedText(_ result: MutationResult) throws -> String {
-        guard result.status == .applied, let version = result.version, result.error == nil, result.overwritten == nil,
-              result.extra == nil else {
-            return String(decoding: try WireCoding.encoder.encode(result), as: UTF8.self)
-        }
-        return #"{"id":""# + result.id.uuidString + #"","status":"applied","version":"# + String(version) + "}"
-    }
-
     /// Applies one mutation; throws ``StoreError`` to reject it.
     static func apply(_ mutation: Mutation, db: Database, principal: UserRecord, now: Date,
-                      configuration: ServerConfiguration, ownVersions: Set<Int64> = [],
-                      references: ReferenceCache = ReferenceCache()) throws -> MutationResult {
+                      configuration: ServerConfiguration, ownVersions: Set<Int64>,
+                      references: ReferenceCache) throws -> MutationResult {
         guard let kind = EntityKinds.all[mutation.kind] else { throw StoreError.invalid("unknown section '\(mutation.kind)'") }
         let existing = try EntityRow.fetch(db, id: mutation.entity)
         // Rows of other tenants, or of other clients, do not exist for this principal.
