@@ -82,35 +82,9 @@ final class EchoServer: Sendable {
 enum RawLineClient {
     static func roundTrips(port: Int, fingerprint: String, setup: [[UInt8]], request: [UInt8], samples: Int,
                            warmUp: Int) async throws -> [Double] {
-        let verifier = PinnedCertificateVerifier(pinned: fingerprint)
-        let sslContext = try TLSConfigurations.pinnedClient()
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(.seconds(10))
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            .connect(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let sync = channel.pipeline.syncOperations
-                    try sync.addHandler(verifier.makeHandler(context: sslContext, serverHostname: nil))
-                    try sync.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: 64 << 20)))
-                    return try NIOAsyncChannel<LineFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
-            }
-        return try await channel.executeThenClose { inbound, outbound in
-            var iterator = inbound.makeAsyncIterator()
-            for line in setup {
-                try await outbound.write(ByteBuffer(bytes: line))
-                guard case .line? = try await iterator.next() else { throw BenchError("the peer closed the connection") }
-            }
-            var times: [Double] = []
-            times.reserveCapacity(samples)
-            for index in 0..<(warmUp + samples) {
-                let start = ContinuousClock.now
-                try await outbound.write(ByteBuffer(bytes: request))
-                guard case .line? = try await iterator.next() else { throw BenchError("the peer closed the connection") }
-                if index >= warmUp { times.append((ContinuousClock.now - start).milliseconds) }
-            }
-            return times
-        }
+        let replies = try await exchange(port: port, fingerprint: fingerprint, setup: setup,
+                                         requests: Array(repeating: request, count: warmUp + samples))
+        return replies.dropFirst(warmUp).map { $0.duration.milliseconds }
     }
 
     /// Sends `setup`, then each of `requests` in turn; returns each reply line (without its newline) and its round trip.
@@ -135,11 +109,13 @@ enum RawLineClient {
                 guard case .line? = try await iterator.next() else { throw BenchError("the peer closed the connection") }
             }
             var replies: [(line: [UInt8], duration: Duration)] = []
+            replies.reserveCapacity(requests.count)
             for request in requests {
                 let start = ContinuousClock.now
                 try await outbound.write(ByteBuffer(bytes: request))
                 guard case .line(let reply)? = try await iterator.next() else { throw BenchError("the peer closed the connection") }
-                replies.append((Array(reply.readableBytesView), ContinuousClock.now - start))
+                let elapsed = ContinuousClock.now - start
+                replies.append((Array(reply.readableBytesView), elapsed))
             }
             return replies
         }
