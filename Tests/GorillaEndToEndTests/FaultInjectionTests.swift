@@ -117,6 +117,8 @@ struct FaultInjectionTests {
                 let roundIDs = Array(machines.keys.filter { !checked.contains($0) }) + Array(sessions.keys.filter { !checked.contains($0) })
                 checked.formUnion(roundIDs)
                 let killAt = Int.random(in: 1...(roundIDs.count - 60))
+                let watcher = try ServerDatabase(dataDirectory: server.dataDirectory)
+                let before = try await watcher.queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(version) FROM entities") ?? 0 }
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for (index, entry) in devices.enumerated() {
                         group.addTask {
@@ -134,9 +136,11 @@ struct FaultInjectionTests {
                             }
                         }
                     }
-                    let watcher = try ServerDatabase(dataDirectory: server.dataDirectory)
-                    let reached = try await eventually(timeout: .seconds(30), every: .milliseconds(1)) {
-                        try Self.stored(roundIDs, in: watcher) >= killAt
+                    // Only this round's creates get versions past `before`: counting them is one cheap query.
+                    let reached = try await eventually(timeout: .seconds(30), every: .milliseconds(2)) {
+                        try watcher.queue.read { db in
+                            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entities WHERE version > ?", arguments: [before]) ?? 0
+                        } >= killAt
                     }
                     #expect(reached, "round \(round): \(killAt) changes never reached the server")
                     let syncing = tally.killing()
@@ -276,14 +280,13 @@ struct FaultInjectionTests {
             for attempt in 0..<8 {
                 // A large queue on this device and a large pull waiting on the server.
                 let cache = try device.cache()
-                var attemptMine: [UUID] = []
                 for number in 0..<600 {
                     let id = UUID.v7(), name = "mine \(attempt)-\(number)"
                     try cache.enqueue(kind: "machine", entity: id, action: .create, fields: ["name": .string(name)])
                     mine.insert(id)
-                    attemptMine.append(id)
                     everyName.insert(name)
                 }
+                let beforeTheirs = try newestVersion()
                 for half in 0..<3 {
                     let names = (0..<500).map { "theirs \(attempt)-\(half)-\($0)" }
                     #expect(try await other.push(names.map { Mutation.createMachine($0) }).allSatisfy { $0.status == .applied })
@@ -295,12 +298,17 @@ struct FaultInjectionTests {
                 // after the start would often land after the end: the whole sync takes a fraction of a second.
                 let queuedBefore = try cache.queuedCount()
                 let killAt = Int.random(in: 1..<(600 + 1500))
+                // Versions tell the two apart: past `afterTheirs` only this device's changes, between the two marks
+                // only the other device's rows.
+                let afterTheirs = try newestVersion()
                 let run = try RunningCommand(["--json", "sync"], home: device.home)
-                _ = try await eventually(timeout: .seconds(20), every: .milliseconds(1)) {
-                    let pushed = try Self.stored(attemptMine, in: database)
+                _ = try await eventually(timeout: .seconds(20), every: .milliseconds(2)) {
+                    let pushed = try database.queue.read { db in
+                        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entities WHERE version > ?", arguments: [afterTheirs]) ?? 0
+                    }
                     let pulled = try deviceCache.read { db in
-                        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entities WHERE kind = 'machine' AND json_extract(data, '$.name') LIKE ?",
-                                         arguments: ["theirs \(attempt)-%"]) ?? 0
+                        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entities WHERE version > ? AND version <= ?",
+                                         arguments: [beforeTheirs, afterTheirs]) ?? 0
                     }
                     return pushed + pulled >= killAt || !run.process.isRunning
                 }
