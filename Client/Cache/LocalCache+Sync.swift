@@ -5,13 +5,14 @@ import GorillaShared
 extension LocalCache {
     /// Records the server's answers to a push in one transaction: acknowledged mutations leave the outbox,
     /// rejected ones leave it too and their entity is rolled back to the server's state (plus what is still queued).
-    func applyPushResults(_ results: [MutationResult], for mutations: [Mutation]) throws {
-        let byID = Dictionary(uniqueKeysWithValues: mutations.map { ($0.id, $0) })
+    func applyPushResults(_ results: [MutationResult], for entries: [OutboxEntry]) throws {
+        let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
         try writer.write { db in
+            let remove = try db.cachedStatement(sql: "DELETE FROM outbox WHERE id = ?")
             for result in results {
                 guard let mutation = byID[result.id] else { continue }
-                try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [mutation.id.uuidString.lowercased()])
-                func label() throws -> String { try Self.label(db, mutation) }
+                try remove.execute(arguments: [mutation.id.uuidString.lowercased()])
+                func label() throws -> String { try Self.label(db, mutation.mutation) }
                 switch result.status {
                 case .applied, .duplicate:
                     if let overwritten = result.overwritten, !overwritten.isEmpty {

@@ -202,14 +202,17 @@ public struct LocalCache: Sendable {
 
     /// The oldest `limit` queued mutations, in order.
     public func queued(limit: Int) throws -> [Mutation] {
+        try outbox(limit: limit).map(\.mutation)
+    }
+
+    /// The oldest `limit` queued mutations, in order, with their fields as the queued JSON text.
+    public func outbox(limit: Int) throws -> [OutboxEntry] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY seq LIMIT ?", arguments: [limit]).map { row in
-                let fieldsText: String? = row["fields"]
-                return Mutation(
-                    id: UUID(uuidString: row["id"])!, kind: row["kind"], entity: UUID(uuidString: row["entity"])!,
-                    action: MutationAction(rawValue: row["action"]) ?? .update,
-                    fields: fieldsText.flatMap { (try? FastJSON.parse($0))?.objectValue },
-                    base: row["base"])
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, kind, entity, action, fields, base FROM outbox ORDER BY seq LIMIT ?"),
+                             arguments: [limit]).map { row in
+                OutboxEntry(id: UUID(uuidString: row["id"])!, kind: row["kind"], entity: UUID(uuidString: row["entity"])!,
+                            action: MutationAction(rawValue: row["action"]) ?? .update, base: row["base"],
+                            fieldsText: row["fields"])
             }
         }
     }

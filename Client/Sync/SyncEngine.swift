@@ -28,7 +28,7 @@ public struct SyncEngine: Sendable {
 
     /// The `sync.push` body for the longest prefix of `mutations` whose encoding fits in `bytes` (always at least
     /// one mutation), and how many mutations it holds.
-    public static func encodedBatch(_ mutations: [Mutation], bytes: Int) -> (count: Int, body: [UInt8]) {
+    public static func encodedBatch(_ mutations: [some MutationWriting], bytes: Int) -> (count: Int, body: [UInt8]) {
         var body: [UInt8] = []
         body.reserveCapacity(min(bytes, 64 * 1024))
         body += #"{"mutations":["#.utf8
@@ -77,7 +77,7 @@ public struct SyncEngine: Sendable {
         }
         var total = 0
         while true {
-            let queued = try cache.queued(limit: batchSize)
+            let queued = try cache.outbox(limit: batchSize)
             if queued.isEmpty { return total }
             let (count, body) = Self.encodedBatch(queued, bytes: maxBatchBytes)
             let batch = Array(queued.prefix(count))

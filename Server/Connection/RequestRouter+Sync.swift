@@ -23,19 +23,19 @@ extension RequestRouter {
         return .value(try await context.store.pull(since: max(0, body.since), limit: limit, principal: principal))
     }
 
-    func push(_ body: PushBody, state: inout ConnectionState) async throws -> ResponsePayload {
+    func push(_ mutations: [PushedMutation], state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
-        guard body.mutations.count <= SyncLimits.maxPushBatch else {
+        guard mutations.count <= SyncLimits.maxPushBatch else {
             throw RequestError(.tooLarge, "at most \(SyncLimits.maxPushBatch) mutations per push")
         }
-        let results = try await context.store.push(body.mutations, principal: principal, language: state.language,
+        let outcome = try await context.store.push(mutations, principal: principal, language: state.language,
                                                      configuration: context.configuration)
-        await publishMessages(body.mutations, results: results)
-        return .value(PushReply(results: results))
+        await publishMessages(mutations, results: outcome.results)
+        return .value(outcome.reply)
     }
 
     /// Pushes newly stored messages to the subscribed connections of their sender and recipient.
-    private func publishMessages(_ mutations: [Mutation], results: [MutationResult]) async {
+    private func publishMessages(_ mutations: [PushedMutation], results: [MutationResult]) async {
         let applied = Set(results.filter { $0.status == .applied }.map(\.id))
         let ids = mutations.filter { $0.kind == "message" && $0.action == .create && applied.contains($0.id) }.map(\.entity)
         guard !ids.isEmpty, let changes = try? await context.store.changes(ids: ids) else { return }

@@ -78,7 +78,10 @@ struct RequestRouter: Sendable {
         case Operation.mediaGet: return try await getMedia(decode(MediaGetBody.self, line), state: &state)
         case Operation.syncUpdated: return try await updated(decode(UpdatedBody.self, line), state: &state)
         case Operation.syncPull: return try await pull(decode(PullBody.self, line), state: &state)
-        case Operation.syncPush: return try await push(Self.fastPushBody(line) ?? decode(PushBody.self, line), state: &state)
+        case Operation.syncPush:
+            // The byte reader keeps each mutation's fields as text; `Codable` decides any line it refuses, for its messages.
+            let mutations = try PushedMutation.scan(line) ?? decode(PushBody.self, line).mutations.map(PushedMutation.init)
+            return try await push(mutations, state: &state)
         case Operation.subscribe: return try await subscribe(state: &state)
         case Operation.codeCheck: return try await checkCode(decode(CodeCheckBody.self, line), state: &state)
         case Operation.clientCode: return try await newCode(decode(ClientBody.self, line), state: &state)
@@ -106,35 +109,6 @@ struct RequestRouter: Sendable {
         Operation.mediaPut, Operation.mediaGet, Operation.syncUpdated, Operation.syncPull, Operation.syncPush,
         Operation.codeCheck, Operation.clientCode, Operation.clientResetPassword, Operation.subscribe,
     ]
-
-    /// The push body read with the byte parser; nil if anything is off (then `Codable` decodes it, for its error messages).
-    static func fastPushBody(_ line: [UInt8]) -> PushBody? {
-        guard case .object(let envelope)? = try? FastJSON.parse(line), case .object(let body)? = envelope["body"],
-              case .array(let items)? = body["mutations"] else { return nil }
-        var mutations: [Mutation] = []
-        mutations.reserveCapacity(items.count)
-        for item in items {
-            guard case .object(let m) = item, let id = m["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
-                  let kind = m["kind"]?.stringValue, let entity = m["entity"]?.stringValue.flatMap(UUID.init(uuidString:)),
-                  let action = m["action"]?.stringValue.flatMap(MutationAction.init(rawValue:)) else { return nil }
-            var fields: [String: JSONValue]?
-            switch m["fields"] {
-            case nil, .null?: fields = nil
-            case .object(let object)?: fields = object
-            default: return nil
-            }
-            var base: Int64?
-            switch m["base"] {
-            case nil, .null?: base = nil
-            case .number(let number)?:
-                guard let whole = Int64(exactly: number) else { return nil }
-                base = whole
-            default: return nil
-            }
-            mutations.append(Mutation(id: id, kind: kind, entity: entity, action: action, fields: fields, base: base))
-        }
-        return PushBody(mutations: mutations)
-    }
 
     /// Decodes the typed body; a missing member is `missingFields`, a wrong type `malformedRequest`.
     private func decode<Body: Codable & Sendable>(_ type: Body.Type, _ line: [UInt8]) throws -> Body {

@@ -3,60 +3,85 @@ import GRDB
 import GorillaShared
 
 extension ServerStore {
+    /// What a push did: each mutation's result, and the reply's JSON written from the same texts the results are
+    /// remembered by.
+    struct PushOutcome: Sendable {
+        var results: [MutationResult]
+        var reply: RawJSONValue
+    }
+
     /// Applies a batch of mutations for `principal` in one transaction, each in its own savepoint,
     /// so that a refused mutation never blocks the others and a crash applies none of them.
-    func push(_ mutations: [Mutation], principal: UserRecord, language: Language? = nil,
-              configuration: ServerConfiguration) async throws -> [MutationResult] {
+    func push(_ mutations: [PushedMutation], principal: UserRecord, language: Language? = nil,
+              configuration: ServerConfiguration) async throws -> PushOutcome {
         let language = language ?? principal.language
         return try await write { db in
             let now = Date()
             let stamp = ISOTime.format(now)
-            let encoder = WireCoding.encoder
             var results: [MutationResult] = []
             results.reserveCapacity(mutations.count)
+            var reply: [UInt8] = Array(#"{"results":["#.utf8)
+            reply.reserveCapacity(mutations.count * 80 + 16)
+            var text: [UInt8] = []
             // Versions this push produced: a later mutation of the same batch overwriting them is no conflict.
             var ownVersions = Set<Int64>()
             let references = ReferenceCache()
+            // The outcomes remembered from earlier pushes, in one query; this push's own are added as they come.
+            var remembered = try Self.rememberedOutcomes(db, ids: mutations.map(\.id))
             for mutation in mutations {
-                if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT user_id, result FROM applied_mutations WHERE id = ?"),
-                                              arguments: [mutation.id.key]) {
-                    if (row["user_id"] as String) == principal.id.key,
-                       var earlier = try? WireCoding.decoder.decode(MutationResult.self, from: Data((row["result"] as String).utf8)) {
+                var result: MutationResult
+                let known = remembered[mutation.id]
+                if let (userID, text) = known {
+                    if userID == principal.id.key,
+                       var earlier = try? WireCoding.decoder.decode(MutationResult.self, from: Data(text.utf8)) {
                         if earlier.status == .applied { earlier.status = .duplicate }
-                        results.append(earlier)
+                        result = earlier
                     } else {
                         // Another account used this mutation id: refuse without applying or revealing anything.
-                        results.append(MutationResult(id: mutation.id, status: .rejected,
-                                                      error: RequestError(.invalidField, "mutation id").wire(in: language)))
+                        result = MutationResult(id: mutation.id, status: .rejected,
+                                                error: RequestError(.invalidField, "mutation id").wire(in: language))
                     }
-                    continue
-                }
-                var result: MutationResult
-                do {
-                    var applied: MutationResult?
-                    try db.inSavepoint {
-                        applied = try Self.apply(mutation, db: db, principal: principal, now: now, configuration: configuration,
-                                                 ownVersions: ownVersions, references: references)
-                        return .commit
+                } else if let created = try Self.createCanonical(mutation, db: db, principal: principal, now: now,
+                                                                 configuration: configuration, references: references) {
+                    // Validated before anything was written, so it needs no savepoint.
+                    result = created
+                    ownVersions.insert(created.version!)
+                } else {
+                    do {
+                        var applied: MutationResult?
+                        try db.inSavepoint {
+                            applied = try Self.apply(mutation, db: db, principal: principal, now: now, configuration: configuration,
+                                                     ownVersions: ownVersions, references: references)
+                            return .commit
+                        }
+                        result = applied!
+                        if let version = result.version { ownVersions.insert(version) }
+                    } catch let error as StoreError {
+                        references.forgetAll()  // the savepoint rolled back whatever the mutation wrote
+                        result = MutationResult(id: mutation.id, status: .rejected,
+                                                error: RequestError(error).wire(in: language))
                     }
-                    result = applied!
-                    if let version = result.version { ownVersions.insert(version) }
-                } catch let error as StoreError {
-                    references.forgetAll()  // the savepoint rolled back whatever the mutation wrote
-                    result = MutationResult(id: mutation.id, status: .rejected,
-                                            error: RequestError(error).wire(in: language))
                 }
-                // Remember the outcome (applied or rejected) so that a re-push answers the same.
-                try db.cachedStatement(sql: "INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)")
-                    .execute(arguments: [mutation.id.key, principal.id.key, String(decoding: try encoder.encode(result), as: UTF8.self), stamp])
+                text.removeAll(keepingCapacity: true)
+                result.write(into: &text)
+                if known == nil {
+                    // Remember the outcome (applied or rejected) so that a re-push answers the same.
+                    let stored = String(decoding: text, as: UTF8.self)
+                    try db.cachedStatement(sql: "INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)")
+                        .execute(arguments: [mutation.id.key, principal.id.key, stored, stamp])
+                    remembered[mutation.id] = (principal.id.key, stored)
+                }
+                if !results.isEmpty { reply.append(UInt8(ascii: ",")) }
+                reply += text
                 results.append(result)
             }
-            return results
+            reply += "]}".utf8
+            return PushOutcome(results: results, reply: RawJSONValue(bytes: reply))
         }
     }
 
     /// Applies one mutation; throws ``StoreError`` to reject it.
-    static func apply(_ mutation: Mutation, db: Database, principal: UserRecord, now: Date,
+    static func apply(_ mutation: PushedMutation, db: Database, principal: UserRecord, now: Date,
                       configuration: ServerConfiguration, ownVersions: Set<Int64>,
                       references: ReferenceCache) throws -> MutationResult {
         guard let kind = EntityKinds.all[mutation.kind] else { throw StoreError.invalid("unknown section '\(mutation.kind)'") }
@@ -69,7 +94,7 @@ extension ServerStore {
         let context = MutationContext(db: db, principal: principal, now: now, configuration: configuration,
                                       entityID: mutation.entity, creating: mutation.action == .create, extras: extras,
                                       references: references)
-        let fields = mutation.fields ?? [:]
+        let fields = mutation.parsedFields() ?? [:]
         if kind.name == "client", let field = fields.keys.first(where: EntityKinds.serverManagedClientFields.contains) {
             throw StoreError.invalid("'\(field)' is set by the server")
         }
@@ -136,6 +161,46 @@ extension ServerStore {
                               extra: extras.values.isEmpty ? nil : extras.values)
     }
 
+    /// The outcomes of the mutations `ids` that earlier pushes applied or refused: account and result text by id.
+    static func rememberedOutcomes(_ db: Database, ids: [UUID]) throws -> [UUID: (userID: String, result: String)] {
+        guard !ids.isEmpty else { return [:] }
+        var outcomes: [UUID: (userID: String, result: String)] = [:]
+        let marks = repeatElement("?", count: ids.count).joined(separator: ",")
+        for row in try Row.fetchAll(db, sql: "SELECT id, user_id, result FROM applied_mutations WHERE id IN (\(marks))",
+                                    arguments: StatementArguments(ids.map(\.key))) {
+            if let id = UUID(uuidString: row["id"]) { outcomes[id] = (row["user_id"], row["result"]) }
+        }
+        return outcomes
+    }
+
+    /// A create of a kind that validates straight from the pushed text (``EntityKind/canonicalCreate``), written
+    /// without a savepoint since nothing is written before it is known to pass; nil when it is anything but a plain
+    /// create that passes (then ``apply`` runs, and names the problem).
+    static func createCanonical(_ mutation: PushedMutation, db: Database, principal: UserRecord, now: Date,
+                                configuration: ServerConfiguration, references: ReferenceCache) throws -> MutationResult? {
+        guard mutation.action == .create, let text = mutation.fieldsText, let kind = EntityKinds.all[mutation.kind],
+              let canonicalCreate = kind.canonicalCreate, kind.uniqueNameField == nil, kind.writers.contains(principal.role),
+              try references.row(mutation.entity, in: db) == nil else { return nil }
+        let context = MutationContext(db: db, principal: principal, now: now, configuration: configuration,
+                                      entityID: mutation.entity, creating: true, extras: ExtrasBox(), references: references)
+        let document: CanonicalDocument
+        do {
+            document = try canonicalCreate(text, context)
+        } catch is CanonicalWriter.Unusual {
+            return nil
+        } catch is FastJSON.Malformed {
+            return nil  // a wrong type where the reader expected another (the text itself was checked)
+        }
+        guard document.text.count <= SyncLimits.maxDocumentBytes else { return nil }
+        let version = try nextVersion(db)
+        try EntityRow.write(db, id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: document.clientID,
+                            nameKey: nil, dataText: String(decoding: document.text, as: UTF8.self),
+                            versionsText: document.versionsText(version), version: version, deleted: false,
+                            createdBy: principal.id, now: now)
+        references.forget(mutation.entity)
+        return MutationResult(id: mutation.id, status: .applied, version: version)
+    }
+
     /// The client a client-scoped row belongs to: the principal itself for a client, the named client for a coach.
     static func clientScope(kind: EntityKind, document: [String: JSONValue], context: MutationContext) throws -> UUID? {
         guard kind.scope == .client else { return nil }
@@ -148,7 +213,7 @@ extension ServerStore {
         return id
     }
 
-    static func logChange(_ db: Database, row: EntityRow, mutation: Mutation, principal: UserRecord, field: String,
+    static func logChange(_ db: Database, row: EntityRow, mutation: PushedMutation, principal: UserRecord, field: String,
                           old: JSONValue?, new: JSONValue?, newVersion: Int64, now: Date) throws {
         let encoder = WireCoding.encoder
         try db.execute(sql: """

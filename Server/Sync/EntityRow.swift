@@ -77,21 +77,29 @@ struct EntityRow: Sendable {
             throw StoreError(.tooLarge, "the document is \(dataText.utf8.count / 1024) KB; at most \(SyncLimits.maxDocumentBytes / 1024) KB")
         }
         let versionsText = FastJSON.text(fieldVersions.mapValues { JSONValue.number(Double($0)) })
-        let stamp = ISOTime.format(now)
         do {
-            try db.cachedStatement(sql: """
-                INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
-                                      created_by, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET name_key = excluded.name_key, data = excluded.data,
-                    field_versions = excluded.field_versions, version = excluded.version, deleted = excluded.deleted,
-                    client_id = excluded.client_id, updated_at = excluded.updated_at
-                """).execute(arguments: [id.key, self.kind, coachID.key, clientID?.key, deleted ? nil : nameKey(for: kind),
-                                           dataText, versionsText, version, deleted ? 1 : 0, createdBy.key, stamp, stamp])
+            try Self.write(db, id: id, kind: self.kind, coachID: coachID, clientID: clientID, nameKey: deleted ? nil : nameKey(for: kind),
+                           dataText: dataText, versionsText: versionsText, version: version, deleted: deleted,
+                           createdBy: createdBy, now: now)
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             let name = kind.uniqueNameField.flatMap { data[$0]?.stringValue } ?? ""
             throw StoreError(.nameTaken, "'\(name)'")
         }
+    }
+
+    /// Inserts or replaces a row given its stored texts.
+    static func write(_ db: Database, id: UUID, kind: String, coachID: UUID, clientID: UUID?, nameKey: String?,
+                      dataText: String, versionsText: String, version: Int64, deleted: Bool, createdBy: UUID, now: Date) throws {
+        let stamp = ISOTime.format(now)
+        try db.cachedStatement(sql: """
+            INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
+                                  created_by, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET name_key = excluded.name_key, data = excluded.data,
+                field_versions = excluded.field_versions, version = excluded.version, deleted = excluded.deleted,
+                client_id = excluded.client_id, updated_at = excluded.updated_at
+            """).execute(arguments: [id.key, kind, coachID.key, clientID?.key, nameKey,
+                                     dataText, versionsText, version, deleted ? 1 : 0, createdBy.key, stamp, stamp])
     }
 
     /// The change as a pull shows it.

@@ -25,12 +25,17 @@ enum FieldRules {
         guard let value = document[field] else { return }
         if value.isNull { document[field] = nil; return }
         guard let text = value.stringValue else { throw StoreError.invalid("\(field) must be text") }
+        document[field] = try cleanText(text, field: field, max: max, multiline: multiline).map(JSONValue.string)
+    }
+
+    /// An optional text as stored: trimmed, nil when that leaves nothing.
+    static func cleanText(_ text: String, field: String, max: Int = 2000, multiline: Bool = true) throws -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { document[field] = nil; return }
+        if trimmed.isEmpty { return nil }
         guard trimmed.count <= max, !Validation.containsControlCharacters(trimmed, allowNewline: multiline) else {
             throw StoreError.invalid("\(field) (at most \(max) characters, no control characters)")
         }
-        document[field] = .string(trimmed)
+        return trimmed
     }
 
     /// One of `values`, defaulting to `fallback` when absent.

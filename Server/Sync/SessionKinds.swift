@@ -31,8 +31,252 @@ extension EntityKinds {
             try FieldRules.number("paused", in: &document, range: SessionLimits.seconds)
             try FieldRules.optionalText("notes", in: &document)
             try exercises(in: &document, context: context)
-        }
+        },
+        canonicalCreate: canonicalSession
     )
+
+    // MARK: Straight from the pushed bytes
+
+    // The members of each object, sorted as they are written.
+    private static let sessionKeys = CanonicalWriter.keys(["client", "end", "event", "exercises", "mode", "notes", "paused", "start", "training"])
+    private static let exerciseKeys = CanonicalWriter.keys(["exercise", "name", "sets"])
+    private static let setKeys = CanonicalWriter.keys(["duration", "position", "repTimes", "reps", "rest", "type", "unit", "weight"])
+
+    /// `validate` of a created session, reading the pushed bytes and writing the stored text as it goes (see
+    /// ``CanonicalDocument``). It must accept nothing that `validate` refuses and write exactly what `validate`
+    /// makes; anything else throws, and `validate` runs. It reads in one pass documents whose members come sorted,
+    /// as devices write them; others are left to `validate` too.
+    private static func canonicalSession(_ bytes: [UInt8], context: MutationContext) throws -> CanonicalDocument {
+        try bytes.withUnsafeBufferPointer { buffer in
+            try FastJSON.withParser(buffer) { parser in
+                var document = CanonicalDocument()
+                document.text.reserveCapacity(buffer.count + 256)
+                var client: UUID?
+                var start: Date?
+                var end: Date?
+                try parser.beginObject()
+                var previous = -1
+                var done = false
+                while !done {
+                    let key = try CanonicalWriter.nextKey(&parser, in: sessionKeys, after: previous)
+                    done = key == nil
+                    // What `validate` puts for the members skipped since the previous one.
+                    for skipped in (previous + 1)..<(key ?? sessionKeys.count) {
+                        switch skipped {
+                        case 0, 7: throw CanonicalWriter.Unusual()  // the client and the start are required
+                        case 3: document.member("exercises"); document.text += [UInt8(ascii: "["), UInt8(ascii: "]")]
+                        case 4: document.member("mode"); CanonicalWriter.writeString("handsfree", into: &document.text)
+                        default: continue
+                        }
+                    }
+                    guard let key else { break }
+                    previous = key
+                    // Null is taken as absent, except for the required client and start.
+                    if key != 0, key != 7, try parser.skipNull() {
+                        switch key {
+                        case 3: document.member("exercises"); document.text += [UInt8(ascii: "["), UInt8(ascii: "]")]
+                        case 4: document.member("mode"); CanonicalWriter.writeString("handsfree", into: &document.text)
+                        default: break
+                        }
+                        continue
+                    }
+                    switch key {
+                    case 0:
+                        let id = try CanonicalWriter.id(&parser)
+                        guard try context.liveReference(id, kind: "client") != nil else { throw CanonicalWriter.Unusual() }
+                        client = id
+                        document.clientID = id
+                        document.member("client")
+                        CanonicalWriter.writeID(id, into: &document.text)
+                    case 1:
+                        end = try time(&parser)
+                        document.member("end")
+                        FastJSON.writeString(ISOTime.format(end!), into: &document.text)
+                    case 2:
+                        // The client comes first, so it is known here.
+                        let id = try CanonicalWriter.id(&parser)
+                        guard let row = try context.liveReference(id, kind: "event"), row.clientID == client?.key else {
+                            throw CanonicalWriter.Unusual()
+                        }
+                        document.member("event")
+                        CanonicalWriter.writeID(id, into: &document.text)
+                    case 3:
+                        document.member("exercises")
+                        document.text.append(UInt8(ascii: "["))
+                        try parser.beginArray()
+                        var count = 0
+                        while try parser.nextElement() {
+                            guard count < SessionLimits.exercises else { throw CanonicalWriter.Unusual() }
+                            if count > 0 { document.text.append(UInt8(ascii: ",")) }
+                            try writeExercise(&parser, into: &document.text, context: context)
+                            count += 1
+                        }
+                        document.text.append(UInt8(ascii: "]"))
+                    case 4:
+                        document.member("mode")
+                        CanonicalWriter.writeString(try CanonicalWriter.choice(&parser, ["realtime", "handsfree"]), into: &document.text)
+                    case 5:
+                        let text = try parser.string()
+                        let notes: String?
+                        do { notes = try FieldRules.cleanText(text, field: "notes") } catch { throw CanonicalWriter.Unusual() }
+                        if let notes {
+                            document.member("notes")
+                            FastJSON.writeString(notes, into: &document.text)
+                        }
+                    case 6:
+                        document.member("paused")
+                        try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &document.text)
+                    case 7:
+                        start = try time(&parser)
+                        document.member("start")
+                        FastJSON.writeString(ISOTime.format(start!), into: &document.text)
+                    default:
+                        let id = try historyReference(&parser, kind: "training", context: context)
+                        document.member("training")
+                        CanonicalWriter.writeID(id, into: &document.text)
+                    }
+                }
+                // The end is written before the start is read; it is checked now.
+                if let end, let start, end < start { throw CanonicalWriter.Unusual() }
+                document.finish()
+                return document
+            }
+        }
+    }
+
+    /// An ISO-8601 time.
+    private static func time(_ parser: inout FastJSON.Parser) throws -> Date {
+        guard let date = ISOTime.parse(try parser.string()) else { throw CanonicalWriter.Unusual() }
+        return date
+    }
+
+    /// A reference to a row of the tenant that may since have been deleted.
+    private static func historyReference(_ parser: inout FastJSON.Parser, kind: String, context: MutationContext) throws -> UUID {
+        let id = try CanonicalWriter.id(&parser)
+        guard try context.reference(id, kind: kind) != nil else { throw CanonicalWriter.Unusual() }
+        return id
+    }
+
+    /// One performed exercise: `{"exercise":…,"name":…,"sets":[…]}`.
+    private static func writeExercise(_ parser: inout FastJSON.Parser, into out: inout [UInt8], context: MutationContext) throws {
+        out.append(UInt8(ascii: "{"))
+        try parser.beginObject()
+        var key = try CanonicalWriter.nextKey(&parser, in: exerciseKeys, after: -1)
+        if key == 0 {
+            if !(try parser.skipNull()) {
+                let exercise = try historyReference(&parser, kind: "exercise", context: context)
+                CanonicalWriter.key("exercise", into: &out)
+                CanonicalWriter.writeID(exercise, into: &out)
+                out.append(UInt8(ascii: ","))
+            }
+            key = try CanonicalWriter.nextKey(&parser, in: exerciseKeys, after: 0)
+        }
+        // The name is required; a null name, like null sets, is refused by `validate`, not taken as absent.
+        guard key == 1, let name = Validation.cleanName(try parser.string()) else { throw CanonicalWriter.Unusual() }
+        CanonicalWriter.key("name", into: &out)
+        FastJSON.writeString(name, into: &out)
+        out.append(UInt8(ascii: ","))
+        CanonicalWriter.key("sets", into: &out)
+        out.append(UInt8(ascii: "["))
+        if try CanonicalWriter.nextKey(&parser, in: exerciseKeys, after: 1) != nil {
+            try parser.beginArray()
+            var count = 0
+            while try parser.nextElement() {
+                guard count < SessionLimits.sets else { throw CanonicalWriter.Unusual() }
+                if count > 0 { out.append(UInt8(ascii: ",")) }
+                count += 1
+                try writeSet(&parser, position: count, into: &out)
+            }
+            guard try parser.nextKey() == nil else { throw CanonicalWriter.Unusual() }
+        }
+        out.append(UInt8(ascii: "]"))
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// One set, members sorted: duration, position, repTimes, reps, rest, type, unit, weight (see `set`). The
+    /// members the set leaves out get what `validate` puts there.
+    private static func writeSet(_ parser: inout FastJSON.Parser, position: Int, into out: inout [UInt8]) throws {
+        out.append(UInt8(ascii: "{"))
+        try parser.beginObject()
+        var first = true
+        var previous = -1
+        var done = false
+        while !done {
+            let key = try CanonicalWriter.nextKey(&parser, in: setKeys, after: previous)
+            let upTo = key ?? setKeys.count
+            done = key == nil
+            // Defaults for the members skipped since the previous one.
+            for skipped in (previous + 1)..<upTo {
+                switch skipped {
+                case 1:
+                    if !first { out.append(UInt8(ascii: ",")) }
+                    CanonicalWriter.key("position", into: &out)
+                    FastJSON.writeNumber(Double(position), into: &out)
+                case 3: throw CanonicalWriter.Unusual()  // reps are required
+                case 5:
+                    out.append(UInt8(ascii: ","))
+                    CanonicalWriter.key("type", into: &out)
+                    CanonicalWriter.writeString("normal", into: &out)
+                case 6:
+                    out.append(UInt8(ascii: ","))
+                    CanonicalWriter.key("unit", into: &out)
+                    CanonicalWriter.writeString("kg", into: &out)
+                default: continue
+                }
+                first = false
+            }
+            guard let key else { break }
+            previous = key
+            if key == 1 {
+                try parser.skipValue()  // the position is the set's place in the list, whatever the device said
+                if !first { out.append(UInt8(ascii: ",")) }
+                CanonicalWriter.key("position", into: &out)
+                FastJSON.writeNumber(Double(position), into: &out)
+                first = false
+                continue
+            }
+            if key == 5 || key == 6 {
+                let value: StaticString = try parser.skipNull() ? (key == 5 ? "normal" : "kg")
+                    : try CanonicalWriter.choice(&parser, key == 5 ? ["normal", "warmup", "drop", "failure"] : ["kg", "lb"])
+                out.append(UInt8(ascii: ","))
+                if key == 5 { CanonicalWriter.key("type", into: &out) } else { CanonicalWriter.key("unit", into: &out) }
+                CanonicalWriter.writeString(value, into: &out)
+                first = false
+                continue
+            }
+            // The rest are numbers; null leaves them out, except for the required reps.
+            if key != 3, try parser.skipNull() { continue }
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            switch key {
+            case 0:
+                CanonicalWriter.key("duration", into: &out)
+                try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &out)
+            case 2:
+                CanonicalWriter.key("repTimes", into: &out)
+                out.append(UInt8(ascii: "["))
+                try parser.beginArray()
+                var count = 0
+                while try parser.nextElement() {
+                    guard count < Int(SessionLimits.reps.upperBound) else { throw CanonicalWriter.Unusual() }
+                    if count > 0 { out.append(UInt8(ascii: ",")) }
+                    try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &out)
+                    count += 1
+                }
+                out.append(UInt8(ascii: "]"))
+            case 3:
+                CanonicalWriter.key("reps", into: &out)
+                try CanonicalWriter.writeNumber(&parser, within: SessionLimits.reps, into: &out)
+            case 4:
+                CanonicalWriter.key("rest", into: &out)
+                try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &out)
+            default:
+                CanonicalWriter.key("weight", into: &out)
+                try CanonicalWriter.writeNumber(&parser, within: SessionLimits.weight, into: &out)
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+    }
 
     /// A required or optional ISO-8601 time, normalised.
     private static func time(_ field: String, in document: inout [String: JSONValue], required: Bool) throws -> Date? {

@@ -75,13 +75,13 @@ import Testing
     @Test func anAcknowledgedMutationLeavesTheOutbox() throws {
         let id = UUID.v7()
         let mutation = try cache.enqueue(kind: "machine", entity: id, action: .create, fields: ["name": "Leg press"])
-        try cache.applyPushResults([MutationResult(id: mutation.id, status: .applied, version: 5)], for: [mutation])
+        try cache.applyPushResults([MutationResult(id: mutation.id, status: .applied, version: 5)], for: try cache.outbox(limit: 10))
         #expect(try cache.queuedCount() == 0)
         #expect(try cache.entity(id)?.name == "Leg press")
         #expect(try cache.takeReports().isEmpty)
         // A duplicate answer (the server had it already) is an acknowledgement too.
         let second = try cache.enqueue(kind: "machine", entity: id, action: .update, fields: ["name": "Leg press 2"])
-        try cache.applyPushResults([MutationResult(id: second.id, status: .duplicate, version: 6)], for: [second])
+        try cache.applyPushResults([MutationResult(id: second.id, status: .duplicate, version: 6)], for: try cache.outbox(limit: 10))
         #expect(try cache.queuedCount() == 0)
     }
 
@@ -89,7 +89,7 @@ import Testing
         let id = UUID.v7()
         let mutation = try cache.enqueue(kind: "machine", entity: id, action: .create, fields: ["name": "Rack"])
         let error = WireError(code: .nameTaken, message: "That name is already in use: 'Rack'")
-        try cache.applyPushResults([MutationResult(id: mutation.id, status: .rejected, error: error)], for: [mutation])
+        try cache.applyPushResults([MutationResult(id: mutation.id, status: .rejected, error: error)], for: try cache.outbox(limit: 10))
         #expect(try cache.entity(id) == nil)
         #expect(try cache.queuedCount() == 0)
         let reports = try cache.takeReports()
@@ -105,7 +105,7 @@ import Testing
         let rename = try cache.enqueue(kind: "machine", entity: id, action: .update, fields: ["name": "Rack"])
         let image = try cache.enqueue(kind: "machine", entity: id, action: .update, fields: ["image": .string(String(repeating: "b", count: 64))])
         try cache.applyPushResults([MutationResult(id: rename.id, status: .rejected, error: WireError(code: .nameTaken, message: "taken"))],
-                                   for: [rename, image])
+                                   for: try cache.outbox(limit: 10))
         let entity = try #require(try cache.entity(id))
         #expect(entity.name == "Bench")
         #expect(entity[string: "image"] == String(repeating: "b", count: 64))
@@ -118,7 +118,7 @@ import Testing
         let delete = try cache.enqueue(kind: "machine", entity: id, action: .delete)
         #expect(try cache.entities("machine").isEmpty)
         try cache.applyPushResults([MutationResult(id: delete.id, status: .rejected, error: WireError(code: .inUse, message: "in use"))],
-                                   for: [delete])
+                                   for: try cache.outbox(limit: 10))
         #expect(try cache.entities("machine").map(\.name) == ["Leg press"])
     }
 
@@ -127,7 +127,7 @@ import Testing
         try cache.applyPull([Self.change(id, 4, name: "Bench")], cursor: 4)
         let rename = try cache.enqueue(kind: "machine", entity: id, action: .update, fields: ["name": "Incline bench"])
         try cache.applyPushResults([MutationResult(id: rename.id, status: .applied, version: 6, overwritten: ["name": "Flat bench"])],
-                                   for: [rename])
+                                   for: try cache.outbox(limit: 10))
         let reports = try cache.takeReports()
         #expect(reports.map(\.kind) == ["overwritten"])
         #expect(reports.first?.text.contains("'Flat bench'") == true)

@@ -85,6 +85,18 @@ public struct Mutation: Codable, Sendable, Equatable {
 
     /// Appends this mutation's JSON as `WireCoding.encoder` writes it (sorted keys, upper-case UUIDs, no nil members).
     public func write(into out: inout [UInt8]) {
+        var fieldsJSON: [UInt8]?
+        if let fields {
+            var text: [UInt8] = []
+            FastJSON.write(fields, into: &text)
+            fieldsJSON = text
+        }
+        Self.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: fieldsJSON, into: &out)
+    }
+
+    /// Appends a mutation's JSON whose fields are already JSON text (an object).
+    public static func write(id: UUID, kind: String, entity: UUID, action: MutationAction, base: Int64?,
+                             fieldsJSON: [UInt8]?, into out: inout [UInt8]) {
         out += #"{"action":""#.utf8
         out += action.rawValue.utf8
         out += "\"".utf8
@@ -95,9 +107,9 @@ public struct Mutation: Codable, Sendable, Equatable {
         out += #","entity":""#.utf8
         out += entity.uuidString.utf8
         out += "\"".utf8
-        if let fields {
+        if let fieldsJSON {
             out += #","fields":"#.utf8
-            FastJSON.write(fields, into: &out)
+            out += fieldsJSON
         }
         out += #","id":""#.utf8
         out += id.uuidString.utf8
@@ -105,6 +117,13 @@ public struct Mutation: Codable, Sendable, Equatable {
         FastJSON.writeString(kind, into: &out)
         out += "}".utf8
     }
+}
+
+extension Mutation: MutationWriting {}
+
+/// A mutation that can write itself into a `sync.push` body.
+public protocol MutationWriting {
+    func write(into out: inout [UInt8])
 }
 
 /// `sync.push`: a batch of mutations, applied in order.
@@ -144,6 +163,42 @@ public struct MutationResult: Codable, Sendable, Equatable {
         self.error = error
         self.overwritten = overwritten
         self.extra = extra
+    }
+
+    /// Appends this result's JSON as `WireCoding.encoder` writes it (sorted keys, upper-case UUIDs, no nil members).
+    public func write(into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        if let error {
+            out += #""error":{"code":"#.utf8
+            out += String(error.code.rawValue).utf8
+            out += #","message":"#.utf8
+            FastJSON.writeString(error.message, into: &out)
+            if let retryAfter = error.retryAfter {
+                out += #","retryAfter":"#.utf8
+                out += String(retryAfter).utf8
+            }
+            out += "},".utf8
+        }
+        if let extra {
+            out += #""extra":"#.utf8
+            FastJSON.write(extra, into: &out)
+            out.append(UInt8(ascii: ","))
+        }
+        out += #""id":""#.utf8
+        out += id.uuidString.utf8
+        out += "\"".utf8
+        if let overwritten {
+            out += #","overwritten":"#.utf8
+            FastJSON.write(overwritten, into: &out)
+        }
+        out += #","status":""#.utf8
+        out += status.rawValue.utf8
+        out += "\"".utf8
+        if let version {
+            out += #","version":"#.utf8
+            out += String(version).utf8
+        }
+        out.append(UInt8(ascii: "}"))
     }
 }
 

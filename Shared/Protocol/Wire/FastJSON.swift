@@ -36,7 +36,7 @@ public enum FastJSON {
         try bytes.withUnsafeBufferPointer { try withParser($0, body) }
     }
 
-    static func withParser<T>(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (inout Parser) throws -> T) throws -> T {
+    public static func withParser<T>(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (inout Parser) throws -> T) throws -> T {
         var parser = Parser(bytes: buffer)
         let result = try body(&parser)
         parser.skipWhitespace()
@@ -50,6 +50,8 @@ public enum FastJSON {
         let bytes: UnsafeBufferPointer<UInt8>
         public private(set) var index = 0
         private var depth = 0
+        /// Set by ``beginObject()`` and ``beginArray()`` until the container's first member or element is asked for.
+        private var atFirst = false
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -96,23 +98,126 @@ public enum FastJSON {
         /// whoever reads it later); returns its bytes' range.
         @discardableResult
         public mutating func skipValue() throws -> Range<Int> {
+            try skip(checkingNumbers: false)
+        }
+
+        /// Checks the next value as ``value()`` would (numbers' ranges and repeated keys included) without building it;
+        /// returns its bytes' range. Whatever passes reads without error later.
+        @discardableResult
+        public mutating func checkValue() throws -> Range<Int> {
+            try skip(checkingNumbers: true)
+        }
+
+        @discardableResult
+        private mutating func skip(checkingNumbers: Bool) throws -> Range<Int> {
             let first = try peek()
             let start = index
             switch first {
-            case UInt8(ascii: "{"): try skipContainer(object: true)
-            case UInt8(ascii: "["): try skipContainer(object: false)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                // Keys are only checked; a repeated key is refused only when checking as `value()` does.
+                try container(object: first == UInt8(ascii: "{"), readKeys: false, uniqueKeys: checkingNumbers) { _, parser in
+                    try parser.skip(checkingNumbers: checkingNumbers)
+                }
             case UInt8(ascii: "\""): try skipString()
             case UInt8(ascii: "t"): try literal("true")
             case UInt8(ascii: "f"): try literal("false")
             case UInt8(ascii: "n"): try literal("null")
-            default: _ = try scanNumber()
+            default:
+                if checkingNumbers { _ = try number() } else { _ = try scanNumber() }
             }
             return start..<index
         }
 
-        /// Checks an object or array without building keys or numbers (the grammar, UTF-8 and depth all the same).
-        private mutating func skipContainer(object: Bool) throws {
-            try container(object: object, readKeys: false) { _, parser in try parser.skipValue() }
+        // MARK: Step by step
+        //
+        // For readers that walk a known shape without closures: `beginObject()`, then `nextKey()` until it answers
+        // nil (reading or skipping each value in between); `beginArray()`, then `nextElement()` until it answers false.
+
+        /// Enters the object that comes next.
+        public mutating func beginObject() throws {
+            guard try peek() == UInt8(ascii: "{") else { throw malformed("an object was expected") }
+            try enter()
+            index += 1
+            atFirst = true
+        }
+
+        /// The next key of the object being read, as its raw bytes between the quotes (escapes left as they are), or nil
+        /// at the object's end.
+        public mutating func nextKey() throws -> UnsafeBufferPointer<UInt8>? {
+            guard try moveToNext(close: UInt8(ascii: "}")) else { return nil }
+            guard try peek() == UInt8(ascii: "\"") else { throw malformed("a key was expected") }
+            let (range, escaped, ascii) = try scanString()
+            try checkString(range, escaped: escaped, ascii: ascii)
+            guard try peek() == UInt8(ascii: ":") else { throw malformed("\":\" was expected") }
+            index += 1
+            return UnsafeBufferPointer(rebasing: bytes[range])
+        }
+
+        /// Enters the array that comes next.
+        public mutating func beginArray() throws {
+            guard try peek() == UInt8(ascii: "[") else { throw malformed("an array was expected") }
+            try enter()
+            index += 1
+            atFirst = true
+        }
+
+        /// Whether another element of the array being read follows (false at the array's end).
+        public mutating func nextElement() throws -> Bool {
+            try moveToNext(close: UInt8(ascii: "]"))
+        }
+
+        /// Moves past the comma before the next member or element; false (past `close`) at the container's end.
+        private mutating func moveToNext(close: UInt8) throws -> Bool {
+            let byte = try peek()
+            if byte == close {
+                index += 1
+                depth -= 1
+                atFirst = false
+                return false
+            }
+            if atFirst {
+                atFirst = false
+                return true
+            }
+            guard byte == UInt8(ascii: ",") else { throw malformed("\",\" or a closing bracket was expected") }
+            index += 1
+            return true
+        }
+
+        /// The raw bytes of the string that comes next, if it holds no escapes (nil, and moved past it, if it does).
+        public mutating func rawString() throws -> UnsafeBufferPointer<UInt8>? {
+            guard try peek() == UInt8(ascii: "\"") else { throw malformed("a string was expected") }
+            let (range, escaped, ascii) = try scanString()
+            try checkString(range, escaped: escaped, ascii: ascii)
+            return escaped ? nil : UnsafeBufferPointer(rebasing: bytes[range])
+        }
+
+        /// Moves past the next value if it is `null`; returns whether it was.
+        public mutating func skipNull() throws -> Bool {
+            guard try peek() == UInt8(ascii: "n") else { return false }
+            try literal("null")
+            return true
+        }
+
+        /// A parser over the bytes of `range` (from ``skipValue()`` or ``checkValue()``) alone, for reading a value
+        /// again or out of order.
+        public func parser(for range: Range<Int>) -> Parser {
+            Parser(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+
+        /// Whether the value at `range` is an object.
+        public func isObject(_ range: Range<Int>) -> Bool {
+            !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "{")
+        }
+
+        /// A copy of the bytes of `range`.
+        public func copyBytes(_ range: Range<Int>) -> [UInt8] {
+            Array(bytes[range])
+        }
+
+        /// Whether the value at `range` is the literal `null`.
+        public func isNull(_ range: Range<Int>) -> Bool {
+            range.count == 4 && bytes[range.lowerBound] == UInt8(ascii: "n")
         }
 
         /// The text of a range returned by ``skipValue()``.
@@ -132,7 +237,8 @@ public enum FastJSON {
 
         /// The one loop over an object's members or an array's elements: brackets, commas, colons and depth.
         /// `body` gets each key (nil for arrays, or when `readKeys` is false: then keys are only checked).
-        private mutating func container(object: Bool, readKeys: Bool, _ body: (String?, inout Parser) throws -> Void) throws {
+        private mutating func container(object: Bool, readKeys: Bool, uniqueKeys: Bool = false,
+                                        _ body: (String?, inout Parser) throws -> Void) throws {
             let (open, close) = object ? (UInt8(ascii: "{"), UInt8(ascii: "}")) : (UInt8(ascii: "["), UInt8(ascii: "]"))
             guard try peek() == open else { throw malformed(object ? "an object was expected" : "an array was expected") }
             try enter()
@@ -142,11 +248,20 @@ public enum FastJSON {
                 depth -= 1
                 return
             }
+            var seen = KeySet()
             while true {
                 var key: String?
                 if object {
                     guard try peek() == UInt8(ascii: "\"") else { throw malformed("a key was expected") }
-                    if readKeys { key = try string() } else { try skipString() }
+                    if readKeys {
+                        key = try string()
+                    } else if uniqueKeys {
+                        let (range, escaped, ascii) = try scanString()
+                        try checkString(range, escaped: escaped, ascii: ascii)
+                        guard try seen.insert(range, escaped: escaped, in: self) else { throw malformed("a repeated key") }
+                    } else {
+                        try skipString()
+                    }
                     guard try peek() == UInt8(ascii: ":") else { throw malformed("\":\" was expected") }
                     index += 1
                 }
@@ -184,10 +299,34 @@ public enum FastJSON {
 
         private mutating func skipString() throws {
             let (range, escaped, ascii) = try scanString()
+            try checkString(range, escaped: escaped, ascii: ascii)
+        }
+
+        private func checkString(_ range: Range<Int>, escaped: Bool, ascii: Bool) throws {
             if escaped {
                 _ = try unescape(UnsafeBufferPointer(rebasing: bytes[range]))
             } else if !ascii, String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) == nil {
                 throw malformed("invalid UTF-8")
+            }
+        }
+
+        /// The keys of one object, for refusing a repeated one without building them: a few unescaped keys are
+        /// compared as bytes; past that, or once a key holds escapes, they are compared as strings.
+        private struct KeySet {
+            private var ranges: [Range<Int>] = []
+            private var names: Set<String>?
+
+            mutating func insert(_ range: Range<Int>, escaped: Bool, in parser: Parser) throws -> Bool {
+                if names == nil, !escaped, ranges.count < 16 {
+                    let base = parser.bytes.baseAddress!
+                    for known in ranges where known.count == range.count
+                        && memcmp(base + known.lowerBound, base + range.lowerBound, range.count) == 0 { return false }
+                    ranges.append(range)
+                    return true
+                }
+                if names == nil { names = Set(ranges.map(parser.text)) }
+                let name = escaped ? try parser.unescape(UnsafeBufferPointer(rebasing: parser.bytes[range])) : parser.text(range)
+                return names!.insert(name).inserted
             }
         }
 
@@ -275,6 +414,13 @@ public enum FastJSON {
             return text
         }
 
+        /// Reads a number, with its text.
+        public mutating func numberAndText() throws -> (value: Double, text: UnsafeBufferPointer<UInt8>) {
+            let start = index
+            let value = try number()
+            return (value, UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        }
+
         /// Reads a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, finite.
         public mutating func number() throws -> Double {
             let start = index
@@ -283,6 +429,17 @@ public enum FastJSON {
                 var mantissa: Int64 = 0
                 for position in integerStart..<integerEnd { mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
                 return negative ? -Double(mantissa) : Double(mantissa)
+            }
+            // A plain decimal of at most 15 digits (`62.5`, `1.234`): the digits and the power of ten are both exact
+            // doubles, so one division rounds correctly, exactly as `Double(String)` does.
+            if integerEnd < index, bytes[integerEnd] == UInt8(ascii: "."), index - integerStart <= 16,
+               !bytes[integerEnd..<index].contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+                var mantissa: Int64 = 0
+                for position in integerStart..<index where position != integerEnd {
+                    mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0"))
+                }
+                let value = Double(mantissa) / Self.powersOfTen[index - integerEnd - 1]
+                return negative ? -value : value
             }
             let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
             guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { throw malformed("a number out of range") }
@@ -331,6 +488,9 @@ public enum FastJSON {
             guard index > start else { throw malformed("a digit was expected") }
         }
 
+        /// 10⁰ … 10¹⁵, all exact doubles.
+        private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+
         private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     }
 
@@ -375,12 +535,48 @@ public enum FastJSON {
             return
         }
         if number.rounded() == number, abs(number) < 1e15 {
-            out.append(contentsOf: String(Int64(number)).utf8)
+            var whole = Int64(number)
+            if whole < 0 {
+                out.append(UInt8(ascii: "-"))
+                whole = -whole
+            }
+            // The digits, written backwards into a small buffer, then copied in order.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+                var count = 0
+                repeat {
+                    digits[15 - count] = UInt8(ascii: "0") + UInt8(whole % 10)
+                    whole /= 10
+                    count += 1
+                } while whole > 0
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(16 - count)...]))
+            }
         } else {
             var text = number.description
             if text.hasSuffix(".0") { text.removeLast(2) }
             out.append(contentsOf: text.utf8)
         }
+    }
+
+    /// Writes `number`, read from `text`: the text itself when it is already what ``writeNumber(_:into:)`` writes
+    /// (a whole number of at most 15 digits, or a plain decimal from 0.1 with at most 15 digits and no trailing zero).
+    public static func writeNumber(_ number: Double, readFrom text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var digits = 0
+        var point: Int?
+        for (offset, byte) in text.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): point = offset
+            default: return writeNumber(number, into: &out)  // a sign or an exponent
+            }
+        }
+        guard digits <= 15 else { return writeNumber(number, into: &out) }
+        if let point {
+            // `0.05` is written as it is, but not `0.005`, nor `1.50`.
+            guard text[text.count - 1] != UInt8(ascii: "0"), text[0] != UInt8(ascii: "0") || text[point + 1] != UInt8(ascii: "0") else {
+                return writeNumber(number, into: &out)
+            }
+        }
+        out.append(contentsOf: text)
     }
 
     public static func writeString(_ text: String, into out: inout [UInt8]) {

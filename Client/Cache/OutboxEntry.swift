@@ -1,0 +1,30 @@
+import Foundation
+import GorillaShared
+
+/// A queued mutation as the outbox keeps it: its fields are still the JSON text that was queued, which a push
+/// sends as it is.
+public struct OutboxEntry: Sendable, MutationWriting {
+    public var id: UUID
+    public var kind: String
+    public var entity: UUID
+    public var action: MutationAction
+    public var base: Int64?
+    /// The fields as queued (a JSON object), or nil.
+    public var fieldsText: String?
+
+    /// The mutation with its fields read (nil fields if the text is not a JSON object).
+    public var mutation: Mutation {
+        Mutation(id: id, kind: kind, entity: entity, action: action,
+                 fields: fieldsText.flatMap { (try? FastJSON.parse($0))?.objectValue }, base: base)
+    }
+
+    /// Writes the mutation for a `sync.push` body. Fields that are not a well-formed JSON object (which the server
+    /// would refuse with the whole request) are left out, as ``mutation`` reads them.
+    public func write(into out: inout [UInt8]) {
+        var bytes = fieldsText.map { Array($0.utf8) }
+        if let text = bytes, (try? FastJSON.withParser(text, { parser in parser.isObject(try parser.checkValue()) })) != true {
+            bytes = nil
+        }
+        Mutation.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: bytes, into: &out)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GorillaShared
+
+/// A created document validated and written in its stored form in one pass over the request's bytes, without
+/// building a ``JSONValue`` tree: the text is what ``FastJSON`` writes for the document the kind's `validate`
+/// makes of the same fields (sorted keys, defaults filled in, values normalised).
+struct CanonicalDocument {
+    /// The document's stored JSON text.
+    var text: [UInt8] = []
+    /// Its top-level members, in the order written (each gets the mutation's version).
+    var fields: [StaticString] = []
+    /// The client the row belongs to, for client-scoped kinds.
+    var clientID: UUID?
+
+    /// Starts the member `name`; members must be added in sorted order.
+    mutating func member(_ name: StaticString) {
+        text.append(fields.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        fields.append(name)
+        CanonicalWriter.key(name, into: &text)
+    }
+
+    /// Closes the document.
+    mutating func finish() {
+        if fields.isEmpty { text.append(UInt8(ascii: "{")) }
+        text.append(UInt8(ascii: "}"))
+    }
+
+    /// The `field_versions` text: every member at `version`.
+    func versionsText(_ version: Int64) -> String {
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        let number = String(version)
+        for (index, field) in fields.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            CanonicalWriter.key(field, into: &out)
+            out += number.utf8
+        }
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Pieces of a canonical writer, over ``FastJSON/Parser``'s step-by-step reading. Each reader throws ``Unusual``
+/// (or the parser's `Malformed`) for anything outside the plain case: a wrong type, an unknown, repeated, escaped or
+/// out-of-order key, a value out of range. The caller then leaves the document to the kind's `validate`, which
+/// names the problem.
+enum CanonicalWriter {
+    struct Unusual: Error {}
+
+    /// Member names as bytes, sorted as they are written.
+    typealias Keys = [[UInt8]]
+
+    static func keys(_ names: [String]) -> Keys { names.map { Array($0.utf8) } }
+
+    /// `"name":`
+    static func key(_ name: StaticString, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: ":"))
+    }
+
+    /// The position in `keys` of the next key of the object being read, or nil at its end. Keys must come sorted
+    /// (as devices write them), so each is looked for only after the previous one: that also refuses a repeated key.
+    static func nextKey(_ parser: inout FastJSON.Parser, in keys: Keys, after previous: Int) throws -> Int? {
+        guard let key = try parser.nextKey() else { return nil }
+        for index in (previous + 1)..<keys.count where keys[index].elementsEqual(key) { return index }
+        throw Unusual()
+    }
+
+    /// An id written in the usual form (8-4-4-4-12 hex digits): a narrower form than `UUID(uuidString:)` reads.
+    static func id(_ parser: inout FastJSON.Parser) throws -> UUID {
+        guard let text = try parser.rawString(), text.count == 36 else { throw Unusual() }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        try withUnsafeMutableBytes(of: &uuid) { bytes in
+            var position = 0
+            var high: UInt8?
+            for (offset, byte) in text.enumerated() {
+                if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                    guard byte == UInt8(ascii: "-") else { throw Unusual() }
+                    continue
+                }
+                let nibble: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte - UInt8(ascii: "A") + 10
+                default: throw Unusual()
+                }
+                if let first = high {
+                    bytes[position] = first << 4 | nibble
+                    position += 1
+                    high = nil
+                } else {
+                    high = nibble
+                }
+            }
+        }
+        return UUID(uuid: uuid)
+    }
+
+    /// A number in `limits`, written as stored (as read when it already is in that form).
+    static func writeNumber(_ parser: inout FastJSON.Parser, within limits: ClosedRange<Double>, into out: inout [UInt8]) throws {
+        let (number, text) = try parser.numberAndText()
+        guard number.isFinite, limits.contains(number) else { throw Unusual() }
+        FastJSON.writeNumber(number, readFrom: text, into: &out)
+    }
+
+    /// One of `values` (plain strings without escapes).
+    static func choice(_ parser: inout FastJSON.Parser, _ values: [StaticString]) throws -> StaticString {
+        guard let text = try parser.rawString() else { throw Unusual() }
+        for value in values where UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount).elementsEqual(text) {
+            return value
+        }
+        throw Unusual()
+    }
+
+    /// A plain string as JSON.
+    static func writeString(_ text: StaticString, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// An id as stored: lower case.
+    static func writeID(_ id: UUID, into out: inout [UInt8]) {
+        let hex: StaticString = "0123456789abcdef"
+        out.append(UInt8(ascii: "\""))
+        withUnsafeBytes(of: id.uuid) { bytes in
+            for (index, byte) in bytes.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
+                out.append(hex.utf8Start[Int(byte >> 4)])
+                out.append(hex.utf8Start[Int(byte & 0x0F)])
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import GorillaShared
+import Testing
+@testable import GorillaServer
+
+/// The one-pass reader of pushed sessions (`EntityKinds.session.canonicalCreate`) against the kind's `validate`:
+/// whatever the fast reader accepts, `validate` must accept too, and store byte for byte the same document.
+@Suite struct CanonicalSessionTests {
+    private struct Tenant {
+        var coach: UserRecord
+        var client, otherClient, goneClient, event, otherEvent, training, goneTraining: UUID
+        var exercises: [UUID]
+    }
+
+    private static func create(_ kind: String, _ id: UUID = UUID(), _ fields: [String: JSONValue]) -> PushedMutation {
+        PushedMutation(Mutation(id: UUID(), kind: kind, entity: id, action: .create, fields: fields))
+    }
+
+    /// A coach with two clients (and a removed one), exercises, a training (and a removed one) and an event per client.
+    private static func tenant(_ store: ServerStore, configuration: ServerConfiguration) async throws -> Tenant {
+        let coach = UserRecord(role: .coach, username: "ada", email: "ada@example.com", passwordHash: "scrypt$stored",
+                               name: "Ada", surname: "Lovelace", nif: nil, language: .en)
+        try await store.createUser(coach)
+        let tenant = Tenant(coach: coach, client: UUID(), otherClient: UUID(), goneClient: UUID(), event: UUID(), otherEvent: UUID(),
+                            training: UUID(), goneTraining: UUID(), exercises: (0..<4).map { _ in UUID() })
+        var mutations = [
+            create("client", tenant.client, ["name": "Joan", "surname": "Puig"]),
+            create("client", tenant.otherClient, ["name": "Rosa", "surname": "Vila"]),
+            create("client", tenant.goneClient, ["name": "Pere", "surname": "Mas"]),
+            create("training", tenant.training, ["name": "Legs"]),
+            create("training", tenant.goneTraining, ["name": "Arms"]),
+        ]
+        for (index, exercise) in tenant.exercises.enumerated() {
+            mutations.append(create("exercise", exercise, ["name": .string("Exercise \(index)")]))
+        }
+        for (event, client) in [(tenant.event, tenant.client), (tenant.otherEvent, tenant.otherClient)] {
+            mutations.append(create("event", event, ["client": .string(client.key), "start": "2026-11-25T09:00:00Z",
+                                                     "zone": "Europe/Madrid", "duration": 60]))
+        }
+        for (kind, id) in [("client", tenant.goneClient), ("training", tenant.goneTraining)] {
+            mutations.append(PushedMutation(Mutation(kind: kind, entity: id, action: .delete)))
+        }
+        let outcome = try await store.push(mutations, principal: coach, configuration: configuration)
+        #expect(outcome.results.allSatisfy { $0.status == .applied }, "\(outcome.results.filter { $0.status != .applied })")
+        return tenant
+    }
+
+    /// A session as a device writes it.
+    private static func session(_ tenant: Tenant, using random: inout some RandomNumberGenerator) -> [String: JSONValue] {
+        var exercises: [JSONValue] = []
+        for _ in 0..<Int.random(in: 0...4, using: &random) {
+            var sets: [JSONValue] = []
+            for position in 1...Int.random(in: 1...5, using: &random) {
+                var set: [String: JSONValue] = ["position": .number(Double(position)), "reps": .number(Double(Int.random(in: 1...15, using: &random))),
+                                                "type": "normal", "unit": "kg", "weight": .number(Double(Int.random(in: 0...400, using: &random)) / 4)]
+                if Bool.random(using: &random) {
+                    set["repTimes"] = .array((0..<3).map { _ in .number(Double(Int.random(in: 0...9999, using: &random)) / 100) })
+                    set["duration"] = .number(Double(Int.random(in: 5...90, using: &random)))
+                }
+                if Bool.random(using: &random) { set["rest"] = .number(Double(Int.random(in: 0...300, using: &random))) }
+                sets.append(.object(set))
+            }
+            exercises.append(.object(["exercise": .string(tenant.exercises.randomElement(using: &random)!.key), "name": "Press",
+                                      "sets": .array(sets)]))
+        }
+        var document: [String: JSONValue] = ["client": .string(tenant.client.key), "mode": "handsfree", "start": "2026-11-20T18:00:00Z",
+                                             "end": "2026-11-20T19:00:00Z", "exercises": .array(exercises)]
+        if Bool.random(using: &random) { document["training"] = .string(tenant.training.key) }
+        if Bool.random(using: &random) { document["event"] = .string(tenant.event.key) }
+        return document
+    }
+
+    /// Something a device, another program or an attacker might send instead.
+    private static func variant(of document: [String: JSONValue], _ tenant: Tenant, using random: inout some RandomNumberGenerator) -> [String: JSONValue] {
+        var document = document
+        let values: [JSONValue] = [.null, true, 0, -1, 1e9, 1001, 2000.5, 86_401, 62.50, 0.005, "", "  x  ", "a\u{1}b", "Press\n", .array([]), .object([:]),
+                                   .string(tenant.goneClient.key), .string(tenant.otherClient.key), .string(tenant.otherEvent.key),
+                                   .string(tenant.goneTraining.key), .string(tenant.client.uuidString), .string(UUID().uuidString),
+                                   "2026-11-20T17:00:00Z", "2026-11-20T18:00:00.250+01:00", "yesterday", "realtime", "warmup", "lb", "kg"]
+        func tweak(_ object: inout [String: JSONValue], keys: [String]) {
+            let key = keys.randomElement(using: &random)!
+            switch Int.random(in: 0...2, using: &random) {
+            case 0: object[key] = nil
+            default: object[key] = values.randomElement(using: &random)!
+            }
+        }
+        let topKeys = ["client", "end", "event", "exercises", "mode", "notes", "paused", "start", "training", "extra"]
+        let setKeys = ["duration", "position", "repTimes", "reps", "rest", "type", "unit", "weight", "extra"]
+        switch Int.random(in: 0...3, using: &random) {
+        case 0:
+            tweak(&document, keys: topKeys)
+        case 1, 2:
+            guard case .array(var exercises)? = document["exercises"], !exercises.isEmpty,
+                  case .object(var exercise) = exercises[0] else { tweak(&document, keys: topKeys); break }
+            if case .array(var sets)? = exercise["sets"], !sets.isEmpty, case .object(var set) = sets[0], Bool.random(using: &random) {
+                tweak(&set, keys: setKeys)
+                sets[0] = .object(set)
+                exercise["sets"] = .array(sets)
+            } else {
+                tweak(&exercise, keys: ["exercise", "name", "sets", "extra"])
+            }
+            exercises[0] = .object(exercise)
+            document["exercises"] = .array(exercises)
+        default:
+            document["notes"] = ["  Good session  ", "", "Line one\nline two", "tab\there"].randomElement(using: &random)!
+            document["paused"] = [30, 90.5, 86_401, -5].randomElement(using: &random)!
+        }
+        return document
+    }
+
+    /// JSON with the members of every object in a random order (devices write them sorted).
+    private static func shuffled(_ value: JSONValue, using random: inout some RandomNumberGenerator) -> String {
+        switch value {
+        case .object(let members):
+            "{" + members.shuffled(using: &random).map { FastJSON.text(.string($0.key)) + ":" + shuffled($0.value, using: &random) }
+                .joined(separator: ",") + "}"
+        case .array(let items): "[" + items.map { shuffled($0, using: &random) }.joined(separator: ",") + "]"
+        default: FastJSON.text(value)
+        }
+    }
+
+    @Test func theOnePassReaderStoresExactlyWhatValidateStoresAndRefusesWhatItRefuses() async throws {
+        let store = try ServerStore.inMemory()
+        let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
+        let tenant = try await Self.tenant(store, configuration: configuration)
+        let (plain, accepted, refusedByBoth) = try await store.write { db in
+            var random = SystemRandomNumberGenerator()
+            let context = MutationContext(db: db, principal: tenant.coach, now: Date(), configuration: configuration, entityID: UUID(),
+                                          creating: true, extras: ExtrasBox(), references: ReferenceCache())
+            let kind = EntityKinds.session
+            var plain = 0, accepted = 0, refusedByBoth = 0
+            for round in 0..<3_000 {
+                let device = Self.session(tenant, using: &random)
+                let document = round % 3 == 0 ? device : Self.variant(of: device, tenant, using: &random)
+                var text = Array(FastJSON.text(.object(document)).utf8)
+                if round % 7 == 0 { text = Array(Self.shuffled(.object(document), using: &random).utf8) }
+
+                let fast: CanonicalDocument?
+                do { fast = try kind.canonicalCreate!(text, context) } catch is CanonicalWriter.Unusual { fast = nil } catch is FastJSON.Malformed { fast = nil }
+                var slow = try #require(try FastJSON.parse(text).objectValue)
+                var slowClient: UUID?
+                do {
+                    try kind.validate(&slow, context)
+                    slowClient = try ServerStore.clientScope(kind: kind, document: slow, context: context)
+                } catch is StoreError {
+                    #expect(fast == nil, "the fast reader accepted what validate refuses: \(String(decoding: text, as: UTF8.self))")
+                    refusedByBoth += fast == nil ? 1 : 0
+                    continue
+                }
+                if round % 3 == 0 && round % 7 != 0 {
+                    #expect(fast != nil, "a session as devices write it must take the fast path: \(String(decoding: text, as: UTF8.self))")
+                    plain += 1
+                }
+                guard let fast else { continue }
+                accepted += 1
+                #expect(String(decoding: fast.text, as: UTF8.self) == FastJSON.text(slow), "\(String(decoding: text, as: UTF8.self))")
+                #expect(Set(fast.fields.map(\.description)) == Set(slow.keys))
+                #expect(fast.clientID == slowClient)
+            }
+            return (plain, accepted, refusedByBoth)
+        }
+        // Both sides of the comparison were exercised.
+        #expect(plain > 500 && accepted > plain + 200 && refusedByBoth > 300, "plain \(plain), accepted \(accepted), refused \(refusedByBoth)")
+    }
+}
