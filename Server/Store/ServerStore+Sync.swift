@@ -26,8 +26,9 @@ extension ServerStore {
             // Versions this push produced: a later mutation of the same batch overwriting them is no conflict.
             var ownVersions = Set<Int64>()
             let references = ReferenceCache()
-            // The outcomes remembered from earlier pushes, in one query; this push's own are added as they come.
+            // The outcomes remembered from earlier pushes, and the rows the mutations write, each in one query.
             var remembered = try Self.rememberedOutcomes(db, ids: mutations.map(\.id))
+            try references.prefetch(mutations.map(\.entity), in: db)
             for mutation in mutations {
                 var result: MutationResult
                 let known = remembered[mutation.id]
@@ -94,7 +95,7 @@ extension ServerStore {
         let context = MutationContext(db: db, principal: principal, now: now, configuration: configuration,
                                       entityID: mutation.entity, creating: mutation.action == .create, extras: extras,
                                       references: references)
-        let fields = mutation.parsedFields() ?? [:]
+        let fields = try mutation.parsedFields() ?? [:]
         if kind.name == "client", let field = fields.keys.first(where: EntityKinds.serverManagedClientFields.contains) {
             throw StoreError.invalid("'\(field)' is set by the server")
         }

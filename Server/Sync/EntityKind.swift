@@ -93,6 +93,14 @@ final class ReferenceCache {
         return row
     }
 
+    /// Looks up `ids` (e.g. every row a push writes) in one query.
+    func prefetch(_ ids: [UUID], in db: Database) throws {
+        let missing = Array(Set(ids.filter { rows[$0] == nil }))
+        guard !missing.isEmpty else { return }
+        for id in missing { rows[id] = .some(nil) }
+        for (id, row) in try EntityRow.references(db, ids: missing) { rows[id] = row }
+    }
+
     func forget(_ id: UUID) { rows[id] = nil }
 
     func forgetAll() { rows.removeAll(keepingCapacity: true) }

@@ -37,6 +37,21 @@ struct EntityRow: Sendable {
         }
     }
 
+    /// The references of those of `ids` that exist, in one query.
+    static func references(_ db: Database, ids: [UUID]) throws -> [UUID: Reference] {
+        var found: [UUID: Reference] = [:]
+        for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
+            let marks = repeatElement("?", count: chunk.count).joined(separator: ",")
+            for row in try Row.fetchAll(db, sql: "SELECT id, kind, coach_id, client_id, deleted FROM entities WHERE id IN (\(marks))",
+                                        arguments: StatementArguments(chunk.map(\.key))) {
+                guard let id = UUID(uuidString: row["id"]) else { continue }
+                found[id] = Reference(kind: row["kind"], coachID: row["coach_id"], clientID: row["client_id"],
+                                      deleted: (row["deleted"] as Int) != 0)
+            }
+        }
+        return found
+    }
+
     init(row: Row) {
         id = UUID(uuidString: row["id"])!
         kind = row["kind"]

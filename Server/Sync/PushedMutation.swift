@@ -14,7 +14,8 @@ struct PushedMutation: Sendable {
 
     private enum Fields: Sendable {
         case parsed([String: JSONValue]?)
-        /// The JSON text of an object, already checked as ``FastJSON/Parser/value()`` reads it.
+        /// The JSON text of an object, its grammar checked (numbers' ranges and repeated keys are checked by whoever
+        /// reads it: ``parsedFields()`` or a kind's ``EntityKind/canonicalCreate``).
         case text([UInt8])
     }
 
@@ -42,12 +43,18 @@ struct PushedMutation: Sendable {
         return nil
     }
 
-    /// The fields set by a create or update (nil when the mutation has none).
-    func parsedFields() -> [String: JSONValue]? {
+    /// The fields set by a create or update (nil when the mutation has none). Throws ``RequestError`` for fields
+    /// `Codable` would not read either (a number out of range, a repeated key): that refuses the whole push, whose
+    /// transaction then applies nothing, as if the request had been refused when it was read.
+    func parsedFields() throws -> [String: JSONValue]? {
         switch fields {
         case .parsed(let object): return object
-        // Checked when the request was read, so this cannot fail.
-        case .text(let bytes): return (try? FastJSON.parse(bytes))?.objectValue
+        case .text(let bytes):
+            do {
+                return try FastJSON.parse(bytes).objectValue
+            } catch let error as FastJSON.Malformed {
+                throw RequestError(.malformedRequest, "fields of mutation \(id.uuidString): \(error.reason)")
+            }
         }
     }
 
@@ -103,7 +110,8 @@ struct PushedMutation: Sendable {
                 }
             case "fields":
                 bit = 32
-                let range = try parser.checkValue()
+                // Only the grammar here: the documents are most of a push, and whoever reads them checks the rest.
+                let range = try parser.skipValue()
                 if !parser.isNull(range) {
                     guard parser.isObject(range) else { throw Refused() }
                     fieldsText = parser.copyBytes(range)

@@ -228,7 +228,7 @@ extension EntityKinds {
             guard let key else { break }
             previous = key
             if key == 1 {
-                try parser.skipValue()  // the position is the set's place in the list, whatever the device said
+                try parser.checkValue()  // the position is the set's place in the list, whatever the device said
                 if !first { out.append(UInt8(ascii: ",")) }
                 CanonicalWriter.key("position", into: &out)
                 FastJSON.writeNumber(Double(position), into: &out)

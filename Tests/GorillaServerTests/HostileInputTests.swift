@@ -229,6 +229,11 @@ struct HostileInputTests {
             push("fields as an array", [mutation("machine", "create", fields: #"["name","X"]"#)], .answered(100)),
             push("a weight of 1e400", [mutation("session", "create", fields: #"{"client":"\#(c)","start":"2026-03-02T18:30:00Z","exercises":[{"name":"Prensa","sets":[{"reps":1,"weight":1e400}]}]}"#)], .answered(100)),
             push("a weight of -1e400", [mutation("session", "create", fields: #"{"client":"\#(c)","start":"2026-03-02T18:30:00Z","exercises":[{"name":"Prensa","sets":[{"reps":1,"weight":-1e400}]}]}"#)], .answered(100)),
+            // Read by the session's one-pass reader, which checks what the push's first reading only skipped.
+            push("a position of 1e400", [mutation("session", "create", fields: #"{"client":"\#(c)","start":"2026-03-02T18:30:00Z","exercises":[{"name":"Prensa","sets":[{"position":1e400,"reps":1}]}]}"#)], .answered(100)),
+            push("a repeated key in a session", [mutation("session", "create", fields: #"{"client":"\#(c)","start":"2026-03-02T18:30:00Z","start":"2026-03-03T18:30:00Z"}"#)], .answered(100)),
+            push("a repeated key in a set", [mutation("session", "create", fields: #"{"client":"\#(c)","exercises":[{"name":"Prensa","sets":[{"reps":1,"reps":500}]}],"start":"2026-03-02T18:30:00Z"}"#)], .answered(100)),
+            push("a repeated key in a machine", [mutation("machine", "create", fields: #"{"name":"A","name":"B"}"#)], .answered(100)),
             push("501 mutations", (0..<501).map { _ in mutation("machine", "create", fields: #"{"name":"\#(uuid())"}"#) }, .answered(123)),
             push("no mutations at all", [], .answered(0),
                  check: { (($0.value?["results"] as? [Any])?.isEmpty ?? false) ? nil : "results \($0.value ?? [:])" }),
