@@ -5,32 +5,50 @@ import GorillaShared
 extension LocalCache {
     /// Records the server's answers to a push in one transaction: acknowledged mutations leave the outbox,
     /// rejected ones leave it too and their entity is rolled back to the server's state (plus what is still queued).
+    ///
+    /// Committed without waiting for the disk (`synchronous = NORMAL` under WAL), like pulled pages: a power cut can
+    /// only bring back whole batches of acknowledged mutations, which the server then answers `duplicate`.
     func applyPushResults(_ results: [MutationResult], for entries: [OutboxEntry]) throws {
         let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
-        try writer.write { db in
-            let remove = try db.cachedStatement(sql: "DELETE FROM outbox WHERE id = ?")
-            for result in results {
-                guard let mutation = byID[result.id] else { continue }
-                try remove.execute(arguments: [mutation.id.uuidString.lowercased()])
-                func label() throws -> String { try Self.label(db, mutation.mutation) }
-                switch result.status {
-                case .applied, .duplicate:
-                    if let overwritten = result.overwritten, !overwritten.isEmpty {
-                        let fields = overwritten.keys.sorted().map { "\($0) (was \(Self.display(overwritten[$0]!)))" }
-                        try Self.addReport(db, kind: "overwritten",
-                                           text: "\(try label()): your change replaced a newer change made elsewhere to \(fields.joined(separator: ", "))")
-                    }
-                    if let code = result.extra?["code"]?.stringValue {
-                        let expires = result.extra?["expires"]?.stringValue ?? ""
-                        try Self.setMeta(db, "code:" + mutation.entity.uuidString.lowercased(), code + " " + expires)
-                        try Self.addReport(db, kind: "code", text: "\(try label()): registration code \(code) (expires \(expires))")
-                    }
-                case .rejected:
-                    let name = try label()
-                    try Self.rollBack(db, entity: mutation.entity, kind: mutation.kind)
-                    try Self.addReport(db, kind: "rejected",
-                                       text: "\(mutation.action.rawValue) of \(name) was refused: \(result.error?.message ?? "rejected")")
+        try writeWithoutWaitingForDisk { db in try Self.record(results, byID: byID, db) }
+    }
+
+    /// One transaction committed with `synchronous = NORMAL` (under WAL a power cut can undo it whole, never in part),
+    /// for writes that are simply redone if lost. Everything else keeps the default, fully synchronous commits.
+    private func writeWithoutWaitingForDisk(_ body: (Database) throws -> Void) throws {
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
+            try db.inTransaction {
+                try body(db)
+                return .commit
+            }
+        }
+    }
+
+    private static func record(_ results: [MutationResult], byID: [UUID: OutboxEntry], _ db: Database) throws {
+        let remove = try db.cachedStatement(sql: "DELETE FROM outbox WHERE id = ?")
+        for result in results {
+            guard let mutation = byID[result.id] else { continue }
+            try remove.execute(arguments: [mutation.id.uuidString.lowercased()])
+            func label() throws -> String { try Self.label(db, mutation.mutation) }
+            switch result.status {
+            case .applied, .duplicate:
+                if let overwritten = result.overwritten, !overwritten.isEmpty {
+                    let fields = overwritten.keys.sorted().map { "\($0) (was \(Self.display(overwritten[$0]!)))" }
+                    try Self.addReport(db, kind: "overwritten",
+                                       text: "\(try label()): your change replaced a newer change made elsewhere to \(fields.joined(separator: ", "))")
                 }
+                if let code = result.extra?["code"]?.stringValue {
+                    let expires = result.extra?["expires"]?.stringValue ?? ""
+                    try Self.setMeta(db, "code:" + mutation.entity.uuidString.lowercased(), code + " " + expires)
+                    try Self.addReport(db, kind: "code", text: "\(try label()): registration code \(code) (expires \(expires))")
+                }
+            case .rejected:
+                let name = try label()
+                try Self.rollBack(db, entity: mutation.entity, kind: mutation.kind)
+                try Self.addReport(db, kind: "rejected",
+                                   text: "\(mutation.action.rawValue) of \(name) was refused: \(result.error?.message ?? "rejected")")
             }
         }
     }
@@ -48,14 +66,7 @@ extension LocalCache {
     /// undo whole pages together with their cursor, and those are pulled again. Local changes and the outbox keep
     /// the default, fully synchronous commits.
     func applyPull(_ changes: [PulledChange], cursor: Int64) throws {
-        try writer.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
-            try db.inTransaction {
-                try Self.storePulled(db, changes, cursor: cursor)
-                return .commit
-            }
-        }
+        try writeWithoutWaitingForDisk { db in try Self.storePulled(db, changes, cursor: cursor) }
     }
 
     private static func storePulled(_ db: Database, _ changes: [PulledChange], cursor: Int64) throws {

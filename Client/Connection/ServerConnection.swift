@@ -117,12 +117,8 @@ public actor ServerConnection {
         try Self.value(of: try await roundTrip(op, body), op: op, as: Reply.self)
     }
 
-    /// Sends a request whose body is already JSON and decodes the reply's `value` as `Reply`.
-    public func request<Reply: Decodable & Sendable>(_ op: String, encodedBody body: [UInt8], as reply: Reply.Type) async throws -> Reply {
-        try Self.value(of: try await roundTrip(op, encodedBody: body), op: op, as: Reply.self)
-    }
-
-    private static func value<Reply: Decodable & Sendable>(of line: [UInt8], op: String, as reply: Reply.Type) throws -> Reply {
+    /// The `value` of a reply line, decoded as `Reply`.
+    static func value<Reply: Decodable & Sendable>(of line: [UInt8], op: String, as reply: Reply.Type) throws -> Reply {
         do {
             return try WireCoding.decoder.decode(ReplyValue<Reply>.self, from: Data(line)).value
         } catch {

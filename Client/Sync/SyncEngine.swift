@@ -81,7 +81,8 @@ public struct SyncEngine: Sendable {
             if queued.isEmpty { return total }
             let (count, body) = Self.encodedBatch(queued, bytes: maxBatchBytes)
             let batch = Array(queued.prefix(count))
-            let reply = try await connection.request(Operation.syncPush, encodedBody: body, as: PushReply.self)
+            let line = try await connection.roundTrip(Operation.syncPush, encodedBody: body)
+            let reply = try PushReply.read(line: line) ?? ServerConnection.value(of: line, op: Operation.syncPush, as: PushReply.self)
             try cache.applyPushResults(reply.results, for: batch)
             total += batch.count
             if reply.results.count < batch.count {

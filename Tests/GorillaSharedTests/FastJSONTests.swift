@@ -167,4 +167,33 @@ import Testing
     func requestHeadersTheByteReaderLeavesToTheDecoder(_ line: String) {
         #expect(RequestHeader.read(Array(line.utf8)) == nil)
     }
+
+    /// Push results travel written by `MutationResult.write` and read by `PushReply.read`: both must agree with the
+    /// wire coders, for every shape a result takes.
+    @Test func pushResultsAreWrittenAndReadAsTheWireCodersDo() throws {
+        var generator = SystemRandomNumberGenerator()
+        let values: [JSONValue] = ["Leg press", 42, 62.5, .null, true, .array(["a", 1]), .object(["b": "c/d \u{1} é"])]
+        for _ in 0..<500 {
+            var result = MutationResult(id: UUID(), status: [.applied, .duplicate, .rejected].randomElement(using: &generator)!)
+            if Bool.random(using: &generator) { result.version = Int64.random(in: 0...Int64(1) << 52, using: &generator) }
+            if Bool.random(using: &generator) {
+                result.error = WireError(code: WireErrorCode(rawValue: Int.random(in: 100...599, using: &generator)),
+                                         message: ["Name taken: 'Rack'", "a \"quoted\" line\nbreak", "€ / \\"].randomElement(using: &generator)!,
+                                         retryAfter: Bool.random(using: &generator) ? Int.random(in: 1...60, using: &generator) : nil)
+            }
+            if Bool.random(using: &generator) { result.overwritten = ["name": values.randomElement(using: &generator)!] }
+            if Bool.random(using: &generator) { result.extra = ["code": "ABCD-1234", "expires": values.randomElement(using: &generator)!] }
+            var written: [UInt8] = []
+            result.write(into: &written)
+            #expect(String(decoding: written, as: UTF8.self) == String(decoding: try WireCoding.encoder.encode(result), as: UTF8.self))
+            let line = Array(#"{"id":3,"result":0,"value":{"results":["#.utf8) + written + Array("]}}".utf8)
+            #expect(PushReply.read(line: line)?.results == [result])
+            #expect(try WireCoding.decoder.decode(ReplyValue<PushReply>.self, from: Data(line)).value.results == [result])
+        }
+        // Anything else is left to the decoder: an unknown status, a version that is not whole, a missing id.
+        for bad in [#"{"id":"\#(UUID().uuidString)","status":"maybe"}"#, #"{"id":"\#(UUID().uuidString)","status":"applied","version":1.5}"#,
+                    #"{"status":"applied"}"#, #"{"id":"\#(UUID().uuidString)","status":"rejected","error":{"message":"no code"}}"#] {
+            #expect(PushReply.read(line: Array(#"{"value":{"results":[\#(bad)]}}"#.utf8)) == nil, "\(bad)")
+        }
+    }
 }

@@ -165,6 +165,31 @@ public struct MutationResult: Codable, Sendable, Equatable {
         self.extra = extra
     }
 
+    /// Reads a result as `WireCoding.decoder` would from `value`; nil if `value` is not one.
+    public init?(json value: JSONValue) {
+        guard case .object(let members) = value, let id = members["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
+              let status = members["status"]?.stringValue.flatMap(MutationStatus.init(rawValue:)) else { return nil }
+        self.init(id: id, status: status)
+        func whole(_ value: JSONValue?) -> Int64?? {
+            guard let value, !value.isNull else { return .some(nil) }
+            return value.doubleValue.flatMap { Int64(exactly: $0) }.map { .some($0) }
+        }
+        func object(_ value: JSONValue?) -> [String: JSONValue]?? {
+            guard let value, !value.isNull else { return .some(nil) }
+            return value.objectValue.map { .some($0) }
+        }
+        guard let version = whole(members["version"]), let overwritten = object(members["overwritten"]),
+              let extra = object(members["extra"]), let error = object(members["error"]) else { return nil }
+        self.version = version
+        self.overwritten = overwritten
+        self.extra = extra
+        if let error {
+            guard let code = whole(error["code"]), let code, let message = error["message"]?.stringValue,
+                  let retryAfter = whole(error["retryAfter"]) else { return nil }
+            self.error = WireError(code: WireErrorCode(rawValue: Int(code)), message: message, retryAfter: retryAfter.map { Int($0) })
+        }
+    }
+
     /// Appends this result's JSON as `WireCoding.encoder` writes it (sorted keys, upper-case UUIDs, no nil members).
     public func write(into out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
@@ -206,6 +231,20 @@ public struct MutationResult: Codable, Sendable, Equatable {
 public struct PushReply: Codable, Sendable {
     public var results: [MutationResult]
     public init(results: [MutationResult]) { self.results = results }
+
+    /// The reply in a response line, read with ``FastJSON``; nil if the line holds anything else (an error, or a
+    /// shape only `Codable` can tell about).
+    public static func read(line: [UInt8]) -> PushReply? {
+        guard case .object(let response)? = try? FastJSON.parse(line), case .object(let value)? = response["value"],
+              case .array(let items)? = value["results"] else { return nil }
+        var results: [MutationResult] = []
+        results.reserveCapacity(items.count)
+        for item in items {
+            guard let result = MutationResult(json: item) else { return nil }
+            results.append(result)
+        }
+        return PushReply(results: results)
+    }
 }
 
 /// `events.subscribe` reply: the events this connection will now receive as pushes.
