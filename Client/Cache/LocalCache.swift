@@ -205,12 +205,13 @@ public struct LocalCache: Sendable {
         try outbox(limit: limit).map(\.mutation)
     }
 
-    /// The oldest `limit` queued mutations, in order, with their fields as the queued JSON text.
-    public func outbox(limit: Int) throws -> [OutboxEntry] {
+    /// The oldest `limit` queued mutations after the entry `seq`, in order, with their fields as the queued JSON text.
+    public func outbox(after seq: Int64 = 0, limit: Int) throws -> [OutboxEntry] {
         try writer.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, kind, entity, action, fields, base FROM outbox ORDER BY seq LIMIT ?"),
-                             arguments: [limit]).map { row in
-                OutboxEntry(id: UUID(uuidString: row["id"])!, kind: row["kind"], entity: UUID(uuidString: row["entity"])!,
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT seq, id, kind, entity, action, fields, base FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?
+                """), arguments: [seq, limit]).map { row in
+                OutboxEntry(seq: row["seq"], id: UUID(uuidString: row["id"])!, kind: row["kind"], entity: UUID(uuidString: row["entity"])!,
                             action: MutationAction(rawValue: row["action"]) ?? .update, base: row["base"],
                             fieldsText: row["fields"])
             }

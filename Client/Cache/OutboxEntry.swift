@@ -4,6 +4,8 @@ import GorillaShared
 /// A queued mutation as the outbox keeps it: its fields are still the JSON text that was queued, which a push
 /// sends as it is.
 public struct OutboxEntry: Sendable, MutationWriting {
+    /// The entry's place in the outbox (increasing).
+    public var seq: Int64
     public var id: UUID
     public var kind: String
     public var entity: UUID

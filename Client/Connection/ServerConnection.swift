@@ -144,6 +144,13 @@ public actor ServerConnection {
     /// Sends a request whose body is already JSON (e.g. a push written with `FastJSON`) and returns the raw reply
     /// line once its `result` is 0.
     public func roundTrip(_ op: String, encodedBody body: [UInt8]) async throws -> [UInt8] {
+        try await reply(to: send(op, encodedBody: body))
+    }
+
+    /// Sends a request whose body is already JSON and returns its id, for ``reply(to:)``. Requests sent one after
+    /// the other reach the server, and are answered, in that order: a caller may send the next before the last
+    /// answer arrives.
+    public func send(_ op: String, encodedBody body: [UInt8]) async throws -> Int {
         if let failure { throw failure }
         let id = nextID
         nextID += 1
@@ -156,10 +163,16 @@ public actor ServerConnection {
         line += #","op":"#.utf8
         FastJSON.writeString(op, into: &line)
         line += "}\n".utf8
-        return try await exchange(id: id, op: op, ByteBuffer(bytes: line))
+        try await write(id: id, ByteBuffer(bytes: line))
+        return id
     }
 
     private func exchange(id: Int, op: String, _ request: ByteBuffer) async throws -> [UInt8] {
+        try await write(id: id, request)
+        return try await reply(to: id)
+    }
+
+    private func write(id: Int, _ request: ByteBuffer) async throws {
         slots[id] = .waiting
         do {
             try await outbound.write(request)
@@ -167,6 +180,10 @@ public actor ServerConnection {
             slots[id] = nil
             throw failure ?? ClientError(.unreachable, "the connection to the server was lost")
         }
+    }
+
+    /// The reply line to the request `id` once its `result` is 0.
+    public func reply(to id: Int) async throws -> [UInt8] {
         let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Reply, any Error>) in
             switch slots[id] {
             case .arrived(let reply):

@@ -19,7 +19,10 @@ public struct SyncSummary: Sendable, Codable {
 public struct SyncEngine: Sendable {
     public let cache: LocalCache
     /// Mutations per push request.
-    public var batchSize = 200
+    public var batchSize = 50
+    /// Push requests sent before the first of them is answered: the server reads the next batch while this device
+    /// records the answers to the last.
+    public var pushesInFlight = 2
     /// Changes per pull request.
     public var pageSize = 1000
     /// Encoded size a push request stays under, well below the server's 1 MiB line limit
@@ -69,6 +72,10 @@ public struct SyncEngine: Sendable {
     }
 
     /// Pushes the outbox in batches; returns how many mutations the server acknowledged or refused.
+    ///
+    /// Up to ``pushesInFlight`` batches are sent before the first is answered. The server applies them in the order
+    /// sent, and a batch leaves the outbox only once answered, so a lost connection leaves the unanswered ones queued
+    /// (a batch the server did apply is answered `duplicate` the next time).
     public func push(over connection: ServerConnection) async throws -> Int {
         // Images first, so that the mutations referring to them are accepted.
         for (sha, bytes) in try cache.pendingMedia() {
@@ -76,12 +83,24 @@ public struct SyncEngine: Sendable {
             try cache.markUploaded(sha)
         }
         var total = 0
+        var sent: [(request: Int, batch: [OutboxEntry])] = []
+        var lastSent: Int64 = 0
+        var drained = false
         while true {
-            let queued = try cache.outbox(limit: batchSize)
-            if queued.isEmpty { return total }
-            let (count, body) = Self.encodedBatch(queued, bytes: maxBatchBytes)
-            let batch = Array(queued.prefix(count))
-            let line = try await connection.roundTrip(Operation.syncPush, encodedBody: body)
+            if !drained, sent.count < max(pushesInFlight, 1) {
+                let queued = try cache.outbox(after: lastSent, limit: batchSize)
+                if let last = queued.last {
+                    let (count, body) = Self.encodedBatch(queued, bytes: maxBatchBytes)
+                    let batch = Array(queued.prefix(count))
+                    sent.append((try await connection.send(Operation.syncPush, encodedBody: body), batch))
+                    lastSent = count == queued.count ? last.seq : batch[count - 1].seq
+                    continue
+                }
+                drained = true
+            }
+            guard !sent.isEmpty else { return total }
+            let (request, batch) = sent.removeFirst()
+            let line = try await connection.reply(to: request)
             let reply = try PushReply.read(line: line) ?? ServerConnection.value(of: line, op: Operation.syncPush, as: PushReply.self)
             try cache.applyPushResults(reply.results, for: batch)
             total += batch.count

@@ -67,7 +67,7 @@ struct SessionSyncTests {
                 ]))
             }
             let encoded = try queued.map { try WireCoding.encoder.encode($0).count }.reduce(0, +)
-            // 200 of them (one batch by count) would not fit in one request line.
+            // 200 of them would not fit in one request line (the server takes up to 500 mutations per push).
             #expect(encoded * 200 / 250 > 1_048_576, "\(encoded) bytes")
             let first = SyncEngine.encodedBatch(queued, bytes: SyncEngine(cache: cache).maxBatchBytes)
             #expect(first.count > 1 && first.count < 200)

@@ -250,6 +250,42 @@ struct SyncTests {
         }
     }
 
+    /// Batches sent before the earlier ones are answered are still applied in order, and a rejection in one
+    /// batch is rolled back while the next is already on its way.
+    @Test func pipelinedBatchesAreAppliedInOrderAndRejectionsStillRollBack() async throws {
+        try await withTestServer { server in
+            let laptop = try await Device.coach("ada", on: server)
+            let phone = try await Device.loggedIn("ada", on: server)
+            await server.stop()
+            _ = try await laptop.app.addMachine(name: "Rack", imageFile: nil)
+            let cache = try phone.cache()
+            let rack = UUID.v7(), bench = UUID.v7(), press = UUID.v7()
+            try cache.enqueue(kind: "machine", entity: rack, action: .create, fields: ["name": "Rack"])
+            try cache.enqueue(kind: "machine", entity: rack, action: .update, fields: ["name": "Rack 2"])
+            try cache.enqueue(kind: "machine", entity: bench, action: .create, fields: ["name": "Bench"])
+            try cache.enqueue(kind: "exercise", entity: press, action: .create, fields: ["name": "Press", "machine": .string(bench.uuidString.lowercased())])
+            try cache.enqueue(kind: "machine", entity: bench, action: .update, fields: ["name": "Flat bench"])
+            try await server.start()
+            try await laptop.sync()
+
+            var pipelined = SyncEngine(cache: cache)
+            pipelined.batchSize = 1
+            pipelined.pushesInFlight = 3
+            let engine = pipelined
+            let pushed = try await phone.withConnection { connection in try await engine.push(over: connection) }
+            #expect(pushed == 5)
+            #expect(try cache.queuedCount() == 0)
+            // The create of Rack (name taken) and the rename that depended on it are refused and rolled back.
+            let refused = try cache.takeReports().filter { $0.kind == "rejected" }
+            #expect(refused.count == 2, "\(refused.map(\.text))")
+            #expect(try cache.entity(rack) == nil)
+            try await phone.sync()
+            #expect(try phone.names("machine") == ["Flat bench", "Rack"])
+            #expect(try phone.entity("exercise", named: "Press")?[string: "machine"] == bench.uuidString.lowercased())
+            #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("machine") == 2)
+        }
+    }
+
     @Test func anotherCoachCanNeitherPullNorPushTheirRows() async throws {
         try await withTestServer { server in
             let ada = try await Device.coach("ada", on: server)
