@@ -19,7 +19,7 @@ public struct SyncSummary: Sendable, Codable {
 public struct SyncEngine: Sendable {
     public let cache: LocalCache
     /// Mutations per push request.
-    public var batchSize = 50
+    public var batchSize = 100
     /// Push requests sent before the first of them is answered: the server reads the next batch while this device
     /// records the answers to the last.
     public var pushesInFlight = 2

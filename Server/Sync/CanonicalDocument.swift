@@ -123,15 +123,8 @@ enum CanonicalWriter {
 
     /// An id as stored: lower case.
     static func writeID(_ id: UUID, into out: inout [UInt8]) {
-        let hex: StaticString = "0123456789abcdef"
         out.append(UInt8(ascii: "\""))
-        withUnsafeBytes(of: id.uuid) { bytes in
-            for (index, byte) in bytes.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
-                out.append(hex.utf8Start[Int(byte >> 4)])
-                out.append(hex.utf8Start[Int(byte & 0x0F)])
-            }
-        }
+        out += id.key.utf8
         out.append(UInt8(ascii: "\""))
     }
 }

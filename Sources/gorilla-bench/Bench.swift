@@ -337,6 +337,10 @@ final class Benchmark {
         progress("\(connections) clients: p99 \(format(latencies.percentile(99))) ms, server process RSS \(format(outcome.peakResidentMB)) MB")
     }
 
+    /// Rows per transaction of the push limit: fixed (not the engine's batch size), so that a change of batch size
+    /// moves the figure, never the yardstick. Fewer commits only make the limit faster.
+    static let limitBatchSize = 200
+
     /// push_sets_per_s: a coach's device uploads 20,000 sets (sessions of 24) with `SyncEngine.push`.
     private func pushSets(server: BenchServer, endpoint: ServerEndpoint, coach: Account, clients: [UUID],
                           generator: DatasetGenerator, folder: TemporaryFolder) async throws {
@@ -354,7 +358,7 @@ final class Benchmark {
             mutationIDs.append(queued.id.uuidString.lowercased())
         }
         let engine = SyncEngine(cache: cache)
-        let (queued, readOutbox) = try await timed { try cache.queued(limit: sessions) }
+        let (queued, readOutbox) = try await timed { try cache.outbox(limit: sessions) }
         // The push bodies as the engine forms them: at most `batchSize` mutations, capped at `maxBatchBytes`.
         let (_, encodeBody) = await timed {
             var first = 0
@@ -373,15 +377,15 @@ final class Benchmark {
         var best: Duration?
         for _ in 0..<3 {
             let elapsed = try Limits.directInsert(serverDatabase: server.databasePath, entityIDs: entityIDs, mutationIDs: mutationIDs,
-                                                  batchSize: engine.batchSize)
+                                                  batchSize: Self.limitBatchSize)
             if best == nil || elapsed < best! { best = elapsed }
         }
         let value = Double(sets) / duration.seconds
         let limit = Double(sets) / best!.seconds
         metrics.append(Metric(name: "push_sets_per_s", value: value, unit: "sets/s", limit: limit, goal: .ratioAtLeast(0.3),
                               note: "\(sets) sets in \(sessions) sessions pushed in batches of at most \(engine.batchSize) mutations and \(engine.maxBatchBytes / 1024) KB "
-                                + "in \(format(duration.seconds)) s; limit = the same entities and applied_mutations rows inserted "
-                                + "straight into the server's database, \(engine.batchSize) per transaction (best of 3)"))
+                                + "(up to \(engine.pushesInFlight) in flight) in \(format(duration.seconds)) s; limit = the same entities and applied_mutations rows inserted "
+                                + "straight into the server's database, \(Self.limitBatchSize) per transaction (best of 3)"))
         progress("push: \(format(value)) sets/s, limit \(format(limit)) sets/s")
 
         // The server's share: as many new sessions pushed by a bare TLS client in the engine's batches, replies not decoded.
@@ -402,9 +406,10 @@ final class Benchmark {
         }
         diagnostics.append("push of \(sessions) sessions \(format(duration.seconds)) s = server's share \(format(server.seconds)) s "
                            + "(the same number of new sessions, \(format(Double(requests.map(\.count).reduce(0, +)) / 1_000_000)) MB, "
-                           + "pushed by a bare TLS client) + device side \(format((duration - server).seconds)) s, of which reading the "
-                           + "outbox (LocalCache.queued) \(format(readOutbox.seconds)) s and encoding the requests (SyncEngine.encodedBatch) "
-                           + "\(format(encodeBody.seconds)) s")
+                           + "pushed by a bare TLS client, one request at a time) + device side \(format((duration - server).seconds)) s "
+                           + "(negative when the pipelined push beats the bare client); the device's own work, mostly done while "
+                           + "the server works: reading the outbox (LocalCache.outbox) \(format(readOutbox.seconds)) s, encoding the "
+                           + "requests (SyncEngine.encodedBatch) \(format(encodeBody.seconds)) s")
     }
 
     /// log_2400_sets_s and pull_2400_sets_ms: 100 sessions recorded offline are pushed, and a new device of the client pulls them.

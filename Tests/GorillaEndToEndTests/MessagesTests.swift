@@ -166,11 +166,11 @@ struct MessagesTests {
                 let subscribed = try await listener.request("events.subscribe")
                 #expect(subscribed["value"]?.objectValue?["events"] == ["message"])
 
-                let started = ContinuousClock.now
                 let id = UUID.v7()
                 let pushed = try await coach.push([Self.message(to: try client.accountID(), "Live from the gym", id: id)])
                 #expect(pushed.first?.status == .applied)
-                let push = try await listener.next(until: started + .seconds(2))
+                // Timed from the acknowledgement: the coach's own connect and push can take seconds on a loaded machine.
+                let push = try await listener.next(until: ContinuousClock.now + .seconds(2))
                 #expect(push["event"] == "message")
                 #expect(push["id"] == nil)
                 #expect(push["result"] == 0)
@@ -373,14 +373,17 @@ fileprivate final class RawConnection {
             timedOut.raise()
             channel.close(promise: nil)
         }
-        defer { task.cancel() }
         let frame: LineFrame?
         do {
             frame = try await inbound.next()
         } catch {
+            task.cancel()
             if timedOut.isRaised { throw TimedOut() }
             throw Closed()
         }
+        // Cancelled before the flag is read: a deadline that fired as the line arrived has closed the channel, and
+        // must be told as a timeout, not found later as a "closed" connection.
+        task.cancel()
         if timedOut.isRaised { throw TimedOut() }
         guard case .line(let buffer) = frame else { throw Closed() }
         let value = try WireCoding.decoder.decode(JSONValue.self, from: Data(buffer.readableBytesView))

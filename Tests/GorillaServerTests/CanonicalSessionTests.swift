@@ -162,4 +162,13 @@ import Testing
         // Both sides of the comparison were exercised.
         #expect(plain > 500 && accepted > plain + 200 && refusedByBoth > 300, "plain \(plain), accepted \(accepted), refused \(refusedByBoth)")
     }
+
+    /// Ids are stored as lower-case text, written without Foundation's formatter.
+    @Test func storedIdsAreTheLowerCaseUUIDText() {
+        let fixed = UUID(uuid: (0x01, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF, 0xFE, 0xDC, 0xBA, 0x98, 0x76, 0x54, 0x32, 0x10))
+        #expect(fixed.key == "01234567-89ab-cdef-fedc-ba9876543210")
+        for id in (0..<1_000).map({ _ in UUID() }) + [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))] {
+            #expect(id.key == id.uuidString.lowercased())
+        }
+    }
 }

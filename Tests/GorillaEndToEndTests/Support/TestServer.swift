@@ -63,9 +63,6 @@ final class TestServer: RunningServer, @unchecked Sendable {
         var configuration = ServerConfiguration(dataDirectory: dataDirectory)
         configuration.port = port
         configuration.passwordHasher = .testing
-        // The whole suite runs in parallel on two cores: a handshake can stall for seconds there, which is not what
-        // these tests are about (the timeout itself is tested in ConnectionTests, with its own setting).
-        configuration.handshakeTimeout = 60
         configure(&configuration)
         configuration.onListening = { port in
             announce.yield(port)
