@@ -133,24 +133,19 @@ public actor ServerConnection {
 
     /// Sends a request and returns the raw reply line once its `result` is 0.
     public func roundTrip<Body: Codable & Sendable>(_ op: String, _ body: Body) async throws -> [UInt8] {
-        if let failure { throw failure }
-        let id = nextID
-        nextID += 1
-        var data = try encoder.encode(WireRequest(id: id, op: op, body: body))
-        data.append(UInt8(ascii: "\n"))
-        return try await exchange(id: id, op: op, ByteBuffer(bytes: data))
+        try await roundTrip(op, encodedBody: Array(try encoder.encode(body)))
     }
 
     /// Sends a request whose body is already JSON (e.g. a push written with `FastJSON`) and returns the raw reply
     /// line once its `result` is 0.
     public func roundTrip(_ op: String, encodedBody body: [UInt8]) async throws -> [UInt8] {
-        try await reply(to: send(op, encodedBody: body))
+        try await reply(to: post(op, encodedBody: body))
     }
 
-    /// Sends a request whose body is already JSON and returns its id, for ``reply(to:)``. Requests sent one after
-    /// the other reach the server, and are answered, in that order: a caller may send the next before the last
-    /// answer arrives.
-    public func send(_ op: String, encodedBody body: [UInt8]) async throws -> Int {
+    /// Writes a request whose body is already JSON, without waiting for its answer; returns its id, for
+    /// ``reply(to:)``. Requests posted one after the other reach the server, and are answered, in that order: a
+    /// caller may post the next before the last answer arrives.
+    public func post(_ op: String, encodedBody body: [UInt8]) async throws -> Int {
         if let failure { throw failure }
         let id = nextID
         nextID += 1
@@ -163,23 +158,14 @@ public actor ServerConnection {
         line += #","op":"#.utf8
         FastJSON.writeString(op, into: &line)
         line += "}\n".utf8
-        try await write(id: id, ByteBuffer(bytes: line))
-        return id
-    }
-
-    private func exchange(id: Int, op: String, _ request: ByteBuffer) async throws -> [UInt8] {
-        try await write(id: id, request)
-        return try await reply(to: id)
-    }
-
-    private func write(id: Int, _ request: ByteBuffer) async throws {
         slots[id] = .waiting
         do {
-            try await outbound.write(request)
+            try await outbound.write(ByteBuffer(bytes: line))
         } catch {
             slots[id] = nil
             throw failure ?? ClientError(.unreachable, "the connection to the server was lost")
         }
+        return id
     }
 
     /// The reply line to the request `id` once its `result` is 0.

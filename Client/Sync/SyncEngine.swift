@@ -92,7 +92,7 @@ public struct SyncEngine: Sendable {
                 if let last = queued.last {
                     let (count, body) = Self.encodedBatch(queued, bytes: maxBatchBytes)
                     let batch = Array(queued.prefix(count))
-                    sent.append((try await connection.send(Operation.syncPush, encodedBody: body), batch))
+                    sent.append((try await connection.post(Operation.syncPush, encodedBody: body), batch))
                     lastSent = count == queued.count ? last.seq : batch[count - 1].seq
                     continue
                 }

@@ -33,8 +33,7 @@ extension ServerStore {
                 var result: MutationResult
                 let known = remembered[mutation.id]
                 if let (userID, text) = known {
-                    if userID == principal.id.key,
-                       var earlier = try? WireCoding.decoder.decode(MutationResult.self, from: Data(text.utf8)) {
+                    if userID == principal.id.key, var earlier = (try? FastJSON.parse(text)).flatMap(MutationResult.init(json:)) {
                         if earlier.status == .applied { earlier.status = .duplicate }
                         result = earlier
                     } else {

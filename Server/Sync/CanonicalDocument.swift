@@ -59,12 +59,57 @@ enum CanonicalWriter {
         out.append(UInt8(ascii: ":"))
     }
 
-    /// The position in `keys` of the next key of the object being read, or nil at its end. Keys must come sorted
-    /// (as devices write them), so each is looked for only after the previous one: that also refuses a repeated key.
-    static func nextKey(_ parser: inout FastJSON.Parser, in keys: Keys, after previous: Int) throws -> Int? {
-        guard let key = try parser.nextKey() else { return nil }
-        for index in (previous + 1)..<keys.count where keys[index].elementsEqual(key) { return index }
-        throw Unusual()
+    /// Reads an object whose members must come in the order of `keys` (sorted, as devices write them), each among
+    /// `keys` and at most once. `absent` gets the position in `keys` of each member that is missing or null (and
+    /// whether it was null), where `validate` puts its default or refuses; `present` reads each of the others.
+    static func sortedMembers(_ parser: inout FastJSON.Parser, keys: Keys,
+                              absent: (_ index: Int, _ null: Bool) throws -> Void,
+                              present: (_ index: Int, _ parser: inout FastJSON.Parser) throws -> Void) throws {
+        try parser.beginObject()
+        var previous = -1
+        while true {
+            // Each key is looked for only after the previous one: that also refuses a repeated key.
+            var key: Int?
+            if let name = try parser.nextKey() {
+                key = ((previous + 1)..<keys.count).first { keys[$0].elementsEqual(name) }
+                guard key != nil else { throw Unusual() }
+            }
+            for skipped in (previous + 1)..<(key ?? keys.count) { try absent(skipped, false) }
+            guard let key else { return }
+            previous = key
+            if try parser.skipNull() { try absent(key, true) } else { try present(key, &parser) }
+        }
+    }
+
+    /// Reads an array of at most `limit` elements and writes it, `body` reading and writing each element.
+    static func array(_ parser: inout FastJSON.Parser, limit: Int, into out: inout [UInt8],
+                      _ body: (_ index: Int, _ parser: inout FastJSON.Parser, _ out: inout [UInt8]) throws -> Void) throws {
+        out.append(UInt8(ascii: "["))
+        try parser.beginArray()
+        var count = 0
+        while try parser.nextElement() {
+            guard count < limit else { throw Unusual() }
+            if count > 0 { out.append(UInt8(ascii: ",")) }
+            try body(count, &parser, &out)
+            count += 1
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// The members of a nested object as they are written: `{` before the first, `,` before the others.
+    struct Object {
+        private var started = false
+
+        mutating func member(_ name: StaticString, into out: inout [UInt8]) {
+            out.append(started ? UInt8(ascii: ",") : UInt8(ascii: "{"))
+            started = true
+            CanonicalWriter.key(name, into: &out)
+        }
+
+        func close(into out: inout [UInt8]) {
+            if !started { out.append(UInt8(ascii: "{")) }
+            out.append(UInt8(ascii: "}"))
+        }
     }
 
     /// An id written in the usual form (8-4-4-4-12 hex digits): a narrower form than `UUID(uuidString:)` reads.

@@ -28,26 +28,27 @@ struct EntityRow: Sendable {
         var coachID: String
         var clientID: String?
         var deleted: Bool
+
+        init(row: Row) {
+            kind = row["kind"]
+            coachID = row["coach_id"]
+            clientID = row["client_id"]
+            deleted = (row["deleted"] as Int) != 0
+        }
     }
 
     static func reference(_ db: Database, id: UUID) throws -> Reference? {
         try Row.fetchOne(db.cachedStatement(sql: "SELECT kind, coach_id, client_id, deleted FROM entities WHERE id = ?"),
-                         arguments: [id.key]).map {
-            Reference(kind: $0["kind"], coachID: $0["coach_id"], clientID: $0["client_id"], deleted: ($0["deleted"] as Int) != 0)
-        }
+                         arguments: [id.key]).map(Reference.init(row:))
     }
 
-    /// The references of those of `ids` that exist, in one query.
+    /// The references of those of `ids` (at most a push's worth) that exist, in one query.
     static func references(_ db: Database, ids: [UUID]) throws -> [UUID: Reference] {
         var found: [UUID: Reference] = [:]
-        for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
-            let marks = repeatElement("?", count: chunk.count).joined(separator: ",")
-            for row in try Row.fetchAll(db, sql: "SELECT id, kind, coach_id, client_id, deleted FROM entities WHERE id IN (\(marks))",
-                                        arguments: StatementArguments(chunk.map(\.key))) {
-                guard let id = UUID(uuidString: row["id"]) else { continue }
-                found[id] = Reference(kind: row["kind"], coachID: row["coach_id"], clientID: row["client_id"],
-                                      deleted: (row["deleted"] as Int) != 0)
-            }
+        let marks = repeatElement("?", count: ids.count).joined(separator: ",")
+        for row in try Row.fetchAll(db, sql: "SELECT id, kind, coach_id, client_id, deleted FROM entities WHERE id IN (\(marks))",
+                                    arguments: StatementArguments(ids.map(\.key))) {
+            if let id = UUID(uuidString: row["id"]) { found[id] = Reference(row: row) }
         }
         return found
     }

@@ -102,17 +102,15 @@ struct PushedMutation: Sendable {
             case "action": bit = 8; action = MutationAction(rawValue: try parser.string())
             case "base":
                 bit = 16
-                let range = try parser.checkValue()
-                if !parser.isNull(range) {
-                    var number = parser.parser(for: range)
-                    guard let whole = Int64(exactly: try number.number()) else { throw Refused() }
+                if !(try parser.skipNull()) {
+                    guard let whole = Int64(exactly: try parser.number()) else { throw Refused() }
                     base = whole
                 }
             case "fields":
                 bit = 32
-                // Only the grammar here: the documents are most of a push, and whoever reads them checks the rest.
-                let range = try parser.skipValue()
-                if !parser.isNull(range) {
+                if !(try parser.skipNull()) {
+                    // Only the grammar here: the documents are most of a push, and whoever reads them checks the rest.
+                    let range = try parser.skipValue()
                     guard parser.isObject(range) else { throw Refused() }
                     fieldsText = parser.copyBytes(range)
                 }

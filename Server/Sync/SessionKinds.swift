@@ -54,33 +54,19 @@ extension EntityKinds {
                 var client: UUID?
                 var start: Date?
                 var end: Date?
-                try parser.beginObject()
-                var previous = -1
-                var done = false
-                while !done {
-                    let key = try CanonicalWriter.nextKey(&parser, in: sessionKeys, after: previous)
-                    done = key == nil
-                    // What `validate` puts for the members skipped since the previous one.
-                    for skipped in (previous + 1)..<(key ?? sessionKeys.count) {
-                        switch skipped {
-                        case 0, 7: throw CanonicalWriter.Unusual()  // the client and the start are required
-                        case 3: document.member("exercises"); document.text += [UInt8(ascii: "["), UInt8(ascii: "]")]
-                        case 4: document.member("mode"); CanonicalWriter.writeString("handsfree", into: &document.text)
-                        default: continue
-                        }
+                try CanonicalWriter.sortedMembers(&parser, keys: sessionKeys, absent: { index, _ in
+                    switch index {
+                    case 0, 7: throw CanonicalWriter.Unusual()  // the client and the start are required
+                    case 3:
+                        document.member("exercises")
+                        document.text += [UInt8(ascii: "["), UInt8(ascii: "]")]
+                    case 4:
+                        document.member("mode")
+                        CanonicalWriter.writeString("handsfree", into: &document.text)
+                    default: break
                     }
-                    guard let key else { break }
-                    previous = key
-                    // Null is taken as absent, except for the required client and start.
-                    if key != 0, key != 7, try parser.skipNull() {
-                        switch key {
-                        case 3: document.member("exercises"); document.text += [UInt8(ascii: "["), UInt8(ascii: "]")]
-                        case 4: document.member("mode"); CanonicalWriter.writeString("handsfree", into: &document.text)
-                        default: break
-                        }
-                        continue
-                    }
-                    switch key {
+                }, present: { index, parser in
+                    switch index {
                     case 0:
                         let id = try CanonicalWriter.id(&parser)
                         guard try context.liveReference(id, kind: "client") != nil else { throw CanonicalWriter.Unusual() }
@@ -102,16 +88,9 @@ extension EntityKinds {
                         CanonicalWriter.writeID(id, into: &document.text)
                     case 3:
                         document.member("exercises")
-                        document.text.append(UInt8(ascii: "["))
-                        try parser.beginArray()
-                        var count = 0
-                        while try parser.nextElement() {
-                            guard count < SessionLimits.exercises else { throw CanonicalWriter.Unusual() }
-                            if count > 0 { document.text.append(UInt8(ascii: ",")) }
-                            try writeExercise(&parser, into: &document.text, context: context)
-                            count += 1
+                        try CanonicalWriter.array(&parser, limit: SessionLimits.exercises, into: &document.text) { _, parser, out in
+                            try writeExercise(&parser, into: &out, context: context)
                         }
-                        document.text.append(UInt8(ascii: "]"))
                     case 4:
                         document.member("mode")
                         CanonicalWriter.writeString(try CanonicalWriter.choice(&parser, ["realtime", "handsfree"]), into: &document.text)
@@ -135,7 +114,7 @@ extension EntityKinds {
                         document.member("training")
                         CanonicalWriter.writeID(id, into: &document.text)
                     }
-                }
+                })
                 // The end is written before the start is read; it is checked now.
                 if let end, let start, end < start { throw CanonicalWriter.Unusual() }
                 document.finish()
@@ -159,123 +138,88 @@ extension EntityKinds {
 
     /// One performed exercise: `{"exercise":…,"name":…,"sets":[…]}`.
     private static func writeExercise(_ parser: inout FastJSON.Parser, into out: inout [UInt8], context: MutationContext) throws {
-        out.append(UInt8(ascii: "{"))
-        try parser.beginObject()
-        var key = try CanonicalWriter.nextKey(&parser, in: exerciseKeys, after: -1)
-        if key == 0 {
-            if !(try parser.skipNull()) {
+        var object = CanonicalWriter.Object()
+        try CanonicalWriter.sortedMembers(&parser, keys: exerciseKeys, absent: { index, null in
+            switch index {
+            case 1: throw CanonicalWriter.Unusual()  // the name is required (`validate` refuses a null one)
+            case 2:
+                if null { throw CanonicalWriter.Unusual() }  // `validate` refuses null sets, and takes absent ones as none
+                object.member("sets", into: &out)
+                out += [UInt8(ascii: "["), UInt8(ascii: "]")]
+            default: break
+            }
+        }, present: { index, parser in
+            switch index {
+            case 0:
                 let exercise = try historyReference(&parser, kind: "exercise", context: context)
-                CanonicalWriter.key("exercise", into: &out)
+                object.member("exercise", into: &out)
                 CanonicalWriter.writeID(exercise, into: &out)
-                out.append(UInt8(ascii: ","))
+            case 1:
+                guard let name = Validation.cleanName(try parser.string()) else { throw CanonicalWriter.Unusual() }
+                object.member("name", into: &out)
+                FastJSON.writeString(name, into: &out)
+            default:
+                object.member("sets", into: &out)
+                try CanonicalWriter.array(&parser, limit: SessionLimits.sets, into: &out) { index, parser, out in
+                    try writeSet(&parser, position: index + 1, into: &out)
+                }
             }
-            key = try CanonicalWriter.nextKey(&parser, in: exerciseKeys, after: 0)
-        }
-        // The name is required; a null name, like null sets, is refused by `validate`, not taken as absent.
-        guard key == 1, let name = Validation.cleanName(try parser.string()) else { throw CanonicalWriter.Unusual() }
-        CanonicalWriter.key("name", into: &out)
-        FastJSON.writeString(name, into: &out)
-        out.append(UInt8(ascii: ","))
-        CanonicalWriter.key("sets", into: &out)
-        out.append(UInt8(ascii: "["))
-        if try CanonicalWriter.nextKey(&parser, in: exerciseKeys, after: 1) != nil {
-            try parser.beginArray()
-            var count = 0
-            while try parser.nextElement() {
-                guard count < SessionLimits.sets else { throw CanonicalWriter.Unusual() }
-                if count > 0 { out.append(UInt8(ascii: ",")) }
-                count += 1
-                try writeSet(&parser, position: count, into: &out)
-            }
-            guard try parser.nextKey() == nil else { throw CanonicalWriter.Unusual() }
-        }
-        out.append(UInt8(ascii: "]"))
-        out.append(UInt8(ascii: "}"))
+        })
+        object.close(into: &out)
     }
 
     /// One set, members sorted: duration, position, repTimes, reps, rest, type, unit, weight (see `set`). The
     /// members the set leaves out get what `validate` puts there.
     private static func writeSet(_ parser: inout FastJSON.Parser, position: Int, into out: inout [UInt8]) throws {
-        out.append(UInt8(ascii: "{"))
-        try parser.beginObject()
-        var first = true
-        var previous = -1
-        var done = false
-        while !done {
-            let key = try CanonicalWriter.nextKey(&parser, in: setKeys, after: previous)
-            let upTo = key ?? setKeys.count
-            done = key == nil
-            // Defaults for the members skipped since the previous one.
-            for skipped in (previous + 1)..<upTo {
-                switch skipped {
-                case 1:
-                    if !first { out.append(UInt8(ascii: ",")) }
-                    CanonicalWriter.key("position", into: &out)
-                    FastJSON.writeNumber(Double(position), into: &out)
-                case 3: throw CanonicalWriter.Unusual()  // reps are required
-                case 5:
-                    out.append(UInt8(ascii: ","))
-                    CanonicalWriter.key("type", into: &out)
-                    CanonicalWriter.writeString("normal", into: &out)
-                case 6:
-                    out.append(UInt8(ascii: ","))
-                    CanonicalWriter.key("unit", into: &out)
-                    CanonicalWriter.writeString("kg", into: &out)
-                default: continue
-                }
-                first = false
+        var object = CanonicalWriter.Object()
+        // The position is the set's place in the list, whatever the device said.
+        func writePosition() {
+            object.member("position", into: &out)
+            FastJSON.writeNumber(Double(position), into: &out)
+        }
+        try CanonicalWriter.sortedMembers(&parser, keys: setKeys, absent: { index, _ in
+            switch index {
+            case 1: writePosition()
+            case 3: throw CanonicalWriter.Unusual()  // reps are required
+            case 5:
+                object.member("type", into: &out)
+                CanonicalWriter.writeString("normal", into: &out)
+            case 6:
+                object.member("unit", into: &out)
+                CanonicalWriter.writeString("kg", into: &out)
+            default: break
             }
-            guard let key else { break }
-            previous = key
-            if key == 1 {
-                try parser.checkValue()  // the position is the set's place in the list, whatever the device said
-                if !first { out.append(UInt8(ascii: ",")) }
-                CanonicalWriter.key("position", into: &out)
-                FastJSON.writeNumber(Double(position), into: &out)
-                first = false
-                continue
-            }
-            if key == 5 || key == 6 {
-                let value: StaticString = try parser.skipNull() ? (key == 5 ? "normal" : "kg")
-                    : try CanonicalWriter.choice(&parser, key == 5 ? ["normal", "warmup", "drop", "failure"] : ["kg", "lb"])
-                out.append(UInt8(ascii: ","))
-                if key == 5 { CanonicalWriter.key("type", into: &out) } else { CanonicalWriter.key("unit", into: &out) }
-                CanonicalWriter.writeString(value, into: &out)
-                first = false
-                continue
-            }
-            // The rest are numbers; null leaves them out, except for the required reps.
-            if key != 3, try parser.skipNull() { continue }
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            switch key {
+        }, present: { index, parser in
+            switch index {
             case 0:
-                CanonicalWriter.key("duration", into: &out)
+                object.member("duration", into: &out)
                 try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &out)
+            case 1:
+                try parser.checkValue()
+                writePosition()
             case 2:
-                CanonicalWriter.key("repTimes", into: &out)
-                out.append(UInt8(ascii: "["))
-                try parser.beginArray()
-                var count = 0
-                while try parser.nextElement() {
-                    guard count < Int(SessionLimits.reps.upperBound) else { throw CanonicalWriter.Unusual() }
-                    if count > 0 { out.append(UInt8(ascii: ",")) }
+                object.member("repTimes", into: &out)
+                try CanonicalWriter.array(&parser, limit: Int(SessionLimits.reps.upperBound), into: &out) { _, parser, out in
                     try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &out)
-                    count += 1
                 }
-                out.append(UInt8(ascii: "]"))
             case 3:
-                CanonicalWriter.key("reps", into: &out)
+                object.member("reps", into: &out)
                 try CanonicalWriter.writeNumber(&parser, within: SessionLimits.reps, into: &out)
             case 4:
-                CanonicalWriter.key("rest", into: &out)
+                object.member("rest", into: &out)
                 try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &out)
+            case 5:
+                object.member("type", into: &out)
+                CanonicalWriter.writeString(try CanonicalWriter.choice(&parser, ["normal", "warmup", "drop", "failure"]), into: &out)
+            case 6:
+                object.member("unit", into: &out)
+                CanonicalWriter.writeString(try CanonicalWriter.choice(&parser, ["kg", "lb"]), into: &out)
             default:
-                CanonicalWriter.key("weight", into: &out)
+                object.member("weight", into: &out)
                 try CanonicalWriter.writeNumber(&parser, within: SessionLimits.weight, into: &out)
             }
-        }
-        out.append(UInt8(ascii: "}"))
+        })
+        object.close(into: &out)
     }
 
     /// A required or optional ISO-8601 time, normalised.

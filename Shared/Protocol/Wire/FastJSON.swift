@@ -199,12 +199,6 @@ public enum FastJSON {
             return true
         }
 
-        /// A parser over the bytes of `range` (from ``skipValue()`` or ``checkValue()``) alone, for reading a value
-        /// again or out of order.
-        public func parser(for range: Range<Int>) -> Parser {
-            Parser(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
-        }
-
         /// Whether the value at `range` is an object.
         public func isObject(_ range: Range<Int>) -> Bool {
             !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "{")
@@ -213,11 +207,6 @@ public enum FastJSON {
         /// A copy of the bytes of `range`.
         public func copyBytes(_ range: Range<Int>) -> [UInt8] {
             Array(bytes[range])
-        }
-
-        /// Whether the value at `range` is the literal `null`.
-        public func isNull(_ range: Range<Int>) -> Bool {
-            range.count == 4 && bytes[range.lowerBound] == UInt8(ascii: "n")
         }
 
         /// The text of a range returned by ``skipValue()``.
