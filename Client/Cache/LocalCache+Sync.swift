@@ -27,10 +27,10 @@ extension LocalCache {
     }
 
     private static func record(_ results: [MutationResult], byID: [UUID: OutboxEntry], _ db: Database) throws {
-        let remove = try db.cachedStatement(sql: "DELETE FROM outbox WHERE id = ?")
+        let remove = try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq = ?")
         for result in results {
             guard let mutation = byID[result.id] else { continue }
-            try remove.execute(arguments: [mutation.id.uuidString.lowercased()])
+            try remove.execute(arguments: [mutation.seq])
             func label() throws -> String { try Self.label(db, mutation.mutation) }
             switch result.status {
             case .applied, .duplicate:

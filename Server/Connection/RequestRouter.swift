@@ -11,6 +11,12 @@ struct RequestRouter: Sendable {
 
     /// Answers one line. Never throws: every failure becomes an error response.
     func respond(to line: [UInt8], state: inout ConnectionState) async -> WireResponse {
+        // Pushes are most of the bytes a server reads: one pass reads the whole request.
+        if let push = PushedMutation.readRequest(line), push.op == Operation.syncPush, let id = push.id {
+            return await respond(id: id, op: Operation.syncPush, state: &state) { state in
+                try await dispatch(op: Operation.syncPush, line: line, pushed: push.mutations, state: &state)
+            }
+        }
         if JSONDepth.exceeds(JSONDepth.requestLimit, in: line) {
             return failure(id: JSONDepth.leadingID(in: line),
                            RequestError(.malformedRequest, "nested deeper than \(JSONDepth.requestLimit) levels"), state: state)
@@ -28,11 +34,19 @@ struct RequestRouter: Sendable {
         guard let id = header.id, let op = header.op else {
             return failure(id: header.id, RequestError(.malformedRequest, "\"id\" (integer) and \"op\" (string) are required"), state: state)
         }
+        return await respond(id: id, op: op, state: &state) { state in
+            try await dispatch(op: op, line: line, state: &state)
+        }
+    }
+
+    /// Answers request `id` with what `handle` makes of it, after the request rate is checked.
+    private func respond(id: Int, op: String, state: inout ConnectionState,
+                         _ handle: (inout ConnectionState) async throws -> ResponsePayload) async -> WireResponse {
         guard state.bucket.take() else {
             return failure(id: id, RequestError(.rateLimited, retryAfter: 1), state: state)
         }
         do {
-            let payload = try await dispatch(op: op, line: line, state: &state)
+            let payload = try await handle(&state)
             return WireResponse(id: id, payload: payload)
         } catch let error as RequestError {
             return failure(id: id, error, state: state)
@@ -51,7 +65,9 @@ struct RequestRouter: Sendable {
         WireResponse(id: id, payload: .error(error.wire(in: state.language)))
     }
 
-    private func dispatch(op: String, line: [UInt8], state: inout ConnectionState) async throws -> ResponsePayload {
+    /// Runs operation `op` of `line`; `pushed` are the mutations of a push already read from it.
+    private func dispatch(op: String, line: [UInt8], pushed: [PushedMutation]? = nil,
+                          state: inout ConnectionState) async throws -> ResponsePayload {
         if op == Operation.hello {
             return try hello(decode(HelloBody.self, line), state: &state)
         }
@@ -79,8 +95,9 @@ struct RequestRouter: Sendable {
         case Operation.syncUpdated: return try await updated(decode(UpdatedBody.self, line), state: &state)
         case Operation.syncPull: return try await pull(decode(PullBody.self, line), state: &state)
         case Operation.syncPush:
-            // The byte reader keeps each mutation's fields as text; `Codable` decides any line it refuses, for its messages.
-            let mutations = try PushedMutation.scan(line) ?? decode(PushBody.self, line).mutations.map(PushedMutation.init)
+            // The byte reader (``respond(to:state:)``) keeps each mutation's fields as text; `Codable` decides any line it
+            // refused, for its messages.
+            let mutations = try pushed ?? decode(PushBody.self, line).mutations.map(PushedMutation.init)
             return try await push(mutations, state: &state)
         case Operation.subscribe: return try await subscribe(state: &state)
         case Operation.codeCheck: return try await checkCode(decode(CodeCheckBody.self, line), state: &state)

@@ -26,9 +26,11 @@ extension ServerStore {
             // Versions this push produced: a later mutation of the same batch overwriting them is no conflict.
             var ownVersions = Set<Int64>()
             let references = ReferenceCache()
-            // The outcomes remembered from earlier pushes, and the rows the mutations write, each in one query.
+            // The outcomes remembered from earlier pushes, and the rows the mutations write or their read documents
+            // name, each in one query.
             var remembered = try Self.rememberedOutcomes(db, ids: mutations.map(\.id))
-            try references.prefetch(mutations.map(\.entity), in: db)
+            try references.prefetch(mutations.map(\.entity) + mutations.flatMap { $0.readDocument?.references.map(\.id) ?? [] }, in: db)
+            var versions = VersionBlock(size: mutations.count { $0.readDocument != nil })
             for mutation in mutations {
                 var result: MutationResult
                 let known = remembered[mutation.id]
@@ -42,7 +44,8 @@ extension ServerStore {
                                                 error: RequestError(.invalidField, "mutation id").wire(in: language))
                     }
                 } else if let created = try Self.createCanonical(mutation, db: db, principal: principal, now: now,
-                                                                 configuration: configuration, references: references) {
+                                                                 configuration: configuration, references: references,
+                                                                 versions: &versions) {
                     // Validated before anything was written, so it needs no savepoint.
                     result = created
                     ownVersions.insert(created.version!)
@@ -173,32 +176,46 @@ extension ServerStore {
         return outcomes
     }
 
-    /// A create of a kind that validates straight from the pushed text (``EntityKind/canonicalCreate``), written
-    /// without a savepoint since nothing is written before it is known to pass; nil when it is anything but a plain
-    /// create that passes (then ``apply`` runs, and names the problem).
+    /// A create of a kind that validates straight from the pushed text (``EntityKind/canonicalCreate``, usually read
+    /// before the transaction), written without a savepoint since nothing is written before it is known to pass; nil
+    /// when it is anything but a plain create that passes (then ``apply`` runs, and names the problem).
     static func createCanonical(_ mutation: PushedMutation, db: Database, principal: UserRecord, now: Date,
-                                configuration: ServerConfiguration, references: ReferenceCache) throws -> MutationResult? {
-        guard mutation.action == .create, let text = mutation.fieldsText, let kind = EntityKinds.all[mutation.kind],
-              let canonicalCreate = kind.canonicalCreate, kind.uniqueNameField == nil, kind.writers.contains(principal.role),
-              try references.row(mutation.entity, in: db) == nil else { return nil }
+                                configuration: ServerConfiguration, references: ReferenceCache,
+                                versions: inout VersionBlock) throws -> MutationResult? {
+        guard let kind = EntityKinds.all[mutation.kind], kind.uniqueNameField == nil, kind.writers.contains(principal.role),
+              let document = mutation.canonicalDocument(), try references.row(mutation.entity, in: db) == nil else { return nil }
         let context = MutationContext(db: db, principal: principal, now: now, configuration: configuration,
                                       entityID: mutation.entity, creating: true, extras: ExtrasBox(), references: references)
-        let document: CanonicalDocument
-        do {
-            document = try canonicalCreate(text, context)
-        } catch is CanonicalWriter.Unusual {
-            return nil
-        } catch is FastJSON.Malformed {
-            return nil  // a wrong type where the reader expected another (the text itself was checked)
-        }
-        guard document.text.count <= SyncLimits.maxDocumentBytes else { return nil }
-        let version = try nextVersion(db)
+        guard try document.referencesHold(context) else { return nil }
+        let version = try versions.next(db)
         try EntityRow.write(db, id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: document.clientID,
                             nameKey: nil, dataText: String(decoding: document.text, as: UTF8.self),
                             versionsText: document.versionsText(version), version: version, deleted: false,
                             createdBy: principal.id, now: now)
         references.forget(mutation.entity)
         return MutationResult(id: mutation.id, status: .applied, version: version)
+    }
+
+    /// Versions for the creates a push read ahead, taken from the counter in one update when the first is needed
+    /// (`size` of them; then one at a time). A create that does not pass leaves its version unused: versions only
+    /// need to grow, and a pull's cursor skips the gap.
+    struct VersionBlock {
+        private var size: Int
+        private var next: Int64 = 0
+        private var left = 0
+
+        init(size: Int) { self.size = size }
+
+        mutating func next(_ db: Database) throws -> Int64 {
+            if left == 0 {
+                guard size > 1 else { return try nextVersion(db) }
+                next = try reserveVersions(db, count: size)
+                left = size
+                size = 0
+            }
+            defer { next += 1; left -= 1 }
+            return next
+        }
     }
 
     /// The client a client-scoped row belongs to: the principal itself for a client, the named client for a coach.

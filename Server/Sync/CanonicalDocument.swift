@@ -3,14 +3,31 @@ import GorillaShared
 
 /// A created document validated and written in its stored form in one pass over the request's bytes, without
 /// building a ``JSONValue`` tree: the text is what ``FastJSON`` writes for the document the kind's `validate`
-/// makes of the same fields (sorted keys, defaults filled in, values normalised).
-struct CanonicalDocument {
+/// makes of the same fields (sorted keys, defaults filled in, values normalised), provided the rows it names hold.
+///
+/// The pass reads no rows, so a push reads its documents before its transaction (``PushedMutation/readDocuments(_:)``);
+/// the transaction checks ``references`` and writes the text.
+struct CanonicalDocument: Sendable {
     /// The document's stored JSON text.
     var text: [UInt8] = []
     /// Its top-level members, in the order written (each gets the mutation's version).
     var fields: [StaticString] = []
     /// The client the row belongs to, for client-scoped kinds.
     var clientID: UUID?
+    /// The rows the document names, in the order named; `validate` refuses the document unless each holds.
+    var references: [CanonicalReference] = []
+
+    /// Whether every row the document names is in the principal's tenant as `validate` requires; when one is not,
+    /// `validate` runs and names it.
+    func referencesHold(_ context: MutationContext) throws -> Bool {
+        for reference in references {
+            let row = try reference.live ? context.liveReference(reference.id, kind: reference.kind)
+                                         : context.reference(reference.id, kind: reference.kind)
+            guard let row else { return false }
+            if let client = reference.client, row.clientID != client.key { return false }
+        }
+        return true
+    }
 
     /// Starts the member `name`; members must be added in sorted order.
     mutating func member(_ name: StaticString) {
@@ -39,12 +56,29 @@ struct CanonicalDocument {
     }
 }
 
+/// A row a ``CanonicalDocument`` names: of `kind`, in the principal's tenant, live unless it is a history reference
+/// (a session's training and exercises may since have been deleted), and of `client` when one is given.
+struct CanonicalReference: Sendable {
+    let id: UUID
+    let kind: String
+    let live: Bool
+    var client: UUID?
+}
+
 /// Pieces of a canonical writer, over ``FastJSON/Parser``'s step-by-step reading. Each reader throws ``Unusual``
 /// (or the parser's `Malformed`) for anything outside the plain case: a wrong type, an unknown, repeated, escaped or
 /// out-of-order key, a value out of range. The caller then leaves the document to the kind's `validate`, which
 /// names the problem.
 enum CanonicalWriter {
     struct Unusual: Error {}
+
+    /// The document `read` makes of `text`, or nil when it leaves the text to the kind's `validate`: it threw
+    /// ``Unusual``, or `Malformed` for a wrong type where it expected another (the text's grammar was checked), or the
+    /// document is over the size limit.
+    static func document(_ text: [UInt8], _ read: ([UInt8]) throws -> CanonicalDocument) -> CanonicalDocument? {
+        guard let document = try? read(text), document.text.count <= SyncLimits.maxDocumentBytes else { return nil }
+        return document
+    }
 
     /// Member names as bytes, sorted as they are written.
     typealias Keys = [[UInt8]]

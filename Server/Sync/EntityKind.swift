@@ -28,15 +28,17 @@ struct EntityKind: Sendable {
     /// For append-only kinds: which updates are still allowed (e.g. a message's read mark by its recipient).
     let updateRule: (@Sendable (EntityRow, Set<String>, UserRecord) -> Bool)?
     /// `validate` of a create, done straight from the pushed JSON text (see ``CanonicalDocument``): for kinds pushed in
-    /// bulk. It throws ``CanonicalWriter/Unusual`` for anything out of the ordinary, and then `validate` runs.
-    let canonicalCreate: (@Sendable ([UInt8], MutationContext) throws -> CanonicalDocument)?
+    /// bulk. It reads no rows, so it runs outside the push's transaction; the rows the document names are checked in
+    /// it (``CanonicalDocument/referencesHold(_:)``). It throws ``CanonicalWriter/Unusual`` for anything out of the
+    /// ordinary, and then `validate` runs.
+    let canonicalCreate: (@Sendable ([UInt8]) throws -> CanonicalDocument)?
 
     init(name: String, scope: Scope, writers: Set<Role>, deleters: Set<Role>? = nil, uniqueNameField: String? = nil,
          appendOnly: Bool = false,
          validate: @escaping @Sendable (inout [String: JSONValue], MutationContext) throws -> Void,
          beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)? = nil,
          updateRule: (@Sendable (EntityRow, Set<String>, UserRecord) -> Bool)? = nil,
-         canonicalCreate: (@Sendable ([UInt8], MutationContext) throws -> CanonicalDocument)? = nil) {
+         canonicalCreate: (@Sendable ([UInt8]) throws -> CanonicalDocument)? = nil) {
         self.name = name
         self.scope = scope
         self.writers = writers

@@ -42,13 +42,16 @@ struct EntityRow: Sendable {
                          arguments: [id.key]).map(Reference.init(row:))
     }
 
-    /// The references of those of `ids` (at most a push's worth) that exist, in one query.
+    /// The references of those of `ids` that exist, in one query per thousand ids.
     static func references(_ db: Database, ids: [UUID]) throws -> [UUID: Reference] {
         var found: [UUID: Reference] = [:]
-        let marks = repeatElement("?", count: ids.count).joined(separator: ",")
-        for row in try Row.fetchAll(db, sql: "SELECT id, kind, coach_id, client_id, deleted FROM entities WHERE id IN (\(marks))",
-                                    arguments: StatementArguments(ids.map(\.key))) {
-            if let id = UUID(uuidString: row["id"]) { found[id] = Reference(row: row) }
+        for first in stride(from: 0, to: ids.count, by: 1_000) {
+            let chunk = ids[first..<min(first + 1_000, ids.count)]
+            let marks = repeatElement("?", count: chunk.count).joined(separator: ",")
+            for row in try Row.fetchAll(db, sql: "SELECT id, kind, coach_id, client_id, deleted FROM entities WHERE id IN (\(marks))",
+                                        arguments: StatementArguments(chunk.map(\.key))) {
+                if let id = UUID(uuidString: row["id"]) { found[id] = Reference(row: row) }
+            }
         }
         return found
     }

@@ -11,6 +11,15 @@ struct PushedMutation: Sendable {
     /// The entity version the device had when it made the change (for conflict reports).
     let base: Int64?
     private let fields: Fields
+    /// A create's document as its kind's one-pass reader made it, once ``readDocuments(_:)`` read it.
+    private(set) var document: ReadDocument = .unread
+
+    enum ReadDocument: Sendable {
+        case unread
+        /// Left to the kind's `validate` (see ``CanonicalWriter/document(_:_:)``).
+        case unusual
+        case read(CanonicalDocument)
+    }
 
     private enum Fields: Sendable {
         case parsed([String: JSONValue]?)
@@ -43,9 +52,8 @@ struct PushedMutation: Sendable {
         return nil
     }
 
-    /// The fields set by a create or update (nil when the mutation has none). Throws ``RequestError`` for fields
-    /// `Codable` would not read either (a number out of range, a repeated key): that refuses the whole push, whose
-    /// transaction then applies nothing, as if the request had been refused when it was read.
+    /// The fields set by a create or update (nil when the mutation has none). Throws ``StoreError`` for fields that
+    /// cannot be read (a number out of range, a repeated key): that mutation is refused, the others of the push are not.
     func parsedFields() throws -> [String: JSONValue]? {
         switch fields {
         case .parsed(let object): return object
@@ -53,37 +61,122 @@ struct PushedMutation: Sendable {
             do {
                 return try FastJSON.parse(bytes).objectValue
             } catch let error as FastJSON.Malformed {
-                throw RequestError(.malformedRequest, "fields of mutation \(id.uuidString): \(error.reason)")
+                throw StoreError.invalid("fields (\(error.reason))")
             }
         }
     }
 
-    /// The mutations of a `sync.push` request line, read with the byte parser: each mutation's `fields` is checked
-    /// and kept as text. Nil if anything is off; then `Codable` decodes the line, for its error messages.
-    static func scan(_ line: [UInt8]) -> [PushedMutation]? {
-        struct Refused: Error {}
-        var mutations: [PushedMutation] = []
-        do {
-            try FastJSON.withParser(line) { parser in
-                var sawBody = false
-                try parser.members { key, parser in
-                    guard key == "body" else { try parser.checkValue(); return }
-                    guard !sawBody else { throw Refused() }
-                    sawBody = true
-                    var sawMutations = false
-                    try parser.members { key, parser in
-                        guard key == "mutations" else { try parser.checkValue(); return }
-                        guard !sawMutations else { throw Refused() }
-                        sawMutations = true
-                        try parser.elements { parser in mutations.append(try scanMutation(&parser)) }
-                    }
-                    guard sawMutations else { throw Refused() }
+    /// The kind's one-pass reader, when this mutation is a create it may read.
+    private var documentReader: (@Sendable ([UInt8]) throws -> CanonicalDocument)? {
+        guard action == .create, case .text = fields else { return nil }
+        return EntityKinds.all[kind]?.canonicalCreate
+    }
+
+    /// The document ``readDocuments(_:)`` read, if it did and the reader took it.
+    var readDocument: CanonicalDocument? {
+        if case .read(let document) = document { return document }
+        return nil
+    }
+
+    /// Reads the document of a create whose kind has a one-pass reader (nil for any other mutation). A push reads them
+    /// with ``readDocuments(_:)`` before its transaction; this reads one that was not.
+    func canonicalDocument() -> CanonicalDocument? {
+        switch document {
+        case .read(let document): return document
+        case .unusual: return nil
+        case .unread:
+            guard let read = documentReader, let text = fieldsText else { return nil }
+            return CanonicalWriter.document(text, read)
+        }
+    }
+
+    /// Reads the documents of `mutations` that have a one-pass reader (``EntityKind/canonicalCreate``), outside any
+    /// transaction: a big push's share is split over the processor's cores, so the write transaction that follows
+    /// only checks references and stores the texts.
+    static func readDocuments(_ mutations: [PushedMutation]) async -> [PushedMutation] {
+        func read(_ part: ArraySlice<PushedMutation>) -> [PushedMutation] {
+            part.map { mutation in
+                var mutation = mutation
+                if let read = mutation.documentReader, let text = mutation.fieldsText {
+                    mutation.document = CanonicalWriter.document(text, read).map(ReadDocument.read) ?? .unusual
                 }
-                guard sawBody else { throw Refused() }
+                return mutation
+            }
+        }
+        let readable = mutations.count { $0.documentReader != nil }
+        let lanes = min(ProcessInfo.processInfo.activeProcessorCount, readable / documentsPerLane)
+        guard lanes > 1 else { return read(mutations[...]) }
+        let size = (mutations.count + lanes - 1) / lanes
+        return await withTaskGroup(of: (Int, [PushedMutation]).self) { group in
+            for lane in 0..<lanes {
+                let part = mutations[(lane * size)..<min((lane + 1) * size, mutations.count)]
+                group.addTask { (lane, read(part)) }
+            }
+            var parts = [[PushedMutation]](repeating: [], count: lanes)
+            for await (lane, part) in group { parts[lane] = part }
+            return parts.flatMap { $0 }
+        }
+    }
+
+    /// Fewest documents worth a task of their own.
+    static let documentsPerLane = 8
+
+    /// A request line read in one pass with the byte parser as a `sync.push`: its `id` and `op` (as
+    /// ``RequestHeader/read(_:)`` reads them) and its mutations, each mutation's `fields` checked and kept as text.
+    /// Nil if anything is off, the body is not a push's, or the line nests deeper than `JSONDepth.requestLimit`:
+    /// then the line is read the general way, which names the problem.
+    static func readRequest(_ line: [UInt8]) -> (id: Int?, op: String?, mutations: [PushedMutation])? {
+        struct Refused: Error {}
+        var id: Int?, op: String?
+        var mutations: [PushedMutation]?
+        do {
+            try FastJSON.withParser(line, maxDepth: JSONDepth.requestLimit) { parser in
+                var seen = 0
+                try parser.members { key, parser in
+                    let bit: Int
+                    switch key {
+                    case "id":
+                        bit = 1
+                        id = RequestHeader.integer(parser.text(try parser.skipValue()))
+                    case "op":
+                        bit = 2
+                        guard let name = try parser.rawString() else { throw Refused() }
+                        op = String(decoding: name, as: UTF8.self)
+                    case "body":
+                        bit = 4
+                        mutations = try scanBody(&parser)
+                    default:
+                        bit = 0
+                        try parser.checkValue()
+                    }
+                    guard seen & bit == 0 else { throw Refused() }
+                    seen |= bit
+                }
             }
         } catch {
             return nil
         }
+        guard let mutations else { return nil }
+        return (id, op, mutations)
+    }
+
+    /// A push's body: `{"mutations":[…]}`. Its first member must be the mutations (devices write keys sorted), so that
+    /// another operation's body, which is read the general way, is given up at once.
+    private static func scanBody(_ parser: inout FastJSON.Parser) throws -> [PushedMutation] {
+        struct Refused: Error {}
+        var mutations: [PushedMutation]?
+        try parser.members { key, parser in
+            if key == "mutations" {
+                guard mutations == nil else { throw Refused() }
+                var read: [PushedMutation] = []
+                try parser.elements { parser in read.append(try scanMutation(&parser)) }
+                mutations = read
+            } else {
+                guard mutations != nil else { throw Refused() }
+                try parser.checkValue()
+            }
+        }
+        guard let mutations else { throw Refused() }
         return mutations
     }
 

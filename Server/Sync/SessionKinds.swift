@@ -43,10 +43,10 @@ extension EntityKinds {
     private static let setKeys = CanonicalWriter.keys(["duration", "position", "repTimes", "reps", "rest", "type", "unit", "weight"])
 
     /// `validate` of a created session, reading the pushed bytes and writing the stored text as it goes (see
-    /// ``CanonicalDocument``). It must accept nothing that `validate` refuses and write exactly what `validate`
-    /// makes; anything else throws, and `validate` runs. It reads in one pass documents whose members come sorted,
-    /// as devices write them; others are left to `validate` too.
-    private static func canonicalSession(_ bytes: [UInt8], context: MutationContext) throws -> CanonicalDocument {
+    /// ``CanonicalDocument``). It must accept nothing that `validate` refuses (once the references it lists hold)
+    /// and write exactly what `validate` makes; anything else throws, and `validate` runs. It reads in one pass
+    /// documents whose members come sorted, as devices write them; others are left to `validate` too.
+    private static func canonicalSession(_ bytes: [UInt8]) throws -> CanonicalDocument {
         try bytes.withUnsafeBufferPointer { buffer in
             try FastJSON.withParser(buffer) { parser in
                 var document = CanonicalDocument()
@@ -69,7 +69,7 @@ extension EntityKinds {
                     switch index {
                     case 0:
                         let id = try CanonicalWriter.id(&parser)
-                        guard try context.liveReference(id, kind: "client") != nil else { throw CanonicalWriter.Unusual() }
+                        document.references.append(CanonicalReference(id: id, kind: "client", live: true))
                         client = id
                         document.clientID = id
                         document.member("client")
@@ -81,15 +81,13 @@ extension EntityKinds {
                     case 2:
                         // The client comes first, so it is known here.
                         let id = try CanonicalWriter.id(&parser)
-                        guard let row = try context.liveReference(id, kind: "event"), row.clientID == client?.key else {
-                            throw CanonicalWriter.Unusual()
-                        }
+                        document.references.append(CanonicalReference(id: id, kind: "event", live: true, client: client))
                         document.member("event")
                         CanonicalWriter.writeID(id, into: &document.text)
                     case 3:
                         document.member("exercises")
                         try CanonicalWriter.array(&parser, limit: SessionLimits.exercises, into: &document.text) { _, parser, out in
-                            try writeExercise(&parser, into: &out, context: context)
+                            try writeExercise(&parser, into: &out, references: &document.references)
                         }
                     case 4:
                         document.member("mode")
@@ -110,7 +108,8 @@ extension EntityKinds {
                         document.member("start")
                         FastJSON.writeString(ISOTime.format(start!), into: &document.text)
                     default:
-                        let id = try historyReference(&parser, kind: "training", context: context)
+                        let id = try CanonicalWriter.id(&parser)
+                        document.references.append(CanonicalReference(id: id, kind: "training", live: false))
                         document.member("training")
                         CanonicalWriter.writeID(id, into: &document.text)
                     }
@@ -129,15 +128,9 @@ extension EntityKinds {
         return date
     }
 
-    /// A reference to a row of the tenant that may since have been deleted.
-    private static func historyReference(_ parser: inout FastJSON.Parser, kind: String, context: MutationContext) throws -> UUID {
-        let id = try CanonicalWriter.id(&parser)
-        guard try context.reference(id, kind: kind) != nil else { throw CanonicalWriter.Unusual() }
-        return id
-    }
-
     /// One performed exercise: `{"exercise":…,"name":…,"sets":[…]}`.
-    private static func writeExercise(_ parser: inout FastJSON.Parser, into out: inout [UInt8], context: MutationContext) throws {
+    private static func writeExercise(_ parser: inout FastJSON.Parser, into out: inout [UInt8],
+                                      references: inout [CanonicalReference]) throws {
         var object = CanonicalWriter.Object()
         try CanonicalWriter.sortedMembers(&parser, keys: exerciseKeys, absent: { index, null in
             switch index {
@@ -151,7 +144,9 @@ extension EntityKinds {
         }, present: { index, parser in
             switch index {
             case 0:
-                let exercise = try historyReference(&parser, kind: "exercise", context: context)
+                // A performed exercise may name one deleted since.
+                let exercise = try CanonicalWriter.id(&parser)
+                references.append(CanonicalReference(id: exercise, kind: "exercise", live: false))
                 object.member("exercise", into: &out)
                 CanonicalWriter.writeID(exercise, into: &out)
             case 1:

@@ -1,6 +1,7 @@
 import Foundation
-import GorillaClient
+@testable import GorillaClient
 import GorillaShared
+import GRDB
 import Testing
 
 /// The offline-first sync engine between devices and a real server.
@@ -283,6 +284,32 @@ struct SyncTests {
             #expect(try phone.names("machine") == ["Flat bench", "Rack"])
             #expect(try phone.entity("exercise", named: "Press")?[string: "machine"] == bench.uuidString.lowercased())
             #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("machine") == 2)
+        }
+    }
+
+    /// Outbox rows damaged on the device (text the server cannot read, text that is not JSON at all) never block
+    /// the rest of the queue: the server refuses just those mutations, and everything else reaches it.
+    @Test func damagedOutboxRowsAreRefusedAloneAndTheRestIsPushed() async throws {
+        try await withTestServer { server in
+            let phone = try await Device.coach("ada", on: server)
+            let cache = try phone.cache()
+            let rack = UUID.v7(), bench = UUID.v7(), press = UUID.v7(), row = UUID.v7()
+            try cache.enqueue(kind: "machine", entity: rack, action: .create, fields: ["name": "Rack"])
+            try cache.enqueue(kind: "machine", entity: bench, action: .create, fields: ["name": "Bench"])
+            try cache.enqueue(kind: "machine", entity: press, action: .create, fields: ["name": "Press"])
+            try cache.enqueue(kind: "machine", entity: row, action: .create, fields: ["name": "Rowing"])
+            try await cache.writer.write { db in
+                // A number no reader takes, a repeated key, and a row cut short.
+                try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: [#"{"name":"Bench","weight":1e400}"#, bench.uuidString.lowercased()])
+                try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: [#"{"name":"Press","name":"Leg press"}"#, press.uuidString.lowercased()])
+                try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: [#"{"name":"Row"#, row.uuidString.lowercased()])
+            }
+            let summary = try await phone.sync()
+            #expect(summary.pushed == 4)
+            #expect(summary.rejected.count == 3, "\(summary.rejected)")
+            #expect(try cache.queuedCount() == 0)
+            #expect(try phone.names("machine") == ["Rack"])
+            #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("machine") == 1)
         }
     }
 

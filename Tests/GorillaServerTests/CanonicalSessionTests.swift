@@ -135,8 +135,8 @@ import Testing
                 var text = Array(FastJSON.text(.object(document)).utf8)
                 if round % 7 == 0 { text = Array(Self.shuffled(.object(document), using: &random).utf8) }
 
-                let fast: CanonicalDocument?
-                do { fast = try kind.canonicalCreate!(text, context) } catch is CanonicalWriter.Unusual { fast = nil } catch is FastJSON.Malformed { fast = nil }
+                var fast = CanonicalWriter.document(text, kind.canonicalCreate!)
+                if let document = fast, try !document.referencesHold(context) { fast = nil }
                 var slow = try #require(try FastJSON.parse(text).objectValue)
                 var slowClient: UUID?
                 do {
@@ -161,6 +161,114 @@ import Testing
         }
         // Both sides of the comparison were exercised.
         #expect(plain > 500 && accepted > plain + 200 && refusedByBoth > 300, "plain \(plain), accepted \(accepted), refused \(refusedByBoth)")
+    }
+
+    /// A `sync.push` line as a device writes it (keys sorted), around the given mutation texts.
+    private static func pushLine(_ mutations: [String], id: Int = 7) -> [UInt8] {
+        Array(#"{"body":{"mutations":[\#(mutations.joined(separator: ","))]},"id":\#(id),"op":"sync.push"}"#.utf8)
+    }
+
+    private static func mutationText(_ kind: String, _ action: String = "create", entity: UUID = UUID(), fields: String?) -> String {
+        #"{"action":"\#(action)","entity":"\#(entity.key)",\#(fields.map { #""fields":\#($0),"# } ?? "")"id":"\#(UUID().key)","kind":"\#(kind)"}"#
+    }
+
+    /// The one-pass reading of a push line agrees with `Codable` on every line it takes, and gives up (leaving the line
+    /// to the general reader, which names the problem) on anything else.
+    @Test func aPushLineIsReadInOnePassAsTheGeneralReaderReadsIt() throws {
+        let session = #"{"client":"\#(UUID().key)","exercises":[{"name":"Press","sets":[{"reps":5,"weight":62.5}]}],"start":"2026-11-20T18:00:00Z"}"#
+        let texts = [Self.mutationText("session", fields: session), Self.mutationText("machine", fields: #"{"name":"Rack"}"#),
+                     Self.mutationText("machine", "delete", fields: nil), Self.mutationText("machine", "update", fields: "null")]
+        var nested = String(repeating: "[", count: 250) + String(repeating: "]", count: 250)
+        let taken: [[UInt8]] = [
+            Self.pushLine(texts),
+            Self.pushLine([]),
+            Array(#"{"id":8,"op":"sync.push","body":{"mutations":[\#(texts[0])]}}"#.utf8),  // keys in another order
+            Array(#" {"body":{"mutations":[\#(texts[1])],"later":[1,2]},"extra":{"a":null},"id":9e0,"op":"sync.push"} "#.utf8),
+            Self.pushLine([Self.mutationText("machine", fields: #"{"name":"Rack","tags":\#(nested)}"#)]),
+        ]
+        for line in taken {
+            let read = try #require(PushedMutation.readRequest(line), "\(String(decoding: line, as: UTF8.self))")
+            let decoded = try WireCoding.decoder.decode(WireRequest<PushBody>.self, from: Data(line))
+            #expect(read.id == decoded.id && read.op == decoded.op)
+            #expect(read.mutations.count == decoded.body.mutations.count)
+            for (mine, theirs) in zip(read.mutations, decoded.body.mutations) {
+                #expect(mine.id == theirs.id && mine.kind == theirs.kind && mine.entity == theirs.entity && mine.action == theirs.action
+                        && mine.base == theirs.base)
+                #expect(try mine.parsedFields() == theirs.fields)
+            }
+        }
+        nested = String(repeating: "[", count: 260) + String(repeating: "]", count: 260)
+        let refused: [String] = [
+            #"{"body":{"mutations":[\#(texts[1])]},"body":{"mutations":[]},"id":7,"op":"sync.push"}"#,  // a repeated body
+            #"{"body":{"mutations":[]},"id":7,"id":8,"op":"sync.push"}"#,  // a repeated id
+            #"{"body":{"extra":1,"mutations":[]},"id":7,"op":"sync.push"}"#,  // another operation's body comes first
+            #"{"body":{"mutations":{}},"id":7,"op":"sync.push"}"#,
+            #"{"body":{"mutations":[]},"id":7,"op":"sync.push"}"#,  // escaped: the general reader decides
+            #"{"body":{"mutations":[]},"id":7,"op":5}"#,
+            #"{"body":{"mutations":[\#(Self.mutationText("machine", fields: #"["Rack"]"#))]},"id":7,"op":"sync.push"}"#,
+            #"{"body":{"mutations":[\#(Self.mutationText("machine", fields: #"{"name":"Rack","tags":\#(nested)}"#))]},"id":7,"op":"sync.push"}"#,
+            #"{"body":{"mutations":[]},"id":7,"op":"sync.push"} x"#,
+            #"{"body":{"mutations":[]},"id":7,"op":"sync.push""#,
+        ]
+        for line in refused {
+            #expect(PushedMutation.readRequest(Array(line.utf8)) == nil, "\(line)")
+        }
+    }
+
+    /// Documents read ahead of the transaction, split over several tasks, are the ones read one by one, in order.
+    @Test func documentsReadAheadInParallelAreTheOnesReadOneByOne() async throws {
+        let store = try ServerStore.inMemory()
+        let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
+        let tenant = try await Self.tenant(store, configuration: configuration)
+        var random = SystemRandomNumberGenerator()
+        var texts: [String] = []
+        for index in 0..<(PushedMutation.documentsPerLane * 6) {
+            let device = Self.session(tenant, using: &random)
+            let document = index % 2 == 0 ? device : Self.variant(of: device, tenant, using: &random)
+            texts.append(Self.mutationText(index % 5 == 4 ? "machine" : "session", fields: FastJSON.text(.object(document))))
+        }
+        let mutations = try #require(PushedMutation.readRequest(Self.pushLine(texts))).mutations
+        let ahead = await PushedMutation.readDocuments(mutations)
+        #expect(ahead.map(\.id) == mutations.map(\.id))
+        var read = 0
+        for (early, late) in zip(ahead, mutations) {
+            let alone = late.canonicalDocument()
+            #expect(early.readDocument?.text == alone?.text)
+            #expect(early.readDocument?.references.map(\.id) == alone?.references.map(\.id))
+            if case .unread = early.document { #expect(early.kind == "machine") }
+            read += alone == nil ? 0 : 1
+        }
+        #expect(read > mutations.count / 3, "only \(read) documents took the one-pass reader")
+    }
+
+    /// A push takes its versions in one block: every applied row has its own, newer than any before, and a pull from
+    /// the cursor before the push brings each row once, whatever was refused in between.
+    @Test func aPushsVersionsAreNewAndDistinctAndPullBringsEachRowOnce() async throws {
+        let store = try ServerStore.inMemory()
+        let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
+        let tenant = try await Self.tenant(store, configuration: configuration)
+        var random = SystemRandomNumberGenerator()
+        let before = try await store.write { db in try ServerStore.reserveVersions(db, count: 0) } - 1
+        var mutations: [PushedMutation] = []
+        var texts: [String] = []
+        for index in 0..<30 {
+            var document = Self.session(tenant, using: &random)
+            if index == 9 { document["client"] = .string(UUID().key) }  // read ahead, then refused by its reference
+            if index == 20 { document["mode"] = "sideways" }  // refused by validate
+            texts.append(Self.mutationText("session", fields: FastJSON.text(.object(document))))
+        }
+        texts.insert(Self.mutationText("machine", fields: #"{"name":"Rack"}"#), at: 15)  // through the general path
+        mutations = try #require(PushedMutation.readRequest(Self.pushLine(texts))).mutations
+        let outcome = try await store.push(await PushedMutation.readDocuments(mutations), principal: tenant.coach, configuration: configuration)
+        let versions = outcome.results.compactMap(\.version)
+        #expect(outcome.results.map(\.status).filter { $0 == .rejected }.count == 2)
+        #expect(versions.count == 29 && Set(versions).count == 29 && versions.allSatisfy { $0 > before }, "\(versions)")
+        let page = try FastJSON.parse(try await store.pull(since: before, limit: 1000, principal: tenant.coach).bytes)
+        let changes = try #require(page.objectValue?["changes"]?.arrayValue)
+        #expect(changes.compactMap { $0.objectValue?["version"]?.doubleValue.map(Int64.init) }.sorted() == versions.sorted())
+        // The next write gets a newer version than all of them.
+        let next = try await store.write { db in try ServerStore.nextVersion(db) }
+        #expect(next > versions.max()!)
     }
 
     /// Ids are stored as lower-case text, written without Foundation's formatter.

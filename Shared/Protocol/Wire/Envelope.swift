@@ -55,7 +55,7 @@ public struct RequestHeader: Decodable, Sendable {
     }
 
     /// The integer a JSON value's text stands for exactly (`7`, `1e2`, `9223372036854775807`), or nil.
-    static func integer(_ text: String) -> Int? {
+    public static func integer(_ text: String) -> Int? {
         if let exact = Int(text) { return exact }
         guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")),
               let number = Double(text) else { return nil }

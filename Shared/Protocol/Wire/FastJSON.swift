@@ -32,12 +32,14 @@ public enum FastJSON {
 
     /// Runs `body` with a parser over `bytes`, then requires that nothing but whitespace follows.
     /// The parser must not escape `body`.
-    public static func withParser<T>(_ bytes: [UInt8], _ body: (inout Parser) throws -> T) throws -> T {
-        try bytes.withUnsafeBufferPointer { try withParser($0, body) }
+    /// `maxDepth` (at most ``maxDepth``) lowers the nesting the parser accepts.
+    public static func withParser<T>(_ bytes: [UInt8], maxDepth: Int = FastJSON.maxDepth, _ body: (inout Parser) throws -> T) throws -> T {
+        try bytes.withUnsafeBufferPointer { try withParser($0, maxDepth: maxDepth, body) }
     }
 
-    public static func withParser<T>(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (inout Parser) throws -> T) throws -> T {
-        var parser = Parser(bytes: buffer)
+    public static func withParser<T>(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = FastJSON.maxDepth,
+                                     _ body: (inout Parser) throws -> T) throws -> T {
+        var parser = Parser(bytes: buffer, maxDepth: min(maxDepth, FastJSON.maxDepth))
         let result = try body(&parser)
         parser.skipWhitespace()
         guard parser.index == buffer.count else { throw parser.malformed("unexpected bytes after the value") }
@@ -50,10 +52,14 @@ public enum FastJSON {
         let bytes: UnsafeBufferPointer<UInt8>
         public private(set) var index = 0
         private var depth = 0
+        private let maxDepth: Int
         /// Set by ``beginObject()`` and ``beginArray()`` until the container's first member or element is asked for.
         private var atFirst = false
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = FastJSON.maxDepth) {
+            self.bytes = bytes
+            self.maxDepth = maxDepth
+        }
 
         func malformed(_ reason: String) -> Malformed { Malformed(offset: index, reason: reason) }
 
@@ -265,7 +271,7 @@ public enum FastJSON {
 
         private mutating func enter() throws {
             depth += 1
-            guard depth <= FastJSON.maxDepth else { throw malformed("nested deeper than \(FastJSON.maxDepth) levels") }
+            guard depth <= maxDepth else { throw malformed("nested deeper than \(maxDepth) levels") }
         }
 
         private mutating func literal(_ text: StaticString) throws {
