@@ -20,12 +20,12 @@ public struct OutboxEntry: Sendable, MutationWriting {
                  fields: fieldsText.flatMap { (try? FastJSON.parse($0))?.objectValue }, base: base)
     }
 
-    /// Writes the mutation for a `sync.push` body. Fields that are not a JSON object by their grammar (which would make
-    /// the whole request unreadable) are left out, as ``mutation`` reads them; the server refuses just this mutation
-    /// for anything else it cannot read (a number out of range, a repeated key).
+    /// Writes the mutation for a `sync.push` body. Fields whose brackets and quotes do not close as one object (which
+    /// would make the whole request unreadable) are left out, as ``mutation`` reads them; the server refuses just this
+    /// mutation for anything else it cannot read (bad JSON inside, a number out of range, a repeated key).
     public func write(into out: inout [UInt8]) {
         var bytes = fieldsText.map { Array($0.utf8) }
-        if let text = bytes, (try? FastJSON.withParser(text, { parser in parser.isObject(try parser.skipValue()) })) != true {
+        if let text = bytes, (try? FastJSON.withParser(text, { parser in parser.isObject(try parser.skipBalanced()) })) != true {
             bytes = nil
         }
         Mutation.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: bytes, into: &out)

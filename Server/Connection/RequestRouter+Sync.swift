@@ -28,9 +28,9 @@ extension RequestRouter {
         guard mutations.count <= SyncLimits.maxPushBatch else {
             throw RequestError(.tooLarge, "at most \(SyncLimits.maxPushBatch) mutations per push")
         }
-        // The documents are read before the write transaction, which then only checks their references and stores them.
-        let mutations = await PushedMutation.readDocuments(mutations)
-        let outcome = try await context.store.push(mutations, principal: principal, language: state.language,
+        // Helpers start reading the documents now, and go on while the write transaction checks and stores them.
+        let outcome = try await context.store.push(mutations, documents: DocumentReading(mutations), principal: principal,
+                                                     language: state.language,
                                                      configuration: context.configuration)
         await publishMessages(mutations, results: outcome.results)
         return .value(outcome.reply)

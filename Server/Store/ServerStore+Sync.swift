@@ -12,9 +12,13 @@ extension ServerStore {
 
     /// Applies a batch of mutations for `principal` in one transaction, each in its own savepoint,
     /// so that a refused mutation never blocks the others and a crash applies none of them.
-    func push(_ mutations: [PushedMutation], principal: UserRecord, language: Language? = nil,
+    ///
+    /// The documents of creates that read in one pass are read by `documents` (started before the transaction, so
+    /// that helpers read ahead while it runs); without it, the transaction reads them itself.
+    func push(_ mutations: [PushedMutation], documents: DocumentReading? = nil, principal: UserRecord, language: Language? = nil,
               configuration: ServerConfiguration) async throws -> PushOutcome {
         let language = language ?? principal.language
+        let documents = documents ?? DocumentReading(mutations, helpers: 0)
         return try await write { db in
             let now = Date()
             let stamp = ISOTime.format(now)
@@ -26,12 +30,18 @@ extension ServerStore {
             // Versions this push produced: a later mutation of the same batch overwriting them is no conflict.
             var ownVersions = Set<Int64>()
             let references = ReferenceCache()
-            // The outcomes remembered from earlier pushes, and the rows the mutations write or their read documents
-            // name, each in one query.
+            // The outcomes remembered from earlier pushes and the rows the mutations write, each in one query; the
+            // rows the documents name, a query for every `referencesAhead` documents, as they are read.
             var remembered = try Self.rememberedOutcomes(db, ids: mutations.map(\.id))
-            try references.prefetch(mutations.map(\.entity) + mutations.flatMap { $0.readDocument?.references.map(\.id) ?? [] }, in: db)
-            var versions = VersionBlock(size: mutations.count { $0.readDocument != nil })
-            for mutation in mutations {
+            try references.prefetch(mutations.map(\.entity), in: db)
+            var referencesFetched = 0
+            var versions = VersionBlock(size: documents.readable)
+            for (index, mutation) in mutations.enumerated() {
+                if index == referencesFetched {
+                    referencesFetched = min(index + Self.referencesAhead, mutations.count)
+                    try references.prefetch((index..<referencesFetched).flatMap { documents.document(at: $0)?.references.map(\.id) ?? [] },
+                                            in: db)
+                }
                 var result: MutationResult
                 let known = remembered[mutation.id]
                 if let (userID, text) = known {
@@ -43,7 +53,8 @@ extension ServerStore {
                         result = MutationResult(id: mutation.id, status: .rejected,
                                                 error: RequestError(.invalidField, "mutation id").wire(in: language))
                     }
-                } else if let created = try Self.createCanonical(mutation, db: db, principal: principal, now: now,
+                } else if let document = documents.document(at: index),
+                          let created = try Self.createCanonical(mutation, document: document, db: db, principal: principal, now: now,
                                                                  configuration: configuration, references: references,
                                                                  versions: &versions) {
                     // Validated before anything was written, so it needs no savepoint.
@@ -168,10 +179,10 @@ extension ServerStore {
     static func rememberedOutcomes(_ db: Database, ids: [UUID]) throws -> [UUID: (userID: String, result: String)] {
         guard !ids.isEmpty else { return [:] }
         var outcomes: [UUID: (userID: String, result: String)] = [:]
-        let marks = repeatElement("?", count: ids.count).joined(separator: ",")
-        for row in try Row.fetchAll(db, sql: "SELECT id, user_id, result FROM applied_mutations WHERE id IN (\(marks))",
-                                    arguments: StatementArguments(ids.map(\.key))) {
-            if let id = UUID(uuidString: row["id"]) { outcomes[id] = (row["user_id"], row["result"]) }
+        let keys = Dictionary(ids.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for row in try Row.fetchAll(db, sql: "SELECT id, user_id, result FROM applied_mutations WHERE id IN (\(SQL.marks(keys.count)))",
+                                    arguments: StatementArguments(Array(keys.keys))) {
+            if let id = keys[row["id"] as String] { outcomes[id] = (row["user_id"], row["result"]) }
         }
         return outcomes
     }
@@ -179,22 +190,25 @@ extension ServerStore {
     /// A create of a kind that validates straight from the pushed text (``EntityKind/canonicalCreate``, usually read
     /// before the transaction), written without a savepoint since nothing is written before it is known to pass; nil
     /// when it is anything but a plain create that passes (then ``apply`` runs, and names the problem).
-    static func createCanonical(_ mutation: PushedMutation, db: Database, principal: UserRecord, now: Date,
-                                configuration: ServerConfiguration, references: ReferenceCache,
+    static func createCanonical(_ mutation: PushedMutation, document: CanonicalDocument, db: Database, principal: UserRecord,
+                                now: Date, configuration: ServerConfiguration, references: ReferenceCache,
                                 versions: inout VersionBlock) throws -> MutationResult? {
         guard let kind = EntityKinds.all[mutation.kind], kind.uniqueNameField == nil, kind.writers.contains(principal.role),
-              let document = mutation.canonicalDocument(), try references.row(mutation.entity, in: db) == nil else { return nil }
+              try references.row(mutation.entity, in: db) == nil else { return nil }
         let context = MutationContext(db: db, principal: principal, now: now, configuration: configuration,
                                       entityID: mutation.entity, creating: true, extras: ExtrasBox(), references: references)
         guard try document.referencesHold(context) else { return nil }
         let version = try versions.next(db)
         try EntityRow.write(db, id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: document.clientID,
-                            nameKey: nil, dataText: String(decoding: document.text, as: UTF8.self),
+                            nameKey: nil, dataText: document.storedText,
                             versionsText: document.versionsText(version), version: version, deleted: false,
                             createdBy: principal.id, now: now)
         references.forget(mutation.entity)
         return MutationResult(id: mutation.id, status: .applied, version: version)
     }
+
+    /// Documents whose references are looked up together.
+    static let referencesAhead = 16
 
     /// Versions for the creates a push read ahead, taken from the counter in one update when the first is needed
     /// (`size` of them; then one at a time). A create that does not pass leaves its version unused: versions only

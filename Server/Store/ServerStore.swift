@@ -83,3 +83,11 @@ public struct ServerStore: Sendable {
         return last - Int64(count) + 1
     }
 }
+
+/// Pieces of SQL text.
+enum SQL {
+    /// `?,?,…` for `count` values of an `IN (…)` list.
+    static func marks(_ count: Int) -> String {
+        String(String(repeating: "?,", count: count).dropLast())
+    }
+}

@@ -5,11 +5,13 @@ import GorillaShared
 /// building a ``JSONValue`` tree: the text is what ``FastJSON`` writes for the document the kind's `validate`
 /// makes of the same fields (sorted keys, defaults filled in, values normalised), provided the rows it names hold.
 ///
-/// The pass reads no rows, so a push reads its documents before its transaction (``PushedMutation/readDocuments(_:)``);
-/// the transaction checks ``references`` and writes the text.
+/// The pass reads no rows, so a push's documents are read on other cores while its transaction runs
+/// (``DocumentReading``); the transaction checks ``references`` and writes the text.
 struct CanonicalDocument: Sendable {
     /// The document's stored JSON text.
     var text: [UInt8] = []
+    /// The same as a string, for the database (made by ``CanonicalWriter/document(_:_:)``, outside the transaction).
+    fileprivate(set) var storedText = ""
     /// Its top-level members, in the order written (each gets the mutation's version).
     var fields: [StaticString] = []
     /// The client the row belongs to, for client-scoped kinds.
@@ -76,7 +78,8 @@ enum CanonicalWriter {
     /// ``Unusual``, or `Malformed` for a wrong type where it expected another (the text's grammar was checked), or the
     /// document is over the size limit.
     static func document(_ text: [UInt8], _ read: ([UInt8]) throws -> CanonicalDocument) -> CanonicalDocument? {
-        guard let document = try? read(text), document.text.count <= SyncLimits.maxDocumentBytes else { return nil }
+        guard var document = try? read(text), document.text.count <= SyncLimits.maxDocumentBytes else { return nil }
+        document.storedText = String(decoding: document.text, as: UTF8.self)
         return document
     }
 

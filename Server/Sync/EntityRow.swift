@@ -47,10 +47,11 @@ struct EntityRow: Sendable {
         var found: [UUID: Reference] = [:]
         for first in stride(from: 0, to: ids.count, by: 1_000) {
             let chunk = ids[first..<min(first + 1_000, ids.count)]
-            let marks = repeatElement("?", count: chunk.count).joined(separator: ",")
-            for row in try Row.fetchAll(db, sql: "SELECT id, kind, coach_id, client_id, deleted FROM entities WHERE id IN (\(marks))",
-                                        arguments: StatementArguments(chunk.map(\.key))) {
-                if let id = UUID(uuidString: row["id"]) { found[id] = Reference(row: row) }
+            // The ids as stored, mapped back without parsing the text the query returns.
+            let keys = Dictionary(chunk.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            for row in try Row.fetchAll(db, sql: "SELECT id, kind, coach_id, client_id, deleted FROM entities WHERE id IN (\(SQL.marks(keys.count)))",
+                                        arguments: StatementArguments(Array(keys.keys))) {
+                if let id = keys[row["id"] as String] { found[id] = Reference(row: row) }
             }
         }
         return found

@@ -11,20 +11,11 @@ struct PushedMutation: Sendable {
     /// The entity version the device had when it made the change (for conflict reports).
     let base: Int64?
     private let fields: Fields
-    /// A create's document as its kind's one-pass reader made it, once ``readDocuments(_:)`` read it.
-    private(set) var document: ReadDocument = .unread
-
-    enum ReadDocument: Sendable {
-        case unread
-        /// Left to the kind's `validate` (see ``CanonicalWriter/document(_:_:)``).
-        case unusual
-        case read(CanonicalDocument)
-    }
 
     private enum Fields: Sendable {
         case parsed([String: JSONValue]?)
-        /// The JSON text of an object, its grammar checked (numbers' ranges and repeated keys are checked by whoever
-        /// reads it: ``parsedFields()`` or a kind's ``EntityKind/canonicalCreate``).
+        /// The text of an object, found by its brackets (``FastJSON/Parser/skipBalanced()``): whoever reads it checks it
+        /// in full (``parsedFields()`` or a kind's ``EntityKind/canonicalCreate``).
         case text([UInt8])
     }
 
@@ -67,62 +58,21 @@ struct PushedMutation: Sendable {
     }
 
     /// The kind's one-pass reader, when this mutation is a create it may read.
-    private var documentReader: (@Sendable ([UInt8]) throws -> CanonicalDocument)? {
+    var documentReader: (@Sendable ([UInt8]) throws -> CanonicalDocument)? {
         guard action == .create, case .text = fields else { return nil }
         return EntityKinds.all[kind]?.canonicalCreate
     }
 
-    /// The document ``readDocuments(_:)`` read, if it did and the reader took it.
-    var readDocument: CanonicalDocument? {
-        if case .read(let document) = document { return document }
-        return nil
-    }
-
-    /// Reads the document of a create whose kind has a one-pass reader (nil for any other mutation). A push reads them
-    /// with ``readDocuments(_:)`` before its transaction; this reads one that was not.
+    /// The document of a create whose kind has a one-pass reader, as that reader makes it (nil for any other mutation,
+    /// or when the kind's `validate` is left to decide). A push reads them with ``DocumentReading``.
     func canonicalDocument() -> CanonicalDocument? {
-        switch document {
-        case .read(let document): return document
-        case .unusual: return nil
-        case .unread:
-            guard let read = documentReader, let text = fieldsText else { return nil }
-            return CanonicalWriter.document(text, read)
-        }
+        guard let read = documentReader, let text = fieldsText else { return nil }
+        return CanonicalWriter.document(text, read)
     }
-
-    /// Reads the documents of `mutations` that have a one-pass reader (``EntityKind/canonicalCreate``), outside any
-    /// transaction: a big push's share is split over the processor's cores, so the write transaction that follows
-    /// only checks references and stores the texts.
-    static func readDocuments(_ mutations: [PushedMutation]) async -> [PushedMutation] {
-        func read(_ part: ArraySlice<PushedMutation>) -> [PushedMutation] {
-            part.map { mutation in
-                var mutation = mutation
-                if let read = mutation.documentReader, let text = mutation.fieldsText {
-                    mutation.document = CanonicalWriter.document(text, read).map(ReadDocument.read) ?? .unusual
-                }
-                return mutation
-            }
-        }
-        let readable = mutations.count { $0.documentReader != nil }
-        let lanes = min(ProcessInfo.processInfo.activeProcessorCount, readable / documentsPerLane)
-        guard lanes > 1 else { return read(mutations[...]) }
-        let size = (mutations.count + lanes - 1) / lanes
-        return await withTaskGroup(of: (Int, [PushedMutation]).self) { group in
-            for lane in 0..<lanes {
-                let part = mutations[(lane * size)..<min((lane + 1) * size, mutations.count)]
-                group.addTask { (lane, read(part)) }
-            }
-            var parts = [[PushedMutation]](repeating: [], count: lanes)
-            for await (lane, part) in group { parts[lane] = part }
-            return parts.flatMap { $0 }
-        }
-    }
-
-    /// Fewest documents worth a task of their own.
-    static let documentsPerLane = 8
 
     /// A request line read in one pass with the byte parser as a `sync.push`: its `id` and `op` (as
-    /// ``RequestHeader/read(_:)`` reads them) and its mutations, each mutation's `fields` checked and kept as text.
+    /// ``RequestHeader/read(_:)`` reads them) and its mutations, each mutation's `fields` kept as text (found by its
+    /// brackets; read in full later).
     /// Nil if anything is off, the body is not a push's, or the line nests deeper than `JSONDepth.requestLimit`:
     /// then the line is read the general way, which names the problem.
     static func readRequest(_ line: [UInt8]) -> (id: Int?, op: String?, mutations: [PushedMutation])? {
@@ -202,8 +152,9 @@ struct PushedMutation: Sendable {
             case "fields":
                 bit = 32
                 if !(try parser.skipNull()) {
-                    // Only the grammar here: the documents are most of a push, and whoever reads them checks the rest.
-                    let range = try parser.skipValue()
+                    // Only where it ends: the documents are most of a push, and whoever reads them checks them in full
+                    // (one that cannot be read refuses its own mutation).
+                    let range = try parser.skipBalanced()
                     guard parser.isObject(range) else { throw Refused() }
                     fieldsText = parser.copyBytes(range)
                 }

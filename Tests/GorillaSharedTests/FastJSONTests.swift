@@ -43,6 +43,34 @@ import Testing
         #expect(throws: (any Error).self) { try WireCoding.decoder.decode(JSONValue.self, from: Data(text.utf8)) }
     }
 
+    /// Finding a container's end by its brackets and quotes alone ends where the full reader ends on every valid text,
+    /// and refuses what would leave the rest of a line unreadable: an open string, an open bracket, too deep a nesting.
+    @Test func skipsContainersByTheirBracketsWhereTheReaderEnds() throws {
+        let containers = Self.documents.filter { $0.contains("{") || $0.contains("[") }
+        for text in containers + [#"["]", "\\", "[{", "}"]"#, #"{"a":"\"}\""}"#] {
+            let bytes = Array(("  " + text + " ,rest").utf8)
+            let (lenient, strict) = try bytes.withUnsafeBufferPointer { buffer -> (Range<Int>, Range<Int>) in
+                let upTo = buffer.count - 5  // before ",rest"
+                let slice = UnsafeBufferPointer(rebasing: buffer[..<upTo])
+                let lenient = try FastJSON.withParser(slice) { parser in try parser.skipBalanced() }
+                let strict = try FastJSON.withParser(slice) { parser in try parser.skipValue() }
+                return (lenient, strict)
+            }
+            #expect(lenient == strict, "\(text)")
+        }
+        // Not checked: what is inside (the reader that comes later refuses it).
+        #expect(throws: Never.self) { try FastJSON.withParser(Array(#"{"a":tru,,}"#.utf8)) { try $0.skipBalanced() } }
+        for text in [#"{"a":"open}"#, #"{"a":[1,2}"#, "[", #"{"a":"\"}"#, "5", #""text""#,
+                     String(repeating: "[", count: FastJSON.maxDepth + 1) + String(repeating: "]", count: FastJSON.maxDepth + 1)] {
+            #expect(throws: FastJSON.Malformed.self, "\(text.prefix(40))") {
+                try FastJSON.withParser(Array(text.utf8)) { try $0.skipBalanced() }
+            }
+        }
+        let deep = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
+        #expect(throws: FastJSON.Malformed.self) { try FastJSON.withParser(Array(deep.utf8), maxDepth: 19) { try $0.skipBalanced() } }
+        #expect(try FastJSON.withParser(Array(deep.utf8), maxDepth: 20) { try $0.skipBalanced() } == 0..<40)
+    }
+
     /// Foundation's decoder lets trailing commas pass; RFC 8259 does not.
     @Test func refusesTrailingCommas() {
         for text in ["[1,]", #"{"a":1,}"#, #"{"a":[1,],"b":2}"#] {

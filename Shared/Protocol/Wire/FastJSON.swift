@@ -134,6 +134,39 @@ public enum FastJSON {
             return start..<index
         }
 
+        /// Moves past the object or array that comes next by its brackets alone: strings are skipped by their quotes
+        /// (escapes honoured) and nothing else is checked. For text that whoever reads it later checks in full: a push
+        /// finds its documents' ends this way. Refuses an unterminated string, a bracket left open, and nesting deeper
+        /// than the parser accepts; returns the value's range.
+        public mutating func skipBalanced() throws -> Range<Int> {
+            let first = try peek()
+            guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw malformed("an object or array was expected") }
+            let start = index
+            var open = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    open += 1
+                    guard depth + open <= maxDepth else { throw malformed("nested deeper than \(maxDepth) levels") }
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    open -= 1
+                    if open == 0 {
+                        index += 1
+                        return start..<index
+                    }
+                case UInt8(ascii: "\""):
+                    index += 1
+                    while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
+                        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    guard index < bytes.count else { throw malformed("unexpected end") }
+                default: break
+                }
+                index += 1
+            }
+            throw malformed("unexpected end")
+        }
+
         // MARK: Step by step
         //
         // For readers that walk a known shape without closures: `beginObject()`, then `nextKey()` until it answers
