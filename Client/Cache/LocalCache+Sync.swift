@@ -8,15 +8,23 @@ extension LocalCache {
     ///
     /// Committed without waiting for the disk (`synchronous = NORMAL` under WAL), like pulled pages: a power cut can
     /// only bring back whole batches of acknowledged mutations, which the server then answers `duplicate`.
+    ///
+    /// The rows leaving the outbox are zeroed only where their pages are written anyway (`secure_delete = FAST`, not
+    /// the system library's full overwrite, which costs a third of the acknowledgement): the cache keeps the same
+    /// data in its own rows.
     func applyPushResults(_ results: [MutationResult], for entries: [OutboxEntry]) throws {
         let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
-        try writeWithoutWaitingForDisk { db in try Self.record(results, byID: byID, db) }
+        try writeWithoutWaitingForDisk(fastDelete: true) { db in try Self.record(results, byID: byID, db) }
     }
 
     /// One transaction committed with `synchronous = NORMAL` (under WAL a power cut can undo it whole, never in part),
     /// for writes that are simply redone if lost. Everything else keeps the default, fully synchronous commits.
-    private func writeWithoutWaitingForDisk(_ body: (Database) throws -> Void) throws {
+    /// `fastDelete` sets `secure_delete = FAST` for it (see ``applyPushResults(_:for:)``).
+    private func writeWithoutWaitingForDisk(fastDelete: Bool = false, _ body: (Database) throws -> Void) throws {
         try writer.writeWithoutTransaction { db in
+            let secureDelete = fastDelete ? try Int.fetchOne(db, sql: "PRAGMA secure_delete") : nil
+            if fastDelete { try db.execute(sql: "PRAGMA secure_delete = FAST") }
+            defer { if let secureDelete { try? db.execute(sql: "PRAGMA secure_delete = \(secureDelete)") } }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
             try db.inTransaction {

@@ -1,5 +1,6 @@
 import Foundation
 import GorillaShared
+import GRDB
 import Testing
 @testable import GorillaClient
 
@@ -14,6 +15,18 @@ import Testing
     /// A pulled row as the server sends it.
     static func change(_ id: UUID, _ version: Int64, name: String, deleted: Bool = false, kind: String = "machine") -> Change {
         Change(kind: kind, id: id, version: version, deleted: deleted, data: ["name": .string(name)])
+    }
+
+    /// An acknowledgement empties the outbox with its own settings (no wait for the disk, fast secure delete) and
+    /// leaves the connection's settings as they were for every other write.
+    @Test func anAcknowledgementLeavesTheConnectionsSettingsAsTheyWere() throws {
+        func setting(_ name: String) throws -> Int? { try cache.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA \(name)") } }
+        let secureDelete = try setting("secure_delete"), synchronous = try setting("synchronous")
+        let queued = try cache.enqueue(kind: "machine", entity: UUID(), action: .create, fields: ["name": "Rack"])
+        try cache.applyPushResults([MutationResult(id: queued.id, status: .applied, version: 1)], for: cache.outbox(limit: 10))
+        #expect(try cache.queuedCount() == 0)
+        #expect(try setting("secure_delete") == secureDelete && secureDelete != 2)
+        #expect(try setting("synchronous") == synchronous)
     }
 
     @Test func aLocalChangeUpdatesTheEntityAndQueuesItTogether() throws {
