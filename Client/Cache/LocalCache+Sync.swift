@@ -80,18 +80,17 @@ extension LocalCache {
     private static func storePulled(_ db: Database, _ changes: [PulledChange], cursor: Int64) throws {
         // Entities with queued local changes get them overlaid again; usually there are none.
         let queued = Set(try String.fetchAll(db, sql: "SELECT DISTINCT entity FROM outbox"))
+        // The server's document is also the local one: bound once.
         let upsert = try db.cachedStatement(sql: """
             INSERT INTO entities (id, kind, data, version, deleted, server_data, server_deleted)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?3, ?5)
             ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, version = excluded.version,
                 server_data = excluded.server_data, server_deleted = excluded.server_deleted,
                 data = excluded.data, deleted = excluded.deleted
             """)
         for change in changes {
-            let key = change.id.uuidString.lowercased()
-            let text = change.dataText
-            let deleted = change.deleted ? 1 : 0
-            try upsert.execute(arguments: [key, change.kind, text, change.version, deleted, text, deleted])
+            let key = change.id.key
+            try upsert.execute(arguments: [key, change.kind, change.dataText, change.version, change.deleted ? 1 : 0])
             if queued.contains(key) {
                 try reapplyQueued(db, entity: change.id, kind: change.kind)
             }

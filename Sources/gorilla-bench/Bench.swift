@@ -201,15 +201,25 @@ final class Benchmark {
     }
 
     /// cold_pull_s: a new device pulls everything into an empty cache (`SyncEngine.pull` into a fresh `LocalCache`).
+    /// Measured like its limit: best of 3 new devices.
     private func coldPull(server: BenchServer, endpoint: ServerEndpoint, coach: Account, folder: TemporaryFolder) async throws {
         let directory = folder.child("cold-pull-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let cache = try LocalCache.open(path: directory.appendingPathComponent("cache.sqlite").path)
-        let engine = SyncEngine(cache: cache)
-        let (pulled, duration) = try await withSession(endpoint, token: coach.token) { connection in
-            try await timed { try await engine.pull(over: connection) }
+        var durations: [Duration] = []
+        var pulled = 0
+        var engine = SyncEngine(cache: try LocalCache.inMemory())
+        for device in 0..<3 {
+            engine = SyncEngine(cache: try LocalCache.open(path: directory.appendingPathComponent("cache-\(device).sqlite").path))
+            let pull = engine
+            let (count, duration) = try await withSession(endpoint, token: coach.token) { connection in
+                try await timed { try await pull.pull(over: connection) }
+            }
+            guard count == size.rows else { throw BenchError("the cold pull brought \(count) changes, not \(size.rows)") }
+            pulled = count
+            durations.append(duration)
         }
-        guard pulled == size.rows else { throw BenchError("the cold pull brought \(pulled) changes, not \(size.rows)") }
+        durations.sort()
+        let duration = durations[0]
 
         var best: Limits.ColdPull?
         for attempt in 0..<3 {
@@ -223,8 +233,8 @@ final class Benchmark {
         metrics.append(Metric(name: "cold_pull_s", value: duration.seconds, unit: "s", limit: limit.duration.seconds,
                               goal: .ratioAtMost(2),
                               note: "\(pulled) rows, \(format(Double(limit.bytes) / 1_000_000)) MB of pull replies in pages of "
-                                + "\(engine.pageSize); limit = SQLite read + page encoding + one-transaction insert into an empty cache "
-                                + "(best of 3)"))
+                                + "\(engine.pageSize), best of 3 new devices (all three: \(durations.map { format($0.seconds) }.joined(separator: ", ")) s); "
+                                + "limit = SQLite read + page encoding + one-transaction insert into an empty cache (best of 3)"))
         progress("cold pull: \(format(duration.seconds)) s, limit \(format(limit.duration.seconds)) s")
         let breakdown = try await PullBreakdown.measure(endpoint: endpoint, token: coach.token, pageSize: engine.pageSize)
         diagnostics.append(describe("cold pull", total: duration, breakdown))
