@@ -9,12 +9,13 @@ extension LocalCache {
     /// Committed without waiting for the disk (`synchronous = NORMAL` under WAL), like pulled pages: a power cut can
     /// only bring back whole batches of acknowledged mutations, which the server then answers `duplicate`.
     ///
-    /// The rows leaving the outbox are zeroed only where their pages are written anyway (`secure_delete = FAST`, not
-    /// the system library's full overwrite, which costs a third of the acknowledgement): the cache keeps the same
-    /// data in its own rows.
+    /// When every mutation was taken, the rows leaving the outbox are zeroed only where their pages are written anyway
+    /// (`secure_delete = FAST`, not the system library's full overwrite, which costs a third of the acknowledgement):
+    /// the cache keeps the same data in its own rows. A refusal rolls local data back, so it keeps the full overwrite.
     func applyPushResults(_ results: [MutationResult], for entries: [OutboxEntry]) throws {
         let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
-        try writeWithoutWaitingForDisk(fastDelete: true) { db in try Self.record(results, byID: byID, db) }
+        let fastDelete = !results.contains { $0.status == .rejected }
+        try writeWithoutWaitingForDisk(fastDelete: fastDelete) { db in try Self.record(results, byID: byID, db) }
     }
 
     /// One transaction committed with `synchronous = NORMAL` (under WAL a power cut can undo it whole, never in part),
@@ -22,7 +23,7 @@ extension LocalCache {
     /// `fastDelete` sets `secure_delete = FAST` for it (see ``applyPushResults(_:for:)``).
     private func writeWithoutWaitingForDisk(fastDelete: Bool = false, _ body: (Database) throws -> Void) throws {
         try writer.writeWithoutTransaction { db in
-            let secureDelete = fastDelete ? try Int.fetchOne(db, sql: "PRAGMA secure_delete") : nil
+            let secureDelete = fastDelete ? try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 1 : nil
             if fastDelete { try db.execute(sql: "PRAGMA secure_delete = FAST") }
             defer { if let secureDelete { try? db.execute(sql: "PRAGMA secure_delete = \(secureDelete)") } }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")

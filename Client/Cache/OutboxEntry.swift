@@ -14,18 +14,23 @@ public struct OutboxEntry: Sendable, MutationWriting {
     /// The fields as queued (a JSON object), or nil.
     public var fieldsText: String?
 
+    /// How deep `fields` may nest: a request's own object, its body, the mutations and the mutation hold it.
+    static let maxFieldsDepth = JSONDepth.requestLimit - 4
+
     /// The mutation with its fields read (nil fields if the text is not a JSON object).
     public var mutation: Mutation {
         Mutation(id: id, kind: kind, entity: entity, action: action,
                  fields: fieldsText.flatMap { (try? FastJSON.parse($0))?.objectValue }, base: base)
     }
 
-    /// Writes the mutation for a `sync.push` body. Fields whose brackets and quotes do not close as one object (which
-    /// would make the whole request unreadable) are left out, as ``mutation`` reads them; the server refuses just this
-    /// mutation for anything else it cannot read (bad JSON inside, a number out of range, a repeated key).
+    /// Writes the mutation for a `sync.push` body. Fields that would make the whole request unreadable are left out,
+    /// as ``mutation`` reads them: brackets or quotes that do not close as one object, a line break (which would end
+    /// the request line), or nesting deeper than the server reads at that place in a request. The server refuses just
+    /// this mutation for anything else it cannot read (bad JSON inside, a number out of range, a repeated key).
     public func write(into out: inout [UInt8]) {
         var bytes = fieldsText.map { Array($0.utf8) }
-        if let text = bytes, (try? FastJSON.withParser(text, { parser in parser.isObject(try parser.skipBalanced()) })) != true {
+        if let text = bytes, text.contains(0x0A) || text.contains(0x0D)
+            || (try? FastJSON.withParser(text, maxDepth: Self.maxFieldsDepth) { parser in parser.isObject(try parser.skipBalanced()) }) != true {
             bytes = nil
         }
         Mutation.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: bytes, into: &out)

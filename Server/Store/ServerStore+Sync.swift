@@ -19,6 +19,7 @@ extension ServerStore {
               configuration: ServerConfiguration) async throws -> PushOutcome {
         let language = language ?? principal.language
         let documents = documents ?? DocumentReading(mutations, helpers: 0)
+        defer { documents.finish() }
         return try await write { db in
             let now = Date()
             let stamp = ISOTime.format(now)
@@ -212,7 +213,8 @@ extension ServerStore {
 
     /// Versions for the creates a push read ahead, taken from the counter in one update when the first is needed
     /// (`size` of them; then one at a time). A create that does not pass leaves its version unused: versions only
-    /// need to grow, and a pull's cursor skips the gap.
+    /// need to grow, and a pull's cursor skips the gap. Only for writes outside a savepoint: one rolled back would
+    /// hand its versions out again.
     struct VersionBlock {
         private var size: Int
         private var next: Int64 = 0

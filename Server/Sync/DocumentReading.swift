@@ -58,6 +58,13 @@ final class DocumentReading: @unchecked Sendable {
         }
     }
 
+    /// Stops the helpers after the document each is reading (the push ended, or failed).
+    func finish() {
+        condition.lock()
+        cursor = taken.count
+        condition.unlock()
+    }
+
     private func takeNext() -> Int? {
         condition.lock()
         defer { condition.unlock() }

@@ -293,20 +293,23 @@ struct SyncTests {
         try await withTestServer { server in
             let phone = try await Device.coach("ada", on: server)
             let cache = try phone.cache()
-            let rack = UUID.v7(), bench = UUID.v7(), press = UUID.v7(), row = UUID.v7()
-            try cache.enqueue(kind: "machine", entity: rack, action: .create, fields: ["name": "Rack"])
-            try cache.enqueue(kind: "machine", entity: bench, action: .create, fields: ["name": "Bench"])
-            try cache.enqueue(kind: "machine", entity: press, action: .create, fields: ["name": "Press"])
-            try cache.enqueue(kind: "machine", entity: row, action: .create, fields: ["name": "Rowing"])
+            let rack = UUID.v7(), bench = UUID.v7(), press = UUID.v7(), row = UUID.v7(), bike = UUID.v7(), sled = UUID.v7()
+            for (entity, name) in [(rack, "Rack"), (bench, "Bench"), (press, "Press"), (row, "Rowing"), (bike, "Bike"), (sled, "Sled")] {
+                try cache.enqueue(kind: "machine", entity: entity, action: .create, fields: ["name": .string(name)])
+            }
+            let deep = String(repeating: "[", count: 260) + String(repeating: "]", count: 260)
             try await cache.writer.write { db in
                 // A number no reader takes, a repeated key, and a row cut short.
                 try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: [#"{"name":"Bench","weight":1e400}"#, bench.uuidString.lowercased()])
                 try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: [#"{"name":"Press","name":"Leg press"}"#, press.uuidString.lowercased()])
                 try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: [#"{"name":"Row"#, row.uuidString.lowercased()])
+                // A line break would end the request line; nesting the server does not read in a request.
+                try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: ["{\"name\":\"Bi\nke\"}", bike.uuidString.lowercased()])
+                try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: [#"{"name":"Sled","x":\#(deep)}"#, sled.uuidString.lowercased()])
             }
             let summary = try await phone.sync()
-            #expect(summary.pushed == 4)
-            #expect(summary.rejected.count == 3, "\(summary.rejected)")
+            #expect(summary.pushed == 6)
+            #expect(summary.rejected.count == 5, "\(summary.rejected)")
             #expect(try cache.queuedCount() == 0)
             #expect(try phone.names("machine") == ["Rack"])
             #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("machine") == 1)

@@ -136,8 +136,8 @@ public enum FastJSON {
 
         /// Moves past the object or array that comes next by its brackets alone: strings are skipped by their quotes
         /// (escapes honoured) and nothing else is checked. For text that whoever reads it later checks in full: a push
-        /// finds its documents' ends this way. Refuses an unterminated string, a bracket left open, and nesting deeper
-        /// than the parser accepts; returns the value's range.
+        /// finds its documents' ends this way. Refuses an unterminated string, a control byte inside a string, a
+        /// bracket left open, and nesting deeper than the parser accepts; returns the value's range.
         public mutating func skipBalanced() throws -> Range<Int> {
             let first = try peek()
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw malformed("an object or array was expected") }
@@ -157,6 +157,7 @@ public enum FastJSON {
                 case UInt8(ascii: "\""):
                     index += 1
                     while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
+                        guard bytes[index] >= 0x20 else { throw malformed("a control character in a string") }
                         index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
                     }
                     guard index < bytes.count else { throw malformed("unexpected end") }
