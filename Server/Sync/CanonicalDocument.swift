@@ -31,29 +31,29 @@ struct CanonicalDocument: Sendable {
         return true
     }
 
+    private var object = FastJSON.ObjectWriter()
+
     /// Starts the member `name`; members must be added in sorted order.
     mutating func member(_ name: StaticString) {
-        text.append(fields.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
         fields.append(name)
-        CanonicalWriter.key(name, into: &text)
+        object.member(name, into: &text)
     }
 
     /// Closes the document.
     mutating func finish() {
-        if fields.isEmpty { text.append(UInt8(ascii: "{")) }
-        text.append(UInt8(ascii: "}"))
+        object.close(into: &text)
     }
 
     /// The `field_versions` text: every member at `version`.
     func versionsText(_ version: Int64) -> String {
-        var out: [UInt8] = [UInt8(ascii: "{")]
+        var out: [UInt8] = []
+        var object = FastJSON.ObjectWriter()
         let number = String(version)
-        for (index, field) in fields.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            CanonicalWriter.key(field, into: &out)
+        for field in fields {
+            object.member(field, into: &out)
             out += number.utf8
         }
-        out.append(UInt8(ascii: "}"))
+        object.close(into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 }
@@ -87,14 +87,6 @@ enum CanonicalWriter {
     typealias Keys = [[UInt8]]
 
     static func keys(_ names: [String]) -> Keys { names.map { Array($0.utf8) } }
-
-    /// `"name":`
-    static func key(_ name: StaticString, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        out.append(UInt8(ascii: "\""))
-        out.append(UInt8(ascii: ":"))
-    }
 
     /// Reads an object whose members must come in the order of `keys` (sorted, as devices write them), each among
     /// `keys` and at most once. `absent` gets the position in `keys` of each member that is missing or null (and
@@ -131,22 +123,6 @@ enum CanonicalWriter {
             count += 1
         }
         out.append(UInt8(ascii: "]"))
-    }
-
-    /// The members of a nested object as they are written: `{` before the first, `,` before the others.
-    struct Object {
-        private var started = false
-
-        mutating func member(_ name: StaticString, into out: inout [UInt8]) {
-            out.append(started ? UInt8(ascii: ",") : UInt8(ascii: "{"))
-            started = true
-            CanonicalWriter.key(name, into: &out)
-        }
-
-        func close(into out: inout [UInt8]) {
-            if !started { out.append(UInt8(ascii: "{")) }
-            out.append(UInt8(ascii: "}"))
-        }
     }
 
     /// An id written in the usual form (8-4-4-4-12 hex digits): a narrower form than `UUID(uuidString:)` reads.

@@ -131,7 +131,7 @@ extension EntityKinds {
     /// One performed exercise: `{"exercise":…,"name":…,"sets":[…]}`.
     private static func writeExercise(_ parser: inout FastJSON.Parser, into out: inout [UInt8],
                                       references: inout [CanonicalReference]) throws {
-        var object = CanonicalWriter.Object()
+        var object = FastJSON.ObjectWriter()
         try CanonicalWriter.sortedMembers(&parser, keys: exerciseKeys, absent: { index, null in
             switch index {
             case 1: throw CanonicalWriter.Unusual()  // the name is required (`validate` refuses a null one)
@@ -166,7 +166,7 @@ extension EntityKinds {
     /// One set, members sorted: duration, position, repTimes, reps, rest, type, unit, weight (see `set`). The
     /// members the set leaves out get what `validate` puts there.
     private static func writeSet(_ parser: inout FastJSON.Parser, position: Int, into out: inout [UInt8]) throws {
-        var object = CanonicalWriter.Object()
+        var object = FastJSON.ObjectWriter()
         // The position is the set's place in the list, whatever the device said.
         func writePosition() {
             object.member("position", into: &out)

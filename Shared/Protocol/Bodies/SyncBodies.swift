@@ -97,25 +97,24 @@ public struct Mutation: Codable, Sendable, Equatable {
     /// Appends a mutation's JSON whose fields are already JSON text (an object).
     public static func write(id: UUID, kind: String, entity: UUID, action: MutationAction, base: Int64?,
                              fieldsJSON: [UInt8]?, into out: inout [UInt8]) {
-        out += #"{"action":""#.utf8
-        out += action.rawValue.utf8
-        out += "\"".utf8
+        var object = FastJSON.ObjectWriter()
+        object.member("action", into: &out)
+        FastJSON.writeString(action.rawValue, into: &out)
         if let base {
-            out += #","base":"#.utf8
+            object.member("base", into: &out)
             out += String(base).utf8
         }
-        out += #","entity":""#.utf8
-        out += entity.uuidString.utf8
-        out += "\"".utf8
+        object.member("entity", into: &out)
+        FastJSON.writeString(entity.uuidString, into: &out)
         if let fieldsJSON {
-            out += #","fields":"#.utf8
+            object.member("fields", into: &out)
             out += fieldsJSON
         }
-        out += #","id":""#.utf8
-        out += id.uuidString.utf8
-        out += #"","kind":"#.utf8
+        object.member("id", into: &out)
+        FastJSON.writeString(id.uuidString, into: &out)
+        object.member("kind", into: &out)
         FastJSON.writeString(kind, into: &out)
-        out += "}".utf8
+        object.close(into: &out)
     }
 }
 
@@ -192,38 +191,37 @@ public struct MutationResult: Codable, Sendable, Equatable {
 
     /// Appends this result's JSON as `WireCoding.encoder` writes it (sorted keys, upper-case UUIDs, no nil members).
     public func write(into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
+        var object = FastJSON.ObjectWriter()
         if let error {
-            out += #""error":{"code":"#.utf8
+            object.member("error", into: &out)
+            var members = FastJSON.ObjectWriter()
+            members.member("code", into: &out)
             out += String(error.code.rawValue).utf8
-            out += #","message":"#.utf8
+            members.member("message", into: &out)
             FastJSON.writeString(error.message, into: &out)
             if let retryAfter = error.retryAfter {
-                out += #","retryAfter":"#.utf8
+                members.member("retryAfter", into: &out)
                 out += String(retryAfter).utf8
             }
-            out += "},".utf8
+            members.close(into: &out)
         }
         if let extra {
-            out += #""extra":"#.utf8
+            object.member("extra", into: &out)
             FastJSON.write(extra, into: &out)
-            out.append(UInt8(ascii: ","))
         }
-        out += #""id":""#.utf8
-        out += id.uuidString.utf8
-        out += "\"".utf8
+        object.member("id", into: &out)
+        FastJSON.writeString(id.uuidString, into: &out)
         if let overwritten {
-            out += #","overwritten":"#.utf8
+            object.member("overwritten", into: &out)
             FastJSON.write(overwritten, into: &out)
         }
-        out += #","status":""#.utf8
-        out += status.rawValue.utf8
-        out += "\"".utf8
+        object.member("status", into: &out)
+        FastJSON.writeString(status.rawValue, into: &out)
         if let version {
-            out += #","version":"#.utf8
+            object.member("version", into: &out)
             out += String(version).utf8
         }
-        out.append(UInt8(ascii: "}"))
+        object.close(into: &out)
     }
 }
 

@@ -608,6 +608,31 @@ public enum FastJSON {
         out.append(contentsOf: text)
     }
 
+    /// An object written member by member, in the order given (sorted, as the wire coders write them): `{` before
+    /// the first member, `,` before the others, `{}` for none. For writers that know their members and skip the
+    /// ``JSONValue`` tree.
+    public struct ObjectWriter: Sendable {
+        private var started = false
+
+        public init() {}
+
+        /// Starts the member `name` (a plain key, without escapes): `{"name":` or `,"name":`; its value follows.
+        public mutating func member(_ name: StaticString, into out: inout [UInt8]) {
+            out.append(started ? UInt8(ascii: ",") : UInt8(ascii: "{"))
+            started = true
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(UInt8(ascii: "\""))
+            out.append(UInt8(ascii: ":"))
+        }
+
+        /// Closes the object.
+        public func close(into out: inout [UInt8]) {
+            if !started { out.append(UInt8(ascii: "{")) }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
     public static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
