@@ -25,12 +25,13 @@ public struct OutboxEntry: Sendable, MutationWriting {
 
     /// Writes the mutation for a `sync.push` body. Fields that would make the whole request unreadable are left out,
     /// as ``mutation`` reads them: brackets or quotes that do not close as one object, a line break (which would end
-    /// the request line), or nesting deeper than the server reads at that place in a request. The server refuses just
-    /// this mutation for anything else it cannot read (bad JSON inside, a number out of range, a repeated key).
+    /// the request line; ``FastJSON/Parser/skipBalanced()`` refuses it), or nesting deeper than the server reads at
+    /// that place in a request. The server refuses just this mutation for anything else it cannot read (bad JSON
+    /// inside, a number out of range, a repeated key).
     public func write(into out: inout [UInt8]) {
         var bytes = fieldsText.map { Array($0.utf8) }
-        if let text = bytes, text.contains(0x0A) || text.contains(0x0D)
-            || (try? FastJSON.withParser(text, maxDepth: Self.maxFieldsDepth) { parser in parser.isObject(try parser.skipBalanced()) }) != true {
+        if let text = bytes,
+           (try? FastJSON.withParser(text, maxDepth: Self.maxFieldsDepth) { parser in parser.isObject(try parser.skipBalanced()) }) != true {
             bytes = nil
         }
         Mutation.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: bytes, into: &out)

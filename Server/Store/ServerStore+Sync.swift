@@ -178,12 +178,9 @@ extension ServerStore {
 
     /// The outcomes of the mutations `ids` that earlier pushes applied or refused: account and result text by id.
     static func rememberedOutcomes(_ db: Database, ids: [UUID]) throws -> [UUID: (userID: String, result: String)] {
-        guard !ids.isEmpty else { return [:] }
         var outcomes: [UUID: (userID: String, result: String)] = [:]
-        let keys = Dictionary(ids.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        for row in try Row.fetchAll(db, sql: "SELECT id, user_id, result FROM applied_mutations WHERE id IN (\(SQL.marks(keys.count)))",
-                                    arguments: StatementArguments(Array(keys.keys))) {
-            if let id = keys[row["id"] as String] { outcomes[id] = (row["user_id"], row["result"]) }
+        for (id, row) in try SQL.rows(db, "user_id, result", from: "applied_mutations", ids: ids) {
+            outcomes[id] = (row["user_id"], row["result"])
         }
         return outcomes
     }

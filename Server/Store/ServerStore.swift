@@ -84,10 +84,20 @@ public struct ServerStore: Sendable {
     }
 }
 
-/// Pieces of SQL text.
+/// Queries over lists of rows.
 enum SQL {
-    /// `?,?,…` for `count` values of an `IN (…)` list.
-    static func marks(_ count: Int) -> String {
-        String(String(repeating: "?,", count: count).dropLast())
+    /// The rows of `table` whose `id` is among `ids` (`id` and `columns` read), each with the id it was found by: a
+    /// query per thousand ids, the ids mapped back without parsing the text the rows hold.
+    static func rows(_ db: Database, _ columns: String, from table: String, ids: [UUID]) throws -> [(id: UUID, row: Row)] {
+        var found: [(id: UUID, row: Row)] = []
+        for first in stride(from: 0, to: ids.count, by: 1_000) {
+            let keys = Dictionary(ids[first..<min(first + 1_000, ids.count)].map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            let marks = String(repeating: "?,", count: keys.count).dropLast()
+            for row in try Row.fetchAll(db, sql: "SELECT id, \(columns) FROM \(table) WHERE id IN (\(marks))",
+                                        arguments: StatementArguments(Array(keys.keys))) {
+                if let id = keys[row["id"] as String] { found.append((id, row)) }
+            }
+        }
+        return found
     }
 }

@@ -45,14 +45,8 @@ struct EntityRow: Sendable {
     /// The references of those of `ids` that exist, in one query per thousand ids.
     static func references(_ db: Database, ids: [UUID]) throws -> [UUID: Reference] {
         var found: [UUID: Reference] = [:]
-        for first in stride(from: 0, to: ids.count, by: 1_000) {
-            let chunk = ids[first..<min(first + 1_000, ids.count)]
-            // The ids as stored, mapped back without parsing the text the query returns.
-            let keys = Dictionary(chunk.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-            for row in try Row.fetchAll(db, sql: "SELECT id, kind, coach_id, client_id, deleted FROM entities WHERE id IN (\(SQL.marks(keys.count)))",
-                                        arguments: StatementArguments(Array(keys.keys))) {
-                if let id = keys[row["id"] as String] { found[id] = Reference(row: row) }
-            }
+        for (id, row) in try SQL.rows(db, "kind, coach_id, client_id, deleted", from: "entities", ids: ids) {
+            found[id] = Reference(row: row)
         }
         return found
     }

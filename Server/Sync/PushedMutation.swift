@@ -37,14 +37,15 @@ struct PushedMutation: Sendable {
         fields = fieldsText.map(Fields.text) ?? .parsed(nil)
     }
 
-    /// The fields as JSON text, when they arrived as text and were not read yet.
+    /// The fields as the request's text, when they arrived as text.
     var fieldsText: [UInt8]? {
         if case .text(let bytes) = fields { return bytes }
         return nil
     }
 
     /// The fields set by a create or update (nil when the mutation has none). Throws ``StoreError`` for fields that
-    /// cannot be read (a number out of range, a repeated key): that mutation is refused, the others of the push are not.
+    /// cannot be read (bad JSON, a number out of range, a repeated key, invalid UTF-8): that mutation is refused, the
+    /// others of the push are not.
     func parsedFields() throws -> [String: JSONValue]? {
         switch fields {
         case .parsed(let object): return object

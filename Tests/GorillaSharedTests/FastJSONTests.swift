@@ -60,7 +60,7 @@ import Testing
         }
         // Not checked: what is inside (the reader that comes later refuses it).
         #expect(throws: Never.self) { try FastJSON.withParser(Array(#"{"a":tru,,}"#.utf8)) { try $0.skipBalanced() } }
-        for text in [#"{"a":"open}"#, #"{"a":[1,2}"#, "[", #"{"a":"\"}"#, "5", #""text""#, "{\"a\":\"line\nbreak\"}",
+        for text in [#"{"a":"open}"#, #"{"a":[1,2}"#, "[", #"{"a":"\"}"#, "5", #""text""#, "{\"a\":\"line\nbreak\"}", "{\"a\":1,\n\"b\":2}",
                      String(repeating: "[", count: FastJSON.maxDepth + 1) + String(repeating: "]", count: FastJSON.maxDepth + 1)] {
             #expect(throws: FastJSON.Malformed.self, "\(text.prefix(40))") {
                 try FastJSON.withParser(Array(text.utf8)) { try $0.skipBalanced() }

@@ -135,9 +135,10 @@ public enum FastJSON {
         }
 
         /// Moves past the object or array that comes next by its brackets alone: strings are skipped by their quotes
-        /// (escapes honoured) and nothing else is checked. For text that whoever reads it later checks in full: a push
-        /// finds its documents' ends this way. Refuses an unterminated string, a control byte inside a string, a
-        /// bracket left open, and nesting deeper than the parser accepts; returns the value's range.
+        /// (escapes honoured) and nothing else is checked. For text that whoever reads it later checks in full, and
+        /// that sits in one request line: a push finds its documents' ends this way. Refuses an unterminated string, a
+        /// control byte inside a string, a line break anywhere, a bracket left open, and nesting deeper than the parser
+        /// accepts; returns the value's range.
         public mutating func skipBalanced() throws -> Range<Int> {
             let first = try peek()
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw malformed("an object or array was expected") }
@@ -161,6 +162,7 @@ public enum FastJSON {
                         index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
                     }
                     guard index < bytes.count else { throw malformed("unexpected end") }
+                case 0x0A, 0x0D: throw malformed("a line break")
                 default: break
                 }
                 index += 1
