@@ -50,7 +50,7 @@ extension LocalCache {
                 }
                 if let code = result.extra?["code"]?.stringValue {
                     let expires = result.extra?["expires"]?.stringValue ?? ""
-                    try Self.setMeta(db, "code:" + mutation.entity.uuidString.lowercased(), code + " " + expires)
+                    try Self.setMeta(db, "code:" + mutation.entity.key, code + " " + expires)
                     try Self.addReport(db, kind: "code", text: "\(try label()): registration code \(code) (expires \(expires))")
                 }
             case .rejected:
@@ -101,7 +101,7 @@ extension LocalCache {
 
     /// Resets an entity to the server's state, then overlays the mutations still queued for it.
     static func rollBack(_ db: Database, entity: UUID, kind: String) throws {
-        let key = entity.uuidString.lowercased()
+        let key = entity.key
         guard let row = try Row.fetchOne(db, sql: "SELECT server_data, server_deleted FROM entities WHERE id = ?", arguments: [key]) else { return }
         if let serverText: String = row["server_data"] {
             try db.execute(sql: "UPDATE entities SET data = ?, deleted = ? WHERE id = ?",
@@ -113,7 +113,7 @@ extension LocalCache {
     }
 
     static func reapplyQueued(_ db: Database, entity: UUID, kind: String) throws {
-        let key = entity.uuidString.lowercased()
+        let key = entity.key
         let queued = try Row.fetchAll(db, sql: "SELECT action, fields FROM outbox WHERE entity = ? ORDER BY seq", arguments: [key])
         guard !queued.isEmpty else { return }
         let current = try Self.entity(db, entity)

@@ -102,7 +102,7 @@ public struct LocalCache: Sendable {
     }
 
     static func entity(_ db: Database, _ id: UUID) throws -> CachedEntity? {
-        try Row.fetchOne(db, sql: "SELECT * FROM entities WHERE id = ?", arguments: [id.uuidString.lowercased()]).map(Self.decode)
+        try Row.fetchOne(db, sql: "SELECT * FROM entities WHERE id = ?", arguments: [id.key]).map(Self.decode)
     }
 
     /// Every entity of `kind`, live ones only unless `includeDeleted`.
@@ -138,7 +138,7 @@ public struct LocalCache: Sendable {
     static func decode(_ row: Row) -> CachedEntity {
         let text: String = row["data"]
         let data = (try? FastJSON.parse(text))?.objectValue ?? [:]
-        return CachedEntity(id: UUID(uuidString: row["id"])!, kind: row["kind"], data: data,
+        return CachedEntity(id: UUID(text: row["id"] as String)!, kind: row["kind"], data: data,
                             version: row["version"], deleted: (row["deleted"] as Int) != 0)
     }
 
@@ -165,7 +165,7 @@ public struct LocalCache: Sendable {
             }
             try db.execute(sql: """
                 INSERT INTO outbox (id, kind, entity, action, fields, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [mutation.id.uuidString.lowercased(), kind, entity.uuidString.lowercased(), action.rawValue,
+                """, arguments: [mutation.id.key, kind, entity.key, action.rawValue,
                                  fieldsText, mutation.base, ISOTime.format(Date())])
             try Self.saveLocal(db, id: entity, kind: kind, dataText: dataText, deleted: deleted)
             return mutation
@@ -190,7 +190,7 @@ public struct LocalCache: Sendable {
         try db.execute(sql: """
             INSERT INTO entities (id, kind, data, deleted) VALUES (?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET data = excluded.data, deleted = excluded.deleted
-            """, arguments: [id.uuidString.lowercased(), kind, dataText, deleted ? 1 : 0])
+            """, arguments: [id.key, kind, dataText, deleted ? 1 : 0])
     }
 
     // MARK: Outbox
@@ -211,7 +211,7 @@ public struct LocalCache: Sendable {
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT seq, id, kind, entity, action, fields, base FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?
                 """), arguments: [seq, limit]).map { row in
-                OutboxEntry(seq: row["seq"], id: UUID(uuidString: row["id"])!, kind: row["kind"], entity: UUID(uuidString: row["entity"])!,
+                OutboxEntry(seq: row["seq"], id: UUID(text: row["id"] as String)!, kind: row["kind"], entity: UUID(text: row["entity"] as String)!,
                             action: MutationAction(rawValue: row["action"]) ?? .update, base: row["base"],
                             fieldsText: row["fields"])
             }

@@ -140,7 +140,7 @@ public struct SyncEngine: Sendable {
         try parser.members { key, parser in
             switch key {
             case "kind": kind = try parser.string()
-            case "id": id = UUID(uuidString: try parser.string())
+            case "id": id = UUID(text: try parser.string())
             case "version": version = try Int64(exactly: parser.number())
             case "deleted": deleted = try parser.value() == .bool(true)
             case "data":

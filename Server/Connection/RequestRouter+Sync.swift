@@ -28,7 +28,7 @@ extension RequestRouter {
         guard mutations.count <= SyncLimits.maxPushBatch else {
             throw RequestError(.tooLarge, "at most \(SyncLimits.maxPushBatch) mutations per push")
         }
-        // Helpers start reading the documents now, and go on while the write transaction checks and stores them.
+        // Helpers read the documents while the write transaction checks and stores them.
         let outcome = try await context.store.push(mutations, documents: DocumentReading(mutations), principal: principal,
                                                      language: state.language,
                                                      configuration: context.configuration)

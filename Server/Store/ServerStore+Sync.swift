@@ -13,14 +13,15 @@ extension ServerStore {
     /// Applies a batch of mutations for `principal` in one transaction, each in its own savepoint,
     /// so that a refused mutation never blocks the others and a crash applies none of them.
     ///
-    /// The documents of creates that read in one pass are read by `documents` (started before the transaction, so
-    /// that helpers read ahead while it runs); without it, the transaction reads them itself.
+    /// The documents of creates that read in one pass are read by `documents` (its helpers started as the transaction
+    /// begins, and reading ahead while it runs); without it, the transaction reads them itself.
     func push(_ mutations: [PushedMutation], documents: DocumentReading? = nil, principal: UserRecord, language: Language? = nil,
               configuration: ServerConfiguration) async throws -> PushOutcome {
         let language = language ?? principal.language
         let documents = documents ?? DocumentReading(mutations, helpers: 0)
         defer { documents.finish() }
         return try await write { db in
+            documents.start()
             let now = Date()
             let stamp = ISOTime.format(now)
             var results: [MutationResult] = []
@@ -30,7 +31,8 @@ extension ServerStore {
             var text: [UInt8] = []
             // Versions this push produced: a later mutation of the same batch overwriting them is no conflict.
             var ownVersions = Set<Int64>()
-            let references = ReferenceCache()
+            let references = ReferenceCache(tenant: principal.tenantID)
+            let principalKey = principal.id.key
             // The outcomes remembered from earlier pushes and the rows the mutations write, each in one query; the
             // rows the documents name, a query for every `referencesAhead` documents, as they are read.
             var remembered = try Self.rememberedOutcomes(db, ids: mutations.map(\.id))
@@ -46,7 +48,7 @@ extension ServerStore {
                 var result: MutationResult
                 let known = remembered[mutation.id]
                 if let (userID, text) = known {
-                    if userID == principal.id.key, var earlier = (try? FastJSON.parse(text)).flatMap(MutationResult.init(json:)) {
+                    if userID == principalKey, var earlier = (try? FastJSON.parse(text)).flatMap(MutationResult.init(json:)) {
                         if earlier.status == .applied { earlier.status = .duplicate }
                         result = earlier
                     } else {
@@ -81,10 +83,15 @@ extension ServerStore {
                 result.write(into: &text)
                 if known == nil {
                     // Remember the outcome (applied or rejected) so that a re-push answers the same.
-                    let stored = String(decoding: text, as: UTF8.self)
-                    try db.cachedStatement(sql: "INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)")
-                        .execute(arguments: [mutation.id.key, principal.id.key, stored, stamp])
-                    remembered[mutation.id] = (principal.id.key, stored)
+                    var values = DirectBindings(try db.cachedStatement(sql: """
+                        INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)
+                        """))
+                    values.id(1, mutation.id)
+                    values.id(2, principal.id)
+                    text.withUnsafeBufferPointer { values.text(3, $0) }
+                    values.text(4, stamp)
+                    try values.run()
+                    remembered[mutation.id] = (principalKey, String(decoding: text, as: UTF8.self))
                 }
                 if !results.isEmpty { reply.append(UInt8(ascii: ",")) }
                 reply += text
@@ -179,8 +186,8 @@ extension ServerStore {
     /// The outcomes of the mutations `ids` that earlier pushes applied or refused: account and result text by id.
     static func rememberedOutcomes(_ db: Database, ids: [UUID]) throws -> [UUID: (userID: String, result: String)] {
         var outcomes: [UUID: (userID: String, result: String)] = [:]
-        for (id, row) in try SQL.rows(db, "user_id, result", from: "applied_mutations", ids: ids) {
-            outcomes[id] = (row["user_id"], row["result"])
+        try SQL.forEachRow(db, "user_id, result", from: "applied_mutations", ids: ids) { id, row in
+            outcomes[id] = (row[1], row[2])
         }
         return outcomes
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import GorillaShared
 
 /// The server's authoritative store: a GRDB database writer (a WAL `DatabasePool` on disk,
@@ -86,18 +87,77 @@ public struct ServerStore: Sendable {
 
 /// Queries over lists of rows.
 enum SQL {
-    /// The rows of `table` whose `id` is among `ids` (`id` and `columns` read), each with the id it was found by: a
-    /// query per thousand ids, the ids mapped back without parsing the text the rows hold.
-    static func rows(_ db: Database, _ columns: String, from table: String, ids: [UUID]) throws -> [(id: UUID, row: Row)] {
-        var found: [(id: UUID, row: Row)] = []
-        for first in stride(from: 0, to: ids.count, by: 1_000) {
-            let keys = Dictionary(ids[first..<min(first + 1_000, ids.count)].map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-            let marks = String(repeating: "?,", count: keys.count).dropLast()
-            for row in try Row.fetchAll(db, sql: "SELECT id, \(columns) FROM \(table) WHERE id IN (\(marks))",
-                                        arguments: StatementArguments(Array(keys.keys))) {
-                if let id = keys[row["id"] as String] { found.append((id, row)) }
-            }
+    /// Calls `body` with each row of `table` whose `id` is among `ids` (its `id` first, then `columns`), and the id
+    /// it was found by. One cached statement whatever the number of ids: they travel as one JSON array.
+    static func forEachRow(_ db: Database, _ columns: String, from table: String, ids: [UUID],
+                           _ body: (UUID, Row) throws -> Void) throws {
+        guard !ids.isEmpty else { return }
+        var list: [UInt8] = [UInt8(ascii: "[")]
+        list.reserveCapacity(ids.count * 39 + 2)
+        for (index, id) in ids.enumerated() {
+            if index > 0 { list.append(UInt8(ascii: ",")) }
+            id.writeJSON(into: &list, uppercase: false)
         }
-        return found
+        list.append(UInt8(ascii: "]"))
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, \(columns) FROM \(table) WHERE id IN (SELECT value FROM json_each(?))"),
+                                       arguments: [String(decoding: list, as: UTF8.self)])
+        while let row = try rows.next() {
+            guard let id = UUID(text: row[0] as String) else { continue }
+            try body(id, row)
+        }
+    }
+}
+
+/// Values bound straight to a cached statement's SQLite handle, for the inserts a push makes for every mutation: GRDB's
+/// argument arrays cost more than SQLite's insert itself. GRDB still runs the statement (``run()``), so transaction
+/// observers see its changes. Indices are 1-based, as in SQL.
+struct DirectBindings {
+    private let statement: Statement
+    private var failure: CInt = SQLITE_OK
+
+    /// SQLite copies each value as it is bound.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    init(_ statement: Statement) {
+        statement.setUncheckedArguments([])  // clears earlier bindings; the ones below stay through GRDB's reset
+        self.statement = statement
+    }
+
+    mutating func text(_ index: CInt, _ value: String) {
+        var value = value
+        value.withUTF8 { bytes in text(index, bytes) }
+    }
+
+    mutating func text(_ index: CInt, _ bytes: UnsafeBufferPointer<UInt8>) {
+        // A non-nil pointer even for "": SQLite binds NULL for a nil one.
+        let code = withUnsafePointer(to: 0 as UInt8) { empty in
+            sqlite3_bind_text(statement.sqliteStatement, index, UnsafeRawPointer(bytes.baseAddress ?? empty)
+                .assumingMemoryBound(to: CChar.self), CInt(bytes.count), Self.transient)
+        }
+        record(code)
+    }
+
+    /// An id as stored (``GorillaShared/UUID/key``), or NULL.
+    mutating func id(_ index: CInt, _ id: UUID?) {
+        guard let id else { return null(index) }
+        id.withKeyBytes { text(index, $0) }
+    }
+
+    mutating func integer(_ index: CInt, _ value: Int64) {
+        record(sqlite3_bind_int64(statement.sqliteStatement, index, value))
+    }
+
+    mutating func null(_ index: CInt) {
+        record(sqlite3_bind_null(statement.sqliteStatement, index))
+    }
+
+    /// Runs the statement once with the values bound.
+    func run() throws {
+        guard failure == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: failure), sql: statement.sql) }
+        try statement.execute()
+    }
+
+    private mutating func record(_ code: CInt) {
+        if failure == SQLITE_OK { failure = code }
     }
 }

@@ -125,35 +125,10 @@ enum CanonicalWriter {
         out.append(UInt8(ascii: "]"))
     }
 
-    /// An id written in the usual form (8-4-4-4-12 hex digits): a narrower form than `UUID(uuidString:)` reads.
+    /// An id written in the usual form (8-4-4-4-12 hex digits, without escapes).
     static func id(_ parser: inout FastJSON.Parser) throws -> UUID {
-        guard let text = try parser.rawString(), text.count == 36 else { throw Unusual() }
-        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        try withUnsafeMutableBytes(of: &uuid) { bytes in
-            var position = 0
-            var high: UInt8?
-            for (offset, byte) in text.enumerated() {
-                if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                    guard byte == UInt8(ascii: "-") else { throw Unusual() }
-                    continue
-                }
-                let nibble: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte - UInt8(ascii: "A") + 10
-                default: throw Unusual()
-                }
-                if let first = high {
-                    bytes[position] = first << 4 | nibble
-                    position += 1
-                    high = nil
-                } else {
-                    high = nibble
-                }
-            }
-        }
-        return UUID(uuid: uuid)
+        guard let text = try parser.rawString(), let id = UUID(text: text) else { throw Unusual() }
+        return id
     }
 
     /// A number in `limits`, written as stored (as read when it already is in that form).
@@ -181,8 +156,6 @@ enum CanonicalWriter {
 
     /// An id as stored: lower case.
     static func writeID(_ id: UUID, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        out += id.key.utf8
-        out.append(UInt8(ascii: "\""))
+        id.writeJSON(into: &out, uppercase: false)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// Reading a session's document (``PushedMutation/canonicalDocument()``) needs no rows, and is most of a push's
 /// work: helpers read ahead on the other cores while the transaction checks references and writes rows. The
 /// transaction takes each document when it reaches it (``document(at:)``), reading it itself when no helper has
-/// started on it, so it never waits for more than the one document a helper is in the middle of.
+/// started on it; while a helper is in the middle of it, the transaction reads ahead itself rather than wait.
 final class DocumentReading: @unchecked Sendable {
     private let mutations: [PushedMutation]
     private let condition = NSCondition()
@@ -18,14 +18,28 @@ final class DocumentReading: @unchecked Sendable {
     /// How many mutations have a document to read.
     let readable: Int
 
-    /// Starts up to `helpers` helper tasks (fewer for a small push: one per ``documentsPerHelper``).
+    /// Helpers ``start()`` will run.
+    private let helpers: Int
+    private var started = false
+
+    /// Up to `helpers` helper tasks will read (fewer for a small push: one per ``documentsPerHelper``).
     init(_ mutations: [PushedMutation], helpers: Int = DocumentReading.helpers) {
         self.mutations = mutations
         let readers = mutations.map { $0.documentReader != nil }
         documents = readers.map { $0 ? nil : .some(nil) }
         taken = readers.map { !$0 }
         readable = readers.count { $0 }
-        for _ in 0..<min(helpers, readable / Self.documentsPerHelper) {
+        self.helpers = min(helpers, readable / Self.documentsPerHelper)
+    }
+
+    /// Starts the helpers, once the transaction runs: started earlier, they would keep the processors busy while the
+    /// transaction's thread waits to be scheduled.
+    func start() {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !started else { return }
+        started = true
+        for _ in 0..<helpers {
             Task { self.readUntilAllTaken() }
         }
     }
@@ -37,11 +51,19 @@ final class DocumentReading: @unchecked Sendable {
     /// reading consults the cgroup's files).
     static let helpers = max(ProcessInfo.processInfo.activeProcessorCount - 1, 1)
 
-    /// The document of mutation `index` (see ``PushedMutation/canonicalDocument()``).
+    /// The document of mutation `index` (see ``PushedMutation/canonicalDocument()``). While a helper is still reading
+    /// it, the caller reads the next document nobody took instead of waiting, so that both read.
     func document(at index: Int) -> CanonicalDocument? {
         condition.lock()
         while documents[index] == nil && taken[index] {
-            condition.wait()  // a helper is reading it
+            if let ahead = taken[(index + 1)...].firstIndex(of: false) {
+                taken[ahead] = true
+                condition.unlock()
+                publish(ahead, mutations[ahead].canonicalDocument())
+                condition.lock()
+            } else {
+                condition.wait()  // a helper is reading it, and every later one is taken
+            }
         }
         if let done = documents[index] {
             condition.unlock()

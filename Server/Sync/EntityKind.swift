@@ -71,7 +71,7 @@ struct MutationContext {
 
     /// The row `id` of `kind` in the principal's tenant, deleted or not (its document unread), or nil.
     func reference(_ id: UUID, kind: String) throws -> EntityRow.Reference? {
-        guard let row = try references.row(id, in: db), row.kind == kind, row.coachID == tenantID.key else { return nil }
+        guard let row = try references.row(id, in: db), row.kind == kind, row.coachID == references.tenantKey else { return nil }
         return row
     }
 
@@ -87,6 +87,10 @@ struct MutationContext {
 /// back, so an answer is never older than the transaction's own state.
 final class ReferenceCache {
     private var rows: [UUID: EntityRow.Reference?] = [:]
+    /// The pushing principal's tenant, as rows store it.
+    let tenantKey: String
+
+    init(tenant: UUID) { tenantKey = tenant.key }
 
     func row(_ id: UUID, in db: Database) throws -> EntityRow.Reference? {
         if let known = rows[id] { return known }

@@ -29,33 +29,37 @@ struct EntityRow: Sendable {
         var clientID: String?
         var deleted: Bool
 
-        init(row: Row) {
-            kind = row["kind"]
-            coachID = row["coach_id"]
-            clientID = row["client_id"]
-            deleted = (row["deleted"] as Int) != 0
+        /// The columns it is read from, in the order ``init(row:at:)`` reads them.
+        static let columns = "kind, coach_id, client_id, deleted"
+
+        /// Reads ``columns`` from `row`, the first at `first`.
+        init(row: Row, at first: Int) {
+            kind = row[first]
+            coachID = row[first + 1]
+            clientID = row[first + 2]
+            deleted = (row[first + 3] as Int) != 0
         }
     }
 
     static func reference(_ db: Database, id: UUID) throws -> Reference? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT kind, coach_id, client_id, deleted FROM entities WHERE id = ?"),
-                         arguments: [id.key]).map(Reference.init(row:))
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Reference.columns) FROM entities WHERE id = ?"),
+                         arguments: [id.key]).map { Reference(row: $0, at: 0) }
     }
 
-    /// The references of those of `ids` that exist, in one query per thousand ids.
+    /// The references of those of `ids` that exist, in one query.
     static func references(_ db: Database, ids: [UUID]) throws -> [UUID: Reference] {
         var found: [UUID: Reference] = [:]
-        for (id, row) in try SQL.rows(db, "kind, coach_id, client_id, deleted", from: "entities", ids: ids) {
-            found[id] = Reference(row: row)
+        try SQL.forEachRow(db, Reference.columns, from: "entities", ids: ids) { id, row in
+            found[id] = Reference(row: row, at: 1)
         }
         return found
     }
 
     init(row: Row) {
-        id = UUID(uuidString: row["id"])!
+        id = UUID(text: row["id"] as String)!
         kind = row["kind"]
-        coachID = UUID(uuidString: row["coach_id"])!
-        clientID = (row["client_id"] as String?).flatMap(UUID.init(uuidString:))
+        coachID = UUID(text: row["coach_id"] as String)!
+        clientID = (row["client_id"] as String?).flatMap(UUID.init(text:))
         data = (try? FastJSON.parse(row["data"] as String))?.objectValue ?? [:]
         fieldVersions = ((try? FastJSON.parse(row["field_versions"] as String))?.objectValue ?? [:])
             .compactMapValues { $0.doubleValue.flatMap { Int64(exactly: $0) } }
@@ -105,15 +109,26 @@ struct EntityRow: Sendable {
     static func write(_ db: Database, id: UUID, kind: String, coachID: UUID, clientID: UUID?, nameKey: String?,
                       dataText: String, versionsText: String, version: Int64, deleted: Bool, createdBy: UUID, now: Date) throws {
         let stamp = ISOTime.format(now)
-        try db.cachedStatement(sql: """
+        var values = DirectBindings(try db.cachedStatement(sql: """
             INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
                                   created_by, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)
             ON CONFLICT (id) DO UPDATE SET name_key = excluded.name_key, data = excluded.data,
                 field_versions = excluded.field_versions, version = excluded.version, deleted = excluded.deleted,
                 client_id = excluded.client_id, updated_at = excluded.updated_at
-            """).execute(arguments: [id.key, kind, coachID.key, clientID?.key, nameKey,
-                                     dataText, versionsText, version, deleted ? 1 : 0, createdBy.key, stamp, stamp])
+            """))
+        values.id(1, id)
+        values.text(2, kind)
+        values.id(3, coachID)
+        values.id(4, clientID)
+        if let nameKey { values.text(5, nameKey) } else { values.null(5) }
+        values.text(6, dataText)
+        values.text(7, versionsText)
+        values.integer(8, version)
+        values.integer(9, deleted ? 1 : 0)
+        values.id(10, createdBy)
+        values.text(11, stamp)
+        try values.run()
     }
 
     /// The change as a pull shows it.

@@ -131,6 +131,13 @@ struct PushedMutation: Sendable {
         return mutations
     }
 
+    /// An id as `Codable` reads it; nil for text that is no id. An escaped one throws: the general way reads it.
+    private static func uuid(_ parser: inout FastJSON.Parser) throws -> UUID? {
+        struct Escaped: Error {}
+        guard let text = try parser.rawString() else { throw Escaped() }
+        return UUID(text: text)
+    }
+
     /// One mutation object; throws if it is not exactly what `Codable` would read.
     private static func scanMutation(_ parser: inout FastJSON.Parser) throws -> PushedMutation {
         struct Refused: Error {}
@@ -140,9 +147,9 @@ struct PushedMutation: Sendable {
         try parser.members { key, parser in
             let bit: Int
             switch key {
-            case "id": bit = 1; id = UUID(uuidString: try parser.string())
+            case "id": bit = 1; id = try uuid(&parser)
             case "kind": bit = 2; kind = try parser.string()
-            case "entity": bit = 4; entity = UUID(uuidString: try parser.string())
+            case "entity": bit = 4; entity = try uuid(&parser)
             case "action": bit = 8; action = MutationAction(rawValue: try parser.string())
             case "base":
                 bit = 16

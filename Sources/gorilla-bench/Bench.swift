@@ -445,7 +445,9 @@ final class Benchmark {
             }
         }
         let (pushed, duration) = try await withSession(endpoint, token: coach.token) { connection in
-            try await timed { try await engine.push(over: connection) }
+            ProfilerControl.send("enable")
+            defer { ProfilerControl.send("disable") }
+            return try await timed { try await engine.push(over: connection) }
         }
         let refused = try cache.takeReports().filter { $0.kind == "rejected" }
         guard pushed == sessions, refused.isEmpty, try cache.queuedCount() == 0 else {

@@ -130,3 +130,20 @@ func format(_ value: Double) -> String {
     if magnitude >= 1 { return String(format: "%.3f", value) }
     return String(format: "%.4f", value)
 }
+
+/// Lets `perf record --control` sample only the timed pushes of push_sets: `GORILLA_BENCH_PERF_CTL` and
+/// `GORILLA_BENCH_PERF_ACK` name the control and acknowledgement FIFOs given to perf (see docs/performance.md §7).
+/// Without them it does nothing.
+enum ProfilerControl {
+    private static let control: Int32 = ProcessInfo.processInfo.environment["GORILLA_BENCH_PERF_CTL"].map { open($0, O_WRONLY) } ?? -1
+    private static let acknowledgement: Int32 = ProcessInfo.processInfo.environment["GORILLA_BENCH_PERF_ACK"].map { open($0, O_RDONLY) } ?? -1
+
+    /// Sends `enable` or `disable`, and waits for perf to acknowledge it.
+    static func send(_ command: String) {
+        guard control >= 0 else { return }
+        let line = Array((command + "\n").utf8)
+        _ = line.withUnsafeBytes { write(control, $0.baseAddress, $0.count) }
+        var answer = [UInt8](repeating: 0, count: 5)
+        if acknowledgement >= 0 { _ = read(acknowledgement, &answer, answer.count) }
+    }
+}

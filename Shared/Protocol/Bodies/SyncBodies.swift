@@ -105,13 +105,13 @@ public struct Mutation: Codable, Sendable, Equatable {
             out += String(base).utf8
         }
         object.member("entity", into: &out)
-        FastJSON.writeString(entity.uuidString, into: &out)
+        entity.writeJSON(into: &out, uppercase: true)
         if let fieldsJSON {
             object.member("fields", into: &out)
             out += fieldsJSON
         }
         object.member("id", into: &out)
-        FastJSON.writeString(id.uuidString, into: &out)
+        id.writeJSON(into: &out, uppercase: true)
         object.member("kind", into: &out)
         FastJSON.writeString(kind, into: &out)
         object.close(into: &out)
@@ -166,7 +166,7 @@ public struct MutationResult: Codable, Sendable, Equatable {
 
     /// Reads a result as `WireCoding.decoder` would from `value`; nil if `value` is not one.
     public init?(json value: JSONValue) {
-        guard case .object(let members) = value, let id = members["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
+        guard case .object(let members) = value, let id = members["id"]?.stringValue.flatMap(UUID.init(text:)),
               let status = members["status"]?.stringValue.flatMap(MutationStatus.init(rawValue:)) else { return nil }
         self.init(id: id, status: status)
         func whole(_ value: JSONValue?) -> Int64?? {
@@ -210,7 +210,7 @@ public struct MutationResult: Codable, Sendable, Equatable {
             FastJSON.write(extra, into: &out)
         }
         object.member("id", into: &out)
-        FastJSON.writeString(id.uuidString, into: &out)
+        id.writeJSON(into: &out, uppercase: true)
         if let overwritten {
             object.member("overwritten", into: &out)
             FastJSON.write(overwritten, into: &out)

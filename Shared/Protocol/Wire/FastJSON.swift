@@ -143,31 +143,57 @@ public enum FastJSON {
             let first = try peek()
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw malformed("an object or array was expected") }
             let start = index
-            var open = 0
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    open += 1
-                    guard depth + open <= maxDepth else { throw malformed("nested deeper than \(maxDepth) levels") }
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    open -= 1
-                    if open == 0 {
-                        index += 1
-                        return start..<index
+            let deepest = maxDepth - depth
+            let bytes = bytes
+            var position = index
+            var failure: String? = "unexpected end"
+            // A table lookup per byte: most bytes need nothing, and branching on each kind separately costs half again.
+            Self.balanceClasses.withUnsafeBufferPointer { classes in
+                var open = 0
+                scan: while position < bytes.count {
+                    switch classes[Int(bytes[position])] {
+                    case Self.plain: break
+                    case Self.opening:
+                        open += 1
+                        if open > deepest { failure = "nested deeper than \(maxDepth) levels"; break scan }
+                    case Self.closing:
+                        open -= 1
+                        if open == 0 { position += 1; failure = nil; break scan }
+                    case Self.quote:
+                        position += 1
+                        while position < bytes.count {
+                            switch classes[Int(bytes[position])] {
+                            case Self.quote: position += 1; continue scan
+                            case Self.backslash: position += 2
+                            case Self.control, Self.lineBreak: failure = "a control character in a string"; break scan
+                            default: position += 1
+                            }
+                        }
+                        break scan
+                    case Self.lineBreak: failure = "a line break"; break scan
+                    default: break  // a backslash or control byte outside a string is left to whoever reads the text
                     }
-                case UInt8(ascii: "\""):
-                    index += 1
-                    while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
-                        guard bytes[index] >= 0x20 else { throw malformed("a control character in a string") }
-                        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-                    }
-                    guard index < bytes.count else { throw malformed("unexpected end") }
-                case 0x0A, 0x0D: throw malformed("a line break")
-                default: break
+                    position += 1
                 }
-                index += 1
             }
-            throw malformed("unexpected end")
+            index = position
+            if let failure { throw malformed(failure) }
+            return start..<position
+        }
+
+        private static let plain: UInt8 = 0, opening: UInt8 = 1, closing: UInt8 = 2, quote: UInt8 = 3, backslash: UInt8 = 4,
+                           control: UInt8 = 5, lineBreak: UInt8 = 6
+        /// What each byte means to ``skipBalanced()``.
+        private static let balanceClasses: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+            switch byte {
+            case Int(UInt8(ascii: "{")), Int(UInt8(ascii: "[")): opening
+            case Int(UInt8(ascii: "}")), Int(UInt8(ascii: "]")): closing
+            case Int(UInt8(ascii: "\"")): quote
+            case Int(UInt8(ascii: "\\")): backslash
+            case 0x0A, 0x0D: lineBreak
+            case 0..<0x20: control
+            default: plain
+            }
         }
 
         // MARK: Step by step
