@@ -15,7 +15,17 @@ extension LocalCache {
     func applyPushResults(_ results: [MutationResult], for entries: [OutboxEntry]) throws {
         let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
         let fastDelete = !results.contains { $0.status == .rejected }
-        try writeWithoutWaitingForDisk(fastDelete: fastDelete) { db in try Self.record(results, byID: byID, db) }
+        try writeWithoutWaitingForDisk(fastDelete: fastDelete) { db in
+            if fastDelete {
+                // Nothing to roll back: the acknowledged rows leave the outbox in one statement.
+                let seqs = results.compactMap { byID[$0.id]?.seq }
+                try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq IN (SELECT value FROM json_each(?))")
+                    .execute(arguments: ["[" + seqs.map(String.init).joined(separator: ",") + "]"])
+                try Self.record(results, byID: byID, removed: true, db)
+            } else {
+                try Self.record(results, byID: byID, removed: false, db)
+            }
+        }
     }
 
     /// One transaction committed with `synchronous = NORMAL` (under WAL a power cut can undo it whole, never in part),
@@ -35,11 +45,13 @@ extension LocalCache {
         }
     }
 
-    private static func record(_ results: [MutationResult], byID: [UUID: OutboxEntry], _ db: Database) throws {
+    /// Records each result; `removed` when the acknowledged rows already left the outbox, otherwise each leaves it
+    /// before its result is recorded (a refusal re-applies the entity's later queued changes, which must still be there).
+    private static func record(_ results: [MutationResult], byID: [UUID: OutboxEntry], removed: Bool, _ db: Database) throws {
         let remove = try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq = ?")
         for result in results {
             guard let mutation = byID[result.id] else { continue }
-            try remove.execute(arguments: [mutation.seq])
+            if !removed { try remove.execute(arguments: [mutation.seq]) }
             func label() throws -> String { try Self.label(db, mutation.mutation) }
             switch result.status {
             case .applied, .duplicate:

@@ -208,13 +208,16 @@ public struct LocalCache: Sendable {
     /// The oldest `limit` queued mutations after the entry `seq`, in order, with their fields as the queued JSON text.
     public func outbox(after seq: Int64 = 0, limit: Int) throws -> [OutboxEntry] {
         try writer.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
+            // Read from the statement's columns as they come, without copying rows.
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: """
                 SELECT seq, id, kind, entity, action, fields, base FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?
-                """), arguments: [seq, limit]).map { row in
-                OutboxEntry(seq: row["seq"], id: UUID(text: row["id"] as String)!, kind: row["kind"], entity: UUID(text: row["entity"] as String)!,
-                            action: MutationAction(rawValue: row["action"]) ?? .update, base: row["base"],
-                            fieldsText: row["fields"])
+                """), arguments: [seq, limit])
+            var entries: [OutboxEntry] = []
+            while let row = try rows.next() {
+                entries.append(OutboxEntry(seq: row[0], id: UUID(text: row[1] as String)!, kind: row[2], entity: UUID(text: row[3] as String)!,
+                                           action: MutationAction(rawValue: row[4]) ?? .update, base: row[6], fieldsText: row[5]))
             }
+            return entries
         }
     }
 

@@ -29,11 +29,14 @@ public struct OutboxEntry: Sendable, MutationWriting {
     /// that place in a request. The server refuses just this mutation for anything else it cannot read (bad JSON
     /// inside, a number out of range, a repeated key).
     public func write(into out: inout [UInt8]) {
-        var bytes = fieldsText.map { Array($0.utf8) }
-        if let text = bytes,
-           (try? FastJSON.withParser(text, maxDepth: Self.maxFieldsDepth) { parser in parser.isObject(try parser.skipBalanced()) }) != true {
-            bytes = nil
+        guard var text = fieldsText else {
+            return Mutation.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: nil, into: &out)
         }
-        Mutation.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: bytes, into: &out)
+        text.withUTF8 { bytes in
+            let readable = (try? FastJSON.withParser(bytes, maxDepth: Self.maxFieldsDepth) { parser in
+                parser.isObject(try parser.skipBalanced())
+            }) == true
+            Mutation.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: readable ? bytes : nil, into: &out)
+        }
     }
 }

@@ -33,15 +33,16 @@ struct CanonicalDocument: Sendable {
 
     private var object = FastJSON.ObjectWriter()
 
-    /// Starts the member `name`; members must be added in sorted order.
-    mutating func member(_ name: StaticString) {
+    /// Starts the top-level member `name` in `out` (the text being written); members must come in sorted order.
+    mutating func member(_ name: StaticString, into out: inout [UInt8]) {
         fields.append(name)
-        object.member(name, into: &text)
+        object.member(name, into: &out)
     }
 
-    /// Closes the document.
-    mutating func finish() {
-        object.close(into: &text)
+    /// Closes the document written in `out`, and keeps it as ``text``.
+    mutating func finish(_ out: consuming [UInt8]) {
+        object.close(into: &out)
+        text = out
     }
 
     /// The `field_versions` text: every member at `version`.
@@ -67,6 +68,18 @@ struct CanonicalReference: Sendable {
     var client: UUID?
 }
 
+/// The reading of one object of a canonical writer (``CanonicalWriter/sortedMembers(_:_:into:)``): the object's member
+/// names, and what to do with each, writing to `out` as it goes. A struct, so that its state is read and written without
+/// the closure contexts and exclusivity checks that capturing it would cost.
+protocol SortedMembersReader {
+    /// The members' names, sorted as they are written.
+    static var keys: CanonicalWriter.Keys { get }
+    /// The member at `index` of ``keys`` is missing, or `null`: `validate` puts its default there, or refuses.
+    mutating func absent(_ index: Int, null: Bool, into out: inout [UInt8]) throws
+    /// Reads the member at `index` of ``keys`` (it is not `null`).
+    mutating func present(_ index: Int, _ parser: inout FastJSON.Parser, into out: inout [UInt8]) throws
+}
+
 /// Pieces of a canonical writer, over ``FastJSON/Parser``'s step-by-step reading. Each reader throws ``Unusual``
 /// (or the parser's `Malformed`) for anything outside the plain case: a wrong type, an unknown, repeated, escaped or
 /// out-of-order key, a value out of range. The caller then leaves the document to the kind's `validate`, which
@@ -88,12 +101,11 @@ enum CanonicalWriter {
 
     static func keys(_ names: [String]) -> Keys { names.map { Array($0.utf8) } }
 
-    /// Reads an object whose members must come in the order of `keys` (sorted, as devices write them), each among
-    /// `keys` and at most once. `absent` gets the position in `keys` of each member that is missing or null (and
-    /// whether it was null), where `validate` puts its default or refuses; `present` reads each of the others.
-    static func sortedMembers(_ parser: inout FastJSON.Parser, keys: Keys,
-                              absent: (_ index: Int, _ null: Bool) throws -> Void,
-                              present: (_ index: Int, _ parser: inout FastJSON.Parser) throws -> Void) throws {
+    /// Reads an object whose members must come in the order of `Reader.keys` (sorted, as devices write them), each
+    /// among them and at most once, handing each member to `reader` (see ``SortedMembersReader``).
+    static func sortedMembers<Reader: SortedMembersReader>(_ parser: inout FastJSON.Parser, _ reader: inout Reader,
+                                                           into out: inout [UInt8]) throws {
+        let keys = Reader.keys
         try parser.beginObject()
         var previous = -1
         while true {
@@ -103,10 +115,14 @@ enum CanonicalWriter {
                 key = ((previous + 1)..<keys.count).first { keys[$0].elementsEqual(name) }
                 guard key != nil else { throw Unusual() }
             }
-            for skipped in (previous + 1)..<(key ?? keys.count) { try absent(skipped, false) }
+            for skipped in (previous + 1)..<(key ?? keys.count) { try reader.absent(skipped, null: false, into: &out) }
             guard let key else { return }
             previous = key
-            if try parser.skipNull() { try absent(key, true) } else { try present(key, &parser) }
+            if try parser.skipNull() {
+                try reader.absent(key, null: true, into: &out)
+            } else {
+                try reader.present(key, &parser, into: &out)
+            }
         }
     }
 

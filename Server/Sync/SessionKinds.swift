@@ -37,11 +37,6 @@ extension EntityKinds {
 
     // MARK: Straight from the pushed bytes
 
-    // The members of each object, sorted as they are written.
-    private static let sessionKeys = CanonicalWriter.keys(["client", "end", "event", "exercises", "mode", "notes", "paused", "start", "training"])
-    private static let exerciseKeys = CanonicalWriter.keys(["exercise", "name", "sets"])
-    private static let setKeys = CanonicalWriter.keys(["duration", "position", "repTimes", "reps", "rest", "type", "unit", "weight"])
-
     /// `validate` of a created session, reading the pushed bytes and writing the stored text as it goes (see
     /// ``CanonicalDocument``). It must accept nothing that `validate` refuses (once the references it lists hold)
     /// and write exactly what `validate` makes; anything else throws, and `validate` runs. It reads in one pass
@@ -49,75 +44,91 @@ extension EntityKinds {
     private static func canonicalSession(_ bytes: [UInt8]) throws -> CanonicalDocument {
         try bytes.withUnsafeBufferPointer { buffer in
             try FastJSON.withParser(buffer) { parser in
-                var document = CanonicalDocument()
-                document.text.reserveCapacity(buffer.count + 256)
-                var client: UUID?
-                var start: Date?
-                var end: Date?
-                try CanonicalWriter.sortedMembers(&parser, keys: sessionKeys, absent: { index, _ in
-                    switch index {
-                    case 0, 7: throw CanonicalWriter.Unusual()  // the client and the start are required
-                    case 3:
-                        document.member("exercises")
-                        document.text += [UInt8(ascii: "["), UInt8(ascii: "]")]
-                    case 4:
-                        document.member("mode")
-                        CanonicalWriter.writeString("handsfree", into: &document.text)
-                    default: break
-                    }
-                }, present: { index, parser in
-                    switch index {
-                    case 0:
-                        let id = try CanonicalWriter.id(&parser)
-                        document.references.append(CanonicalReference(id: id, kind: "client", live: true))
-                        client = id
-                        document.clientID = id
-                        document.member("client")
-                        CanonicalWriter.writeID(id, into: &document.text)
-                    case 1:
-                        end = try time(&parser)
-                        document.member("end")
-                        FastJSON.writeString(ISOTime.format(end!), into: &document.text)
-                    case 2:
-                        // The client comes first, so it is known here.
-                        let id = try CanonicalWriter.id(&parser)
-                        document.references.append(CanonicalReference(id: id, kind: "event", live: true, client: client))
-                        document.member("event")
-                        CanonicalWriter.writeID(id, into: &document.text)
-                    case 3:
-                        document.member("exercises")
-                        try CanonicalWriter.array(&parser, limit: SessionLimits.exercises, into: &document.text) { _, parser, out in
-                            try writeExercise(&parser, into: &out, references: &document.references)
-                        }
-                    case 4:
-                        document.member("mode")
-                        CanonicalWriter.writeString(try CanonicalWriter.choice(&parser, ["realtime", "handsfree"]), into: &document.text)
-                    case 5:
-                        let text = try parser.string()
-                        let notes: String?
-                        do { notes = try FieldRules.cleanText(text, field: "notes") } catch { throw CanonicalWriter.Unusual() }
-                        if let notes {
-                            document.member("notes")
-                            FastJSON.writeString(notes, into: &document.text)
-                        }
-                    case 6:
-                        document.member("paused")
-                        try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &document.text)
-                    case 7:
-                        start = try time(&parser)
-                        document.member("start")
-                        FastJSON.writeString(ISOTime.format(start!), into: &document.text)
-                    default:
-                        let id = try CanonicalWriter.id(&parser)
-                        document.references.append(CanonicalReference(id: id, kind: "training", live: false))
-                        document.member("training")
-                        CanonicalWriter.writeID(id, into: &document.text)
-                    }
-                })
+                var reader = SessionReader()
+                var text: [UInt8] = []
+                text.reserveCapacity(buffer.count + 256)
+                try CanonicalWriter.sortedMembers(&parser, &reader, into: &text)
                 // The end is written before the start is read; it is checked now.
-                if let end, let start, end < start { throw CanonicalWriter.Unusual() }
-                document.finish()
-                return document
+                if let end = reader.end, let start = reader.start, end < start { throw CanonicalWriter.Unusual() }
+                reader.document.finish(text)
+                return reader.document
+            }
+        }
+    }
+
+    /// The session object: `{"client":…,"end":…,"event":…,"exercises":[…],"mode":…,"notes":…,"paused":…,"start":…,
+    /// "training":…}`.
+    private struct SessionReader: SortedMembersReader {
+        static let keys = CanonicalWriter.keys(["client", "end", "event", "exercises", "mode", "notes", "paused", "start", "training"])
+        var document = CanonicalDocument()
+        var start: Date?
+        var end: Date?
+
+        mutating func absent(_ index: Int, null: Bool, into out: inout [UInt8]) throws {
+            switch index {
+            case 0, 7: throw CanonicalWriter.Unusual()  // the client and the start are required
+            case 3:
+                document.member("exercises", into: &out)
+                out += [UInt8(ascii: "["), UInt8(ascii: "]")]
+            case 4:
+                document.member("mode", into: &out)
+                CanonicalWriter.writeString("handsfree", into: &out)
+            default: break
+            }
+        }
+
+        mutating func present(_ index: Int, _ parser: inout FastJSON.Parser, into out: inout [UInt8]) throws {
+            switch index {
+            case 0:
+                let id = try CanonicalWriter.id(&parser)
+                document.references.append(CanonicalReference(id: id, kind: "client", live: true))
+                document.clientID = id
+                document.member("client", into: &out)
+                CanonicalWriter.writeID(id, into: &out)
+            case 1:
+                let end = try time(&parser)
+                self.end = end
+                document.member("end", into: &out)
+                FastJSON.writeString(ISOTime.format(end), into: &out)
+            case 2:
+                // The client comes first, so it is known here.
+                let id = try CanonicalWriter.id(&parser)
+                document.references.append(CanonicalReference(id: id, kind: "event", live: true, client: document.clientID))
+                document.member("event", into: &out)
+                CanonicalWriter.writeID(id, into: &out)
+            case 3:
+                document.member("exercises", into: &out)
+                try CanonicalWriter.array(&parser, limit: SessionLimits.exercises, into: &out) { _, parser, out in
+                    var exercise = ExerciseReader()
+                    try CanonicalWriter.sortedMembers(&parser, &exercise, into: &out)
+                    exercise.object.close(into: &out)
+                    // A performed exercise may name one deleted since.
+                    if let id = exercise.id { document.references.append(CanonicalReference(id: id, kind: "exercise", live: false)) }
+                }
+            case 4:
+                document.member("mode", into: &out)
+                CanonicalWriter.writeString(try CanonicalWriter.choice(&parser, ["realtime", "handsfree"]), into: &out)
+            case 5:
+                let text = try parser.string()
+                let notes: String?
+                do { notes = try FieldRules.cleanText(text, field: "notes") } catch { throw CanonicalWriter.Unusual() }
+                if let notes {
+                    document.member("notes", into: &out)
+                    FastJSON.writeString(notes, into: &out)
+                }
+            case 6:
+                document.member("paused", into: &out)
+                try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &out)
+            case 7:
+                let start = try time(&parser)
+                self.start = start
+                document.member("start", into: &out)
+                FastJSON.writeString(ISOTime.format(start), into: &out)
+            default:
+                let id = try CanonicalWriter.id(&parser)
+                document.references.append(CanonicalReference(id: id, kind: "training", live: false))
+                document.member("training", into: &out)
+                CanonicalWriter.writeID(id, into: &out)
             }
         }
     }
@@ -128,11 +139,14 @@ extension EntityKinds {
         return date
     }
 
-    /// One performed exercise: `{"exercise":…,"name":…,"sets":[…]}`.
-    private static func writeExercise(_ parser: inout FastJSON.Parser, into out: inout [UInt8],
-                                      references: inout [CanonicalReference]) throws {
+    /// One performed exercise: `{"exercise":…,"name":…,"sets":[…]}`. The caller closes the object, and names the
+    /// exercise it read among the document's references.
+    private struct ExerciseReader: SortedMembersReader {
+        static let keys = CanonicalWriter.keys(["exercise", "name", "sets"])
         var object = FastJSON.ObjectWriter()
-        try CanonicalWriter.sortedMembers(&parser, keys: exerciseKeys, absent: { index, null in
+        var id: UUID?
+
+        mutating func absent(_ index: Int, null: Bool, into out: inout [UInt8]) throws {
             switch index {
             case 1: throw CanonicalWriter.Unusual()  // the name is required (`validate` refuses a null one)
             case 2:
@@ -141,12 +155,13 @@ extension EntityKinds {
                 out += [UInt8(ascii: "["), UInt8(ascii: "]")]
             default: break
             }
-        }, present: { index, parser in
+        }
+
+        mutating func present(_ index: Int, _ parser: inout FastJSON.Parser, into out: inout [UInt8]) throws {
             switch index {
             case 0:
-                // A performed exercise may name one deleted since.
                 let exercise = try CanonicalWriter.id(&parser)
-                references.append(CanonicalReference(id: exercise, kind: "exercise", live: false))
+                id = exercise
                 object.member("exercise", into: &out)
                 CanonicalWriter.writeID(exercise, into: &out)
             case 1:
@@ -156,25 +171,27 @@ extension EntityKinds {
             default:
                 object.member("sets", into: &out)
                 try CanonicalWriter.array(&parser, limit: SessionLimits.sets, into: &out) { index, parser, out in
-                    try writeSet(&parser, position: index + 1, into: &out)
+                    var set = SetReader(position: index + 1)
+                    try CanonicalWriter.sortedMembers(&parser, &set, into: &out)
+                    set.object.close(into: &out)
                 }
             }
-        })
-        object.close(into: &out)
+        }
     }
 
     /// One set, members sorted: duration, position, repTimes, reps, rest, type, unit, weight (see `set`). The
-    /// members the set leaves out get what `validate` puts there.
-    private static func writeSet(_ parser: inout FastJSON.Parser, position: Int, into out: inout [UInt8]) throws {
+    /// members the set leaves out get what `validate` puts there. The caller closes the object.
+    private struct SetReader: SortedMembersReader {
+        static let keys = CanonicalWriter.keys(["duration", "position", "repTimes", "reps", "rest", "type", "unit", "weight"])
         var object = FastJSON.ObjectWriter()
-        // The position is the set's place in the list, whatever the device said.
-        func writePosition() {
-            object.member("position", into: &out)
-            FastJSON.writeNumber(Double(position), into: &out)
-        }
-        try CanonicalWriter.sortedMembers(&parser, keys: setKeys, absent: { index, _ in
+        /// The set's place in the list, whatever the device said.
+        let position: Int
+
+        init(position: Int) { self.position = position }
+
+        mutating func absent(_ index: Int, null: Bool, into out: inout [UInt8]) throws {
             switch index {
-            case 1: writePosition()
+            case 1: writePosition(into: &out)
             case 3: throw CanonicalWriter.Unusual()  // reps are required
             case 5:
                 object.member("type", into: &out)
@@ -184,14 +201,16 @@ extension EntityKinds {
                 CanonicalWriter.writeString("kg", into: &out)
             default: break
             }
-        }, present: { index, parser in
+        }
+
+        mutating func present(_ index: Int, _ parser: inout FastJSON.Parser, into out: inout [UInt8]) throws {
             switch index {
             case 0:
                 object.member("duration", into: &out)
                 try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &out)
             case 1:
                 try parser.checkValue()
-                writePosition()
+                writePosition(into: &out)
             case 2:
                 object.member("repTimes", into: &out)
                 try CanonicalWriter.array(&parser, limit: Int(SessionLimits.reps.upperBound), into: &out) { _, parser, out in
@@ -213,8 +232,12 @@ extension EntityKinds {
                 object.member("weight", into: &out)
                 try CanonicalWriter.writeNumber(&parser, within: SessionLimits.weight, into: &out)
             }
-        })
-        object.close(into: &out)
+        }
+
+        private mutating func writePosition(into out: inout [UInt8]) {
+            object.member("position", into: &out)
+            FastJSON.writeNumber(Double(position), into: &out)
+        }
     }
 
     /// A required or optional ISO-8601 time, normalised.

@@ -85,18 +85,16 @@ public struct Mutation: Codable, Sendable, Equatable {
 
     /// Appends this mutation's JSON as `WireCoding.encoder` writes it (sorted keys, upper-case UUIDs, no nil members).
     public func write(into out: inout [UInt8]) {
-        var fieldsJSON: [UInt8]?
-        if let fields {
-            var text: [UInt8] = []
-            FastJSON.write(fields, into: &text)
-            fieldsJSON = text
+        var fieldsJSON: [UInt8] = []
+        if let fields { FastJSON.write(fields, into: &fieldsJSON) }
+        fieldsJSON.withUnsafeBufferPointer { text in
+            Self.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: fields == nil ? nil : text, into: &out)
         }
-        Self.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: fieldsJSON, into: &out)
     }
 
     /// Appends a mutation's JSON whose fields are already JSON text (an object).
     public static func write(id: UUID, kind: String, entity: UUID, action: MutationAction, base: Int64?,
-                             fieldsJSON: [UInt8]?, into out: inout [UInt8]) {
+                             fieldsJSON: UnsafeBufferPointer<UInt8>?, into out: inout [UInt8]) {
         var object = FastJSON.ObjectWriter()
         object.member("action", into: &out)
         FastJSON.writeString(action.rawValue, into: &out)

@@ -616,6 +616,7 @@ public enum FastJSON {
 
     /// Writes `number`, read from `text`: the text itself when it is already what ``writeNumber(_:into:)`` writes
     /// (a whole number of at most 15 digits, or a plain decimal from 0.1 with at most 15 digits and no trailing zero).
+    @inlinable
     public static func writeNumber(_ number: Double, readFrom text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         var digits = 0
         var point: Int?
@@ -639,13 +640,15 @@ public enum FastJSON {
     /// An object written member by member, in the order given (sorted, as the wire coders write them): `{` before
     /// the first member, `,` before the others, `{}` for none. For writers that know their members and skip the
     /// ``JSONValue`` tree.
-    public struct ObjectWriter: Sendable {
-        private var started = false
+    ///
+    /// Inlinable: the one-pass readers write a member every few bytes they read.
+    @frozen public struct ObjectWriter: Sendable {
+        @usableFromInline var started = false
 
-        public init() {}
+        @inlinable public init() {}
 
         /// Starts the member `name` (a plain key, without escapes): `{"name":` or `,"name":`; its value follows.
-        public mutating func member(_ name: StaticString, into out: inout [UInt8]) {
+        @inlinable public mutating func member(_ name: StaticString, into out: inout [UInt8]) {
             out.append(started ? UInt8(ascii: ",") : UInt8(ascii: "{"))
             started = true
             out.append(UInt8(ascii: "\""))
@@ -655,7 +658,7 @@ public enum FastJSON {
         }
 
         /// Closes the object.
-        public func close(into out: inout [UInt8]) {
+        @inlinable public func close(into out: inout [UInt8]) {
             if !started { out.append(UInt8(ascii: "{")) }
             out.append(UInt8(ascii: "}"))
         }
