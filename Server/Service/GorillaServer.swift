@@ -29,12 +29,14 @@ public struct GorillaServer: Service {
         } else {
             certificate = try ServerCertificate.selfSigned(in: configuration.dataDirectory, host: configuration.host)
         }
-        let store = try ServerStore.open(path: configuration.databasePath)
+        let store = try ServerStore.open(path: configuration.databasePath, checkpointsInBackground: true, logger: logger)
         return (store, certificate)
     }
 
     public func run() async throws {
         let (store, certificate) = try prepare()
+        store.checkpointer?.start()
+        defer { store.checkpointer?.stop() }
         let sslContext = try TLSConfigurations.server(certificatePEMFile: certificate.certificatePath,
                                                       keyPEMFile: certificate.keyPath)
         let context = ServerContext(store: store, configuration: configuration, logger: logger)

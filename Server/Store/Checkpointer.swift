@@ -1,0 +1,86 @@
+import Foundation
+import GRDBSQLite
+import Logging
+
+/// Copies the write-ahead log back into the database file on its own thread and connection, so that no commit does.
+///
+/// By default SQLite does it inside the commit that takes the log past 1,000 pages, waiting for the disk twice
+/// (13–18 ms here, against about 1 ms for the commit of a push of 100 sessions). The server's connections turn that
+/// off (``ServerStore/open(path:checkpointsInBackground:)``) and this thread runs a passive checkpoint every
+/// ``interval``: it never blocks a writer or a reader, copies whatever the readers no longer need, and lets the next
+/// write start the log over once everything is copied. Commits keep the durability they had (`synchronous = NORMAL`
+/// under WAL: a power cut may undo the last commits, never part of one).
+final class Checkpointer: @unchecked Sendable {
+    private let path: String
+    private let interval: TimeInterval
+    private let logger: Logger
+    private let condition = NSCondition()
+    private var stopping = false
+    private var running = false
+    private var checkpoints = 0
+
+    init(path: String, interval: TimeInterval = 0.5, logger: Logger) {
+        self.path = path
+        self.interval = interval
+        self.logger = logger
+    }
+
+    /// Starts the thread (once).
+    func start() {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !running, !stopping else { return }
+        running = true
+        let thread = Thread { [self] in run() }
+        thread.name = "gorilla-checkpoint"
+        thread.start()
+    }
+
+    /// Stops the thread after its current checkpoint, and waits for it; the log left is copied by the next start (or
+    /// by SQLite when the last connection closes).
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        while running { condition.wait() }
+        condition.unlock()
+    }
+
+    /// How many checkpoints ran (for tests).
+    var completed: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return checkpoints
+    }
+
+    private func run() {
+        var connection: OpaquePointer?
+        let opened = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        if opened == SQLITE_OK {
+            sqlite3_busy_timeout(connection, 1_000)
+            // A connection learns that the database is in WAL mode when it first reads it; until then a checkpoint
+            // does nothing.
+            sqlite3_exec(connection, "SELECT count(*) FROM sqlite_master", nil, nil, nil)
+        } else {
+            logger.error("the checkpoint thread cannot open the database", metadata: ["code": "\(opened)"])
+        }
+        condition.lock()
+        while !stopping {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: interval))
+            guard !stopping, opened == SQLITE_OK else { continue }
+            condition.unlock()
+            var frames: CInt = 0, copied: CInt = 0
+            let code = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied)
+            if code != SQLITE_OK && code != SQLITE_BUSY {
+                // A full disk, for instance: the log keeps everything committed, and the next tick tries again.
+                logger.warning("checkpoint failed", metadata: ["code": "\(code)", "log frames": "\(frames)"])
+            }
+            condition.lock()
+            checkpoints += 1
+        }
+        sqlite3_close_v2(connection)
+        running = false
+        condition.broadcast()
+        condition.unlock()
+    }
+}
