@@ -5,16 +5,17 @@ import GorillaShared
 
 /// Physical limits measured straight on SQLite, in this process, without the protocol, JSON coding or sync logic.
 enum Limits {
-    static func configuration(readonly: Bool = false) -> Configuration {
+    /// A connection that commits as the product's own do (WAL, `synchronous = NORMAL`): SQLite's default would also wait
+    /// for the disk at every commit, which neither the server nor a device's pulled pages do, and make the limits look
+    /// slower than they are. On the server's database (`server`) no commit copies the log back either: the server's
+    /// checkpoint thread does; a device's cache keeps SQLite's automatic checkpoints, as `LocalCache` does.
+    static func configuration(readonly: Bool = false, server: Bool) -> Configuration {
         var configuration = Configuration()
         configuration.readonly = readonly
         configuration.busyMode = .timeout(10)
-        // Commits as the server's own (WAL, `synchronous = NORMAL`, the log copied back by the server's checkpoint thread,
-        // never by a commit): SQLite's defaults would also wait for the disk at every commit and inside the commit that
-        // takes the log past 1,000 pages, which the server does not, and make the limits look slower than they are.
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            if server { try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         }
         return configuration
     }
@@ -30,8 +31,8 @@ enum Limits {
     /// into an empty cache (`LocalCache`'s schema) in one transaction, with the cursor.
     static func coldPull(serverDatabase: String, coachID: String, cachePath: String, pageSize: Int) throws -> ColdPull {
         _ = try LocalCache.open(path: cachePath)  // creates the cache's schema; not timed
-        let server = try DatabaseQueue(path: serverDatabase, configuration: configuration(readonly: true))
-        let cache = try DatabaseQueue(path: cachePath, configuration: configuration())
+        let server = try DatabaseQueue(path: serverDatabase, configuration: configuration(readonly: true, server: true))
+        let cache = try DatabaseQueue(path: cachePath, configuration: configuration(server: false))
         let start = ContinuousClock.now
 
         struct Pulled {
@@ -105,7 +106,7 @@ enum Limits {
     /// Inserts copies of the server rows a push wrote (the `entities` rows and their `applied_mutations` rows) straight
     /// into the server's database, `batchSize` mutations per transaction like the device's pushes, then deletes the copies.
     static func directInsert(serverDatabase: String, entityIDs: [String], mutationIDs: [String], batchSize: Int) throws -> Duration {
-        let database = try DatabaseQueue(path: serverDatabase, configuration: configuration())
+        let database = try DatabaseQueue(path: serverDatabase, configuration: configuration(server: true))
         func fetch(_ table: String, _ ids: [String]) throws -> [Row] {
             try database.read { db in
                 var rows: [Row] = []
@@ -163,7 +164,7 @@ enum Limits {
 
     /// The newest version the server handed out.
     static func serverVersion(serverDatabase: String) throws -> Int64 {
-        let database = try DatabaseQueue(path: serverDatabase, configuration: configuration(readonly: true))
+        let database = try DatabaseQueue(path: serverDatabase, configuration: configuration(readonly: true, server: true))
         return try database.read { db in try Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") ?? 0 }
     }
 }
