@@ -205,7 +205,7 @@ extension ServerStore {
         guard try document.referencesHold(context) else { return nil }
         let version = try versions.next(db)
         try EntityRow.write(db, id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: document.clientID,
-                            nameKey: nil, dataText: document.storedText,
+                            nameKey: nil, dataText: document.text,
                             versionsText: document.versionsText(version), version: version, deleted: false,
                             createdBy: principal.id, now: now)
         references.forget(mutation.entity)

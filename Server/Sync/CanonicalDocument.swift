@@ -8,10 +8,8 @@ import GorillaShared
 /// The pass reads no rows, so a push's documents are read on other cores while its transaction runs
 /// (``DocumentReading``); the transaction checks ``references`` and writes the text.
 struct CanonicalDocument: Sendable {
-    /// The document's stored JSON text.
+    /// The document's stored JSON text (valid UTF-8: bound to the database as it is).
     var text: [UInt8] = []
-    /// The same as a string, for the database (made by ``CanonicalWriter/document(_:_:)``, outside the transaction).
-    fileprivate(set) var storedText = ""
     /// Its top-level members, in the order written (each gets the mutation's version).
     var fields: [StaticString] = []
     /// The client the row belongs to, for client-scoped kinds.
@@ -46,7 +44,7 @@ struct CanonicalDocument: Sendable {
     }
 
     /// The `field_versions` text: every member at `version`.
-    func versionsText(_ version: Int64) -> String {
+    func versionsText(_ version: Int64) -> [UInt8] {
         var out: [UInt8] = []
         var object = FastJSON.ObjectWriter()
         let number = String(version)
@@ -55,7 +53,7 @@ struct CanonicalDocument: Sendable {
             out += number.utf8
         }
         object.close(into: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 }
 
@@ -91,8 +89,7 @@ enum CanonicalWriter {
     /// ``Unusual``, or `Malformed` for a wrong type where it expected another (the text's grammar was checked), or the
     /// document is over the size limit.
     static func document(_ text: [UInt8], _ read: ([UInt8]) throws -> CanonicalDocument) -> CanonicalDocument? {
-        guard var document = try? read(text), document.text.count <= SyncLimits.maxDocumentBytes else { return nil }
-        document.storedText = String(decoding: document.text, as: UTF8.self)
+        guard let document = try? read(text), document.text.count <= SyncLimits.maxDocumentBytes else { return nil }
         return document
     }
 

@@ -88,13 +88,15 @@ struct EntityRow: Sendable {
 
     /// Inserts or replaces this row.
     func save(_ db: Database, kind: EntityKind, createdBy: UUID, now: Date) throws {
-        let dataText = FastJSON.text(data)
+        var dataText: [UInt8] = []
+        FastJSON.write(.object(data), into: &dataText)
         // Only growth past the limit is refused: a document stored before the limit existed can still be
         // deleted or trimmed.
-        guard dataText.utf8.count <= max(SyncLimits.maxDocumentBytes, storedSize) else {
-            throw StoreError(.tooLarge, "the document is \(dataText.utf8.count / 1024) KB; at most \(SyncLimits.maxDocumentBytes / 1024) KB")
+        guard dataText.count <= max(SyncLimits.maxDocumentBytes, storedSize) else {
+            throw StoreError(.tooLarge, "the document is \(dataText.count / 1024) KB; at most \(SyncLimits.maxDocumentBytes / 1024) KB")
         }
-        let versionsText = FastJSON.text(fieldVersions.mapValues { JSONValue.number(Double($0)) })
+        var versionsText: [UInt8] = []
+        FastJSON.write(.object(fieldVersions.mapValues { JSONValue.number(Double($0)) }), into: &versionsText)
         do {
             try Self.write(db, id: id, kind: self.kind, coachID: coachID, clientID: clientID, nameKey: deleted ? nil : nameKey(for: kind),
                            dataText: dataText, versionsText: versionsText, version: version, deleted: deleted,
@@ -107,7 +109,7 @@ struct EntityRow: Sendable {
 
     /// Inserts or replaces a row given its stored texts.
     static func write(_ db: Database, id: UUID, kind: String, coachID: UUID, clientID: UUID?, nameKey: String?,
-                      dataText: String, versionsText: String, version: Int64, deleted: Bool, createdBy: UUID, now: Date) throws {
+                      dataText: [UInt8], versionsText: [UInt8], version: Int64, deleted: Bool, createdBy: UUID, now: Date) throws {
         let stamp = ISOTime.format(now)
         var values = DirectBindings(try db.cachedStatement(sql: """
             INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
@@ -122,8 +124,8 @@ struct EntityRow: Sendable {
         values.id(3, coachID)
         values.id(4, clientID)
         if let nameKey { values.text(5, nameKey) } else { values.null(5) }
-        values.text(6, dataText)
-        values.text(7, versionsText)
+        dataText.withUnsafeBufferPointer { values.text(6, $0) }
+        versionsText.withUnsafeBufferPointer { values.text(7, $0) }
         values.integer(8, version)
         values.integer(9, deleted ? 1 : 0)
         values.id(10, createdBy)
