@@ -31,9 +31,7 @@ final class Checkpointer: @unchecked Sendable {
         defer { condition.unlock() }
         guard !running, !stopping else { return }
         running = true
-        let thread = Thread { [self] in run() }
-        thread.name = "gorilla-checkpoint"
-        thread.start()
+        Thread.detachNewThread { [self] in run() }
     }
 
     /// Stops the thread after its current checkpoint, and waits for it; the log left is copied by the next start (or
