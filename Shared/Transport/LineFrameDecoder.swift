@@ -1,4 +1,3 @@
-import Foundation
 import NIOCore
 
 /// One inbound frame: a complete line, or the news that a line exceeded the limit.
@@ -46,30 +45,24 @@ public struct LineFrameDecoder: ByteToMessageDecoder {
             buffer.moveReaderIndex(to: buffer.writerIndex)
             return nil
         }
-        // Only the bytes that arrived since the last call are searched, with memchr: a push line is hundreds of KB.
-        let start = scannedBytes
-        let newline: Int? = buffer.withUnsafeReadableBytes { bytes in
-            guard bytes.count > start, let base = bytes.baseAddress,
-                  let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else { return nil }
-            return base.distance(to: UnsafeRawPointer(found))
-        }
-        let readable = buffer.readableBytes
-        if let newline {
-            var length = newline
+        let view = buffer.readableBytesView
+        let searchStart = view.startIndex + scannedBytes
+        if let newline = view[searchStart...].firstIndex(of: UInt8(ascii: "\n")) {
+            var length = newline - view.startIndex
             scannedBytes = 0
             if length > maximumLength {
                 overflowed = true
                 buffer.moveReaderIndex(to: buffer.writerIndex)
                 return .tooLong
             }
-            let hasCarriageReturn = length > 0 && buffer.getInteger(at: buffer.readerIndex + newline - 1, as: UInt8.self) == UInt8(ascii: "\r")
+            let hasCarriageReturn = length > 0 && view[newline - 1] == UInt8(ascii: "\r")
             if hasCarriageReturn { length -= 1 }
             let line = buffer.readSlice(length: length)!
             buffer.moveReaderIndex(forwardBy: hasCarriageReturn ? 2 : 1)
             return .line(line)
         }
-        scannedBytes = readable
-        if readable > maximumLength {
+        scannedBytes = view.count
+        if view.count > maximumLength {
             overflowed = true
             buffer.moveReaderIndex(to: buffer.writerIndex)
             return .tooLong
