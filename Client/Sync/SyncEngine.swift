@@ -155,22 +155,27 @@ public struct SyncEngine: Sendable {
     }
 
     /// Pulls pages until the server has no more; returns how many changes arrived.
-    /// The next page is asked for as soon as a page arrives (its cursor is known then), so the server reads and
-    /// sends it while this device stores the current one; each page and its cursor are still saved in one transaction.
+    ///
+    /// The next page is asked for as soon as a page arrives (its cursor is known then), so the server reads and sends
+    /// it, and a child task reads it, while this device stores the current one; each page and its cursor are still
+    /// saved in one transaction.
     public func pull(over connection: ServerConnection) async throws -> Int {
         var total = 0
-        var line = try await connection.roundTrip(Operation.syncPull, PullBody(since: try cache.cursor(), limit: pageSize))
+        var page = try await fetchPage(over: connection, since: try cache.cursor())
         while true {
-            let page = try Self.decodePull(line)
             let cursor = page.cursor!
             guard page.more else {
                 try cache.applyPull(page.changes, cursor: cursor)
                 return total + page.changes.count
             }
-            async let next = connection.roundTrip(Operation.syncPull, PullBody(since: cursor, limit: pageSize))
+            async let next = fetchPage(over: connection, since: cursor)
             try cache.applyPull(page.changes, cursor: cursor)
             total += page.changes.count
-            line = try await next
+            page = try await next
         }
+    }
+
+    private func fetchPage(over connection: ServerConnection, since: Int64) async throws -> PulledPage {
+        try Self.decodePull(try await connection.roundTrip(Operation.syncPull, PullBody(since: since, limit: pageSize)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import GorillaShared
 
 extension ServerStore {
@@ -292,60 +293,39 @@ extension ServerStore {
 
     /// A page of the changes visible to `principal` after `since`, in version order, as the JSON of a `PullReply`.
     ///
-    /// The reply is written straight from the stored document texts (already in sorted-key order), without
-    /// decoding them; only a client's own `client` row is rewritten, to drop the coach's private `notes`.
-    /// News for everyone of the principal's role travels with the tenant's rows, in version order.
+    /// The reply is written straight from the stored document texts (already in sorted-key order), copied from
+    /// SQLite's row buffers as the rows are stepped through, without decoding them or making strings of them; only a
+    /// client's own `client` row is rewritten, to drop the coach's private `notes`. News for everyone of the
+    /// principal's role travels with the tenant's rows, in version order.
     func pull(since: Int64, limit: Int, principal: UserRecord) async throws -> RawJSONValue {
         try await read { db in
-            let (visible, arguments) = Self.visibleRows(principal, columns: "id, kind, version, deleted, data", since: since)
-            let rows = try Row.fetchAll(db.cachedStatement(sql: "\(visible) ORDER BY version LIMIT ?"), arguments: arguments + [limit + 1])
-            let newsRows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT id, 'news' AS kind, version, deleted, text, audience, published FROM news
+            let news = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT id, version, deleted, text, audience, published FROM news
                 WHERE version > ? AND audience IN ('all', ?) ORDER BY version LIMIT ?
                 """), arguments: [since, Self.audience(principal), limit + 1])
-            let merged = newsRows.isEmpty ? rows : (rows + newsRows).sorted { ($0["version"] as Int64) < ($1["version"] as Int64) }
-            let more = merged.count > limit
-            var out: [UInt8] = []
-            out.reserveCapacity(64 * 1024)
-            out += #"{"changes":["#.utf8
-            var last: Int64?
-            for (index, row) in merged.prefix(limit).enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                let kind: String = row["kind"]
-                let version: Int64 = row["version"]
-                out += #"{"data":"#.utf8
-                if kind == "news" {
-                    FastJSON.write(.object(["text": .string(row["text"]), "audience": .string(row["audience"]),
-                                            "published": .string(row["published"])]), into: &out)
-                } else if principal.role == .client, kind == "client" {
-                    // The coach's private notes never reach the client; a row that cannot be read goes out empty.
-                    if case .object(var object)? = try? FastJSON.parse(row["data"] as String) {
-                        object["notes"] = nil
-                        FastJSON.write(.object(object), into: &out)
-                    } else {
-                        out += "null".utf8
-                    }
+            let (visible, arguments) = Self.visibleRows(principal, columns: "id, kind, version, deleted, data", since: since)
+            let statement = try db.cachedStatement(sql: "\(visible) ORDER BY version LIMIT ?")
+            let rows = try Row.fetchCursor(statement, arguments: arguments + [limit + 1])
+            var page = PullPage(capacity: 64 * 1024)
+            var newsIndex = 0
+            var onEntity = try rows.next() != nil
+            var more = false
+            while true {
+                // The older of the next entity row and the next news row.
+                let entityVersion = onEntity ? sqlite3_column_int64(statement.sqliteStatement, 2) : nil
+                let newsVersion: Int64? = newsIndex < news.count ? news[newsIndex]["version"] : nil
+                guard entityVersion != nil || newsVersion != nil else { break }
+                guard page.count < limit else { more = true; break }
+                if let entityVersion, newsVersion.map({ entityVersion < $0 }) ?? true {
+                    page.appendEntity(statement.sqliteStatement, forClient: principal.role == .client)
+                    onEntity = try rows.next() != nil
                 } else {
-                    out += (row["data"] as String).utf8
+                    page.appendNews(news[newsIndex])
+                    newsIndex += 1
                 }
-                out += #","deleted":"#.utf8
-                out += ((row["deleted"] as Int) != 0 ? "true" : "false").utf8
-                out += #","id":""#.utf8
-                out += (row["id"] as String).uppercased().utf8
-                out += #"","kind":""#.utf8
-                out += kind.utf8
-                out += #"","version":"#.utf8
-                out += String(version).utf8
-                out.append(UInt8(ascii: "}"))
-                last = version
             }
-            let cursor = try last ?? max(since, Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") ?? since)
-            out += #"],"cursor":"#.utf8
-            out += String(cursor).utf8
-            out += #","more":"#.utf8
-            out += (more ? "true" : "false").utf8
-            out.append(UInt8(ascii: "}"))
-            return RawJSONValue(bytes: out)
+            let cursor = try page.last ?? max(since, Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") ?? since)
+            return page.finish(cursor: cursor, more: more)
         }
     }
 
@@ -392,5 +372,87 @@ extension UserRecord {
         guard kind.writers.contains(role), !kind.appendOnly else { return false }
         if kind.scope == .client && role == .client { return row.clientID == id }
         return true
+    }
+}
+
+/// The JSON of a `PullReply` being written, one change at a time.
+private struct PullPage {
+    private var out: [UInt8] = []
+    private(set) var count = 0
+    private(set) var last: Int64?
+
+    init(capacity: Int) {
+        out.reserveCapacity(capacity)
+        out += #"{"changes":["#.utf8
+    }
+
+    /// The `entities` row `statement` stands on (columns id, kind, version, deleted, data), its texts copied from
+    /// SQLite's buffers. A client's own `client` row loses the coach's private notes; one that cannot be read goes out
+    /// empty.
+    mutating func appendEntity(_ statement: SQLiteStatement, forClient: Bool) {
+        let kind = Self.text(statement, 1)
+        let data = Self.text(statement, 4)
+        let version = sqlite3_column_int64(statement, 2)
+        begin()
+        if forClient, kind.elementsEqual("client".utf8) {
+            if case .object(var object)? = try? FastJSON.parse(data) {
+                object["notes"] = nil
+                FastJSON.write(.object(object), into: &out)
+            } else {
+                out += "null".utf8
+            }
+        } else {
+            out.append(contentsOf: data)
+        }
+        out += #","deleted":"#.utf8
+        out += (sqlite3_column_int64(statement, 3) != 0 ? "true" : "false").utf8
+        out += #","id":""#.utf8
+        // Ids are stored in lower case and sent in upper case, as UUID's own text.
+        for byte in Self.text(statement, 0) { out.append(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte) }
+        out += #"","kind":""#.utf8
+        out.append(contentsOf: kind)
+        out.append(UInt8(ascii: "\""))
+        end(version)
+    }
+
+    mutating func appendNews(_ row: Row) {
+        let version: Int64 = row["version"]
+        begin()
+        FastJSON.write(.object(["text": .string(row["text"]), "audience": .string(row["audience"]),
+                                "published": .string(row["published"])]), into: &out)
+        out += #","deleted":"#.utf8
+        out += ((row["deleted"] as Int) != 0 ? "true" : "false").utf8
+        out += #","id":""#.utf8
+        out += (row["id"] as String).uppercased().utf8
+        out += #"","kind":"news""#.utf8
+        end(version)
+    }
+
+    func finish(cursor: Int64, more: Bool) -> RawJSONValue {
+        var out = out
+        out += #"],"cursor":"#.utf8
+        out += String(cursor).utf8
+        out += #","more":"#.utf8
+        out += (more ? "true" : "false").utf8
+        out.append(UInt8(ascii: "}"))
+        return RawJSONValue(bytes: out)
+    }
+
+    private mutating func begin() {
+        if count > 0 { out.append(UInt8(ascii: ",")) }
+        out += #"{"data":"#.utf8
+    }
+
+    private mutating func end(_ version: Int64) {
+        out += #","version":"#.utf8
+        out += String(version).utf8
+        out.append(UInt8(ascii: "}"))
+        count += 1
+        last = version
+    }
+
+    /// Column `index` of the current row as SQLite holds it (valid until the statement moves).
+    private static func text(_ statement: SQLiteStatement, _ index: CInt) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: sqlite3_column_text(statement, index), count: Int(sqlite3_column_bytes(statement, index)))
     }
 }

@@ -26,77 +26,125 @@ import Testing
         for user in [coach, other, ana, bea] { try await store.createUser(user) }
     }
 
-    /// Rows of every kind for both clients, the catalogue (one of its rows deleted) and another tenant, in an
-    /// interleaved version order, as inserted.
-    private func seed() async throws -> [(id: String, kind: String, client: UUID?, coach: UUID, version: Int64, deleted: Bool)] {
-        var rows: [(id: String, kind: String, client: UUID?, coach: UUID, version: Int64, deleted: Bool)] = []
+    /// A row as seeded: an `entities` row, or a `news` row (kind "news", with its audience).
+    struct Seeded {
+        var id: String
+        var kind: String
+        var client: UUID?
+        var coach: UUID?
+        var audience: String?
+        var version: Int64
+        var deleted: Bool
+
+        /// Whether `principal` may pull it, by the plain rules the two-index query replaces.
+        func visible(to principal: UserRecord) -> Bool {
+            if let audience { return audience == "all" || audience == (principal.role == .coach ? "coaches" : "clients") }
+            guard coach == principal.tenantID else { return false }
+            return principal.role == .coach || client == principal.id || ["machine", "exercise", "training"].contains(kind)
+        }
+    }
+
+    /// Rows of every kind for both clients, the catalogue, another tenant and news for each audience, in an
+    /// interleaved version order (some deleted); client rows hold the coach's private notes.
+    private func seed() async throws -> [Seeded] {
+        var rows: [Seeded] = []
         let kinds = ["machine", "session", "exercise", "message", "training", "event", "measurement", "client"]
+        let audiences = ["all", "clients", "coaches"]
         for version in Int64(1)...240 {
+            let id = UUID().uuidString.lowercased()
+            if version % 13 == 0 {
+                rows.append(Seeded(id: id, kind: "news", audience: audiences[Int(version / 13) % 3], version: version,
+                                   deleted: version % 26 == 0))
+                continue
+            }
             let kind = kinds[Int(version) % kinds.count]
             let catalogue = ["machine", "exercise", "training"].contains(kind)
-            let tenant = version % 11 == 0 ? other : coach
-            let client: UUID? = catalogue ? nil : (version % 3 == 0 ? bea.id : ana.id)
             // Another tenant's rows name ana too, so that only the tenant condition keeps them out.
-            rows.append((UUID().uuidString.lowercased(), kind, client, tenant.id, version, version % 17 == 0))
+            rows.append(Seeded(id: id, kind: kind, client: catalogue ? nil : (version % 3 == 0 ? bea.id : ana.id),
+                               coach: version % 11 == 0 ? other.id : coach.id, version: version, deleted: version % 17 == 0))
         }
         try await store.write { [rows] db in
             for row in rows {
+                if let audience = row.audience {
+                    try db.execute(sql: "INSERT INTO news (id, text, audience, published, version, deleted) VALUES (?, ?, ?, ?, ?, ?)",
+                                   arguments: [row.id, "News \(row.version)", audience, "2026-11-23T00:00:00Z", row.version,
+                                               row.deleted ? 1 : 0])
+                    continue
+                }
                 try db.execute(sql: """
                     INSERT INTO entities (id, kind, coach_id, client_id, data, field_versions, version, deleted, created_by,
                                           created_at, updated_at)
-                    VALUES (?, ?, ?, ?, '{}', '{}', ?, ?, ?, '2026-11-23T00:00:00Z', '2026-11-23T00:00:00Z')
-                    """, arguments: [row.id, row.kind, row.coach.key, row.client?.key, row.version, row.deleted ? 1 : 0,
-                                     row.coach.key])
+                    VALUES (?, ?, ?, ?, ?, '{}', ?, ?, ?, '2026-11-23T00:00:00Z', '2026-11-23T00:00:00Z')
+                    """, arguments: [row.id, row.kind, row.coach?.key, row.client?.key,
+                                     row.kind == "client" ? #"{"name":"Ana","notes":"knee injury"}"# : #"{"n":\#(row.version)}"#,
+                                     row.version, row.deleted ? 1 : 0, row.coach?.key])
             }
             try db.execute(sql: "UPDATE counters SET value = 240 WHERE name = 'version'")
         }
         return rows
     }
 
-    /// Every change of `principal`, page after page of `limit`, as (id, version, deleted).
-    private func pullAll(_ principal: UserRecord, limit: Int) async throws -> [(id: String, version: Int64, deleted: Bool)] {
+    /// Every change of `principal`, page after page of `limit`.
+    private func pullAll(_ principal: UserRecord, limit: Int) async throws
+        -> [(id: String, kind: String, version: Int64, deleted: Bool, data: [String: JSONValue])] {
         var since: Int64 = 0
-        var pulled: [(id: String, version: Int64, deleted: Bool)] = []
+        var pulled: [(id: String, kind: String, version: Int64, deleted: Bool, data: [String: JSONValue])] = []
         while true {
             let reply = try await store.pull(since: since, limit: limit, principal: principal)
             let value = try #require(try FastJSON.parse(reply.bytes).objectValue)
-            for change in value["changes"]?.arrayValue ?? [] {
+            let changes = value["changes"]?.arrayValue ?? []
+            #expect(changes.count <= limit)
+            for change in changes {
                 let object = try #require(change.objectValue)
-                pulled.append((try #require(object["id"]?.stringValue).lowercased(),
-                               Int64(try #require(object["version"]?.intValue)), object["deleted"] == .bool(true)))
+                let id = try #require(object["id"]?.stringValue)
+                #expect(id == id.uppercased(), "ids travel as UUID's own upper-case text")
+                pulled.append((id.lowercased(), try #require(object["kind"]?.stringValue),
+                               Int64(try #require(object["version"]?.intValue)), object["deleted"] == .bool(true),
+                               try #require(object["data"]?.objectValue)))
             }
             since = Int64(try #require(value["cursor"]?.intValue))
             guard value["more"] == .bool(true) else { return pulled }
         }
     }
 
-    @Test func aClientPullsTheirOwnRowsAndTheCatalogueInVersionOrderPageAfterPage() async throws {
+    @Test func eachPrincipalPullsItsRowsAndNewsInVersionOrderPageAfterPage() async throws {
         let rows = try await seed()
-        for (principal, expected) in [
-            (ana, rows.filter { $0.coach == coach.id && ($0.client == ana.id || $0.client == nil) }),
-            (bea, rows.filter { $0.coach == coach.id && ($0.client == bea.id || $0.client == nil) }),
-            (coach, rows.filter { $0.coach == coach.id }),
-        ] {
+        for principal in [ana, bea, coach] {
+            let expected = rows.filter { $0.visible(to: principal) }
             for limit in [1, 7, 1000] {
                 let pulled = try await pullAll(principal, limit: limit)
                 #expect(pulled.map(\.id) == expected.map(\.id), "\(principal.username), pages of \(limit)")
+                #expect(pulled.map(\.kind) == expected.map(\.kind))
                 #expect(pulled.map(\.version) == expected.map(\.version))
                 #expect(pulled.map(\.deleted) == expected.map(\.deleted))
+                for change in pulled where change.kind == "client" {
+                    #expect(change.data["name"] == .string("Ana"))
+                    #expect(change.data["notes"] == (principal.role == .coach ? .string("knee injury") : nil))
+                }
+                for change in pulled where change.kind == "news" {
+                    #expect(change.data["text"] == .string("News \(change.version)"))
+                }
+                for change in pulled where !["client", "news"].contains(change.kind) {
+                    #expect(change.data == ["n": .number(Double(change.version))])
+                }
             }
         }
         // Nothing of another client's or another tenant's leaks through either half of the merge.
         let anas = Set(try await pullAll(ana, limit: 1000).map(\.id))
         #expect(anas.isDisjoint(with: rows.filter { $0.client == bea.id || $0.coach == other.id }.map(\.id)))
         #expect(anas.contains { id in rows.contains { $0.id == id && $0.kind == "machine" } })
+        #expect(anas.contains { id in rows.contains { $0.id == id && $0.kind == "news" } })
     }
 
     @Test func updatedCountsWhatThePullWouldBring() async throws {
         let rows = try await seed()
-        for since: Int64 in [0, 100, 239, 240] {
-            let reply = try await store.updated(since: since, principal: ana)
-            let expected = rows.filter { $0.coach == coach.id && ($0.client == ana.id || $0.client == nil) && $0.version > since }
-            #expect(reply.sections == Dictionary(grouping: expected, by: \.kind).mapValues(\.count), "since \(since)")
-            #expect(reply.version == max(since, expected.map(\.version).max() ?? since))
+        for principal in [ana, coach] {
+            for since: Int64 in [0, 100, 239, 240] {
+                let reply = try await store.updated(since: since, principal: principal)
+                let expected = rows.filter { $0.visible(to: principal) && $0.version > since }
+                #expect(reply.sections == Dictionary(grouping: expected, by: \.kind).mapValues(\.count), "\(principal.username) since \(since)")
+                #expect(reply.version == max(since, expected.map(\.version).max() ?? since))
+            }
         }
     }
 
