@@ -201,14 +201,16 @@ final class Benchmark {
     }
 
     /// cold_pull_s: a new device pulls everything into an empty cache (`SyncEngine.pull` into a fresh `LocalCache`).
-    /// Measured like its limit: best of 3 new devices.
+    /// Measured like its limit: the best of ``trials`` new devices, each followed by one try of the limit, so that both
+    /// sample the same moments of a shared machine.
     private func coldPull(server: BenchServer, endpoint: ServerEndpoint, coach: Account, folder: TemporaryFolder) async throws {
         let directory = folder.child("cold-pull-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var durations: [Duration] = []
         var pulled = 0
         var engine = SyncEngine(cache: try LocalCache.inMemory())
-        for device in 0..<3 {
+        var best: Limits.ColdPull?
+        for device in 0..<Self.trials {
             engine = SyncEngine(cache: try LocalCache.open(path: directory.appendingPathComponent("cache-\(device).sqlite").path))
             let pull = engine
             let (count, duration) = try await withSession(endpoint, token: coach.token) { connection in
@@ -217,24 +219,22 @@ final class Benchmark {
             guard count == size.rows else { throw BenchError("the cold pull brought \(count) changes, not \(size.rows)") }
             pulled = count
             durations.append(duration)
-        }
-        durations.sort()
-        let duration = durations[0]
 
-        var best: Limits.ColdPull?
-        for attempt in 0..<3 {
-            let path = directory.appendingPathComponent("limit-\(attempt).sqlite").path
+            let path = directory.appendingPathComponent("limit-\(device).sqlite").path
             let limit = try Limits.coldPull(serverDatabase: server.databasePath, coachID: coach.id.uuidString.lowercased(),
                                             cachePath: path, pageSize: engine.pageSize)
             if best == nil || limit.duration < best!.duration { best = limit }
         }
+        durations.sort()
+        let duration = durations[0]
         let limit = best!
         guard limit.rows == pulled else { throw BenchError("the limit read \(limit.rows) rows, the pull \(pulled)") }
         metrics.append(Metric(name: "cold_pull_s", value: duration.seconds, unit: "s", limit: limit.duration.seconds,
                               goal: .ratioAtMost(2),
                               note: "\(pulled) rows, \(format(Double(limit.bytes) / 1_000_000)) MB of pull replies in pages of "
-                                + "\(engine.pageSize), best of 3 new devices (all three: \(durations.map { format($0.seconds) }.joined(separator: ", ")) s); "
-                                + "limit = SQLite read + page encoding + one-transaction insert into an empty cache (best of 3)"))
+                                + "\(engine.pageSize), best of \(Self.trials) new devices (all: \(durations.map { format($0.seconds) }.joined(separator: ", ")) s); "
+                                + "limit = SQLite read + page encoding + one-transaction insert into an empty cache (best of \(Self.trials), "
+                                + "each try right after a device's)"))
         progress("cold pull: \(format(duration.seconds)) s, limit \(format(limit.duration.seconds)) s")
         let breakdown = try await PullBreakdown.measure(endpoint: endpoint, token: coach.token, pageSize: engine.pageSize)
         diagnostics.append(describe("cold pull", total: duration, breakdown))
@@ -355,8 +355,12 @@ final class Benchmark {
     /// dataset (a coach's year) and the connected clients, not it.
     static let pushedSets = 20_000
 
+    /// How many times the figures with a limit (`cold_pull_s`, `push_sets_per_s`) and their limits are measured, in
+    /// pairs; each reports its best.
+    static let trials = 5
+
     /// push_sets_per_s: a coach's device uploads 20,000 sets (sessions of 24) with `SyncEngine.push`. Measured like its
-    /// limit: best of 3 rounds, each a new device with as many new sessions queued. A diagnostic measures one push of
+    /// limit: the best of ``trials`` rounds, each a new device with as many new sessions queued. A diagnostic measures one push of
     /// a tenth as many the same way: a single batch, so the fixed costs of a request weigh most there.
     private func pushSets(server: BenchServer, endpoint: ServerEndpoint, coach: Account, clients: [UUID],
                           generator: DatasetGenerator, folder: TemporaryFolder) async throws {
@@ -370,11 +374,12 @@ final class Benchmark {
         let limit = Double(sets) / best.seconds
         metrics.append(Metric(name: "push_sets_per_s", value: value, unit: "sets/s", limit: limit, goal: .ratioAtLeast(0.3),
                               note: "\(sets) sets in \(sessions) sessions pushed in batches of at most \(engine.batchSize) mutations and \(engine.maxBatchBytes / 1024) KB "
-                                + "(up to \(engine.pushesInFlight) in flight) in \(format(duration.seconds)) s, best of 3 new devices (all three: "
+                                + "(up to \(engine.pushesInFlight) in flight) in \(format(duration.seconds)) s, best of \(Self.trials) new devices (all: "
                                 + "\(durations.map { format($0.seconds) }.joined(separator: ", ")) s); limit = the same entities and applied_mutations rows "
-                                + "inserted straight into the server's database, \(Self.limitBatchSize) per transaction (best of 3)"))
-        progress("push: \(format(value)) sets/s (median of 3: \(format(Double(sets) / durations[1].seconds))), limit \(format(limit)) sets/s")
-        let readOutbox = rounds.map(\.readOutbox).sorted()[1], encodeBody = rounds.map(\.encode).sorted()[1]
+                                + "inserted straight into the server's database, \(Self.limitBatchSize) per transaction (best of \(Self.trials))"))
+        let median = durations[durations.count / 2]
+        progress("push: \(format(value)) sets/s (median of \(Self.trials): \(format(Double(sets) / median.seconds))), limit \(format(limit)) sets/s")
+        let readOutbox = rounds.map(\.readOutbox).sorted()[rounds.count / 2], encodeBody = rounds.map(\.encode).sorted()[rounds.count / 2]
 
         // The server's share: as many new sessions pushed by a bare TLS client in the engine's batches, replies not
         // decoded; median of 3.
@@ -399,36 +404,37 @@ final class Benchmark {
             megabytes = Double(requests.map(\.count).reduce(0, +)) / 1_000_000
         }
         let share = shares.sorted()[1]
-        diagnostics.append("push of \(sessions) sessions \(format(duration.seconds)) s (best of 3) = server's share \(format(share.seconds)) s "
+        diagnostics.append("push of \(sessions) sessions \(format(duration.seconds)) s (best of \(Self.trials)) = server's share \(format(share.seconds)) s "
                            + "(the same number of new sessions, \(format(megabytes)) MB, pushed by a bare TLS client, one request at a "
                            + "time; median of 3) + device side \(format((duration - share).seconds)) s "
                            + "(negative when the pipelined push beats the bare client); the device's own work, mostly done while "
-                           + "the server works (medians of 3): reading the outbox (LocalCache.outbox) \(format(readOutbox.seconds)) s, "
+                           + "the server works (medians of \(Self.trials)): reading the outbox (LocalCache.outbox) \(format(readOutbox.seconds)) s, "
                            + "encoding the requests (SyncEngine.encodedBatch) \(format(encodeBody.seconds)) s")
 
         let small = (Self.pushedSets / 10 + DatasetSize.setsPerSession - 1) / DatasetSize.setsPerSession
         let (_, smallDurations, smallBest) = try await measurePush(sessions: small, server: server, endpoint: endpoint,
                                                                    coach: coach, clients: clients, generator: generator, folder: folder)
         diagnostics.append("one push of \(small) sessions (\(small * DatasetSize.setsPerSession) sets, one batch): "
-                           + "\(format(smallDurations[0].seconds * 1000)) ms, best of 3 new devices (all three: "
+                           + "\(format(smallDurations[0].seconds * 1000)) ms, best of \(Self.trials) new devices (all: "
                            + "\(smallDurations.map { format($0.seconds * 1000) }.joined(separator: ", ")) ms); the same rows inserted "
-                           + "straight into the database in one transaction \(format(smallBest.seconds * 1000)) ms (best of 3): ratio "
+                           + "straight into the database in one transaction \(format(smallBest.seconds * 1000)) ms (best of \(Self.trials)): ratio "
                            + "\(format(smallBest.seconds / smallDurations[0].seconds))")
     }
 
-    /// Pushes `sessions` new sessions from each of 3 new devices, then inserts the rows the first wrote straight into
-    /// the server's database 3 times (see ``Limits/directInsert``): the rounds, their durations sorted, and the best
-    /// insert.
+    /// Pushes `sessions` new sessions from each of ``trials`` new devices, then inserts the rows the first wrote straight
+    /// into the server's database as many times (see ``Limits/directInsert``): the rounds, their durations sorted, and
+    /// the best insert. The inserts come after the pushes, not between them: each insert and the deletion of its copies
+    /// leave megabytes of log for the checkpoint thread to copy, and the push after it would pay for them.
     private func measurePush(sessions: Int, server: BenchServer, endpoint: ServerEndpoint, coach: Account, clients: [UUID],
                              generator: DatasetGenerator, folder: TemporaryFolder) async throws
         -> (rounds: [PushRound], durations: [Duration], limit: Duration) {
         var rounds: [PushRound] = []
-        for _ in 0..<3 {
+        for _ in 0..<Self.trials {
             rounds.append(try await pushRound(sessions: sessions, endpoint: endpoint, coach: coach, clients: clients, generator: generator,
                                               folder: folder))
         }
         var best: Duration?
-        for _ in 0..<3 {
+        for _ in 0..<Self.trials {
             let elapsed = try Limits.directInsert(serverDatabase: server.databasePath, entityIDs: rounds[0].entityIDs,
                                                   mutationIDs: rounds[0].mutationIDs, batchSize: Self.limitBatchSize)
             if best == nil || elapsed < best! { best = elapsed }
