@@ -131,7 +131,7 @@ enum Migrations {
             // A client's pull reads the tenant's catalogue in version order without walking every row of the tenant
             // (see ``ServerStore/visibleRows(_:columns:since:)``). Its condition must stay word for word
             // ``ServerStore/catalogueCondition``, or SQLite cannot use it (a new catalogue kind needs a new index):
-            // `StoreTests` checks both.
+            // `PullVisibilityTests` checks both.
             try db.execute(sql: """
                 CREATE INDEX entities_catalogue_version ON entities(coach_id, version)
                     WHERE kind IN ('exercise', 'machine', 'training');

@@ -428,8 +428,8 @@ private struct PullPage {
         end(version)
     }
 
-    func finish(cursor: Int64, more: Bool) -> RawJSONValue {
-        var out = out
+    /// Closes the reply (the page is not written to after this).
+    mutating func finish(cursor: Int64, more: Bool) -> RawJSONValue {
         out += #"],"cursor":"#.utf8
         out += String(cursor).utf8
         out += #","more":"#.utf8
