@@ -83,12 +83,22 @@ struct Register: AsyncParsableCommand {
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "login", abstract: "Log in with your username or email.")
     @OptionGroup var global: GlobalOptions
-    @Option(help: "Username or email.") var user: String
+    @Argument(help: "Username or email (or give it with --user).") var account: String?
+    @Option(help: "Username or email.") var user: String?
     @Flag(help: "Read the password from standard input instead of prompting.") var passwordStdin = false
+
+    func validate() throws {
+        switch (account, user) {
+        case (nil, nil): throw ValidationError("give your username or email: gorilla login ada (or --user ada)")
+        case (let given?, let option?) where given != option: throw ValidationError("give your username or email once")
+        default: break
+        }
+    }
 
     func run() async throws {
         let password = try readPassword(fromStandardInput: passwordStdin)
-        try await perform { try await Runtime.app.login(user: user, password: password) }
+        let login = user ?? account ?? ""
+        try await perform { try await Runtime.app.login(user: login, password: password) }
     }
 }
 

@@ -38,6 +38,13 @@ struct CommandLineTests {
             #expect(wrong.status != 0, "\(wrong)")
             let loggedIn = try await gorilla("login", "--user", "ada@example.com", "--password-stdin", input: "analytical-engine\n")
             #expect(loggedIn.status == 0, "\(loggedIn)")
+            // The account may also come first, without --user; one of the two is needed.
+            #expect(try await gorilla("logout").status == 0)
+            let nobody = try await gorilla("login", "--password-stdin", input: "analytical-engine\n")
+            #expect(nobody.status != 0 && nobody.stderr.contains("username or email"), "\(nobody)")
+            let byName = try await gorilla("login", "ada", "--password-stdin", input: "analytical-engine\n")
+            #expect(byName.status == 0, "\(byName)")
+            #expect(try await gorilla("whoami").stdout.contains("ada (coach)"))
 
             let empty = try await gorilla("--json", "machines", "list")
             #expect(empty.status == 0, "\(empty)")
