@@ -306,6 +306,7 @@ extension ServerStore {
             let (visible, arguments) = Self.visibleRows(principal, columns: "id, kind, version, deleted, data", since: since)
             let statement = try db.cachedStatement(sql: "\(visible) ORDER BY version LIMIT ?")
             let rows = try Row.fetchCursor(statement, arguments: arguments + [limit + 1])
+            let newsVersions: [Int64] = news.map { $0["version"] }
             var page = PullPage(capacity: 64 * 1024)
             var newsIndex = 0
             var onEntity = try rows.next() != nil
@@ -313,14 +314,14 @@ extension ServerStore {
             while true {
                 // The older of the next entity row and the next news row.
                 let entityVersion = onEntity ? sqlite3_column_int64(statement.sqliteStatement, 2) : nil
-                let newsVersion: Int64? = newsIndex < news.count ? news[newsIndex]["version"] : nil
+                let newsVersion = newsIndex < newsVersions.count ? newsVersions[newsIndex] : nil
                 guard entityVersion != nil || newsVersion != nil else { break }
                 guard page.count < limit else { more = true; break }
                 if let entityVersion, newsVersion.map({ entityVersion < $0 }) ?? true {
                     page.appendEntity(statement.sqliteStatement, forClient: principal.role == .client)
                     onEntity = try rows.next() != nil
                 } else {
-                    page.appendNews(news[newsIndex])
+                    page.appendNews(news[newsIndex], version: newsVersions[newsIndex])
                     newsIndex += 1
                 }
             }
@@ -404,28 +405,15 @@ private struct PullPage {
         } else {
             out.append(contentsOf: data)
         }
-        out += #","deleted":"#.utf8
-        out += (sqlite3_column_int64(statement, 3) != 0 ? "true" : "false").utf8
-        out += #","id":""#.utf8
-        // Ids are stored in lower case and sent in upper case, as UUID's own text.
-        for byte in Self.text(statement, 0) { out.append(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte) }
-        out += #"","kind":""#.utf8
-        out.append(contentsOf: kind)
-        out.append(UInt8(ascii: "\""))
-        end(version)
+        end(deleted: sqlite3_column_int64(statement, 3) != 0, id: Self.text(statement, 0), kind: kind, version: version)
     }
 
-    mutating func appendNews(_ row: Row) {
-        let version: Int64 = row["version"]
+    mutating func appendNews(_ row: Row, version: Int64) {
         begin()
         FastJSON.write(.object(["text": .string(row["text"]), "audience": .string(row["audience"]),
                                 "published": .string(row["published"])]), into: &out)
-        out += #","deleted":"#.utf8
-        out += ((row["deleted"] as Int) != 0 ? "true" : "false").utf8
-        out += #","id":""#.utf8
-        out += (row["id"] as String).uppercased().utf8
-        out += #"","kind":"news""#.utf8
-        end(version)
+        var id: String = row["id"]
+        id.withUTF8 { id in end(deleted: (row["deleted"] as Int) != 0, id: id, kind: "news".utf8, version: version) }
     }
 
     /// Closes the reply (the page is not written to after this).
@@ -443,8 +431,16 @@ private struct PullPage {
         out += #"{"data":"#.utf8
     }
 
-    private mutating func end(_ version: Int64) {
-        out += #","version":"#.utf8
+    /// The members after `data`, and the change's end. Ids are stored in lower case and sent in upper case, as UUID's
+    /// own text.
+    private mutating func end(deleted: Bool, id: UnsafeBufferPointer<UInt8>, kind: some Collection<UInt8>, version: Int64) {
+        out += #","deleted":"#.utf8
+        out += (deleted ? "true" : "false").utf8
+        out += #","id":""#.utf8
+        for byte in id { out.append(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte) }
+        out += #"","kind":""#.utf8
+        out.append(contentsOf: kind)
+        out += #"","version":"#.utf8
         out += String(version).utf8
         out.append(UInt8(ascii: "}"))
         count += 1
