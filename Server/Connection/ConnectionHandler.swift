@@ -10,12 +10,12 @@ struct ConnectionHandler: Sendable {
     let router: RequestRouter
     let context: ServerContext
 
-    func run(_ channel: NIOAsyncChannel<LineFrame, ByteBuffer>, address: String) async {
+    func run(_ channel: NIOAsyncChannel<LineFrame, ByteBuffer>, shortcut: PollShortcut, address: String) async {
         var subscriber: (UUID, Int)?
         do {
             try await channel.executeThenClose { inbound, outbound in
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    var state = ConnectionState(address: address, requestsPerSecond: context.configuration.requestsPerSecond)
+                    var state = ConnectionState(address: address, shortcut: shortcut)
                     let encoder = WireCoding.encoder
                     defer { group.cancelAll() }
                     for try await frame in inbound {

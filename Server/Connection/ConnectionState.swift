@@ -16,18 +16,23 @@ struct ConnectionState {
     private(set) var tokenCheckedAt = Date.distantPast
     private(set) var tokenCheckedEpoch: UInt64 = 0
     private(set) var tokenExpires = Date.distantPast
-    /// The last `sync.updated` answer, reused for the same cursor while nothing changed (see ``StoreEpochs``).
-    var lastUpdated: (epoch: UInt64, since: Int64, user: UUID, at: Date, reply: UpdatedReply)?
+    /// The last `sync.updated` answer (its JSON), reused for the same cursor while nothing changed (see ``StoreEpochs``).
+    var lastUpdated: (epoch: UInt64, since: Int64, user: UUID, at: Date, value: [UInt8])?
     /// Image uploads in progress, by SHA-256.
     var uploads: [String: [UInt8]] = [:]
-    var bucket: TokenBucket
+    /// The request-rate bucket, and the last `sync.updated` answer for the event loop to repeat (``PollResponder``).
+    let shortcut: PollShortcut
     /// Live pushes for this connection once it subscribed (`events.subscribe`); the handler writes them.
     var subscription: (user: UUID, token: Int, stream: AsyncStream<WireResponse>)?
     var subscriptionStarted = false
 
-    init(address: String, requestsPerSecond: Double) {
+    init(address: String, shortcut: PollShortcut) {
         self.address = address
-        self.bucket = TokenBucket(rate: requestsPerSecond, burst: requestsPerSecond * 2)
+        self.shortcut = shortcut
+    }
+
+    init(address: String, requestsPerSecond: Double) {
+        self.init(address: address, shortcut: PollShortcut(requestsPerSecond: requestsPerSecond))
     }
 
     mutating func tokenChecked(epoch: UInt64, expires: Date, now: Date = Date()) {
@@ -35,6 +40,14 @@ struct ConnectionState {
         tokenCheckedEpoch = epoch
         tokenExpires = expires
     }
+
+    /// When the token must next be read again, unless the account epoch moves first.
+    var tokenCheckDue: Date {
+        min(tokenExpires, tokenCheckedAt.addingTimeInterval(ServerStore.tokenRecheckInterval))
+    }
+
+    /// The account epoch read before the token was last confirmed.
+    var tokenEpoch: UInt64 { tokenCheckedEpoch }
 
     /// Whether the token must be read again before serving a request: accounts or tokens changed since the last
     /// check, the token expired, or the last check is older than `ServerStore.tokenRecheckInterval`.

@@ -2,19 +2,28 @@ import Foundation
 import GorillaShared
 
 extension RequestRouter {
-    /// A device polling with the same cursor while nothing was written gets the same answer without a query.
+    /// A device polling with the same cursor while nothing was written gets the same answer without a query; the
+    /// connection's event loop repeats it without this task (``PollResponder``) until something changes.
     func updated(_ body: UpdatedBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
         let since = max(0, body.since)
         let epoch = context.store.epochs.data
         let now = Date()
+        let value: [UInt8]
+        var answeredAt = now
         if let last = state.lastUpdated, last.epoch == epoch, last.since == since, last.user == principal.id,
            now.timeIntervalSince(last.at) < ServerStore.updatedReuseInterval {
-            return .value(last.reply)
+            value = last.value
+            answeredAt = last.at
+        } else {
+            let reply = try await context.store.updated(since: since, principal: principal)
+            value = Array(try WireCoding.encoder.encode(reply))
+            state.lastUpdated = (epoch, since, principal.id, now, value)
         }
-        let reply = try await context.store.updated(since: since, principal: principal)
-        state.lastUpdated = (epoch, since, principal.id, now, reply)
-        return .value(reply)
+        state.shortcut.keep(PollShortcut.Answer(
+            since: since, dataEpoch: epoch, accountsEpoch: state.tokenEpoch,
+            until: min(answeredAt.addingTimeInterval(ServerStore.updatedReuseInterval), state.tokenCheckDue), value: value))
+        return .value(RawJSONValue(bytes: value))
     }
 
     func pull(_ body: PullBody, state: inout ConnectionState) async throws -> ResponsePayload {
@@ -59,6 +68,8 @@ extension RequestRouter {
     func subscribe(state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
         if state.subscription == nil {
+            // Live pushes share the connection's writes from now on, so the loop no longer answers polls alone.
+            state.shortcut.disable()
             let (token, stream) = await context.live.subscribe(user: principal.id)
             state.subscription = (principal.id, token, stream)
         }

@@ -42,7 +42,9 @@ struct RequestRouter: Sendable {
     /// Answers request `id` with what `handle` makes of it, after the request rate is checked.
     private func respond(id: Int, op: String, state: inout ConnectionState,
                          _ handle: (inout ConnectionState) async throws -> ResponsePayload) async -> WireResponse {
-        guard state.bucket.take() else {
+        // Any other request may change what a repeated poll would be answered with; the next poll goes to the task.
+        if op != Operation.syncUpdated { state.shortcut.forget() }
+        guard state.shortcut.takeToken() else {
             return failure(id: id, RequestError(.rateLimited, retryAfter: 1), state: state)
         }
         do {

@@ -56,10 +56,13 @@ public struct GorillaServer: Service {
                     try sync.addHandler(IdleStateHandler(readTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))))
                     try sync.addHandler(IdleCloseHandler())
                     try sync.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: configuration.maxLineLength)))
-                    return try NIOAsyncChannel<LineFrame, ByteBuffer>(
+                    let shortcut = PollShortcut(requestsPerSecond: configuration.requestsPerSecond)
+                    try sync.addHandler(PollResponder(shortcut: shortcut, epochs: store.epochs))
+                    let wrapped = try NIOAsyncChannel<LineFrame, ByteBuffer>(
                         wrappingChannelSynchronously: channel,
                         configuration: .init(isOutboundHalfClosureEnabled: false)
                     )
+                    return AcceptedConnection(channel: wrapped, shortcut: shortcut)
                 }
             }
 
@@ -77,7 +80,7 @@ public struct GorillaServer: Service {
     }
 
     private func serve(
-        listener: NIOAsyncChannel<NIOAsyncChannel<LineFrame, ByteBuffer>, Never>,
+        listener: NIOAsyncChannel<AcceptedConnection, Never>,
         handler: ConnectionHandler,
         openConnections: NIOLockedValueBox<Int>
     ) async throws {
@@ -93,13 +96,13 @@ public struct GorillaServer: Service {
                         }
                         guard admitted else {
                             // Closed through its async wrapper, which must be finished before it is released.
-                            group.addTask { try? await connection.executeThenClose { _, _ in } }
+                            group.addTask { try? await connection.channel.executeThenClose { _, _ in } }
                             continue
                         }
-                        let address = connection.channel.remoteAddress?.ipAddress ?? "unknown"
+                        let address = connection.channel.channel.remoteAddress?.ipAddress ?? "unknown"
                         group.addTask {
                             defer { openConnections.withLockedValue { $0 -= 1 } }
-                            await handler.run(connection, address: address)
+                            await handler.run(connection.channel, shortcut: connection.shortcut, address: address)
                         }
                     }
                 }
@@ -113,6 +116,12 @@ public struct GorillaServer: Service {
         try SecureFiles.write(WireCoding.encoder.encode(info),
                               to: configuration.dataDirectory.appendingPathComponent("server.json"), mode: 0o644)
     }
+}
+
+/// An accepted connection: its channel, and what its event loop may answer alone.
+struct AcceptedConnection: Sendable {
+    let channel: NIOAsyncChannel<LineFrame, ByteBuffer>
+    let shortcut: PollShortcut
 }
 
 /// The contents of `DIR/server.json`.

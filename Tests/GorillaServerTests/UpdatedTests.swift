@@ -60,4 +60,106 @@ struct UpdatedTests {
             }
         }
     }
+
+    /// A repeated poll (answered on the connection's event loop) reads exactly as the first (answered by its task).
+    @Test func aRepeatedPollReadsAsTheFirst() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { phone in
+                try await phone.hello()
+                _ = try await phone.signUpCoach("ada")
+                func poll(_ id: Int) async throws -> String {
+                    let line = try await phone.send(#"{"id":\#(id),"op":"sync.updated","body":{"since":0}}"#)
+                    let data = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+                    #expect(line.id == id)
+                    #expect(ISOTime.parse(line["time"] as? String ?? "") != nil)
+                    return String(decoding: data, as: UTF8.self)
+                        .replacingOccurrences(of: #""id":\#(id)"#, with: "")
+                        .replacingOccurrences(of: line["time"] as? String ?? "", with: "")
+                }
+                let first = try await poll(1)
+                for id in 2...5 {
+                    #expect(try await poll(id) == first)
+                }
+            }
+        }
+    }
+
+    /// Requests written together are answered in order, and a poll behind a push sees the push.
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { phone in
+                try await phone.hello()
+                _ = try await phone.signUpCoach("ada")
+                let cursor = try Self.version(try await phone.request("sync.updated", ["since": 0]))
+                #expect(try Self.sections(try await phone.request("sync.updated", ["since": cursor])).isEmpty)
+                let push = #"{"id":100,"op":"sync.push","body":{"mutations":[{"id":"\#(UUID().uuidString)","kind":"machine","#
+                    + #""entity":"\#(UUID().uuidString)","action":"create","fields":{"name":"Leg press"}}]}}"#
+                let poll = { (id: Int) in #"{"id":\#(id),"op":"sync.updated","body":{"since":\#(cursor)}}"# }
+                try await phone.write([poll(99), push, poll(101), poll(102), ""].joined(separator: "\n"))
+                var replies: [JSONObject] = []
+                for _ in 0..<4 { replies.append(try await phone.readObject()) }
+                #expect(replies.map(\.id) == [99, 100, 101, 102])
+                #expect(try Self.sections(replies[0]).isEmpty)
+                #expect(try Self.sections(replies[2]) == ["machine": 1])
+                #expect(try Self.sections(replies[3]) == ["machine": 1])
+            }
+        }
+    }
+
+    /// A logout on another connection ends the repeated answers at once: the next poll is refused.
+    @Test func aLogoutElsewhereEndsRepeatedAnswersAtOnce() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { phone in
+                try await phone.hello()
+                let token = try await phone.signUpCoach("ada")
+                for _ in 0..<3 {
+                    #expect(try await phone.request("sync.updated", ["since": 0]).result == 0)
+                }
+                try await withClient(port: port) { laptop in
+                    try await laptop.hello()
+                    _ = try await laptop.resume(token)
+                    #expect(try await laptop.request("auth.logout").result == 0)
+                }
+                #expect(try await phone.request("sync.updated", ["since": 0]).result == WireErrorCode.notAuthenticated.rawValue)
+            }
+        }
+    }
+
+    /// The same on the connection itself: after its own logout a poll is refused, not answered from memory.
+    @Test func aLogoutOnTheConnectionEndsRepeatedAnswers() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { phone in
+                try await phone.hello()
+                _ = try await phone.signUpCoach("ada")
+                for _ in 0..<3 {
+                    #expect(try await phone.request("sync.updated", ["since": 0]).result == 0)
+                }
+                #expect(try await phone.request("auth.logout").result == 0)
+                #expect(try await phone.request("sync.updated", ["since": 0]).result == WireErrorCode.notAuthenticated.rawValue)
+            }
+        }
+    }
+
+    /// Logging in as someone else on the same connection (no account changes, so no epoch moves) never repeats the
+    /// first account's answer: any request other than a poll makes the loop forget it.
+    @Test func anotherAccountOnTheSameConnectionIsNeverAnsweredTheFirstOnesCounts() async throws {
+        try await withTestServer { port, _ in
+            try await withClient(port: port) { other in
+                try await other.hello()
+                _ = try await other.signUpCoach("bob")
+            }
+            try await withClient(port: port) { phone in
+                try await phone.hello()
+                _ = try await phone.signUpCoach("ada")
+                let mutation: JSONObject = ["id": UUID().uuidString, "kind": "machine", "entity": UUID().uuidString,
+                                            "action": "create", "fields": ["name": "Leg press"]]
+                _ = try await phone.request("sync.push", ["mutations": [mutation]]).expectSuccess()
+                for _ in 0..<3 {
+                    #expect(try Self.sections(try await phone.request("sync.updated", ["since": 0]))["machine"] == 1)
+                }
+                _ = try await phone.login("bob").expectSuccess()
+                #expect(try Self.sections(try await phone.request("sync.updated", ["since": 0]))["machine"] == nil)
+            }
+        }
+    }
 }

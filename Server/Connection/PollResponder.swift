@@ -1,0 +1,173 @@
+import Foundation
+import GorillaShared
+import GorillaTransport
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// What a connection's event loop may answer without waking the connection's task: a repeated `sync.updated`.
+///
+/// Devices poll `sync.updated` with the same cursor while nothing changes, and that is most of what a server with many
+/// idle devices does. The task leaves here the answer it gave (``RequestRouter/updated(_:state:)``) with the
+/// conditions under which it stands; ``PollResponder`` answers a repeat of it on the loop while they hold. The
+/// connection's request-rate bucket lives here too, so that both paths draw from the same one.
+final class PollShortcut: Sendable {
+    /// An answer and when it stands: the same cursor, no data written (``StoreEpochs/data``), no account or token
+    /// changed (``StoreEpochs/accounts``), and not after `until` (the reuse interval, the token's next check, its expiry).
+    struct Answer: Sendable {
+        var since: Int64
+        var dataEpoch: UInt64
+        var accountsEpoch: UInt64
+        var until: Date
+        /// The reply's `value` as JSON.
+        var value: [UInt8]
+    }
+
+    private struct State {
+        var bucket: TokenBucket
+        var answer: Answer?
+        /// Set for good once the connection subscribes: live pushes then share the connection's writes.
+        var disabled = false
+    }
+
+    private let state: NIOLockedValueBox<State>
+
+    init(requestsPerSecond: Double) {
+        state = NIOLockedValueBox(State(bucket: TokenBucket(rate: requestsPerSecond, burst: requestsPerSecond * 2)))
+    }
+
+    /// Takes a token from the connection's request-rate bucket, if it has one.
+    func takeToken(now: Date = Date()) -> Bool {
+        state.withLockedValue { $0.bucket.take(now: now) }
+    }
+
+    func keep(_ answer: Answer) {
+        state.withLockedValue { if !$0.disabled { $0.answer = answer } }
+    }
+
+    func forget() {
+        state.withLockedValue { $0.answer = nil }
+    }
+
+    /// No more answers on the loop for this connection.
+    func disable() {
+        state.withLockedValue {
+            $0.disabled = true
+            $0.answer = nil
+        }
+    }
+
+    /// The value to answer a poll from `since` with, taking a rate token; nil when the task must answer.
+    func value(since: Int64, epochs: StoreEpochs, now: Date = Date()) -> [UInt8]? {
+        let data = epochs.data, accounts = epochs.accounts
+        return state.withLockedValue { state -> [UInt8]? in
+            guard let answer = state.answer, answer.since == since, answer.dataEpoch == data, answer.accountsEpoch == accounts,
+                  now < answer.until else { return nil }
+            // An empty bucket goes to the task, which answers "rate limited" the usual way.
+            guard state.bucket.take(now: now) else { return nil }
+            return answer.value
+        }
+    }
+}
+
+/// Answers a repeated `sync.updated` on the event loop from the connection's ``PollShortcut``, in order: only when
+/// every line passed on to the task has had its response written, so that no answer overtakes an earlier one.
+/// Everything else goes on to the task unchanged.
+final class PollResponder: ChannelDuplexHandler {
+    typealias InboundIn = LineFrame
+    typealias InboundOut = LineFrame
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let shortcut: PollShortcut
+    private let epochs: StoreEpochs
+    /// Lines passed on to the task, and responses it wrote: equal when it has nothing left to answer.
+    private var passedOn = 0
+    private var written = 0
+    private var unflushed = false
+
+    init(shortcut: PollShortcut, epochs: StoreEpochs) {
+        self.shortcut = shortcut
+        self.epochs = epochs
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        if case .line(let line) = frame {
+            if line.readableBytesView.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                // Blank: the task ignores it without a response.
+                context.fireChannelRead(data)
+                return
+            }
+            if passedOn == written, context.channel.isWritable, let poll = Self.poll(line),
+               let value = shortcut.value(since: max(0, poll.since), epochs: epochs) {
+                context.write(wrapOutboundOut(Self.response(id: poll.id, value: value, allocator: context.channel.allocator)),
+                              promise: nil)
+                unflushed = true
+                return
+            }
+        }
+        passedOn += 1
+        context.fireChannelRead(data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if unflushed {
+            unflushed = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        written += 1
+        context.write(data, promise: promise)
+    }
+
+    /// `{"id": N, "op": "sync.updated", "body": {"since": N}}` in any order and spacing, with plain integers and nothing
+    /// else; nil for any other line (the task then reads it and answers whatever it is).
+    static func poll(_ line: ByteBuffer) -> (id: Int, since: Int64)? {
+        var id: Int?, since: Int64?, isPoll = false
+        let read: Bool? = line.withUnsafeReadableBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return try? FastJSON.withParser(bytes, maxDepth: 3) { parser in
+                try parser.members { key, parser in
+                    switch key {
+                    case "id" where id == nil:
+                        id = Int(parser.text(try parser.skipValue()))
+                        if id == nil { throw NotAPoll() }
+                    case "op" where !isPoll:
+                        guard case .string(Operation.syncUpdated) = try parser.value() else { throw NotAPoll() }
+                        isPoll = true
+                    case "body" where since == nil:
+                        try parser.members { key, parser in
+                            guard key == "since", since == nil, let value = Int64(parser.text(try parser.skipValue())) else {
+                                throw NotAPoll()
+                            }
+                            since = value
+                        }
+                        if since == nil { throw NotAPoll() }
+                    default: throw NotAPoll()
+                    }
+                }
+                return true
+            }
+        }
+        guard read == true, isPoll, let id, let since else { return nil }
+        return (id, since)
+    }
+
+    private struct NotAPoll: Error {}
+
+    /// The response line, as ``ConnectionHandler/encode(_:with:)`` writes a raw JSON value.
+    static func response(id: Int, value: [UInt8], time: Date = Date(), allocator: ByteBufferAllocator) -> ByteBuffer {
+        var buffer = allocator.buffer(capacity: value.count + 80)
+        buffer.writeString(#"{"id":"#)
+        buffer.writeString(String(id))
+        buffer.writeString(#","result":0,"time":""#)
+        buffer.writeString(ISOTime.format(time))
+        buffer.writeString(#"","value":"#)
+        buffer.writeBytes(value)
+        buffer.writeString("}\n")
+        return buffer
+    }
+}
