@@ -13,20 +13,31 @@ struct LoadPlan: Codable, Sendable {
     /// A cursor at least as new as every change, so that `sync.updated` finds nothing.
     var since: Int64
     var connections: Int
-    /// How many requests each connection sends, one a second.
+    /// How many requests each connection sends in a window, one a second.
     var seconds: Int
+    /// At most this many windows: another follows while the hypervisor took more than `stealLimit` of the CPUs.
+    var windows: Int
+    /// The share of the CPUs (0.05 = 5 %) the hypervisor may take during a window before another is measured.
+    var stealLimit: Double
     /// Connections being set up at once.
     var connectConcurrency: Int
 }
 
+/// One window of `LoadPlan.seconds` requests per connection.
+struct LoadWindow: Codable, Sendable {
+    var latencies: [Double]
+    /// The share of the CPUs the hypervisor took during the window (nil where the kernel does not say).
+    var steal: Double?
+}
+
 /// What the load worker measured.
 struct LoadResult: Codable, Sendable {
-    var latencies: [Double]
+    var windows: [LoadWindow]
     var connected: Int
     var errors: Int
     var connectSeconds: Double
     var firstError: String?
-    /// CPU time the load worker used while every client was connected and sending (seconds of one core).
+    /// CPU time the load worker used while every client was connected and sending, over all windows (seconds of one core).
     var windowCPUSeconds: Double
     var windowSeconds: Double
 }
@@ -69,6 +80,12 @@ actor StartGate {
         self.onOpen = onOpen
     }
 
+    /// Returns the common start time once every connection is ready (or failed), without being one of them.
+    func opened() async -> ContinuousClock.Instant {
+        if let start { return start }
+        return await withCheckedContinuation { waiters.append($0) }
+    }
+
     /// A connection is ready; returns when everyone is, with the common start time.
     func ready() async -> ContinuousClock.Instant {
         arrived += 1
@@ -93,6 +110,30 @@ actor StartGate {
     }
 }
 
+/// Decides at the end of each window whether the connections measure another.
+actor WindowJudge {
+    private var decisions: [Int: Bool] = [:]
+    private var waiters: [Int: [CheckedContinuation<Bool, Never>]] = [:]
+    private(set) var steal: [Double?] = []
+
+    /// Whether the connections measure another window after `window`.
+    func another(after window: Int) async -> Bool {
+        if let decision = decisions[window] { return decision }
+        return await withCheckedContinuation { waiters[window, default: []].append($0) }
+    }
+
+    func decide(window: Int, steal share: Double?, another: Bool) {
+        steal.append(share)
+        decisions[window] = another
+        for waiter in waiters.removeValue(forKey: window) ?? [] { waiter.resume(returning: another) }
+    }
+
+    /// The windows' start times: one second apart, so that the decision comes between two.
+    nonisolated static func start(of window: Int, seconds: Int, from start: ContinuousClock.Instant) -> ContinuousClock.Instant {
+        start + .seconds(window * (seconds + 1))
+    }
+}
+
 /// The child process that plays the connected clients: `gorilla-bench --load-worker PLAN.json`.
 ///
 /// It runs apart from the server so that the server's process memory is the server's (plus the benchmark's
@@ -102,7 +143,8 @@ enum LoadWorker {
         raiseOpenFilesLimit()
         let plan = try JSONDecoder().decode(LoadPlan.self, from: Data(contentsOf: URL(fileURLWithPath: planPath)))
         let endpoint = ServerEndpoint(host: plan.host, port: plan.port, fingerprint: plan.fingerprint)
-        let latencies = NIOLockedValueBox<[Double]>([])
+        let latencies = NIOLockedValueBox<[[Double]]>(Array(repeating: [], count: plan.windows))
+        let judge = WindowJudge()
         let failures = NIOLockedValueBox<(count: Int, first: String?)>((0, nil))
         let connectStart = ContinuousClock.now
         let connectTime = NIOLockedValueBox<Double>(0)
@@ -114,6 +156,20 @@ enum LoadWorker {
             FileHandle.standardOutput.write(Data("connected \(connected)\n".utf8))
         }
         await withTaskGroup(of: Void.self) { group in
+            // Measures the hypervisor's steal over each window and decides whether another follows.
+            group.addTask {
+                let start = await gate.opened()
+                for window in 0..<plan.windows {
+                    let begins = WindowJudge.start(of: window, seconds: plan.seconds, from: start)
+                    try? await Task.sleep(until: begins, clock: .continuous)
+                    let meter = StealMeter()
+                    try? await Task.sleep(until: begins + .seconds(plan.seconds), clock: .continuous)
+                    let share = meter.share
+                    let another = window + 1 < plan.windows && (share ?? 0) > plan.stealLimit
+                    await judge.decide(window: window, steal: share, another: another)
+                    if !another { break }
+                }
+            }
             for index in 0..<plan.connections {
                 group.addTask {
                     await limiter.acquire()
@@ -129,17 +185,21 @@ enum LoadWorker {
                             let start = await gate.ready()
                             // Spread the connections evenly over each second.
                             let phase = Duration.microseconds(Int64(index) * 1_000_000 / Int64(plan.connections))
-                            var mine: [Double] = []
-                            mine.reserveCapacity(plan.seconds)
-                            for tick in 0..<plan.seconds {
-                                try await Task.sleep(until: start + phase + .seconds(tick), clock: .continuous)
-                                let sent = ContinuousClock.now
-                                let reply = try await connection.request(Operation.syncUpdated, UpdatedBody(since: plan.since),
-                                                                         as: UpdatedReply.self)
-                                mine.append((ContinuousClock.now - sent).milliseconds)
-                                if !reply.sections.isEmpty { throw BenchError("sync.updated found changes: \(reply.sections)") }
+                            for window in 0..<plan.windows {
+                                if window > 0, !(await judge.another(after: window - 1)) { break }
+                                let begins = WindowJudge.start(of: window, seconds: plan.seconds, from: start)
+                                var mine: [Double] = []
+                                mine.reserveCapacity(plan.seconds)
+                                for tick in 0..<plan.seconds {
+                                    try await Task.sleep(until: begins + phase + .seconds(tick), clock: .continuous)
+                                    let sent = ContinuousClock.now
+                                    let reply = try await connection.request(Operation.syncUpdated, UpdatedBody(since: plan.since),
+                                                                             as: UpdatedReply.self)
+                                    mine.append((ContinuousClock.now - sent).milliseconds)
+                                    if !reply.sections.isEmpty { throw BenchError("sync.updated found changes: \(reply.sections)") }
+                                }
+                                latencies.withLockedValue { $0[window] += mine }
                             }
-                            latencies.withLockedValue { $0 += mine }
                         }
                     } catch {
                         failures.withLockedValue {
@@ -156,7 +216,11 @@ enum LoadWorker {
         let (cpuAtStart, startedAt) = window.withLockedValue { ($0.cpu, $0.start) }
         let windowCPU = processCPUSeconds() - cpuAtStart
         let windowLength = (ContinuousClock.now - startedAt).seconds
-        let result = LoadResult(latencies: latencies.withLockedValue { $0 }, connected: plan.connections - failure.count,
+        let steal = await judge.steal
+        let windows = latencies.withLockedValue { $0 }.prefix(steal.count).enumerated().map { index, values in
+            LoadWindow(latencies: values, steal: steal[index])
+        }
+        let result = LoadResult(windows: Array(windows), connected: plan.connections - failure.count,
                                 errors: failure.count, connectSeconds: connectTime.withLockedValue { $0 }, firstError: failure.first,
                                 windowCPUSeconds: windowCPU, windowSeconds: windowLength)
         var line = try JSONEncoder().encode(result)
@@ -210,7 +274,7 @@ enum LoadRunner {
         var peak = 0.0
         var cpuAtConnected: Double?
         var cpuAtFinished: Double?
-        let deadline = ContinuousClock.now + .seconds(plan.seconds + 300)
+        let deadline = ContinuousClock.now + .seconds((plan.seconds + 1) * plan.windows + 300)
         while true {
             let (seen, ended) = lines.withLockedValue { ($0.lines, $0.ended) }
             let connected = seen.contains { $0.hasPrefix("connected") }

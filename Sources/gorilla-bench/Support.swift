@@ -78,6 +78,47 @@ func processCPUSeconds() -> Double {
         + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
 }
 
+/// CPU time the hypervisor gave to other machines while this one's CPUs had work (`steal` in `/proc/stat`).
+///
+/// On a shared virtual machine this is the noise that matters: while it is taken, every thread of the server and of
+/// its clients waits, whatever their priority.
+struct StealMeter: Sendable {
+    private let stolenAtStart: Double?
+    private let startedAt: ContinuousClock.Instant
+
+    init() {
+        stolenAtStart = Self.stolenSeconds()
+        startedAt = .now
+    }
+
+    /// Seconds of CPU time taken since `init`, over all CPUs; nil where the kernel does not say.
+    var stolen: Double? {
+        guard let start = stolenAtStart, let now = Self.stolenSeconds() else { return nil }
+        return now - start
+    }
+
+    /// The share of the machine's CPU time taken since `init` (0.05 = 5 % of every CPU).
+    var share: Double? {
+        let elapsed = (ContinuousClock.now - startedAt).seconds
+        guard let stolen, elapsed > 0 else { return nil }
+        return stolen / (elapsed * Double(ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    /// "2.1 % of the 2 CPUs" (or nil).
+    var described: String? {
+        share.map { "\(String(format: "%.1f", $0 * 100)) % of the \(ProcessInfo.processInfo.activeProcessorCount) CPUs" }
+    }
+
+    /// The machine's `steal` total, in seconds: the eighth figure of the `cpu` line of `/proc/stat`, in clock ticks.
+    static func stolenSeconds() -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard fields.count > 8, let ticks = Double(fields[8]) else { return nil }
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
+
 /// Returns freed heap memory to the system (glibc), for a diagnostic reading of what is really in use.
 func trimHeap() {
     typealias MallocTrim = @convention(c) (Int) -> Int32
