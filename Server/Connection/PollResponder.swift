@@ -48,12 +48,18 @@ final class PollShortcut: Sendable {
         state.withLockedValue { $0.answer = nil }
     }
 
-    /// No more answers on the loop for this connection.
+    /// No more answers on the loop for this connection, for good: live pushes are written through ``PollResponder``
+    /// too, so its count of responses no longer tells whether the task owes one.
     func disable() {
         state.withLockedValue {
             $0.disabled = true
             $0.answer = nil
         }
+    }
+
+    /// Whether there is an answer to repeat (a cheap look before a line is read).
+    var hasAnswer: Bool {
+        state.withLockedValue { $0.answer != nil }
     }
 
     /// The value to answer a poll from `since` with, taking a rate token; nil when the task must answer.
@@ -72,25 +78,30 @@ final class PollShortcut: Sendable {
 /// Answers a repeated `sync.updated` on the event loop from the connection's ``PollShortcut``, in order: only when
 /// every line passed on to the task has had its response written, so that no answer overtakes an earlier one.
 /// Everything else goes on to the task unchanged.
-final class PollResponder: ChannelDuplexHandler {
-    typealias InboundIn = LineFrame
-    typealias InboundOut = LineFrame
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+public final class PollResponder: ChannelDuplexHandler {
+    public typealias InboundIn = LineFrame
+    public typealias InboundOut = LineFrame
+    public typealias OutboundIn = ByteBuffer
+    public typealias OutboundOut = ByteBuffer
+
+    /// A poll is about 60 bytes; longer lines are not read here, so that a hostile one costs the loop nothing.
+    static let longestPoll = 256
 
     private let shortcut: PollShortcut
     private let epochs: StoreEpochs
+    private let onAnswer: (@Sendable () -> Void)?
     /// Lines passed on to the task, and responses it wrote: equal when it has nothing left to answer.
     private var passedOn = 0
     private var written = 0
     private var unflushed = false
 
-    init(shortcut: PollShortcut, epochs: StoreEpochs) {
+    init(shortcut: PollShortcut, epochs: StoreEpochs, onAnswer: (@Sendable () -> Void)? = nil) {
         self.shortcut = shortcut
         self.epochs = epochs
+        self.onAnswer = onAnswer
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         if case .line(let line) = frame {
             if line.readableBytesView.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
@@ -98,11 +109,12 @@ final class PollResponder: ChannelDuplexHandler {
                 context.fireChannelRead(data)
                 return
             }
-            if passedOn == written, context.channel.isWritable, let poll = Self.poll(line),
-               let value = shortcut.value(since: max(0, poll.since), epochs: epochs) {
+            if passedOn == written, line.readableBytes <= Self.longestPoll, context.channel.isWritable, shortcut.hasAnswer,
+               let poll = Self.poll(line), let value = shortcut.value(since: max(0, poll.since), epochs: epochs) {
                 context.write(wrapOutboundOut(Self.response(id: poll.id, value: value, allocator: context.channel.allocator)),
                               promise: nil)
                 unflushed = true
+                onAnswer?()
                 return
             }
         }
@@ -110,7 +122,7 @@ final class PollResponder: ChannelDuplexHandler {
         context.fireChannelRead(data)
     }
 
-    func channelReadComplete(context: ChannelHandlerContext) {
+    public func channelReadComplete(context: ChannelHandlerContext) {
         if unflushed {
             unflushed = false
             context.flush()
@@ -118,14 +130,14 @@ final class PollResponder: ChannelDuplexHandler {
         context.fireChannelReadComplete()
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         written += 1
         context.write(data, promise: promise)
     }
 
     /// `{"id": N, "op": "sync.updated", "body": {"since": N}}` in any order and spacing, with plain integers and nothing
     /// else; nil for any other line (the task then reads it and answers whatever it is).
-    static func poll(_ line: ByteBuffer) -> (id: Int, since: Int64)? {
+    public static func poll(_ line: ByteBuffer) -> (id: Int, since: Int64)? {
         var id: Int?, since: Int64?, isPoll = false
         let read: Bool? = line.withUnsafeReadableBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)

@@ -57,7 +57,7 @@ public struct GorillaServer: Service {
                     try sync.addHandler(IdleCloseHandler())
                     try sync.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: configuration.maxLineLength)))
                     let shortcut = PollShortcut(requestsPerSecond: configuration.requestsPerSecond)
-                    try sync.addHandler(PollResponder(shortcut: shortcut, epochs: store.epochs))
+                    try sync.addHandler(PollResponder(shortcut: shortcut, epochs: store.epochs, onAnswer: configuration.onPollAnsweredOnLoop))
                     let wrapped = try NIOAsyncChannel<LineFrame, ByteBuffer>(
                         wrappingChannelSynchronously: channel,
                         configuration: .init(isOutboundHalfClosureEnabled: false)

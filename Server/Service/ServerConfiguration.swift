@@ -39,6 +39,8 @@ public struct ServerConfiguration: Sendable {
 
     /// Called once the server accepts connections, with the bound port.
     public var onListening: (@Sendable (Int) -> Void)?
+    /// Called on the event loop each time it answers a repeated `sync.updated` without the connection's task (for tests).
+    public var onPollAnsweredOnLoop: (@Sendable () -> Void)?
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

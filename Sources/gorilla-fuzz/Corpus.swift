@@ -14,6 +14,8 @@ enum Corpus {
         #"{"id":5,"op":"profile.get","body":{}}"#,
         #"{"id":6,"op":"profile.update","body":{"name":"Ada","language":"es","nif":"123X"}}"#,
         #"{"id":7,"op":"sync.updated","body":{"since":0}}"#,
+        #"{"op":"sync.updated","id":8,"body":{"since":12345}}"#,
+        #" { "id" : 9 , "body" : { "since" : -1 } , "op" : "sync.updated" } "#,
         #"{"id":8,"op":"sync.pull","body":{"since":0,"limit":50}}"#,
         #"{"id":9,"op":"sync.push","body":{"mutations":[{"id":"7f1d2c3e-0000-4000-8000-000000000001","kind":"machine","entity":"\#(machine)","action":"create","fields":{"name":"Rack"}}]}}"#,
         #"{"id":10,"op":"sync.push","body":{"mutations":[{"id":"7f1d2c3e-0000-4000-8000-000000000002","kind":"exercise","entity":"7f1d2c3e-0000-4000-8000-0000000000e1","action":"create","fields":{"name":"Squat","machine":"\#(machine)","muscles":["quads"],"count":"reps"}}]}}"#,

@@ -89,6 +89,14 @@ struct GorillaFuzz {
             guard let decoded = try? WireCoding.decoder.decode(RequestHeader.self, from: Data(bytes)),
                   decoded.id == header.id, decoded.op == header.op else { return "RequestHeader.read disagrees with the decoder" }
         }
+        // A poll the event loop would answer must be one the task reads the same way.
+        if let poll = PollResponder.poll(ByteBuffer(bytes: bytes)) {
+            guard !JSONDepth.exceeds(JSONDepth.requestLimit, in: bytes),
+                  let request = try? WireCoding.decoder.decode(WireRequest<UpdatedBody>.self, from: Data(bytes)),
+                  request.id == poll.id, request.op == Operation.syncUpdated, request.body.since == poll.since else {
+                return "PollResponder.poll reads a line the task reads otherwise"
+            }
+        }
         guard let fast = try? FastJSON.parse(bytes) else { return nil }
         // Foundation's decoder can trap on very deep nesting (see JSONDepth); such lines are not compared.
         guard !JSONDepth.exceeds(JSONDepth.requestLimit, in: bytes) else { return nil }

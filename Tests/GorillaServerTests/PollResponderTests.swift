@@ -122,6 +122,13 @@ import Testing
         try channel.writeInbound(Self.poll(1))
         #expect(try Self.passedOn(channel) == [1])
 
+        // A long line is not read on the loop at all, even a poll padded with spaces.
+        (channel, shortcut, epochs) = try Self.channel()
+        let padded = #"{"id":1,"op":"sync.updated","body":{"since":42}}"# + String(repeating: " ", count: PollResponder.longestPoll)
+        #expect(PollResponder.poll(ByteBuffer(string: padded))?.since == 42)
+        try channel.writeInbound(LineFrame.line(ByteBuffer(string: padded)))
+        #expect(try Self.passedOn(channel) == [1])
+
         // The peer is not reading: the task answers, under the channel's back-pressure.
         (channel, shortcut, epochs) = try Self.channel()
         channel.isWritable = false

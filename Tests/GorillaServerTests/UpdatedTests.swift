@@ -1,6 +1,7 @@
 import Foundation
 import GorillaServer
 import GorillaShared
+import NIOConcurrencyHelpers
 import Testing
 
 /// `sync.updated` answers a repeated poll from memory while nothing was written; every write ends that at once.
@@ -61,25 +62,31 @@ struct UpdatedTests {
         }
     }
 
-    /// A repeated poll (answered on the connection's event loop) reads exactly as the first (answered by its task).
-    @Test func aRepeatedPollReadsAsTheFirst() async throws {
-        try await withTestServer { port, _ in
+    /// A repeated poll is answered on the connection's event loop, and its line reads byte for byte as the first
+    /// (answered by the task), apart from `id` and `time`.
+    @Test func aRepeatedPollIsAnsweredOnTheLoopAndReadsAsTheFirst() async throws {
+        let onLoop = NIOLockedValueBox(0)
+        try await withTestServer(configure: { $0.onPollAnsweredOnLoop = { onLoop.withLockedValue { $0 += 1 } } }) { port, _ in
             try await withClient(port: port) { phone in
                 try await phone.hello()
                 _ = try await phone.signUpCoach("ada")
                 func poll(_ id: Int) async throws -> String {
-                    let line = try await phone.send(#"{"id":\#(id),"op":"sync.updated","body":{"since":0}}"#)
-                    let data = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
-                    #expect(line.id == id)
-                    #expect(ISOTime.parse(line["time"] as? String ?? "") != nil)
-                    return String(decoding: data, as: UTF8.self)
-                        .replacingOccurrences(of: #""id":\#(id)"#, with: "")
-                        .replacingOccurrences(of: line["time"] as? String ?? "", with: "")
+                    try await phone.write(#"{"id":\#(id),"op":"sync.updated","body":{"since":0}}"# + "\n")
+                    let line = try #require(try await phone.readLine())
+                    let prefix = #"{"id":\#(id),"result":0,"time":""#
+                    #expect(line.hasPrefix(prefix))
+                    let rest = line.dropFirst(prefix.count)
+                    let time = rest.prefix { $0 != "\"" }
+                    #expect(ISOTime.parse(String(time)) != nil)
+                    return String(rest.dropFirst(time.count))
                 }
                 let first = try await poll(1)
+                #expect(first.hasPrefix(#"","value":{"sections":{"#))
+                #expect(onLoop.withLockedValue { $0 } == 0)
                 for id in 2...5 {
                     #expect(try await poll(id) == first)
                 }
+                #expect(onLoop.withLockedValue { $0 } == 4)
             }
         }
     }
@@ -108,7 +115,8 @@ struct UpdatedTests {
 
     /// A logout on another connection ends the repeated answers at once: the next poll is refused.
     @Test func aLogoutElsewhereEndsRepeatedAnswersAtOnce() async throws {
-        try await withTestServer { port, _ in
+        let onLoop = NIOLockedValueBox(0)
+        try await withTestServer(configure: { $0.onPollAnsweredOnLoop = { onLoop.withLockedValue { $0 += 1 } } }) { port, _ in
             try await withClient(port: port) { phone in
                 try await phone.hello()
                 let token = try await phone.signUpCoach("ada")
@@ -120,6 +128,7 @@ struct UpdatedTests {
                     _ = try await laptop.resume(token)
                     #expect(try await laptop.request("auth.logout").result == 0)
                 }
+                #expect(onLoop.withLockedValue { $0 } == 2)
                 #expect(try await phone.request("sync.updated", ["since": 0]).result == WireErrorCode.notAuthenticated.rawValue)
             }
         }
