@@ -22,7 +22,7 @@ struct ConnectionHandler: Sendable {
                         switch frame {
                         case .line(let buffer):
                             let bytes = Array(buffer.readableBytesView)
-                            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // blank lines are ignored
+                            if Self.isBlank(bytes) { continue }  // blank lines are ignored
                             let response = await router.respond(to: bytes, state: &state)
                             try await outbound.write(Self.encode(response, with: encoder))
                             if let subscription = state.subscription, !state.subscriptionStarted {
@@ -52,22 +52,34 @@ struct ConnectionHandler: Sendable {
         }
     }
 
+    /// Whether a line is blank (spaces and tabs only): such a line is ignored, without a response. ``PollResponder``
+    /// must agree, since it counts the responses the task owes.
+    static func isBlank(_ line: some Sequence<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
     /// Encodes a response as one line.
     static func encode(_ response: WireResponse, with encoder: JSONEncoder) -> ByteBuffer {
         if response.event == nil, case .value(let value) = response.payload, let raw = value as? RawJSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(raw.bytes.count + 96)
-            bytes += #"{"id":"#.utf8
-            bytes += (response.id.map(String.init) ?? "null").utf8
-            bytes += #","result":0,"time":""#.utf8
-            bytes += ISOTime.format(response.time).utf8
-            bytes += #"","value":"#.utf8
-            bytes += raw.bytes
-            bytes += "}\n".utf8
-            return ByteBuffer(bytes: bytes)
+            return valueLine(id: response.id, value: raw.bytes, time: response.time)
         }
         var data = (try? encoder.encode(response)) ?? Data(#"{"result":500}"#.utf8)
         data.append(UInt8(ascii: "\n"))
         return ByteBuffer(bytes: data)
+    }
+
+    /// A success whose value is JSON already written, as the encoder would write it (keys in order):
+    /// `{"id":N,"result":0,"time":"…","value":…}` and a newline.
+    static func valueLine(id: Int?, value: [UInt8], time: Date,
+                          allocator: ByteBufferAllocator = ByteBufferAllocator()) -> ByteBuffer {
+        var buffer = allocator.buffer(capacity: value.count + 96)
+        buffer.writeString(#"{"id":"#)
+        buffer.writeString(id.map(String.init) ?? "null")
+        buffer.writeString(#","result":0,"time":""#)
+        buffer.writeString(ISOTime.format(time))
+        buffer.writeString(#"","value":"#)
+        buffer.writeBytes(value)
+        buffer.writeString("}\n")
+        return buffer
     }
 }

@@ -46,9 +46,6 @@ struct ConnectionState {
         min(tokenExpires, tokenCheckedAt.addingTimeInterval(ServerStore.tokenRecheckInterval))
     }
 
-    /// The account epoch read before the token was last confirmed.
-    var tokenEpoch: UInt64 { tokenCheckedEpoch }
-
     /// Whether the token must be read again before serving a request: accounts or tokens changed since the last
     /// check, the token expired, or the last check is older than `ServerStore.tokenRecheckInterval`.
     func needsTokenCheck(epoch: UInt64, now: Date = Date()) -> Bool {

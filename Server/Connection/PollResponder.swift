@@ -104,15 +104,15 @@ public final class PollResponder: ChannelDuplexHandler {
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         if case .line(let line) = frame {
-            if line.readableBytesView.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            if ConnectionHandler.isBlank(line.readableBytesView) {
                 // Blank: the task ignores it without a response.
                 context.fireChannelRead(data)
                 return
             }
             if passedOn == written, line.readableBytes <= Self.longestPoll, context.channel.isWritable, shortcut.hasAnswer,
                let poll = Self.poll(line), let value = shortcut.value(since: max(0, poll.since), epochs: epochs) {
-                context.write(wrapOutboundOut(Self.response(id: poll.id, value: value, allocator: context.channel.allocator)),
-                              promise: nil)
+                let response = ConnectionHandler.valueLine(id: poll.id, value: value, time: Date(), allocator: context.channel.allocator)
+                context.write(wrapOutboundOut(response), promise: nil)
                 unflushed = true
                 onAnswer?()
                 return
@@ -169,17 +169,4 @@ public final class PollResponder: ChannelDuplexHandler {
     }
 
     private struct NotAPoll: Error {}
-
-    /// The response line, as ``ConnectionHandler/encode(_:with:)`` writes a raw JSON value.
-    static func response(id: Int, value: [UInt8], time: Date = Date(), allocator: ByteBufferAllocator) -> ByteBuffer {
-        var buffer = allocator.buffer(capacity: value.count + 80)
-        buffer.writeString(#"{"id":"#)
-        buffer.writeString(String(id))
-        buffer.writeString(#","result":0,"time":""#)
-        buffer.writeString(ISOTime.format(time))
-        buffer.writeString(#"","value":"#)
-        buffer.writeBytes(value)
-        buffer.writeString("}\n")
-        return buffer
-    }
 }

@@ -21,7 +21,7 @@ extension RequestRouter {
             state.lastUpdated = (epoch, since, principal.id, now, value)
         }
         state.shortcut.keep(PollShortcut.Answer(
-            since: since, dataEpoch: epoch, accountsEpoch: state.tokenEpoch,
+            since: since, dataEpoch: epoch, accountsEpoch: state.tokenCheckedEpoch,
             until: min(answeredAt.addingTimeInterval(ServerStore.updatedReuseInterval), state.tokenCheckDue), value: value))
         return .value(RawJSONValue(bytes: value))
     }

@@ -113,8 +113,9 @@ struct UpdatedTests {
         }
     }
 
-    /// A logout on another connection ends the repeated answers at once: the next poll is refused.
-    @Test func aLogoutElsewhereEndsRepeatedAnswersAtOnce() async throws {
+    /// A logout, on another connection or on this one, ends the repeated answers at once: the next poll is refused,
+    /// not answered from memory.
+    @Test(arguments: [true, false]) func aLogoutEndsRepeatedAnswersAtOnce(elsewhere: Bool) async throws {
         let onLoop = NIOLockedValueBox(0)
         try await withTestServer(configure: { $0.onPollAnsweredOnLoop = { onLoop.withLockedValue { $0 += 1 } } }) { port, _ in
             try await withClient(port: port) { phone in
@@ -123,27 +124,16 @@ struct UpdatedTests {
                 for _ in 0..<3 {
                     #expect(try await phone.request("sync.updated", ["since": 0]).result == 0)
                 }
-                try await withClient(port: port) { laptop in
-                    try await laptop.hello()
-                    _ = try await laptop.resume(token)
-                    #expect(try await laptop.request("auth.logout").result == 0)
-                }
                 #expect(onLoop.withLockedValue { $0 } == 2)
-                #expect(try await phone.request("sync.updated", ["since": 0]).result == WireErrorCode.notAuthenticated.rawValue)
-            }
-        }
-    }
-
-    /// The same on the connection itself: after its own logout a poll is refused, not answered from memory.
-    @Test func aLogoutOnTheConnectionEndsRepeatedAnswers() async throws {
-        try await withTestServer { port, _ in
-            try await withClient(port: port) { phone in
-                try await phone.hello()
-                _ = try await phone.signUpCoach("ada")
-                for _ in 0..<3 {
-                    #expect(try await phone.request("sync.updated", ["since": 0]).result == 0)
+                if elsewhere {
+                    try await withClient(port: port) { laptop in
+                        try await laptop.hello()
+                        _ = try await laptop.resume(token)
+                        #expect(try await laptop.request("auth.logout").result == 0)
+                    }
+                } else {
+                    #expect(try await phone.request("auth.logout").result == 0)
                 }
-                #expect(try await phone.request("auth.logout").result == 0)
                 #expect(try await phone.request("sync.updated", ["since": 0]).result == WireErrorCode.notAuthenticated.rawValue)
             }
         }
