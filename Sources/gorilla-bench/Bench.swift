@@ -418,7 +418,8 @@ final class Benchmark {
                               note: "\(sets) sets in \(sessions) sessions pushed in batches of at most \(engine.batchSize) mutations and \(engine.maxBatchBytes / 1024) KB "
                                 + "(up to \(engine.pushesInFlight) in flight) in \(format(duration.seconds)) s, best of \(Self.trials) new devices (all: "
                                 + "\(durations.map { format($0.seconds) }.joined(separator: ", ")) s); limit = the same entities and applied_mutations rows "
-                                + "inserted straight into the server's database, \(Self.limitBatchSize) per transaction (best of \(Self.trials))"))
+                                + "inserted straight into the server's database, \(Self.limitBatchSize) per transaction (best of \(Self.trials), "
+                                + "each try right after a push; the server's log checkpointed before each push and each try, not timed)"))
         let median = durations[durations.count / 2]
         progress("push: \(format(value)) sets/s (median of \(Self.trials): \(format(Double(sets) / median.seconds))), limit \(format(limit)) sets/s")
         let readOutbox = rounds.map(\.readOutbox).sorted()[rounds.count / 2], encodeBody = rounds.map(\.encode).sorted()[rounds.count / 2]
@@ -463,20 +464,22 @@ final class Benchmark {
                            + "\(format(smallBest.seconds / smallDurations[0].seconds))")
     }
 
-    /// Pushes `sessions` new sessions from each of ``trials`` new devices, then inserts the rows the first wrote straight
-    /// into the server's database as many times (see ``Limits/directInsert``): the rounds, their durations sorted, and
-    /// the best insert. The inserts come after the pushes, not between them: each insert and the deletion of its copies
-    /// leave megabytes of log for the checkpoint thread to copy, and the push after it would pay for them.
+    /// Pushes `sessions` new sessions from each of ``trials`` new devices, each push followed by one insert of the rows the
+    /// first wrote straight into the server's database (see ``Limits/directInsert``), so that both sample the same
+    /// moments of a shared machine: the rounds, their durations sorted, and the best insert. Before each of them the
+    /// server's log is copied back into its database (``Limits/checkpoint``, not timed): each push and each insert (with
+    /// the deletion of its copies) leaves megabytes of log, and whichever came next would otherwise share the
+    /// processors with the checkpoint thread copying it.
     private func measurePush(sessions: Int, server: BenchServer, endpoint: ServerEndpoint, coach: Account, clients: [UUID],
                              generator: DatasetGenerator, folder: TemporaryFolder) async throws
         -> (rounds: [PushRound], durations: [Duration], limit: Duration) {
         var rounds: [PushRound] = []
-        for _ in 0..<Self.trials {
-            rounds.append(try await pushRound(sessions: sessions, endpoint: endpoint, coach: coach, clients: clients, generator: generator,
-                                              folder: folder))
-        }
         var best: Duration?
         for _ in 0..<Self.trials {
+            try Limits.checkpoint(serverDatabase: server.databasePath)
+            rounds.append(try await pushRound(sessions: sessions, endpoint: endpoint, coach: coach, clients: clients, generator: generator,
+                                              folder: folder))
+            try Limits.checkpoint(serverDatabase: server.databasePath)
             let elapsed = try Limits.directInsert(serverDatabase: server.databasePath, entityIDs: rounds[0].entityIDs,
                                                   mutationIDs: rounds[0].mutationIDs, batchSize: Self.limitBatchSize)
             if best == nil || elapsed < best! { best = elapsed }

@@ -162,6 +162,18 @@ enum Limits {
         return elapsed
     }
 
+    /// Copies the server's write-ahead log back into its database file and starts it over (not timed), retrying while
+    /// the server's own checkpoint thread holds it.
+    static func checkpoint(serverDatabase: String) throws {
+        let database = try DatabaseQueue(path: serverDatabase, configuration: configuration(server: true))
+        for _ in 0..<100 {
+            let busy = try database.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            if busy == 0 { return }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        throw BenchError("the server's log could not be checkpointed")
+    }
+
     /// The newest version the server handed out.
     static func serverVersion(serverDatabase: String) throws -> Int64 {
         let database = try DatabaseQueue(path: serverDatabase, configuration: configuration(readonly: true, server: true))
