@@ -423,6 +423,14 @@ final class Benchmark {
         let median = durations[durations.count / 2]
         progress("push: \(format(value)) sets/s (median of \(Self.trials): \(format(Double(sets) / median.seconds))), limit \(format(limit)) sets/s")
         let readOutbox = rounds.map(\.readOutbox).sorted()[rounds.count / 2], encodeBody = rounds.map(\.encode).sorted()[rounds.count / 2]
+        // CPU time moves less with a shared machine's moods than the wall clock does: a change of a few per cent in the
+        // work per session shows here first.
+        let cpu = rounds.map(\.cpuSeconds).sorted()[rounds.count / 2]
+        let busy = rounds.map { $0.cpuSeconds / $0.duration.seconds }.sorted()[rounds.count / 2]
+        diagnostics.append("push of \(sessions) sessions, CPU time of the whole process (the device and the server) over each push: "
+                           + "\(format(cpu * 1000)) ms, \(format(cpu / Double(sessions) * 1_000_000)) µs per session (median of "
+                           + "\(Self.trials); all: \(rounds.map { format($0.cpuSeconds * 1000) }.joined(separator: ", ")) ms); "
+                           + "\(format(busy)) of the \(ProcessInfo.processInfo.activeProcessorCount) CPUs busy on average (median)")
 
         // The server's share: as many new sessions pushed by a bare TLS client in the engine's batches, replies not
         // decoded; median of 3.
@@ -490,6 +498,8 @@ final class Benchmark {
     /// One round of push_sets: a new device queues `sessions` new sessions and pushes them over a new connection.
     private struct PushRound {
         var duration: Duration
+        /// CPU time the whole process used over the push (see ``processCPUSeconds()``).
+        var cpuSeconds: Double
         var entityIDs: [String] = []
         var mutationIDs: [String] = []
         var readOutbox: Duration
@@ -518,16 +528,19 @@ final class Benchmark {
                 first += SyncEngine.encodedBatch(batch, bytes: engine.maxBatchBytes).count
             }
         }
-        let (pushed, duration) = try await withSession(endpoint, token: coach.token) { connection in
+        let (pushed, duration, cpuSeconds) = try await withSession(endpoint, token: coach.token) { connection in
             ProfilerControl.send("enable")
             defer { ProfilerControl.send("disable") }
-            return try await timed { try await engine.push(over: connection) }
+            let cpuBefore = processCPUSeconds()
+            let (pushed, duration) = try await timed { try await engine.push(over: connection) }
+            return (pushed, duration, processCPUSeconds() - cpuBefore)
         }
         let refused = try cache.takeReports().filter { $0.kind == "rejected" }
         guard pushed == sessions, refused.isEmpty, try cache.queuedCount() == 0 else {
             throw BenchError("the push sent \(pushed) of \(sessions) sessions; refused: \(refused.first?.text ?? "none")")
         }
-        return PushRound(duration: duration, entityIDs: entityIDs, mutationIDs: mutationIDs, readOutbox: readOutbox, encode: encode)
+        return PushRound(duration: duration, cpuSeconds: cpuSeconds, entityIDs: entityIDs, mutationIDs: mutationIDs,
+                         readOutbox: readOutbox, encode: encode)
     }
 
     /// log_2400_sets_s and pull_2400_sets_ms: 100 sessions recorded offline are pushed, and a new device of the client pulls them.
