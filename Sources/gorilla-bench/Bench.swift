@@ -425,8 +425,8 @@ final class Benchmark {
         let readOutbox = rounds.map(\.readOutbox).sorted()[rounds.count / 2], encodeBody = rounds.map(\.encode).sorted()[rounds.count / 2]
         // CPU time moves less with a shared machine's moods than the wall clock does: a change of a few per cent in the
         // work per session shows here first.
-        let cpu = rounds.map(\.cpuSeconds).sorted()[rounds.count / 2]
-        let busy = rounds.map { $0.cpuSeconds / $0.duration.seconds }.sorted()[rounds.count / 2]
+        let cpu = Samples(rounds.map(\.cpuSeconds)).median
+        let busy = Samples(rounds.map { $0.cpuSeconds / $0.duration.seconds }).median
         diagnostics.append("push of \(sessions) sessions, CPU time of the whole process (the device and the server) over each push: "
                            + "\(format(cpu * 1000)) ms, \(format(cpu / Double(sessions) * 1_000_000)) µs per session (median of "
                            + "\(Self.trials); all: \(rounds.map { format($0.cpuSeconds * 1000) }.joined(separator: ", ")) ms); "
