@@ -172,3 +172,11 @@ enum CanonicalWriter {
         id.writeJSON(into: &out, uppercase: false)
     }
 }
+
+/// For `gorilla-bench`'s diagnostics: a pushed session's fields read as a push reads them.
+package enum CanonicalSessionProbe {
+    /// The stored text the one-pass reader makes of a session's `fields`, or nil when it leaves them to `validate`.
+    package static func read(_ fields: [UInt8]) -> [UInt8]? {
+        EntityKinds.session.canonicalCreate.flatMap { CanonicalWriter.document(fields, $0)?.text }
+    }
+}

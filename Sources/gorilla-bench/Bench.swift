@@ -217,7 +217,9 @@ final class Benchmark {
             let line = "  FastJSON on the same document: parse \(format(fastJSON.parseMicroseconds)) µs (same value: "
                 + "\(fastJSON.parsesAlike ? "yes" : "NO")), write \(format(fastJSON.writeMicroseconds)) µs (same bytes as "
                 + "WireCoding.encoder: \(fastJSON.writesAlike ? "yes" : "NO")), Codable with numbers probed first "
-                + "\(format(fastJSON.reorderedDecodeMicroseconds)) µs (booleans kept: \(fastJSON.reorderedKeepsBooleans ? "yes" : "NO"))"
+                + "\(format(fastJSON.reorderedDecodeMicroseconds)) µs (booleans kept: \(fastJSON.reorderedKeepsBooleans ? "yes" : "NO")); "
+                + "the push's one-pass reader (validated and written as stored) "
+                + (fastJSON.pushReaderMicroseconds.map { "\(format($0)) µs" } ?? "does NOT read it")
             diagnostics.append(line)
             progress(line)
         }
@@ -398,8 +400,10 @@ final class Benchmark {
     static let pushedSets = 20_000
 
     /// How many times the figures with a limit (`cold_pull_s`, `push_sets_per_s`) and their limits are measured, in
-    /// pairs; each reports its best.
-    static let trials = 5
+    /// pairs; each reports its best. Nine, not five: this machine runs whole stretches of a few hundred milliseconds
+    /// 10–60 % slower, and a 70 ms push fits into the fast stretches less often than its 30 ms limit does, so that five
+    /// tries sometimes found the limit's fast speed and not the push's (docs/performance.md §5, step 40).
+    static let trials = 9
 
     /// push_sets_per_s: a coach's device uploads 20,000 sets (sessions of 24) with `SyncEngine.push`. Measured like its
     /// limit: the best of ``trials`` rounds, each a new device with as many new sessions queued. A diagnostic measures one push of

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaServer
 import GorillaShared
 
 // Codec comparisons for the diagnostics of `gorilla-bench`: the shared `FastJSON` and a reordered `Codable` probe
@@ -34,6 +35,9 @@ struct FastJSONFigures {
     var parseMicroseconds: Double
     var writeMicroseconds: Double
     var reorderedDecodeMicroseconds: Double
+    /// The push's one-pass reader of a created session (validated and written in its stored form), when it reads the
+    /// document (nil when it leaves it to the kind's `validate`).
+    var pushReaderMicroseconds: Double?
     /// Whether `FastJSON.parse` reads back the same `JSONValue` as `JSONDecoder`.
     var parsesAlike: Bool
     /// Whether `FastJSON.write` produces exactly `WireCoding.encoder`'s bytes.
@@ -58,6 +62,12 @@ struct FastJSONFigures {
             FastJSON.write(document, into: &out)
         }
         let reordered = try perCall { _ = try WireCoding.decoder.decode(ReorderedJSONValue.self, from: encoded) }
+        // The reader is timed as the best of 30 rounds of 50 calls: it is compared from build to build.
+        let pushReader = CanonicalSessionProbe.read(bytes) == nil ? nil : (0..<30).map { _ in
+            let start = ContinuousClock.now
+            for _ in 0..<50 { _ = CanonicalSessionProbe.read(bytes) }
+            return (ContinuousClock.now - start).seconds * 1e6 / 50
+        }.min()
         let decoded = try WireCoding.decoder.decode(JSONValue.self, from: encoded)
         var written: [UInt8] = []
         FastJSON.write(document, into: &written)
@@ -65,6 +75,7 @@ struct FastJSONFigures {
         let expected: JSONValue = [true, false, 1, 0, 1.5, "x", nil, ["a": [true, 1]]]
         let reorderedProbe = try WireCoding.decoder.decode(ReorderedJSONValue.self, from: probe).value
         return FastJSONFigures(parseMicroseconds: parse, writeMicroseconds: write, reorderedDecodeMicroseconds: reordered,
+                               pushReaderMicroseconds: pushReader,
                                parsesAlike: try FastJSON.parse(bytes) == decoded && decoded == document,
                                writesAlike: written == bytes, reorderedKeepsBooleans: reorderedProbe == expected)
     }
