@@ -201,13 +201,15 @@ struct ConnectionTests {
         }
     }
 
+    /// The timeout leaves room for the handshake and `hello` on a machine busy with the other suites (at 1 s, CI once saw
+    /// the connection closed before `hello` was answered).
     @Test func idleConnectionIsClosed() async throws {
-        try await withTestServer(configure: { $0.idleTimeout = 1 }) { port, _ in
+        try await withTestServer(configure: { $0.idleTimeout = 3 }) { port, _ in
             try await withClient(port: port) { client in
                 try await client.hello()
                 let started = ContinuousClock.now
                 #expect(try await client.waitForClose().isEmpty)
-                #expect(ContinuousClock.now - started > .milliseconds(500))
+                #expect(ContinuousClock.now - started > .milliseconds(1500))
             }
         }
     }
