@@ -49,11 +49,11 @@ struct FastJSONFigures {
         let document = JSONValue.object(fields)
         let encoded = try WireCoding.encoder.encode(document)
         let bytes = Array(encoded)
-        func perCall(_ body: () throws -> Void) rethrows -> Double {
+        func perCall(calls: Int = iterations, _ body: () throws -> Void) rethrows -> Double {
             try body()
             let start = ContinuousClock.now
-            for _ in 0..<iterations { try body() }
-            return (ContinuousClock.now - start).seconds * 1e6 / Double(iterations)
+            for _ in 0..<calls { try body() }
+            return (ContinuousClock.now - start).seconds * 1e6 / Double(calls)
         }
         let parse = try perCall { _ = try FastJSON.parse(bytes) }
         let write = perCall {
@@ -63,11 +63,8 @@ struct FastJSONFigures {
         }
         let reordered = try perCall { _ = try WireCoding.decoder.decode(ReorderedJSONValue.self, from: encoded) }
         // The reader is timed as the best of 30 rounds of 50 calls: it is compared from build to build.
-        let pushReader = CanonicalSessionProbe.read(bytes) == nil ? nil : (0..<30).map { _ in
-            let start = ContinuousClock.now
-            for _ in 0..<50 { _ = CanonicalSessionProbe.read(bytes) }
-            return (ContinuousClock.now - start).seconds * 1e6 / 50
-        }.min()
+        let pushReader = CanonicalSessionProbe.read(bytes) == nil ? nil
+            : Samples((0..<30).map { _ in perCall(calls: 50) { _ = CanonicalSessionProbe.read(bytes) } }).minimum
         let decoded = try WireCoding.decoder.decode(JSONValue.self, from: encoded)
         var written: [UInt8] = []
         FastJSON.write(document, into: &written)
