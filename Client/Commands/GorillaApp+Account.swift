@@ -53,11 +53,11 @@ extension GorillaApp {
 
     /// `gorilla register coach` (no code) or `gorilla register client --code` : signs up and logs in.
     public func register(_ body: SignupBody) async throws -> CommandOutput {
-        if let code = body.code, RegistrationCodeFormat.normalize(code) == nil {
+        if let code = body.code, RegistrationCode.normalize(code) == nil {
             throw ClientError(.usage, "the registration code looks like XXXX-XXXX (letters and digits)")
         }
         var body = body
-        body.code = body.code.flatMap(RegistrationCodeFormat.normalize)
+        body.code = body.code.flatMap(RegistrationCode.normalize)
         let signup = body
         let reply = try await withServer(authenticated: false) { connection in
             try await connection.request(Operation.signup, signup, as: SessionReply.self)
@@ -238,27 +238,5 @@ extension GorillaApp {
             data.append(chunk)
             if data.count >= reply.total || chunk.isEmpty { return data }
         }
-    }
-}
-
-/// Registration codes as people type them: 8 Crockford base32 characters shown `XXXX-XXXX`.
-public enum RegistrationCodeFormat {
-    static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
-
-    /// Upper-cases, drops spaces and dashes, maps I/L→1 and O→0; nil unless 8 valid characters. Returns `XXXX-XXXX`.
-    public static func normalize(_ text: String) -> String? {
-        var out: [Character] = []
-        for character in text.uppercased() {
-            switch character {
-            case "-", " ": continue
-            case "I", "L": out.append("1")
-            case "O": out.append("0")
-            default:
-                guard alphabet.contains(character) else { return nil }
-                out.append(character)
-            }
-        }
-        guard out.count == 8 else { return nil }
-        return String(out[0..<4]) + "-" + String(out[4..<8])
     }
 }

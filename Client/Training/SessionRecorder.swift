@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 /// The real-time (and hands-free) session recorder: a pure state machine fed timestamped keys.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 /// Parses `--set "EXERCISE: SET, SET, ..."`, where SET is `REPS[xWEIGHT[kg|lb]][@DURATION][ TYPE]`.
 ///
@@ -76,8 +77,12 @@ public enum SetParser {
             rest = rest[..<at]
         }
         let parts = rest.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let repsText = parts.first, let reps = Int(repsText), (0...1000).contains(reps) else {
-            throw SetProblem(reason: "expected REPSxWEIGHT[kg|lb][@DURATION] with REPS a whole number from 0 to 1000")
+        let repsRange = PerformedSet.repsRange
+        guard let repsText = parts.first, let reps = Int(repsText), repsRange.contains(Double(reps)) else {
+            throw SetProblem(reason: """
+                expected REPSxWEIGHT[kg|lb][@DURATION] with REPS a whole number \
+                from \(Int(repsRange.lowerBound)) to \(Int(repsRange.upperBound))
+                """)
         }
         var weight = 0.0
         var unit = defaultUnit
@@ -86,8 +91,12 @@ public enum SetParser {
             if weightText.hasSuffix("kg") { unit = .kg; weightText = weightText.dropLast(2) }
             else if weightText.hasSuffix("lb") { unit = .lb; weightText = weightText.dropLast(2) }
             else if weightText.hasSuffix("lbs") { unit = .lb; weightText = weightText.dropLast(3) }
-            guard let value = Double(weightText), value.isFinite, (0...2000).contains(value) else {
-                throw SetProblem(reason: "the weight must be a number from 0 to 2000 followed by kg or lb (e.g. 80kg, 22.5lb)")
+            let weightRange = PerformedSet.weightRange
+            guard let value = Double(weightText), value.isFinite, weightRange.contains(value) else {
+                throw SetProblem(reason: """
+                    the weight must be a number from \(Int(weightRange.lowerBound)) to \(Int(weightRange.upperBound)) \
+                    followed by kg or lb (e.g. 80kg, 22.5lb)
+                    """)
             }
             weight = value
         }
@@ -95,18 +104,17 @@ public enum SetParser {
     }
 
     static func setType(_ text: String) throws(SetProblem) -> SetType {
-        switch text.trimmingCharacters(in: .whitespaces) {
-        case "normal", "n": return .normal
-        case "warmup", "warm-up", "w": return .warmup
-        case "drop", "d": return .drop
-        case "failure", "f": return .failure
-        default: throw SetProblem(reason: "unknown set type '\(text)' (normal, warmup, drop or failure)")
+        guard let type = SetType(typed: text) else {
+            let names = SetType.allCases.map(\.rawValue)
+            throw SetProblem(reason: "unknown set type '\(text)' (\(names.dropLast().joined(separator: ", ")) or \(names.last!))")
         }
+        return type
     }
 
     /// `40s`, `40`, `1m30s`, `2m`, `1:30`.
     static func parseDuration(_ text: String) throws(SetProblem) -> Double {
-        let invalid = SetProblem(reason: "the duration after '@' must look like 40s, 1m30s or 1:30 (at most 24 h)")
+        let limit = TrainingSession.secondsRange
+        let invalid = SetProblem(reason: "the duration after '@' must look like 40s, 1m30s or 1:30 (at most \(Int(limit.upperBound) / 3600) h)")
         var seconds: Double?
         let clean = text.trimmingCharacters(in: .whitespaces)
         if clean.contains(":") {
@@ -125,7 +133,7 @@ public enum SetParser {
             if body.isEmpty { seconds = minutes * 60 }
             else if body.hasSuffix("s"), let value = Double(body.dropLast()) { seconds = minutes * 60 + value }
         }
-        guard let seconds, seconds.isFinite, (0...86_400).contains(seconds) else { throw invalid }
+        guard let seconds, seconds.isFinite, limit.contains(seconds) else { throw invalid }
         return seconds
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 /// Draws the recorder's state as one full screen of text with ANSI colours (blue for real time, yellow for hands-free).
 enum TrainScreen {

@@ -2,32 +2,12 @@ import Foundation
 import GRDB
 import GorillaShared
 
-/// Registration codes: 8 Crockford base32 characters from the system's cryptographic generator (40 bits),
-/// shown `XXXX-XXXX`, stored as SHA-256 of the 8 characters.
+/// Registration codes (``RegistrationCode``) are stored as the SHA-256 of their 8 characters.
 enum RegistrationCodes {
-    static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
-
-    static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let characters = (0..<8).map { _ in alphabet[Int.random(in: 0..<32, using: &generator)] }
-        return String(characters[0..<4]) + "-" + String(characters[4..<8])
-    }
-
-    /// The stored hash of a code as typed (case, dashes, spaces, I/L/O confusions forgiven); nil if malformed.
+    /// The stored hash of a code as typed (see ``RegistrationCode/normalize(_:)``); nil if malformed.
     static func hash(_ typed: String) -> String? {
-        var characters: [Character] = []
-        for character in typed.uppercased() {
-            switch character {
-            case "-", " ": continue
-            case "I", "L": characters.append("1")
-            case "O": characters.append("0")
-            default:
-                guard alphabet.contains(character) else { return nil }
-                characters.append(character)
-            }
-        }
-        guard characters.count == 8 else { return nil }
-        return Tokens.hash(String(characters))
+        guard let code = RegistrationCode.normalize(typed) else { return nil }
+        return Tokens.hash(code.replacingOccurrences(of: "-", with: ""))
     }
 }
 
@@ -44,7 +24,7 @@ extension ServerStore {
     /// Stores a new code for `clientID` (replacing unused earlier ones); returns it with its expiry.
     static func issueRegistrationCode(_ db: Database, coachID: UUID, clientID: UUID, now: Date,
                                       lifetime: TimeInterval) throws -> (String, Date) {
-        let code = RegistrationCodes.make()
+        let code = RegistrationCode.random()
         let expires = now.addingTimeInterval(lifetime)
         try db.execute(sql: "DELETE FROM registration_codes WHERE client_id = ? AND used_at IS NULL", arguments: [clientID.key])
         try db.execute(sql: """

@@ -118,7 +118,7 @@ extension ServerStore {
                                       entityID: mutation.entity, creating: mutation.action == .create, extras: extras,
                                       references: references)
         let fields = try mutation.parsedFields() ?? [:]
-        if kind.name == "client", let field = fields.keys.first(where: EntityKinds.serverManagedClientFields.contains) {
+        if kind.kind == .client, let field = fields.keys.first(where: Client.serverManagedFields.contains) {
             throw StoreError.invalid("'\(field)' is set by the server")
         }
         var overwritten: [String: JSONValue] = [:]
@@ -134,7 +134,7 @@ extension ServerStore {
             let clientID = try clientScope(kind: kind, document: document, context: context)
             row = EntityRow(id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: clientID,
                             data: document, fieldVersions: document.mapValues { _ in version }, version: version, deleted: false)
-            if kind.name == "client" {
+            if kind.kind == .client {
                 if try user(db, id: mutation.entity) != nil { throw StoreError.invalid("id already exists") }
                 let (code, expires) = try issueRegistrationCode(db, coachID: principal.id, clientID: mutation.entity, now: now,
                                                                 lifetime: configuration.registrationCodeLifetime)
@@ -193,7 +193,7 @@ extension ServerStore {
         return outcomes
     }
 
-    /// A create of a kind that validates straight from the pushed text (``EntityKind/canonicalCreate``, usually read
+    /// A create of a kind that validates straight from the pushed text (``KindRules/canonicalCreate``, usually read
     /// before the transaction), written without a savepoint since nothing is written before it is known to pass; nil
     /// when it is anything but a plain create that passes (then ``apply`` runs, and names the problem).
     static func createCanonical(_ mutation: PushedMutation, document: CanonicalDocument, db: Database, principal: UserRecord,
@@ -240,12 +240,12 @@ extension ServerStore {
     }
 
     /// The client a client-scoped row belongs to: the principal itself for a client, the named client for a coach.
-    static func clientScope(kind: EntityKind, document: [String: JSONValue], context: MutationContext) throws -> UUID? {
+    static func clientScope(kind: KindRules, document: [String: JSONValue], context: MutationContext) throws -> UUID? {
         guard kind.scope == .client else { return nil }
-        if kind.name == "client" { return context.entityID }
+        if kind.kind == .client { return context.entityID }
         if context.principal.role == .client { return context.principal.id }
         guard let text = document["client"]?.stringValue, let id = UUID(uuidString: text),
-              try context.liveReference(id, kind: "client") != nil else {
+              try context.liveReference(id, kind: .client) != nil else {
             throw StoreError(.invalidReference, "client (no such client)")
         }
         return id
@@ -368,7 +368,7 @@ extension UserRecord {
     }
 
     /// Whether this account may update `fields` of `row`.
-    func mayUpdate(_ row: EntityRow, kind: EntityKind, fields: Set<String>) throws -> Bool {
+    func mayUpdate(_ row: EntityRow, kind: KindRules, fields: Set<String>) throws -> Bool {
         if let rule = kind.updateRule { return rule(row, fields, self) }
         guard kind.writers.contains(role), !kind.appendOnly else { return false }
         if kind.scope == .client && role == .client { return row.clientID == id }

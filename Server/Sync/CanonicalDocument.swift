@@ -61,7 +61,7 @@ struct CanonicalDocument: Sendable {
 /// (a session's training and exercises may since have been deleted), and of `client` when one is given.
 struct CanonicalReference: Sendable {
     let id: UUID
-    let kind: String
+    let kind: EntityKind
     let live: Bool
     var client: UUID?
 }
@@ -97,6 +97,14 @@ enum CanonicalWriter {
     typealias Keys = [[UInt8]]
 
     static func keys(_ names: [String]) -> Keys { names.map { Array($0.utf8) } }
+
+    /// A document type's members in the order devices write them (sorted), for a reader's ``SortedMembersReader/keys``.
+    static func sorted<Key: CaseIterable & RawRepresentable<String>>(_ type: Key.Type) -> [Key] {
+        Key.allCases.sorted { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }
+    }
+
+    /// The names of `members`, as bytes.
+    static func keys<Key: RawRepresentable<String>>(_ members: [Key]) -> Keys { members.map { Array($0.rawValue.utf8) } }
 
     /// Reads an object whose members must come in the order of `Reader.keys` (sorted, as devices write them), each
     /// among them and at most once, handing each member to `reader` (see ``SortedMembersReader``).
@@ -151,13 +159,22 @@ enum CanonicalWriter {
         FastJSON.writeNumber(number, readFrom: text, into: &out)
     }
 
-    /// One of `values` (plain strings without escapes).
-    static func choice(_ parser: inout FastJSON.Parser, _ values: [StaticString]) throws -> StaticString {
+    /// One of the values of `Value` (a plain string without escapes), written as read.
+    static func writeChoice<Value: CaseIterable & RawRepresentable<String>>(_ parser: inout FastJSON.Parser, _ type: Value.Type,
+                                                                             into out: inout [UInt8]) throws {
         guard let text = try parser.rawString() else { throw Unusual() }
-        for value in values where UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount).elementsEqual(text) {
-            return value
+        for value in Value.allCases where value.rawValue.utf8.elementsEqual(text) {
+            writeString(value, into: &out)
+            return
         }
         throw Unusual()
+    }
+
+    /// A value of a closed set of plain strings, as JSON.
+    static func writeString<Value: RawRepresentable<String>>(_ value: Value, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: value.rawValue.utf8)
+        out.append(UInt8(ascii: "\""))
     }
 
     /// A plain string as JSON.

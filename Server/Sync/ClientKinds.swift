@@ -3,20 +3,17 @@ import GRDB
 import GorillaShared
 
 extension EntityKinds {
-    /// Fields of a `client` row that only the server writes.
-    static let serverManagedClientFields: Set<String> = ["status", "username", "email", "joined", "codeExpires", "coachName"]
-
     /// A coach's client: invited (with a registration code) until they register, then active; removed when deleted.
     /// The row's id is the client account's id once they register.
-    static let client = EntityKind(
-        name: "client", scope: .client, writers: [.coach],
+    static let client = KindRules(
+        .client, writers: [.coach],
         validate: { document, context in
-            try FieldRules.only(Set(["name", "surname", "notes", "nif", "codeExpires"]).union(serverManagedClientFields), in: document)
-            try FieldRules.optionalText("name", in: &document, max: 100, multiline: false)
-            try FieldRules.optionalText("surname", in: &document, max: 100, multiline: false)
-            try FieldRules.optionalText("nif", in: &document, max: 20, multiline: false)
+            try FieldRules.only(Client.fieldNames, in: document)
+            try FieldRules.optionalText("name", in: &document, max: Validation.maximumNameLength, multiline: false)
+            try FieldRules.optionalText("surname", in: &document, max: Validation.maximumNameLength, multiline: false)
+            try FieldRules.optionalText("nif", in: &document, max: Client.maxNIFLength, multiline: false)
             try FieldRules.optionalText("notes", in: &document)
-            if document["status"] == nil { document["status"] = "invited" }
+            if document["status"] == nil { document["status"] = .string(ClientStatus.invited.rawValue) }
         },
         beforeDelete: { row, context in
             // The seed's "donar de baixa": the account can no longer log in or sync; history stays with the coach.
@@ -29,10 +26,10 @@ extension EntityKinds {
     )
 
     /// A scheduled training appointment between the coach and one client.
-    static let event = EntityKind(
-        name: "event", scope: .client, writers: [.coach],
+    static let event = KindRules(
+        .event, writers: [.coach],
         validate: { document, context in
-            try FieldRules.only(["client", "start", "zone", "duration", "gym", "note", "status"], in: document)
+            try FieldRules.only(Event.fieldNames, in: document)
             guard let start = document["start"]?.stringValue else { throw StoreError(.missingFields, "start") }
             guard let date = ISOTime.parse(start) else { throw StoreError.invalid("start (ISO-8601 time)") }
             document["start"] = .string(ISOTime.format(date))
@@ -41,11 +38,11 @@ extension EntityKinds {
             } else {
                 document["zone"] = "UTC"
             }
-            if document["duration"] == nil || document["duration"]!.isNull { document["duration"] = 60 }
-            try FieldRules.number("duration", in: &document, range: 1...1440)
-            try FieldRules.optionalText("gym", in: &document, max: 100, multiline: false)
+            if document["duration"] == nil || document["duration"]!.isNull { document["duration"] = .number(Double(Event.defaultDuration)) }
+            try FieldRules.number("duration", in: &document, range: Event.durationRange)
+            try FieldRules.optionalText("gym", in: &document, max: Event.maxGymLength, multiline: false)
             try FieldRules.optionalText("note", in: &document)
-            try FieldRules.oneOf("status", ["scheduled", "cancelled", "done"], fallback: "scheduled", in: &document)
+            try FieldRules.oneOf("status", EventStatus.self, fallback: .scheduled, in: &document)
         }
     )
 }

@@ -81,13 +81,13 @@ struct EntityRow: Sendable {
     }
 
     /// The unique-name key of this row, if its kind has one.
-    func nameKey(for kind: EntityKind) -> String? {
+    func nameKey(for kind: KindRules) -> String? {
         guard let field = kind.uniqueNameField, let name = data[field]?.stringValue else { return nil }
         return Validation.key(name)
     }
 
     /// Inserts or replaces this row.
-    func save(_ db: Database, kind: EntityKind, createdBy: UUID, now: Date) throws {
+    func save(_ db: Database, kind: KindRules, createdBy: UUID, now: Date) throws {
         var dataText: [UInt8] = []
         FastJSON.write(.object(data), into: &dataText)
         // Only growth past the limit is refused: a document stored before the limit existed can still be

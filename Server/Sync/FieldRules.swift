@@ -12,7 +12,7 @@ enum FieldRules {
     }
 
     /// A required display string: trimmed, 1–`max` characters, no control characters.
-    static func name(_ field: String, in document: inout [String: JSONValue], max: Int = 100) throws {
+    static func name(_ field: String, in document: inout [String: JSONValue], max: Int = Validation.maximumNameLength) throws {
         guard let value = document[field] else { throw StoreError(.missingFields, field) }
         guard let text = value.stringValue, let clean = Validation.cleanName(text, maxLength: max) else {
             throw StoreError.invalid("\(field) (1–\(max) characters, no control characters)")
@@ -38,14 +38,16 @@ enum FieldRules {
         return trimmed
     }
 
-    /// One of `values`, defaulting to `fallback` when absent.
-    static func oneOf(_ field: String, _ values: Set<String>, fallback: String?, in document: inout [String: JSONValue]) throws {
+    /// One of the values of `Value`, defaulting to `fallback` when absent.
+    static func oneOf<Value: CaseIterable & RawRepresentable<String>>(
+        _ field: String, _ type: Value.Type, fallback: Value?, in document: inout [String: JSONValue]
+    ) throws {
         guard let value = document[field], !value.isNull else {
-            document[field] = fallback.map(JSONValue.string)
+            document[field] = fallback.map { JSONValue.string($0.rawValue) }
             return
         }
-        guard let text = value.stringValue, values.contains(text) else {
-            throw StoreError.invalid("\(field) must be one of \(values.sorted().joined(separator: ", "))")
+        guard let text = value.stringValue, Value(rawValue: text) != nil else {
+            throw StoreError.invalid("\(field) must be one of \(Value.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 
@@ -78,7 +80,7 @@ enum FieldRules {
 
     /// An optional reference to a live row of `kind` in the principal's tenant; returns its id.
     @discardableResult
-    static func reference(_ field: String, kind: String, in document: inout [String: JSONValue], context: MutationContext, required: Bool = false) throws -> UUID? {
+    static func reference(_ field: String, kind: EntityKind, in document: inout [String: JSONValue], context: MutationContext, required: Bool = false) throws -> UUID? {
         guard let value = document[field], !value.isNull else {
             if required { throw StoreError(.missingFields, field) }
             document[field] = nil

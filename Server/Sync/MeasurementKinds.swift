@@ -3,23 +3,22 @@ import GorillaShared
 
 extension EntityKinds {
     /// A body measurement (the seed's control sessions): weight in kg, lengths in cm. Coaches and the client add them.
-    static let measurement = EntityKind(
-        name: "measurement", scope: .client, writers: [.coach, .client],
+    static let measurement = KindRules(
+        .measurement, writers: [.coach, .client],
         validate: { document, context in
-            try FieldRules.only(["client", "date", "weight", "height", "waist", "chest", "arm", "thigh", "note"], in: document)
+            try FieldRules.only(Measurement.fieldNames, in: document)
             // The document names its client, whoever recorded it (a client records their own).
             if context.principal.role == .client { document["client"] = .string(context.principal.id.key) }
             guard let text = document["date"]?.stringValue else { throw StoreError(.missingFields, "date") }
             guard let date = ISOTime.parse(text) else { throw StoreError.invalid("date (ISO-8601 time)") }
             document["date"] = .string(ISOTime.format(date))
-            try FieldRules.number("weight", in: &document, range: 1...500)
-            try FieldRules.number("height", in: &document, range: 30...300)
-            for field in ["waist", "chest", "arm", "thigh"] {
-                try FieldRules.number(field, in: &document, range: 1...300)
+            for measure in Measurement.Measure.allCases {
+                try FieldRules.number(measure.rawValue, in: &document, range: measure.range)
             }
-            try FieldRules.optionalText("note", in: &document, max: 500)
-            if ["weight", "height", "waist", "chest", "arm", "thigh"].allSatisfy({ document[$0] == nil }) {
-                throw StoreError(.missingFields, "at least one of weight, height, waist, chest, arm, thigh")
+            try FieldRules.optionalText("note", in: &document, max: Measurement.maxNoteLength)
+            let measures = Measurement.Measure.allCases.map(\.rawValue)
+            if measures.allSatisfy({ document[$0] == nil }) {
+                throw StoreError(.missingFields, "at least one of \(measures.joined(separator: ", "))")
             }
         }
     )

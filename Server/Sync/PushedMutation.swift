@@ -2,7 +2,7 @@ import Foundation
 import GorillaShared
 
 /// A mutation of a push as the server reads it. Its `fields` stay the request's bytes until a validator needs
-/// them: a kind that validates documents straight from the bytes (``EntityKind/canonicalCreate``) never builds them.
+/// them: a kind that validates documents straight from the bytes (``KindRules/canonicalCreate``) never builds them.
 struct PushedMutation: Sendable {
     let id: UUID
     let kind: String
@@ -15,7 +15,7 @@ struct PushedMutation: Sendable {
     private enum Fields: Sendable {
         case parsed([String: JSONValue]?)
         /// The text of an object, found by its brackets (``FastJSON/Parser/skipBalanced()``): whoever reads it checks it
-        /// in full (``parsedFields()`` or a kind's ``EntityKind/canonicalCreate``).
+        /// in full (``parsedFields()`` or a kind's ``KindRules/canonicalCreate``).
         case text([UInt8])
     }
 

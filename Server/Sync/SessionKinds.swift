@@ -3,32 +3,23 @@ import GRDB
 import GorillaShared
 
 extension EntityKinds {
-    /// Limits of one training session document.
-    enum SessionLimits {
-        static let exercises = 100
-        static let sets = 100
-        static let reps: ClosedRange<Double> = 0...1000
-        static let weight: ClosedRange<Double> = 0...2000
-        static let seconds: ClosedRange<Double> = 0...86_400
-    }
-
     /// A finished training session (the history): append-only, deletable by the coach as a tombstone.
-    static let session = EntityKind(
-        name: "session", scope: .client, writers: [.coach], deleters: [.coach], appendOnly: true,
+    static let session = KindRules(
+        .session, writers: [.coach], deleters: [.coach], appendOnly: true,
         validate: { document, context in
-            try FieldRules.only(["client", "event", "training", "mode", "start", "end", "paused", "notes", "exercises"], in: document)
-            let client = try FieldRules.reference("client", kind: "client", in: &document, context: context, required: true)
-            if let event = try FieldRules.reference("event", kind: "event", in: &document, context: context),
-               let row = try context.liveReference(event, kind: "event"), row.clientID != client?.key {
+            try FieldRules.only(TrainingSession.fieldNames, in: document)
+            let client = try FieldRules.reference("client", kind: .client, in: &document, context: context, required: true)
+            if let event = try FieldRules.reference("event", kind: .event, in: &document, context: context),
+               let row = try context.liveReference(event, kind: .event), row.clientID != client?.key {
                 throw StoreError(.invalidReference, "event (belongs to another client)")
             }
-            try historyReference("training", kind: "training", in: &document, context: context)
-            try FieldRules.oneOf("mode", ["realtime", "handsfree"], fallback: "handsfree", in: &document)
+            try historyReference("training", kind: .training, in: &document, context: context)
+            try FieldRules.oneOf("mode", SessionMode.self, fallback: .default, in: &document)
             let start = try time("start", in: &document, required: true)
             if let end = try time("end", in: &document, required: false), let start, end < start {
                 throw StoreError.invalid("end (before start)")
             }
-            try FieldRules.number("paused", in: &document, range: SessionLimits.seconds)
+            try FieldRules.number("paused", in: &document, range: TrainingSession.secondsRange)
             try FieldRules.optionalText("notes", in: &document)
             try exercises(in: &document, context: context)
         },
@@ -41,6 +32,9 @@ extension EntityKinds {
     /// ``CanonicalDocument``). It must accept nothing that `validate` refuses (once the references it lists hold)
     /// and write exactly what `validate` makes; anything else throws, and `validate` runs. It reads in one pass
     /// documents whose members come sorted, as devices write them; others are left to `validate` too.
+    ///
+    /// Its readers take their members, allowed values and limits from ``TrainingSession``, ``PerformedExercise`` and
+    /// ``PerformedSet``, and switch over their coding keys, so a member added to a type must be handled here too.
     private static func canonicalSession(_ bytes: [UInt8]) throws -> CanonicalDocument {
         try bytes.withUnsafeBufferPointer { buffer in
             try FastJSON.withParser(buffer) { parser in
@@ -56,59 +50,59 @@ extension EntityKinds {
         }
     }
 
-    /// The session object: `{"client":…,"end":…,"event":…,"exercises":[…],"mode":…,"notes":…,"paused":…,"start":…,
-    /// "training":…}`.
-    private struct SessionReader: SortedMembersReader {
-        static let keys = CanonicalWriter.keys(["client", "end", "event", "exercises", "mode", "notes", "paused", "start", "training"])
+    /// The session object, members sorted (``TrainingSession/CodingKeys``).
+    struct SessionReader: SortedMembersReader {
+        static let members = CanonicalWriter.sorted(TrainingSession.CodingKeys.self)
+        static let keys = CanonicalWriter.keys(members)
         var document = CanonicalDocument()
         var start: Date?
         var end: Date?
 
         mutating func absent(_ index: Int, null: Bool, into out: inout [UInt8]) throws {
-            switch index {
-            case 0, 7: throw CanonicalWriter.Unusual()  // the client and the start are required
-            case 3:
+            switch Self.members[index] {
+            case .client, .start: throw CanonicalWriter.Unusual()  // required
+            case .exercises:
                 document.member("exercises", into: &out)
                 out += [UInt8(ascii: "["), UInt8(ascii: "]")]
-            case 4:
+            case .mode:
                 document.member("mode", into: &out)
-                CanonicalWriter.writeString("handsfree", into: &out)
-            default: break
+                CanonicalWriter.writeString(SessionMode.default, into: &out)
+            case .end, .event, .notes, .paused, .training: break
             }
         }
 
         mutating func present(_ index: Int, _ parser: inout FastJSON.Parser, into out: inout [UInt8]) throws {
-            switch index {
-            case 0:
+            switch Self.members[index] {
+            case .client:
                 let id = try CanonicalWriter.id(&parser)
-                document.references.append(CanonicalReference(id: id, kind: "client", live: true))
+                document.references.append(CanonicalReference(id: id, kind: .client, live: true))
                 document.clientID = id
                 document.member("client", into: &out)
                 CanonicalWriter.writeID(id, into: &out)
-            case 1:
+            case .end:
                 let end = try time(&parser)
                 self.end = end
                 document.member("end", into: &out)
                 FastJSON.writeString(ISOTime.format(end), into: &out)
-            case 2:
+            case .event:
                 // The client comes first, so it is known here.
                 let id = try CanonicalWriter.id(&parser)
-                document.references.append(CanonicalReference(id: id, kind: "event", live: true, client: document.clientID))
+                document.references.append(CanonicalReference(id: id, kind: .event, live: true, client: document.clientID))
                 document.member("event", into: &out)
                 CanonicalWriter.writeID(id, into: &out)
-            case 3:
+            case .exercises:
                 document.member("exercises", into: &out)
-                try CanonicalWriter.array(&parser, limit: SessionLimits.exercises, into: &out) { _, parser, out in
+                try CanonicalWriter.array(&parser, limit: TrainingSession.maxExercises, into: &out) { _, parser, out in
                     var exercise = ExerciseReader()
                     try CanonicalWriter.sortedMembers(&parser, &exercise, into: &out)
                     exercise.object.close(into: &out)
                     // A performed exercise may name one deleted since.
-                    if let id = exercise.id { document.references.append(CanonicalReference(id: id, kind: "exercise", live: false)) }
+                    if let id = exercise.id { document.references.append(CanonicalReference(id: id, kind: .exercise, live: false)) }
                 }
-            case 4:
+            case .mode:
                 document.member("mode", into: &out)
-                CanonicalWriter.writeString(try CanonicalWriter.choice(&parser, ["realtime", "handsfree"]), into: &out)
-            case 5:
+                try CanonicalWriter.writeChoice(&parser, SessionMode.self, into: &out)
+            case .notes:
                 let text = try parser.string()
                 let notes: String?
                 do { notes = try FieldRules.cleanText(text, field: "notes") } catch { throw CanonicalWriter.Unusual() }
@@ -116,17 +110,17 @@ extension EntityKinds {
                     document.member("notes", into: &out)
                     FastJSON.writeString(notes, into: &out)
                 }
-            case 6:
+            case .paused:
                 document.member("paused", into: &out)
-                try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &out)
-            case 7:
+                try CanonicalWriter.writeNumber(&parser, within: TrainingSession.secondsRange, into: &out)
+            case .start:
                 let start = try time(&parser)
                 self.start = start
                 document.member("start", into: &out)
                 FastJSON.writeString(ISOTime.format(start), into: &out)
-            default:
+            case .training:
                 let id = try CanonicalWriter.id(&parser)
-                document.references.append(CanonicalReference(id: id, kind: "training", live: false))
+                document.references.append(CanonicalReference(id: id, kind: .training, live: false))
                 document.member("training", into: &out)
                 CanonicalWriter.writeID(id, into: &out)
             }
@@ -139,38 +133,39 @@ extension EntityKinds {
         return date
     }
 
-    /// One performed exercise: `{"exercise":…,"name":…,"sets":[…]}`. The caller closes the object, and names the
-    /// exercise it read among the document's references.
-    private struct ExerciseReader: SortedMembersReader {
-        static let keys = CanonicalWriter.keys(["exercise", "name", "sets"])
+    /// One performed exercise, members sorted (``PerformedExercise/CodingKeys``). The caller closes the object, and
+    /// names the exercise it read among the document's references.
+    struct ExerciseReader: SortedMembersReader {
+        static let members = CanonicalWriter.sorted(PerformedExercise.CodingKeys.self)
+        static let keys = CanonicalWriter.keys(members)
         var object = FastJSON.ObjectWriter()
         var id: UUID?
 
         mutating func absent(_ index: Int, null: Bool, into out: inout [UInt8]) throws {
-            switch index {
-            case 1: throw CanonicalWriter.Unusual()  // the name is required (`validate` refuses a null one)
-            case 2:
+            switch Self.members[index] {
+            case .name: throw CanonicalWriter.Unusual()  // the name is required (`validate` refuses a null one)
+            case .sets:
                 if null { throw CanonicalWriter.Unusual() }  // `validate` refuses null sets, and takes absent ones as none
                 object.member("sets", into: &out)
                 out += [UInt8(ascii: "["), UInt8(ascii: "]")]
-            default: break
+            case .exercise: break
             }
         }
 
         mutating func present(_ index: Int, _ parser: inout FastJSON.Parser, into out: inout [UInt8]) throws {
-            switch index {
-            case 0:
+            switch Self.members[index] {
+            case .exercise:
                 let exercise = try CanonicalWriter.id(&parser)
                 id = exercise
                 object.member("exercise", into: &out)
                 CanonicalWriter.writeID(exercise, into: &out)
-            case 1:
+            case .name:
                 guard let name = Validation.cleanName(try parser.string()) else { throw CanonicalWriter.Unusual() }
                 object.member("name", into: &out)
                 FastJSON.writeString(name, into: &out)
-            default:
+            case .sets:
                 object.member("sets", into: &out)
-                try CanonicalWriter.array(&parser, limit: SessionLimits.sets, into: &out) { index, parser, out in
+                try CanonicalWriter.array(&parser, limit: PerformedExercise.maxSets, into: &out) { index, parser, out in
                     var set = SetReader(position: index + 1)
                     try CanonicalWriter.sortedMembers(&parser, &set, into: &out)
                     set.object.close(into: &out)
@@ -179,10 +174,11 @@ extension EntityKinds {
         }
     }
 
-    /// One set, members sorted: duration, position, repTimes, reps, rest, type, unit, weight (see `set`). The
-    /// members the set leaves out get what `validate` puts there. The caller closes the object.
-    private struct SetReader: SortedMembersReader {
-        static let keys = CanonicalWriter.keys(["duration", "position", "repTimes", "reps", "rest", "type", "unit", "weight"])
+    /// One set, members sorted (``PerformedSet/CodingKeys``). The members the set leaves out get what `validate`
+    /// puts there. The caller closes the object.
+    struct SetReader: SortedMembersReader {
+        static let members = CanonicalWriter.sorted(PerformedSet.CodingKeys.self)
+        static let keys = CanonicalWriter.keys(members)
         var object = FastJSON.ObjectWriter()
         /// The set's place in the list, whatever the device said.
         let position: Int
@@ -190,47 +186,47 @@ extension EntityKinds {
         init(position: Int) { self.position = position }
 
         mutating func absent(_ index: Int, null: Bool, into out: inout [UInt8]) throws {
-            switch index {
-            case 1: writePosition(into: &out)
-            case 3: throw CanonicalWriter.Unusual()  // reps are required
-            case 5:
+            switch Self.members[index] {
+            case .position: writePosition(into: &out)
+            case .reps: throw CanonicalWriter.Unusual()  // reps are required
+            case .type:
                 object.member("type", into: &out)
-                CanonicalWriter.writeString("normal", into: &out)
-            case 6:
+                CanonicalWriter.writeString(SetType.normal, into: &out)
+            case .unit:
                 object.member("unit", into: &out)
-                CanonicalWriter.writeString("kg", into: &out)
-            default: break
+                CanonicalWriter.writeString(WeightUnit.kg, into: &out)
+            case .duration, .repTimes, .rest, .weight: break
             }
         }
 
         mutating func present(_ index: Int, _ parser: inout FastJSON.Parser, into out: inout [UInt8]) throws {
-            switch index {
-            case 0:
+            switch Self.members[index] {
+            case .duration:
                 object.member("duration", into: &out)
-                try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &out)
-            case 1:
+                try CanonicalWriter.writeNumber(&parser, within: TrainingSession.secondsRange, into: &out)
+            case .position:
                 try parser.checkValue()
                 writePosition(into: &out)
-            case 2:
+            case .repTimes:
                 object.member("repTimes", into: &out)
-                try CanonicalWriter.array(&parser, limit: Int(SessionLimits.reps.upperBound), into: &out) { _, parser, out in
-                    try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &out)
+                try CanonicalWriter.array(&parser, limit: PerformedSet.maxRepTimes, into: &out) { _, parser, out in
+                    try CanonicalWriter.writeNumber(&parser, within: TrainingSession.secondsRange, into: &out)
                 }
-            case 3:
+            case .reps:
                 object.member("reps", into: &out)
-                try CanonicalWriter.writeNumber(&parser, within: SessionLimits.reps, into: &out)
-            case 4:
+                try CanonicalWriter.writeNumber(&parser, within: PerformedSet.repsRange, into: &out)
+            case .rest:
                 object.member("rest", into: &out)
-                try CanonicalWriter.writeNumber(&parser, within: SessionLimits.seconds, into: &out)
-            case 5:
+                try CanonicalWriter.writeNumber(&parser, within: TrainingSession.secondsRange, into: &out)
+            case .type:
                 object.member("type", into: &out)
-                CanonicalWriter.writeString(try CanonicalWriter.choice(&parser, ["normal", "warmup", "drop", "failure"]), into: &out)
-            case 6:
+                try CanonicalWriter.writeChoice(&parser, SetType.self, into: &out)
+            case .unit:
                 object.member("unit", into: &out)
-                CanonicalWriter.writeString(try CanonicalWriter.choice(&parser, ["kg", "lb"]), into: &out)
-            default:
+                try CanonicalWriter.writeChoice(&parser, WeightUnit.self, into: &out)
+            case .weight:
                 object.member("weight", into: &out)
-                try CanonicalWriter.writeNumber(&parser, within: SessionLimits.weight, into: &out)
+                try CanonicalWriter.writeNumber(&parser, within: PerformedSet.weightRange, into: &out)
             }
         }
 
@@ -253,7 +249,7 @@ extension EntityKinds {
     }
 
     /// A reference to a row of the tenant that may since have been deleted: history keeps pointing at tombstones.
-    private static func historyReference(_ field: String, kind: String, in document: inout [String: JSONValue],
+    private static func historyReference(_ field: String, kind: EntityKind, in document: inout [String: JSONValue],
                                          context: MutationContext) throws {
         guard let value = document[field], !value.isNull else { document[field] = nil; return }
         guard let text = value.stringValue, let id = UUID(uuidString: text), try context.reference(id, kind: kind) != nil else {
@@ -265,20 +261,20 @@ extension EntityKinds {
     /// The performed exercises, in order, each with its sets.
     private static func exercises(in document: inout [String: JSONValue], context: MutationContext) throws {
         guard let value = document["exercises"], !value.isNull else { document["exercises"] = .array([]); return }
-        guard let items = value.arrayValue, items.count <= SessionLimits.exercises else {
-            throw StoreError.invalid("exercises must be a list of at most \(SessionLimits.exercises)")
+        guard let items = value.arrayValue, items.count <= TrainingSession.maxExercises else {
+            throw StoreError.invalid("exercises must be a list of at most \(TrainingSession.maxExercises)")
         }
         var clean: [JSONValue] = []
         for (index, item) in items.enumerated() {
             let label = "exercises[\(index)]"
             guard var entry = item.objectValue else { throw StoreError.invalid("\(label) must be an object") }
-            try FieldRules.only(["exercise", "name", "sets"], in: entry)
-            try historyReference("exercise", kind: "exercise", in: &entry, context: context)
+            try FieldRules.only(PerformedExercise.fieldNames, in: entry)
+            try historyReference("exercise", kind: .exercise, in: &entry, context: context)
             do { try FieldRules.name("name", in: &entry) } catch let error as StoreError {
                 throw StoreError(error.code, "\(label).\(error.detail ?? "name")")
             }
-            guard let sets = (entry["sets"] ?? .array([])).arrayValue, sets.count <= SessionLimits.sets else {
-                throw StoreError.invalid("\(label).sets must be a list of at most \(SessionLimits.sets)")
+            guard let sets = (entry["sets"] ?? .array([])).arrayValue, sets.count <= PerformedExercise.maxSets else {
+                throw StoreError.invalid("\(label).sets must be a list of at most \(PerformedExercise.maxSets)")
             }
             entry["sets"] = .array(try sets.enumerated().map { position, set in
                 .object(try Self.set(set, position: position + 1, label: "\(label).sets[\(position)]"))
@@ -292,17 +288,21 @@ extension EntityKinds {
     private static func set(_ value: JSONValue, position: Int, label: String) throws -> [String: JSONValue] {
         guard var set = value.objectValue else { throw StoreError.invalid("\(label) must be an object") }
         do {
-            try FieldRules.only(["position", "type", "reps", "weight", "unit", "duration", "rest", "repTimes"], in: set)
-            try FieldRules.oneOf("type", ["normal", "warmup", "drop", "failure"], fallback: "normal", in: &set)
-            try FieldRules.number("reps", in: &set, range: SessionLimits.reps, required: true)
-            try FieldRules.number("weight", in: &set, range: SessionLimits.weight)
-            try FieldRules.oneOf("unit", ["kg", "lb"], fallback: "kg", in: &set)
-            try FieldRules.number("duration", in: &set, range: SessionLimits.seconds)
-            try FieldRules.number("rest", in: &set, range: SessionLimits.seconds)
+            try FieldRules.only(PerformedSet.fieldNames, in: set)
+            try FieldRules.oneOf("type", SetType.self, fallback: .normal, in: &set)
+            try FieldRules.number("reps", in: &set, range: PerformedSet.repsRange, required: true)
+            try FieldRules.number("weight", in: &set, range: PerformedSet.weightRange)
+            try FieldRules.oneOf("unit", WeightUnit.self, fallback: .kg, in: &set)
+            try FieldRules.number("duration", in: &set, range: TrainingSession.secondsRange)
+            try FieldRules.number("rest", in: &set, range: TrainingSession.secondsRange)
             if let times = set["repTimes"], !times.isNull {
-                guard let list = times.arrayValue, list.count <= Int(SessionLimits.reps.upperBound),
-                      list.allSatisfy({ $0.doubleValue.map { $0.isFinite && SessionLimits.seconds.contains($0) } ?? false }) else {
-                    throw StoreError.invalid("repTimes must be a list of at most 1000 times from 0 to 86400 seconds")
+                let seconds = TrainingSession.secondsRange
+                guard let list = times.arrayValue, list.count <= PerformedSet.maxRepTimes,
+                      list.allSatisfy({ $0.doubleValue.map { $0.isFinite && seconds.contains($0) } ?? false }) else {
+                    throw StoreError.invalid("""
+                        repTimes must be a list of at most \(PerformedSet.maxRepTimes) times \
+                        from \(Int(seconds.lowerBound)) to \(Int(seconds.upperBound)) seconds
+                        """)
                 }
             } else {
                 set["repTimes"] = nil

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 import GorillaClient
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 import GorillaClient
 import Testing
 
@@ -19,6 +20,20 @@ import Testing
         #expect(sets.map(\.weight) == [22.5, 30, 30, 0])
         #expect(sets.map(\.duration) == [65, nil, 90, nil])
         #expect(sets.map(\.reps) == [8, 6, 5, 12])
+    }
+
+    /// The parser's limits and set types are the domain's (the server checks the same ones).
+    @Test func acceptsWhatTheDomainAllowsAndNothingMore() throws {
+        let reps = Int(PerformedSet.repsRange.upperBound), weight = Int(PerformedSet.weightRange.upperBound)
+        let hours = Int(TrainingSession.secondsRange.upperBound) / 3600
+        #expect(try SetParser.parse("Press: \(reps)x\(weight)kg@\(hours * 60)m").sets.first?.reps == reps)
+        #expect(throws: SetParser.ParseError.self) { try SetParser.parse("Press: \(reps + 1)x10kg") }
+        #expect(throws: SetParser.ParseError.self) { try SetParser.parse("Press: 10x\(weight + 1)kg") }
+        #expect(throws: SetParser.ParseError.self) { try SetParser.parse("Press: 10x10kg@\(hours * 60 + 1)m") }
+        for type in SetType.allCases {
+            #expect(try SetParser.parse("Press: 10x10kg \(type.rawValue)").sets.first?.type == type)
+            #expect(try SetParser.parse("Press: 10x10kg (\(type.rawValue.prefix(1)))").sets.first?.type == type)
+        }
     }
 
     @Test func bodyweightSetsHaveZeroWeight() throws {

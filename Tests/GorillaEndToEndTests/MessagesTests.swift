@@ -258,8 +258,8 @@ struct MessagesTests {
             #expect(!coachNews.text.contains("The gym is closed"), "\(coachNews.text)")
             #expect(coachNews.text.contains("Coaches meet on Friday"), "\(coachNews.text)")
 
-            let items = try WireCoding.decoder.decode([NewsItem].self, from: Data(try await tools.listNews(json: true).utf8))
-            let item = try #require(items.first { $0.audience == "clients" })
+            let items = try WireCoding.decoder.decode([News].self, from: Data(try await tools.listNews(json: true).utf8))
+            let item = try #require(items.first { $0.audience == .clients })
             let removed = try await tools.removeNews(String(item.id.uuidString.lowercased().prefix(8)))
             #expect(removed.hasPrefix("Removed news"), "\(removed)")
             let after = try await client.app.listNews()

@@ -6,6 +6,8 @@ public enum Validation {
     public static let minimumPasswordLength = 8
     /// Longest password accepted (a hash of a huge input is a cheap denial of service).
     public static let maximumPasswordLength = 1024
+    /// Longest name of anything a person names (a machine, an exercise, a client).
+    public static let maximumNameLength = 100
 
     /// Normalises a username or email for uniqueness checks (case-insensitive).
     public static func key(_ text: String) -> String {
@@ -38,7 +40,7 @@ public enum Validation {
     }
 
     /// A trimmed display name of 1–`maxLength` characters without control characters, or nil.
-    public static func cleanName(_ text: String?, maxLength: Int = 100) -> String? {
+    public static func cleanName(_ text: String?, maxLength: Int = maximumNameLength) -> String? {
         // Fast path, for the printable ASCII names almost every document holds: nothing to trim or refuse.
         if let utf8 = text?.utf8, let first = utf8.first, let last = utf8.last, first > 0x20, last > 0x20,
            utf8.count <= maxLength, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {

@@ -2,21 +2,11 @@ import Foundation
 import GRDB
 import GorillaShared
 
-/// A section of synced data (`machine`, `exercise`, …): who may write it, how it is scoped and validated.
-struct EntityKind: Sendable {
-    enum Scope: Sendable {
-        /// Belongs to the coach; their clients read it.
-        case catalogue
-        /// Belongs to one client of the coach (`client_id`); that client and the coach see it.
-        case client
-    }
-
-    let name: String
-    let scope: Scope
+/// The server's rules for one ``EntityKind``: who may write it, how it is validated and what a delete does.
+struct KindRules: Sendable {
+    let kind: EntityKind
     /// Roles that may create, update and delete rows of this kind.
     let writers: Set<Role>
-    /// The field that must be unique per coach, case-insensitively.
-    let uniqueNameField: String?
     /// Rows that may not be updated once created (deletes still allowed for `deleters`).
     let appendOnly: Bool
     /// Roles that may delete rows of this kind.
@@ -33,17 +23,21 @@ struct EntityKind: Sendable {
     /// ordinary, and then `validate` runs.
     let canonicalCreate: (@Sendable ([UInt8]) throws -> CanonicalDocument)?
 
-    init(name: String, scope: Scope, writers: Set<Role>, deleters: Set<Role>? = nil, uniqueNameField: String? = nil,
-         appendOnly: Bool = false,
+    /// The kind's name, as rows and mutations spell it.
+    var name: String { kind.rawValue }
+    /// How rows of the kind are scoped.
+    var scope: EntityKind.Scope { kind.scope }
+    /// The field that must be unique per coach, case-insensitively.
+    var uniqueNameField: String? { kind.uniqueNameField }
+
+    init(_ kind: EntityKind, writers: Set<Role>, deleters: Set<Role>? = nil, appendOnly: Bool = false,
          validate: @escaping @Sendable (inout [String: JSONValue], MutationContext) throws -> Void,
          beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)? = nil,
          updateRule: (@Sendable (EntityRow, Set<String>, UserRecord) -> Bool)? = nil,
          canonicalCreate: (@Sendable ([UInt8]) throws -> CanonicalDocument)? = nil) {
-        self.name = name
-        self.scope = scope
+        self.kind = kind
         self.writers = writers
         self.deleters = deleters ?? writers
-        self.uniqueNameField = uniqueNameField
         self.appendOnly = appendOnly
         self.validate = validate
         self.beforeDelete = beforeDelete
@@ -70,13 +64,15 @@ struct MutationContext {
     var tenantID: UUID { principal.tenantID }
 
     /// The row `id` of `kind` in the principal's tenant, deleted or not (its document unread), or nil.
-    func reference(_ id: UUID, kind: String) throws -> EntityRow.Reference? {
-        guard let row = try references.row(id, in: db), row.kind == kind, row.coachID == references.tenantKey else { return nil }
+    func reference(_ id: UUID, kind: EntityKind) throws -> EntityRow.Reference? {
+        guard let row = try references.row(id, in: db), row.kind == kind.rawValue, row.coachID == references.tenantKey else {
+            return nil
+        }
         return row
     }
 
     /// The live (not deleted) row `id` of `kind` in the principal's tenant (its document unread), or nil.
-    func liveReference(_ id: UUID, kind: String) throws -> EntityRow.Reference? {
+    func liveReference(_ id: UUID, kind: EntityKind) throws -> EntityRow.Reference? {
         guard let row = try reference(id, kind: kind), !row.deleted else { return nil }
         return row
     }
@@ -117,11 +113,25 @@ final class ExtrasBox: @unchecked Sendable {
     var values: [String: JSONValue] = [:]
 }
 
-/// The registry of every synced kind.
+/// The registry of every synced kind's rules.
 enum EntityKinds {
-    static let all: [String: EntityKind] = Dictionary(
-        uniqueKeysWithValues: [machine, exercise, training, client, event, message, measurement, session].map { ($0.name, $0) })
+    /// The rules of each kind, by its name.
+    static let all: [String: KindRules] = Dictionary(uniqueKeysWithValues: EntityKind.allCases.map { ($0.rawValue, rules($0)) })
+
+    /// The rules of `kind`.
+    static func rules(_ kind: EntityKind) -> KindRules {
+        switch kind {
+        case .machine: machine
+        case .exercise: exercise
+        case .training: training
+        case .client: client
+        case .event: event
+        case .message: message
+        case .measurement: measurement
+        case .session: session
+        }
+    }
 
     /// Kinds every account of a tenant reads.
-    static var catalogueNames: [String] { all.values.filter { $0.scope == .catalogue }.map(\.name).sorted() }
+    static var catalogueNames: [String] { EntityKind.allCases.filter { $0.scope == .catalogue }.map(\.rawValue).sorted() }
 }

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Where a client stands with their coach.
+public enum ClientStatus: String, Codable, Sendable, CaseIterable {
+    /// Added by the coach, with a registration code not yet used.
+    case invited
+    /// Registered: the client has an account.
+    case active
+    /// Removed by the coach: the account can no longer log in; the history stays with the coach.
+    case removed
+}
+
+/// A coach's record of one client (the row's id is the client account's id once they register).
+public struct Client: EntityDocument {
+    public static let kind = EntityKind.client
+    /// Fields only the server writes (from the account and the registration code).
+    public static let serverManagedFields: Set<String> = ["status", "username", "email", "joined", "codeExpires", "coachName"]
+    /// Longest NIF.
+    public static let maxNIFLength = 20
+
+    public var name: String?
+    public var surname: String?
+    public var nif: String?
+    public var notes: String?
+    public var status: ClientStatus
+    public var username: String?
+    public var email: String?
+    public var joined: Date?
+    public var codeExpires: Date?
+    /// The coach's full name, as the client's devices show it.
+    public var coachName: String?
+
+    public init(name: String? = nil, surname: String? = nil, nif: String? = nil, notes: String? = nil,
+                status: ClientStatus = .invited, username: String? = nil, email: String? = nil, joined: Date? = nil,
+                codeExpires: Date? = nil, coachName: String? = nil) {
+        self.name = name
+        self.surname = surname
+        self.nif = nif
+        self.notes = notes
+        self.status = status
+        self.username = username
+        self.email = email
+        self.joined = joined
+        self.codeExpires = codeExpires
+        self.coachName = coachName
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, surname, nif, notes, status, username, email, joined, codeExpires, coachName
+    }
+
+    /// "Ana Ruiz", or the username, or nil when nothing names the client yet.
+    public var fullName: String? {
+        let full = [name, surname].compactMap { $0 }.joined(separator: " ")
+        return full.isEmpty ? username : full
+    }
+}
+
+/// A coach's account as their clients and the coach's own devices see it.
+public struct Coach: Codable, Sendable, Equatable {
+    public var id: UUID
+    public var username: String
+    public var name: String
+    public var surname: String
+    public var language: Language
+
+    public init(id: UUID, username: String, name: String, surname: String, language: Language) {
+        self.id = id
+        self.username = username
+        self.name = name
+        self.surname = surname
+        self.language = language
+    }
+
+    /// The coach of a coach's profile; nil for a client's.
+    public init?(profile: Profile) {
+        guard profile.role == .coach else { return nil }
+        self.init(id: profile.id, username: profile.username, name: profile.name, surname: profile.surname,
+                  language: profile.language)
+    }
+
+    /// "Ada Lovelace".
+    public var fullName: String { "\(name) \(surname)" }
+}

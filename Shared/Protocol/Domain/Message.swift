@@ -1,0 +1,51 @@
+import Foundation
+
+/// A message between a coach and one of their clients: never edited or deleted; the recipient marks it read.
+public struct Message: EntityDocument {
+    public static let kind = EntityKind.message
+    /// Longest text, in characters.
+    public static let maxLength = 2000
+
+    /// The sender's account (set by the server).
+    public var from: UUID
+    /// The recipient's account.
+    public var to: UUID
+    public var text: String
+    /// When the server received it.
+    public var sent: Date
+    /// When the recipient read it.
+    public var read: Date?
+    /// The conversation's client (the scope of the row).
+    public var client: UUID
+
+    public init(from: UUID, to: UUID, text: String, sent: Date, read: Date? = nil, client: UUID) {
+        self.from = from
+        self.to = to
+        self.text = text
+        self.sent = sent
+        self.read = read
+        self.client = client
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case from, to, text, sent, read, client
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeID(from, forKey: .from)
+        try container.encodeID(to, forKey: .to)
+        try container.encode(text, forKey: .text)
+        try container.encode(sent, forKey: .sent)
+        try container.encodeIfPresent(read, forKey: .read)
+        try container.encodeID(client, forKey: .client)
+    }
+
+    /// The text as stored: trimmed; nil when empty, too long or holding control characters other than newline.
+    public static func cleanText(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= maxLength,
+              !Validation.containsControlCharacters(trimmed, allowNewline: true) else { return nil }
+        return trimmed
+    }
+}

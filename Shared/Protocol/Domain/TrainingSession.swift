@@ -1,0 +1,244 @@
+import Foundation
+
+/// How a session was recorded.
+public enum SessionMode: String, Codable, Sendable, CaseIterable {
+    /// With a stopwatch: the coach marks every rep and set as it happens.
+    case realtime
+    /// Entered afterwards: the coach's hands were on the client.
+    case handsfree
+
+    /// The mode of a session that does not say.
+    public static let `default` = SessionMode.handsfree
+}
+
+/// A recorded training session (the history): who trained, when, and the exercises performed with their sets.
+public struct TrainingSession: EntityDocument {
+    public static let kind = EntityKind.session
+    /// Most exercises in one session.
+    public static let maxExercises = 100
+    /// Seconds any time of a session (its pauses, a set's duration or rest, a rep's time) may reach.
+    public static let secondsRange: ClosedRange<Double> = 0...86_400
+
+    public var client: UUID
+    public var event: UUID?
+    public var training: UUID?
+    public var mode: SessionMode
+    public var start: Date
+    public var end: Date?
+    /// Seconds spent paused.
+    public var paused: Double?
+    public var notes: String?
+    public var exercises: [PerformedExercise]
+
+    public init(client: UUID, event: UUID? = nil, training: UUID? = nil, mode: SessionMode = .default, start: Date,
+                end: Date? = nil, paused: Double? = nil, notes: String? = nil, exercises: [PerformedExercise] = []) {
+        self.client = client
+        self.event = event
+        self.training = training
+        self.mode = mode
+        self.start = start
+        self.end = end
+        self.paused = paused
+        self.notes = notes
+        self.exercises = exercises
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case client, event, training, mode, start, end, paused, notes, exercises
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        client = try container.decode(UUID.self, forKey: .client)
+        event = try container.decodeIfPresent(UUID.self, forKey: .event)
+        training = try container.decodeIfPresent(UUID.self, forKey: .training)
+        mode = try container.decodeIfPresent(SessionMode.self, forKey: .mode) ?? .default
+        start = try container.decode(Date.self, forKey: .start)
+        end = try container.decodeIfPresent(Date.self, forKey: .end)
+        paused = try container.decodeIfPresent(Double.self, forKey: .paused)
+        notes = try container.decodeIfPresent(String.self, forKey: .notes)
+        exercises = try container.decodeIfPresent([PerformedExercise].self, forKey: .exercises) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeID(client, forKey: .client)
+        try container.encodeID(event, forKey: .event)
+        try container.encodeID(training, forKey: .training)
+        try container.encode(mode, forKey: .mode)
+        try container.encode(start, forKey: .start)
+        try container.encodeIfPresent(end, forKey: .end)
+        try container.encodeIfPresent(paused.map(PerformedExercise.rounded), forKey: .paused)
+        try container.encodeIfPresent(notes, forKey: .notes)
+        try container.encode(exercises, forKey: .exercises)
+    }
+}
+
+/// The kind of a set, as the history stores it.
+public enum SetType: String, Codable, Sendable, CaseIterable {
+    case normal, warmup, drop, failure
+
+    /// "Normal", "Warmup", … for text output.
+    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+    /// The next type in the cycle normal → warmup → drop → failure → normal (the `t` key).
+    public var next: SetType {
+        let all = Self.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+
+    /// The type named by `text` as people type it: the name, `warm-up`, or its first letter.
+    public init?(typed text: String) {
+        let clean = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let exact = SetType(rawValue: clean) {
+            self = exact
+        } else if clean == "warm-up" {
+            self = .warmup
+        } else if let match = Self.allCases.first(where: { clean.count == 1 && $0.rawValue.hasPrefix(clean) }) {
+            self = match
+        } else {
+            return nil
+        }
+    }
+}
+
+/// The unit a weight was entered in; weights are stored with their unit, never converted.
+public enum WeightUnit: String, Codable, Sendable, CaseIterable {
+    case kg, lb
+}
+
+/// One performed set: what the history keeps.
+public struct PerformedSet: Codable, Sendable, Equatable {
+    /// Repetitions a set may hold.
+    public static let repsRange: ClosedRange<Double> = 0...1000
+    /// The load a set may hold, in its unit.
+    public static let weightRange: ClosedRange<Double> = 0...2000
+    /// Most rep times a set may hold (one per repetition).
+    public static var maxRepTimes: Int { Int(repsRange.upperBound) }
+
+    public var type: SetType
+    public var reps: Int
+    public var weight: Double
+    public var unit: WeightUnit
+    /// Seconds from the first to the end of the set (time under tension), when measured or entered.
+    public var duration: Double?
+    /// Seconds of rest before this set.
+    public var rest: Double?
+    /// Real time only: seconds from the set's start to each repetition.
+    public var repTimes: [Double]?
+
+    public init(type: SetType = .normal, reps: Int, weight: Double = 0, unit: WeightUnit = .kg,
+                duration: Double? = nil, rest: Double? = nil, repTimes: [Double]? = nil) {
+        self.type = type
+        self.reps = reps
+        self.weight = weight
+        self.unit = unit
+        self.duration = duration
+        self.rest = rest
+        self.repTimes = repTimes
+    }
+
+    /// The members of a stored set; `position` is its place in the list, written by the server.
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case position, type, reps, weight, unit, duration, rest, repTimes
+    }
+
+    /// Every member a stored set may hold.
+    public static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
+
+    /// Decodes with defaults, so that a file may say just `{"reps": 12, "weight": 80}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = try container.decodeIfPresent(SetType.self, forKey: .type) ?? .normal
+        reps = try container.decode(Int.self, forKey: .reps)
+        weight = try container.decodeIfPresent(Double.self, forKey: .weight) ?? 0
+        unit = try container.decodeIfPresent(WeightUnit.self, forKey: .unit) ?? .kg
+        duration = try container.decodeIfPresent(Double.self, forKey: .duration)
+        rest = try container.decodeIfPresent(Double.self, forKey: .rest)
+        repTimes = try container.decodeIfPresent([Double].self, forKey: .repTimes)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(reps, forKey: .reps)
+        try container.encode(weight, forKey: .weight)
+        try container.encode(unit, forKey: .unit)
+        try container.encodeIfPresent(duration, forKey: .duration)
+        try container.encodeIfPresent(rest, forKey: .rest)
+        try container.encodeIfPresent(repTimes, forKey: .repTimes)
+    }
+}
+
+/// One performed exercise: a catalogue exercise (or a free name) and its sets in order.
+public struct PerformedExercise: Codable, Sendable, Equatable {
+    /// Most sets of one exercise in a session.
+    public static let maxSets = 100
+
+    /// The catalogue exercise, when there is one.
+    public var exercise: UUID?
+    /// The name at the time (kept even if the exercise is renamed or deleted).
+    public var name: String
+    public var sets: [PerformedSet]
+
+    public init(exercise: UUID? = nil, name: String, sets: [PerformedSet] = []) {
+        self.exercise = exercise
+        self.name = name
+        self.sets = sets
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case exercise, name, sets
+    }
+
+    /// Every member a performed exercise may hold.
+    public static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        exercise = try container.decodeIfPresent(UUID.self, forKey: .exercise)
+        name = try container.decode(String.self, forKey: .name)
+        sets = try container.decodeIfPresent([PerformedSet].self, forKey: .sets) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeID(exercise, forKey: .exercise)
+        try container.encode(name, forKey: .name)
+        try container.encode(sets, forKey: .sets)
+    }
+
+    /// The form stored in a session document: sets numbered from 1, times to the millisecond.
+    public var document: JSONValue {
+        var object: [String: JSONValue] = ["name": .string(name)]
+        if let exercise { object["exercise"] = .string(exercise.key) }
+        object["sets"] = .array(sets.enumerated().map { index, set in
+            var item: [String: JSONValue] = [
+                "position": .number(Double(index + 1)), "type": .string(set.type.rawValue), "reps": .number(Double(set.reps)),
+                "weight": .number(set.weight), "unit": .string(set.unit.rawValue),
+            ]
+            if let duration = set.duration { item["duration"] = .number(Self.rounded(duration)) }
+            if let rest = set.rest { item["rest"] = .number(Self.rounded(rest)) }
+            if let times = set.repTimes { item["repTimes"] = .array(times.map { .number(Self.rounded($0)) }) }
+            return .object(item)
+        })
+        return .object(object)
+    }
+
+    /// Milliseconds are enough for a stopwatch.
+    public static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+
+    /// Reads an exercise back from a session document (lenient: the server validated it).
+    public init(document: JSONValue) {
+        let object = document.objectValue ?? [:]
+        exercise = object["exercise"]?.stringValue.flatMap(UUID.init(uuidString:))
+        name = object["name"]?.stringValue ?? "?"
+        sets = (object["sets"]?.arrayValue ?? []).compactMap(\.objectValue).map { set in
+            PerformedSet(type: set["type"]?.stringValue.flatMap(SetType.init(rawValue:)) ?? .normal,
+                         reps: set["reps"]?.intValue ?? 0, weight: set["weight"]?.doubleValue ?? 0,
+                         unit: set["unit"]?.stringValue.flatMap(WeightUnit.init(rawValue:)) ?? .kg,
+                         duration: set["duration"]?.doubleValue, rest: set["rest"]?.doubleValue,
+                         repTimes: set["repTimes"]?.arrayValue?.compactMap(\.doubleValue))
+        }
+    }
+}
