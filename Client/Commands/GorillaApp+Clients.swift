@@ -152,6 +152,7 @@ extension GorillaApp {
         let client = try resolveClient(cache, name)
         guard let username = client[string: "username"] else {
             throw ClientError(.usage, "\(Self.displayName(client)) has not registered yet; give them their registration code (gorilla clients code)")
+                .decidedLocally()
         }
         let issued = try await withServer { connection in
             try await connection.request(Operation.clientResetPassword, ClientBody(client: client.id), as: IssuedSecret.self)

@@ -24,13 +24,14 @@ extension GorillaApp {
     func correspondent(_ cache: LocalCache, _ text: String?) throws -> Correspondent {
         let profile = try session().profile
         if profile.role == .client {
-            guard let coach = try correspondents(cache).first else { throw ClientError(.notFound, "this account has no coach") }
+            guard let coach = try correspondents(cache).first else { throw ClientError(.notFound, "this account has no coach").decidedLocally() }
             return coach
         }
         guard let text else { throw ClientError(.usage, "name the client") }
         let client = try resolveClient(cache, text)
         guard client[string: "status"] == "active" else {
             throw ClientError(.usage, "\(Self.displayName(client)) has not registered yet; messages need a registered client")
+                .decidedLocally()
         }
         return Correspondent(id: client.id, name: Self.displayName(client))
     }

@@ -28,7 +28,7 @@ struct NameResolver {
         if similar.count > 1 { throw ambiguous(label, text, similar, nameField) }
         let names = items.map { $0.data[nameField]?.stringValue ?? "" }.sorted()
         let known = names.isEmpty ? "there are none yet" : "known: " + names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", …" : "")
-        throw ClientError(.notFound, "no \(label) named '\(text)' (\(known))")
+        throw ClientError(.notFound, "no \(label) named '\(text)' (\(known))").decidedLocally()
     }
 
     private func ambiguous(_ label: String, _ text: String, _ matches: [CachedEntity], _ nameField: String) -> ClientError {

@@ -31,6 +31,9 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// The server's error, for `.server`.
     public let wire: WireError?
+    /// Whether the refusal was decided from this device's local copy (a name it does not know, a client it thinks
+    /// has not registered), so that a fresher copy from the server may change the answer.
+    public var fromLocalCopy = false
 
     public init(_ kind: Kind, _ message: String, wire: WireError? = nil) {
         self.kind = kind
@@ -43,6 +46,20 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// This error, marked as decided from the local copy (see ``fromLocalCopy``).
+    public func decidedLocally() -> ClientError {
+        var error = self
+        error.fromLocalCopy = true
+        return error
+    }
+
+    /// This error with `note` added to its message.
+    public func noting(_ note: String) -> ClientError {
+        var error = ClientError(kind, "\(message) (\(note))", wire: wire)
+        error.fromLocalCopy = fromLocalCopy
+        return error
+    }
 
     /// Whether retrying later may succeed (the network or the server was away).
     public var isTransient: Bool {

@@ -33,7 +33,7 @@ enum Runtime {
 /// Runs a command body and prints its output or error the same way for every command.
 func perform(_ body: () async throws -> CommandOutput) async throws {
     do {
-        let output = try await body()
+        let output = try await Runtime.app.refreshingLocalRefusals(body)
         for note in output.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
         if Runtime.json {
             print(String(decoding: try WireCoding.encoder.encode(output.json), as: UTF8.self))
