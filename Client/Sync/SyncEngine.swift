@@ -54,10 +54,14 @@ public struct SyncEngine: Sendable {
     }
 
     /// Pushes everything queued, then pulls everything new.
+    ///
+    /// When nothing was pushed it asks `sync.updated` first and pulls only if something changed: the sync of a
+    /// device that is up to date (most opportunistic syncs) is then one small answer the server keeps ready.
     public func sync(over connection: ServerConnection) async throws -> SyncSummary {
         var summary = SyncSummary()
         summary.pushed = try await push(over: connection)
-        summary.pulled = try await pull(over: connection)
+        let changed = try await summary.pushed > 0 ? true : changedSince(try cache.cursor(), over: connection)
+        if changed { summary.pulled = try await pull(over: connection) }
         summary.cursor = try cache.cursor()
         try cache.setMeta("lastSync", ISOTime.format(Date()))
         for report in try cache.takeReports() {
@@ -152,6 +156,12 @@ public struct SyncEngine: Sendable {
         guard let kind, let id, let version else { throw ClientError(.protocolError, "a change without kind, id or version in sync.pull") }
         return PulledChange(id: id, kind: kind, version: version, deleted: deleted,
                             dataText: data.flatMap { $0 == "null" ? nil : $0 } ?? "{}")
+    }
+
+    /// Whether the server has changes this account may see after `cursor` (`sync.updated`).
+    public func changedSince(_ cursor: Int64, over connection: ServerConnection) async throws -> Bool {
+        let reply = try await connection.request(Operation.syncUpdated, UpdatedBody(since: cursor), as: UpdatedReply.self)
+        return !reply.sections.isEmpty || reply.version > cursor
     }
 
     /// Pulls pages until the server has no more; returns how many changes arrived.

@@ -36,11 +36,13 @@ struct RestartTests {
         try await withServerProcess { server in
             let device = try await Device.coach("ada", on: server)
             let cache = try device.cache()
-            for number in 1...400 {
+            // Enough batches that the push is still going when the kill lands, even on a loaded machine.
+            let count = 1_200
+            for number in 1...count {
                 try cache.enqueue(kind: "machine", entity: UUID.v7(), action: .create,
                                   fields: ["name": .string("Machine \(number)")])
             }
-            #expect(try cache.queuedCount() == 400)
+            #expect(try cache.queuedCount() == count)
 
             // Push in batches of 100; kill the server as soon as the first batch is acknowledged,
             // while the second is on its way or being applied.
@@ -52,26 +54,26 @@ struct RestartTests {
                 }
             }
             let firstBatchDone = try await eventually(timeout: .seconds(60), every: .milliseconds(1)) {
-                try cache.queuedCount() < 400
+                try cache.queuedCount() < count
             }
             await server.kill()
             let interrupted = await pushing.result
             #expect(firstBatchDone)
             let remaining = try cache.queuedCount()
-            print("RestartTests: killed with \(remaining) of 400 mutations unacknowledged; push \(Self.describe(interrupted))")
+            print("RestartTests: killed with \(remaining) of \(count) mutations unacknowledged; push \(Self.describe(interrupted))")
             #expect(remaining > 0, "the push finished before the server was killed")
 
             try await server.start()
             let summary = try await device.sync()
             #expect(summary.rejected.isEmpty)
             #expect(try cache.queuedCount() == 0)
-            #expect(try device.entities("machine").count == 400)
+            #expect(try device.entities("machine").count == count)
 
             let phone = try await Device.loggedIn("ada", on: server)
             let machines = try phone.entities("machine")
-            #expect(machines.count == 400)
-            #expect(Set(machines.map(\.name)).count == 400)
-            #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("machine") == 400)
+            #expect(machines.count == count)
+            #expect(Set(machines.map(\.name)).count == count)
+            #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("machine") == count)
         }
     }
 
