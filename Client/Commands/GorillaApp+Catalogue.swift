@@ -7,7 +7,8 @@ extension GorillaApp {
         guard let clean = Validation.cleanName(name) else {
             throw ClientError(.usage, "a name has 1–100 characters and no control characters")
         }
-        if let other = try cache.entities(kind).first(where: { $0.name.lowercased() == clean.lowercased() && $0.id != except }) {
+        let key = Validation.key(clean)
+        if let other = try cache.entities(kind).first(where: { Validation.key($0.name) == key && $0.id != except }) {
             throw ClientError(.usage, "there is already a \(kind) named '\(other.name)'")
         }
         return clean
@@ -89,30 +90,31 @@ extension GorillaApp {
         try requireCoach()
         let cache = try cache()
         let entity = try NameResolver(cache: cache).resolve(kind, name)
-        if kind == "machine" {
-            let users = try cache.entities("exercise").filter { $0[string: "machine"] == entity.id.uuidString.lowercased() }.map(\.name)
-            if !users.isEmpty {
-                throw ClientError(.server, "cannot delete machine '\(entity.name)': it is used by: \(users.sorted().joined(separator: ", "))",
-                                  wire: WireError(code: .inUse, message: "in use"))
-            }
-        }
-        if kind == "exercise" {
-            try removeFromTrainings(cache, exercise: entity.id)
-        }
+        try applyDeleteRule(cache, kind: kind, entity)
         let notes = try await change(cache, kind: kind, entity: entity.id, action: .delete)
         return CommandOutput(text: "Deleted \(kind) '\(entity.name)'.",
                              json: Self.json(entity, extra: ["deleted": true]), notes: notes)
     }
 
-    /// Mirrors the server's rule locally so that the cache agrees before the next sync.
-    private func removeFromTrainings(_ cache: LocalCache, exercise: UUID) throws {
-        let key = exercise.uuidString.lowercased()
-        for training in try cache.entities("training") {
-            let items = training.data["exercises"]?.arrayValue ?? []
-            let kept = items.filter { $0.objectValue?["exercise"]?.stringValue != key }
-            if kept.count != items.count {
-                try cache.enqueue(kind: "training", entity: training.id, action: .update, fields: ["exercises": .array(kept)])
+    /// Applies the kind's ``DeleteRule`` to the local copy as the server will, so that the copy agrees before the
+    /// next sync (or the delete is refused here with the server's words).
+    private func applyDeleteRule(_ cache: LocalCache, kind: String, _ entity: CachedEntity) throws {
+        switch EntityKind(rawValue: kind)?.deleteRule {
+        case .refuseWhileUsed(let by, let field)?:
+            let users = try cache.entities(by.rawValue).filter { $0[string: field] == entity.id.key }.map(\.name)
+            if !users.isEmpty {
+                throw ClientError(.server, "cannot delete \(kind) " + DeleteRule.inUseMessage(name: entity.name, users: users),
+                                  wire: WireError(code: .inUse, message: "in use"))
             }
+        case .removeFromTrainings?:
+            for training in try cache.entities(EntityKind.training.rawValue) {
+                if let kept = Training.entries(training.data["exercises"]?.arrayValue ?? [], removing: entity.id) {
+                    try cache.enqueue(kind: EntityKind.training.rawValue, entity: training.id, action: .update,
+                                      fields: ["exercises": .array(kept)])
+                }
+            }
+        case nil:
+            break
         }
     }
 

@@ -20,6 +20,9 @@ struct CatalogueTests {
             #expect(local?.wire?.code == .inUse)
             #expect(local?.message.contains("Squat") == true)
             #expect(local?.message.contains("Calf raise") == true)
+            // The device and the server refuse in the same words (one rule, in GorillaShared).
+            #expect(local?.message.contains(DeleteRule.inUseMessage(name: "Leg press", users: ["Squat", "Calf raise"])) == true,
+                    "\(String(describing: local?.message))")
             #expect(try laptop.cache().queuedCount() == 0)
             #expect(try laptop.names("machine") == ["Leg press"])
 
