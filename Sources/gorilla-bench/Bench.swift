@@ -402,7 +402,7 @@ final class Benchmark {
     /// How many times the figures with a limit (`cold_pull_s`, `push_sets_per_s`) and their limits are measured, in
     /// pairs; each reports its best. Nine, not five: this machine runs whole stretches of a few hundred milliseconds
     /// 10–60 % slower, and a 70 ms push fits into the fast stretches less often than its 30 ms limit does, so that five
-    /// tries sometimes found the limit's fast speed and not the push's (docs/performance.md §5, step 40).
+    /// tries sometimes found the limit's fast speed and not the push's (docs/performance-log.md §2, step 40).
     static let trials = 9
 
     /// push_sets_per_s: a coach's device uploads 20,000 sets (sessions of 24) with `SyncEngine.push`. Measured like its

@@ -173,7 +173,7 @@ func format(_ value: Double) -> String {
 }
 
 /// Lets `perf record --control` sample only the timed pushes of push_sets: `GORILLA_BENCH_PERF_CTL` and
-/// `GORILLA_BENCH_PERF_ACK` name the control and acknowledgement FIFOs given to perf (see docs/performance.md §7).
+/// `GORILLA_BENCH_PERF_ACK` name the control and acknowledgement FIFOs given to perf (see docs/performance.md §5).
 /// Without them it does nothing.
 enum ProfilerControl {
     private static let control: Int32 = ProcessInfo.processInfo.environment["GORILLA_BENCH_PERF_CTL"].map { open($0, O_WRONLY) } ?? -1
