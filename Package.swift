@@ -108,6 +108,20 @@ let package = Package(
             path: "Sources/gorilla",
             swiftSettings: swiftSettings
         ),
+        // What the tests, the benchmark and the fuzzer share: servers in process and as child processes, devices, CLI
+        // runs, temporary folders, a seeded generator.
+        .target(
+            name: "GorillaTesting",
+            dependencies: [
+                "GorillaServer", "GorillaClient", "GorillaShared",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/GorillaTesting",
+            swiftSettings: swiftSettings
+        ),
         // Performance benchmark (docs/performance.md); run by hand, never by CI or tests.
         .executableTarget(
             name: "gorilla-bench",
@@ -116,6 +130,7 @@ let package = Package(
                 "GorillaClient",
                 "GorillaShared",
                 "GorillaTransport",
+                "GorillaTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -131,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "gorilla-fuzz",
             dependencies: [
-                "GorillaServer", "GorillaShared", "GorillaTransport",
+                "GorillaServer", "GorillaShared", "GorillaTransport", "GorillaTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -149,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GorillaServerTests",
-            dependencies: ["GorillaServer", "GorillaShared", "GorillaTransport",
+            dependencies: ["GorillaServer", "GorillaShared", "GorillaTransport", "GorillaTesting",
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -163,13 +178,13 @@ let package = Package(
         ),
         .testTarget(
             name: "GorillaClientTests",
-            dependencies: ["GorillaClient", "GorillaShared"],
+            dependencies: ["GorillaClient", "GorillaShared", "GorillaTesting"],
             path: "Tests/GorillaClientTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "GorillaEndToEndTests",
-            dependencies: ["GorillaServer", "GorillaClient", "GorillaShared", "GorillaTransport",
+            dependencies: ["GorillaServer", "GorillaClient", "GorillaShared", "GorillaTransport", "GorillaTesting",
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GorillaTesting
 import GorillaClient
 import GorillaShared
 import NIOCore
@@ -94,7 +95,7 @@ final class Benchmark {
         defer {
             if keep { progress("kept \(folder.url.path)") } else { folder.remove() }
         }
-        let server = BenchServer(dataDirectory: folder.child("server"))
+        let server = BenchServer.make(dataDirectory: folder.child("server"))
         try await server.start()
         let endpoint = try server.endpoint()
         progress("server listening on 127.0.0.1:\(server.port) (in-process, TLS); open-files limit \(openFiles)")
@@ -228,7 +229,7 @@ final class Benchmark {
     /// cold_pull_s: a new device pulls everything into an empty cache (`SyncEngine.pull` into a fresh `LocalCache`).
     /// Measured like its limit: the best of ``trials`` new devices, each followed by one try of the limit, so that both
     /// sample the same moments of a shared machine.
-    private func coldPull(server: BenchServer, endpoint: ServerEndpoint, coach: Account, folder: TemporaryFolder) async throws {
+    private func coldPull(server: TestServer, endpoint: ServerEndpoint, coach: Account, folder: TemporaryFolder) async throws {
         let directory = folder.child("cold-pull-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var durations: [Duration] = []
@@ -276,7 +277,7 @@ final class Benchmark {
     }
 
     /// idle_sync_p50_ms / idle_sync_p99_ms: `sync.updated` with nothing new on an open connection, against a TLS echo.
-    private func idleSync(server: BenchServer, endpoint: ServerEndpoint, coach: Account, folder: TemporaryFolder) async throws {
+    private func idleSync(server: TestServer, endpoint: ServerEndpoint, coach: Account, folder: TemporaryFolder) async throws {
         let samples = 2_000
         let warmUp = 200
         let cursor = try Limits.serverVersion(serverDatabase: server.databasePath)
@@ -343,7 +344,7 @@ final class Benchmark {
     static let loadStealLimit = 0.05
 
     /// concurrent_idle_p99_ms and server_rss_mb: many connected clients each sending `sync.updated` once a second.
-    private func concurrentIdle(server: BenchServer, endpoint: ServerEndpoint, tokens: [String], folder: TemporaryFolder) async throws {
+    private func concurrentIdle(server: TestServer, endpoint: ServerEndpoint, tokens: [String], folder: TemporaryFolder) async throws {
         let connections = loadConnections ?? (quick ? 200 : 1_000)
         let seconds = quick ? 8 : 20
         let plan = LoadPlan(host: endpoint.host, port: endpoint.port, fingerprint: endpoint.fingerprint ?? "", tokens: tokens,
@@ -408,7 +409,7 @@ final class Benchmark {
     /// push_sets_per_s: a coach's device uploads 20,000 sets (sessions of 24) with `SyncEngine.push`. Measured like its
     /// limit: the best of ``trials`` rounds, each a new device with as many new sessions queued. A diagnostic measures one push of
     /// a tenth as many the same way: a single batch, so the fixed costs of a request weigh most there.
-    private func pushSets(server: BenchServer, endpoint: ServerEndpoint, coach: Account, clients: [UUID],
+    private func pushSets(server: TestServer, endpoint: ServerEndpoint, coach: Account, clients: [UUID],
                           generator: DatasetGenerator, folder: TemporaryFolder) async throws {
         let sessions = (Self.pushedSets + DatasetSize.setsPerSession - 1) / DatasetSize.setsPerSession
         let sets = sessions * DatasetSize.setsPerSession
@@ -482,7 +483,7 @@ final class Benchmark {
     /// server's log is copied back into its database (``Limits/checkpoint``, not timed): each push and each insert (with
     /// the deletion of its copies) leaves megabytes of log, and whichever came next would otherwise share the
     /// processors with the checkpoint thread copying it.
-    private func measurePush(sessions: Int, server: BenchServer, endpoint: ServerEndpoint, coach: Account, clients: [UUID],
+    private func measurePush(sessions: Int, server: TestServer, endpoint: ServerEndpoint, coach: Account, clients: [UUID],
                              generator: DatasetGenerator, folder: TemporaryFolder) async throws
         -> (rounds: [PushRound], durations: [Duration], limit: Duration) {
         var rounds: [PushRound] = []

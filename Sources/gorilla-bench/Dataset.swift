@@ -1,4 +1,5 @@
 import Foundation
+import GorillaTesting
 import GorillaClient
 import GorillaShared
 

@@ -131,36 +131,6 @@ func executablePath() -> String {
     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
 }
 
-/// A deterministic random generator (SplitMix64), so that every run generates the same dataset.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// A temporary folder removed when the benchmark ends.
-final class TemporaryFolder: @unchecked Sendable {
-    let url: URL
-
-    init(_ prefix: String) throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(prefix)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func child(_ name: String) -> URL { url.appendingPathComponent(name, isDirectory: true) }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
 /// Formats a number for the table: three significant figures or so.
 func format(_ value: Double) -> String {
     guard value.isFinite else { return "—" }

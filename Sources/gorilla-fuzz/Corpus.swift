@@ -1,4 +1,5 @@
 import Foundation
+import GorillaTesting
 import GorillaServer
 import GorillaShared
 import Logging
@@ -56,7 +57,7 @@ enum Mutator {
         "\"2026-13-45T99:99:99Z\"", "\"7f1d2c3e-0000-4000-8000-0000000000c1\"", "-0", "0.1e-400", "9007199254740993",
     ]
 
-    static func mutate(_ seed: [UInt8], corpus: [[UInt8]], using generator: inout SplitMix) -> [UInt8] {
+    static func mutate(_ seed: [UInt8], corpus: [[UInt8]], using generator: inout SeededGenerator) -> [UInt8] {
         var bytes = seed
         for _ in 0..<(1 + Int(generator.next() % 3)) {
             switch generator.next() % 9 {

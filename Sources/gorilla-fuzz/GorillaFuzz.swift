@@ -1,4 +1,5 @@
 import Foundation
+import GorillaTesting
 import GorillaServer
 import GorillaShared
 import GorillaTransport
@@ -12,7 +13,7 @@ struct GorillaFuzz {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         let seconds = Double(arguments.first ?? "60") ?? 60
-        var generator = SplitMix(seed: UInt64(arguments.dropFirst().first ?? "") ?? UInt64(Date().timeIntervalSince1970))
+        var generator = SeededGenerator(seed: UInt64(arguments.dropFirst().first ?? "") ?? UInt64(Date().timeIntervalSince1970))
         var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: NSTemporaryDirectory()))
         configuration.passwordHasher = .testing
         configuration.requestsPerSecond = 1e9
@@ -104,18 +105,5 @@ struct GorillaFuzz {
             return "FastJSON accepts what JSONDecoder refuses"
         }
         return fast == foundation ? nil : "FastJSON reads another value than JSONDecoder"
-    }
-}
-
-/// A small fast deterministic generator (SplitMix64).
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// The coach's catalogue (machines, exercises, trainings) across devices and coaches.

@@ -7,6 +7,7 @@ import Dispatch
 import Foundation
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// A tmux server of its own (a private socket) running the real `gorilla chat`.

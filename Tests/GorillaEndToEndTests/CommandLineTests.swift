@@ -2,6 +2,7 @@ import Foundation
 import GorillaClient
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// The built `gorilla` binary, run as a person would, against a real server.

@@ -1,6 +1,7 @@
 import Foundation
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// Events: local times across a daylight-saving change, overlaps, cancellation, iCalendar export and the month grid.
@@ -10,33 +11,7 @@ struct EventsTests {
 
     /// Runs the built `gorilla` with `GORILLA_HOME=home` and `TZ=zone`, as a user in that zone would.
     static func gorilla(_ arguments: [String], home: URL, zone: String) async throws -> CommandRun {
-        let scratch = try TemporaryFolder("gorilla-e2e-events-run")
-        let outURL = scratch.url.appendingPathComponent("stdout")
-        let errURL = scratch.url.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = Products.gorilla
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["GORILLA_HOME"] = home.path
-        environment["TZ"] = zone
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        return CommandRun(status: process.terminationStatus,
-                          stdout: try String(contentsOf: outURL, encoding: .utf8),
-                          stderr: try String(contentsOf: errURL, encoding: .utf8))
+        try await runGorilla(arguments, home: home, environment: ["TZ": zone])
     }
 
     // MARK: Daylight saving

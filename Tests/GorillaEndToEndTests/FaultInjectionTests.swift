@@ -1,14 +1,13 @@
 #if canImport(Darwin)
 import Darwin
-private let sendSignalToProcess = Darwin.kill
 #elseif canImport(Glibc)
 import Glibc
-private let sendSignalToProcess = Glibc.kill
 #endif
 import Foundation
 import GRDB
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// Faults injected while data moves: the server killed with SIGKILL under ten pushing devices, the CLI
@@ -219,50 +218,6 @@ struct FaultInjectionTests {
 
     // MARK: (b) The CLI killed during `gorilla sync`
 
-    /// The built `gorilla` running as a child process with its output in files.
-    final class RunningCommand: @unchecked Sendable {
-        let process = Process()
-        let scratch: TemporaryFolder
-        private let exits: AsyncStream<Void>
-
-        init(_ arguments: [String], home: URL) throws {
-            scratch = try TemporaryFolder("gorilla-fault-cli")
-            let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-            exits = stream
-            let out = scratch.url.appendingPathComponent("stdout"), err = scratch.url.appendingPathComponent("stderr")
-            _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-            process.executableURL = Products.gorilla
-            process.arguments = arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment["GORILLA_HOME"] = home.path
-            process.environment = environment
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = try FileHandle(forWritingTo: out)
-            process.standardError = try FileHandle(forWritingTo: err)
-            process.terminationHandler = { _ in
-                continuation.yield()
-                continuation.finish()
-            }
-            try process.run()
-        }
-
-        /// Sends SIGKILL if the process still runs; returns whether it did.
-        func kill() -> Bool {
-            guard process.isRunning else { return false }
-            return sendSignalToProcess(process.processIdentifier, SIGKILL) == 0
-        }
-
-        /// Waits for the exit without blocking a thread.
-        func wait() async -> (status: Int32, killed: Bool) {
-            for await _ in exits {}
-            return (process.terminationStatus, process.terminationReason == .uncaughtSignal)
-        }
-
-        var stdout: String { (try? String(contentsOf: scratch.url.appendingPathComponent("stdout"), encoding: .utf8)) ?? "" }
-        var stderr: String { (try? String(contentsOf: scratch.url.appendingPathComponent("stderr"), encoding: .utf8)) ?? "" }
-    }
-
     @Test func theCommandLineKilledBetweenPushAndAcknowledgementOrDuringAPullLosesAndDoublesNothing() async throws {
         try await withTestServer { server in
             let device = try await Device.coach("ada", on: server)
@@ -301,7 +256,7 @@ struct FaultInjectionTests {
                 // Versions tell the two apart: past `afterTheirs` only this device's changes, between the two marks
                 // only the other device's rows.
                 let afterTheirs = try newestVersion()
-                let run = try RunningCommand(["--json", "sync"], home: device.home)
+                let run = try GorillaProcess(["--json", "sync"], home: device.home)
                 _ = try await eventually(timeout: .seconds(20), every: .milliseconds(2)) {
                     let pushed = try database.queue.read { db in
                         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entities WHERE version > ?", arguments: [afterTheirs]) ?? 0
@@ -310,10 +265,11 @@ struct FaultInjectionTests {
                         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entities WHERE version > ? AND version <= ?",
                                          arguments: [beforeTheirs, afterTheirs]) ?? 0
                     }
-                    return pushed + pulled >= killAt || !run.process.isRunning
+                    return pushed + pulled >= killAt || !run.isRunning
                 }
                 _ = run.kill()
-                let (status, killed) = await run.wait()
+                let ended = await run.wait()
+                let (status, killed) = (ended.status, ended.killed)
 
                 // Where did the kill land?
                 let outbox = try device.cache().queued(limit: 100_000)
@@ -321,8 +277,8 @@ struct FaultInjectionTests {
                 let behind = try device.cache().cursor() < newestVersion()
                 let outcome: String
                 if !killed {
-                    #expect(status == 0, "\(run.stderr)")
-                    rejected += (try? WireCoding.decoder.decode(SyncSummary.self, from: Data(run.stdout.utf8)).rejected) ?? []
+                    #expect(status == 0, "\(ended.stderr)")
+                    rejected += (try? WireCoding.decoder.decode(SyncSummary.self, from: Data(ended.stdout.utf8)).rejected) ?? []
                     outcome = "completed"
                 } else if committedButQueued > 0 {
                     outcome = "between push and acknowledgement"

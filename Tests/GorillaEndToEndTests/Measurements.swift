@@ -2,6 +2,7 @@ import Foundation
 import GorillaClient
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// Figures printed for the record, not asserted: run alone with `swift test --filter Measurements`.

@@ -2,6 +2,7 @@ import Foundation
 import GorillaClient
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import GorillaTransport
 import NIOCore
 import NIOPosix

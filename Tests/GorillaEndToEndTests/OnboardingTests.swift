@@ -2,6 +2,7 @@ import Foundation
 import GorillaClient
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// Inviting, registering, re-inviting, resetting and removing clients, with real devices over TLS.

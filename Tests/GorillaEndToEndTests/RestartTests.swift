@@ -1,6 +1,7 @@
 import Foundation
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// Sync across a server that goes away: stopped, killed with SIGKILL, started again on the same port.

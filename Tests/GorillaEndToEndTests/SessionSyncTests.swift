@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 @testable import GorillaClient
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// Training sessions through the sync engine: logged offline, seen by the client, append-only, tombstoned.

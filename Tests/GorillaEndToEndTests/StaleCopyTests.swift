@@ -1,6 +1,7 @@
 import Foundation
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// A command that the local copy alone would refuse refreshes the copy from the server first, and refuses only then;

@@ -1,6 +1,7 @@
 import Foundation
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// `gorilla stats` and `gorilla measurements` on real devices against a real server: sessions logged

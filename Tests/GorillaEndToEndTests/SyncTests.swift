@@ -1,6 +1,7 @@
 import Foundation
 @testable import GorillaClient
 import GorillaShared
+import GorillaTesting
 import GRDB
 import Testing
 

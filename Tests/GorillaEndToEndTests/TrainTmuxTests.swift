@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// A tmux server of its own, driving the real `gorilla train` full screen.

@@ -1,12 +1,14 @@
 import Foundation
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct AuthenticationTests {
     @Test func coachSignsUpAndGetsASession() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 let reply = try await client.request("auth.signup", [
@@ -29,7 +31,8 @@ struct AuthenticationTests {
     }
 
     @Test func loginWorksByUsernameAndByEmail() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             let signupToken = try await withClient(port: port) { client in
                 try await client.hello()
                 return try await client.signUpCoach("Ada", email: "ada@example.com")
@@ -49,7 +52,8 @@ struct AuthenticationTests {
     }
 
     @Test func wrongPasswordAndUnknownUserGetTheSameAnswer() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("ada")
@@ -69,7 +73,8 @@ struct AuthenticationTests {
     }
 
     @Test func takenUsernameOrEmailIsRefusedInAnyCase() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("ada", email: "ada@example.com")
@@ -87,7 +92,8 @@ struct AuthenticationTests {
     }
 
     @Test func signupChecksItsFields() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 func signup(_ overrides: JSONObject) async throws -> Int? {
@@ -109,7 +115,8 @@ struct AuthenticationTests {
     }
 
     @Test func resumeAndCheckOnAnotherConnection() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             let (token, userID) = try await withClient(port: port) { client in
                 try await client.hello()
                 let reply = try await client.request("auth.signup", [
@@ -140,7 +147,8 @@ struct AuthenticationTests {
     }
 
     @Test func logoutEndsTheSession() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             let token = try await withClient(port: port) { client in
                 try await client.hello()
                 let token = try await client.signUpCoach("ada")
@@ -160,7 +168,8 @@ struct AuthenticationTests {
     }
 
     @Test func passwordChangeRevokesTheOtherSessions() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { current in
                 try await current.hello()
                 let currentToken = try await current.signUpCoach("ada", password: "first password")
@@ -190,7 +199,9 @@ struct AuthenticationTests {
     }
 
     @Test func resetTokenFromTheOperatorWorksOnce() async throws {
-        try await withTestServer { port, dataDirectory in
+        try await withTestServer { server in
+            let port = server.port
+            let dataDirectory = server.dataDirectory
             let sessionToken = try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("bob")
@@ -227,7 +238,8 @@ struct AuthenticationTests {
     }
 
     @Test func revokedSessionLosesAccessOnConnectionsAlreadyOpen() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { owner in
                 try await owner.hello()
                 try await owner.signUpCoach("ada", password: "first password")
@@ -245,7 +257,8 @@ struct AuthenticationTests {
     }
 
     @Test func repeatedFailedLoginsAreRateLimitedPerAccount() async throws {
-        try await withTestServer(configure: { $0.loginFailuresPerAccount = 3 }) { port, _ in
+        try await withTestServer(configure: { $0.loginFailuresPerAccount = 3 }) { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("bob")

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaTesting
 import GorillaServer
 import GorillaTransport
 import NIOConcurrencyHelpers
@@ -9,7 +10,9 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct CertificatePinningTests {
     @Test func pinnedVerifierAcceptsTheServersOwnCertificate() async throws {
-        try await withTestServer { port, dataDirectory in
+        try await withTestServer { server in
+            let port = server.port
+            let dataDirectory = server.dataDirectory
             let expected = try serverInfo(in: dataDirectory).fingerprint
             let seen = NIOLockedValueBox<[String]>([])
             let verifier = PinnedCertificateVerifier(pinned: expected) { fingerprint in
@@ -24,7 +27,9 @@ struct CertificatePinningTests {
     }
 
     @Test func trustOnFirstUseReportsTheFingerprintItSaw() async throws {
-        try await withTestServer { port, dataDirectory in
+        try await withTestServer { server in
+            let port = server.port
+            let dataDirectory = server.dataDirectory
             let expected = try serverInfo(in: dataDirectory).fingerprint
             let seen = NIOLockedValueBox<[String]>([])
             let verifier = PinnedCertificateVerifier(pinned: nil) { fingerprint in
@@ -39,7 +44,9 @@ struct CertificatePinningTests {
     }
 
     @Test func pinnedVerifierRefusesAnotherCertificate() async throws {
-        try await withTestServer { port, dataDirectory in
+        try await withTestServer { server in
+            let port = server.port
+            let dataDirectory = server.dataDirectory
             let actual = try serverInfo(in: dataDirectory).fingerprint
             let seen = NIOLockedValueBox<[String]>([])
             let verifier = PinnedCertificateVerifier(pinned: String(repeating: "0", count: 64)) { fingerprint in

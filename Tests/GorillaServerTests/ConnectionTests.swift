@@ -1,6 +1,7 @@
 import Foundation
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import GorillaTransport
 import NIOConcurrencyHelpers
 import NIOCore
@@ -10,7 +11,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct ConnectionTests {
     @Test func helloAnswersWithTheProtocolVersion() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 let reply = try await client.send(#"{"id":41,"op":"hello","body":{"version":1}}"#)
                 #expect(reply.id == 41)
@@ -25,7 +27,8 @@ struct ConnectionTests {
     }
 
     @Test func unsupportedVersionIsRefusedAndTheConnectionStaysUsable() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 let refused = try await client.request("hello", ["version": 99])
                 #expect(refused.result == 103)
@@ -38,7 +41,8 @@ struct ConnectionTests {
     }
 
     @Test func requestsBeforeHelloAreRefused() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 let login = try await client.login("ada")
                 #expect(login.result == 104)
@@ -54,7 +58,8 @@ struct ConnectionTests {
     }
 
     @Test func malformedJSONIsAnsweredAndTheNextRequestWorks() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 let broken = try await client.send(#"{"id":1,"op":"hello","body":{"version":1}"#)
                 #expect(broken.result == 100)
@@ -75,7 +80,8 @@ struct ConnectionTests {
     }
 
     @Test func unknownOperationIsAnsweredAndTheConnectionKeepsWorking() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 let anonymous = try await client.request("coach.fly")
@@ -91,7 +97,8 @@ struct ConnectionTests {
     }
 
     @Test func missingFieldIsNamed() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 let reply = try await client.request("auth.login", ["user": "ada"])
@@ -110,7 +117,8 @@ struct ConnectionTests {
     }
 
     @Test func unauthenticatedRequestsAreRefused() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 for op in ["profile.get", "auth.check", "auth.logout", "media.get"] {
@@ -125,7 +133,8 @@ struct ConnectionTests {
     }
 
     @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.write(
                     #"{"id":1,"op":"hello","body":{"version":1}}"# + "\n"
@@ -140,7 +149,8 @@ struct ConnectionTests {
     }
 
     @Test func overLongLineIsRefusedAndTheConnectionCloses() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 var line = ByteBuffer(string: #"{"id":2,"op":"hello","body":{"version":1,"pad":""#)
@@ -159,7 +169,8 @@ struct ConnectionTests {
     }
 
     @Test func lineJustUnderTheLimitIsServed() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 let head = #"{"id":2,"op":"hello","body":{"version":1},"pad":""#
@@ -178,7 +189,8 @@ struct ConnectionTests {
     }
 
     @Test func plainTCPGetsNoJSONReply() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             let (received, closedByServer) = try await rawExchange(
                 port: port, send: #"{"id":1,"op":"hello","body":{"version":1}}"# + "\n", waitingAtMost: .seconds(20))
             #expect(closedByServer, "the server kept a plain-TCP connection open")
@@ -192,7 +204,8 @@ struct ConnectionTests {
     }
 
     @Test func silentPeerIsDroppedAfterTheHandshakeTimeout() async throws {
-        try await withTestServer(configure: { $0.handshakeTimeout = 0.5 }) { port, _ in
+        try await withTestServer(configure: { $0.handshakeTimeout = 0.5 }) { server in
+            let port = server.port
             let started = ContinuousClock.now
             let (received, closedByServer) = try await rawExchange(port: port, send: nil, waitingAtMost: .seconds(20))
             #expect(closedByServer)
@@ -204,7 +217,8 @@ struct ConnectionTests {
     /// The timeout leaves room for the handshake and `hello` on a machine busy with the other suites (at 1 s, CI once saw
     /// the connection closed before `hello` was answered).
     @Test func idleConnectionIsClosed() async throws {
-        try await withTestServer(configure: { $0.idleTimeout = 3 }) { port, _ in
+        try await withTestServer(configure: { $0.idleTimeout = 3 }) { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 let started = ContinuousClock.now
@@ -218,7 +232,8 @@ struct ConnectionTests {
     @Test func connectionsBeyondTheLimitAreRefused() async {
         await #expect(processExitsWith: .success) {
             struct Unexpected: Error { let what: String }
-            try await withTestServer(configure: { $0.maxConnections = 1 }) { port, _ in
+            try await withTestServer(configure: { $0.maxConnections = 1 }) { server in
+                let port = server.port
                 try await withClient(port: port) { first in
                     try await first.hello()
                     var served = true
@@ -237,7 +252,9 @@ struct ConnectionTests {
     }
 
     @Test func serverPresentsTheCertificateNamedInServerJSON() async throws {
-        try await withTestServer { port, dataDirectory in
+        try await withTestServer { server in
+            let port = server.port
+            let dataDirectory = server.dataDirectory
             let info = try serverInfo(in: dataDirectory)
             #expect(info.port == port)
             #expect(info.host == "127.0.0.1")
@@ -255,7 +272,8 @@ struct ConnectionTests {
     }
 
     @Test func oneBadPeerDoesNotDisturbAnother() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { steady in
                 try await steady.hello()
                 try await steady.signUpCoach("ada")
@@ -269,7 +287,8 @@ struct ConnectionTests {
     }
 
     @Test func dataFolderAndKeyAreReadableByTheOwnerOnly() async throws {
-        try await withTestServer { _, dataDirectory in
+        try await withTestServer { server in
+            let dataDirectory = server.dataDirectory
             let key = try FileManager.default.attributesOfItem(atPath: dataDirectory.appendingPathComponent("server-key.pem").path)
             let keyMode = try #require(key[.posixPermissions] as? Int)
             #expect(keyMode & 0o077 == 0, "server-key.pem has mode \(String(keyMode, radix: 8))")

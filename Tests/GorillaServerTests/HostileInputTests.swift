@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import GorillaTransport
 import NIOCore
 import Testing
@@ -473,7 +474,9 @@ struct HostileInputTests {
     }
 
     @Test func everyHostileLineGetsItsOwnErrorAndTheConnectionKeepsServing() async throws {
-        try await withTestServer(configure: { $0.requestsPerSecond = 1_000_000 }) { port, dataDirectory in
+        try await withTestServer(configure: { $0.requestsPerSecond = 1_000_000 }) { server in
+            let port = server.port
+            let dataDirectory = server.dataDirectory
             // Another tenant with a machine, a client, an image and a mutation id.
             let mallory = try await withClient(port: port) { other -> (machine: String, client: String, mutation: String, sha: String) in
                 try await other.hello()
@@ -586,7 +589,8 @@ struct HostileInputTests {
     }
 
     @Test func tenMegabyteLinesAreRefusedWith102AndTheConnectionCloses() async throws {
-        try await withTestServer(configure: { $0.requestsPerSecond = 1_000_000 }) { port, _ in
+        try await withTestServer(configure: { $0.requestsPerSecond = 1_000_000 }) { server in
+            let port = server.port
             let token = try await withClient(port: port) { client in
                 try await client.hello()
                 return try await client.signUpCoach("ada")

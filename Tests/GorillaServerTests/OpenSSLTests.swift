@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import GorillaTesting
 import GorillaServer
 import GorillaTransport
 import Testing
@@ -61,7 +62,8 @@ private func runOpenSSL(_ arguments: [String], input: String? = nil, timeout: Ti
 @Suite(.timeLimit(.minutes(1)), .enabled(if: opensslPath != nil, "openssl is not on PATH"))
 struct OpenSSLTests {
     @Test func opensslClientGetsAHelloReplyOverTLS13() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             let output = try await runOpenSSL(
                 ["s_client", "-connect", "127.0.0.1:\(port)", "-tls1_3", "-quiet"],
                 input: #"{"id":1,"op":"hello","body":{"version":1}}"# + "\n",
@@ -76,7 +78,8 @@ struct OpenSSLTests {
     }
 
     @Test func opensslFingerprintMatchesServerJSON() async throws {
-        try await withTestServer { _, dataDirectory in
+        try await withTestServer { server in
+            let dataDirectory = server.dataDirectory
             let certificate = dataDirectory.appendingPathComponent("server-cert.pem").path
             let output = try await runOpenSSL(["x509", "-noout", "-fingerprint", "-sha256", "-in", certificate])
             // "sha256 Fingerprint=AB:CD:..." (the prefix's case varies between versions).
@@ -87,7 +90,8 @@ struct OpenSSLTests {
     }
 
     @Test func certificateIsACertificateAuthorityForLocalhost() async throws {
-        try await withTestServer { _, dataDirectory in
+        try await withTestServer { server in
+            let dataDirectory = server.dataDirectory
             let certificate = dataDirectory.appendingPathComponent("server-cert.pem").path
             let output = try await runOpenSSL(["x509", "-noout", "-text", "-in", certificate])
             #expect(output.contains("CA:TRUE"))

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import GorillaTransport
 import Testing
 
@@ -308,7 +309,8 @@ struct PermissionMatrixTests {
     }
 
     @Test func everyOperationSucceedsOnlyForThePrincipalsAllowedToUseIt() async throws {
-        try await withTestServer(configure: Self.configure) { port, _ in
+        try await withTestServer(configure: Self.configure) { server in
+            let port = server.port
             let world = try await World.build(port: port)
             for row in Self.operationRows {
                 for principal in Principal.allCases {
@@ -342,7 +344,8 @@ struct PermissionMatrixTests {
     }
 
     @Test func anUnknownOperationIsUnknownWithOrWithoutALogin() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello(language: "en")
                 #expect(try await client.request("clients.list").result == 101)
@@ -491,7 +494,8 @@ struct PermissionMatrixTests {
     }
 
     @Test func pushesApplyOnlyWhereThePrincipalMayWrite() async throws {
-        try await withTestServer(configure: Self.configure) { port, _ in
+        try await withTestServer(configure: Self.configure) { server in
+            let port = server.port
             let world = try await World.build(port: port)
             let order: [Principal] = [.ada, .adaClient, .bob, .bobClient]
             try await withSessions(port: port, order.map { world.tokens[$0]! }) { sessions in
@@ -546,7 +550,8 @@ struct PermissionMatrixTests {
     }
 
     @Test func aMutationIdUsedByAnotherAccountIsRefusedWithoutBeingApplied() async throws {
-        try await withTestServer(configure: Self.configure) { port, _ in
+        try await withTestServer(configure: Self.configure) { server in
+            let port = server.port
             let world = try await World.build(port: port)
             try await withSessions(port: port, [world.tokens[.ada]!, world.tokens[.bob]!]) { sessions in
                 let shared = UUID()
@@ -564,7 +569,9 @@ struct PermissionMatrixTests {
     // MARK: Pulls
 
     @Test func eachPrincipalPullsExactlyTheRowsItMaySee() async throws {
-        try await withTestServer(configure: Self.configure) { port, dataDirectory in
+        try await withTestServer(configure: Self.configure) { server in
+            let port = server.port
+            let dataDirectory = server.dataDirectory
             let world = try await World.build(port: port)
             let tools = try OperatorTools(dataDirectory: dataDirectory)
             var news: [String: UUID] = [:]
@@ -642,7 +649,8 @@ struct PermissionMatrixTests {
     }
 
     @Test func aMeasurementAClientRecordsNamesThatClientForTheirCoach() async throws {
-        try await withTestServer(configure: Self.configure) { port, _ in
+        try await withTestServer(configure: Self.configure) { server in
+            let port = server.port
             let world = try await World.build(port: port)
             try await withSessions(port: port, [world.tokens[.ada]!, world.tokens[.adaClient]!]) { sessions in
                 // A client may not file a measurement under another client of the coach.
@@ -667,7 +675,8 @@ struct PermissionMatrixTests {
     }
 
     @Test func aNewMessageCannotChooseItsSenderOrTimeNorSkipTheTextRules() async throws {
-        try await withTestServer(configure: Self.configure) { port, _ in
+        try await withTestServer(configure: Self.configure) { server in
+            let port = server.port
             let world = try await World.build(port: port)
             try await withSessions(port: port, [world.tokens[.ada]!, world.tokens[.adaClient]!, world.tokens[.bob]!]) { sessions in
                 let (ada, ana, bob) = (sessions[0], sessions[1], sessions[2])

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GorillaShared
+import GorillaTesting
 import GorillaTransport
 import Testing
 
@@ -13,7 +14,8 @@ struct ProfileTests {
     static func sha256(_ bytes: [UInt8]) -> String { Fingerprint.hex(SHA256.hash(data: bytes)) }
 
     @Test func profileShowsTheAccount() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("ada", email: "ada@example.com", name: "Ada", surname: "Lovelace")
@@ -32,7 +34,8 @@ struct ProfileTests {
     }
 
     @Test func updateChangesFieldsAndTheLanguageOfMessages() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             let token = try await withClient(port: port) { client in
                 try await client.hello()
                 let token = try await client.signUpCoach("ada")
@@ -72,7 +75,8 @@ struct ProfileTests {
     }
 
     @Test func updateRefusesBadValues() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("bob")
@@ -89,7 +93,8 @@ struct ProfileTests {
     }
 
     @Test func uploadedImageBecomesThePhotoAndCanBeFetched() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("ada")
@@ -120,7 +125,8 @@ struct ProfileTests {
     }
 
     @Test func imageUploadedInChunksIsReassembled() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("ada")
@@ -148,7 +154,8 @@ struct ProfileTests {
     }
 
     @Test func nonImageUploadIsRefused() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("ada")
@@ -166,7 +173,8 @@ struct ProfileTests {
     }
 
     @Test func uploadWhoseHashDoesNotMatchIsRefused() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("ada")
@@ -181,7 +189,8 @@ struct ProfileTests {
     }
 
     @Test func anotherCoachCannotFetchMyPhoto() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             let sha = Self.sha256(Self.png)
             try await withClient(port: port) { ada in
                 try await ada.hello()

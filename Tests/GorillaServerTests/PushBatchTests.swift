@@ -1,6 +1,7 @@
 import Foundation
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// References between mutations of one push: the server remembers the look-ups of a push, and must still see
@@ -19,7 +20,8 @@ struct PushBatchTests {
     }
 
     @Test func referencesFollowWhatTheSameBatchWrote() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { coach in
                 try await coach.hello()
                 _ = try await coach.signUpCoach("ada")
@@ -52,7 +54,8 @@ struct PushBatchTests {
     /// A document the push's first reading only skipped, and that turns out unreadable (a number out of range),
     /// refuses its own mutation only: the rest of the push is applied.
     @Test func anUnreadableDocumentRefusesOnlyItsMutation() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { coach in
                 try await coach.hello()
                 _ = try await coach.signUpCoach("ada")

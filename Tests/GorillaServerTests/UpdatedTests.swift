@@ -1,6 +1,7 @@
 import Foundation
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import NIOConcurrencyHelpers
 import Testing
 
@@ -16,7 +17,8 @@ struct UpdatedTests {
     }
 
     @Test func aWriteOnAnotherConnectionShowsInTheNextPollWithTheSameCursor() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { phone in
                 try await phone.hello()
                 let token = try await phone.signUpCoach("ada")
@@ -43,7 +45,9 @@ struct UpdatedTests {
     /// News published by the operator tool (another process, here another store on the same file) is not seen by
     /// the server's own change tracking; a connection still sees it within `ServerStore.updatedReuseInterval`.
     @Test func newsWrittenByAnotherProcessIsSeenWithinTheReuseInterval() async throws {
-        try await withTestServer { port, dataDirectory in
+        try await withTestServer { server in
+            let port = server.port
+            let dataDirectory = server.dataDirectory
             try await withClient(port: port) { phone in
                 try await phone.hello()
                 _ = try await phone.signUpCoach("ada")
@@ -66,7 +70,8 @@ struct UpdatedTests {
     /// (answered by the task), apart from `id` and `time`.
     @Test func aRepeatedPollIsAnsweredOnTheLoopAndReadsAsTheFirst() async throws {
         let onLoop = NIOLockedValueBox(0)
-        try await withTestServer(configure: { $0.onPollAnsweredOnLoop = { onLoop.withLockedValue { $0 += 1 } } }) { port, _ in
+        try await withTestServer(configure: { $0.onPollAnsweredOnLoop = { onLoop.withLockedValue { $0 += 1 } } }) { server in
+            let port = server.port
             try await withClient(port: port) { phone in
                 try await phone.hello()
                 _ = try await phone.signUpCoach("ada")
@@ -93,7 +98,8 @@ struct UpdatedTests {
 
     /// Requests written together are answered in order, and a poll behind a push sees the push.
     @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { phone in
                 try await phone.hello()
                 _ = try await phone.signUpCoach("ada")
@@ -117,7 +123,8 @@ struct UpdatedTests {
     /// not answered from memory.
     @Test(arguments: [true, false]) func aLogoutEndsRepeatedAnswersAtOnce(elsewhere: Bool) async throws {
         let onLoop = NIOLockedValueBox(0)
-        try await withTestServer(configure: { $0.onPollAnsweredOnLoop = { onLoop.withLockedValue { $0 += 1 } } }) { port, _ in
+        try await withTestServer(configure: { $0.onPollAnsweredOnLoop = { onLoop.withLockedValue { $0 += 1 } } }) { server in
+            let port = server.port
             try await withClient(port: port) { phone in
                 try await phone.hello()
                 let token = try await phone.signUpCoach("ada")
@@ -142,7 +149,8 @@ struct UpdatedTests {
     /// Logging in as someone else on the same connection (no account changes, so no epoch moves) never repeats the
     /// first account's answer: any request other than a poll makes the loop forget it.
     @Test func anotherAccountOnTheSameConnectionIsNeverAnsweredTheFirstOnesCounts() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { other in
                 try await other.hello()
                 _ = try await other.signUpCoach("bob")

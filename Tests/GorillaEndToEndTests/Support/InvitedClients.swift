@@ -1,6 +1,7 @@
 import Foundation
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 
 /// Whether `text` is a registration code as the CLI shows it: 8 Crockford base32 characters (no I, L, O, U), `XXXX-XXXX`.
 func isRegistrationCode(_ text: String) -> Bool {

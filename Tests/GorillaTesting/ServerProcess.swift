@@ -9,29 +9,29 @@ import Foundation
 
 /// The built `gorilla-server` executable run as a child process, so that tests can kill it with
 /// SIGKILL and start it again on the same port with the same data folder.
-final class ServerProcess: RunningServer, @unchecked Sendable {
-    let dataDirectory: URL
+public final class ServerProcess: RunningServer, @unchecked Sendable {
+    public let dataDirectory: URL
     /// Where the server's standard output and error go.
-    let logFile: URL
+    public let logFile: URL
     private let lock = NSLock()
     private var boundPort = 0
     private var process: Process?
 
-    init(dataDirectory: URL, logFile: URL) {
+    public init(dataDirectory: URL, logFile: URL) {
         self.dataDirectory = dataDirectory
         self.logFile = logFile
     }
 
-    var port: Int { lock.withLock { boundPort } }
+    public var port: Int { lock.withLock { boundPort } }
 
     /// Launches `gorilla-server --port P --data DIR` and waits until it has written `server.json`.
-    func start() async throws {
+    public func start() async throws {
         // A restart on the same port can race with other tests' ephemeral ports: retry briefly.
         var attempt = 0
         while true {
             do {
                 return try await startOnce()
-            } catch let error as ServerDidNotStart where port != 0 && attempt < 30 && error.description.contains("Address already in use") {
+            } catch let error as ServerDidNotStart where port != 0 && attempt < 30 && error.addressInUse {
                 attempt += 1
                 try await Task.sleep(for: .milliseconds(200))
             }
@@ -64,18 +64,20 @@ final class ServerProcess: RunningServer, @unchecked Sendable {
               let info = try? JSONDecoder().decode(ServerInfoFile.self, from: data) else {
             await kill()
             let output = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
-            throw ServerDidNotStart(description: "gorilla-server did not start: \(output.suffix(2000))")
+            // The child reports a taken port in its log; that is all a test can read of another process.
+            throw ServerDidNotStart(description: "gorilla-server did not start: \(output.suffix(2000))",
+                                    addressInUse: output.contains("Address already in use"))
         }
         lock.withLock { boundPort = info.port }
     }
 
     /// Kills the server with SIGKILL (no chance to clean up) and waits until it has exited.
-    func kill() async {
+    public func kill() async {
         await signal(SIGKILL)
     }
 
     /// Stops the server the hard way: the tests only need it gone.
-    func stop() async {
+    public func stop() async {
         await signal(SIGKILL)
     }
 
@@ -96,7 +98,7 @@ final class ServerProcess: RunningServer, @unchecked Sendable {
 }
 
 /// Runs `body` with the built server running as a child process on a fresh data folder; kills it afterwards.
-func withServerProcess(_ body: (ServerProcess) async throws -> Void) async throws {
+public func withServerProcess(_ body: (ServerProcess) async throws -> Void) async throws {
     let folder = try TemporaryFolder("gorilla-e2e-process")
     let server = ServerProcess(dataDirectory: folder.child("data"), logFile: folder.url.appendingPathComponent("server.log"))
     try await server.start()

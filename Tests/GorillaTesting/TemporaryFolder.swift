@@ -1,19 +1,22 @@
 import Foundation
 
 /// A fresh folder under the system's temporary directory, removed when the last reference goes away.
-final class TemporaryFolder: Sendable {
-    let url: URL
+public final class TemporaryFolder: Sendable {
+    public let url: URL
 
-    init(_ prefix: String = "gorilla-e2e") throws {
+    public init(_ prefix: String = "gorilla-e2e") throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     /// A path inside the folder (not created).
-    func child(_ name: String) -> URL {
+    public func child(_ name: String) -> URL {
         url.appendingPathComponent(name, isDirectory: true)
     }
+
+    /// Removes the folder now (it is removed anyway when the last reference goes away).
+    public func remove() { try? FileManager.default.removeItem(at: url) }
 
     deinit {
         try? FileManager.default.removeItem(at: url)
@@ -21,17 +24,17 @@ final class TemporaryFolder: Sendable {
 }
 
 /// Where `swift build` put the executables under test.
-enum Products {
-    static let directory: URL = {
+public enum Products {
+    public static let directory: URL = {
         var candidates: [URL] = []
         if let executable = Bundle.main.executableURL {
             candidates.append(executable.deletingLastPathComponent())
         }
         candidates.append(Bundle.main.bundleURL)
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        // Tests/GorillaEndToEndTests/Support/TemporaryFolder.swift → the package root.
+        // Tests/GorillaTesting/TemporaryFolder.swift → the package root.
         let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(root.appendingPathComponent(".build/debug", isDirectory: true))
         return candidates.first {
             FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("gorilla-server").path)
@@ -40,13 +43,13 @@ enum Products {
     }()
 
     /// The `gorilla` CLI.
-    static var gorilla: URL { directory.appendingPathComponent("gorilla") }
+    public static var gorilla: URL { directory.appendingPathComponent("gorilla") }
     /// The `gorilla-server` executable.
-    static var server: URL { directory.appendingPathComponent("gorilla-server") }
+    public static var server: URL { directory.appendingPathComponent("gorilla-server") }
 }
 
 /// Polls `condition` every few milliseconds until it holds or `timeout` passes; returns whether it held.
-func eventually(timeout: Duration = .seconds(30), every interval: Duration = .milliseconds(20),
+public func eventually(timeout: Duration = .seconds(30), every interval: Duration = .milliseconds(20),
                 _ condition: () throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {

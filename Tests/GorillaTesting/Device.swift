@@ -5,22 +5,22 @@ import NIOCore
 
 /// One device of a user: its own `GORILLA_HOME` (configuration, pinned certificate, session, cache)
 /// driven through the same `GorillaApp` the CLI uses.
-final class Device: Sendable {
-    static let password = "correct-horse-battery"
+public final class Device: Sendable {
+    public static let password = "correct-horse-battery"
 
-    let folder: TemporaryFolder
-    let app: GorillaApp
+    public let folder: TemporaryFolder
+    public let app: GorillaApp
 
-    init() throws {
+    public init() throws {
         folder = try TemporaryFolder("gorilla-e2e-device")
         app = GorillaApp(home: ClientHome(environment: ["GORILLA_HOME": folder.url.path]))
     }
 
     /// The device's `GORILLA_HOME`.
-    var home: URL { folder.url }
+    public var home: URL { folder.url }
 
     /// A new device that pins the server and signs `username` up as a coach.
-    static func coach(_ username: String, on server: some RunningServer) async throws -> Device {
+    public static func coach(_ username: String, on server: some RunningServer) async throws -> Device {
         let device = try Device()
         try await device.connect(to: server)
         _ = try await device.app.register(SignupBody(
@@ -30,7 +30,7 @@ final class Device: Sendable {
     }
 
     /// A new device that pins the server and logs in as `username` (who signed up elsewhere).
-    static func loggedIn(_ username: String, on server: some RunningServer) async throws -> Device {
+    public static func loggedIn(_ username: String, on server: some RunningServer) async throws -> Device {
         let device = try Device()
         try await device.connect(to: server)
         _ = try await device.app.login(user: username, password: password)
@@ -38,36 +38,36 @@ final class Device: Sendable {
     }
 
     /// `gorilla connect 127.0.0.1:PORT --trust`.
-    func connect(to server: some RunningServer) async throws {
+    public func connect(to server: some RunningServer) async throws {
         _ = try await app.connect("127.0.0.1:\(server.port)", fingerprint: nil, trust: true, confirm: { _ in false })
     }
 
     /// The device's local cache.
-    func cache() throws -> LocalCache { try app.cache() }
+    public func cache() throws -> LocalCache { try app.cache() }
 
     /// `gorilla sync`, decoded.
     @discardableResult
-    func sync() async throws -> SyncSummary {
+    public func sync() async throws -> SyncSummary {
         try await app.sync().json.decode(SyncSummary.self)
     }
 
     /// The live entities of `kind` in the local cache.
-    func entities(_ kind: String) throws -> [CachedEntity] {
+    public func entities(_ kind: String) throws -> [CachedEntity] {
         try cache().entities(kind)
     }
 
     /// The names of the live entities of `kind` in the local cache, sorted.
-    func names(_ kind: String) throws -> [String] {
+    public func names(_ kind: String) throws -> [String] {
         try entities(kind).map(\.name).sorted()
     }
 
     /// The live entity of `kind` named `name` in the local cache.
-    func entity(_ kind: String, named name: String) throws -> CachedEntity? {
+    public func entity(_ kind: String, named name: String) throws -> CachedEntity? {
         try entities(kind).first { $0.name == name }
     }
 
     /// Opens a connection, resumes this device's session on it, and runs `body`.
-    func withConnection<T: Sendable>(_ body: @Sendable (ServerConnection) async throws -> T) async throws -> T {
+    public func withConnection<T: Sendable>(_ body: @Sendable (ServerConnection) async throws -> T) async throws -> T {
         guard let endpoint = app.home.loadConfig().server, let session = app.home.loadSession() else {
             throw ClientError(.notLoggedIn, "the test device is not logged in")
         }
@@ -78,14 +78,14 @@ final class Device: Sendable {
     }
 
     /// One raw `sync.push` of `mutations`; the local cache is not told about the answer.
-    func push(_ mutations: [Mutation]) async throws -> [MutationResult] {
+    public func push(_ mutations: [Mutation]) async throws -> [MutationResult] {
         try await withConnection { connection in
             try await connection.request(Operation.syncPush, PushBody(mutations: mutations), as: PushReply.self).results
         }
     }
 
     /// Every change the server shows this account, pulled from version 0 without touching the cache.
-    func pullEverything() async throws -> [Change] {
+    public func pullEverything() async throws -> [Change] {
         try await withConnection { connection in
             var changes: [Change] = []
             var since: Int64 = 0
@@ -102,7 +102,7 @@ final class Device: Sendable {
 
 extension Mutation {
     /// A mutation that creates a machine named `name`.
-    static func createMachine(_ name: String, id: UUID = UUID.v7()) -> Mutation {
+    public static func createMachine(_ name: String, id: UUID = UUID.v7()) -> Mutation {
         Mutation(id: UUID.v7(), kind: "machine", entity: id, action: .create, fields: ["name": .string(name)])
     }
 }

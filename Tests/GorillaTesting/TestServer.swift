@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import GorillaClient
+import GorillaServer
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import ServiceLifecycle
+
+/// A server the tests can stop and start again on the same port with the same data.
+public protocol RunningServer: Sendable {
+    /// The port the server listens on (kept across restarts).
+    var port: Int { get }
+    /// The server's data folder (database, certificate, `server.json`).
+    var dataDirectory: URL { get }
+    /// Starts the server: on a port the system picks the first time, on the same port afterwards.
+    func start() async throws
+    /// Stops the server.
+    func stop() async
+}
+
+extension RunningServer {
+    /// The `server.json` the server wrote when it started listening.
+    public func info() throws -> ServerInfo {
+        let data = try Data(contentsOf: dataDirectory.appendingPathComponent("server.json"))
+        return try JSONDecoder().decode(ServerInfo.self, from: data)
+    }
+
+    /// The pinned endpoint a device would use.
+    public func endpoint() throws -> ServerEndpoint {
+        let info = try info()
+        return ServerEndpoint(host: "127.0.0.1", port: info.port, fingerprint: info.fingerprint)
+    }
+
+    /// The server's SQLite database.
+    public var databasePath: String { dataDirectory.appendingPathComponent("gorilla.sqlite").path }
+    /// The certificate the server made on first start.
+    public var certificatePath: String { dataDirectory.appendingPathComponent("server-cert.pem").path }
+    /// The certificate's private key.
+    public var keyPath: String { dataDirectory.appendingPathComponent("server-key.pem").path }
+}
+
+/// A server that did not announce its port.
+public struct ServerDidNotStart: Error, CustomStringConvertible {
+    public let description: String
+    /// Whether it failed because its port was taken.
+    public var addressInUse = false
+
+    public init(description: String, addressInUse: Bool = false) {
+        self.description = description
+        self.addressInUse = addressInUse
+    }
+}
+
+/// The real `GorillaServer` running in this process as a service of a `ServiceGroup`: TLS on 127.0.0.1, a data
+/// folder of the caller's, cheap password hashing unless `configure` says otherwise. `stop()` shuts it down
+/// gracefully, as SIGTERM does for `gorilla-server`.
+public final class TestServer: RunningServer, Sendable {
+    public let dataDirectory: URL
+    private let configure: @Sendable (inout ServerConfiguration) -> Void
+    private let logLevel: Logger.Level
+    private let state: NIOLockedValueBox<(port: Int, group: ServiceGroup?, task: Task<Void, any Error>?)>
+
+    /// A server on `port` (0: the system picks one on first start) with `dataDirectory` as its data folder.
+    public init(dataDirectory: URL, port: Int = 0, logLevel: Logger.Level = .critical,
+                configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }) {
+        self.dataDirectory = dataDirectory
+        self.logLevel = logLevel
+        self.configure = configure
+        state = NIOLockedValueBox((port, nil, nil))
+    }
+
+    public var port: Int { state.withLockedValue { $0.port } }
+
+    public func start() async throws {
+        // Restarting on a fixed port can race with the ephemeral ports of other tests running in parallel
+        // (an outgoing connection may hold the port for a moment): retry briefly.
+        var attempt = 0
+        while true {
+            do {
+                return try await startOnce()
+            } catch let error as IOError where port != 0 && attempt < 50 && error.errnoCode == EADDRINUSE {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+
+    private func startOnce() async throws {
+        let (ports, announce) = AsyncStream.makeStream(of: Int.self)
+        var configuration = ServerConfiguration(dataDirectory: dataDirectory)
+        configuration.port = port
+        configuration.passwordHasher = .testing
+        configure(&configuration)
+        configuration.onListening = { port in
+            announce.yield(port)
+            announce.finish()
+        }
+        var logger = Logger(label: "gorilla-test-server")
+        logger.logLevel = logLevel
+        let server = GorillaServer(configuration: configuration, logger: logger)
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [server], logger: logger))
+        let task = Task {
+            defer { announce.finish() }
+            try await group.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next() else {
+            try await task.value  // the group rethrows the error the server failed with
+            throw ServerDidNotStart(description: "the in-process server stopped before listening")
+        }
+        state.withLockedValue { $0 = (bound, group, task) }
+    }
+
+    /// Shuts the server down gracefully (it stops accepting and closes its connections) and waits until it has.
+    public func stop() async {
+        guard let (group, task) = state.withLockedValue({ state -> (ServiceGroup, Task<Void, any Error>)? in
+            defer { state.group = nil; state.task = nil }
+            guard let group = state.group, let task = state.task else { return nil }
+            return (group, task)
+        }) else { return }
+        await group.triggerGracefulShutdown()
+        _ = await task.result
+    }
+}
+
+/// Runs `body` with a started in-process server on a fresh data folder, and shuts the server down gracefully afterwards.
+public func withTestServer(
+    configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
+    _ body: (TestServer) async throws -> Void
+) async throws {
+    let folder = try TemporaryFolder("gorilla-test-server")
+    let server = TestServer(dataDirectory: folder.child("data"), configure: configure)
+    try await server.start()
+    let outcome: Result<Void, any Error>
+    do {
+        try await body(server)
+        outcome = .success(())
+    } catch {
+        outcome = .failure(error)
+    }
+    await server.stop()
+    try outcome.get()
+    withExtendedLifetime(folder) {}
+}
+
+/// The `server.json` a server wrote into `dataDirectory` when it started listening.
+public func serverInfo(in dataDirectory: URL) throws -> ServerInfo {
+    let data = try Data(contentsOf: dataDirectory.appendingPathComponent("server.json"))
+    return try JSONDecoder().decode(ServerInfo.self, from: data)
+}
