@@ -6,26 +6,63 @@ extension GorillaApp {
         (training.data["exercises"]?.arrayValue ?? []).compactMap(\.objectValue)
     }
 
-    public func addTraining(name: String, exercises: [String]) async throws -> CommandOutput {
+    /// The plans of `--plan` arguments, each with its exercise resolved in the catalogue.
+    func plans(_ texts: [String], _ cache: LocalCache) throws -> [PlannedExercise] {
+        let resolver = NameResolver(cache: cache)
+        return try texts.map { text in
+            let parsed: (name: String, plan: PlannedExercise)
+            do {
+                parsed = try PlanParser.parse(text) { name in
+                    (try? resolver.resolve("exercise", name)).flatMap { $0[string: "count"] }.flatMap(CountMode.init(rawValue:))
+                }
+            } catch let error as SetParser.ParseError {
+                throw ClientError(.usage, error.description)
+            }
+            var plan = parsed.plan
+            plan.exercise = try resolver.resolve("exercise", parsed.name).id
+            return plan
+        }
+    }
+
+    /// Puts `plan` on the entry of its exercise, appending one when the training does not list it yet.
+    private func apply(_ plan: PlannedExercise, to entries: inout [[String: JSONValue]]) {
+        // A new plan replaces the entry's old one whole.
+        let fields = (try? JSONValue.encode(plan).objectValue) ?? ["exercise": .string(plan.exercise.key)]
+        if let index = entries.firstIndex(where: { $0["exercise"]?.stringValue == plan.exercise.key }) {
+            entries[index] = fields
+        } else {
+            entries.append(fields)
+        }
+    }
+
+    public func addTraining(name: String, exercises: [String], plans planTexts: [String] = []) async throws -> CommandOutput {
         try requireCoach()
         let cache = try cache()
         let clean = try checkNameFree(cache, kind: "training", name: name)
         let resolver = NameResolver(cache: cache)
-        let entries: [JSONValue] = try exercises.map { .object(["exercise": .string(try resolver.resolve("exercise", $0).id.uuidString.lowercased())]) }
+        var entries: [[String: JSONValue]] = try exercises.map { ["exercise": .string(try resolver.resolve("exercise", $0).id.key)] }
+        for plan in try plans(planTexts, cache) { apply(plan, to: &entries) }
+        guard !entries.isEmpty else {
+            throw ClientError(.usage, """
+                a training needs at least one exercise: add --exercise E or --plan "E: 4x12@80kg rest 90s"
+                """)
+        }
         let id = UUID.v7()
         let notes = try await change(cache, kind: "training", entity: id, action: .create,
-                                     fields: ["name": .string(clean), "exercises": .array(entries)])
+                                     fields: ["name": .string(clean), "exercises": .array(entries.map(JSONValue.object))])
         return try output(cache, id, "Added training '\(clean)' with \(entries.count) exercise\(entries.count == 1 ? "" : "s").", notes)
     }
 
-    public func editTraining(_ name: String, add: [String], remove: [String], move: String?, to position: Int?) async throws -> CommandOutput {
+    public func editTraining(_ name: String, add: [String], remove: [String], move: String?, to position: Int?,
+                             plans planTexts: [String] = []) async throws -> CommandOutput {
         try requireCoach()
         let cache = try cache()
         let resolver = NameResolver(cache: cache)
         let training = try resolver.resolve("training", name)
         var entries = exerciseEntries(training)
-        func key(_ name: String) throws -> String { try resolver.resolve("exercise", name).id.uuidString.lowercased() }
+        func key(_ name: String) throws -> String { try resolver.resolve("exercise", name).id.key }
         for name in add { entries.append(["exercise": .string(try key(name))]) }
+        for plan in try plans(planTexts, cache) { apply(plan, to: &entries) }
         for name in remove {
             let id = try key(name)
             guard let index = entries.firstIndex(where: { $0["exercise"]?.stringValue == id }) else {
@@ -42,8 +79,11 @@ extension GorillaApp {
             let entry = entries.remove(at: index)
             entries.insert(entry, at: min(position - 1, entries.count))
         }
-        guard !add.isEmpty || !remove.isEmpty || move != nil else {
-            throw ClientError(.usage, "nothing to change: give --add E, --remove E or --move E --to N")
+        guard !add.isEmpty || !remove.isEmpty || move != nil || !planTexts.isEmpty else {
+            throw ClientError(.usage, "nothing to change: give --add E, --remove E, --move E --to N or --plan \"E: 4x12@80kg\"")
+        }
+        guard !entries.isEmpty else {
+            throw ClientError(.usage, "a training needs at least one exercise; to delete it: gorilla trainings rm \"\(training.name)\"")
         }
         let notes = try await change(cache, kind: "training", entity: training.id, action: .update,
                                      fields: ["exercises": .array(entries.map(JSONValue.object))])
@@ -98,11 +138,8 @@ extension GorillaApp {
         var items: [JSONValue] = []
         for (index, entry) in exerciseEntries(training).enumerated() {
             let exercise = try entry["exercise"]?.stringValue.flatMap(UUID.init(uuidString:)).flatMap { try cache.entity($0) }
-            var plan: [String] = []
-            if let sets = entry["sets"]?.intValue { plan.append("\(sets) sets") }
-            if let reps = entry["reps"]?.intValue { plan.append("\(reps) reps") }
-            if let rest = entry["rest"]?.intValue { plan.append("\(rest) s rest") }
-            lines.append("  \(index + 1). \(exercise?.name ?? "?")\(plan.isEmpty ? "" : "  (" + plan.joined(separator: ", ") + ")")")
+            let plan = (try? JSONValue.object(entry).decode(PlannedExercise.self))?.notation ?? ""
+            lines.append("  \(index + 1). \(exercise?.name ?? "?")\(plan.isEmpty ? "" : "  " + plan)")
             var item = entry
             item["name"] = exercise.map { .string($0.name) } ?? .null
             items.append(.object(item))

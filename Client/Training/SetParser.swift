@@ -73,6 +73,13 @@ public enum SetParser {
         rest = Substring(rest.trimmingCharacters(in: .whitespaces))
         var duration: Double?
         if let at = rest.firstIndex(of: "@") {
+            let after = rest[rest.index(after: at)...].trimmingCharacters(in: .whitespaces)
+            if after.hasSuffix("kg") || after.hasSuffix("lb") || after.hasSuffix("lbs") {
+                throw SetProblem(reason: """
+                    this is the form of a plan (SETSxREPS@LOAD, as in trainings --plan); \
+                    a performed set is REPSxWEIGHT[kg|lb][@DURATION], e.g. 12x80kg@40s
+                    """)
+            }
             duration = try parseDuration(String(rest[rest.index(after: at)...]))
             rest = rest[..<at]
         }

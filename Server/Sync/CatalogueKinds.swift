@@ -79,12 +79,30 @@ extension EntityKinds {
                 }
                 if referenced.deleted { continue }
                 entry["exercise"] = .string(id.key)
-                try FieldRules.number("sets", in: &entry, range: PlannedExercise.setsRange)
-                try FieldRules.number("reps", in: &entry, range: PlannedExercise.repsRange)
-                try FieldRules.number("rest", in: &entry, range: PlannedExercise.restRange)
+                try plan(&entry)
                 clean.append(.object(entry))
             }
             document["exercises"] = .array(clean)
         }
     )
+
+    /// The plan of one training entry: sets, repetitions (one target, or one per set), load, rest, time, distance.
+    private static func plan(_ entry: inout [String: JSONValue]) throws {
+        try FieldRules.number("sets", in: &entry, range: PlannedExercise.setsRange)
+        if let reps = entry["reps"], let list = reps.arrayValue {
+            let sets = entry["sets"]?.intValue
+            guard !list.isEmpty, list.count <= Int(PlannedExercise.setsRange.upperBound), sets == nil || sets == list.count,
+                  list.allSatisfy({ $0.intValue.map { PlannedExercise.repsRange.contains(Double($0)) } ?? false }) else {
+                throw StoreError.invalid("reps must be a number or a list of one whole number per set")
+            }
+            entry["sets"] = .number(Double(list.count))
+        } else {
+            try FieldRules.number("reps", in: &entry, range: PlannedExercise.repsRange)
+        }
+        try FieldRules.number("weight", in: &entry, range: PerformedSet.weightRange)
+        try FieldRules.oneOf("unit", WeightUnit.self, fallback: entry["weight"] == nil ? nil : .kg, in: &entry)
+        try FieldRules.number("rest", in: &entry, range: PlannedExercise.restRange)
+        try FieldRules.number("duration", in: &entry, range: PlannedExercise.durationRange)
+        try FieldRules.number("distance", in: &entry, range: PlannedExercise.distanceRange)
+    }
 }

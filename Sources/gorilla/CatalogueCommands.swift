@@ -125,7 +125,13 @@ struct Trainings: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Option(name: .customLong("exercise"), help: "An exercise, in order (repeat).") var exercises: [String] = []
-        func run() async throws { try await perform { try await Runtime.app.addTraining(name: name, exercises: exercises) } }
+        @Option(name: .customLong("plan"), help: ArgumentHelp(
+            "An exercise with its plan, SETSxREPS@LOAD [rest TIME] (repeat).",
+            discussion: "For example \"Squat: 4x12@80kg rest 90s\", \"Press: 12,10,8@60kg\", \"Plank: 3x45s\", \"Rower: 1x2000m\".",
+            valueName: "EXERCISE: PLAN")) var plans: [String] = []
+        func run() async throws {
+            try await perform { try await Runtime.app.addTraining(name: name, exercises: exercises, plans: plans) }
+        }
     }
 
     struct List: AsyncParsableCommand {
@@ -135,22 +141,25 @@ struct Trainings: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a training's exercises.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a training's exercises and their plans.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         func run() async throws { try await perform { try await Runtime.app.showTraining(name) } }
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Add, remove or move exercises.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Add, remove, move or plan exercises.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Option(help: "Append an exercise (repeat).") var add: [String] = []
         @Option(help: "Remove an exercise (repeat).") var remove: [String] = []
         @Option(help: "Move this exercise…") var move: String?
         @Option(help: "…to this position (1 = first).") var to: Int?
+        @Option(name: .customLong("plan"), help: ArgumentHelp(
+            "Set an exercise's plan, SETSxREPS@LOAD [rest TIME], adding it if missing (repeat).",
+            valueName: "EXERCISE: PLAN")) var plans: [String] = []
         func run() async throws {
-            try await perform { try await Runtime.app.editTraining(name, add: add, remove: remove, move: move, to: to) }
+            try await perform { try await Runtime.app.editTraining(name, add: add, remove: remove, move: move, to: to, plans: plans) }
         }
     }
 

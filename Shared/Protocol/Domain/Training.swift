@@ -35,7 +35,8 @@ public struct Training: EntityDocument {
     }
 }
 
-/// One exercise of a training, with its plan.
+/// One exercise of a training, with its plan: how many sets, and per set the target repetitions (or time, or
+/// distance), load and the rest after it. A coach writes it as on paper: `4x12@80kg rest 90s`.
 public struct PlannedExercise: Codable, Sendable, Equatable {
     /// Planned sets.
     public static let setsRange: ClosedRange<Double> = 1...100
@@ -43,24 +44,111 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
     public static let repsRange: ClosedRange<Double> = 1...1000
     /// Planned rest between sets, in seconds.
     public static let restRange: ClosedRange<Double> = 0...3600
+    /// Planned time of a set, in seconds.
+    public static let durationRange: ClosedRange<Double> = 1...86_400
+    /// Planned distance of a set, in metres.
+    public static let distanceRange: ClosedRange<Double> = 1...1_000_000
+
+    /// Repetitions: the same for every set, or one target per set (`12,10,8`).
+    public enum Reps: Codable, Sendable, Equatable {
+        case uniform(Int)
+        case perSet([Int])
+
+        /// The target of set `index` (0-based).
+        public func target(ofSet index: Int) -> Int {
+            switch self {
+            case .uniform(let reps): reps
+            case .perSet(let list): list.isEmpty ? 0 : list[min(index, list.count - 1)]
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let reps = try? container.decode(Int.self) {
+                self = .uniform(reps)
+            } else {
+                self = .perSet(try container.decode([Int].self))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .uniform(let reps): try container.encode(reps)
+            case .perSet(let list): try container.encode(list)
+            }
+        }
+    }
 
     public var exercise: UUID
     public var sets: Int?
-    public var reps: Int?
+    public var reps: Reps?
+    /// The load of each set, in ``unit``.
+    public var weight: Double?
+    public var unit: WeightUnit?
     /// Seconds of rest between sets.
     public var rest: Double?
+    /// Seconds a timed set lasts (a plank).
+    public var duration: Double?
+    /// Metres a distance set covers (a rower).
+    public var distance: Double?
 
-    public init(exercise: UUID, sets: Int? = nil, reps: Int? = nil, rest: Double? = nil) {
+    public init(exercise: UUID, sets: Int? = nil, reps: Reps? = nil, weight: Double? = nil, unit: WeightUnit? = nil,
+                rest: Double? = nil, duration: Double? = nil, distance: Double? = nil) {
         self.exercise = exercise
         self.sets = sets
         self.reps = reps
+        self.weight = weight
+        self.unit = unit
         self.rest = rest
+        self.duration = duration
+        self.distance = distance
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case exercise, sets, reps, rest
+        case exercise, sets, reps, weight, unit, rest, duration, distance
     }
 
     /// Every member an entry may hold.
     public static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeID(exercise, forKey: .exercise)
+        try container.encodeIfPresent(sets, forKey: .sets)
+        try container.encodeIfPresent(reps, forKey: .reps)
+        try container.encodeIfPresent(weight, forKey: .weight)
+        try container.encodeIfPresent(unit, forKey: .unit)
+        try container.encodeIfPresent(rest, forKey: .rest)
+        try container.encodeIfPresent(duration, forKey: .duration)
+        try container.encodeIfPresent(distance, forKey: .distance)
+    }
+
+    /// Whether the entry plans anything beyond naming the exercise.
+    public var hasPlan: Bool { sets != nil || reps != nil || weight != nil || rest != nil || duration != nil || distance != nil }
+
+    /// The plan in the coach's notation: `4x12@80kg rest 90s`, `12,10,8@80kg`, `3x45s`, `1x2000m`.
+    public var notation: String {
+        var text = ""
+        switch reps {
+        case .perSet(let list)?: text = list.map(String.init).joined(separator: ",")
+        case .uniform(let reps)?: text = "\(sets ?? 1)x\(reps)"
+        case nil:
+            if let duration { text = "\(sets ?? 1)x\(Self.seconds(duration))" }
+            else if let distance { text = "\(sets ?? 1)x\(Self.number(distance))m" }
+            else if let sets { text = "\(sets) sets" }
+        }
+        if let weight { text += "@\(Self.number(weight))\((unit ?? .kg).rawValue)" }
+        if let rest { text += (text.isEmpty ? "" : " ") + "rest \(Self.seconds(rest))" }
+        return text
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        let whole = Int(value.rounded())
+        return whole >= 60 && whole % 60 == 0 ? "\(whole / 60)min" : "\(number(value))s"
+    }
 }

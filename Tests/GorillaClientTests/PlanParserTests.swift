@@ -1,0 +1,62 @@
+import Foundation
+import GorillaClient
+import GorillaShared
+import Testing
+
+/// `--plan "EXERCISE: SETSxREPS@LOAD [rest TIME]"`, the notation coaches write on paper.
+@Suite struct PlanParserTests {
+    @Test func readsSetsRepsLoadAndRest() throws {
+        let (name, plan) = try PlanParser.parse("Sentadilla: 4x12@80kg rest 90s")
+        #expect(name == "Sentadilla")
+        #expect(plan.sets == 4 && plan.reps == .uniform(12) && plan.weight == 80 && plan.unit == .kg && plan.rest == 90)
+        #expect(plan.notation == "4x12@80kg rest 90s")
+    }
+
+    @Test func readsOneTargetPerSetPoundsAndMinutes() throws {
+        let plan = try PlanParser.parse("Press: 12,10,8@135lb rest 2min").plan
+        #expect(plan.sets == 3 && plan.reps == .perSet([12, 10, 8]) && plan.weight == 135 && plan.unit == .lb && plan.rest == 120)
+        #expect(plan.reps?.target(ofSet: 2) == 8 && plan.reps?.target(ofSet: 5) == 8)
+        #expect(plan.notation == "12,10,8@135lb rest 2min")
+        #expect(try PlanParser.parse("Press: 5x5@100").plan.unit == .kg)
+        #expect(try PlanParser.parse("Press: 3 sets rest 1:30").plan == PlannedExercise(exercise: plan.exercise, sets: 3, rest: 90))
+    }
+
+    @Test func timedAndDistanceSetsFollowTheExercisesCountMode() throws {
+        let plank = try PlanParser.parse("Plank: 3x45s").plan
+        #expect(plank.sets == 3 && plank.duration == 45 && plank.reps == nil)
+        let rower = try PlanParser.parse("Rower: 1x2000m").plan
+        #expect(rower.distance == 2000 && rower.duration == nil)
+        #expect(try PlanParser.parse("Rower: 2x2km").plan.distance == 2000)
+        // For an exercise counted by time, "2m" is two minutes.
+        let timed = try PlanParser.parse("Plank: 3x2m") { _ in .time }.plan
+        #expect(timed.duration == 120 && timed.distance == nil)
+        #expect(try PlanParser.parse("Plank: 3x2min").plan.duration == 120)
+    }
+
+    @Test(arguments: [
+        ("Squat: 12x80kg", "performed set"),
+        ("Squat 4x12", "no ':'"),
+        ("Squat:", "no plan"),
+        ("Squat: 0x12", "the sets"),
+        ("Squat: 4x12@9000kg", "the load"),
+        ("Squat: 4x12 rest forever", "the rest"),
+        ("Squat: lots", "SETSxREPS@LOAD"),
+        ("Squat: 12,x,8", "each set's reps"),
+    ])
+    func aWrongPlanIsRefusedWithTheRightForm(text: String, reason: String) {
+        #expect {
+            try PlanParser.parse(text)
+        } throws: { error in
+            (error as? SetParser.ParseError)?.description.contains(reason) == true
+        }
+    }
+
+    @Test func aPlanWrittenAsASetIsRefusedShowingTheSetForm() {
+        #expect {
+            try SetParser.parse("Squat: 4x12@80kg")
+        } throws: { error in
+            let text = (error as? SetParser.ParseError)?.description ?? ""
+            return text.contains("form of a plan") && text.contains("12x80kg")
+        }
+    }
+}
