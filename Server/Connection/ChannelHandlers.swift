@@ -1,14 +1,19 @@
+import NIOConcurrencyHelpers
 import NIOCore
-import NIOSSL
-import NIOTLS
 
-/// Closes a connection whose TLS handshake has not completed within `timeout`.
-final class HandshakeTimeoutHandler: ChannelInboundHandler, RemovableChannelHandler {
+/// Closes a connection that has not completed its TLS handshake and its `hello` within `timeout` of being accepted.
+///
+/// Nothing else the peer sends in the meantime (blank lines, requests refused for want of `hello`) moves the deadline, so
+/// a connection cannot hold a slot without saying who it is. The connection's task calls ``HelloDeadline/met()``.
+final class HelloTimeoutHandler: ChannelInboundHandler {
     typealias InboundIn = NIOAny
     private let timeout: TimeAmount
-    private var scheduled: Scheduled<Void>?
+    private let deadline: HelloDeadline
 
-    init(timeout: TimeAmount) { self.timeout = timeout }
+    init(timeout: TimeAmount, deadline: HelloDeadline) {
+        self.timeout = timeout
+        self.deadline = deadline
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive { schedule(context) }
@@ -20,24 +25,42 @@ final class HandshakeTimeoutHandler: ChannelInboundHandler, RemovableChannelHand
     }
 
     private func schedule(_ context: ChannelHandlerContext) {
-        guard scheduled == nil else { return }
         let channel = context.channel
-        scheduled = context.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case .handshakeCompleted = event as? TLSUserEvent {
-            scheduled?.cancel()
-            scheduled = nil
-            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
-        }
-        context.fireUserInboundEventTriggered(event)
+        deadline.arm { channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) } }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        scheduled?.cancel()
-        scheduled = nil
+        deadline.met()
         context.fireChannelInactive()
+    }
+}
+
+/// The pending close of a connection that has not said `hello` yet.
+///
+/// - Important: Armed on the connection's event loop, met from its task; the state is behind a lock.
+final class HelloDeadline: Sendable {
+    private struct State {
+        var close: Scheduled<Void>?
+        var met = false
+    }
+
+    private let state = NIOLockedValueBox(State())
+
+    /// Schedules the close with `schedule`, once, unless the deadline was met already.
+    func arm(_ schedule: () -> Scheduled<Void>) {
+        state.withLockedValue { state in
+            guard state.close == nil, !state.met else { return }
+            state.close = schedule()
+        }
+    }
+
+    /// `hello` succeeded (or the connection closed): the close is called off.
+    func met() {
+        let close = state.withLockedValue { state -> Scheduled<Void>? in
+            defer { state.met = true; state.close = nil }
+            return state.close
+        }
+        close?.cancel()
     }
 }
 

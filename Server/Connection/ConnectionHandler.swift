@@ -5,40 +5,50 @@ import Logging
 import NIOCore
 
 /// Serves one TLS connection: reads request lines in order and writes one response line for each;
-/// once the connection subscribes, a second task writes live pushes between responses.
+/// once the connection subscribes, a second task writes live pushes between responses. A request is read only once the
+/// earlier replies have (nearly) gone to the socket (``ReplyBacklog``).
 struct ConnectionHandler: Sendable {
     let router: RequestRouter
     let context: ServerContext
 
-    func run(_ channel: NIOAsyncChannel<LineFrame, ByteBuffer>, shortcut: PollShortcut, address: String) async {
+    func run(_ connection: AcceptedConnection, address: String) async {
         var subscriber: (UUID, Int)?
+        let backlog = connection.backlog
+        let connectionID = UUID()
         do {
-            try await channel.executeThenClose { inbound, outbound in
+            try await connection.channel.executeThenClose { inbound, outbound in
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    var state = ConnectionState(address: address, shortcut: shortcut)
+                    var state = ConnectionState(address: address, shortcut: connection.shortcut, id: connectionID, backlog: backlog)
                     let encoder = WireCoding.encoder
+                    var helloMet = false
                     defer { group.cancelAll() }
                     for try await frame in inbound {
                         switch frame {
                         case .line(let buffer):
                             let bytes = Array(buffer.readableBytesView)
                             if Self.isBlank(bytes) { continue }  // blank lines are ignored
+                            // No new work while the peer leaves earlier replies unread.
+                            await backlog.waitUntilSent()
                             let response = await router.respond(to: bytes, state: &state)
-                            try await outbound.write(Self.encode(response, with: encoder))
+                            if state.helloDone, !helloMet {
+                                helloMet = true
+                                connection.helloDeadline.met()
+                            }
+                            try await backlog.write(Self.encode(response, with: encoder), to: outbound)
                             if let subscription = state.subscription, !state.subscriptionStarted {
                                 state.subscriptionStarted = true
                                 subscriber = (subscription.user, subscription.token)
                                 group.addTask {
                                     let encoder = WireCoding.encoder
                                     for await push in subscription.stream {
-                                        try await outbound.write(Self.encode(push, with: encoder))
+                                        try await backlog.write(Self.encode(push, with: encoder), to: outbound)
                                     }
                                 }
                             }
                         case .tooLong:
                             let error = RequestError(.lineTooLong, "at most \(context.configuration.maxLineLength) bytes")
                             let response = WireResponse(id: nil, payload: .error(error.wire(in: state.language)))
-                            try await outbound.write(Self.encode(response, with: encoder))
+                            try await backlog.write(Self.encode(response, with: encoder), to: outbound)
                             return
                         }
                     }
@@ -50,6 +60,7 @@ struct ConnectionHandler: Sendable {
         if let (user, token) = subscriber {
             await context.live.unsubscribe(user: user, token: token)
         }
+        await context.uploads.discard(connection: connectionID)
     }
 
     /// Whether a line is blank (spaces and tabs only): such a line is ignored, without a response. ``PollResponder``

@@ -18,17 +18,21 @@ struct ConnectionState {
     private(set) var tokenExpires = Date.distantPast
     /// The last `sync.updated` answer (its JSON), reused for the same cursor while nothing changed (see ``StoreEpochs``).
     var lastUpdated: (epoch: UInt64, since: Int64, user: UUID, at: Date, value: [UInt8])?
-    /// Image uploads in progress, by SHA-256.
-    var uploads: [String: [UInt8]] = [:]
+    /// Names the connection's unfinished image uploads in the ``UploadSpool``.
+    let id: UUID
+    /// The connection's replies not yet taken by the socket.
+    let backlog: ReplyBacklog
     /// The request-rate bucket, and the last `sync.updated` answer for the event loop to repeat (``PollResponder``).
     let shortcut: PollShortcut
     /// Live pushes for this connection once it subscribed (`events.subscribe`); the handler writes them.
     var subscription: (user: UUID, token: Int, stream: AsyncStream<WireResponse>)?
     var subscriptionStarted = false
 
-    init(address: String, shortcut: PollShortcut) {
+    init(address: String, shortcut: PollShortcut, id: UUID = UUID(), backlog: ReplyBacklog = ReplyBacklog()) {
         self.address = address
         self.shortcut = shortcut
+        self.id = id
+        self.backlog = backlog
     }
 
     init(address: String, requestsPerSecond: Double) {

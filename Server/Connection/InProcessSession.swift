@@ -2,6 +2,7 @@ import Foundation
 import GorillaShared
 import Logging
 import NIOCore
+import NIOPosix
 
 /// One connection's request handling without a network: lines in, response lines out.
 ///
@@ -14,7 +15,7 @@ public final class InProcessSession {
 
     public init(store: ServerStore, configuration: ServerConfiguration, address: String = "in-process",
                 logger: Logger = Logger(label: "gorilla-in-process")) {
-        let context = ServerContext(store: store, configuration: configuration, logger: logger)
+        let context = ServerContext(store: store, configuration: configuration, logger: logger, passwordPool: .singleton)
         self.router = RequestRouter(context: context)
         self.state = ConnectionState(address: address, requestsPerSecond: configuration.requestsPerSecond)
     }

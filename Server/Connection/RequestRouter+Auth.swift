@@ -4,6 +4,12 @@ import GorillaShared
 
 extension RequestRouter {
     func signup(_ body: SignupBody, state: inout ConnectionState) async throws -> ResponsePayload {
+        // Every attempt counts: each one costs a password hash.
+        let addressKey = "signup:" + state.address
+        if let wait = await context.signups.retryAfter(addressKey) {
+            throw RequestError(.rateLimited, retryAfter: wait)
+        }
+        await context.signups.record(addressKey)
         var user = try await validatedNewUser(body, role: body.code == nil ? .coach : .client, language: state.language)
         if let code = body.code {
             user = try await registerClient(user, code: code, state: &state)
@@ -40,29 +46,39 @@ extension RequestRouter {
             guard let clean = Validation.cleanName(given, maxLength: 20) else { throw RequestError(.invalidField, "nif") }
             nif = clean
         }
-        let hash = try context.hasher.hash(body.password)
+        let hash = try await context.passwords.hash(body.password)
         return UserRecord(role: role, username: username, email: email, passwordHash: hash, name: name,
                           surname: surname, nif: nif, language: body.language ?? language)
     }
 
     func login(_ body: LoginBody, state: inout ConnectionState) async throws -> ResponsePayload {
-        let accountKey = "login:" + Validation.key(body.user)
         let addressKey = "address:" + state.address
-        if let wait = await context.loginFailures.retryAfter(accountKey) {
-            throw RequestError(.rateLimited, retryAfter: wait)
-        }
         if let wait = await context.addressFailures.retryAfter(addressKey) {
             throw RequestError(.rateLimited, retryAfter: wait)
         }
-        let user = try await context.store.user(login: body.user)
-        guard let user, !user.disabled, context.hasher.verify(body.password, against: user.passwordHash) else {
-            if user == nil || user?.disabled == true { context.hasher.dummyVerify(body.password) }
+        guard let login = Validation.loginKey(body.user) else {
+            await context.addressFailures.record(addressKey)
+            throw RequestError(.invalidField, "user")
+        }
+        let user = try await context.store.user(login: login)
+        // Keyed like the lookup: every name of an account (username, email, any case) shares its one limit.
+        let accountKey = Self.accountLimitKey(user: user, login: login)
+        if let wait = await context.loginFailures.retryAfter(accountKey) {
+            throw RequestError(.rateLimited, retryAfter: wait)
+        }
+        guard let user, !user.disabled, try await context.passwords.verify(body.password, against: user.passwordHash) else {
+            if user == nil || user?.disabled == true { try await context.passwords.dummyVerify(body.password) }
             await context.loginFailures.record(accountKey)
             await context.addressFailures.record(addressKey)
             throw RequestError(.wrongCredentials)
         }
         await context.loginFailures.reset(accountKey)
         return try await startSession(for: user, state: &state)
+    }
+
+    /// The key of an account's failed-password limit: its id when the name found one, else the normalised name.
+    static func accountLimitKey(user: UserRecord?, login: String) -> String {
+        user.map { "account:\($0.id)" } ?? "login:" + login
     }
 
     /// Issues a token for `user` and binds the connection to it.
@@ -113,12 +129,19 @@ extension RequestRouter {
 
     func changePassword(_ body: PasswordChangeBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
-        guard let user = try await context.store.user(id: principal.id),
-              context.hasher.verify(body.old, against: user.passwordHash) else {
+        guard let user = try await context.store.user(id: principal.id) else { throw RequestError.notAuthenticated }
+        // A wrong old password is a failed login: the same limit, under the same key.
+        let accountKey = Self.accountLimitKey(user: user, login: "")
+        if let wait = await context.loginFailures.retryAfter(accountKey) {
+            throw RequestError(.rateLimited, retryAfter: wait)
+        }
+        guard try await context.passwords.verify(body.old, against: user.passwordHash) else {
+            await context.loginFailures.record(accountKey)
             throw RequestError(.wrongCredentials)
         }
+        await context.loginFailures.reset(accountKey)
         guard Validation.isAcceptablePassword(body.new) else { throw RequestError(.weakPassword) }
-        try await context.store.setPasswordHash(userID: user.id, hash: try context.hasher.hash(body.new))
+        try await context.store.setPasswordHash(userID: user.id, hash: try await context.passwords.hash(body.new))
         try await context.store.revokeTokens(userID: user.id, keeping: state.tokenHash)
         return .none
     }
@@ -129,7 +152,7 @@ extension RequestRouter {
             throw RequestError(.rateLimited, retryAfter: wait)
         }
         guard Validation.isAcceptablePassword(body.password) else { throw RequestError(.weakPassword) }
-        let hash = try context.hasher.hash(body.password)
+        let hash = try await context.passwords.hash(body.password)
         let redeemed = try await context.store.redeemResetToken(
             login: body.user, tokenHash: Tokens.hash(body.token.trimmingCharacters(in: .whitespaces)), newPasswordHash: hash)
         guard redeemed else {

@@ -18,7 +18,7 @@ extension RequestRouter {
         return .value(user.profile)
     }
 
-    /// Receives one chunk of an image; the last chunk is checked (size, hash, PNG/JPEG magic) and stored.
+    /// Receives one chunk of an image into the ``UploadSpool``; the last chunk is checked (size, hash, PNG/JPEG magic) and stored.
     func putMedia(_ body: MediaPutBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
         let sha = body.sha256.lowercased()
@@ -27,19 +27,15 @@ extension RequestRouter {
         guard let chunk = Data(base64Encoded: body.data), chunk.count <= MediaLimits.chunkBytes else {
             throw RequestError(.invalidField, "data")
         }
-        var buffer = state.uploads[sha] ?? []
-        guard body.offset == buffer.count else {
-            // Tell the device where to continue from.
-            return .value(MediaPutReply(received: buffer.count, complete: false, type: nil))
+        let buffer: [UInt8]
+        switch try await context.uploads.append(connection: state.id, account: principal.id, sha256: sha,
+                                                 total: body.total, offset: body.offset, chunk: chunk) {
+        case .partial(let received):
+            // Also where a device continues from after a chunk at the wrong offset.
+            return .value(MediaPutReply(received: received, complete: false, type: nil))
+        case .complete(let bytes):
+            buffer = bytes
         }
-        guard buffer.count + chunk.count <= body.total else { throw RequestError(.invalidImage) }
-        buffer.append(contentsOf: chunk)
-        if state.uploads.count >= 4 && state.uploads[sha] == nil { state.uploads.removeAll() }
-        guard buffer.count == body.total else {
-            state.uploads[sha] = buffer
-            return .value(MediaPutReply(received: buffer.count, complete: false, type: nil))
-        }
-        state.uploads[sha] = nil
         guard Fingerprint.hex(SHA256.hash(data: buffer)) == sha else { throw RequestError(.invalidField, "sha256 does not match") }
         guard let type = Validation.imageType(of: buffer) else { throw RequestError(.invalidImage) }
         try await context.store.putMedia(sha256: sha, type: type, bytes: buffer, ownerID: principal.id)

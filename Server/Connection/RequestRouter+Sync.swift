@@ -26,10 +26,13 @@ extension RequestRouter {
         return .value(RawJSONValue(bytes: value))
     }
 
+    /// A page of changes, within the row limit asked for and the server's byte budget (``ServerConfiguration/pullPageBytes``).
     func pull(_ body: PullBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
         let limit = min(max(body.limit ?? SyncLimits.defaultPullLimit, 1), SyncLimits.maxPullLimit)
-        return .value(try await context.store.pull(since: max(0, body.since), limit: limit, principal: principal))
+        context.configuration.onPullPageStart?(state.backlog.unsentBytes)
+        return .value(try await context.store.pull(since: max(0, body.since), limit: limit,
+                                                   maxBytes: context.configuration.pullPageBytes, principal: principal))
     }
 
     func push(_ mutations: [PushedMutation], state: inout ConnectionState) async throws -> ResponsePayload {

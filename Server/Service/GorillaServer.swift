@@ -39,10 +39,13 @@ public struct GorillaServer: Service {
         defer { store.checkpointer?.stop() }
         let sslContext = try TLSConfigurations.server(certificatePEMFile: certificate.certificatePath,
                                                       keyPEMFile: certificate.keyPath)
-        let context = ServerContext(store: store, configuration: configuration, logger: logger)
+        let passwordPool = NIOThreadPool(numberOfThreads: configuration.passwordThreads)
+        passwordPool.start()
+        defer { passwordPool.shutdownGracefully { _ in } }
+        let context = ServerContext(store: store, configuration: configuration, logger: logger, passwordPool: passwordPool)
         let handler = ConnectionHandler(router: RequestRouter(context: context), context: context)
         let configuration = self.configuration
-        let openConnections = NIOLockedValueBox(0)
+        let openConnections = NIOLockedValueBox(OpenConnections())
 
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 512)
@@ -52,17 +55,21 @@ public struct GorillaServer: Service {
                 channel.eventLoop.makeCompletedFuture {
                     let sync = channel.pipeline.syncOperations
                     try sync.addHandler(NIOSSLServerHandler(context: sslContext))
-                    try sync.addHandler(HandshakeTimeoutHandler(timeout: .milliseconds(Int64(configuration.handshakeTimeout * 1000))))
+                    let deadline = HelloDeadline()
+                    try sync.addHandler(HelloTimeoutHandler(timeout: .milliseconds(Int64(configuration.handshakeTimeout * 1000)),
+                                                            deadline: deadline))
                     try sync.addHandler(IdleStateHandler(readTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))))
                     try sync.addHandler(IdleCloseHandler())
                     try sync.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: configuration.maxLineLength)))
                     let shortcut = PollShortcut(requestsPerSecond: configuration.requestsPerSecond)
                     try sync.addHandler(PollResponder(shortcut: shortcut, epochs: store.epochs, onAnswer: configuration.onPollAnsweredOnLoop))
+                    let backlog = ReplyBacklog()
+                    try sync.addHandler(ReplyBacklogHandler(backlog: backlog))
                     let wrapped = try NIOAsyncChannel<LineFrame, ByteBuffer>(
                         wrappingChannelSynchronously: channel,
                         configuration: .init(isOutboundHalfClosureEnabled: false)
                     )
-                    return AcceptedConnection(channel: wrapped, shortcut: shortcut)
+                    return AcceptedConnection(channel: wrapped, shortcut: shortcut, helloDeadline: deadline, backlog: backlog)
                 }
             }
 
@@ -82,27 +89,25 @@ public struct GorillaServer: Service {
     private func serve(
         listener: NIOAsyncChannel<AcceptedConnection, Never>,
         handler: ConnectionHandler,
-        openConnections: NIOLockedValueBox<Int>
+        openConnections: NIOLockedValueBox<OpenConnections>
     ) async throws {
         let configuration = self.configuration
         try await cancelWhenGracefulShutdown {
             try await withThrowingDiscardingTaskGroup { group in
                 try await listener.executeThenClose { inbound in
                     for try await connection in inbound {
-                        let admitted = openConnections.withLockedValue { count -> Bool in
-                            guard count < configuration.maxConnections else { return false }
-                            count += 1
-                            return true
+                        let address = connection.channel.channel.remoteAddress?.ipAddress ?? "unknown"
+                        let admitted = openConnections.withLockedValue {
+                            $0.admit(address, limit: configuration.maxConnections, perAddress: configuration.maxConnectionsPerAddress)
                         }
                         guard admitted else {
                             // Closed through its async wrapper, which must be finished before it is released.
                             group.addTask { try? await connection.channel.executeThenClose { _, _ in } }
                             continue
                         }
-                        let address = connection.channel.channel.remoteAddress?.ipAddress ?? "unknown"
                         group.addTask {
-                            defer { openConnections.withLockedValue { $0 -= 1 } }
-                            await handler.run(connection.channel, shortcut: connection.shortcut, address: address)
+                            defer { openConnections.withLockedValue { $0.release(address) } }
+                            await handler.run(connection, address: address)
                         }
                     }
                 }
@@ -118,10 +123,35 @@ public struct GorillaServer: Service {
     }
 }
 
-/// An accepted connection: its channel, and what its event loop may answer alone.
+/// An accepted connection: its channel, what its event loop may answer alone, the close that awaits it unless it says
+/// `hello` in time, and the count of its unsent replies.
 struct AcceptedConnection: Sendable {
     let channel: NIOAsyncChannel<LineFrame, ByteBuffer>
     let shortcut: PollShortcut
+    let helloDeadline: HelloDeadline
+    let backlog: ReplyBacklog
+}
+
+/// The connections being served, in all and per peer address.
+struct OpenConnections {
+    private(set) var total = 0
+    private var byAddress: [String: Int] = [:]
+
+    /// Counts a connection from `address` in, unless that would pass `limit` in all or `perAddress` for the address.
+    mutating func admit(_ address: String, limit: Int, perAddress: Int) -> Bool {
+        let fromAddress = byAddress[address] ?? 0
+        guard total < limit, fromAddress < perAddress else { return false }
+        total += 1
+        byAddress[address] = fromAddress + 1
+        return true
+    }
+
+    /// Counts a connection from `address` out.
+    mutating func release(_ address: String) {
+        total -= 1
+        let left = (byAddress[address] ?? 1) - 1
+        byAddress[address] = left > 0 ? left : nil
+    }
 }
 
 /// The contents of `DIR/server.json`.

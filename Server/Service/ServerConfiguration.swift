@@ -13,17 +13,34 @@ public struct ServerConfiguration: Sendable {
 
     /// Longest request line accepted, in bytes.
     public var maxLineLength = 1024 * 1024
-    /// Time allowed for a TLS handshake.
+    /// Time allowed from accepting a connection to its `hello`, TLS handshake included; other lines sent before do not extend it.
     public var handshakeTimeout: TimeInterval = 10
     /// A connection that sends nothing for this long is closed.
     public var idleTimeout: TimeInterval = 300
     /// Most connections open at once; more are refused.
     public var maxConnections = 4096
+    /// Most connections open at once from one address; more from it are refused, so that one peer cannot take every slot.
+    public var maxConnectionsPerAddress = 64
     /// Sustained requests per second allowed per connection (twice as many in a burst).
     public var requestsPerSecond = 200.0
 
+    /// Largest `sync.pull` page, in bytes of JSON: a page ends at its row limit or once it holds this many bytes, whichever
+    /// comes first (it always holds at least one change, so it may pass the budget by one document).
+    public var pullPageBytes = 2 * 1024 * 1024
+
+    /// Bytes of unfinished image uploads the server keeps (on disk, in the data folder) for one account, and in all.
+    public var uploadBytesPerAccount = 8 * 1024 * 1024
+    public var uploadBytesTotal = 512 * 1024 * 1024
+
     /// Password hashing cost.
     public var passwordHasher = PasswordHasher()
+    /// Threads that hash and check passwords (off the event loops and the cooperative pool), and how many requests may
+    /// wait for one; more are refused with error 113 and a retry delay.
+    public var passwordThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+    public var passwordQueueLength = 32
+    /// Signups allowed per address in `signupWindow`.
+    public var signupsPerAddress = 20
+    public var signupWindow: TimeInterval = 60 * 60
     /// Lifetime of session tokens.
     public var tokenLifetime: TimeInterval = 30 * 86_400
     /// Lifetime of password-reset tokens.
@@ -39,6 +56,11 @@ public struct ServerConfiguration: Sendable {
 
     /// Called once the server accepts connections, with the bound port.
     public var onListening: (@Sendable (Int) -> Void)?
+    /// Called on a password thread before each hash or check (for tests).
+    public var onPasswordWork: (@Sendable () -> Void)?
+    /// Called as a `sync.pull` page is about to be built, with the bytes of earlier replies the connection has not yet
+    /// handed to the socket (for tests).
+    public var onPullPageStart: (@Sendable (_ unsentBytes: Int) -> Void)?
     /// Called on the event loop each time it answers a repeated `sync.updated` without the connection's task (for tests).
     public var onPollAnsweredOnLoop: (@Sendable () -> Void)?
 

@@ -1,7 +1,8 @@
 import Foundation
 import Logging
+import NIOPosix
 
-/// What every connection of one server shares: the store, the configuration and the rate limiters.
+/// What every connection of one server shares: the store, the configuration, the rate limiters and the bounded workers.
 struct ServerContext: Sendable {
     let store: ServerStore
     let configuration: ServerConfiguration
@@ -9,16 +10,24 @@ struct ServerContext: Sendable {
     let loginFailures: RateLimiter
     let addressFailures: RateLimiter
     let codeAttempts: RateLimiter
+    let signups: RateLimiter
+    let passwords: PasswordWork
+    let uploads: UploadSpool
     let live = LiveRegistry()
 
-    init(store: ServerStore, configuration: ServerConfiguration, logger: Logger) {
+    /// - Parameter passwordPool: the threads that hash passwords (``PasswordWork``); the caller starts and stops them.
+    init(store: ServerStore, configuration: ServerConfiguration, logger: Logger, passwordPool: NIOThreadPool) {
         self.store = store
         self.configuration = configuration
         self.logger = logger
         self.loginFailures = RateLimiter(limit: configuration.loginFailuresPerAccount, window: configuration.loginWindow)
         self.addressFailures = RateLimiter(limit: configuration.loginFailuresPerAddress, window: configuration.loginWindow)
         self.codeAttempts = RateLimiter(limit: configuration.codeAttemptsPerMinute, window: 60)
+        self.signups = RateLimiter(limit: configuration.signupsPerAddress, window: configuration.signupWindow)
+        self.passwords = PasswordWork(hasher: configuration.passwordHasher, pool: passwordPool,
+                                      threads: configuration.passwordThreads, queueLength: configuration.passwordQueueLength,
+                                      onWork: configuration.onPasswordWork)
+        self.uploads = UploadSpool(directory: configuration.dataDirectory.appendingPathComponent("uploads", isDirectory: true),
+                                   bytesPerAccount: configuration.uploadBytesPerAccount, bytesTotal: configuration.uploadBytesTotal)
     }
-
-    var hasher: PasswordHasher { configuration.passwordHasher }
 }

@@ -26,9 +26,9 @@ extension ServerStore {
             ])
     }
 
-    /// The account whose username or email is `login` (case-insensitive).
+    /// The account whose username or email is `login` (case-insensitive; none for a name holding a control character).
     public func user(login: String) async throws -> UserRecord? {
-        let key = Validation.key(login)
+        guard let key = Validation.loginKey(login) else { return nil }
         return try await read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM users WHERE username_key = ? OR email_key = ?", arguments: [key, key])
                 .map(UserRecord.init(row:))
@@ -154,7 +154,7 @@ extension ServerStore {
     /// Redeems a reset token of the account named `login`: sets the new hash, marks the token used,
     /// and revokes every session. Returns false when the token is unknown, used, expired or another account's.
     public func redeemResetToken(login: String, tokenHash: String, newPasswordHash: String, now: Date = Date()) async throws -> Bool {
-        let key = Validation.key(login)
+        guard let key = Validation.loginKey(login) else { return false }
         return try await write { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT reset_tokens.expires_at, users.id FROM reset_tokens JOIN users ON users.id = reset_tokens.user_id

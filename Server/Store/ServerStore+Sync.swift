@@ -296,8 +296,9 @@ extension ServerStore {
     /// The reply is written straight from the stored document texts (already in sorted-key order), copied from
     /// SQLite's row buffers as the rows are stepped through, without decoding them or making strings of them; only a
     /// client's own `client` row is rewritten, to drop the coach's private `notes`. News for everyone of the
-    /// principal's role travels with the tenant's rows, in version order.
-    func pull(since: Int64, limit: Int, principal: UserRecord) async throws -> RawJSONValue {
+    /// principal's role travels with the tenant's rows, in version order. A page holds at most `limit` changes and ends
+    /// early once it holds `maxBytes` (it always holds one, so it may pass the budget by one document).
+    func pull(since: Int64, limit: Int, maxBytes: Int = .max, principal: UserRecord) async throws -> RawJSONValue {
         try await read { db in
             let news = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT id, version, deleted, text, audience, published FROM news
@@ -316,7 +317,8 @@ extension ServerStore {
                 let entityVersion = onEntity ? sqlite3_column_int64(statement.sqliteStatement, 2) : nil
                 let newsVersion = newsIndex < newsVersions.count ? newsVersions[newsIndex] : nil
                 guard entityVersion != nil || newsVersion != nil else { break }
-                guard page.count < limit else { more = true; break }
+                // At least one change, so that a page over the budget on its own still moves the cursor.
+                guard page.count < limit, page.count == 0 || page.byteCount < maxBytes else { more = true; break }
                 if let entityVersion, newsVersion.map({ entityVersion < $0 }) ?? true {
                     page.appendEntity(statement.sqliteStatement, forClient: principal.role == .client)
                     onEntity = try rows.next() != nil
@@ -381,6 +383,8 @@ private struct PullPage {
     private var out: [UInt8] = []
     private(set) var count = 0
     private(set) var last: Int64?
+    /// The bytes written so far.
+    var byteCount: Int { out.count }
 
     init(capacity: Int) {
         out.reserveCapacity(capacity)

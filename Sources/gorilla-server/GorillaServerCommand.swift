@@ -43,10 +43,33 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "PEM private key for --cert.") var key: String?
     @Option(help: "Idle timeout in seconds.") var idleTimeout = 300.0
     @Option(help: "Most connections open at once.") var maxConnections = 4096
+    @Option(help: "Most connections open at once from one address.")
+    var maxConnectionsPerAddress = Self.defaults.maxConnectionsPerAddress
+    @Option(help: "Seconds a new connection has for its TLS handshake and hello.")
+    var helloTimeout = Self.defaults.handshakeTimeout
+    @Option(help: "Signups allowed per address per hour.") var signupsPerAddress = Self.defaults.signupsPerAddress
+    @Option(help: "Threads that hash and check passwords.") var passwordThreads = Self.defaults.passwordThreads
+    @Option(help: "Password requests that may wait for a thread; more get error 113.")
+    var passwordQueue = Self.defaults.passwordQueueLength
+    @Option(help: "Largest sync.pull page, in bytes.") var pullPageBytes = Self.defaults.pullPageBytes
+    @Option(help: "Bytes of unfinished image uploads kept per account.")
+    var uploadBytesPerAccount = Self.defaults.uploadBytesPerAccount
+    @Option(help: "Bytes of unfinished image uploads kept in all.") var uploadBytesTotal = Self.defaults.uploadBytesTotal
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
+
+    /// The library's defaults, shown in `--help`.
+    private static let defaults = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "."))
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535") }
+        for (name, value) in [("--max-connections-per-address", maxConnectionsPerAddress), ("--signups-per-address", signupsPerAddress),
+                              ("--password-threads", passwordThreads), ("--pull-page-bytes", pullPageBytes),
+                              ("--upload-bytes-per-account", uploadBytesPerAccount), ("--upload-bytes-total", uploadBytesTotal)]
+        where value < 1 {
+            throw ValidationError("\(name) must be at least 1")
+        }
+        guard passwordQueue >= 0 else { throw ValidationError("--password-queue must be 0 or more") }
+        guard helloTimeout > 0 else { throw ValidationError("--hello-timeout must be more than 0") }
         guard (cert == nil) == (key == nil) else { throw ValidationError("--cert and --key go together") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
@@ -66,6 +89,14 @@ struct Serve: AsyncParsableCommand {
         configuration.keyPath = key
         configuration.idleTimeout = idleTimeout
         configuration.maxConnections = maxConnections
+        configuration.maxConnectionsPerAddress = maxConnectionsPerAddress
+        configuration.handshakeTimeout = helloTimeout
+        configuration.signupsPerAddress = signupsPerAddress
+        configuration.passwordThreads = passwordThreads
+        configuration.passwordQueueLength = passwordQueue
+        configuration.pullPageBytes = pullPageBytes
+        configuration.uploadBytesPerAccount = uploadBytesPerAccount
+        configuration.uploadBytesTotal = uploadBytesTotal
         let logger = Logger(label: "gorilla-server")
         let server = GorillaServer(configuration: configuration, logger: logger)
         let group = ServiceGroup(

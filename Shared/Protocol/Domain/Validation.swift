@@ -14,6 +14,12 @@ public enum Validation {
         text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
+    /// The key a login name (username or email) is looked up and rate-limited by: ``key(_:)`` of it, or nil when it holds
+    /// a control character (no account name does, and a name that differs only by one must not count as another).
+    public static func loginKey(_ login: String) -> String? {
+        containsControlCharacters(login) ? nil : key(login)
+    }
+
     /// Whether `username` is 3–32 of `a-z A-Z 0-9 . _ -`, starting with a letter or digit.
     public static func isValidUsername(_ username: String) -> Bool {
         let scalars = username.unicodeScalars

@@ -134,6 +134,19 @@ final class TestClient {
         try await request("auth.resume", ["token": token])
     }
 
+    /// Whether the connection is still open.
+    var isOpen: Bool { channel.isActive }
+
+    /// Stops taking bytes from the socket (after the handshake), so that the server's replies pile up on its side.
+    func stopReading() async throws {
+        try await channel.setOption(ChannelOptions.autoRead, value: false).get()
+    }
+
+    /// Takes bytes from the socket again.
+    func resumeReading() async throws {
+        try await channel.setOption(ChannelOptions.autoRead, value: true).get()
+    }
+
     /// Whether the server has closed the connection: reads until end of stream, ignoring lines.
     func waitForClose() async throws -> [String] {
         var lines: [String] = []
