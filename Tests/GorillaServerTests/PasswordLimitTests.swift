@@ -1,4 +1,5 @@
 import Foundation
+import GorillaTesting
 import GorillaServer
 import NIOConcurrencyHelpers
 import NIOPosix
@@ -8,7 +9,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct PasswordLimitTests {
     @Test func signupsAreLimitedPerAddress() async throws {
-        try await withTestServer(configure: { $0.signupsPerAddress = 3 }) { port, _ in
+        try await withTestServer(configure: { $0.signupsPerAddress = 3 }) { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 for name in ["ada", "bob", "cleo"] { try await client.signUpCoach(name) }
@@ -37,7 +39,8 @@ struct PasswordLimitTests {
                 places.withLockedValue { $0.append(onLoop ? "event loop" : inTask ? "task" : "own thread") }
                 while !open.withLockedValue({ $0 }) { usleep(2000) }
             }
-        }) { port, _ in
+        }) { server in
+            let port = server.port
             defer { open.withLockedValue { $0 = true } }
             try await withClient(port: port) { other in
                 try await other.hello()
@@ -67,7 +70,8 @@ struct PasswordLimitTests {
     }
 
     @Test func aLoginNameWithAControlCharacterIsRefused() async throws {
-        try await withTestServer { port, _ in
+        try await withTestServer { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("ada")
@@ -82,7 +86,8 @@ struct PasswordLimitTests {
     }
 
     @Test func failedLoginsUnderEveryNameOfAnAccountShareOneLimit() async throws {
-        try await withTestServer(configure: { $0.loginFailuresPerAccount = 3 }) { port, _ in
+        try await withTestServer(configure: { $0.loginFailuresPerAccount = 3 }) { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("ada")
@@ -98,7 +103,8 @@ struct PasswordLimitTests {
     }
 
     @Test func wrongOldPasswordsInAPasswordChangeAreLimitedLikeLogins() async throws {
-        try await withTestServer(configure: { $0.loginFailuresPerAccount = 3 }) { port, _ in
+        try await withTestServer(configure: { $0.loginFailuresPerAccount = 3 }) { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("ada")

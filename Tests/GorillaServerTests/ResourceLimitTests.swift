@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import NIOConcurrencyHelpers
 import Testing
 
@@ -25,7 +26,8 @@ struct ResourceLimitTests {
 
     @Test func aPullPageEndsAtTheByteBudgetAndPagingBringsEveryChange() async throws {
         let budget = 16 * 1024
-        try await withTestServer(configure: { $0.pullPageBytes = budget }) { port, _ in
+        try await withTestServer(configure: { $0.pullPageBytes = budget }) { server in
+            let port = server.port
             try await withClient(port: port) { coach in
                 try await coach.hello()
                 try await coach.signUpCoach("ada")
@@ -62,7 +64,8 @@ struct ResourceLimitTests {
         try await withTestServer(configure: {
             $0.pullPageBytes = budget
             $0.onPullPageStart = { unsent in pageStarts.withLockedValue { $0.append(unsent) } }
-        }) { port, _ in
+        }) { server in
+            let port = server.port
             try await withClient(port: port) { coach in
                 try await coach.hello()
                 try await coach.signUpCoach("ada")
@@ -123,7 +126,9 @@ struct ResourceLimitTests {
     }
 
     @Test func unfinishedUploadsWaitOnDiskWithinTheAccountsBudgetAndGoWithTheirConnection() async throws {
-        try await withTestServer(configure: { $0.uploadBytesPerAccount = 2 * MediaLimits.maxBytes }) { port, dataDirectory in
+        try await withTestServer(configure: { $0.uploadBytesPerAccount = 2 * MediaLimits.maxBytes }) { server in
+            let port = server.port
+            let dataDirectory = server.dataDirectory
             try await withClient(port: port) { first in
                 try await first.hello()
                 let token = try await first.signUpCoach("ada")
@@ -158,7 +163,8 @@ struct ResourceLimitTests {
     @Test func connectionsFromOneAddressBeyondItsLimitAreRefused() async {
         await #expect(processExitsWith: .success) {
             struct Unexpected: Error { let what: String }
-            try await withTestServer(configure: { $0.maxConnectionsPerAddress = 2 }) { port, _ in
+            try await withTestServer(configure: { $0.maxConnectionsPerAddress = 2 }) { server in
+                let port = server.port
                 try await withClient(port: port) { first in
                     try await first.hello()
                     try await withClient(port: port) { second in
@@ -191,7 +197,8 @@ struct ResourceLimitTests {
     }
 
     @Test func linesBeforeHelloDoNotKeepAConnectionPastTheHelloTimeout() async throws {
-        try await withTestServer(configure: { $0.handshakeTimeout = 2 }) { port, _ in
+        try await withTestServer(configure: { $0.handshakeTimeout = 2 }) { server in
+            let port = server.port
             try await withClient(port: port) { client in
                 let started = ContinuousClock.now
                 #expect(try await client.request("profile.get").result == 104)
