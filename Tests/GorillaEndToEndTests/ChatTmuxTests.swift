@@ -229,8 +229,8 @@ struct ChatTmuxTests {
     }
 
     /// A listening socket that never accepts: the kernel completes the TCP handshake, and nothing ever answers,
-    /// as with a server process that is stopped.
-    private static func silentListener() throws -> (descriptor: Int32, port: Int) {
+    /// as with a server process that is stopped. (The train tests use it too.)
+    static func silentListener() throws -> (descriptor: Int32, port: Int) {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else

@@ -228,5 +228,30 @@ struct TrainTmuxTests {
             _ = try coach.app.resumeTraining()
         }
     }
+
+    @Test func aServerThatNeverAnswersDoesNotKeepTheTrainViewFromOpening() async throws {
+        try await withTestServer { server in
+            let coach = try await Device.coach("ada", on: server)
+            _ = try await coach.app.addClient(name: "Bea", surname: "Puig")
+            let (listener, port) = try ChatTmuxTests.silentListener()
+            defer { close(listener) }
+            var config = coach.app.home.loadConfig()
+            config.server?.port = port
+            try coach.app.home.saveConfig(config)
+            let tmux = Tmux()
+            defer { Task { await tmux.stop() } }
+            let started = ContinuousClock.now
+            try await tmux.start("GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --client Bea --free; "
+                                 + "echo train-exit-$?; sleep 30")
+            let opened = try await tmux.waitFor("press a to add")
+            #expect(opened.contains("press a to add"), "\(opened)")
+            #expect(ContinuousClock.now - started < .seconds(10), "the view took \(ContinuousClock.now - started) to open")
+            try await tmux.keys("Escape")
+            _ = try await tmux.waitFor("Discard this session?")
+            try await tmux.keys("y")
+            let end = try await tmux.waitFor("train-exit-")
+            #expect(end.contains("train-exit-0") && end.contains("Session discarded."), "\(end)")
+        }
+    }
 }
 
