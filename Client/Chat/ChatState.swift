@@ -17,7 +17,7 @@ public struct ChatState: Sendable, Equatable {
     /// The longest line a message may have (the wire's limit).
     public static let longestLine = 2000
     /// The status while a network step has taken longer than ``patience``.
-    public static let notAnswering = "server not answering — still trying; what you send is kept"
+    public static let notAnswering = "server not answering — still trying"
 
     /// The line being typed.
     public private(set) var input: [Character] = []

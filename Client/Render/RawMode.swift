@@ -56,6 +56,28 @@ public enum RawMode {
         return raw
     }
 
+    /// `original` for reading a secret a byte at a time: raw mode's input side (no echo, no line editing,
+    /// Ctrl-C as a byte) with output processing kept, so that the prompt's line ends stay as they are.
+    public static func secret(from original: termios) -> termios {
+        var secret = raw(from: original)
+        secret.c_oflag = original.c_oflag
+        return secret
+    }
+
+    /// Runs `body` with the attributes `change` makes of the saved ones, and restores the saved ones when
+    /// `body` returns or throws. The synchronous form of ``with(_:attributes:isolation:_:)``.
+    public static func changing<T>(
+        _ descriptor: Int32,
+        attributes: any TerminalAttributes = SystemTerminalAttributes(),
+        to change: (termios) -> termios,
+        _ body: () throws -> T
+    ) throws -> T {
+        let original = try attributes.attributes(of: descriptor)
+        try attributes.setAttributes(change(original), of: descriptor)
+        defer { try? attributes.setAttributes(original, of: descriptor) }
+        return try body()
+    }
+
     /// Runs `body` with the terminal on `descriptor` in raw mode, and restores the saved attributes
     /// when `body` returns, throws or ends because its task was cancelled.
     ///

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import GorillaClient
+@testable import GorillaClient
 import Synchronization
 import Testing
 
@@ -129,4 +129,50 @@ struct RawModeTests {
         #expect(after.c_iflag == before.c_iflag)
         #expect(after.c_oflag == before.c_oflag)
     }
+
+    @Test func theSynchronousScopeRestoresWhenTheBodyThrows() {
+        let attributes = RecordingAttributes(Self.cooked)
+        #expect(throws: Boom.self) {
+            try RawMode.changing(0, attributes: attributes, to: RawMode.secret(from:)) {
+                #expect(attributes.isRaw)
+                throw Boom()
+            }
+        }
+        #expect(Self.same(attributes.current.withLock { $0 }, Self.cooked))
+    }
+
+    /// Types `input` on the pseudo-terminal, reads a secret from it, and returns what was read and the attributes after.
+    static func readSecret(typing input: [UInt8]) throws -> (secret: String?, interrupted: Bool, echo: Bool) {
+        let (terminal, master) = try pseudoTerminal()
+        defer { close(master) }
+        // The kernel handles typed bytes when it gets to them, maybe before the secret mode is on: with line editing
+        // and signals already off, it passes Backspace and Ctrl-C through whenever that is. Echo stays on, to be restored.
+        var before = termios()
+        try #require(tcgetattr(terminal, &before) == 0)
+        before.c_lflag &= ~tcflag_t(ICANON | ISIG)
+        try #require(tcsetattr(terminal, TCSANOW, &before) == 0)
+        #expect(write(master, input, input.count) == input.count)
+        let tty = TerminalDevice(descriptor: terminal)
+        let (secret, interrupted) = Terminal.readSecret(on: tty, prompt: "Password: ")
+        var after = termios()
+        #expect(tcgetattr(terminal, &after) == 0)
+        return (secret, interrupted, after.c_lflag == before.c_lflag && after.c_lflag & tcflag_t(ECHO) != 0)
+    }
+
+    @Test func aSecretIsReadWithBackspaceAndTheTerminalEchoesAgainAfterwards() throws {
+        let read = try Self.readSecret(typing: Array("pässx\u{7F}word\r".utf8))
+        #expect(read.secret == "pässword")
+        #expect(!read.interrupted)
+        #expect(read.echo)
+        let erased = try Self.readSecret(typing: Array("é\u{7F}ok\r".utf8))
+        #expect(erased.secret == "ok")
+    }
+
+    @Test func ctrlCWhileReadingASecretRestoresTheTerminalAndSaysSo() throws {
+        let read = try Self.readSecret(typing: Array("sec\u{3}ret\r".utf8))
+        #expect(read.secret == nil)
+        #expect(read.interrupted)
+        #expect(read.echo)
+    }
 }
+
