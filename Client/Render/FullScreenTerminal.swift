@@ -52,10 +52,18 @@ public struct FullScreenTerminal: Sendable {
         _ body: @escaping @Sendable (FullScreenTerminal) async throws -> T
     ) async throws -> T {
         let trapped: [UnixSignal] = [.sigterm, .sighup, .sigint, .sigwinch]
+        // The dispatch sources go with the sequence but leave their handler installed: give each signal back the
+        // action it had, so that whatever the command does after the view can still be interrupted.
+        var before: [Int32: sigaction] = [:]
+        for trap in trapped {
+            var action = sigaction()
+            if sigaction(trap.rawValue, nil, &action) == 0 { before[trap.rawValue] = action }
+        }
         defer {
-            // The dispatch sources are gone with the sequence; give the signals their default action back so
-            // that whatever the command does after the view can still be interrupted.
-            for trap in trapped { signal(trap.rawValue, SIG_DFL) }
+            for (number, action) in before {
+                var action = action
+                sigaction(number, &action, nil)
+            }
         }
         let signals = await UnixSignalsSequence(trapping: trapped)
         return try await RawMode.with(device.descriptor) {

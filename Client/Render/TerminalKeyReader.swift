@@ -24,8 +24,8 @@ final class TerminalKeyReader: @unchecked Sendable {
     /// - Parameters:
     ///   - escapeDelay: How long a lone Escape waits for the rest of a sequence before it counts as the key.
     ///   - deliver: Gets every key, in order.
-    ///   - end: Called once when the terminal is gone (end of file or a read error).
-    init(descriptor: Int32, escapeDelay: DispatchTimeInterval = .milliseconds(40),
+    ///   - end: Called once when reading stops: the terminal is gone (end of file, a read error) or ``cancel()``.
+    init(descriptor: Int32, escapeDelay: DispatchTimeInterval = .milliseconds(100),
          deliver: @escaping @Sendable (Key) -> Void, end: @escaping @Sendable () -> Void) {
         self.descriptor = descriptor
         self.escapeDelay = escapeDelay
