@@ -88,6 +88,14 @@ actor ChatController {
         networkFinished(reason)
     }
 
+    /// The connection could not be opened or broke with an error.
+    func failed(timedOut: Bool) {
+        wake = nil
+        state.networkFailed(at: Date(), timedOut: timedOut)
+        reload()
+        draw()
+    }
+
     /// Queues read marks for the incoming messages not yet marked; returns whether there were any.
     func markRead() throws -> Bool {
         let now = ISOTime.format(Date())
@@ -160,7 +168,7 @@ extension GorillaApp {
                 }
                 await controller.detach("connection lost — reconnecting…")
             } catch {
-                await controller.detach("offline — reconnecting…")
+                await controller.failed(timedOut: GorillaClient.describe(error) == "timed out")
             }
             try? await Task.sleep(for: .seconds(2))
         }

@@ -59,6 +59,16 @@ public struct ChatState: Sendable, Equatable {
         self.link = link
     }
 
+    /// A network step failed at `now`; `timedOut` when the error says a deadline passed. A step that timed out, or
+    /// failed only after ``patience``, met a server that does not answer; a quick failure means it is not there.
+    public mutating func networkFailed(at now: Date, timedOut: Bool) {
+        let slow = waitingSince.map { now.timeIntervalSince($0) >= Self.patience } ?? false
+        networkFinished(timedOut || slow ? Self.notAnsweringReconnecting : "offline — reconnecting…")
+    }
+
+    /// The status after a step failed against a server that does not answer.
+    public static let notAnsweringReconnecting = "server not answering — reconnecting…"
+
     /// The status line at `now`.
     public func status(at now: Date) -> String {
         if let since = waitingSince, now.timeIntervalSince(since) >= Self.patience { return Self.notAnswering }

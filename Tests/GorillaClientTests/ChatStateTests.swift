@@ -55,6 +55,21 @@ import Testing
         #expect(state.status(at: start.addingTimeInterval(60)) == "connected")
     }
 
+    @Test func aFailureSaysOfflineWhenQuickAndNotAnsweringWhenSlowOrTimedOut() {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        var state = ChatState()
+        state.networkStarted(at: start)
+        state.networkFailed(at: start.addingTimeInterval(0.01), timedOut: false)  // refused at once
+        #expect(state.status(at: start.addingTimeInterval(10)) == "offline — reconnecting…")
+        state.networkStarted(at: start.addingTimeInterval(20))
+        state.networkFailed(at: start.addingTimeInterval(20 + ChatState.patience + 1), timedOut: false)
+        #expect(state.status(at: start.addingTimeInterval(30)) == ChatState.notAnsweringReconnecting)
+        state.networkStarted(at: start.addingTimeInterval(40))
+        state.networkFailed(at: start.addingTimeInterval(41), timedOut: true)  // a short deadline passed
+        #expect(state.status(at: start.addingTimeInterval(42)) == ChatState.notAnsweringReconnecting)
+        #expect(state.waitingSince == nil)
+    }
+
     @Test func theTrainViewPassesTheRecorderTheKeysItUsesAndNoOthers() {
         #expect(TrainView.recorderKey(.character(" ")) == .space)
         #expect(TrainView.recorderKey(.character("w")) == .character("w"))

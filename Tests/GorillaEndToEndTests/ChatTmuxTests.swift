@@ -265,6 +265,7 @@ struct ChatTmuxTests {
 
             await Self.startChat(client, in: tmux)
             _ = await tmux.waitFor("Chat with Ada Tester")
+            // "server not answering" while the attempt hangs, or after it fails on a deadline, whichever comes.
             let silent = await tmux.waitFor("server not answering", timeout: .seconds(10))
             #expect(silent.contains("server not answering"), "\(silent)")
             // Typing and sending go on: the line is queued on this device.
