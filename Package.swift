@@ -82,6 +82,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             path: "Client",
             swiftSettings: swiftSettings

@@ -9,7 +9,7 @@ extension GorillaApp {
     public func startTraining(client: String, training: String?, free: Bool, event: String?, handsFree: Bool,
                               at now: Date = Date()) async throws -> SessionRecorder {
         try requireCoach()
-        let (cache, _) = try await freshCache()
+        let cache = try await cacheForView()
         if try loadRecorder(cache) != nil {
             throw ClientError(.usage, "a session is still unfinished on this device; continue it with: gorilla train --resume (Esc there discards it)")
         }

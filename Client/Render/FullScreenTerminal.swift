@@ -1,118 +1,105 @@
+import Dispatch
 import Foundation
+import UnixSignals
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
-/// The terminal in raw mode on the alternate screen; `restore()` puts it back (also on SIGINT/SIGTERM).
-public final class FullScreenTerminal: @unchecked Sendable {
-    private var original = termios()
-    private let fd = STDIN_FILENO
-    private var restored = false
-    private let lock = NSLock()
-    nonisolated(unsafe) private static var active: FullScreenTerminal?
-
-    /// Enters raw mode and the alternate screen; throws without a terminal.
-    public init() throws {
-        guard isatty(fd) != 0, tcgetattr(fd, &original) == 0 else {
-            throw ClientError(.usage, "this view needs a terminal")
-        }
-        var raw = original
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
-            bytes[Int(VMIN)] = 1
-            bytes[Int(VTIME)] = 0
-        }
-        tcsetattr(fd, TCSAFLUSH, &raw)
-        Self.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
-        Self.active = self
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            signal(sig) { number in
-                FullScreenTerminal.active?.restore()
-                _exit(128 + number)
-            }
-        }
-    }
-
-    /// Leaves the alternate screen and restores the saved mode. Safe to call twice.
-    public func restore() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !restored else { return }
-        restored = true
-        tcsetattr(fd, TCSAFLUSH, &original)
-        Self.write("\u{1B}[?25h\u{1B}[?1049l")
-    }
-
-    deinit { restore() }
-
-    /// Writes straight to standard output.
-    public static func write(_ text: String) {
-        text.utf8CString.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            let count = buffer.count - 1
-            while offset < count {
-                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
-    }
-
-    /// Rows and columns of the terminal (24×80 if unknown).
-    public static var size: (rows: Int, columns: Int) {
-        var window = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0 {
-            return (Int(window.ws_row), Int(window.ws_col))
-        }
-        return (24, 80)
-    }
+/// What a full-screen view reacts to: a key, the terminal's new size, or the periodic tick.
+public enum TerminalEvent: Sendable, Hashable {
+    case key(Key)
+    case resized
+    case tick
 }
 
-/// A key from the terminal.
-public enum Key: Sendable, Equatable {
-    case character(Character)
-    case enter, backspace, escape, interrupt, up, down, left, right
+/// A full-screen view ended because the process got SIGTERM, SIGHUP or SIGINT; the terminal is already
+/// restored. The command exits with ``exitCode`` (128 + the signal), as a shell expects.
+public struct TerminalInterruption: Error, Sendable, CustomStringConvertible {
+    public let signal: Int32
+    public var exitCode: Int32 { 128 + signal }
+    public var description: String { "interrupted by signal \(signal)" }
 }
 
-/// Reads keys from standard input on a background thread and hands them to `handler`.
-public enum KeyReader {
-    public static func start(_ handler: @escaping @Sendable (Key) -> Void) {
-        let thread = Thread {
-            var pending: [UInt8] = []
-            var byte: UInt8 = 0
-            while read(STDIN_FILENO, &byte, 1) == 1 {
-                switch byte {
-                case 0x03: handler(.interrupt)
-                case 0x0D, 0x0A: handler(.enter)
-                case 0x7F, 0x08: handler(.backspace)
-                case 0x1B:
-                    // Alone, Escape; followed at once by '[' and a letter, an arrow key.
-                    var next = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-                    if poll(&next, 1, 30) > 0, read(STDIN_FILENO, &byte, 1) == 1, byte == UInt8(ascii: "[") {
-                        if read(STDIN_FILENO, &byte, 1) == 1 {
-                            switch byte {
-                            case UInt8(ascii: "A"): handler(.up)
-                            case UInt8(ascii: "B"): handler(.down)
-                            case UInt8(ascii: "C"): handler(.right)
-                            case UInt8(ascii: "D"): handler(.left)
-                            default: break
-                            }
-                        }
-                    } else {
-                        handler(.escape)
+/// The terminal of a running full-screen view: its events, its style, and where to draw.
+public struct FullScreenTerminal: Sendable {
+    /// Keys, resizes and ticks, in order; ends when the terminal goes away or the view is cancelled.
+    public let events: AsyncStream<TerminalEvent>
+    /// Attributes always (it is a terminal); colours unless `NO_COLOR` is set.
+    public let style: TerminalStyle
+    let device: TerminalDevice
+
+    /// Rows and columns now.
+    public var size: (rows: Int, columns: Int) { device.size }
+
+    /// Writes one frame (the caller includes the cursor movement and clearing it needs).
+    public func draw(_ frame: String) { device.write(frame) }
+
+    /// Rows and columns of standard output's terminal (24×80 if unknown), for commands that fit a chart to it.
+    public static var size: (rows: Int, columns: Int) { TerminalDevice.size(of: STDOUT_FILENO) }
+
+    /// Runs a full-screen view on `device`: raw mode, the alternate screen, a hidden cursor, keys read as
+    /// they come, and a ``TerminalEvent/tick`` every `tick` if given.
+    ///
+    /// The terminal is restored on every way out: `body` returning or throwing, the task being cancelled,
+    /// and SIGTERM, SIGHUP or SIGINT (watched through `UnixSignalsSequence`: no work in a signal handler),
+    /// which cancel `body` and end the call with ``TerminalInterruption``.
+    public static func run<T: Sendable>(
+        on device: TerminalDevice,
+        tick: Duration? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        _ body: @escaping @Sendable (FullScreenTerminal) async throws -> T
+    ) async throws -> T {
+        let trapped: [UnixSignal] = [.sigterm, .sighup, .sigint, .sigwinch]
+        // The dispatch sources go with the sequence but leave their handler installed: give each signal back the
+        // action it had, so that whatever the command does after the view can still be interrupted.
+        var before: [Int32: sigaction] = [:]
+        for trap in trapped {
+            var action = sigaction()
+            if sigaction(trap.rawValue, nil, &action) == 0 { before[trap.rawValue] = action }
+        }
+        defer {
+            for (number, action) in before {
+                var action = action
+                sigaction(number, &action, nil)
+            }
+        }
+        let signals = await UnixSignalsSequence(trapping: trapped)
+        return try await RawMode.with(device.descriptor) {
+            device.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+            defer { device.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l") }
+            let (events, input) = AsyncStream.makeStream(of: TerminalEvent.self)
+            let reader = TerminalKeyReader(descriptor: device.descriptor, deliver: { input.yield(.key($0)) },
+                                           end: { input.finish() })
+            defer { reader.cancel() }
+            let terminal = FullScreenTerminal(events: events, style: .forOutput(isTerminal: true, environment: environment),
+                                              device: device)
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask {
+                    for await signal in signals {
+                        guard signal == .sigwinch else { throw TerminalInterruption(signal: signal.rawValue) }
+                        input.yield(.resized)
                     }
-                default:
-                    pending.append(byte)
-                    if let text = String(bytes: pending, encoding: .utf8) {
-                        pending.removeAll()
-                        for character in text where !character.isNewline { handler(.character(character)) }
-                    } else if pending.count > 4 {
-                        pending.removeAll()
+                    return nil
+                }
+                if let tick {
+                    group.addTask {
+                        while true {
+                            try await Task.sleep(for: tick)
+                            input.yield(.tick)
+                        }
                     }
                 }
+                group.addTask { try await body(terminal) }
+                while let result = try await group.next() {
+                    if let value = result {
+                        group.cancelAll()
+                        return value
+                    }
+                }
+                throw CancellationError()
             }
         }
-        thread.start()
     }
 }

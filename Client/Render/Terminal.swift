@@ -10,25 +10,40 @@ public enum Terminal {
         Swift.readLine(strippingNewline: true)
     }
 
-    /// Prompts on the terminal and reads a line without echo; nil without a terminal.
+    /// Prompts on the terminal and reads a line without echo; nil without a terminal or at end of input.
+    ///
+    /// The terminal is back as it was however the line ends. Ctrl-C restores it first and then interrupts
+    /// the process as the shell expects (exit status 130).
     public static func readSecret(prompt: String) -> String? {
-        let tty = open("/dev/tty", O_RDWR)
-        guard tty >= 0 else { return nil }
-        defer { close(tty) }
-        var original = termios()
-        guard tcgetattr(tty, &original) == 0 else { return nil }
-        var silent = original
-        silent.c_lflag &= ~tcflag_t(ECHO)
-        _ = prompt.withCString { write(tty, $0, strlen($0)) }
-        tcsetattr(tty, TCSAFLUSH, &silent)
-        defer {
-            tcsetattr(tty, TCSAFLUSH, &original)
-            _ = "\n".withCString { write(tty, $0, 1) }
+        guard let tty = try? TerminalDevice(for: "password", hint: "") else { return nil }
+        let (secret, interrupted) = readSecret(on: tty, prompt: prompt)
+        if interrupted { kill(getpid(), SIGINT) }
+        return secret
+    }
+
+    /// Reads a line without echo on `tty`; says whether Ctrl-C ended it instead (the terminal is restored either way).
+    static func readSecret(on tty: TerminalDevice, prompt: String) -> (secret: String?, interrupted: Bool) {
+        tty.write(prompt)
+        var interrupted = false
+        let secret = try? RawMode.changing(tty.descriptor, to: RawMode.secret(from:)) { () -> String? in
+            var bytes: [UInt8] = []
+            var byte: UInt8 = 0
+            while read(tty.descriptor, &byte, 1) == 1 {
+                switch byte {
+                case 0x0A, 0x0D: return String(decoding: bytes, as: UTF8.self)
+                case 0x03:
+                    interrupted = true
+                    return nil
+                case 0x04 where bytes.isEmpty: return nil
+                case 0x7F, 0x08: while let last = bytes.popLast(), last & 0xC0 == 0x80 {}  // one character, all its bytes
+                case 0x15: bytes.removeAll()  // Ctrl-U
+                default: bytes.append(byte)
+                }
+            }
+            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
         }
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(tty, &byte, 1) == 1, byte != 10, byte != 13 { bytes.append(byte) }
-        return String(decoding: bytes, as: UTF8.self)
+        tty.write("\n")
+        return (secret ?? nil, interrupted)
     }
 
     /// Asks a yes/no question on the terminal; false without a terminal.

@@ -1,38 +1,35 @@
 import Foundation
 import GorillaShared
 
-/// Draws the recorder's state as one full screen of text with ANSI colours (blue for real time, yellow for hands-free).
+/// Draws the recorder's state as one full screen of text, styled through ``TerminalStyle`` (blue accents
+/// for real time, yellow for hands-free; no colours under `NO_COLOR`).
 enum TrainScreen {
-    static let reset = "\u{1B}[0m"
-    static let bold = "\u{1B}[1m"
-    static let dim = "\u{1B}[2m"
-    static let reverse = "\u{1B}[7m"
-
-    static func render(_ recorder: SessionRecorder, at now: Date) -> String {
-        let accent = recorder.realTime ? "\u{1B}[34m" : "\u{1B}[33m"
+    static func render(_ recorder: SessionRecorder, at now: Date, style: TerminalStyle) -> String {
+        let accent = TerminalStyle.Attribute.foreground(recorder.realTime ? .blue : .yellow)
         var lines: [String] = []
         let mode = recorder.realTime ? "REAL TIME" : "HANDS-FREE"
         let state = recorder.isPaused ? "  [PAUSED]" : ""
-        lines.append("\(accent)\(bold)GorillaCoach · \(mode)\(reset)  \(bold)\(recorder.clientName)\(reset)"
+        lines.append(style("GorillaCoach · \(mode)", accent, .bold) + "  " + style(recorder.clientName, .bold)
                      + (recorder.trainingName.map { "  · \($0)" } ?? "") + "  session \(Numbers.clock(recorder.sessionElapsed(at: now)))\(state)")
         lines.append("")
-        lines.append("\(accent)Exercises\(reset)")
+        lines.append(style("Exercises", accent))
         if recorder.items.isEmpty { lines.append("  (none yet — press a to add one)") }
         for (index, item) in recorder.items.enumerated() {
             let done = item.performed.sets.isEmpty ? " " : "✓"
             let text = "\(done) \(item.performed.name)  \(item.performed.sets.count) set\(item.performed.sets.count == 1 ? "" : "s")"
-            lines.append(index == recorder.selected ? "\(accent)\(reverse)> \(text)\(reset)" : "  \(text)")
+            lines.append(index == recorder.selected ? style("> \(text)", accent, .reverse) : "  \(text)")
         }
         lines.append("")
         if recorder.items.indices.contains(recorder.selected) {
             let item = recorder.items[recorder.selected]
             let (weight, unit) = recorder.nextWeight(recorder.selected)
-            lines.append("\(accent)Set \(item.performed.sets.count + 1)\(reset)  \(recorder.setType.title)  \(Numbers.plain(weight)) \(unit.rawValue)")
+            lines.append(style("Set \(item.performed.sets.count + 1)", accent)
+                         + "  \(recorder.setType.title)  \(Numbers.plain(weight)) \(unit.rawValue)")
             if let elapsed = recorder.setElapsed(at: now) {
-                let reps = recorder.realTime ? "reps \(bold)\(recorder.repTimes.count)\(reset)   " : ""
-                lines.append("  \(reps)stopwatch \(accent)\(bold)\(Numbers.clock(elapsed))\(reset)")
+                let reps = recorder.realTime ? "reps " + style("\(recorder.repTimes.count)", .bold) + "   " : ""
+                lines.append("  \(reps)stopwatch " + style(Numbers.clock(elapsed), accent, .bold))
             } else if let rest = recorder.restElapsed(at: now) {
-                lines.append("  resting \(accent)\(bold)\(Numbers.clock(rest))\(reset)   (Space starts the next set)")
+                lines.append("  resting " + style(Numbers.clock(rest), accent, .bold) + "   (Space starts the next set)")
             } else {
                 lines.append("  ready   (Space starts the set)")
             }
@@ -45,7 +42,7 @@ enum TrainScreen {
         }
         lines.append("")
         if let prompt = recorder.prompt {
-            lines.append(accent + bold + promptText(prompt, recorder) + reset + recorder.input)
+            lines.append(style(promptText(prompt, recorder, at: now), accent, .bold) + recorder.input)
         } else if let message = recorder.message {
             lines.append(message)
         } else {
@@ -53,8 +50,8 @@ enum TrainScreen {
         }
         lines.append("")
         let keys = recorder.realTime ? "Space start/rep  Enter end set" : "Space start  Enter end set"
-        lines.append(dim + keys + "  ↑↓/kj select" + (recorder.free ? "  a add  x remove" : "")
-                     + "  w weight  t type  p pause  u undo  q finish  Esc cancel" + reset)
+        lines.append(style(keys + "  ↑↓/kj select" + (recorder.free ? "  a add  x remove" : "")
+                           + "  w weight  t type  p pause  u undo  q finish  Esc cancel", .dim))
         return "\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n")
     }
 
@@ -62,7 +59,7 @@ enum TrainScreen {
         "\(set.type.title) \(set.reps) x \(Numbers.plain(set.weight)) \(set.unit.rawValue)" + (set.duration.map { " in \(Numbers.clock($0))" } ?? "")
     }
 
-    static func promptText(_ prompt: SessionRecorder.Prompt, _ recorder: SessionRecorder) -> String {
+    static func promptText(_ prompt: SessionRecorder.Prompt, _ recorder: SessionRecorder, at now: Date) -> String {
         switch prompt {
         case .weight: return "Weight for the next sets (e.g. 80, 22.5lb), Enter: "
         case .reps: return "Reps of that set, Enter: "
@@ -71,7 +68,7 @@ enum TrainScreen {
         case .confirmSave:
             let sets = recorder.performed.reduce(0) { $0 + $1.sets.count }
             let reps = recorder.performed.flatMap(\.sets).reduce(0) { $0 + $1.reps }
-            return "Summary: \(recorder.performed.count) exercises, \(sets) sets, \(reps) reps, \(Numbers.clock(recorder.sessionElapsed(at: Date()))). Save session? [y/n] "
+            return "Summary: \(recorder.performed.count) exercises, \(sets) sets, \(reps) reps, \(Numbers.clock(recorder.sessionElapsed(at: now))). Save session? [y/n] "
         }
     }
 }

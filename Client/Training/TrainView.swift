@@ -1,113 +1,108 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The full-screen terminal view of `gorilla train`: a thin shell over ``SessionRecorder``.
 ///
-/// Raw mode on `/dev/tty`, the alternate screen, a redraw at least ten times a second; the terminal is
-/// restored on exit and on Ctrl-C (the unfinished session stays saved for `gorilla train --resume`).
-public struct TrainView {
-    public private(set) var recorder: SessionRecorder
-    let persist: (SessionRecorder) throws -> Void
-    let clock: () -> Date
+/// Runs on ``FullScreenTerminal``: raw mode on `/dev/tty`, the alternate screen, a redraw ten times a
+/// second when the frame changed; the terminal is restored on every way out. Ctrl-C leaves with the
+/// unfinished session kept for `gorilla train --resume`; so does SIGTERM or SIGHUP, which end the run with
+/// ``TerminalInterruption``. The view never touches the network.
+public struct TrainView: Sendable {
+    public let recorder: SessionRecorder
+    let persist: @Sendable (SessionRecorder) throws -> Void
+    let clock: @Sendable () -> Date
 
-    public init(recorder: SessionRecorder, clock: @escaping () -> Date = Date.init, persist: @escaping (SessionRecorder) throws -> Void) {
+    public init(recorder: SessionRecorder, clock: @escaping @Sendable () -> Date = Date.init,
+                persist: @escaping @Sendable (SessionRecorder) throws -> Void) {
         self.recorder = recorder
         self.clock = clock
         self.persist = persist
     }
 
+    /// Opens the controlling terminal for `gorilla train`, before anything is started.
+    /// - Throws: ``ClientError`` `.local` without a terminal.
+    public static func openTerminal() throws -> TerminalDevice {
+        try TerminalDevice(for: "train", hint: "use gorilla sessions log to record without one")
+    }
+
     /// Runs until the coach saves, discards or presses Ctrl-C; returns the final state.
-    public mutating func run() throws -> SessionRecorder {
-        let tty = open("/dev/tty", O_RDWR)
-        guard tty >= 0 else { throw TerminalUnavailable() }
-        defer { close(tty) }
-        try TrainTerminal.enter(tty)
-        defer { TrainTerminal.leave() }
-        var pending: [UInt8] = []
-        while recorder.outcome == .recording {
-            draw(tty)
-            var poller = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 50) > 0 else { continue }
-            var buffer = [UInt8](repeating: 0, count: 64)
-            let count = read(tty, &buffer, buffer.count)
-            guard count > 0 else { break }
-            pending += buffer[..<count]
-            let now = clock()
-            while let (key, used) = Self.key(from: pending) {
-                pending.removeFirst(used)
-                guard let key else { continue }
-                if case .character("\u{3}") = key { return recorder }  // Ctrl-C: keep it for --resume
-                recorder.handle(key, at: now)
-                try persist(recorder)
+    /// - Throws: ``TerminalInterruption`` on SIGTERM/SIGHUP (every step is already saved), and what `persist` throws.
+    public func run(on device: TerminalDevice) async throws -> SessionRecorder {
+        let (start, persist, clock) = (recorder, persist, clock)
+        return try await FullScreenTerminal.run(on: device, tick: .milliseconds(100)) { terminal in
+            var recorder = start
+            var shown = ""
+            func draw() {
+                let frame = TrainScreen.render(recorder, at: clock(), style: terminal.style)
+                if frame != shown { terminal.draw(frame) }
+                shown = frame
             }
-        }
-        return recorder
-    }
-
-    /// The next key in `bytes` and how many bytes it used; nil when more bytes are needed.
-    static func key(from bytes: [UInt8]) -> (SessionRecorder.Key?, Int)? {
-        guard let first = bytes.first else { return nil }
-        switch first {
-        case 0x1B:
-            if bytes.count >= 3, bytes[1] == 0x5B || bytes[1] == 0x4F {
-                switch bytes[2] {
-                case 0x41: return (.up, 3)
-                case 0x42: return (.down, 3)
-                default: return (nil, 3)
+            draw()
+            for await event in terminal.events {
+                switch event {
+                case .key(.interrupt):
+                    return recorder  // Ctrl-C: kept for --resume
+                case .key(let key):
+                    guard let key = Self.recorderKey(key) else { continue }
+                    recorder.handle(key, at: clock())
+                    try persist(recorder)
+                    if recorder.outcome != .recording { return recorder }
+                case .resized:
+                    shown = ""
+                case .tick:
+                    break
                 }
+                draw()
             }
-            return (.escape, 1)
-        case 0x20: return (.space, 1)
-        case 0x0D, 0x0A: return (.enter, 1)
-        case 0x7F, 0x08: return (.backspace, 1)
-        case 0x03: return (.character("\u{3}"), 1)
-        default:
-            let length = first < 0x80 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
-            guard bytes.count >= length else { return nil }
-            let text = String(decoding: bytes[..<length], as: UTF8.self)
-            return (text.first.map { .character($0) }, length)
+            return recorder
         }
     }
 
-    func draw(_ tty: Int32) {
-        let screen = TrainScreen.render(recorder, at: clock())
-        _ = screen.withCString { write(tty, $0, strlen($0)) }
+    /// The recorder's key for a terminal key; nil for keys the recorder does not use.
+    static func recorderKey(_ key: Key) -> SessionRecorder.Key? {
+        switch key {
+        case .character(" "): .space
+        case .character(let character): .character(character)
+        case .enter: .enter
+        case .up: .up
+        case .down: .down
+        case .escape: .escape
+        case .backspace: .backspace
+        default: nil
+        }
     }
 }
 
-/// No `/dev/tty` to draw on.
-public struct TerminalUnavailable: Error, CustomStringConvertible {
-    public var description: String { "gorilla train needs a terminal (use gorilla sessions log to record without one)" }
-}
-
-/// The terminal's saved settings, restored on exit and from the SIGINT/SIGTERM handler.
-enum TrainTerminal {
-    nonisolated(unsafe) static var saved = termios()
-    nonisolated(unsafe) static var fd: Int32 = -1
-
-    static func enter(_ tty: Int32) throws {
-        guard tcgetattr(tty, &saved) == 0 else { throw TerminalUnavailable() }
-        fd = tty
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
-        raw.c_oflag &= ~tcflag_t(OPOST)
-        tcsetattr(tty, TCSAFLUSH, &raw)
-        signal(SIGINT) { _ in TrainTerminal.leave(); _exit(130) }
-        signal(SIGTERM) { _ in TrainTerminal.leave(); _exit(143) }
-        let enter = "\u{1B}[?1049h\u{1B}[?25l"
-        _ = enter.withCString { write(tty, $0, strlen($0)) }
-    }
-
-    static func leave() {
-        guard fd >= 0 else { return }
-        let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-        _ = leave.withCString { write(fd, $0, strlen($0)) }
-        tcsetattr(fd, TCSAFLUSH, &saved)
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-        fd = -1
+extension GorillaApp {
+    /// The local cache for opening a full-screen view, synced first when the server answers within `limit`.
+    ///
+    /// A server that accepts but never answers must not keep the view from opening: past `limit` the view
+    /// opens on the local copy and the sync is cancelled (it never held anything the view needs).
+    /// - Throws: What the sync throws when it ends first (a changed certificate is never taken for "offline").
+    func cacheForView(limit: Duration = .seconds(3)) async throws -> LocalCache {
+        _ = try session()
+        let cache = try cache()
+        let (firstDone, done) = AsyncStream.makeStream(of: (any Error)?.self)
+        let app = self
+        let sync = Task {
+            do {
+                _ = try await app.syncOpportunistically()
+                done.yield(nil)
+            } catch {
+                done.yield(error)
+            }
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            done.yield(nil)
+        }
+        defer {
+            sync.cancel()
+            timer.cancel()
+        }
+        for await outcome in firstDone {
+            if let outcome { throw outcome }
+            break
+        }
+        return cache
     }
 }

@@ -43,7 +43,15 @@ struct Chat: AsyncParsableCommand {
         abstract: "A live chat: new messages appear as they arrive; Enter sends; Esc or Ctrl-C leaves.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The client (a client chats with their coach and needs no name).") var with: String?
-    func run() async throws { try await perform { try await Runtime.app.chat(with: with) } }
+    func run() async throws {
+        try await perform {
+            do {
+                return try await Runtime.app.chat(with: with)
+            } catch let interruption as TerminalInterruption {
+                throw ExitCode(interruption.exitCode)
+            }
+        }
+    }
 }
 
 struct NewsCommand: AsyncParsableCommand {

@@ -95,13 +95,19 @@ struct Train: AsyncParsableCommand {
     func run() async throws {
         try await perform {
             let app = Runtime.app
+            // The terminal first: without one, nothing is started (and nothing is left to resume).
+            let terminal = try TrainView.openTerminal()
             let recorder = resume
                 ? try app.resumeTraining()
                 : try await app.startTraining(client: client!, training: training, free: free, event: event, handsFree: handsFree)
-            var view = TrainView(recorder: recorder) { try app.persist($0) }
+            let view = TrainView(recorder: recorder) { try app.persist($0) }
             let final: SessionRecorder
             do {
-                final = try view.run()
+                final = try await view.run(on: terminal)
+            } catch let interruption as TerminalInterruption {
+                throw ExitCode(interruption.exitCode)  // every step is saved: gorilla train --resume continues
+            } catch let error as ClientError {
+                throw error
             } catch {
                 throw ClientError(.local, "\(error)")
             }

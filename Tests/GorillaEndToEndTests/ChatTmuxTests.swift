@@ -205,4 +205,120 @@ struct ChatTmuxTests {
             #expect(exited.contains("\(Self.done)0"), "\(exited)")
         }
     }
+
+    @Test func pageUpHomeAndF5TypeNothing() async throws {
+        guard ChatTmux.isInstalled else {
+            print("ChatTmuxTests: tmux is not installed; skipping the interactive chat test")
+            return
+        }
+        try await Self.withChat { _, client, tmux in
+            await Self.startChat(client, in: tmux)
+            _ = await tmux.waitFor("connected")
+            await tmux.keys("-l", "ab")
+            _ = await tmux.waitFor("> ab", timeout: .seconds(5))
+            for key in ["PPage", "Home", "F5", "NPage", "End", "Up", "F12", "IC", "DC"] {
+                await tmux.keys(key)
+            }
+            await tmux.keys("-l", "cd")
+            let typed = await tmux.waitFor("> abcd", timeout: .seconds(5))
+            let prompt = typed.components(separatedBy: "\n").last { $0.hasPrefix("> ") } ?? "none"
+            #expect(prompt.trimmingCharacters(in: .whitespaces) == "> abcd", "the input line reads '\(prompt)'")
+            await tmux.keys("Escape")
+            let exited = await tmux.waitFor(Self.done, timeout: .seconds(10))
+            #expect(exited.contains("\(Self.done)0"), "\(exited)")
+        }
+    }
+
+    /// A listening socket that never accepts: the kernel completes the TCP handshake, and nothing ever answers,
+    /// as with a server process that is stopped. (The train tests use it too.)
+    static func silentListener() throws -> (descriptor: Int32, port: Int) {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        try #require(descriptor >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0 && getsockname(descriptor, address, &length) == 0
+            }
+        }
+        try #require(bound)
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    @Test func aServerThatNeverAnswersDoesNotFreezeTheChat() async throws {
+        guard ChatTmux.isInstalled else {
+            print("ChatTmuxTests: tmux is not installed; skipping the interactive chat test")
+            return
+        }
+        try await Self.withChat { _, client, tmux in
+            let (listener, port) = try Self.silentListener()
+            defer { close(listener) }
+            var config = client.app.home.loadConfig()
+            config.server?.port = port
+            try client.app.home.saveConfig(config)
+
+            await Self.startChat(client, in: tmux)
+            _ = await tmux.waitFor("Chat with Ada Tester")
+            // "server not answering" while the attempt hangs, or after it fails on a deadline, whichever comes.
+            let silent = await tmux.waitFor("server not answering", timeout: .seconds(10))
+            #expect(silent.contains("server not answering"), "\(silent)")
+            // Typing and sending go on: the line is queued on this device.
+            for character in "still here" {
+                await tmux.keys("-l", String(character))
+            }
+            let typed = await tmux.waitFor("> still here", timeout: .seconds(5))
+            #expect(typed.contains("> still here"), "\(typed)")
+            await tmux.keys("Enter")
+            let queued = await tmux.waitFor("you …: still here", timeout: .seconds(5))
+            #expect(queued.contains("you …: still here"), "\(queued)")
+            // Leaving does not wait for the server either.
+            let leaving = ContinuousClock.now
+            await tmux.keys("Escape")
+            let exited = await tmux.waitFor(Self.done, timeout: .seconds(10))
+            #expect(exited.contains("\(Self.done)0"), "\(exited)")
+            #expect(ContinuousClock.now - leaving < .seconds(5))
+            #expect(try client.cache().queuedCount() >= 1)
+        }
+    }
+
+    @Test func chatWithoutATerminalFailsLikeTrainAndWritesNothingOnStandardOutput() async throws {
+        guard ChatTmux.isInstalled else {
+            print("ChatTmuxTests: tmux is not installed; skipping the interactive chat test")
+            return
+        }
+        try await Self.withChat { coach, client, tmux in
+            let folder = try TemporaryFolder("gorilla-e2e-no-terminal")
+            func run(_ name: String, _ home: URL, _ arguments: String) -> String {
+                let out = folder.url.appendingPathComponent("\(name).out").path
+                let err = folder.url.appendingPathComponent("\(name).err").path
+                // setsid: a new session without a controlling terminal, as under cron or a service manager.
+                return "setsid -w env GORILLA_HOME='\(home.path)' '\(Products.gorilla.path)' \(arguments) </dev/null >'\(out)' 2>'\(err)'; "
+                    + "echo \(name)-exit-$?; "
+            }
+            _ = try await coach.app.addClient(name: "Bea", surname: "Puig")
+            await tmux.start(run("chat", client.home, "--json chat") + run("train", coach.home, "--json train --client Bea --free")
+                             + "echo all-done; sleep 30")
+            let screen = await tmux.waitFor("all-done", timeout: .seconds(30))
+            #expect(screen.contains("chat-exit-73"), "\(screen)")
+            #expect(screen.contains("train-exit-73"), "\(screen)")
+            for name in ["chat", "train"] {
+                let out = try String(contentsOf: folder.url.appendingPathComponent("\(name).out"), encoding: .utf8)
+                let err = try String(contentsOf: folder.url.appendingPathComponent("\(name).err"), encoding: .utf8)
+                #expect(out.isEmpty, "\(name) wrote on standard output: \(out.debugDescription)")
+                let error = try WireCoding.decoder.decode(JSONValue.self, from: Data(err.utf8)).objectValue?["error"]?.objectValue
+                #expect(error?["kind"] == "local", "\(name): \(err)")
+                #expect(error?["message"]?.stringValue?.contains("gorilla \(name) needs a terminal") == true, "\(name): \(err)")
+            }
+            // Nothing was started that train --resume would find.
+            #expect(throws: ClientError.self) { try coach.app.resumeTraining() }
+        }
+    }
 }
+

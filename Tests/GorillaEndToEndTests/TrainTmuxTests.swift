@@ -41,6 +41,27 @@ final class Tmux: Sendable {
 
     func screen() async throws -> String { try await run(["capture-pane", "-p", "-t", "main"]) }
 
+    /// The screen with its attributes and colours as escape sequences (`capture-pane -e`).
+    func screenWithAttributes() async throws -> String { try await run(["capture-pane", "-e", "-p", "-t", "main"]) }
+
+    /// The SGR colour parameters (foreground or background, 8, 16, 256 or true colours) in a captured screen.
+    static func colourCodes(_ screen: String) -> [String] {
+        var codes: [String] = []
+        var rest = Substring(screen)
+        while let start = rest.range(of: "\u{1B}[") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(where: { !$0.isNumber && $0 != ";" && $0 != ":" }) else { break }
+            if rest[end] == "m" {
+                let parameters = rest[..<end].split(whereSeparator: { $0 == ";" || $0 == ":" }).compactMap { Int($0) }
+                if parameters.contains(where: { (30...38).contains($0) || (40...48).contains($0) || (90...107).contains($0) }) {
+                    codes.append(String(rest[..<end]))
+                }
+            }
+            rest = rest[end...]
+        }
+        return codes
+    }
+
     /// Waits until the screen shows `text`; returns the screen.
     func waitFor(_ text: String) async throws -> String {
         let deadline = ContinuousClock.now + .seconds(20)
@@ -147,4 +168,91 @@ struct TrainTmuxTests {
             #expect(try coach.entities("session").isEmpty)
         }
     }
+
+    @Test func noColorDrawsTheTrainViewWithoutColours() async throws {
+        try await withTestServer { server in
+            let coach = try await Device.coach("ada", on: server)
+            _ = try await coach.app.addClient(name: "Bea", surname: "Puig")
+            _ = try await coach.app.addExercise(name: "Prensa", ExerciseFields())
+            _ = try await coach.app.addTraining(name: "Cames", exercises: ["Prensa"])
+            let tmux = Tmux()
+            defer { Task { await tmux.stop() } }
+            let base = "GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --client Bea --training Cames"
+            // The same view twice: with colours (so that the check below can see them), then under NO_COLOR.
+            // (The test runner itself may run with NO_COLOR set.)
+            try await tmux.start("unset NO_COLOR; \(base); echo first-exit-$?; NO_COLOR=1 \(base); echo second-exit-$?; sleep 30")
+            _ = try await tmux.waitFor("Space start")
+            try await tmux.keys("Space")
+            _ = try await tmux.waitFor("stopwatch")
+            let coloured = try await tmux.screenWithAttributes()
+            #expect(!Tmux.colourCodes(coloured).isEmpty, "no colours without NO_COLOR: \(coloured.debugDescription)")
+            try await tmux.keys("Escape")
+            _ = try await tmux.waitFor("Discard this session?")
+            try await tmux.keys("y")
+            _ = try await tmux.waitFor("first-exit-0")
+
+            _ = try await tmux.waitFor("Space start")
+            try await tmux.keys("Space")
+            _ = try await tmux.waitFor("stopwatch")
+            let plain = try await tmux.screenWithAttributes()
+            #expect(plain.contains("Prensa") && plain.contains("stopwatch"), "\(plain)")
+            #expect(Tmux.colourCodes(plain).isEmpty, "colour codes under NO_COLOR: \(Tmux.colourCodes(plain))")
+            #expect(plain.contains("\u{1B}[7m") || plain.contains(";7m"), "the selected exercise is no longer marked: \(plain.debugDescription)")
+            try await tmux.keys("Escape")
+            _ = try await tmux.waitFor("Discard this session?")
+            try await tmux.keys("y")
+            let end = try await tmux.waitFor("second-exit-0")
+            #expect(end.contains("second-exit-0"), "\(end)")
+        }
+    }
+
+    @Test func sigtermRestoresTheTerminalAndKeepsTheSessionForResume() async throws {
+        try await withTestServer { server in
+            let coach = try await Device.coach("ada", on: server)
+            _ = try await coach.app.addClient(name: "Bea", surname: "Puig")
+            let tmux = Tmux()
+            defer { Task { await tmux.stop() } }
+            let pidFile = coach.home.appendingPathComponent("train.pid").path
+            // The shell records the view's process id, then reports its exit status and whether echo is back on.
+            try await tmux.start("sh -c 'echo $$ > \(pidFile); exec env GORILLA_HOME=\"\(coach.home.path)\" \"\(Products.gorilla.path)\" "
+                                 + "train --client Bea --free'; echo exit-$?; stty -a | tr ' ' '\\n' | grep -x -- '-*echo'; sleep 30")
+            _ = try await tmux.waitFor("press a to add")
+            let text = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            let pid = try #require(pid_t(text))
+            #expect(kill(pid, SIGTERM) == 0)
+            let after = try await tmux.waitFor("exit-")
+            #expect(after.contains("exit-143"), "\(after)")
+            #expect(!after.contains("press a to add"), "the train view is still on screen: \(after)")
+            let lines = after.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(lines.contains("echo") && !lines.contains("-echo"), "echo is not back on: \(after)")
+            // Every step was saved: the session is there to resume.
+            _ = try coach.app.resumeTraining()
+        }
+    }
+
+    @Test func aServerThatNeverAnswersDoesNotKeepTheTrainViewFromOpening() async throws {
+        try await withTestServer { server in
+            let coach = try await Device.coach("ada", on: server)
+            _ = try await coach.app.addClient(name: "Bea", surname: "Puig")
+            let (listener, port) = try ChatTmuxTests.silentListener()
+            defer { close(listener) }
+            var config = coach.app.home.loadConfig()
+            config.server?.port = port
+            try coach.app.home.saveConfig(config)
+            let tmux = Tmux()
+            defer { Task { await tmux.stop() } }
+            let started = ContinuousClock.now
+            try await tmux.start("GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --client Bea --free; "
+                                 + "echo train-exit-$?; sleep 30")
+            let opened = try await tmux.waitFor("press a to add")
+            #expect(opened.contains("press a to add"), "\(opened)")
+            #expect(ContinuousClock.now - started < .seconds(10), "the view took \(ContinuousClock.now - started) to open")
+            try await tmux.keys("Escape")
+            _ = try await tmux.waitFor("Discard this session?")
+            try await tmux.keys("y")
+            let end = try await tmux.waitFor("train-exit-")
+            #expect(end.contains("train-exit-0") && end.contains("Session discarded."), "\(end)")
+        }
+    }
 }
+

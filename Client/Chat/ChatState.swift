@@ -1,0 +1,106 @@
+import Foundation
+
+/// What the chat view shows and edits, as a pure state machine: keys, news from the network and the
+/// time go in; what to do (send a line, leave) and the status line come out.
+///
+/// The network never waits on this and this never waits on the network: a step that takes longer than
+/// ``patience`` shows as "server not answering" while typing goes on.
+public struct ChatState: Sendable, Equatable {
+    /// What a key asks the view to do.
+    public enum Action: Sendable, Equatable {
+        case send(String)
+        case quit
+    }
+
+    /// How long a network step (connecting, a sync) may take before the status says the server is not answering.
+    public static let patience: TimeInterval = 3
+    /// The longest line a message may have (the wire's limit).
+    public static let longestLine = 2000
+    /// The status while a network step has taken longer than ``patience``.
+    public static let notAnswering = "server not answering — still trying"
+
+    /// The line being typed.
+    public private(set) var input: [Character] = []
+    /// What the network said last ("connecting…", "connected", "offline — reconnecting…").
+    public private(set) var link = "connecting…"
+    /// When the network step under way began; nil when the network is idle.
+    public private(set) var waitingSince: Date?
+
+    public init() {}
+
+    /// Applies a key. Keys the chat does not use (arrows, PgUp, Home, function keys, Tab, control keys) do nothing.
+    public mutating func handle(_ key: Key) -> Action? {
+        switch key {
+        case .escape, .interrupt:
+            return .quit
+        case .enter:
+            let text = String(input).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { return nil }
+            input.removeAll()
+            return .send(text)
+        case .backspace:
+            if !input.isEmpty { input.removeLast() }
+        case .character(let character):
+            if input.count < Self.longestLine { input.append(character) }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// A network step began at `date` (a step already under way keeps its start).
+    public mutating func networkStarted(at date: Date) {
+        if waitingSince == nil { waitingSince = date }
+    }
+
+    /// The network step ended; `link` says where things stand.
+    public mutating func networkFinished(_ link: String) {
+        waitingSince = nil
+        self.link = link
+    }
+
+    /// A network step failed at `now`; `timedOut` when the error says a deadline passed. A step that timed out, or
+    /// failed only after ``patience``, met a server that does not answer; a quick failure means it is not there.
+    public mutating func networkFailed(at now: Date, timedOut: Bool) {
+        let slow = waitingSince.map { now.timeIntervalSince($0) >= Self.patience } ?? false
+        networkFinished(timedOut || slow ? Self.notAnsweringReconnecting : "offline — reconnecting…")
+    }
+
+    /// The status after a step failed against a server that does not answer.
+    public static let notAnsweringReconnecting = "server not answering — reconnecting…"
+
+    /// The status line at `now`.
+    public func status(at now: Date) -> String {
+        if let since = waitingSince, now.timeIntervalSince(since) >= Self.patience { return Self.notAnswering }
+        return link
+    }
+}
+
+/// Draws the chat: a title bar with the status, the end of the thread, a rule, and the line being typed.
+enum ChatScreen {
+    static func render(with name: String, status: String, thread: [String], input: [Character],
+                       rows: Int, columns: Int, style: TerminalStyle) -> String {
+        let columns = max(columns, 10)
+        var screen = "\u{1B}[H\u{1B}[2J"
+        let title = String(" Chat with \(name) — Enter sends, Esc leaves — \(status) ".prefix(columns))
+        screen += style(title.padding(toLength: columns, withPad: " ", startingAt: 0), .reverse) + "\r\n"
+        var lines: [String] = []
+        for line in thread {
+            for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
+                var rest = Substring(part)
+                repeat {
+                    lines.append(String(rest.prefix(columns)))
+                    rest = rest.dropFirst(columns)
+                } while !rest.isEmpty
+            }
+        }
+        let room = max(1, rows - 3)
+        let shown = lines.suffix(room)
+        screen += shown.joined(separator: "\r\n")
+        // Pad the thread area to exactly `room` lines, so the editor sits on the last row without scrolling.
+        screen += String(repeating: "\r\n", count: shown.isEmpty ? room : room - shown.count + 1)
+        screen += String(repeating: "─", count: columns) + "\r\n"
+        screen += "> " + String(String(input).suffix(max(1, columns - 3)))
+        return screen
+    }
+}
