@@ -1,5 +1,6 @@
 import Foundation
 @testable import GorillaClient
+import GorillaShared
 import Testing
 
 /// One set of styles: colours only on a terminal without `NO_COLOR`, attributes only on a terminal.
