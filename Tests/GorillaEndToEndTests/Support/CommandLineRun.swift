@@ -15,8 +15,10 @@ struct CommandRun: Sendable, CustomStringConvertible {
     var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
 }
 
-/// Runs the built `gorilla` binary with `GORILLA_HOME=home`, feeding `input` on standard input.
-func runGorilla(_ arguments: [String], home: URL, input: String? = nil) async throws -> CommandRun {
+/// Runs the built `gorilla` binary with `GORILLA_HOME=home` and the variables of `environment`, feeding `input` on
+/// standard input.
+func runGorilla(_ arguments: [String], home: URL, input: String? = nil,
+                environment extra: [String: String] = [:]) async throws -> CommandRun {
     let scratch = try TemporaryFolder("gorilla-e2e-run")
     let outURL = scratch.url.appendingPathComponent("stdout")
     let errURL = scratch.url.appendingPathComponent("stderr")
@@ -30,6 +32,7 @@ func runGorilla(_ arguments: [String], home: URL, input: String? = nil) async th
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["GORILLA_HOME"] = home.path
+    environment.merge(extra) { _, new in new }
     process.environment = environment
     process.standardInput = try FileHandle(forReadingFrom: inURL)
     process.standardOutput = try FileHandle(forWritingTo: outURL)

@@ -74,12 +74,30 @@ final class ServerProcess: RunningServer, @unchecked Sendable {
         await signal(SIGKILL)
     }
 
+    /// Freezes the server with SIGSTOP: its sockets stay open, so the kernel still accepts connections that nobody
+    /// answers. ``resume()`` lets it go on.
+    func suspend() {
+        send(SIGSTOP)
+    }
+
+    /// Lets a server frozen by ``suspend()`` go on (SIGCONT).
+    func resume() {
+        send(SIGCONT)
+    }
+
+    private func send(_ number: Int32) {
+        if let child = lock.withLock({ process }), child.isRunning {
+            _ = sendSignal(child.processIdentifier, number)
+        }
+    }
+
     /// Stops the server the hard way: the tests only need it gone.
     func stop() async {
         await signal(SIGKILL)
     }
 
     private func signal(_ number: Int32) async {
+        send(SIGCONT)  // a frozen server must run to die
         guard let child = lock.withLock({ () -> Process? in
             defer { process = nil }
             return process
