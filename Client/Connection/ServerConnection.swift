@@ -37,15 +37,12 @@ public actor ServerConnection {
     private var failure: ClientError?
     /// When the requests in flight time out (see ``ConnectionDeadlines``).
     private var deadline: ReplyDeadline
-    /// `HOST:PORT`, for messages.
-    private let address: String
     /// Server pushes (`"event"` lines), newest kept when the reader falls behind.
     public nonisolated let pushes: AsyncStream<PushMessage>
     private let pushContinuation: AsyncStream<PushMessage>.Continuation
 
-    private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, address: String, deadline: ReplyDeadline) {
+    private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, deadline: ReplyDeadline) {
         self.outbound = outbound
-        self.address = address
         self.deadline = deadline
         (pushes, pushContinuation) = AsyncStream.makeStream(of: PushMessage.self, bufferingPolicy: .bufferingNewest(1000))
     }
@@ -110,7 +107,7 @@ public actor ServerConnection {
             return try await channel.executeThenClose { inbound, outbound in
                 let address = "\(endpoint.host):\(endpoint.port)"
                 let deadline = ReplyDeadline(silence: deadlines.reply, handshakeEnds: .now() + deadlines.handshake)
-                let connection = ServerConnection(outbound: outbound, address: address, deadline: deadline)
+                let connection = ServerConnection(outbound: outbound, deadline: deadline)
                 return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
                     group.addTask { await connection.readLoop(inbound) }
                     group.addTask {

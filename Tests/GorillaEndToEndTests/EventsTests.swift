@@ -20,6 +20,7 @@ struct EventsTests {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["GORILLA_HOME"] = home.path
+        environment.merge(TestDeadlines.environment) { _, new in new }
         environment["TZ"] = zone
         process.environment = environment
         process.standardInput = FileHandle.nullDevice

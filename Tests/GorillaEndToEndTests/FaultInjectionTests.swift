@@ -236,6 +236,7 @@ struct FaultInjectionTests {
             process.arguments = arguments
             var environment = ProcessInfo.processInfo.environment
             environment["GORILLA_HOME"] = home.path
+            environment.merge(TestDeadlines.environment) { _, new in new }
             process.environment = environment
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = try FileHandle(forWritingTo: out)

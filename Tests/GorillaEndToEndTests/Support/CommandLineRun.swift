@@ -15,23 +15,24 @@ struct CommandRun: Sendable, CustomStringConvertible {
     var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
 }
 
-/// Runs the built `gorilla` binary with `GORILLA_HOME=home` and the variables of `environment`, feeding `input` on
-/// standard input.
+/// Runs the built `gorilla` binary with `GORILLA_HOME=home`, the test deadlines (``TestDeadlines``) and the variables
+/// of `environment` (an empty value unsets a deadline: the default holds), feeding `input` on standard input.
 func runGorilla(_ arguments: [String], home: URL, input: String? = nil,
                 environment extra: [String: String] = [:]) async throws -> CommandRun {
     let scratch = try TemporaryFolder("gorilla-e2e-run")
     let outURL = scratch.url.appendingPathComponent("stdout")
     let errURL = scratch.url.appendingPathComponent("stderr")
     let inURL = scratch.url.appendingPathComponent("stdin")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    FileManager.default.createFile(atPath: inURL.path, contents: Data((input ?? "").utf8))
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((input ?? "").utf8))
 
     let process = Process()
     process.executableURL = Products.gorilla
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["GORILLA_HOME"] = home.path
+    environment.merge(TestDeadlines.environment) { _, new in new }
     environment.merge(extra) { _, new in new }
     process.environment = environment
     process.standardInput = try FileHandle(forReadingFrom: inURL)

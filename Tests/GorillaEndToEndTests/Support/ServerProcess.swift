@@ -42,7 +42,7 @@ final class ServerProcess: RunningServer, @unchecked Sendable {
         let serverFile = dataDirectory.appendingPathComponent("server.json")
         try? FileManager.default.removeItem(at: serverFile)
         if !FileManager.default.fileExists(atPath: logFile.path) {
-            FileManager.default.createFile(atPath: logFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         }
         let log = try FileHandle(forWritingTo: logFile)
         try log.seekToEnd()
