@@ -20,7 +20,9 @@ extension LocalCache {
     /// The restored changes keep their ids, so one the server took before the loss is answered `duplicate` and
     /// applied once. Their entities show the queued fields until the next sync brings the server's copies.
     public func adopt(user: String) throws -> Recovery? {
-        try writer.write { db in
+        // Nearly always owned: answered by a read, without waiting for the write lock of a sync in another process.
+        if try meta("user") != nil { return nil }
+        return try writer.write { db in
             guard try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'user'") == nil else { return nil }
             let pending = try journal?.pending()
             var restored = 0
