@@ -25,6 +25,8 @@ extension LocalCache {
             } else {
                 try Self.record(results, byID: byID, removed: false, db)
             }
+            let empty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM outbox)") ?? false)
+            try? journal?.done(results.compactMap { byID[$0.id]?.id }, outboxEmpty: empty)
         }
     }
 

@@ -23,13 +23,22 @@ public struct CachedEntity: Sendable, Equatable {
 /// separates them. A `DatabasePool` (WAL) on disk, a `DatabaseQueue` in tests.
 public struct LocalCache: Sendable {
     let writer: any DatabaseWriter
+    /// The copy of the outbox beside the cache file (none in memory).
+    let journal: OutboxJournal?
 
-    /// Opens (creating and migrating) the cache at `path`.
+    /// Opens (creating and migrating) the cache at `path`, with its outbox journal beside it.
+    ///
+    /// A cache that belongs to an account but has no journal yet (made by an earlier version) gets one holding its
+    /// current outbox.
     public static func open(path: String) throws -> LocalCache {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         let pool = try DatabasePool(path: path, configuration: configuration)
-        return try LocalCache(writer: pool)
+        let cache = try LocalCache(writer: pool, journal: OutboxJournal(cachePath: path))
+        if let journal = cache.journal, !journal.exists, try cache.meta("user") != nil {
+            try cache.writeJournal()
+        }
+        return cache
     }
 
     /// An in-memory cache, for tests.
@@ -37,8 +46,9 @@ public struct LocalCache: Sendable {
         try LocalCache(writer: DatabaseQueue())
     }
 
-    init(writer: any DatabaseWriter) throws {
+    init(writer: any DatabaseWriter, journal: OutboxJournal? = nil) throws {
         self.writer = writer
+        self.journal = journal
         try Self.migrator.migrate(writer)
     }
 
@@ -163,11 +173,15 @@ public struct LocalCache: Sendable {
                 throw ClientError(.usage, "this \(kind) is too large to sync (\(dataText.utf8.count / 1024) KB; at most "
                                   + "\(SyncLimits.maxDocumentBytes / 1024) KB); nothing was saved")
             }
+            let createdAt = ISOTime.format(Date())
             try db.execute(sql: """
                 INSERT INTO outbox (id, kind, entity, action, fields, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [mutation.id.key, kind, entity.key, action.rawValue,
-                                 fieldsText, mutation.base, ISOTime.format(Date())])
+                                 fieldsText, mutation.base, createdAt])
             try Self.saveLocal(db, id: entity, kind: kind, dataText: dataText, deleted: deleted)
+            // The journal is a second copy: a change that cannot be copied there is still queued in the cache.
+            try? journal?.queued(OutboxEntry(seq: 0, id: mutation.id, kind: kind, entity: entity, action: action,
+                                             base: mutation.base, fieldsText: fieldsText), createdAt: createdAt)
             return mutation
         }
     }
@@ -256,6 +270,7 @@ public struct LocalCache: Sendable {
     public func reset() throws {
         try writer.write { db in
             try db.execute(sql: "DELETE FROM entities; DELETE FROM outbox; DELETE FROM meta; DELETE FROM reports;")
+            try? journal?.replace(with: "")
         }
     }
 }

@@ -32,8 +32,8 @@ extension GorillaApp {
         }
         let previous = home.loadConfig().server
         if pinned == nil && !trust {
-            if previous?.host == endpoint.host, previous?.port == endpoint.port, previous?.fingerprint == presented {
-                // Already trusted: nothing to ask.
+            if previous?.fingerprint == presented {
+                // Already trusted (the same server, perhaps at another address): nothing to ask.
             } else if !confirm(presented) {
                 throw ClientError(.usage, "not connected: the certificate was not trusted")
             }
@@ -42,12 +42,16 @@ extension GorillaApp {
         var config = home.loadConfig()
         config.server = endpoint
         try home.saveConfig(config)
-        if let previous, previous.host != endpoint.host || previous.port != endpoint.port || previous.fingerprint != presented {
-            // Another server: the old session and cache belong to it.
+        var moved = ""
+        if let previous, previous.fingerprint != presented {
+            // Another server (the certificate is its identity): the old session and cache belong to it.
             home.removeSession()
+        } else if let previous, previous.host != endpoint.host || previous.port != endpoint.port {
+            // The same server at a new address: the session stays valid.
+            moved = "\nSame server as \(previous.host):\(previous.port) (same certificate): the login is kept."
         }
         return CommandOutput(
-            text: "Connected to \(endpoint.host):\(endpoint.port)\nCertificate SHA-256: \(presented) (pinned)",
+            text: "Connected to \(endpoint.host):\(endpoint.port)\nCertificate SHA-256: \(presented) (pinned)" + moved,
             json: ["host": .string(endpoint.host), "port": .number(Double(endpoint.port)), "fingerprint": .string(presented)])
     }
 
@@ -92,6 +96,7 @@ extension GorillaApp {
             try cache.reset()
         }
         try cache.setMeta("user", reply.profile.id.uuidString.lowercased())
+        try? cache.ensureJournal()
         try home.saveSession(StoredSession(token: reply.token, expires: reply.expires, profile: reply.profile))
     }
 
@@ -103,10 +108,10 @@ extension GorillaApp {
             try await withServer(timeout: connectTimeout) { connection in
                 try await connection.send(Operation.logout, Empty())
             }
-        } catch let error as ClientError where error.kind == .certificateChanged {
-            throw error
         } catch let error as ClientError where error.kind == .notLoggedIn {
             // Already revoked on the server.
+        } catch let error as ClientError where error.kind == .certificateChanged {
+            notes.append("server refused — the session was forgotten here but not revoked on the server: \(error.message)")
         } catch {
             notes.append("offline — the session was forgotten here but could not be revoked on the server")
         }
@@ -124,10 +129,12 @@ extension GorillaApp {
             profile = try await withServer(timeout: connectTimeout) { connection in
                 try await connection.request(Operation.profileGet, Empty(), as: Profile.self)
             }
-        } catch let error as ClientError where error.kind == .notLoggedIn || error.kind == .certificateChanged {
+        } catch let error as ClientError where error.kind == .notLoggedIn {
             throw error
+        } catch let error as ClientError where error.kind == .certificateChanged {
+            notes.append("server refused — showing the account saved on this device, nothing was sent: \(error.message)")
         } catch {
-            notes.append("offline — showing the account saved on this device")
+            notes.append("offline — showing the account saved on this device; \(GorillaClient.describe(error))")
         }
         let endpoint = home.loadConfig().server
         let text = """

@@ -72,7 +72,7 @@ extension GorillaApp {
     /// `gorilla` with no arguments: who is logged in, what is queued, what to do next.
     public func overview() async throws -> CommandOutput {
         guard let session = home.loadSession() else {
-            let connected = home.loadConfig().server != nil
+            let connected = try home.readConfig().server != nil
             let text = connected
                 ? "Not logged in. Log in with: gorilla login --user USERNAME (or: gorilla register coach --help)"
                 : "Welcome to GorillaCoach. Start with: gorilla connect HOST:PORT (see gorilla --help)"

@@ -1,5 +1,6 @@
 import Foundation
 import GorillaShared
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// What a command produced: text for a person and a JSON value for `--json`.
@@ -19,16 +20,31 @@ public struct CommandOutput: Sendable {
 /// The CLI's behaviour, independent of argument parsing: one value per process.
 public struct GorillaApp: Sendable {
     public let home: ClientHome
-    /// Bound on connecting (the issue's ~2 s) for opportunistic syncs.
-    public var connectTimeout: TimeAmount = .seconds(2)
+    /// Deadlines of every connection: connect, handshake, each reply (`GORILLA_TIMEOUT`, `GORILLA_REPLY_TIMEOUT`).
+    public var deadlines = ConnectionDeadlines.fromEnvironment()
+    /// Bound on connecting for opportunistic syncs: 2 s, or `GORILLA_TIMEOUT`.
+    public var connectTimeout: TimeAmount = ConnectionDeadlines.fromEnvironment(
+        base: ConnectionDeadlines(connect: .seconds(2), handshake: .seconds(5), reply: .seconds(30))).connect
+
+    /// Warnings found while a command runs (a lost cache), shown before its output or error.
+    private let warnings = NIOLockedValueBox<[String]>([])
 
     public init(home: ClientHome = ClientHome()) {
         self.home = home
     }
 
+    /// The warnings not shown yet; forgets them.
+    public func takeWarnings() -> [String] {
+        warnings.withLockedValue { pending in
+            defer { pending = [] }
+            return pending
+        }
+    }
+
     /// The pinned server, or a `notConnected` error telling how to set one.
+    /// - Throws: ``ClientError`` `.local` when `config.json` cannot be read.
     func endpoint() throws -> ServerEndpoint {
-        guard let server = home.loadConfig().server else {
+        guard let server = try home.readConfig().server else {
             throw ClientError(.notConnected, "no server configured on this device; run: gorilla connect HOST:PORT")
         }
         return server
@@ -43,13 +59,43 @@ public struct GorillaApp: Sendable {
     }
 
     /// The local cache of the logged-in account.
+    ///
+    /// A cache that was deleted or emptied while an account is logged in is taken back for that account with the
+    /// queued changes its outbox journal still holds, and a warning says what happened.
     public func cache() throws -> LocalCache {
         try home.prepare()
+        let cache: LocalCache
         do {
-            return try LocalCache.open(path: home.cachePath)
+            cache = try LocalCache.open(path: home.cachePath)
         } catch {
             throw ClientError(.local, "cannot open the local cache at \(home.cachePath): \(error)")
         }
+        if let session = home.loadSession() {
+            let recovery: LocalCache.Recovery?
+            do {
+                recovery = try cache.adopt(user: session.profile.id.uuidString.lowercased())
+            } catch {
+                throw ClientError(.local, "cannot take back the local cache at \(home.cachePath): \(error)")
+            }
+            if let recovery {
+                warnings.withLockedValue { $0.append(Self.lostCacheWarning(recovery, path: home.cachePath, user: session.profile.username)) }
+            }
+        }
+        return cache
+    }
+
+    static func lostCacheWarning(_ recovery: LocalCache.Recovery, path: String, user: String) -> String {
+        var text = "warning: the local cache \(path) was missing or empty although \(user) is logged in on this device; "
+            + "it is filled again from the server on the next sync. "
+        if !recovery.journalFound {
+            text += "Its copy of the queue (\(recovery.journalName)) is missing too: changes made on this device and not synced yet are lost."
+        } else if recovery.restored > 0 {
+            text += "\(recovery.restored) queued change\(recovery.restored == 1 ? " was" : "s were") recovered from "
+                + "\(recovery.journalName) and will be pushed on the next sync (gorilla sync --status lists them)."
+        } else {
+            text += "No queued changes were waiting to be sent."
+        }
+        return text
     }
 
     /// Connects, resumes the session when there is one, and runs `body`.
@@ -59,7 +105,7 @@ public struct GorillaApp: Sendable {
         let session = authenticated ? try self.session() : nil
         let home = self.home
         return try await ServerConnection.withConnection(
-            to: endpoint, language: session?.profile.language, connectTimeout: timeout ?? .seconds(5)
+            to: endpoint, language: session?.profile.language, connectTimeout: timeout, deadlines: deadlines
         ) { connection in
             if let session {
                 do {
@@ -76,12 +122,20 @@ public struct GorillaApp: Sendable {
         }
     }
 
-    /// Syncs if the server can be reached within the connect timeout; offline is not an error.
+    /// Syncs if the server can be reached within the deadlines; offline is not an error, and neither is a server
+    /// refused for a changed certificate (nothing is sent to it).
     ///
-    /// Returns the notes to show: nothing when all went well, "offline — N changes queued" otherwise.
-    /// - Throws: ``ClientError`` `.certificateChanged` (never degraded to "offline": the server may be an impostor).
+    /// Returns the notes to show: nothing when all went well, "offline — N changes queued; why" or "server refused —
+    /// …" otherwise. It never throws, so a command that queued a change before calling it never fails after queuing.
     public func syncOpportunistically() async throws -> (SyncSummary?, [String]) {
-        guard home.loadSession() != nil, home.loadConfig().server != nil, let cache = try? cache() else { return (nil, []) }
+        guard home.loadSession() != nil else { return (nil, []) }
+        let config: ClientConfig
+        do {
+            config = try home.readConfig()
+        } catch {
+            return (nil, ["not synced: \(GorillaClient.describe(error))"])
+        }
+        guard config.server != nil, let cache = try? cache() else { return (nil, []) }
         do {
             let summary = try await withServer(timeout: connectTimeout) { connection in
                 try await SyncEngine(cache: cache).sync(over: connection)
@@ -91,13 +145,15 @@ public struct GorillaApp: Sendable {
             notes += summary.overwritten.map { "conflict: \($0)" }
             notes += summary.codes
             return (summary, notes)
-        } catch let error as ClientError where error.kind == .certificateChanged {
-            throw error
         } catch let error as ClientError where error.kind == .notLoggedIn {
             return (nil, [error.message])
         } catch {
             let queued = (try? cache.queuedCount()) ?? 0
-            return (nil, [queued > 0 ? "offline — \(queued) change\(queued == 1 ? "" : "s") queued" : "offline — showing the local copy"])
+            let state = queued > 0 ? "\(queued) change\(queued == 1 ? "" : "s") queued" : "showing the local copy"
+            if let error = error as? ClientError, error.kind == .certificateChanged {
+                return (nil, ["server refused — \(state), nothing was sent: \(error.message)"])
+            }
+            return (nil, ["offline — \(state); \(GorillaClient.describe(error))"])
         }
     }
 }

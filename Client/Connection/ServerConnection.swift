@@ -35,12 +35,15 @@ public actor ServerConnection {
     private var slots: [Int: Slot] = [:]
     private var nextID = 1
     private var failure: ClientError?
+    /// When the requests in flight time out (see ``ConnectionDeadlines``).
+    private var deadline: ReplyDeadline
     /// Server pushes (`"event"` lines), newest kept when the reader falls behind.
     public nonisolated let pushes: AsyncStream<PushMessage>
     private let pushContinuation: AsyncStream<PushMessage>.Continuation
 
-    private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
+    private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, deadline: ReplyDeadline) {
         self.outbound = outbound
+        self.deadline = deadline
         (pushes, pushContinuation) = AsyncStream.makeStream(of: PushMessage.self, bufferingPolicy: .bufferingNewest(1000))
     }
 
@@ -48,13 +51,19 @@ public actor ServerConnection {
 
     /// Connects, checks the certificate against `endpoint.fingerprint`, says `hello`, runs `body`, and closes.
     ///
+    /// Every step has a deadline (``ConnectionDeadlines``): past it the connection is closed and the step, and every
+    /// request still waiting, fails as `.unreachable`.
+    ///
     /// - Parameters:
+    ///   - connectTimeout: Replaces `deadlines.connect` when given.
+    ///   - deadlines: How long to wait for the connection, the handshake and each reply.
     ///   - onFingerprint: Called with the fingerprint the server presented (for trust on first use).
     /// - Throws: ``ClientError`` `.unreachable`, `.certificateChanged`, `.server`, or what `body` throws.
     public static func withConnection<T: Sendable>(
         to endpoint: ServerEndpoint,
         language: Language? = nil,
-        connectTimeout: TimeAmount = .seconds(2),
+        connectTimeout: TimeAmount? = nil,
+        deadlines: ConnectionDeadlines = .fromEnvironment(),
         onFingerprint: (@Sendable (String) -> Void)? = nil,
         _ body: @Sendable (ServerConnection) async throws -> T
     ) async throws -> T {
@@ -65,14 +74,16 @@ public actor ServerConnection {
         }
         let sslContext = try sslContext.get()
         let serverHostname = endpoint.hostIsAddress ? nil : endpoint.host
+        let lastRead = NIOLockedValueBox(NIODeadline.now())
         let channel: NIOAsyncChannel<LineFrame, ByteBuffer>
         do {
             channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connectTimeout(connectTimeout)
+                .connectTimeout(connectTimeout ?? deadlines.connect)
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .connect(host: endpoint.host, port: endpoint.port) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         let sync = channel.pipeline.syncOperations
+                        try sync.addHandler(ReadActivityHandler(lastRead: lastRead))
                         try sync.addHandler(verifier.makeHandler(context: sslContext, serverHostname: serverHostname))
                         try sync.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: 64 * 1024 * 1024)))
                         return try NIOAsyncChannel<LineFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
@@ -94,14 +105,30 @@ public actor ServerConnection {
 
         do {
             return try await channel.executeThenClose { inbound, outbound in
-                let connection = ServerConnection(outbound: outbound)
+                let address = "\(endpoint.host):\(endpoint.port)"
+                let deadline = ReplyDeadline(silence: deadlines.reply, handshakeEnds: .now() + deadlines.handshake)
+                let connection = ServerConnection(outbound: outbound, deadline: deadline)
                 return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
                     group.addTask { await connection.readLoop(inbound) }
+                    group.addTask {
+                        let handshake = ConnectionDeadlines.describe(deadlines.handshake)
+                        await connection.watch(lastRead: lastRead, timeout: { phase in
+                            switch phase {
+                            case .handshake where observed.withLockedValue({ $0 }) == nil:
+                                "the server at \(address) accepted the connection but did not complete the TLS handshake within \(handshake)"
+                            case .handshake:
+                                "the server at \(address) did not answer within \(handshake)"
+                            case .reply(let op, let silence):
+                                "the server at \(address) stopped answering: nothing arrived for \(silence) while waiting for \(op)"
+                            }
+                        }, close: { channel.channel.close(promise: nil) })
+                    }
                     defer {
                         channel.channel.close(promise: nil)
                         group.cancelAll()
                     }
                     _ = try await connection.request(Operation.hello, HelloBody(language: language), as: HelloReply.self)
+                    await connection.handshakeDone()
                     return try await body(connection)
                 }
             }
@@ -159,10 +186,12 @@ public actor ServerConnection {
         FastJSON.writeString(op, into: &line)
         line += "}\n".utf8
         slots[id] = .waiting
+        deadline.sent(id, op: op, at: .now())
         do {
             try await outbound.write(ByteBuffer(bytes: line))
         } catch {
             slots[id] = nil
+            deadline.answered(id)
             throw failure ?? ClientError(.unreachable, "the connection to the server was lost")
         }
         return id
@@ -219,12 +248,50 @@ public actor ServerConnection {
             if let error = header.error { fail(ClientError.server(error)) }
             return
         }
+        deadline.answered(id)
         switch slots[id] {
         case .waiting: slots[id] = .arrived((line, header))
         case .awaiting(let continuation):
             slots[id] = nil
             continuation.resume(returning: (line, header))
         case .arrived, .none: break
+        }
+    }
+
+    /// A step that timed out, for its message.
+    enum TimedOut {
+        case handshake
+        case reply(op: String, silence: String)
+    }
+
+    /// `hello` was answered: from now on each reply has its own deadline.
+    func handshakeDone() {
+        deadline.handshakeDone()
+    }
+
+    /// Fails the connection with `timeout`'s message and closes it once ``deadline`` expires; returns then, when the
+    /// connection fails otherwise, or when cancelled.
+    func watch(lastRead: NIOLockedValueBox<NIODeadline>, timeout: @Sendable (TimedOut) -> String,
+               close: @Sendable () -> Void) async {
+        while failure == nil, !Task.isCancelled {
+            let now = NIODeadline.now()
+            var wait = TimeAmount.milliseconds(250)
+            if let expiry = deadline.expiry(lastRead: lastRead.withLockedValue { $0 }) {
+                if expiry <= now {
+                    let phase: TimedOut = deadline.handshakeEnds != nil
+                        ? .handshake
+                        : .reply(op: deadline.oldestOperation ?? "a reply", silence: ConnectionDeadlines.describe(deadline.silence))
+                    fail(ClientError(.unreachable, timeout(phase)))
+                    close()
+                    return
+                }
+                wait = min(wait, expiry - now)
+            }
+            do {
+                try await Task.sleep(nanoseconds: UInt64(max(wait.nanoseconds, 1_000_000)))
+            } catch {
+                return
+            }
         }
     }
 

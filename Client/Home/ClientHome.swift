@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import GorillaShared
 import GorillaTransport
@@ -32,15 +35,57 @@ public struct ClientHome: Sendable {
     /// The local cache database.
     public var cachePath: String { dataDirectory.appendingPathComponent("cache.sqlite").path }
 
-    /// Creates the folders with owner-only permissions.
+    /// Creates the folders with owner-only permissions and tightens the files in them (``tightenPermissions()``).
     public func prepare() throws {
         try SecureFiles.makeDirectory(configDirectory)
         try SecureFiles.makeDirectory(dataDirectory)
+        tightenPermissions()
     }
 
-    /// The saved configuration, or an empty one.
+    /// Gives the existing folders mode 0700 and every file in them that others may read or write mode 0600 (a
+    /// file copied in, restored from a backup or loosened by hand); creates nothing, and leaves links alone.
+    public func tightenPermissions() {
+        for folder in Set([configDirectory.path, dataDirectory.path]) {
+            var folderInfo = stat()
+            guard lstat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else { continue }
+            if folderInfo.st_mode & 0o077 != 0 { chmod(folder, 0o700) }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                let path = folder + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o177 != 0 else { continue }
+                chmod(path, 0o600)
+            }
+        }
+    }
+
+    /// The saved configuration, or an empty one (also when `config.json` cannot be read: see ``readConfig()``).
     public func loadConfig() -> ClientConfig {
-        (try? Data(contentsOf: configFile)).flatMap { try? WireCoding.decoder.decode(ClientConfig.self, from: $0) } ?? ClientConfig()
+        (try? readConfig()) ?? ClientConfig()
+    }
+
+    /// The saved configuration, or an empty one when there is none.
+    ///
+    /// - Throws: ``ClientError`` `.local` when `config.json` exists but cannot be read or is not a configuration.
+    public func readConfig() throws -> ClientConfig {
+        let path = configFile.path
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return ClientConfig() }
+            throw Self.unreadable(path, String(cString: strerror(errno)))
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw Self.unreadable(path, "it is a folder, not a file") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.unreadable(path, String(cString: strerror(errno)).lowercased()) }
+        let data = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readDataToEndOfFile()
+        do {
+            return try WireCoding.decoder.decode(ClientConfig.self, from: data)
+        } catch {
+            throw Self.unreadable(path, data.isEmpty ? "it is empty" : "it is not a valid configuration file")
+        }
+    }
+
+    private static func unreadable(_ path: String, _ reason: String) -> ClientError {
+        ClientError(.local, "cannot read the configuration file \(path) (\(reason)); fix it, or remove it and run: gorilla connect HOST:PORT")
     }
 
     public func saveConfig(_ config: ClientConfig) throws {

@@ -32,8 +32,10 @@ enum Runtime {
 
 /// Runs a command body and prints its output or error the same way for every command.
 func perform(_ body: () async throws -> CommandOutput) async throws {
+    defer { showWarnings() }
     do {
         let output = try await Runtime.app.refreshingLocalRefusals(body)
+        showWarnings()
         for note in output.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
         if Runtime.json {
             print(String(decoding: try WireCoding.encoder.encode(output.json), as: UTF8.self))
@@ -41,9 +43,15 @@ func perform(_ body: () async throws -> CommandOutput) async throws {
             print(output.text)
         }
     } catch let error as ClientError {
+        showWarnings()
         report(error)
         throw ExitCode(error.exitCode)
     }
+}
+
+/// Prints the warnings the command found (a lost cache) on standard error, once.
+func showWarnings() {
+    for warning in Runtime.app.takeWarnings() { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
 }
 
 func report(_ error: ClientError) {
@@ -96,6 +104,7 @@ struct Gorilla: AsyncParsableCommand {
 
     static func main() async {
         umask(0o077)  // the cache and session hold credentials and clients' personal data
+        Runtime.app.home.tightenPermissions()
         do {
             var command = try parseAsRoot(Runtime.arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -193,9 +193,8 @@ struct ChatTmuxTests {
         try await Self.withChat { _, client, tmux in
             await Self.startChat(client, in: tmux)
             _ = await tmux.waitFor("────")
-            // Give the view time to connect and redraw.
-            try await Task.sleep(for: .seconds(2))
-            let screen = await tmux.screen()
+            // Give the view time to connect and redraw (long on a loaded machine).
+            let screen = await tmux.waitFor("connected", timeout: .seconds(30))
             let lines = screen.components(separatedBy: "\n")
             #expect(lines.first?.contains("Chat with Ada Tester") == true,
                     "the first row of the empty chat is \(lines.first.map { "'\($0)'" } ?? "missing"); the title line scrolled away")

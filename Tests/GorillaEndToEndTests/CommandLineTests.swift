@@ -75,8 +75,11 @@ struct CommandLineTests {
             config.server?.port = impostor.port
             try clientHome.saveConfig(config)
 
+            // whoami works on the account saved here and says the server was refused; sync needs the server.
             let refusedWhoami = try await gorilla("whoami")
-            #expect(refusedWhoami.status != 0, "\(refusedWhoami)")
+            #expect(refusedWhoami.status == 0, "\(refusedWhoami)")
+            #expect(refusedWhoami.stdout.contains("ada (coach)"), "\(refusedWhoami)")
+            #expect(refusedWhoami.stderr.contains("server refused"), "\(refusedWhoami)")
             #expect(refusedWhoami.stderr.contains("certificate changed"), "\(refusedWhoami)")
             let refusedSync = try await gorilla("sync")
             #expect(refusedSync.status != 0, "\(refusedSync)")

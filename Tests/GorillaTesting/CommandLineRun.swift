@@ -29,8 +29,9 @@ public final class GorillaProcess: Sendable {
     private let scratch: TemporaryFolder
     private let exits: AsyncStream<Void>
 
-    /// Starts `gorilla ARGUMENTS` with `GORILLA_HOME=home`, `input` on standard input and `environment` added to this
-    /// process's environment.
+    /// Starts `gorilla ARGUMENTS` with `GORILLA_HOME=home`, `input` on standard input, the test deadlines
+    /// (``TestDeadlines``) and `environment` added to this process's environment (an empty value unsets a deadline:
+    /// the default holds).
     public init(_ arguments: [String], home: URL, input: String? = nil, environment: [String: String] = [:]) throws {
         scratch = try TemporaryFolder("gorilla-cli-run")
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
@@ -45,6 +46,7 @@ public final class GorillaProcess: Sendable {
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         variables["GORILLA_HOME"] = home.path
+        variables.merge(TestDeadlines.environment) { $1 }
         variables.merge(environment) { $1 }
         process.environment = variables
         process.standardInput = try FileHandle(forReadingFrom: inURL)

@@ -13,7 +13,9 @@ public final class Device: Sendable {
 
     public init() throws {
         folder = try TemporaryFolder("gorilla-e2e-device")
-        app = GorillaApp(home: ClientHome(environment: ["GORILLA_HOME": folder.url.path]))
+        var app = GorillaApp(home: ClientHome(environment: ["GORILLA_HOME": folder.url.path]))
+        app.deadlines = TestDeadlines.patient
+        self.app = app
     }
 
     /// The device's `GORILLA_HOME`.
@@ -71,7 +73,7 @@ public final class Device: Sendable {
         guard let endpoint = app.home.loadConfig().server, let session = app.home.loadSession() else {
             throw ClientError(.notLoggedIn, "the test device is not logged in")
         }
-        return try await ServerConnection.withConnection(to: endpoint, connectTimeout: .seconds(5)) { connection in
+        return try await ServerConnection.withConnection(to: endpoint, deadlines: TestDeadlines.patient) { connection in
             _ = try await connection.request(Operation.resume, ResumeBody(token: session.token), as: SessionReply.self)
             return try await body(connection)
         }

@@ -42,7 +42,7 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
         let serverFile = dataDirectory.appendingPathComponent("server.json")
         try? FileManager.default.removeItem(at: serverFile)
         if !FileManager.default.fileExists(atPath: logFile.path) {
-            FileManager.default.createFile(atPath: logFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         }
         let log = try FileHandle(forWritingTo: logFile)
         try log.seekToEnd()
@@ -76,12 +76,30 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
         await signal(SIGKILL)
     }
 
+    /// Freezes the server with SIGSTOP: its sockets stay open, so the kernel still accepts connections that nobody
+    /// answers. ``resume()`` lets it go on.
+    public func suspend() {
+        send(SIGSTOP)
+    }
+
+    /// Lets a server frozen by ``suspend()`` go on (SIGCONT).
+    public func resume() {
+        send(SIGCONT)
+    }
+
+    private func send(_ number: Int32) {
+        if let child = lock.withLock({ process }), child.isRunning {
+            _ = sendSignal(child.processIdentifier, number)
+        }
+    }
+
     /// Stops the server the hard way: the tests only need it gone.
     public func stop() async {
         await signal(SIGKILL)
     }
 
     private func signal(_ number: Int32) async {
+        send(SIGCONT)  // a frozen server must run to die
         guard let child = lock.withLock({ () -> Process? in
             defer { process = nil }
             return process
