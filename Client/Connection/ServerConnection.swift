@@ -307,12 +307,41 @@ public actor ServerConnection {
     }
 }
 
-/// A short description of a network error for a one-line message.
+/// A short description of a network error for a one-line message, in plain words (matched by type, never by text).
 func describe(_ error: any Error) -> String {
-    if let error = error as? ClientError { return error.message }
-    let text = String(describing: error)
-    if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
-    if text.contains("connectTimeout") || text.contains("timeout") { return "timed out" }
-    if text.contains("handshakeFailed") { return "TLS handshake failed" }
-    return text.count > 120 ? String(text.prefix(120)) + "…" : text
+    switch error {
+    case let error as ClientError:
+        return error.message
+    case let error as IOError:
+        return describe(errno: error.errnoCode)
+    case let error as NIOConnectionError:
+        // Every address tried failed; the first failure says why.
+        if let first = error.connectionErrors.first { return describe(first.error) }
+        return error.dnsAAAAError.map(describe) ?? error.dnsAError.map(describe) ?? "no address to connect to"
+    case let error as ChannelError:
+        switch error {
+        case .connectTimeout: return "timed out"
+        case .ioOnClosedChannel, .alreadyClosed, .eof, .outputClosed, .inputClosed: return "the server closed the connection"
+        default: return "a network error (\(error))"
+        }
+    case is NIOSSLError:
+        return "TLS handshake failed"
+    case let error as BoringSSLError:
+        return "TLS failed (\(error))"
+    default:
+        let text = String(describing: error)
+        return text.count > 120 ? String(text.prefix(120)) + "…" : text
+    }
+}
+
+/// What an `errno` of a network call means for the user.
+private func describe(errno code: CInt) -> String {
+    switch code {
+    case ECONNREFUSED: "connection refused"
+    case ECONNRESET, EPIPE: "the server closed the connection"
+    case ETIMEDOUT: "timed out"
+    case EHOSTUNREACH, ENETUNREACH, ENETDOWN: "no route to the server's network"
+    case EADDRNOTAVAIL: "the address is not available"
+    default: String(cString: strerror(code)).lowercased()
+    }
 }

@@ -79,7 +79,7 @@ struct MessagesTests {
             await server.stop()
             let queued = try await client.app.sendMessage(to: "coach", text: "Running late")
             #expect(queued.text.hasPrefix("Queued for Ada Tester"), "\(queued.text)")
-            #expect(queued.notes.contains { $0.hasPrefix("offline — 1 change queued; cannot reach the server") }, "\(queued.notes)")
+            #expect(queued.notes.contains { $0.hasPrefix("offline — 1 change queued; ") }, "\(queued.notes)")
             let outbox = try client.cache().queued(limit: 10)
             #expect(outbox.count == 1)
             let shownOffline = try await client.app.showThread(nil, limit: nil)
