@@ -110,7 +110,7 @@ struct ResourceLimitTests {
     }
 
     static func image(_ seed: UInt8) -> [UInt8] {
-        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<(MediaLimits.maxBytes - 8)).map { UInt8(truncatingIfNeeded: $0 &* 31) ^ seed }
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: seed, count: MediaLimits.maxBytes - 8)
     }
 
     /// Bytes of the files under the spool folder.
