@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import GorillaShared
 import NIOConcurrencyHelpers
@@ -52,8 +55,18 @@ final class PasswordWork: Sendable {
         defer { admitted.withLockedValue { $0 -= 1 } }
         let hasher = self.hasher, onWork = self.onWork
         return try await pool.runIfActive {
+            Self.yieldToServing()
             onWork?()
             return try body(hasher)
         }
+    }
+
+    /// Lowers the calling thread's priority (nice 10), so that the event loops and the request tasks get the cores
+    /// first whenever both want them. On Linux the nice value belongs to the thread (`who` 0 is the calling thread);
+    /// each call is one cheap system call, on the password threads only.
+    private static func yieldToServing() {
+        #if os(Linux)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
     }
 }

@@ -57,8 +57,10 @@ final class HelloDeadline: Sendable {
     /// `hello` succeeded (or the connection closed): the close is called off.
     func met() {
         let close = state.withLockedValue { state -> Scheduled<Void>? in
-            defer { state.met = true; state.close = nil }
-            return state.close
+            let close = state.close
+            state.met = true
+            state.close = nil
+            return close
         }
         close?.cancel()
     }

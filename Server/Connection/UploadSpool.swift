@@ -34,7 +34,7 @@ actor UploadSpool {
     let bytesTotal: Int
     private var uploads: [Key: Upload] = [:]
     private var reservedByAccount: [UUID: Int] = [:]
-    private(set) var reservedTotal = 0
+    private var reservedTotal = 0
     private var started: UInt64 = 0
     private var prepared = false
 
@@ -90,11 +90,6 @@ actor UploadSpool {
     /// Drops every unfinished upload of `connection` (it closed).
     func discard(connection: UUID) {
         for key in uploads.keys where key.connection == connection { discard(key) }
-    }
-
-    /// Bytes held on disk for `account`'s unfinished uploads.
-    func bytesHeld(account: UUID) -> Int {
-        uploads.values.filter { $0.account == account }.reduce(0) { $0 + $1.received }
     }
 
     private func begin(_ key: Key, account: UUID, total: Int) throws -> Upload {
