@@ -21,6 +21,9 @@ enum BenchServer {
         configuration.requestsPerSecond = 1_000_000
         configuration.codeAttemptsPerMinute = 1_000_000
         configuration.loginFailuresPerAddress = 1_000_000
+        // Every simulated device connects and signs up from 127.0.0.1.
+        configuration.maxConnectionsPerAddress = .max
+        configuration.signupsPerAddress = .max
     }
 }
 
