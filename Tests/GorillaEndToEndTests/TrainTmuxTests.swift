@@ -215,12 +215,13 @@ struct TrainTmuxTests {
             let pidFile = coach.home.appendingPathComponent("train.pid").path
             // The shell records the view's process id, then reports its exit status and whether echo is back on.
             try await tmux.start("sh -c 'echo $$ > \(pidFile); exec env GORILLA_HOME=\"\(coach.home.path)\" \"\(Products.gorilla.path)\" "
-                                 + "train --client Bea --free'; echo exit-$?; stty -a | tr ' ' '\\n' | grep -x -- '-*echo'; sleep 30")
+                                 + "train --client Bea --free'; echo exit-$?; stty -a | tr ' ' '\\n' | grep -x -- '-*echo'; echo stty-done; sleep 30")
             _ = try await tmux.waitFor("press a to add")
             let text = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
             let pid = try #require(pid_t(text))
             #expect(kill(pid, SIGTERM) == 0)
-            let after = try await tmux.waitFor("exit-")
+            // The echo line comes after the exit status: wait for the end of the shell's report.
+            let after = try await tmux.waitFor("stty-done")
             #expect(after.contains("exit-143"), "\(after)")
             #expect(!after.contains("press a to add"), "the train view is still on screen: \(after)")
             let lines = after.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
