@@ -119,15 +119,5 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
 public func withServerProcess(_ body: (ServerProcess) async throws -> Void) async throws {
     let folder = try TemporaryFolder("gorilla-e2e-process")
     let server = ServerProcess(dataDirectory: folder.child("data"), logFile: folder.url.appendingPathComponent("server.log"))
-    try await server.start()
-    let outcome: Result<Void, any Error>
-    do {
-        try await body(server)
-        outcome = .success(())
-    } catch {
-        outcome = .failure(error)
-    }
-    await server.stop()
-    try outcome.get()
-    withExtendedLifetime(folder) {}
+    try await withStarted(server, keeping: folder, body)
 }

@@ -134,7 +134,13 @@ public func withTestServer(
     _ body: (TestServer) async throws -> Void
 ) async throws {
     let folder = try TemporaryFolder("gorilla-test-server")
-    let server = TestServer(dataDirectory: folder.child("data"), configure: configure)
+    try await withStarted(TestServer(dataDirectory: folder.child("data"), configure: configure), keeping: folder, body)
+}
+
+/// Starts `server`, runs `body` with it and stops the server whatever `body` does; `folder` (the server's data) is
+/// kept until then.
+public func withStarted<Server: RunningServer>(_ server: Server, keeping folder: TemporaryFolder,
+                                               _ body: (Server) async throws -> Void) async throws {
     try await server.start()
     let outcome: Result<Void, any Error>
     do {
