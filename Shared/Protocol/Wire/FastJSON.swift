@@ -61,7 +61,8 @@ public enum FastJSON {
             self.maxDepth = maxDepth
         }
 
-        func malformed(_ reason: String) -> Malformed { Malformed(offset: index, reason: reason) }
+        /// An error at the current position.
+        public func malformed(_ reason: String) -> Malformed { Malformed(offset: index, reason: reason) }
 
         mutating func skipWhitespace() {
             while index < bytes.count {
@@ -258,6 +259,17 @@ public enum FastJSON {
             let (range, escaped, ascii) = try scanString()
             try checkString(range, escaped: escaped, ascii: ascii)
             return escaped ? nil : UnsafeBufferPointer(rebasing: bytes[range])
+        }
+
+        /// Whether the value that comes next is an object (nothing is read).
+        public mutating func objectFollows() -> Bool { follows(UInt8(ascii: "{")) }
+
+        /// Whether the value that comes next is an array (nothing is read).
+        public mutating func arrayFollows() -> Bool { follows(UInt8(ascii: "[")) }
+
+        private mutating func follows(_ byte: UInt8) -> Bool {
+            skipWhitespace()
+            return index < bytes.count && bytes[index] == byte
         }
 
         /// Moves past the next value if it is `null`; returns whether it was.
