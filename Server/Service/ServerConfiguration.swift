@@ -22,6 +22,9 @@ public struct ServerConfiguration: Sendable {
     /// Sustained requests per second allowed per connection (twice as many in a burst).
     public var requestsPerSecond = 200.0
 
+    /// Longest the integrity check after an unclean stop may take before the server starts unchecked.
+    public var integrityCheckTimeout: TimeInterval = 30
+
     /// Password hashing cost.
     public var passwordHasher = PasswordHasher()
     /// Lifetime of session tokens.
