@@ -79,7 +79,7 @@ public struct StartupError: Error, Sendable, CustomStringConvertible {
             default: break
             }
         }
-        if !(type(of: error) is NSError.Type), let described = error as? any CustomStringConvertible { return described.description }
+        if !(type(of: error) is NSError.Type) { return String(describing: error) }
         return "it cannot be read or written (system error \(ns.code))"
     }
 
