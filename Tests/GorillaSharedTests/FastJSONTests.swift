@@ -220,6 +220,14 @@ import Testing
         }
     }
 
+    /// A carriage return is whitespace between values (RFC 8259), wherever the body is read.
+    @Test func aCarriageReturnBetweenValuesIsWhitespace() throws {
+        let line = Array("{\"id\":1,\r\"op\":\"sync.updated\",\"body\":{\"since\":0,\r\"x\":[1,\r2]}}".utf8)
+        let request = try RequestLine.read(line)
+        try request.checkBody(line)
+        #expect(request.id == 1 && request.op == "sync.updated")
+    }
+
     /// Lines are UTF-8: a byte order mark and UTF-16 (with or without one) are refused by name.
     @Test func linesInAnotherEncodingAreRefused() {
         let line = #"{"id":1,"op":"auth.check"}"#

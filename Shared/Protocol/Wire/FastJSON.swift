@@ -138,7 +138,7 @@ public enum FastJSON {
         /// Moves past the object or array that comes next by its brackets alone: strings are skipped by their quotes
         /// (escapes honoured) and nothing else is checked. For text that whoever reads it later checks in full, and
         /// that sits in one request line: a push finds its documents' ends this way. Refuses an unterminated string, a
-        /// control byte inside a string, a line break anywhere, a bracket left open, and nesting deeper than the parser
+        /// control byte inside a string, a line feed anywhere, a bracket left open, and nesting deeper than the parser
         /// accepts; returns the value's range.
         public mutating func skipBalanced() throws -> Range<Int> {
             let first = try peek()
@@ -191,7 +191,7 @@ public enum FastJSON {
             case Int(UInt8(ascii: "}")), Int(UInt8(ascii: "]")): closing
             case Int(UInt8(ascii: "\"")): quote
             case Int(UInt8(ascii: "\\")): backslash
-            case 0x0A, 0x0D: lineBreak
+            case 0x0A: lineBreak  // a carriage return is whitespace outside strings (RFC 8259), a control byte inside
             case 0..<0x20: control
             default: plain
             }

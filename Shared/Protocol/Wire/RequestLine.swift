@@ -40,7 +40,7 @@ public struct RequestLine: Sendable {
         // UTF-16 text of JSON starts with its byte order mark or has a NUL byte in its first two (elsewhere a NUL is
         // only a grammar error).
         if line.starts(with: [0xFF, 0xFE]) || line.starts(with: [0xFE, 0xFF]) || line.prefix(2).contains(0) {
-            throw Refusal(reason: "a NUL byte: lines are UTF-8 (UTF-16 is refused)", id: nil)
+            throw Refusal(reason: "UTF-16 text: lines are UTF-8", id: nil)
         }
         var id: Int?, op: String?, body: Range<Int>?
         var idRead = false, idRepeated = false
