@@ -20,7 +20,8 @@ extension GorillaApp {
         var fields: [String: JSONValue] = [:]
         if let at = given.at {
             guard let date = EventFormatting.parseLocal(at) else {
-                throw ClientError(.usage, "--at must be \"YYYY-MM-DD HH:MM\" (local time), not '\(at)'")
+                throw ClientError(.usage, EventFormatting.dateProblem(at).map { "--at: \($0)" }
+                                  ?? "--at must be \"YYYY-MM-DD HH:MM\" (local time), not '\(at)'")
             }
             fields["start"] = .string(ISOTime.format(date))
             fields["zone"] = .string(TimeZone.current.identifier)

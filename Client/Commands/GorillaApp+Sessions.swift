@@ -119,7 +119,8 @@ extension GorillaApp {
         var start = Date()
         if let date {
             guard let parsed = EventFormatting.parseLocal(date) ?? ISOTime.parse(date) else {
-                throw ClientError(.usage, "--date must be \"YYYY-MM-DD HH:MM\" (local time), not '\(date)'")
+                throw ClientError(.usage, EventFormatting.dateProblem(date).map { "--date: \($0)" }
+                                  ?? "--date must be \"YYYY-MM-DD HH:MM\" (local time), not '\(date)'")
             }
             start = parsed
         }

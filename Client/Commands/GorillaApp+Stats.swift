@@ -164,7 +164,7 @@ extension GorillaApp {
         let when: Date
         if let date {
             guard let parsed = EventFormatting.parseLocal(date) ?? EventFormatting.parseDay(date) else {
-                throw ClientError(.usage, "--date is YYYY-MM-DD or \"YYYY-MM-DD HH:MM\"")
+                throw ClientError(.usage, EventFormatting.dateProblem(date).map { "--date: \($0)" } ?? "--date is YYYY-MM-DD or \"YYYY-MM-DD HH:MM\"")
             }
             when = parsed
         } else {

@@ -10,7 +10,7 @@ public enum EventFormatting {
         guard parts.count == 2 else { return nil }
         let day = parts[0].split(separator: "-").compactMap { Int($0) }
         let time = parts[1].split(separator: ":").compactMap { Int($0) }
-        guard day.count == 3, time.count == 2, (1...12).contains(day[1]), (1...31).contains(day[2]),
+        guard day.count == 3, time.count == 2, ISOTime.dateProblem(year: day[0], month: day[1], day: day[2]) == nil,
               (0...23).contains(time[0]), (0...59).contains(time[1]) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
@@ -18,6 +18,16 @@ public enum EventFormatting {
         guard let date = calendar.date(from: components),
               calendar.component(.day, from: date) == day[2] || calendar.component(.hour, from: date) != time[0] else { return nil }
         return date
+    }
+
+    /// Why the date a person typed ("YYYY-MM-DD", with or without a time) does not exist, in plain words
+    /// ("2026-02-30 is not a date: February 2026 has 28 days"); nil when it exists or is not written as a date at all.
+    public static func dateProblem(_ text: String) -> String? {
+        let day = text.trimmingCharacters(in: .whitespaces).prefix(while: { $0 != " " && $0 != "T" })
+        let parts = day.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 3, let year = parts[0], let month = parts[1], let dayOfMonth = parts[2],
+              let problem = ISOTime.dateProblem(year: year, month: month, day: dayOfMonth) else { return nil }
+        return "\(day) is not a date: \(problem)"
     }
 
     /// Parses "YYYY-MM-DD" as the start of that day in `zone`.

@@ -21,21 +21,32 @@ struct RequestRouter: Sendable {
             return failure(id: JSONDepth.leadingID(in: line),
                            RequestError(.malformedRequest, "nested deeper than \(JSONDepth.requestLimit) levels"), state: state)
         }
-        let header: RequestHeader
-        if let read = RequestHeader.read(line) {
-            header = read
-        } else {
-            do {
-                header = try WireCoding.decoder.decode(RequestHeader.self, from: Data(line))
-            } catch {
-                return failure(id: nil, RequestError(.malformedRequest, "not a JSON object"), state: state)
+        // Strict JSON (RFC 8259) before anything else reads the line: `JSONDecoder` would take a repeated key, a trailing
+        // comma or UTF-16, and answer another request than the one the byte readers see.
+        let request: RequestLine
+        var general: GeneralPushBody?
+        do {
+            request = try RequestLine.read(line)
+            if request.op == Operation.syncPush, let body = request.body {
+                // A push's documents are checked one by one: one that is not strict JSON refuses its own mutation.
+                do {
+                    general = try GeneralPushBody(Array(line[body]))
+                } catch let malformed as FastJSON.Malformed {
+                    throw request.refusal(inBody: malformed, of: line)
+                }
+            } else {
+                try request.checkBody(line)
             }
+        } catch let refusal as RequestLine.Refusal {
+            return failure(id: refusal.id, RequestError(.malformedRequest, "not strict JSON: \(refusal.reason)"), state: state)
+        } catch {
+            return failure(id: nil, RequestError(.malformedRequest, "not a JSON object"), state: state)
         }
-        guard let id = header.id, let op = header.op else {
-            return failure(id: header.id, RequestError(.malformedRequest, "\"id\" (integer) and \"op\" (string) are required"), state: state)
+        guard let id = request.id, let op = request.op else {
+            return failure(id: request.id, RequestError(.malformedRequest, "\"id\" (integer) and \"op\" (string) are required"), state: state)
         }
         return await respond(id: id, op: op, state: &state) { state in
-            try await dispatch(op: op, line: line, state: &state)
+            try await dispatch(op: op, line: line, general: general, state: &state)
         }
     }
 
@@ -64,11 +75,18 @@ struct RequestRouter: Sendable {
     }
 
     private func failure(id: Int?, _ error: RequestError, state: ConnectionState) -> WireResponse {
-        WireResponse(id: id, payload: .error(error.wire(in: state.language)))
+        // A detail never repeats more than a short prefix of what a peer sent.
+        let error = error.detail.map { $0.count > Self.detailLimit ? RequestError(error.code, String($0.prefix(Self.detailLimit)) + "…",
+                                                                                   retryAfter: error.retryAfter) : error } ?? error
+        return WireResponse(id: id, payload: .error(error.wire(in: state.language)))
     }
 
-    /// Runs operation `op` of `line`; `pushed` are the mutations of a push already read from it.
-    private func dispatch(op: String, line: [UInt8], pushed: [PushedMutation]? = nil,
+    /// Most characters of an error's detail a peer is sent.
+    static let detailLimit = 200
+
+    /// Runs operation `op` of `line`; `pushed` are the mutations of a push already read from it, `general` the body of
+    /// one the one-pass reader left to the general reader.
+    private func dispatch(op: String, line: [UInt8], pushed: [PushedMutation]? = nil, general: GeneralPushBody? = nil,
                           state: inout ConnectionState) async throws -> ResponsePayload {
         if op == Operation.hello {
             return try hello(decode(HelloBody.self, line), state: &state)
@@ -76,7 +94,7 @@ struct RequestRouter: Sendable {
         guard state.helloDone else { throw RequestError(.helloRequired) }
         if !Operation.anonymous.contains(op) && state.principal == nil {
             // Only known operations get "not logged in"; the rest are unknown either way.
-            guard Self.knownOperations.contains(op) else { throw RequestError(.unknownOperation, op) }
+            guard Self.knownOperations.contains(op) else { throw RequestError(.unknownOperation, WireText.quoted(op)) }
             throw RequestError.notAuthenticated
         }
         if state.principal != nil, !Operation.anonymous.contains(op), state.needsTokenCheck(epoch: context.store.epochs.accounts) {
@@ -99,13 +117,14 @@ struct RequestRouter: Sendable {
         case Operation.syncPush:
             // The byte reader (``respond(to:state:)``) keeps each mutation's fields as text; `Codable` decides any line it
             // refused, for its messages.
-            let mutations = try pushed ?? decode(PushBody.self, line).mutations.map(PushedMutation.init)
+            let mutations = try pushed ?? general.map { try $0.mutations(decodeBody(PushBody.self, $0.text)) }
+                ?? decode(PushBody.self, line).mutations.map(PushedMutation.init)
             return try await push(mutations, state: &state)
         case Operation.subscribe: return try await subscribe(state: &state)
         case Operation.codeCheck: return try await checkCode(decode(CodeCheckBody.self, line), state: &state)
         case Operation.clientCode: return try await newCode(decode(ClientBody.self, line), state: &state)
         case Operation.clientResetPassword: return try await clientResetToken(decode(ClientBody.self, line), state: &state)
-        default: throw RequestError(.unknownOperation, op)
+        default: throw RequestError(.unknownOperation, WireText.quoted(op))
         }
     }
 
@@ -131,12 +150,21 @@ struct RequestRouter: Sendable {
 
     /// Decodes the typed body; a missing member is `missingFields`, a wrong type `malformedRequest`.
     private func decode<Body: Codable & Sendable>(_ type: Body.Type, _ line: [UInt8]) throws -> Body {
+        try Self.mappingDecodingErrors { try WireCoding.decoder.decode(WireRequest<Body>.self, from: Data(line)).body }
+    }
+
+    /// Decodes a body from its own bytes, as ``decode(_:_:)`` does from the line's.
+    private func decodeBody<Body: Codable & Sendable>(_ type: Body.Type, _ bytes: [UInt8]) throws -> Body {
+        try Self.mappingDecodingErrors { try WireCoding.decoder.decode(Body.self, from: Data(bytes)) }
+    }
+
+    private static func mappingDecodingErrors<Body>(_ decode: () throws -> Body) throws -> Body {
         do {
-            return try WireCoding.decoder.decode(WireRequest<Body>.self, from: Data(line)).body
+            return try decode()
         } catch DecodingError.keyNotFound(let key, let context) {
             let path = (context.codingPath + [key]).map(\.stringValue).filter { $0 != "body" }.joined(separator: ".")
             if path.isEmpty { throw RequestError(.missingFields, "body") }
-            throw RequestError(.missingFields, path)
+            throw RequestError(.missingFields, WireText.prefix(path))
         } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
             throw RequestError(.malformedRequest, Self.describe(context))
         } catch DecodingError.dataCorrupted(let context) {
@@ -148,7 +176,7 @@ struct RequestRouter: Sendable {
 
     private static func describe(_ context: DecodingError.Context) -> String {
         let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-        return path.isEmpty ? "invalid body" : "invalid value at \(path)"
+        return path.isEmpty ? "invalid body" : "invalid value at \(WireText.prefix(path))"
     }
 
     private func hello(_ body: HelloBody, state: inout ConnectionState) throws -> ResponsePayload {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import GorillaShared
 import GorillaTransport
 import Logging
@@ -20,25 +21,100 @@ public struct GorillaServer: Service {
         self.logger = logger
     }
 
-    /// Prepares the data folder: creates it, the certificate (unless given) and the database.
-    public func prepare() throws -> (ServerStore, ServerCertificate) {
-        try SecureFiles.makeDirectory(configuration.dataDirectory)
-        let certificate: ServerCertificate
-        if let certificatePath = configuration.certificatePath, let keyPath = configuration.keyPath {
-            certificate = try ServerCertificate(certificatePath: certificatePath, keyPath: keyPath)
-        } else {
-            certificate = try ServerCertificate.selfSigned(in: configuration.dataDirectory, host: configuration.host)
+    /// Prepares the data folder: creates it, the certificate (unless given) and the database, and checks them.
+    ///
+    /// After an unclean stop (the ``runningMarker`` of the last start is still there) the database gets a quick
+    /// integrity check first, bounded by ``ServerConfiguration/integrityCheckTimeout``; a damaged file is never served.
+    /// - Throws: ``StartupError``, naming the file and the cause in plain words.
+    public func prepare() async throws -> (ServerStore, ServerCertificate) {
+        let directory = configuration.dataDirectory
+        try StartupError.wrap(.dataFolder, "cannot create the data folder \(directory.path)") {
+            try SecureFiles.makeDirectory(directory)
         }
-        let store = try ServerStore.open(path: configuration.databasePath, checkpointsInBackground: true, logger: logger)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw StartupError(.dataFolder, "the data folder \(directory.path) is a file, not a folder")
+        }
+        let marker = runningMarker
+        let uncleanStop = FileManager.default.fileExists(atPath: marker.path)
+        // Written first: it also finds a folder that cannot be written before anything else is tried.
+        try StartupError.wrap(.dataFolder, "the data folder \(directory.path) is not writable (cannot write \(marker.lastPathComponent))") {
+            try SecureFiles.write(Data("\(ProcessInfo.processInfo.processIdentifier)\n".utf8), to: marker, mode: 0o600)
+        }
+        do {
+            return try await prepareFiles(uncleanStop: uncleanStop)
+        } catch {
+            // A start that failed before serving leaves things as it found them: the marker stays only to have the
+            // next start check the database again.
+            if !uncleanStop, (error as? StartupError)?.code != .damagedDatabase { try? FileManager.default.removeItem(at: marker) }
+            throw error
+        }
+    }
+
+    /// The certificate and the database, checked (see ``prepare()``).
+    private func prepareFiles(uncleanStop: Bool) async throws -> (ServerStore, ServerCertificate) {
+        let certificate = try loadCertificate()
+        let path = configuration.databasePath
+        let store: ServerStore
+        do {
+            store = try ServerStore.open(path: path, checkpointsInBackground: true, logger: logger)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+            throw Self.damaged(path, StartupError.describe(error))
+        } catch {
+            throw StartupError(.database, "cannot open the database \(path): \(StartupError.describe(error))")
+        }
+        if uncleanStop {
+            logger.warning("the last run did not stop cleanly: checking the database \(path)")
+            switch try await store.quickCheck(timeout: configuration.integrityCheckTimeout) {
+            case .intact: break
+            case .damaged(let problems): throw Self.damaged(path, problems.prefix(3).joined(separator: "; "))
+            case .unfinished:
+                logger.warning("the integrity check of \(path) did not finish in \(Int(configuration.integrityCheckTimeout)) s; serving it unchecked")
+            }
+        }
+        if let missing = try await store.missingInvariant() {
+            throw Self.damaged(path, missing)
+        }
         return (store, certificate)
     }
 
+    /// Present while a server runs on the data folder; left behind by a crash or a kill (see ``prepare()``).
+    public var runningMarker: URL { configuration.dataDirectory.appendingPathComponent("gorilla-server.running") }
+
+    /// The message for a database the server refuses to serve.
+    static func damaged(_ path: String, _ problem: String) -> StartupError {
+        StartupError(.damagedDatabase, """
+            the database \(path) is damaged (\(problem)); the server will not serve it. Restore it from a backup: \
+            move gorilla.sqlite, gorilla.sqlite-wal and gorilla.sqlite-shm out of the data folder, copy the backup in as \
+            gorilla.sqlite and start again (docs/operations.md, "Backups")
+            """)
+    }
+
+    /// The certificate and key given, or the self-signed pair in the data folder; checked to belong together.
+    private func loadCertificate() throws -> ServerCertificate {
+        let certificate: ServerCertificate
+        if let certificatePath = configuration.certificatePath, let keyPath = configuration.keyPath {
+            certificate = try StartupError.wrap(.certificate, "cannot read the certificate \(certificatePath)") {
+                try ServerCertificate(certificatePath: certificatePath, keyPath: keyPath)
+            }
+        } else {
+            certificate = try StartupError.wrap(.certificate, "cannot make or read the certificate in \(configuration.dataDirectory.path)") {
+                try ServerCertificate.selfSigned(in: configuration.dataDirectory, host: configuration.host)
+            }
+        }
+        try CertificateCheck.keyMatches(certificatePath: certificate.certificatePath, keyPath: certificate.keyPath)
+        return certificate
+    }
+
     public func run() async throws {
-        let (store, certificate) = try prepare()
+        let (store, certificate) = try await prepare()
+        // Removed on every orderly end of the run: only a crash or a kill leaves it behind.
+        defer { try? FileManager.default.removeItem(at: runningMarker) }
         store.checkpointer?.start()
         defer { store.checkpointer?.stop() }
-        let sslContext = try TLSConfigurations.server(certificatePEMFile: certificate.certificatePath,
-                                                      keyPEMFile: certificate.keyPath)
+        let sslContext = try StartupError.wrap(.certificate, "cannot use the certificate \(certificate.certificatePath) with the key \(certificate.keyPath)") {
+            try TLSConfigurations.server(certificatePEMFile: certificate.certificatePath, keyPEMFile: certificate.keyPath)
+        }
         let passwordPool = NIOThreadPool(numberOfThreads: configuration.passwordThreads)
         passwordPool.start()
         defer { passwordPool.shutdownGracefully { _ in } }
@@ -74,7 +150,15 @@ public struct GorillaServer: Service {
             }
 
         let port = listener.channel.localAddress?.port ?? configuration.port
-        try writeServerFile(port: port, fingerprint: certificate.fingerprint)
+        let serverFile = configuration.dataDirectory.appendingPathComponent("server.json")
+        do {
+            try StartupError.wrap(.serverFile, "cannot write \(serverFile.path)") {
+                try writeServerFile(port: port, fingerprint: certificate.fingerprint)
+            }
+        } catch {
+            try? await listener.executeThenClose { _ in }
+            throw error
+        }
         logger.info("listening on \(configuration.host):\(port) (TLS), certificate SHA-256 \(certificate.fingerprint)")
         configuration.onListening?(port)
 

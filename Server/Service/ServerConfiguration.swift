@@ -32,6 +32,9 @@ public struct ServerConfiguration: Sendable {
     public var uploadBytesPerAccount = 8 * 1024 * 1024
     public var uploadBytesTotal = 512 * 1024 * 1024
 
+    /// Longest the integrity check after an unclean stop may take before the server starts unchecked.
+    public var integrityCheckTimeout: TimeInterval = 30
+
     /// Password hashing cost.
     public var passwordHasher = PasswordHasher()
     /// Threads that hash and check passwords (off the event loops and the cooperative pool), and how many requests may

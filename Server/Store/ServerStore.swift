@@ -82,15 +82,60 @@ public struct ServerStore: Sendable {
     }
 
     /// Takes the next value of the global version sequence (inside a write transaction).
+    /// - Throws: ``StoreError`` (internal) when the `counters` row is missing: the write is refused, never a crash
+    ///   (``missingInvariant()`` names the row at start-up).
     static func nextVersion(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "UPDATE counters SET value = value + 1 WHERE name = 'version' RETURNING value"))!
+        guard let version = try Int64.fetchOne(db.cachedStatement(sql: "UPDATE counters SET value = value + 1 WHERE name = 'version' RETURNING value")) else {
+            throw StoreError(.internalError)  // peers are never told the store's insides; start-up names it
+        }
+        return version
     }
 
     /// Reserves `count` consecutive versions at once and returns the first.
     static func reserveVersions(_ db: Database, count: Int) throws -> Int64 {
-        let last = try Int64.fetchOne(
-            db, sql: "UPDATE counters SET value = value + ? WHERE name = 'version' RETURNING value", arguments: [count])!
+        guard let last = try Int64.fetchOne(
+            db, sql: "UPDATE counters SET value = value + ? WHERE name = 'version' RETURNING value", arguments: [count]) else {
+            throw StoreError(.internalError)  // peers are never told the store's insides; start-up names it
+        }
         return last - Int64(count) + 1
+    }
+
+    static let missingCounter = "the version counter (row 'version' of table counters) is missing"
+
+    // MARK: Checks at start-up
+
+    /// What a quick integrity check found.
+    public enum IntegrityOutcome: Sendable, Equatable {
+        case intact
+        /// The first problems SQLite reports.
+        case damaged([String])
+        /// The check ran out of time before it finished.
+        case unfinished
+    }
+
+    /// Runs `PRAGMA quick_check`, interrupted after `timeout` seconds (a large database is not held back for long).
+    public func quickCheck(timeout: TimeInterval) async throws -> IntegrityOutcome {
+        let writer = self.writer
+        let timer = Task {
+            try await Task.sleep(for: .seconds(timeout))
+            writer.interrupt()
+        }
+        defer { timer.cancel() }
+        do {
+            let lines = try await writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(10)") }
+            return lines == ["ok"] ? .intact : .damaged(lines)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            return .unfinished
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            return .damaged([error.message ?? "the file is damaged"])
+        }
+    }
+
+    /// The rows the code relies on (today: the version counter), or what is missing.
+    public func missingInvariant() async throws -> String? {
+        try await writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") == nil ? Self.missingCounter : nil
+        }
     }
 }
 

@@ -28,7 +28,7 @@ struct PushedMutation: Sendable {
         fields = .parsed(mutation.fields)
     }
 
-    private init(id: UUID, kind: String, entity: UUID, action: MutationAction, base: Int64?, fieldsText: [UInt8]?) {
+    init(id: UUID, kind: String, entity: UUID, action: MutationAction, base: Int64?, fieldsText: [UInt8]?) {
         self.id = id
         self.kind = kind
         self.entity = entity
@@ -154,7 +154,9 @@ struct PushedMutation: Sendable {
             case "base":
                 bit = 16
                 if !(try parser.skipNull()) {
-                    guard let whole = Int64(exactly: try parser.number()) else { throw Refused() }
+                    // Written as an integer, it is read exactly, as `Codable` reads it (a double loses digits past 2^53).
+                    let (number, text) = try parser.numberAndText()
+                    guard let whole = Int64(String(decoding: text, as: UTF8.self)) ?? Int64(exactly: number) else { throw Refused() }
                     base = whole
                 }
             case "fields":

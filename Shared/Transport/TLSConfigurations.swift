@@ -12,13 +12,24 @@ public enum TLSConfigurations {
             privateKey: .privateKey(key)
         )
         configuration.minimumTLSVersion = .tlsv12
+        configuration.cipherSuiteValues = aeadCipherSuites
         return try NIOSSLContext(configuration: configuration)
     }
+
+    /// The TLS 1.2 cipher suites both sides offer: authenticated encryption (AES-GCM, ChaCha20-Poly1305) with
+    /// ephemeral keys only; no CBC suite, no static RSA key exchange. TLS 1.3 suites are all of this kind already.
+    public static let aeadCipherSuites: [NIOTLSCipher] = [
+        .TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384,
+        .TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
+        .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,
+        .TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
+    ]
 
     /// A client context that leaves certificate checks to a pinning callback (see ``PinnedCertificateVerifier``).
     public static func pinnedClient() throws -> NIOSSLContext {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.minimumTLSVersion = .tlsv12
+        configuration.cipherSuiteValues = aeadCipherSuites
         // The pinning callback replaces chain validation; with `.none` BoringSSL would ignore its verdict.
         configuration.certificateVerification = .noHostnameVerification
         // The pinning callback decides; the system's CA bundle would never be consulted, and loading it costs

@@ -34,6 +34,11 @@ enum Corpus {
         #"{"id":22,"op":"events.subscribe","body":{}}"#,
         #"{"id":23,"op":"auth.password.reset","body":{"user":"fuzz","token":"x","password":"password123"}}"#,
         #"{"id":24,"op":"auth.password.change","body":{"old":"password123","new":"password123"}}"#,
+        // Lines that are not strict JSON, and pushes the one-pass reader leaves to the general one.
+        #"{"id":25,"op":"sync.push","body":{"extra":1,"mutations":[{"id":"7f1d2c3e-0000-4000-8000-00000000000a","kind":"machine","entity":"7f1d2c3e-0000-4000-8000-0000000000aa","action":"create","fields":{"name":"A","name":"B"}}]}}"#,
+        #"{"id":26,"op":"sync.push","body":{"mutations":[{"id":"7f1d2c3e-0000-4000-8000-00000000000b","kind":"machine","entity":"7f1d2c3e-0000-4000-8000-0000000000ab","action":"create","fields":{"name":"A","tags":[1,]}}]}}"#,
+        #"{"id":27,"op":"auth.check","op":"auth.logout"}"#,
+        #"{"id":28,"op":"sync.updated","body":{"since":0,}}"#,
     ].map { Array($0.utf8) }
 
     /// A new connection that said hello and is logged in as the fuzzing coach (created on first use).
@@ -55,6 +60,7 @@ enum Mutator {
         "\"\\u0000\"", "\"\\ud800\"", "\"'; DROP TABLE users;--\"", "\"$(rm -rf /)\"", String(repeating: "[", count: 2000),
         "\"" + String(repeating: "x", count: 5000) + "\"", "{\"a\":" + String(repeating: "{\"a\":", count: 300) + "1" + String(repeating: "}", count: 301),
         "\"2026-13-45T99:99:99Z\"", "\"7f1d2c3e-0000-4000-8000-0000000000c1\"", "-0", "0.1e-400", "9007199254740993",
+        #"{"a":1,"a":2}"#, "[1,]", #"{"name":"x",}"#, "1e2",
     ]
 
     static func mutate(_ seed: [UInt8], corpus: [[UInt8]], using generator: inout SeededGenerator) -> [UInt8] {

@@ -82,14 +82,21 @@ struct GorillaFuzz {
         return nil
     }
 
-    /// Differential check of the byte-level reader against Foundation's decoder on the same input: `FastJSON` may
-    /// refuse more (trailing commas), never accept what `JSONDecoder` refuses, and must read the same value.
+    /// Differential check of the byte-level readers against each other and Foundation's decoder on the same input:
+    /// `FastJSON` may refuse more (trailing commas, repeated keys), never accept what `JSONDecoder` refuses, and must
+    /// read the same value; the strict line reader agrees with `FastJSON`; the push's two readers agree.
     static func compareReaders(_ bytes: [UInt8]) -> String? {
         _ = ReplyHeader.read(bytes)  // must not crash on any input
-        if !JSONDepth.exceeds(JSONDepth.requestLimit, in: bytes), let header = RequestHeader.read(bytes) {
-            guard let decoded = try? WireCoding.decoder.decode(RequestHeader.self, from: Data(bytes)),
-                  decoded.id == header.id, decoded.op == header.op else { return "RequestHeader.read disagrees with the decoder" }
+        // What the strict reader takes, the decoder reads alike (an id it takes is one the strict reader reads as an integer).
+        // (`RequestLine.read` finds the body's end by its brackets; `checkBody` reads the rest.)
+        if !JSONDepth.exceeds(JSONDepth.requestLimit, in: bytes), let request = try? RequestLine.read(bytes),
+           (try? request.checkBody(bytes)) != nil {
+            guard let decoded = try? WireCoding.decoder.decode(RequestHeader.self, from: Data(bytes)), decoded.op == request.op,
+                  request.id == nil || decoded.id == request.id else { return "RequestLine.read disagrees with the decoder" }
+            if (try? FastJSON.parse(bytes)) == nil { return "RequestLine takes a line FastJSON refuses" }
         }
+        // The push's one-pass reader and its general reader take a line alike, and refuse the same documents.
+        if let disagreement = PushReadersProbe.disagreement(bytes) { return disagreement }
         // A poll the event loop would answer must be one the task reads the same way.
         if let poll = PollResponder.poll(ByteBuffer(bytes: bytes)) {
             guard !JSONDepth.exceeds(JSONDepth.requestLimit, in: bytes),

@@ -102,7 +102,13 @@ struct Serve: AsyncParsableCommand {
         let group = ServiceGroup(
             configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )
-        try await group.run()
+        do {
+            try await group.run()
+        } catch let error as StartupError {
+            // One line that names the file and the cause, and a non-zero exit (sysexits' EX_CONFIG).
+            FileHandle.standardError.write(Data("gorilla-server: \(error.message)\n".utf8))
+            throw ExitCode(78)
+        }
     }
 }
 

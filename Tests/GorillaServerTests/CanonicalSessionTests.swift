@@ -184,7 +184,7 @@ import Testing
             Self.pushLine(texts),
             Self.pushLine([]),
             Array(#"{"id":8,"op":"sync.push","body":{"mutations":[\#(texts[0])]}}"#.utf8),  // keys in another order
-            Array(#" {"body":{"mutations":[\#(texts[1])],"later":[1,2]},"extra":{"a":null},"id":9e0,"op":"sync.push"} "#.utf8),
+            Array(#" {"body":{"mutations":[\#(texts[1])],"later":[1,2]},"extra":{"a":null},"id":9,"op":"sync.push"} "#.utf8),
             Self.pushLine([Self.mutationText("machine", fields: #"{"name":"Rack","tags":\#(nested)}"#)]),
         ]
         for line in taken {
@@ -220,6 +220,49 @@ import Testing
             let line = #"{"body":{"mutations":[{"action":"delete","entity":"\#(id)","id":"\#(UUID().key)","kind":"machine"}]},"id":7,"op":"sync.push"}"#
             #expect(PushedMutation.readRequest(Array(line.utf8)) == nil, "\(line)")
             #expect(try WireCoding.decoder.decode(WireRequest<PushBody>.self, from: Data(line.utf8)).body.mutations.count == 1)
+        }
+    }
+
+    /// Both readers of a push refuse the same documents the same way: a document that is not strict JSON (a repeated
+    /// key, a trailing comma, a number out of range, invalid UTF-8) refuses its own mutation, whichever reader reads
+    /// the line; everything else in the line is checked strictly by both.
+    @Test func bothPushReadersRefuseTheSameDocuments() throws {
+        let documents = [
+            #"{"name":"A","name":"B"}"#, #"{"name":"A",}"#, #"{"name":"A","tags":[1,]}"#, #"{"name":"A","x":1e400}"#,
+            #"{"name":"A","x":1e-400}"#, #"{"name":"A","x":{"k":1,"k":2}}"#, #"{"name":"half \ud800"}"#, "{\"name\":\"A\"\u{0}}",
+            #"{"name":"Rack"}"#,
+        ]
+        for document in documents {
+            let text = Self.mutationText("machine", fields: document)
+            // The one-pass reader takes this line; the general reader gets the same body behind another member.
+            let fast = Self.pushLine([text])
+            let general = Array(#"{"body":{"later":1,"mutations":[\#(text)]},"id":7,"op":"sync.push"}"#.utf8)
+            #expect(PushReadersProbe.disagreement(fast) == nil, "\(document)")
+            let read = try #require(PushedMutation.readRequest(fast)).mutations
+            #expect(PushedMutation.readRequest(general) == nil)
+            let request = try RequestLine.read(general)
+            let body = try GeneralPushBody(Array(general[try #require(request.body)]))
+            let mutations = body.mutations(try WireCoding.decoder.decode(PushBody.self, from: Data(body.text)))
+            #expect(mutations.count == 1 && read.count == 1)
+            let fastRefuses = (try? read[0].parsedFields()) == nil, generalRefuses = (try? mutations[0].parsedFields()) == nil
+            #expect(fastRefuses == generalRefuses && fastRefuses == (document != #"{"name":"Rack"}"#), "\(document)")
+        }
+        // A base past 2^53 is read exactly by both.
+        let based = Self.pushLine([#"{"action":"update","base":9007199254740993,"entity":"\#(UUID().key)","fields":{"name":"B"},"id":"\#(UUID().key)","kind":"machine"}"#])
+        #expect(PushReadersProbe.disagreement(based) == nil)
+        #expect(try #require(PushedMutation.readRequest(based)).mutations.first?.base == 9_007_199_254_740_993)
+        // Outside the documents both refuse the whole line: the one-pass reader gives up, the general reader refuses.
+        for line in [
+            #"{"body":{"mutations":[{"action":"create","entity":"\#(UUID().key)","id":"\#(UUID().key)","kind":"machine","kind":"exercise"}]},"id":7,"op":"sync.push"}"#,
+            #"{"body":{"mutations":[],"mutations":[]},"id":7,"op":"sync.push"}"#,
+            #"{"body":{"mutations":[{"action":"delete","entity":"\#(UUID().key)","id":"\#(UUID().key)","kind":"machine",}]},"id":7,"op":"sync.push"}"#,
+        ] {
+            let bytes = Array(line.utf8)
+            #expect(PushedMutation.readRequest(bytes) == nil, "\(line)")
+            // A trailing comma is a grammar error the line reader finds; a repeated key is found in the body.
+            guard let request = try? RequestLine.read(bytes) else { continue }
+            let body = try #require(request.body)
+            #expect(throws: FastJSON.Malformed.self, "\(line)") { try GeneralPushBody(Array(bytes[body])) }
         }
     }
 

@@ -403,6 +403,65 @@ struct HostileInputTests {
                     .rejected(9)),
         ]
 
+        // Times that do not exist are refused (code 9), never moved to one that does.
+        cases += [
+            sessionFields("a session on February 30", #""client":"\#(c)","start":"2026-02-30T18:30:00Z","exercises":[]"#, .rejected(9)),
+            sessionFields("a session in year 0000", #""client":"\#(c)","start":"0000-03-02T18:30:00Z","exercises":[]"#, .rejected(9)),
+            sessionFields("a session at an offset of +99:99", #""client":"\#(c)","start":"2026-03-02T18:30:00+99:99","exercises":[]"#, .rejected(9)),
+            sessionFields("a session ending on April 31", #""client":"\#(c)","start":"2026-04-30T18:30:00Z","end":"2026-04-31T19:30:00Z""#, .rejected(9)),
+            push("an event on February 29 of 2027", [mutation("event", "create", fields: #"{"client":"\#(c)","start":"2027-02-29T09:00:00Z","duration":60}"#)], .rejected(9)),
+            push("a measurement on day 0000-01-01", [mutation("measurement", "create", fields: #"{"client":"\#(c)","date":"0000-01-01T00:00:00Z","weight":70}"#)], .rejected(9)),
+            push("an event on February 29 of 2028", [mutation("event", "create", fields: #"{"client":"\#(c)","start":"2028-02-29T09:00:00Z","duration":60}"#)], .applied),
+        ]
+
+        // Strict JSON (RFC 8259): what `JSONDecoder` would take but another reader could read otherwise is refused.
+        // A well-formed line keeps its id; a line in another encoding has none that can be read.
+        let utf16 = { (text: String, bigEndian: Bool) in
+            text.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        }
+        cases += [
+            literal("a repeated op", #"{"id":@ID@,"op":"auth.check","op":"auth.logout"}"#, .answered(100)),
+            literal("a repeated id", #"{"id":@ID@,"id":1,"op":"auth.check"}"#, .answeredWithoutID(100)),
+            literal("a repeated body", #"{"id":@ID@,"op":"sync.updated","body":{"since":0},"body":{"since":5}}"#, .answered(100)),
+            literal("a trailing comma in the envelope", #"{"id":@ID@,"op":"auth.check",}"#, .answered(100)),
+            request("a trailing comma in a body", "sync.updated", #"{"since":0,}"#, .answered(100)),
+            request("a trailing comma in a list", "sync.push", #"{"mutations":[],}"#, .answered(100)),
+            request("a repeated key in a body", "sync.pull", #"{"since":0,"since":5}"#, .answered(100)),
+            literal("id 1e-400", #"{"id":1e-400,"op":"auth.check"}"#, .answeredWithoutID(100)),
+            literal("id 1e2", #"{"id":1e2,"op":"auth.check"}"#, .answeredWithoutID(100)),
+            literal("id 7.0", #"{"id":7.0,"op":"auth.check"}"#, .answeredWithoutID(100)),
+            HostileCase(name: "UTF-16 without a byte order mark", line: { id in utf16(#"{"id":\#(id),"op":"auth.check"}"#, false) },
+                        outcome: .answeredWithoutID(100)),
+            HostileCase(name: "UTF-16 big-endian", line: { id in utf16(#"{"id":\#(id),"op":"auth.check"}"#, true) },
+                        outcome: .answeredWithoutID(100)),
+            bytes("a UTF-8 byte order mark", [[0xEF, 0xBB, 0xBF], Array(#"{"id":"#.utf8), Array("@ID@".utf8), Array(#","op":"auth.check"}"#.utf8)],
+                  .answeredWithoutID(100)),
+            // A mutation with two kinds is not one mutation: the whole push is refused (the general reader sees it).
+            push("a mutation with two kinds", [#"{"id":"\#(uuid())","kind":"machine","kind":"exercise","entity":"\#(uuid())","action":"create","fields":{"name":"Twice"}}"#],
+                 .answered(100)),
+            push("a mutation with two actions", [#"{"id":"\#(uuid())","kind":"machine","entity":"\#(f.adaMachine)","action":"delete","action":"update","fields":{"name":"Twice"}}"#],
+                 .answered(100)),
+            // A document that is not strict JSON refuses its own mutation, whichever reader reads the push.
+            request("a repeated key in a machine, read the general way", "sync.push",
+                    #"{"later":1,"mutations":[\#(mutation("machine", "create", fields: #"{"name":"A","name":"B"}"#))]}"#, .rejected(9)),
+            request("a repeated key in a session, read the general way", "sync.push",
+                    #"{"later":1,"mutations":[\#(mutation("session", "create", fields: #"{"client":"\#(c)","start":"2026-03-02T18:30:00Z","start":"2026-03-03T18:30:00Z"}"#))]}"#,
+                    .rejected(9)),
+            request("a trailing comma in a machine, read the general way", "sync.push",
+                    #"{"later":1,"mutations":[\#(mutation("machine", "create", fields: #"{"name":"A",}"#))]}"#, .rejected(9)),
+            push("a trailing comma in a machine", [mutation("machine", "create", fields: #"{"name":"A",}"#)], .rejected(9)),
+            request("a weight of 1e400, read the general way", "sync.push",
+                    #"{"later":1,"mutations":[\#(mutation("session", "create", fields: #"{"client":"\#(c)","start":"2026-03-02T18:30:00Z","exercises":[{"name":"Prensa","sets":[{"reps":1,"weight":1e400}]}]}"#))]}"#,
+                    .rejected(9)),
+            request("a valid machine, read the general way", "sync.push",
+                    #"{"later":1,"mutations":[\#(mutation("machine", "create", fields: #"{"name":"Read the general way"}"#))]}"#, .applied),
+            // Error messages quote only a short prefix of what they name.
+            request("a 100,000-character operation", String(repeating: "x", count: 100_000), "{}", .answered(101),
+                    check: { ($0.errorMessage?.count ?? 0) < 300 ? nil : "a message of \($0.errorMessage?.count ?? 0) characters" }),
+            literal("a 100,000-character repeated key", #"{"id":@ID@,"op":"auth.check","body":{"\#(String(repeating: "k", count: 100_000))":1,"\#(String(repeating: "k", count: 100_000))":2}}"#,
+                    .answered(100)),
+        ]
+
         // SQL and shell metacharacters: valid names, stored and answered unchanged.
         cases += metacharacterNames.map { name in
             push("the machine name \(name)", [mutation("machine", "create", fields: #"{"name":\#(quoted(name))}"#)], .applied)

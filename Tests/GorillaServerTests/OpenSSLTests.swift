@@ -100,4 +100,24 @@ struct OpenSSLTests {
             #expect(output.contains("IP Address:127.0.0.1"))
         }
     }
+
+    /// TLS 1.2 offers only authenticated encryption with ephemeral keys: a client that offers nothing but a CBC suite
+    /// (or static RSA) gets no handshake; one that offers an AEAD suite is served.
+    @Test(arguments: [
+        ("ECDHE-ECDSA-AES128-GCM-SHA256", true), ("ECDHE-ECDSA-AES256-GCM-SHA384", true), ("ECDHE-ECDSA-CHACHA20-POLY1305", true),
+        ("ECDHE-ECDSA-AES128-SHA", false), ("ECDHE-ECDSA-AES256-SHA", false), ("ECDHE-ECDSA-AES128-SHA256", false),
+        ("ECDHE-ECDSA-AES256-SHA384", false), ("AES128-GCM-SHA256", false), ("AES128-SHA", false),
+    ])
+    func tls12OffersOnlyAEADCipherSuites(cipher: String, served: Bool) async throws {
+        try await withTestServer { server in
+            let port = server.port
+            let output = try await runOpenSSL(
+                ["s_client", "-connect", "127.0.0.1:\(port)", "-tls1_2", "-cipher", "\(cipher):@SECLEVEL=0", "-quiet"],
+                input: #"{"id":1,"op":"hello","body":{"version":1}}"# + "\n",
+                timeout: 10,
+                until: { $0.contains("\"result\"") }
+            )
+            #expect(output.contains("\"result\":0") == served, "\(cipher): \(output.prefix(200))")
+        }
+    }
 }

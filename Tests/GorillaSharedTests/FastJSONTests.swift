@@ -177,23 +177,83 @@ import Testing
         }
     }
 
-    /// The server reads every request's `id` and `op` with the byte parser; it must agree with the lenient
-    /// `Codable` header it replaced wherever it answers at all.
+    /// The server reads every request's `id` and `op` strictly; where it takes a line, the lenient `Codable` header
+    /// reads the same `op`, and the same `id` wherever the strict reader finds an integer.
     @Test(arguments: [
         #"{"id":7,"op":"sync.updated","body":{"since":0}}"#, #"{"body":{"a":[1,2,{"b":null}]},"op":"x","id":1}"#,
         #"{"id":"7","op":"hello"}"#, #"{"id":7.5,"op":5}"#, #"{"id":7}"#, #"{"op":"hello"}"#, #"{}"#,
-        #"{"id":-3,"op":"é\u00e9","extra":true}"#, #"{"id":1e2,"op":"a"}"#, #"{"id":9223372036854775807,"op":"a"}"#,
-        #"{"id":9223372036854775808,"op":"a"}"#, #"{"id":-9223372036854775808,"op":"a"}"#, #"{"id":1e400,"op":"a"}"#,
+        #"{"id":-3,"op":"é\u00e9","extra":true}"#, #"{"id":9223372036854775807,"op":"a"}"#,
+        #"{"id":9223372036854775808,"op":"a"}"#, #"{"id":-9223372036854775808,"op":"a"}"#,
     ])
-    func requestHeadersReadLikeTheDecoder(_ line: String) throws {
-        let fast = try #require(RequestHeader.read(Array(line.utf8)))
+    func requestLinesReadLikeTheDecoder(_ line: String) throws {
+        let strict = try RequestLine.read(Array(line.utf8))
+        try strict.checkBody(Array(line.utf8))
         let decoded = try WireCoding.decoder.decode(RequestHeader.self, from: Data(line.utf8))
-        #expect(fast.id == decoded.id && fast.op == decoded.op, "\(line): \(String(describing: fast.id)) \(String(describing: fast.op))")
+        #expect(strict.op == decoded.op && (strict.id == nil || strict.id == decoded.id),
+                "\(line): \(String(describing: strict.id)) \(String(describing: strict.op))")
     }
 
-    @Test(arguments: [#"{"id":1,"op":"a","op":"b"}"#, #"{"id":1,"id":2,"op":"a"}"#, "[1]", #"{"id":1,"op":"a",}"#, "not json"])
-    func requestHeadersTheByteReaderLeavesToTheDecoder(_ line: String) {
-        #expect(RequestHeader.read(Array(line.utf8)) == nil)
+    /// Ids are integers: written without a fraction or an exponent, within `Int`.
+    @Test func idsAreIntegers() throws {
+        #expect(try RequestLine.read(Array(#"{"id":1e2,"op":"a"}"#.utf8)).id == nil)
+        #expect(try RequestLine.read(Array(#"{"id":7.0,"op":"a"}"#.utf8)).id == nil)
+        #expect(try RequestLine.read(Array(#"{"id":-0,"op":"a"}"#.utf8)).id == 0)
+        #expect(RequestHeader.integer("-9223372036854775808") == Int.min)
+        for text in ["1e-400", "9223372036854775808", "1E2", "\"7\"", "7.5"] { #expect(RequestHeader.integer(text) == nil, "\(text)") }
+    }
+
+    /// What `JSONDecoder` takes and RFC 8259 does not, the strict reader refuses (the body included); a well-formed
+    /// line is refused with the id read before the problem, a broken one without.
+    @Test(arguments: [
+        (#"{"id":1,"op":"auth.check","op":"auth.logout"}"#, 1), (#"{"id":1,"id":2,"op":"a"}"#, nil), ("[1]", nil),
+        (#"{"id":1,"op":"a",}"#, 1), ("not json", nil), (#"{"id":1e400,"op":"a"}"#, nil), (#"{"id":1e-400,"op":"a"}"#, nil),
+        (#"{"id":3,"op":"a","body":{"since":0,}}"#, 3), (#"{"id":3,"op":"a","body":{"k":1,"k":2}}"#, 3),
+        (#"{"id":3,"op":"a","body":{"x":1e-400}}"#, 3), (#"{"id":3,"op":"a","body":{"#, nil),
+        (#"{"id":3,"op":"a"} {"id":4}"#, nil),
+    ] as [(String, Int?)])
+    func linesThatAreNotStrictJSONAreRefused(_ line: String, echoed: Int?) {
+        do {
+            try RequestLine.read(Array(line.utf8)).checkBody(Array(line.utf8))
+            Issue.record("\(line) was taken")
+        } catch {
+            #expect(error.id == echoed, "\(line): \(error.reason)")
+        }
+    }
+
+    /// A carriage return is whitespace between values (RFC 8259), wherever the body is read.
+    @Test func aCarriageReturnBetweenValuesIsWhitespace() throws {
+        let line = Array("{\"id\":1,\r\"op\":\"sync.updated\",\"body\":{\"since\":0,\r\"x\":[1,\r2]}}".utf8)
+        let request = try RequestLine.read(line)
+        try request.checkBody(line)
+        #expect(request.id == 1 && request.op == "sync.updated")
+    }
+
+    /// Lines are UTF-8: a byte order mark and UTF-16 (with or without one) are refused by name.
+    @Test func linesInAnotherEncodingAreRefused() {
+        let line = #"{"id":1,"op":"auth.check"}"#
+        let utf16LE = line.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf16BE = line.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let cases: [([UInt8], String)] = [
+            ([0xEF, 0xBB, 0xBF] + Array(line.utf8), "byte order mark"), (utf16LE, "UTF-16"), (utf16BE, "UTF-16"),
+            ([0xFF, 0xFE] + utf16LE, "UTF-16"),
+        ]
+        for (bytes, named) in cases {
+            #expect(performing: { try RequestLine.read(bytes) }, throws: { ($0 as? RequestLine.Refusal)?.reason.contains(named) == true })
+        }
+    }
+
+    /// A peer's text is quoted in an error message only as a short prefix.
+    @Test func quotedTextIsCutShort() {
+        let long = String(repeating: "op.", count: 40_000)
+        #expect(WireText.quoted(long).count <= WireText.quoteLimit + 3)
+        #expect(WireText.quoted("auth.chek") == #""auth.chek""#)
+        let key = String(repeating: "k", count: 100_000)
+        do {
+            _ = try RequestLine.read(Array(#"{"\#(key)":1,"\#(key)":2}"#.utf8))
+            Issue.record("a repeated key was taken")
+        } catch {
+            #expect(error.reason.count < 200)
+        }
     }
 
     /// Push results travel written by `MutationResult.write` and read by `PushReply.read`: both must agree with the

@@ -111,4 +111,41 @@ import Testing
     func parseRejectsGarbage(text: String) {
         #expect(ISOTime.parse(text) == nil)
     }
+
+    /// A time that does not exist is refused, never moved to one that does (`2026-02-30` is not March 2).
+    @Test(arguments: [
+        "2026-02-30T10:00:00Z", "2025-02-29T10:00:00Z", "1900-02-29T10:00:00Z", "2026-04-31T10:00:00Z", "2026-06-31T00:00:00Z",
+        "0000-01-01T00:00:00Z", "0000-02-29T12:00:00Z", "2026-01-01T00:00:00+99:99", "2026-01-01T00:00:00+24:00",
+        "2026-01-01T00:00:00-00:60", "2026-12-31T23:59:60Z",
+    ])
+    func impossibleTimesAreRefused(text: String) {
+        #expect(ISOTime.parse(text) == nil)
+    }
+
+    @Test(arguments: [
+        "2024-02-29T10:00:00Z", "2000-02-29T10:00:00Z", "2026-04-30T10:00:00Z", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z",
+        "2026-01-01T00:00:00+14:00", "2026-01-01T00:00:00-23:59",
+    ])
+    func timesAtTheEdgesAreRead(text: String) {
+        #expect(ISOTime.parse(text) != nil)
+    }
+
+    /// The one rule both sides call, and the words it gives a person.
+    @Test func theCalendarRuleNamesTheProblem() {
+        #expect(ISOTime.dateProblem(year: 2026, month: 2, day: 30) == "February 2026 has 28 days")
+        #expect(ISOTime.dateProblem(year: 2024, month: 2, day: 29) == nil)
+        #expect(ISOTime.dateProblem(year: 2026, month: 4, day: 31) == "April 2026 has 30 days")
+        #expect(ISOTime.dateProblem(year: 0, month: 1, day: 1) != nil)
+        #expect(ISOTime.dateProblem(year: 2026, month: 13, day: 1) != nil)
+        #expect(ISOTime.dateProblem(year: 2026, month: 1, day: 0) != nil)
+        #expect(ISOTime.daysIn(month: 2, year: 2000) == 29 && ISOTime.daysIn(month: 2, year: 2100) == 28)
+    }
+
+    /// `WireCoding.decoder` reads dates with the same rule.
+    @Test func theDecoderRefusesImpossibleDates() {
+        struct Stamp: Decodable { let at: Date }
+        for text in ["2026-02-30T10:00:00Z", "0000-01-01T00:00:00Z", "2026-01-01T00:00:00+99:99"] {
+            #expect(throws: DecodingError.self) { try WireCoding.decoder.decode(Stamp.self, from: Data(#"{"at":"\#(text)"}"#.utf8)) }
+        }
+    }
 }

@@ -139,7 +139,7 @@ public func withTestServer(
 
 /// Starts `server`, runs `body` with it and stops the server whatever `body` does; `folder` (the server's data) is
 /// kept until then.
-public func withStarted<Server: RunningServer>(_ server: Server, keeping folder: TemporaryFolder,
+public func withStarted<Server: RunningServer>(_ server: Server, keeping folder: TemporaryFolder? = nil,
                                                _ body: (Server) async throws -> Void) async throws {
     try await server.start()
     let outcome: Result<Void, any Error>

@@ -27,39 +27,12 @@ public struct RequestHeader: Decodable, Sendable {
         op = try? container.decodeIfPresent(String.self, forKey: .op)
     }
 
-    /// Reads `id` and `op` with the byte parser, as leniently as the decoder; the body is checked but not built.
-    /// Nil when the byte parser refuses the line or it names `id` or `op` twice: the `Codable` decoder then
-    /// decides, as for any line.
-    public static func read(_ line: [UInt8]) -> RequestHeader? {
-        var id: Int?, op: String?, idSeen = false, opSeen = false
-        do {
-            try FastJSON.withParser(line) { parser in
-                try parser.members { key, parser in
-                    switch key {
-                    case "id":
-                        guard !idSeen else { throw parser.malformed("a repeated id") }
-                        idSeen = true
-                        id = Self.integer(parser.text(try parser.skipValue()))
-                    case "op":
-                        guard !opSeen else { throw parser.malformed("a repeated op") }
-                        opSeen = true
-                        if case .string(let name) = try parser.value() { op = name }
-                    default: try parser.skipValue()
-                    }
-                }
-            }
-        } catch {
-            return nil
-        }
-        return RequestHeader(id: id, op: op)
-    }
-
-    /// The integer a JSON value's text stands for exactly (`7`, `1e2`, `9223372036854775807`), or nil.
+    /// The integer a JSON number's text stands for, written as one (`7`, `-3`, `9223372036854775807`): no fraction,
+    /// no exponent, within `Int`. Nil for anything else (`1e2`, `7.0`, `1e-400`, `"7"`): ids are integers.
     public static func integer(_ text: String) -> Int? {
-        if let exact = Int(text) { return exact }
         guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")),
-              let number = Double(text) else { return nil }
-        return Int(exactly: number)
+              text.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") }) else { return nil }
+        return Int(text)
     }
 }
 

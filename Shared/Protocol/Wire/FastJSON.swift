@@ -61,7 +61,8 @@ public enum FastJSON {
             self.maxDepth = maxDepth
         }
 
-        func malformed(_ reason: String) -> Malformed { Malformed(offset: index, reason: reason) }
+        /// An error at the current position.
+        public func malformed(_ reason: String) -> Malformed { Malformed(offset: index, reason: reason) }
 
         mutating func skipWhitespace() {
             while index < bytes.count {
@@ -137,7 +138,7 @@ public enum FastJSON {
         /// Moves past the object or array that comes next by its brackets alone: strings are skipped by their quotes
         /// (escapes honoured) and nothing else is checked. For text that whoever reads it later checks in full, and
         /// that sits in one request line: a push finds its documents' ends this way. Refuses an unterminated string, a
-        /// control byte inside a string, a line break anywhere, a bracket left open, and nesting deeper than the parser
+        /// control byte inside a string, a line feed anywhere, a bracket left open, and nesting deeper than the parser
         /// accepts; returns the value's range.
         public mutating func skipBalanced() throws -> Range<Int> {
             let first = try peek()
@@ -190,7 +191,7 @@ public enum FastJSON {
             case Int(UInt8(ascii: "}")), Int(UInt8(ascii: "]")): closing
             case Int(UInt8(ascii: "\"")): quote
             case Int(UInt8(ascii: "\\")): backslash
-            case 0x0A, 0x0D: lineBreak
+            case 0x0A: lineBreak  // a carriage return is whitespace outside strings (RFC 8259), a control byte inside
             case 0..<0x20: control
             default: plain
             }
@@ -258,6 +259,17 @@ public enum FastJSON {
             let (range, escaped, ascii) = try scanString()
             try checkString(range, escaped: escaped, ascii: ascii)
             return escaped ? nil : UnsafeBufferPointer(rebasing: bytes[range])
+        }
+
+        /// Whether the value that comes next is an object (nothing is read).
+        public mutating func objectFollows() -> Bool { follows(UInt8(ascii: "{")) }
+
+        /// Whether the value that comes next is an array (nothing is read).
+        public mutating func arrayFollows() -> Bool { follows(UInt8(ascii: "[")) }
+
+        private mutating func follows(_ byte: UInt8) -> Bool {
+            skipWhitespace()
+            return index < bytes.count && bytes[index] == byte
         }
 
         /// Moves past the next value if it is `null`; returns whether it was.

@@ -46,7 +46,8 @@ public enum ISOTime {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM]`; returns nil for anything else.
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM]`; returns nil for anything else, and for a time that does not
+    /// exist: a day the month does not have (`2026-02-30`), year 0000, second 60, an offset beyond ±23:59.
     public static func parse(_ text: String) -> Date? {
         let chars = Array(text.utf8)
         func number(_ from: Int, _ count: Int) -> Int64? {
@@ -63,7 +64,7 @@ public enum ISOTime {
               chars[13] == 58, chars[16] == 58,
               let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2),
               let h = number(11, 2), let mi = number(14, 2), let s = number(17, 2),
-              (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 61
+              dateProblem(year: Int(y), month: Int(mo), day: Int(d)) == nil, h < 24, mi < 60, s < 60
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -87,7 +88,7 @@ public enum ISOTime {
             case 90 where index == chars.count - 1: break  // Z
             case 43, 45:  // + -
                 guard chars.count == index + 6, chars[index + 3] == 58,
-                      let oh = number(index + 1, 2), let om = number(index + 4, 2) else { return nil }
+                      let oh = number(index + 1, 2), let om = number(index + 4, 2), oh < 24, om < 60 else { return nil }
                 offset = (oh * 3600 + om * 60) * (chars[index] == 43 ? 1 : -1)
             default: return nil
             }
@@ -97,6 +98,29 @@ public enum ISOTime {
         // Built from whole milliseconds so that formatting it again gives the same text.
         return Date(timeIntervalSince1970: Double(seconds * 1000 + Int64((fraction * 1000).rounded())) / 1000)
     }
+
+    /// The one rule for calendar dates, on both sides: why `year`-`month`-`day` is not a date, in plain words
+    /// ("February 2026 has 28 days"), or nil when it is one. Years run from 1 to 9999 (the Gregorian calendar,
+    /// leap years included); nothing is ever moved to the next valid day.
+    public static func dateProblem(year: Int, month: Int, day: Int) -> String? {
+        guard (1...9999).contains(year) else { return "the year must be between 0001 and 9999" }
+        guard (1...12).contains(month) else { return "the month must be between 01 and 12" }
+        let days = daysIn(month: month, year: year)
+        guard (1...days).contains(day) else { return "\(monthNames[month - 1]) \(year) has \(days) days" }
+        return nil
+    }
+
+    /// How many days `month` (1–12) of `year` has.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                                     "October", "November", "December"]
 
     private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         a >= 0 ? a / b : -((-a + b - 1) / b)

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import SwiftASN1
+import X509
+
+/// Why the server cannot start, in words an operator acts on: which file, and what is wrong with it.
+public struct StartupError: Error, Sendable, CustomStringConvertible {
+    public struct Code: Hashable, Sendable {
+        fileprivate enum Kind { case dataFolder, certificate, database, damagedDatabase, serverFile }
+        fileprivate let kind: Kind
+        /// The data folder cannot be made, written or used.
+        public static let dataFolder = Code(kind: .dataFolder)
+        /// The certificate or key cannot be read, or they do not belong together.
+        public static let certificate = Code(kind: .certificate)
+        /// The database cannot be opened or prepared.
+        public static let database = Code(kind: .database)
+        /// The database file is damaged: the server refuses to serve it.
+        public static let damagedDatabase = Code(kind: .damagedDatabase)
+        /// `server.json` cannot be written.
+        public static let serverFile = Code(kind: .serverFile)
+    }
+
+    public let code: Code
+    /// "cannot write /srv/gorilla/server.json: permission denied"
+    public let message: String
+    public var description: String { message }
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// Runs `body`; a failure becomes a ``StartupError`` of `code` that says `what` failed and why, in plain words.
+    static func wrap<T>(_ code: Code, _ what: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StartupError {
+            throw error
+        } catch {
+            throw StartupError(code, "\(what()): \(describe(error))")
+        }
+    }
+
+    /// The cause of a file-system or database error in a few plain words (never a domain and a number).
+    public static func describe(_ error: any Error) -> String {
+        if let database = error as? DatabaseError {
+            switch database.resultCode {
+            case .SQLITE_CANTOPEN: return "it cannot be opened (check that the folder exists and is writable by this user)"
+            case .SQLITE_READONLY: return "it is read-only (the file or its folder cannot be written)"
+            case .SQLITE_PERM, .SQLITE_AUTH: return "permission denied"
+            case .SQLITE_FULL: return "the disk is full"
+            case .SQLITE_NOTADB: return "it is not a SQLite database"
+            case .SQLITE_CORRUPT: return "it is damaged"
+            case .SQLITE_BUSY, .SQLITE_LOCKED: return "another process holds it locked"
+            case .SQLITE_IOERR: return "an input/output error (a failing disk, or a file system that went away)"
+            default: return database.message ?? "SQLite error \(database.resultCode.rawValue)"
+            }
+        }
+        if let posix = error as? POSIXError { return words(errno: posix.code.rawValue) }
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return words(errno: Int32(ns.code)) }
+        // The system's own cause, when Foundation wrapped one.
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? any Error { return describe(underlying) }
+        if ns.domain == NSCocoaErrorDomain {
+            switch CocoaError.Code(rawValue: ns.code) {
+            case .fileWriteVolumeReadOnly: return "the file system is read-only"
+            case .fileWriteNoPermission, .fileReadNoPermission: return "permission denied"
+            case .fileNoSuchFile, .fileReadNoSuchFile: return "it does not exist"
+            case .fileWriteOutOfSpace: return "the disk is full"
+            case .fileWriteFileExists: return "something else already has that name"
+            case .fileReadCorruptFile: return "its contents cannot be read"
+            case .fileWriteUnknown:
+                var isFolder: ObjCBool = false
+                if let path = ns.userInfo[NSFilePathErrorKey] as? String,
+                   FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                    return "it is a folder, not a file"
+                }
+                return "it cannot be written (check the folder's permissions and free space)"
+            default: break
+            }
+        }
+        if !(type(of: error) is NSError.Type) { return String(describing: error) }
+        return "it cannot be read or written (system error \(ns.code))"
+    }
+
+    private static func words(errno code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM: "permission denied"
+        case EROFS: "the file system is read-only"
+        case ENOSPC: "the disk is full"
+        case ENOENT: "it does not exist"
+        case ENOTDIR: "part of the path is a file, not a folder"
+        case EISDIR: "it is a folder, not a file"
+        case EEXIST: "something else already has that name"
+        case EDQUOT: "the disk quota is used up"
+        default: String(cString: strerror(code)).lowercased()
+        }
+    }
+}
+
+/// Checks made on a certificate and key before the server uses them.
+enum CertificateCheck {
+    /// Throws when `keyPath` holds a key that is not the certificate's: BoringSSL would otherwise fail every
+    /// handshake, or report the mismatch in its own terms. A key or certificate of a kind this check cannot read is
+    /// left to TLS.
+    static func keyMatches(certificatePath: String, keyPath: String) throws {
+        let certificateText = try StartupError.wrap(.certificate, "cannot read the certificate \(certificatePath)") {
+            try String(contentsOfFile: certificatePath, encoding: .utf8)
+        }
+        let keyText = try StartupError.wrap(.certificate, "cannot read the key \(keyPath)") {
+            try String(contentsOfFile: keyPath, encoding: .utf8)
+        }
+        guard let leaf = try? PEMDocument.parseMultiple(pemString: certificateText).first(where: { $0.discriminator == "CERTIFICATE" }),
+              let certificate = try? Certificate(derEncoded: leaf.derBytes) else {
+            throw StartupError(.certificate, "the certificate \(certificatePath) holds no PEM certificate")
+        }
+        guard let key = try? Certificate.PrivateKey(pemEncoded: keyText) else { return }
+        guard key.publicKey == certificate.publicKey else {
+            throw StartupError(.certificate, "the key \(keyPath) does not match the certificate \(certificatePath) (they are not a pair)")
+        }
+    }
+}
