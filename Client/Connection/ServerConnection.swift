@@ -139,54 +139,54 @@ public actor ServerConnection {
 
     /// Sends a request and decodes the reply's `value` as `Reply`.
     public func request<Body: Codable & Sendable, Reply: Decodable & Sendable>(
-        _ op: String, _ body: Body, as reply: Reply.Type
+        _ op: GorillaShared.Operation, _ body: Body, as reply: Reply.Type
     ) async throws -> Reply {
         try Self.value(of: try await roundTrip(op, body), op: op, as: Reply.self)
     }
 
     /// The `value` of a reply line, decoded as `Reply`.
-    static func value<Reply: Decodable & Sendable>(of line: [UInt8], op: String, as reply: Reply.Type) throws -> Reply {
+    static func value<Reply: Decodable & Sendable>(of line: [UInt8], op: GorillaShared.Operation, as reply: Reply.Type) throws -> Reply {
         do {
             return try WireCoding.decoder.decode(ReplyValue<Reply>.self, from: Data(line)).value
         } catch {
-            throw ClientError(.protocolError, "unexpected reply to \(op): \(error)")
+            throw ClientError(.protocolError, "unexpected reply to \(op.rawValue): \(error)")
         }
     }
 
     /// Sends a request whose reply carries no value.
-    public func send<Body: Codable & Sendable>(_ op: String, _ body: Body) async throws {
+    public func send<Body: Codable & Sendable>(_ op: GorillaShared.Operation, _ body: Body) async throws {
         _ = try await roundTrip(op, body)
     }
 
     /// Sends a request and returns the raw reply line once its `result` is 0.
-    public func roundTrip<Body: Codable & Sendable>(_ op: String, _ body: Body) async throws -> [UInt8] {
+    public func roundTrip<Body: Codable & Sendable>(_ op: GorillaShared.Operation, _ body: Body) async throws -> [UInt8] {
         try await roundTrip(op, encodedBody: Array(try encoder.encode(body)))
     }
 
     /// Sends a request whose body is already JSON (e.g. a push written with `FastJSON`) and returns the raw reply
     /// line once its `result` is 0.
-    public func roundTrip(_ op: String, encodedBody body: [UInt8]) async throws -> [UInt8] {
+    public func roundTrip(_ op: GorillaShared.Operation, encodedBody body: [UInt8]) async throws -> [UInt8] {
         try await reply(to: post(op, encodedBody: body))
     }
 
     /// Writes a request whose body is already JSON, without waiting for its answer; returns its id, for
     /// ``reply(to:)``. Requests posted one after the other reach the server, and are answered, in that order: a
     /// caller may post the next before the last answer arrives.
-    public func post(_ op: String, encodedBody body: [UInt8]) async throws -> Int {
+    public func post(_ op: GorillaShared.Operation, encodedBody body: [UInt8]) async throws -> Int {
         if let failure { throw failure }
         let id = nextID
         nextID += 1
         var line: [UInt8] = []
-        line.reserveCapacity(body.count + op.utf8.count + 40)
+        line.reserveCapacity(body.count + op.rawValue.utf8.count + 40)
         line += #"{"body":"#.utf8
         line += body
         line += #","id":"#.utf8
         line += String(id).utf8
         line += #","op":"#.utf8
-        FastJSON.writeString(op, into: &line)
+        FastJSON.writeString(op.rawValue, into: &line)
         line += "}\n".utf8
         slots[id] = .waiting
-        deadline.sent(id, op: op, at: .now())
+        deadline.sent(id, op: op.rawValue, at: .now())
         do {
             try await outbound.write(ByteBuffer(bytes: line))
         } catch {

@@ -12,9 +12,10 @@ struct RequestRouter: Sendable {
     /// Answers one line. Never throws: every failure becomes an error response.
     func respond(to line: [UInt8], state: inout ConnectionState) async -> WireResponse {
         // Pushes are most of the bytes a server reads: one pass reads the whole request.
-        if let push = PushedMutation.readRequest(line), push.op == Operation.syncPush, let id = push.id {
-            return await respond(id: id, op: Operation.syncPush, state: &state) { state in
-                try await dispatch(op: Operation.syncPush, line: line, pushed: push.mutations, state: &state)
+        if let push = PushedMutation.readRequest(line), push.op == Operation.syncPush.rawValue, let id = push.id {
+            return await respond(id: id, op: .syncPush, name: Operation.syncPush.rawValue, state: &state) { state in
+                try await dispatch(op: .syncPush, name: Operation.syncPush.rawValue, line: line, pushed: push.mutations,
+                                   state: &state)
             }
         }
         if JSONDepth.exceeds(JSONDepth.requestLimit, in: line) {
@@ -27,7 +28,7 @@ struct RequestRouter: Sendable {
         var general: GeneralPushBody?
         do {
             request = try RequestLine.read(line)
-            if request.op == Operation.syncPush, let body = request.body {
+            if request.op == Operation.syncPush.rawValue, let body = request.body {
                 // A push's documents are checked one by one: one that is not strict JSON refuses its own mutation.
                 do {
                     general = try GeneralPushBody(Array(line[body]))
@@ -42,19 +43,21 @@ struct RequestRouter: Sendable {
         } catch {
             return failure(id: nil, RequestError(.malformedRequest, "not a JSON object"), state: state)
         }
-        guard let id = request.id, let op = request.op else {
+        guard let id = request.id, let name = request.op else {
             return failure(id: request.id, RequestError(.malformedRequest, "\"id\" (integer) and \"op\" (string) are required"), state: state)
         }
-        return await respond(id: id, op: op, state: &state) { state in
-            try await dispatch(op: op, line: line, general: general, state: &state)
+        let op = Operation(rawValue: name)
+        return await respond(id: id, op: op, name: name, state: &state) { state in
+            try await dispatch(op: op, name: name, line: line, general: general, state: &state)
         }
     }
 
-    /// Answers request `id` with what `handle` makes of it, after the request rate is checked.
-    private func respond(id: Int, op: String, state: inout ConnectionState,
+    /// Answers request `id` for operation `op` (`nil` when this server does not know `name`) with what `handle` makes of
+    /// it, after the request rate is checked.
+    private func respond(id: Int, op: GorillaShared.Operation?, name: String, state: inout ConnectionState,
                          _ handle: (inout ConnectionState) async throws -> ResponsePayload) async -> WireResponse {
         // Any other request may change what a repeated poll would be answered with; the next poll goes to the task.
-        if op != Operation.syncUpdated { state.shortcut.forget() }
+        if op != .syncUpdated { state.shortcut.forget() }
         guard state.shortcut.takeToken() else {
             return failure(id: id, RequestError(.rateLimited, retryAfter: 1), state: state)
         }
@@ -65,11 +68,11 @@ struct RequestRouter: Sendable {
             return failure(id: id, error, state: state)
         } catch let error as StoreError {
             if error.code == .internalError || error.code == .unavailable {
-                context.logger.error("store failure", metadata: ["op": "\(op)", "error": "\(error)"])
+                context.logger.error("store failure", metadata: ["op": "\(name)", "error": "\(error)"])
             }
             return failure(id: id, RequestError(error), state: state)
         } catch {
-            context.logger.error("request failed", metadata: ["op": "\(op)", "error": "\(type(of: error))"])
+            context.logger.error("request failed", metadata: ["op": "\(name)", "error": "\(type(of: error))"])
             return failure(id: id, RequestError(.internalError), state: state)
         }
     }
@@ -84,47 +87,45 @@ struct RequestRouter: Sendable {
     /// Most characters of an error's detail a peer is sent.
     static let detailLimit = 200
 
-    /// Runs operation `op` of `line`; `pushed` are the mutations of a push already read from it, `general` the body of
-    /// one the one-pass reader left to the general reader.
-    private func dispatch(op: String, line: [UInt8], pushed: [PushedMutation]? = nil, general: GeneralPushBody? = nil,
-                          state: inout ConnectionState) async throws -> ResponsePayload {
-        if op == Operation.hello {
-            return try hello(decode(HelloBody.self, line), state: &state)
-        }
-        guard state.helloDone else { throw RequestError(.helloRequired) }
-        if !Operation.anonymous.contains(op) && state.principal == nil {
+    /// Runs operation `op` of `line` (`nil` when this server does not know `name`); `pushed` are the mutations of a push
+    /// already read from it, `general` the body of one the one-pass reader left to the general reader.
+    private func dispatch(op: GorillaShared.Operation?, name: String, line: [UInt8], pushed: [PushedMutation]? = nil,
+                          general: GeneralPushBody? = nil, state: inout ConnectionState) async throws -> ResponsePayload {
+        guard state.helloDone || op == .hello else { throw RequestError(.helloRequired) }
+        if op?.isAnonymous != true {
             // Only known operations get "not logged in"; the rest are unknown either way.
-            guard Self.knownOperations.contains(op) else { throw RequestError(.unknownOperation, WireText.quoted(op)) }
-            throw RequestError.notAuthenticated
+            guard state.principal != nil else {
+                guard op != nil else { throw RequestError(.unknownOperation, WireText.quoted(name)) }
+                throw RequestError.notAuthenticated
+            }
+            if state.needsTokenCheck(epoch: context.store.epochs.accounts) { try await revalidate(&state) }
         }
-        if state.principal != nil, !Operation.anonymous.contains(op), state.needsTokenCheck(epoch: context.store.epochs.accounts) {
-            try await revalidate(&state)
-        }
+        guard let op else { throw RequestError(.unknownOperation, WireText.quoted(name)) }
         switch op {
-        case Operation.signup: return try await signup(decode(SignupBody.self, line), state: &state)
-        case Operation.login: return try await login(decode(LoginBody.self, line), state: &state)
-        case Operation.resume: return try await resume(decode(ResumeBody.self, line), state: &state)
-        case Operation.check: return try await check(state: &state)
-        case Operation.logout: return try await logout(state: &state)
-        case Operation.passwordChange: return try await changePassword(decode(PasswordChangeBody.self, line), state: &state)
-        case Operation.passwordReset: return try await resetPassword(decode(PasswordResetBody.self, line), state: &state)
-        case Operation.profileGet: return try await profile(state: &state)
-        case Operation.profileUpdate: return try await updateProfile(decode(ProfileUpdateBody.self, line), state: &state)
-        case Operation.mediaPut: return try await putMedia(decode(MediaPutBody.self, line), state: &state)
-        case Operation.mediaGet: return try await getMedia(decode(MediaGetBody.self, line), state: &state)
-        case Operation.syncUpdated: return try await updated(decode(UpdatedBody.self, line), state: &state)
-        case Operation.syncPull: return try await pull(decode(PullBody.self, line), state: &state)
-        case Operation.syncPush:
+        case .hello: return try hello(decode(HelloBody.self, line), state: &state)
+        case .signup: return try await signup(decode(SignupBody.self, line), state: &state)
+        case .login: return try await login(decode(LoginBody.self, line), state: &state)
+        case .resume: return try await resume(decode(ResumeBody.self, line), state: &state)
+        case .check: return try await check(state: &state)
+        case .logout: return try await logout(state: &state)
+        case .passwordChange: return try await changePassword(decode(PasswordChangeBody.self, line), state: &state)
+        case .passwordReset: return try await resetPassword(decode(PasswordResetBody.self, line), state: &state)
+        case .profileGet: return try await profile(state: &state)
+        case .profileUpdate: return try await updateProfile(decode(ProfileUpdateBody.self, line), state: &state)
+        case .mediaPut: return try await putMedia(decode(MediaPutBody.self, line), state: &state)
+        case .mediaGet: return try await getMedia(decode(MediaGetBody.self, line), state: &state)
+        case .syncUpdated: return try await updated(decode(UpdatedBody.self, line), state: &state)
+        case .syncPull: return try await pull(decode(PullBody.self, line), state: &state)
+        case .syncPush:
             // The byte reader (``respond(to:state:)``) keeps each mutation's fields as text; `Codable` decides any line it
             // refused, for its messages.
             let mutations = try pushed ?? general.map { try $0.mutations(decodeBody(PushBody.self, $0.text)) }
                 ?? decode(PushBody.self, line).mutations.map(PushedMutation.init)
             return try await push(mutations, state: &state)
-        case Operation.subscribe: return try await subscribe(state: &state)
-        case Operation.codeCheck: return try await checkCode(decode(CodeCheckBody.self, line), state: &state)
-        case Operation.clientCode: return try await newCode(decode(ClientBody.self, line), state: &state)
-        case Operation.clientResetPassword: return try await clientResetToken(decode(ClientBody.self, line), state: &state)
-        default: throw RequestError(.unknownOperation, WireText.quoted(op))
+        case .subscribe: return try await subscribe(state: &state)
+        case .codeCheck: return try await checkCode(decode(CodeCheckBody.self, line), state: &state)
+        case .clientCode: return try await newCode(decode(ClientBody.self, line), state: &state)
+        case .clientResetPassword: return try await clientResetToken(decode(ClientBody.self, line), state: &state)
         }
     }
 
@@ -140,13 +141,6 @@ struct RequestRouter: Sendable {
         state.principal = user
         state.tokenChecked(epoch: epoch, expires: expires)
     }
-
-    static let knownOperations: Set<String> = [
-        Operation.signup, Operation.login, Operation.resume, Operation.check, Operation.logout,
-        Operation.passwordChange, Operation.passwordReset, Operation.profileGet, Operation.profileUpdate,
-        Operation.mediaPut, Operation.mediaGet, Operation.syncUpdated, Operation.syncPull, Operation.syncPush,
-        Operation.codeCheck, Operation.clientCode, Operation.clientResetPassword, Operation.subscribe,
-    ]
 
     /// Decodes the typed body; a missing member is `missingFields`, a wrong type `malformedRequest`.
     private func decode<Body: Codable & Sendable>(_ type: Body.Type, _ line: [UInt8]) throws -> Body {

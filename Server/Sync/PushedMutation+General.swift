@@ -79,7 +79,7 @@ package enum PushReadersProbe {
     /// Nil when the one-pass reader leaves `line` to the general reader (as the router does: no push, or no integer
     /// id), or both read the same request and mutations, and refuse the same documents; else what differs.
     package static func disagreement(_ line: [UInt8]) -> String? {
-        guard let fast = PushedMutation.readRequest(line), fast.op == Operation.syncPush, fast.id != nil else { return nil }
+        guard let fast = PushedMutation.readRequest(line), fast.op == Operation.syncPush.rawValue, fast.id != nil else { return nil }
         guard let request = try? RequestLine.read(line) else { return "the strict line reader refuses a push the one-pass reader takes" }
         guard request.id == fast.id, request.op == fast.op else { return "the push's readers disagree on id or op" }
         guard let body = request.body, let general = try? GeneralPushBody(Array(line[body])),

@@ -4,7 +4,7 @@ import GorillaShared
 
 /// Request lines as a device would write them, for the bare-TLS breakdowns.
 enum Lines {
-    static func request<Body: Codable & Sendable>(_ id: Int, _ op: String, _ body: Body) throws -> [UInt8] {
+    static func request<Body: Codable & Sendable>(_ id: Int, _ op: GorillaShared.Operation, _ body: Body) throws -> [UInt8] {
         var data = try WireCoding.encoder.encode(WireRequest(id: id, op: op, body: body))
         data.append(UInt8(ascii: "\n"))
         return Array(data)

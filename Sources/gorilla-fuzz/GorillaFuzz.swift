@@ -101,7 +101,7 @@ struct GorillaFuzz {
         if let poll = PollResponder.poll(ByteBuffer(bytes: bytes)) {
             guard !JSONDepth.exceeds(JSONDepth.requestLimit, in: bytes),
                   let request = try? WireCoding.decoder.decode(WireRequest<UpdatedBody>.self, from: Data(bytes)),
-                  request.id == poll.id, request.op == Operation.syncUpdated, request.body.since == poll.since else {
+                  request.id == poll.id, request.op == Operation.syncUpdated.rawValue, request.body.since == poll.since else {
                 return "PollResponder.poll reads a line the task reads otherwise"
             }
         }

@@ -148,7 +148,7 @@ public final class PollResponder: ChannelDuplexHandler {
                         id = Int(parser.text(try parser.skipValue()))
                         if id == nil { throw NotAPoll() }
                     case "op" where !isPoll:
-                        guard case .string(Operation.syncUpdated) = try parser.value() else { throw NotAPoll() }
+                        guard case .string(Operation.syncUpdated.rawValue) = try parser.value() else { throw NotAPoll() }
                         isPoll = true
                     case "body" where since == nil:
                         try parser.members { key, parser in

@@ -47,6 +47,11 @@ public struct WireRequest<Body: Codable & Sendable>: Codable, Sendable {
         self.op = op
         self.body = body
     }
+
+    /// A request for operation `op`, which goes on the wire as its raw value.
+    public init(id: Int, op: Operation, body: Body) {
+        self.init(id: id, op: op.rawValue, body: body)
+    }
 }
 
 /// A body with no fields, for operations that take none.

@@ -1,25 +1,33 @@
-/// The names of the wire operations (`"op"`), one constant each.
-public enum Operation {
-    public static let hello = "hello"
-    public static let signup = "auth.signup"
-    public static let login = "auth.login"
-    public static let resume = "auth.resume"
-    public static let check = "auth.check"
-    public static let logout = "auth.logout"
-    public static let passwordChange = "auth.password.change"
-    public static let passwordReset = "auth.password.reset"
-    public static let profileGet = "profile.get"
-    public static let profileUpdate = "profile.update"
-    public static let mediaPut = "media.put"
-    public static let mediaGet = "media.get"
-    public static let syncUpdated = "sync.updated"
-    public static let syncPull = "sync.pull"
-    public static let syncPush = "sync.push"
-    public static let codeCheck = "codes.check"
-    public static let clientCode = "clients.code"
-    public static let clientResetPassword = "clients.resetPassword"
-    public static let subscribe = "events.subscribe"
+/// The wire operations (`"op"`).
+public enum Operation: String, Sendable, CaseIterable {
+    case hello
+    case signup = "auth.signup"
+    case login = "auth.login"
+    case resume = "auth.resume"
+    case check = "auth.check"
+    case logout = "auth.logout"
+    case passwordChange = "auth.password.change"
+    case passwordReset = "auth.password.reset"
+    case profileGet = "profile.get"
+    case profileUpdate = "profile.update"
+    case mediaPut = "media.put"
+    case mediaGet = "media.get"
+    case syncUpdated = "sync.updated"
+    case syncPull = "sync.pull"
+    case syncPush = "sync.push"
+    case codeCheck = "codes.check"
+    case clientCode = "clients.code"
+    case clientResetPassword = "clients.resetPassword"
+    case subscribe = "events.subscribe"
 
-    /// Operations that need no login.
-    public static let anonymous: Set<String> = [hello, signup, login, resume, passwordReset, codeCheck]
+    /// Whether the operation may be used before logging in (hello, signup, login, resume, password reset, code check).
+    public var isAnonymous: Bool {
+        switch self {
+        case .hello, .signup, .login, .resume, .passwordReset, .codeCheck:
+            true
+        case .check, .logout, .passwordChange, .profileGet, .profileUpdate, .mediaPut, .mediaGet, .syncUpdated, .syncPull,
+             .syncPush, .subscribe, .clientCode, .clientResetPassword:
+            false
+        }
+    }
 }
