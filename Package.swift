@@ -69,6 +69,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Server",
+            exclude: ["Sync/FastPath/README.md"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -156,24 +157,28 @@ let package = Package(
         ),
         .testTarget(
             name: "GorillaSharedTests",
-            dependencies: ["GorillaShared", "GorillaTransport",
-                           .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "NIOEmbedded", package: "swift-nio"),
-                           .product(name: "NIOTestUtils", package: "swift-nio")],
+            dependencies: [
+                "GorillaShared", "GorillaTransport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOTestUtils", package: "swift-nio"),
+            ],
             path: "Tests/GorillaSharedTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "GorillaServerTests",
-            dependencies: ["GorillaServer", "GorillaShared", "GorillaTransport", "GorillaTesting",
-                           .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                           .product(name: "NIOEmbedded", package: "swift-nio"),
-                           .product(name: "NIOPosix", package: "swift-nio"),
-                           .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                           .product(name: "Crypto", package: "swift-crypto"),
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "GorillaServer", "GorillaShared", "GorillaTransport", "GorillaTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/GorillaServerTests",
             swiftSettings: swiftSettings
         ),
@@ -185,12 +190,14 @@ let package = Package(
         ),
         .testTarget(
             name: "GorillaEndToEndTests",
-            dependencies: ["GorillaServer", "GorillaClient", "GorillaShared", "GorillaTransport", "GorillaTesting",
-                           .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Logging", package: "swift-log"),
-                           .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "NIOPosix", package: "swift-nio"),
-                           .product(name: "NIOSSL", package: "swift-nio-ssl")],
+            dependencies: [
+                "GorillaServer", "GorillaClient", "GorillaShared", "GorillaTransport", "GorillaTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             path: "Tests/GorillaEndToEndTests",
             swiftSettings: swiftSettings
         ),

@@ -28,10 +28,14 @@ extension LocalCache {
             var restored = 0
             var entities: [UUID: String] = [:]
             for (entry, createdAt) in pending ?? [] {
-                try db.execute(sql: """
-                    INSERT OR IGNORE INTO outbox (id, kind, entity, action, fields, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [entry.id.key, entry.kind, entry.entity.key, entry.action.rawValue,
-                                     entry.fieldsText, entry.base, createdAt])
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO outbox (id, kind, entity, action, fields, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        entry.id.key, entry.kind, entry.entity.key, entry.action.rawValue,
+                        entry.fieldsText, entry.base, createdAt,
+                    ])
                 if db.changesCount > 0 {
                     restored += 1
                     entities[entry.entity] = entry.kind
@@ -42,7 +46,8 @@ extension LocalCache {
             }
             try Self.setMeta(db, "user", user)
             try? Self.writeJournal(db, journal)
-            return Recovery(restored: restored, journalFound: pending != nil, journalName: journal?.url.lastPathComponent ?? "")
+            return Recovery(
+                restored: restored, journalFound: pending != nil, journalName: journal?.url.lastPathComponent ?? "")
         }
     }
 
@@ -58,13 +63,16 @@ extension LocalCache {
 
     private static func writeJournal(_ db: Database, _ journal: OutboxJournal?) throws {
         guard let journal else { return }
-        let rows = try Row.fetchAll(db, sql: "SELECT id, kind, entity, action, fields, base, created_at FROM outbox ORDER BY seq")
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, kind, entity, action, fields, base, created_at FROM outbox ORDER BY seq")
         let scratch = OutboxJournal(url: journal.url.appendingPathExtension("new"))
         try scratch.replace(with: "")
         for row in rows {
-            let entry = OutboxEntry(seq: 0, id: UUID(text: row["id"] as String)!, kind: row["kind"],
-                                    entity: UUID(text: row["entity"] as String)!,
-                                    action: MutationAction(rawValue: row["action"]) ?? .update, base: row["base"], fieldsText: row["fields"])
+            let entry = OutboxEntry(
+                seq: 0, id: UUID(text: row["id"] as String)!, kind: row["kind"],
+                entity: UUID(text: row["entity"] as String)!,
+                action: MutationAction(rawValue: row["action"]) ?? .update, base: row["base"], fieldsText: row["fields"]
+            )
             try scratch.queued(entry, createdAt: row["created_at"])
         }
         guard rename(scratch.url.path, journal.url.path) == 0 else {

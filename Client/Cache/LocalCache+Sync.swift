@@ -49,7 +49,9 @@ extension LocalCache {
 
     /// Records each result; `removed` when the acknowledged rows already left the outbox, otherwise each leaves it
     /// before its result is recorded (a refusal re-applies the entity's later queued changes, which must still be there).
-    private static func record(_ results: [MutationResult], byID: [UUID: OutboxEntry], removed: Bool, _ db: Database) throws {
+    private static func record(
+        _ results: [MutationResult], byID: [UUID: OutboxEntry], removed: Bool, _ db: Database
+    ) throws {
         let remove = try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq = ?")
         for result in results {
             guard let mutation = byID[result.id] else { continue }
@@ -59,28 +61,36 @@ extension LocalCache {
             case .applied, .duplicate:
                 if let overwritten = result.overwritten, !overwritten.isEmpty {
                     let fields = overwritten.keys.sorted().map { "\($0) (was \(Self.display(overwritten[$0]!)))" }
-                    try Self.addReport(db, kind: "overwritten",
-                                       text: "\(try label()): your change replaced a newer change made elsewhere to \(fields.joined(separator: ", "))")
+                    try Self.addReport(
+                        db, kind: "overwritten",
+                        text:
+                            "\(try label()): your change replaced a newer change made elsewhere to \(fields.joined(separator: ", "))"
+                    )
                 }
                 if let code = result.extra?["code"]?.stringValue {
                     let expires = result.extra?["expires"]?.stringValue ?? ""
                     try Self.setMeta(db, "code:" + mutation.entity.key, code + " " + expires)
-                    try Self.addReport(db, kind: "code", text: "\(try label()): registration code \(code) (expires \(expires))")
+                    try Self.addReport(
+                        db, kind: "code", text: "\(try label()): registration code \(code) (expires \(expires))")
                 }
             case .rejected:
                 let name = try label()
                 try Self.rollBack(db, entity: mutation.entity, kind: mutation.kind)
-                try Self.addReport(db, kind: "rejected",
-                                   text: "\(mutation.action.rawValue) of \(name) was refused: \(result.error?.message ?? "rejected")")
+                try Self.addReport(
+                    db, kind: "rejected",
+                    text: "\(mutation.action.rawValue) of \(name) was refused: \(result.error?.message ?? "rejected")")
             }
         }
     }
 
     /// Applies a page of pulled changes and moves the cursor, in one transaction.
     func applyPull(_ changes: [Change], cursor: Int64) throws {
-        try applyPull(changes.map {
-            PulledChange(id: $0.id, kind: $0.kind, version: $0.version, deleted: $0.deleted, dataText: FastJSON.text($0.data ?? .object([:])))
-        }, cursor: cursor)
+        try applyPull(
+            changes.map {
+                PulledChange(
+                    id: $0.id, kind: $0.kind, version: $0.version, deleted: $0.deleted,
+                    dataText: FastJSON.text($0.data ?? .object([:])))
+            }, cursor: cursor)
     }
 
     /// Applies a page of pulled changes whose documents are still JSON text, and moves the cursor, in one transaction.
@@ -96,13 +106,14 @@ extension LocalCache {
         // Entities with queued local changes get them overlaid again; usually there are none.
         let queued = Set(try String.fetchAll(db, sql: "SELECT DISTINCT entity FROM outbox"))
         // The server's document is also the local one: bound once.
-        let upsert = try db.cachedStatement(sql: """
-            INSERT INTO entities (id, kind, data, version, deleted, server_data, server_deleted)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?3, ?5)
-            ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, version = excluded.version,
-                server_data = excluded.server_data, server_deleted = excluded.server_deleted,
-                data = excluded.data, deleted = excluded.deleted
-            """)
+        let upsert = try db.cachedStatement(
+            sql: """
+                INSERT INTO entities (id, kind, data, version, deleted, server_data, server_deleted)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?3, ?5)
+                ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, version = excluded.version,
+                    server_data = excluded.server_data, server_deleted = excluded.server_deleted,
+                    data = excluded.data, deleted = excluded.deleted
+                """)
         for change in changes {
             let key = change.id.key
             try upsert.execute(arguments: [key, change.kind, change.dataText, change.version, change.deleted ? 1 : 0])
@@ -116,10 +127,14 @@ extension LocalCache {
     /// Resets an entity to the server's state, then overlays the mutations still queued for it.
     static func rollBack(_ db: Database, entity: UUID, kind: String) throws {
         let key = entity.key
-        guard let row = try Row.fetchOne(db, sql: "SELECT server_data, server_deleted FROM entities WHERE id = ?", arguments: [key]) else { return }
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT server_data, server_deleted FROM entities WHERE id = ?", arguments: [key])
+        else { return }
         if let serverText: String = row["server_data"] {
-            try db.execute(sql: "UPDATE entities SET data = ?, deleted = ? WHERE id = ?",
-                           arguments: [serverText, row["server_deleted"] as Int, key])
+            try db.execute(
+                sql: "UPDATE entities SET data = ?, deleted = ? WHERE id = ?",
+                arguments: [serverText, row["server_deleted"] as Int, key])
         } else {
             try db.execute(sql: "DELETE FROM entities WHERE id = ?", arguments: [key])
         }
@@ -128,7 +143,8 @@ extension LocalCache {
 
     static func reapplyQueued(_ db: Database, entity: UUID, kind: String) throws {
         let key = entity.key
-        let queued = try Row.fetchAll(db, sql: "SELECT action, fields FROM outbox WHERE entity = ? ORDER BY seq", arguments: [key])
+        let queued = try Row.fetchAll(
+            db, sql: "SELECT action, fields FROM outbox WHERE entity = ? ORDER BY seq", arguments: [key])
         guard !queued.isEmpty else { return }
         let current = try Self.entity(db, entity)
         var data = current?.data ?? [:]
@@ -136,7 +152,8 @@ extension LocalCache {
         for row in queued {
             let fieldsText: String? = row["fields"]
             let fields = fieldsText.flatMap { (try? FastJSON.parse($0))?.objectValue }
-            let mutation = Mutation(kind: kind, entity: entity, action: MutationAction(rawValue: row["action"]) ?? .update, fields: fields)
+            let mutation = Mutation(
+                kind: kind, entity: entity, action: MutationAction(rawValue: row["action"]) ?? .update, fields: fields)
             overlay(mutation, on: &data, deleted: &deleted)
         }
         try saveLocal(db, id: entity, kind: kind, data: data, deleted: deleted)

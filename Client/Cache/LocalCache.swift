@@ -55,51 +55,53 @@ public struct LocalCache: Sendable {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-cache") { db in
-            try db.execute(sql: """
-                CREATE TABLE entities (
-                    id TEXT PRIMARY KEY,
-                    kind TEXT NOT NULL,
-                    data TEXT NOT NULL,
-                    version INTEGER NOT NULL DEFAULT 0,
-                    deleted INTEGER NOT NULL DEFAULT 0,
-                    server_data TEXT,
-                    server_deleted INTEGER NOT NULL DEFAULT 0
-                );
-                CREATE INDEX entities_kind ON entities(kind, deleted);
-                CREATE TABLE outbox (
-                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                    id TEXT NOT NULL UNIQUE,
-                    kind TEXT NOT NULL,
-                    entity TEXT NOT NULL,
-                    action TEXT NOT NULL,
-                    fields TEXT,
-                    base INTEGER,
-                    created_at TEXT NOT NULL
-                );
-                CREATE INDEX outbox_entity ON outbox(entity);
-                CREATE TABLE meta (
-                    key TEXT PRIMARY KEY,
-                    value TEXT NOT NULL
-                );
-                CREATE TABLE reports (
-                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                    at TEXT NOT NULL,
-                    kind TEXT NOT NULL,
-                    text TEXT NOT NULL,
-                    shown INTEGER NOT NULL DEFAULT 0
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE entities (
+                        id TEXT PRIMARY KEY,
+                        kind TEXT NOT NULL,
+                        data TEXT NOT NULL,
+                        version INTEGER NOT NULL DEFAULT 0,
+                        deleted INTEGER NOT NULL DEFAULT 0,
+                        server_data TEXT,
+                        server_deleted INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE INDEX entities_kind ON entities(kind, deleted);
+                    CREATE TABLE outbox (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        id TEXT NOT NULL UNIQUE,
+                        kind TEXT NOT NULL,
+                        entity TEXT NOT NULL,
+                        action TEXT NOT NULL,
+                        fields TEXT,
+                        base INTEGER,
+                        created_at TEXT NOT NULL
+                    );
+                    CREATE INDEX outbox_entity ON outbox(entity);
+                    CREATE TABLE meta (
+                        key TEXT PRIMARY KEY,
+                        value TEXT NOT NULL
+                    );
+                    CREATE TABLE reports (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        at TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        text TEXT NOT NULL,
+                        shown INTEGER NOT NULL DEFAULT 0
+                    );
+                    """)
         }
         registerMediaMigration(&migrator)
         migrator.registerMigration("v3-client-start") { db in
             // Sessions and events name their client and start; indexed, the per-client and date-range reads
             // (clients list, clients show, stats, the calendar) never decode the other documents.
-            try db.execute(sql: """
-                ALTER TABLE entities ADD COLUMN ref_client TEXT GENERATED ALWAYS AS (json_extract(data, '$.client')) VIRTUAL;
-                ALTER TABLE entities ADD COLUMN ref_start TEXT GENERATED ALWAYS AS (json_extract(data, '$.start')) VIRTUAL;
-                CREATE INDEX entities_client_start ON entities (kind, deleted, ref_client, ref_start);
-                CREATE INDEX entities_start ON entities (kind, deleted, ref_start);
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE entities ADD COLUMN ref_client TEXT GENERATED ALWAYS AS (json_extract(data, '$.client')) VIRTUAL;
+                    ALTER TABLE entities ADD COLUMN ref_start TEXT GENERATED ALWAYS AS (json_extract(data, '$.start')) VIRTUAL;
+                    CREATE INDEX entities_client_start ON entities (kind, deleted, ref_client, ref_start);
+                    CREATE INDEX entities_start ON entities (kind, deleted, ref_start);
+                    """)
         }
         return migrator
     }
@@ -118,15 +120,20 @@ public struct LocalCache: Sendable {
     /// Every entity of `kind`, live ones only unless `includeDeleted`.
     public func entities(_ kind: String, includeDeleted: Bool = false) throws -> [CachedEntity] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, kind, data, version, deleted FROM entities WHERE kind = ?"
-                                + (includeDeleted ? "" : " AND deleted = 0"),
-                             arguments: [kind]).map(Self.decode)
+            try Row.fetchAll(
+                db,
+                sql: "SELECT id, kind, data, version, deleted FROM entities WHERE kind = ?"
+                    + (includeDeleted ? "" : " AND deleted = 0"),
+                arguments: [kind]
+            ).map(Self.decode)
         }
     }
 
     /// The live entities of `kind` (sessions, events) of one client and/or starting in `[from, to)`,
     /// ordered by start, read through the start index.
-    public func timeline(_ kind: String, client: String? = nil, from: String? = nil, to: String? = nil) throws -> [CachedEntity] {
+    public func timeline(
+        _ kind: String, client: String? = nil, from: String? = nil, to: String? = nil
+    ) throws -> [CachedEntity] {
         var sql = "SELECT id, kind, data, version, deleted FROM entities WHERE kind = ? AND deleted = 0"
         var arguments: StatementArguments = [kind]
         if let client {
@@ -148,19 +155,23 @@ public struct LocalCache: Sendable {
     static func decode(_ row: Row) -> CachedEntity {
         let text: String = row["data"]
         let data = (try? FastJSON.parse(text))?.objectValue ?? [:]
-        return CachedEntity(id: UUID(text: row["id"] as String)!, kind: row["kind"], data: data,
-                            version: row["version"], deleted: (row["deleted"] as Int) != 0)
+        return CachedEntity(
+            id: UUID(text: row["id"] as String)!, kind: row["kind"], data: data,
+            version: row["version"], deleted: (row["deleted"] as Int) != 0)
     }
 
     // MARK: Local changes
 
     /// Applies a local change to the cache and queues it in the outbox, in one transaction.
     @discardableResult
-    public func enqueue(kind: String, entity: UUID, action: MutationAction, fields: [String: JSONValue]? = nil) throws -> Mutation {
+    public func enqueue(
+        kind: String, entity: UUID, action: MutationAction, fields: [String: JSONValue]? = nil
+    ) throws -> Mutation {
         try writer.write { db in
             let current = try Self.entity(db, entity)
-            let mutation = Mutation(id: UUID.v7(), kind: kind, entity: entity, action: action, fields: fields,
-                                    base: current.map(\.version).flatMap { $0 > 0 ? $0 : nil })
+            let mutation = Mutation(
+                id: UUID.v7(), kind: kind, entity: entity, action: action, fields: fields,
+                base: current.map(\.version).flatMap { $0 > 0 ? $0 : nil })
             let fieldsText = fields.map(FastJSON.text)
             var data = current?.data ?? [:]
             var deleted = current?.deleted ?? false
@@ -169,19 +180,28 @@ public struct LocalCache: Sendable {
             // The server refuses documents that grow past the limit; queued, such a change could never be sent.
             // (Deletes, and edits of a document stored before the limit existed that do not grow it, pass.)
             if action != .delete, max(fieldsText?.utf8.count ?? 0, dataText.utf8.count) > SyncLimits.maxDocumentBytes,
-               dataText.utf8.count > (current.map { FastJSON.text($0.data).utf8.count } ?? 0) {
-                throw ClientError(.usage, "this \(kind) is too large to sync (\(dataText.utf8.count / 1024) KB; at most "
-                                  + "\(SyncLimits.maxDocumentBytes / 1024) KB); nothing was saved")
+                dataText.utf8.count > (current.map { FastJSON.text($0.data).utf8.count } ?? 0)
+            {
+                throw ClientError(
+                    .usage,
+                    "this \(kind) is too large to sync (\(dataText.utf8.count / 1024) KB; at most "
+                        + "\(SyncLimits.maxDocumentBytes / 1024) KB); nothing was saved")
             }
             let createdAt = ISOTime.format(Date())
-            try db.execute(sql: """
-                INSERT INTO outbox (id, kind, entity, action, fields, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [mutation.id.key, kind, entity.key, action.rawValue,
-                                 fieldsText, mutation.base, createdAt])
+            try db.execute(
+                sql: """
+                    INSERT INTO outbox (id, kind, entity, action, fields, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    mutation.id.key, kind, entity.key, action.rawValue,
+                    fieldsText, mutation.base, createdAt,
+                ])
             try Self.saveLocal(db, id: entity, kind: kind, dataText: dataText, deleted: deleted)
             // The journal is a second copy: a change that cannot be copied there is still queued in the cache.
-            try? journal?.queued(OutboxEntry(seq: 0, id: mutation.id, kind: kind, entity: entity, action: action,
-                                             base: mutation.base, fieldsText: fieldsText), createdAt: createdAt)
+            try? journal?.queued(
+                OutboxEntry(
+                    seq: 0, id: mutation.id, kind: kind, entity: entity, action: action,
+                    base: mutation.base, fieldsText: fieldsText), createdAt: createdAt)
             return mutation
         }
     }
@@ -201,10 +221,11 @@ public struct LocalCache: Sendable {
 
     /// Writes the device's view of an entity (its server state stays as it is).
     static func saveLocal(_ db: Database, id: UUID, kind: String, dataText: String, deleted: Bool) throws {
-        try db.execute(sql: """
-            INSERT INTO entities (id, kind, data, deleted) VALUES (?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET data = excluded.data, deleted = excluded.deleted
-            """, arguments: [id.key, kind, dataText, deleted ? 1 : 0])
+        try db.execute(
+            sql: """
+                INSERT INTO entities (id, kind, data, deleted) VALUES (?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET data = excluded.data, deleted = excluded.deleted
+                """, arguments: [id.key, kind, dataText, deleted ? 1 : 0])
     }
 
     // MARK: Outbox
@@ -223,13 +244,18 @@ public struct LocalCache: Sendable {
     public func outbox(after seq: Int64 = 0, limit: Int) throws -> [OutboxEntry] {
         try writer.read { db in
             // Read from the statement's columns as they come, without copying rows.
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-                SELECT seq, id, kind, entity, action, fields, base FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?
-                """), arguments: [seq, limit])
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT seq, id, kind, entity, action, fields, base FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?
+                        """), arguments: [seq, limit])
             var entries: [OutboxEntry] = []
             while let row = try rows.next() {
-                entries.append(OutboxEntry(seq: row[0], id: UUID(text: row[1] as String)!, kind: row[2], entity: UUID(text: row[3] as String)!,
-                                           action: MutationAction(rawValue: row[4]) ?? .update, base: row[6], fieldsText: row[5]))
+                entries.append(
+                    OutboxEntry(
+                        seq: row[0], id: UUID(text: row[1] as String)!, kind: row[2],
+                        entity: UUID(text: row[3] as String)!,
+                        action: MutationAction(rawValue: row[4]) ?? .update, base: row[6], fieldsText: row[5]))
             }
             return entries
         }
@@ -246,8 +272,9 @@ public struct LocalCache: Sendable {
     }
 
     static func setMeta(_ db: Database, _ key: String, _ value: String) throws {
-        try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                       arguments: [key, value])
+        try db.execute(
+            sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            arguments: [key, value])
     }
 
     /// The pull cursor: the newest server version this cache holds.
@@ -263,7 +290,9 @@ public struct LocalCache: Sendable {
     }
 
     static func addReport(_ db: Database, kind: String, text: String) throws {
-        try db.execute(sql: "INSERT INTO reports (at, kind, text) VALUES (?, ?, ?)", arguments: [ISOTime.format(Date()), kind, text])
+        try db.execute(
+            sql: "INSERT INTO reports (at, kind, text) VALUES (?, ?, ?)",
+            arguments: [ISOTime.format(Date()), kind, text])
     }
 
     /// Empties the cache (another account logs in on this device).
@@ -283,8 +312,11 @@ extension UUID {
         for i in 0..<6 { bytes[i] = UInt8((millis >> (8 * (5 - UInt64(i)))) & 0xFF) }
         bytes[6] = (bytes[6] & 0x0F) | 0x70
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }
 
@@ -305,10 +337,13 @@ extension LocalCache {
     public func latestSessionStarts() throws -> [String: String] {
         try writer.read { db in
             var result: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT ref_client, MAX(ref_start) AS start FROM entities
-                WHERE kind = 'session' AND deleted = 0 AND ref_client IS NOT NULL GROUP BY ref_client
-                """) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT ref_client, MAX(ref_start) AS start FROM entities
+                    WHERE kind = 'session' AND deleted = 0 AND ref_client IS NOT NULL GROUP BY ref_client
+                    """)
+            {
                 if let client: String = row["ref_client"], let start: String = row["start"] { result[client] = start }
             }
             return result

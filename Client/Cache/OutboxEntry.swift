@@ -19,8 +19,9 @@ public struct OutboxEntry: Sendable, MutationWriting {
 
     /// The mutation with its fields read (nil fields if the text is not a JSON object).
     public var mutation: Mutation {
-        Mutation(id: id, kind: kind, entity: entity, action: action,
-                 fields: fieldsText.flatMap { (try? FastJSON.parse($0))?.objectValue }, base: base)
+        Mutation(
+            id: id, kind: kind, entity: entity, action: action,
+            fields: fieldsText.flatMap { (try? FastJSON.parse($0))?.objectValue }, base: base)
     }
 
     /// Writes the mutation for a `sync.push` body. Fields that would make the whole request unreadable are left out,
@@ -30,13 +31,17 @@ public struct OutboxEntry: Sendable, MutationWriting {
     /// inside, a number out of range, a repeated key).
     public func write(into out: inout [UInt8]) {
         guard var text = fieldsText else {
-            return Mutation.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: nil, into: &out)
+            return Mutation.write(
+                id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: nil, into: &out)
         }
         text.withUTF8 { bytes in
-            let readable = (try? FastJSON.withParser(bytes, maxDepth: Self.maxFieldsDepth) { parser in
-                parser.isObject(try parser.skipBalanced())
-            }) == true
-            Mutation.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: readable ? bytes : nil, into: &out)
+            let readable =
+                (try? FastJSON.withParser(bytes, maxDepth: Self.maxFieldsDepth) { parser in
+                    parser.isObject(try parser.skipBalanced())
+                }) == true
+            Mutation.write(
+                id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: readable ? bytes : nil,
+                into: &out)
         }
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import GorillaShared
 import GorillaTransport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A write-ahead copy of the outbox in a file of its own beside the cache (`cache.outbox.jsonl`), so that queued
 /// changes survive the loss of the cache file (deleted, emptied, replaced).
@@ -62,13 +63,18 @@ struct OutboxJournal: Sendable {
             if let ids = object["done"]?.arrayValue {
                 for id in ids { if let id = id.stringValue.flatMap(UUID.init(text:)) { done.insert(id) } }
             } else if let entry = object["queued"]?.objectValue,
-                      let id = entry["id"]?.stringValue.flatMap(UUID.init(text:)), let kind = entry["kind"]?.stringValue,
-                      let entity = entry["entity"]?.stringValue.flatMap(UUID.init(text:)),
-                      let action = entry["action"]?.stringValue.flatMap(MutationAction.init(rawValue:)) {
+                let id = entry["id"]?.stringValue.flatMap(UUID.init(text:)), let kind = entry["kind"]?.stringValue,
+                let entity = entry["entity"]?.stringValue.flatMap(UUID.init(text:)),
+                let action = entry["action"]?.stringValue.flatMap(MutationAction.init(rawValue:))
+            {
                 let base = entry["base"]?.intValue.map(Int64.init)
-                queued.append((OutboxEntry(seq: 0, id: id, kind: kind, entity: entity, action: action, base: base,
-                                           fieldsText: entry["fields"]?.stringValue),
-                               entry["at"]?.stringValue ?? ISOTime.format(Date())))
+                queued.append(
+                    (
+                        OutboxEntry(
+                            seq: 0, id: id, kind: kind, entity: entity, action: action, base: base,
+                            fieldsText: entry["fields"]?.stringValue),
+                        entry["at"]?.stringValue ?? ISOTime.format(Date())
+                    ))
             }
         }
         return queued.filter { !done.contains($0.entry.id) }

@@ -35,8 +35,9 @@ actor ChatController {
         case .send(let text):
             do {
                 let id = UUID.v7()
-                try cache.enqueue(kind: "message", entity: id, action: .create,
-                                  fields: ["to": .string(person.id.uuidString.lowercased()), "text": .string(text)])
+                try cache.enqueue(
+                    kind: "message", entity: id, action: .create,
+                    fields: ["to": .string(person.id.uuidString.lowercased()), "text": .string(text)])
                 try cache.annotate(id, ["from": .string(me), "queued": .string(ISOTime.format(Date()))])
                 wake?.yield()  // not connected: the next connection's first sync sends it
             } catch {
@@ -59,8 +60,9 @@ actor ChatController {
     /// Draws the screen if it changed (or always, after a resize).
     func draw(force: Bool = false) {
         let (rows, columns) = terminal.size
-        let frame = ChatScreen.render(with: person.name, status: state.status(at: Date()), thread: thread, input: state.input,
-                                      rows: rows, columns: columns, style: terminal.style)
+        let frame = ChatScreen.render(
+            with: person.name, status: state.status(at: Date()), thread: thread, input: state.input,
+            rows: rows, columns: columns, style: terminal.style)
         if force || frame != shown { terminal.draw(frame) }
         shown = frame
     }
@@ -117,7 +119,8 @@ extension GorillaApp {
         let cache = try cache()
         let person = try correspondent(cache, name)
         let me = try session().profile.id.uuidString.lowercased()
-        let device = try TerminalDevice(for: "chat", hint: "use gorilla messages show and gorilla messages send without one")
+        let device = try TerminalDevice(
+            for: "chat", hint: "use gorilla messages show and gorilla messages send without one")
         let app = self
         try await FullScreenTerminal.run(on: device, tick: .milliseconds(500)) { terminal in
             let controller = ChatController(app: app, cache: cache, person: person, me: me, terminal: terminal)

@@ -78,8 +78,10 @@ public struct ChatState: Sendable, Equatable {
 
 /// Draws the chat: a title bar with the status, the end of the thread, a rule, and the line being typed.
 enum ChatScreen {
-    static func render(with name: String, status: String, thread: [String], input: [Character],
-                       rows: Int, columns: Int, style: TerminalStyle) -> String {
+    static func render(
+        with name: String, status: String, thread: [String], input: [Character],
+        rows: Int, columns: Int, style: TerminalStyle
+    ) -> String {
         let columns = max(columns, 10)
         var screen = "\u{1B}[H\u{1B}[2J"
         let title = String(" Chat with \(name) — Enter sends, Esc leaves — \(status) ".prefix(columns))

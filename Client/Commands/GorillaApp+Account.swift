@@ -8,8 +8,10 @@ extension GorillaApp {
     /// `gorilla connect HOST:PORT`: pins the server's certificate (trust on first use, `--trust`, or `--fingerprint`).
     ///
     /// - Parameter confirm: Asked with the fingerprint when neither `trust` nor `fingerprint` is given.
-    public func connect(_ address: String, fingerprint: String?, trust: Bool,
-                        confirm: @Sendable (String) -> Bool) async throws -> CommandOutput {
+    public func connect(
+        _ address: String, fingerprint: String?, trust: Bool,
+        confirm: @Sendable (String) -> Bool
+    ) async throws -> CommandOutput {
         guard var endpoint = ServerEndpoint.parse(address) else {
             throw ClientError(.usage, "'\(address)' is not HOST:PORT")
         }
@@ -23,9 +25,14 @@ extension GorillaApp {
         endpoint.fingerprint = pinned
         let seen = NIOLockedValueBox<String?>(nil)
         do {
-            try await ServerConnection.withConnection(to: endpoint, onFingerprint: { fp in seen.withLockedValue { $0 = fp } }) { _ in }
+            try await ServerConnection.withConnection(
+                to: endpoint, onFingerprint: { fp in seen.withLockedValue { $0 = fp } }
+            ) { _ in }
         } catch let error as ClientError where error.kind == .certificateChanged {
-            throw ClientError(.certificateChanged, "the server's certificate \(seen.withLockedValue { $0 } ?? "?") does not match --fingerprint \(pinned ?? "")")
+            throw ClientError(
+                .certificateChanged,
+                "the server's certificate \(seen.withLockedValue { $0 } ?? "?") does not match --fingerprint \(pinned ?? "")"
+            )
         }
         guard let presented = seen.withLockedValue({ $0 }) else {
             throw ClientError(.protocolError, "the server presented no certificate")
@@ -52,7 +59,10 @@ extension GorillaApp {
         }
         return CommandOutput(
             text: "Connected to \(endpoint.host):\(endpoint.port)\nCertificate SHA-256: \(presented) (pinned)" + moved,
-            json: ["host": .string(endpoint.host), "port": .number(Double(endpoint.port)), "fingerprint": .string(presented)])
+            json: [
+                "host": .string(endpoint.host), "port": .number(Double(endpoint.port)),
+                "fingerprint": .string(presented),
+            ])
     }
 
     /// `gorilla register coach` (no code) or `gorilla register client --code` : signs up and logs in.
@@ -69,19 +79,22 @@ extension GorillaApp {
         try startSession(reply)
         let (_, notes) = try await syncOpportunistically()
         let role = reply.profile.role == .coach ? "coach" : "client"
-        return CommandOutput(text: "Registered and logged in as \(reply.profile.username) (\(role)).",
-                             json: try JSONValue.encode(reply.profile), notes: notes)
+        return CommandOutput(
+            text: "Registered and logged in as \(reply.profile.username) (\(role)).",
+            json: try JSONValue.encode(reply.profile), notes: notes)
     }
 
     /// `gorilla login`.
     public func login(user: String, password: String) async throws -> CommandOutput {
         let reply = try await withServer(authenticated: false) { connection in
-            try await connection.request(Operation.login, LoginBody(user: user, password: password), as: SessionReply.self)
+            try await connection.request(
+                Operation.login, LoginBody(user: user, password: password), as: SessionReply.self)
         }
         try startSession(reply)
         let (_, notes) = try await syncOpportunistically()
-        return CommandOutput(text: "Logged in as \(reply.profile.username) (\(reply.profile.name) \(reply.profile.surname)).",
-                             json: try JSONValue.encode(reply.profile), notes: notes)
+        return CommandOutput(
+            text: "Logged in as \(reply.profile.username) (\(reply.profile.name) \(reply.profile.surname)).",
+            json: try JSONValue.encode(reply.profile), notes: notes)
     }
 
     /// Saves the token and makes sure the cache belongs to this account.
@@ -91,7 +104,10 @@ extension GorillaApp {
         if let owner, owner != reply.profile.id.uuidString.lowercased() {
             let queued = try cache.queuedCount()
             if queued > 0 {
-                throw ClientError(.local, "\(queued) queued change(s) of another account are still on this device; log in as that account and run gorilla sync first")
+                throw ClientError(
+                    .local,
+                    "\(queued) queued change(s) of another account are still on this device; log in as that account and run gorilla sync first"
+                )
             }
             try cache.reset()
         }
@@ -111,7 +127,8 @@ extension GorillaApp {
         } catch let error as ClientError where error.kind == .notLoggedIn {
             // Already revoked on the server.
         } catch let error as ClientError where error.kind == .certificateChanged {
-            notes.append("server refused — the session was forgotten here but not revoked on the server: \(error.message)")
+            notes.append(
+                "server refused — the session was forgotten here but not revoked on the server: \(error.message)")
         } catch {
             notes.append("offline — the session was forgotten here but could not be revoked on the server")
         }
@@ -132,7 +149,8 @@ extension GorillaApp {
         } catch let error as ClientError where error.kind == .notLoggedIn {
             throw error
         } catch let error as ClientError where error.kind == .certificateChanged {
-            notes.append("server refused — showing the account saved on this device, nothing was sent: \(error.message)")
+            notes.append(
+                "server refused — showing the account saved on this device, nothing was sent: \(error.message)")
         } catch {
             notes.append("offline — showing the account saved on this device; \(GorillaClient.describe(error))")
         }
@@ -191,21 +209,25 @@ extension GorillaApp {
     /// `gorilla password change`.
     public func changePassword(old: String, new: String) async throws -> CommandOutput {
         guard Validation.isAcceptablePassword(new) else {
-            throw ClientError(.usage, "the new password must have at least \(Validation.minimumPasswordLength) characters")
+            throw ClientError(
+                .usage, "the new password must have at least \(Validation.minimumPasswordLength) characters")
         }
         try await withServer { connection in
             try await connection.send(Operation.passwordChange, PasswordChangeBody(old: old, new: new))
         }
-        return CommandOutput(text: "Password changed; your other devices have been logged out.", json: ["changed": true])
+        return CommandOutput(
+            text: "Password changed; your other devices have been logged out.", json: ["changed": true])
     }
 
     /// `gorilla password reset --user U --token T`.
     public func resetPassword(user: String, token: String, password: String) async throws -> CommandOutput {
         guard Validation.isAcceptablePassword(password) else {
-            throw ClientError(.usage, "the new password must have at least \(Validation.minimumPasswordLength) characters")
+            throw ClientError(
+                .usage, "the new password must have at least \(Validation.minimumPasswordLength) characters")
         }
         try await withServer(authenticated: false) { connection in
-            try await connection.send(Operation.passwordReset, PasswordResetBody(user: user, token: token, password: password))
+            try await connection.send(
+                Operation.passwordReset, PasswordResetBody(user: user, token: token, password: password))
         }
         return CommandOutput(text: "Password reset. Log in with: gorilla login --user \(user)", json: ["reset": true])
     }
@@ -229,9 +251,12 @@ extension GorillaApp {
             let end = min(bytes.count, offset + MediaLimits.chunkBytes)
             let chunk = Data(bytes[offset..<end]).base64EncodedString()
             let reply = try await connection.request(
-                Operation.mediaPut, MediaPutBody(sha256: sha, total: bytes.count, offset: offset, data: chunk), as: MediaPutReply.self)
+                Operation.mediaPut, MediaPutBody(sha256: sha, total: bytes.count, offset: offset, data: chunk),
+                as: MediaPutReply.self)
             if reply.complete { return sha }
-            guard reply.received > offset || end > offset else { throw ClientError(.protocolError, "upload did not progress") }
+            guard reply.received > offset || end > offset else {
+                throw ClientError(.protocolError, "upload did not progress")
+            }
             offset = reply.received
         }
     }
@@ -240,8 +265,11 @@ extension GorillaApp {
     static func download(_ sha: String, over connection: ServerConnection) async throws -> Data {
         var data = Data()
         while true {
-            let reply = try await connection.request(Operation.mediaGet, MediaGetBody(sha256: sha, offset: data.count), as: MediaGetReply.self)
-            guard let chunk = Data(base64Encoded: reply.data) else { throw ClientError(.protocolError, "bad image chunk") }
+            let reply = try await connection.request(
+                Operation.mediaGet, MediaGetBody(sha256: sha, offset: data.count), as: MediaGetReply.self)
+            guard let chunk = Data(base64Encoded: reply.data) else {
+                throw ClientError(.protocolError, "bad image chunk")
+            }
             data.append(chunk)
             if data.count >= reply.total || chunk.isEmpty { return data }
         }

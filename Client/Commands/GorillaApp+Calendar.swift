@@ -22,7 +22,9 @@ extension GorillaApp {
         let (cache, notes) = try await freshCache()
         let names = try clientNames(cache)
         let events = try cache.entities("event").compactMap { event -> (Date, CachedEntity)? in
-            guard let start = event[string: "start"].flatMap(ISOTime.parse), start >= first, start < next else { return nil }
+            guard let start = event[string: "start"].flatMap(ISOTime.parse), start >= first, start < next else {
+                return nil
+            }
             return (start, event)
         }.sorted { $0.0 < $1.0 }
         var perDay: [Int: Int] = [:]
@@ -33,14 +35,19 @@ extension GorillaApp {
         let todayDay = today.year == year && today.month == monthNumber ? today.day : nil
 
         let title = "\(Self.monthNames[monthNumber - 1]) \(year)"
-        var lines = [String(repeating: " ", count: max(0, (27 - title.count) / 2)) + title, "Mon Tue Wed Thu Fri Sat Sun"]
+        var lines = [
+            String(repeating: " ", count: max(0, (27 - title.count) / 2)) + title, "Mon Tue Wed Thu Fri Sat Sun",
+        ]
         let weekday = (calendar.component(.weekday, from: first) + 5) % 7  // Monday = 0
         var cells = Array(repeating: "    ", count: weekday)
         for day in 1...days {
             let marker = perDay[day] != nil ? "*" : " "
             var cell = String(format: "%3d", day) + marker
             if day == todayDay {
-                cell = color ? "\u{1B}[7m" + String(format: "%3d", day) + "\u{1B}[0m" + marker : String(format: "%2d", day) + "<" + marker
+                cell =
+                    color
+                    ? "\u{1B}[7m" + String(format: "%3d", day) + "\u{1B}[0m" + marker
+                    : String(format: "%2d", day) + "<" + marker
             }
             cells.append(cell)
         }
@@ -56,12 +63,17 @@ extension GorillaApp {
         }
         let json: JSONValue = [
             "month": .string(String(format: "%04d-%02d", year, monthNumber)),
-            "days": .array(perDay.keys.sorted().map { .object(["day": .number(Double($0)), "events": .number(Double(perDay[$0]!))]) }),
+            "days": .array(
+                perDay.keys.sorted().map {
+                    .object(["day": .number(Double($0)), "events": .number(Double(perDay[$0]!))])
+                }),
             "events": .array(events.map { Self.json($0.1) }),
         ]
         return CommandOutput(text: lines.joined(separator: "\n"), json: json, notes: notes)
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                             "October", "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
 }

@@ -38,7 +38,9 @@ extension GorillaApp {
         var fields: [String: JSONValue] = [:]
         for (field, value) in [("name", name), ("surname", surname)] {
             guard let value else { continue }
-            guard let clean = Validation.cleanName(value) else { throw ClientError(.usage, "--\(field): 1–100 characters") }
+            guard let clean = Validation.cleanName(value) else {
+                throw ClientError(.usage, "--\(field): 1–100 characters")
+            }
             fields[field] = .string(clean)
         }
         let id = UUID.v7()
@@ -47,7 +49,8 @@ extension GorillaApp {
         let label = who.isEmpty ? "a new client" : who
         guard let (code, expires) = try knownCode(cache, id) else {
             return CommandOutput(
-                text: "Added \(label) (offline). The registration code will be shown by the next sync (gorilla sync) and by gorilla clients list.",
+                text:
+                    "Added \(label) (offline). The registration code will be shown by the next sync (gorilla sync) and by gorilla clients list.",
                 json: ["id": .string(id.uuidString.lowercased()), "code": .null, "expires": .null, "queued": true],
                 notes: notes.filter { !$0.contains("registration code") })
         }
@@ -55,16 +58,21 @@ extension GorillaApp {
             Added \(label). Registration code: \(code) (expires \(expires.prefix(10)))
             Pass this on: "Install gorilla, then run: gorilla register client --code \(code) --username YOU --email YOUR@EMAIL"
             """
-        return CommandOutput(text: text, json: ["id": .string(id.uuidString.lowercased()), "code": .string(code), "expires": .string(expires)],
-                             notes: notes.filter { !$0.contains("registration code") })
+        return CommandOutput(
+            text: text,
+            json: ["id": .string(id.uuidString.lowercased()), "code": .string(code), "expires": .string(expires)],
+            notes: notes.filter { !$0.contains("registration code") })
     }
 
     public func listClients() async throws -> CommandOutput {
         let (cache, notes) = try await freshCache()
-        let clients = try cache.entities("client").sorted { Self.displayName($0).lowercased() < Self.displayName($1).lowercased() }
+        let clients = try cache.entities("client").sorted {
+            Self.displayName($0).lowercased() < Self.displayName($1).lowercased()
+        }
         guard !clients.isEmpty else {
-            return CommandOutput(text: "No clients yet. Invite the first one with: gorilla clients add --name N --surname S",
-                                 json: .array([]), notes: notes)
+            return CommandOutput(
+                text: "No clients yet. Invite the first one with: gorilla clients add --name N --surname S",
+                json: .array([]), notes: notes)
         }
         let lastTrained = try lastTrainedByClient(cache)
         var json: [JSONValue] = []
@@ -73,15 +81,21 @@ extension GorillaApp {
             let key = client.id.uuidString.lowercased()
             let status = client[string: "status"] ?? "invited"
             let code = status == "invited" ? try knownCode(cache, client.id) : nil
-            rows.append([Self.displayName(client), client[string: "username"] ?? "", status,
-                         lastTrained[key].map { String($0.prefix(10)) } ?? "never", code?.0 ?? "", client.id.short])
-            json.append(Self.json(client, extra: [
-                "lastTrained": lastTrained[key].map(JSONValue.string) ?? .null,
-                "code": code.map { .string($0.0) } ?? .null,
-            ]))
+            rows.append([
+                Self.displayName(client), client[string: "username"] ?? "", status,
+                lastTrained[key].map { String($0.prefix(10)) } ?? "never", code?.0 ?? "", client.id.short,
+            ])
+            json.append(
+                Self.json(
+                    client,
+                    extra: [
+                        "lastTrained": lastTrained[key].map(JSONValue.string) ?? .null,
+                        "code": code.map { .string($0.0) } ?? .null,
+                    ]))
         }
-        return CommandOutput(text: Table(["CLIENT", "USERNAME", "STATUS", "LAST TRAINED", "CODE", "ID"], rows).render(),
-                             json: .array(json), notes: notes)
+        return CommandOutput(
+            text: Table(["CLIENT", "USERNAME", "STATUS", "LAST TRAINED", "CODE", "ID"], rows).render(),
+            json: .array(json), notes: notes)
     }
 
     /// The start of each client's newest session.
@@ -111,22 +125,33 @@ extension GorillaApp {
         lines.append("unread messages: \(unread)")
         lines.append("next events:")
         lines += events.prefix(5).map { "  " + EventFormatting.line($0, clientName: nil) }
-        if events.isEmpty { lines.append("  none (gorilla events add --client \"\(Self.displayName(client))\" --at \"YYYY-MM-DD HH:MM\")") }
+        if events.isEmpty {
+            lines.append(
+                "  none (gorilla events add --client \"\(Self.displayName(client))\" --at \"YYYY-MM-DD HH:MM\")")
+        }
         lines.append("recent sessions:")
-        lines += sessions.prefix(5).map { "  \(EventFormatting.local($0[string: "start"] ?? ""))  \($0[string: "mode"] ?? "")  \($0.id.short)" }
+        lines += sessions.prefix(5).map {
+            "  \(EventFormatting.local($0[string: "start"] ?? ""))  \($0[string: "mode"] ?? "")  \($0.id.short)"
+        }
         if sessions.isEmpty { lines.append("  none") }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(client, extra: [
-            "unread": .number(Double(unread)),
-            "nextEvents": .array(events.prefix(5).map { Self.json($0) }),
-            "recentSessions": .array(sessions.prefix(5).map { .string($0.id.uuidString.lowercased()) }),
-        ]), notes: notes)
+        return CommandOutput(
+            text: lines.joined(separator: "\n"),
+            json: Self.json(
+                client,
+                extra: [
+                    "unread": .number(Double(unread)),
+                    "nextEvents": .array(events.prefix(5).map { Self.json($0) }),
+                    "recentSessions": .array(sessions.prefix(5).map { .string($0.id.uuidString.lowercased()) }),
+                ]), notes: notes)
     }
 
     /// Messages from `other` not read yet (0 until messages exist on this device).
     func unreadCount(_ cache: LocalCache, with other: UUID) throws -> Int {
         let me = try session().profile.id.uuidString.lowercased()
         let key = other.uuidString.lowercased()
-        return try cache.entities("message").filter { $0[string: "from"] == key && $0[string: "to"] == me && $0.data["read"] == nil }.count
+        return try cache.entities("message").filter {
+            $0[string: "from"] == key && $0[string: "to"] == me && $0.data["read"] == nil
+        }.count
     }
 
     public func newClientCode(_ name: String) async throws -> CommandOutput {
@@ -134,7 +159,10 @@ extension GorillaApp {
         let (cache, _) = try await freshCache()
         let client = try resolveClient(cache, name)
         guard client[string: "status"] == "invited" else {
-            throw ClientError(.usage, "\(Self.displayName(client)) has already registered; use gorilla clients reset-password if they forgot their password")
+            throw ClientError(
+                .usage,
+                "\(Self.displayName(client)) has already registered; use gorilla clients reset-password if they forgot their password"
+            )
         }
         let issued = try await withServer { connection in
             try await connection.request(Operation.clientCode, ClientBody(client: client.id), as: IssuedSecret.self)
@@ -142,8 +170,12 @@ extension GorillaApp {
         let expires = ISOTime.format(issued.expires)
         try cache.setMeta("code:" + client.id.uuidString.lowercased(), issued.secret + " " + expires)
         return CommandOutput(
-            text: "New registration code for \(Self.displayName(client)): \(issued.secret) (expires \(expires.prefix(10)))",
-            json: ["id": .string(client.id.uuidString.lowercased()), "code": .string(issued.secret), "expires": .string(expires)])
+            text:
+                "New registration code for \(Self.displayName(client)): \(issued.secret) (expires \(expires.prefix(10)))",
+            json: [
+                "id": .string(client.id.uuidString.lowercased()), "code": .string(issued.secret),
+                "expires": .string(expires),
+            ])
     }
 
     public func clientResetPassword(_ name: String) async throws -> CommandOutput {
@@ -151,11 +183,15 @@ extension GorillaApp {
         let (cache, _) = try await freshCache()
         let client = try resolveClient(cache, name)
         guard let username = client[string: "username"] else {
-            throw ClientError(.usage, "\(Self.displayName(client)) has not registered yet; give them their registration code (gorilla clients code)")
-                .decidedLocally()
+            throw ClientError(
+                .usage,
+                "\(Self.displayName(client)) has not registered yet; give them their registration code (gorilla clients code)"
+            )
+            .decidedLocally()
         }
         let issued = try await withServer { connection in
-            try await connection.request(Operation.clientResetPassword, ClientBody(client: client.id), as: IssuedSecret.self)
+            try await connection.request(
+                Operation.clientResetPassword, ClientBody(client: client.id), as: IssuedSecret.self)
         }
         let expires = ISOTime.format(issued.expires)
         return CommandOutput(
@@ -164,8 +200,11 @@ extension GorillaApp {
                 \(issued.secret)
                 They run: gorilla password reset --user \(username) --token \(issued.secret)
                 """,
-            json: ["id": .string(client.id.uuidString.lowercased()), "user": .string(username), "token": .string(issued.secret),
-                   "expires": .string(expires)])
+            json: [
+                "id": .string(client.id.uuidString.lowercased()), "user": .string(username),
+                "token": .string(issued.secret),
+                "expires": .string(expires),
+            ])
     }
 
     public func removeClient(_ name: String) async throws -> CommandOutput {
@@ -173,7 +212,8 @@ extension GorillaApp {
         let cache = try cache()
         let client = try resolveClient(cache, name)
         let notes = try await change(cache, kind: "client", entity: client.id, action: .delete)
-        return CommandOutput(text: "Removed \(Self.displayName(client)): they can no longer log in; their history stays with you.",
-                             json: Self.json(client, extra: ["deleted": true]), notes: notes)
+        return CommandOutput(
+            text: "Removed \(Self.displayName(client)): they can no longer log in; their history stays with you.",
+            json: Self.json(client, extra: ["deleted": true]), notes: notes)
     }
 }

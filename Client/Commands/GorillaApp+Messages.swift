@@ -24,14 +24,18 @@ extension GorillaApp {
     func correspondent(_ cache: LocalCache, _ text: String?) throws -> Correspondent {
         let profile = try session().profile
         if profile.role == .client {
-            guard let coach = try correspondents(cache).first else { throw ClientError(.notFound, "this account has no coach").decidedLocally() }
+            guard let coach = try correspondents(cache).first else {
+                throw ClientError(.notFound, "this account has no coach").decidedLocally()
+            }
             return coach
         }
         guard let text else { throw ClientError(.usage, "name the client") }
         let client = try resolveClient(cache, text)
         guard client[string: "status"] == "active" else {
-            throw ClientError(.usage, "\(Self.displayName(client)) has not registered yet; messages need a registered client")
-                .decidedLocally()
+            throw ClientError(
+                .usage, "\(Self.displayName(client)) has not registered yet; messages need a registered client"
+            )
+            .decidedLocally()
         }
         return Correspondent(id: client.id, name: Self.displayName(client))
     }
@@ -41,7 +45,8 @@ extension GorillaApp {
         let me = try session().profile.id.uuidString.lowercased()
         let them = other.uuidString.lowercased()
         return try cache.entities("message").filter {
-            ($0[string: "from"] == me && $0[string: "to"] == them) || ($0[string: "from"] == them && $0[string: "to"] == me)
+            ($0[string: "from"] == me && $0[string: "to"] == them)
+                || ($0[string: "from"] == them && $0[string: "to"] == me)
         }.sorted { Self.messageOrder($0) < Self.messageOrder($1) }
     }
 
@@ -60,16 +65,24 @@ extension GorillaApp {
             guard let last = messages.last else { continue }
             let unread = messages.filter { $0[string: "to"] == me && $0.data["read"] == nil }.count
             let text = (last[string: "text"] ?? "").replacingOccurrences(of: "\n", with: " ")
-            rows.append([person.name, unread == 0 ? "" : "\(unread) unread", last[string: "sent"].map { EventFormatting.local($0) } ?? "queued",
-                         (last[string: "from"] == me ? "you: " : "") + (text.count > 50 ? String(text.prefix(49)) + "…" : text)])
-            json.append(["with": .string(person.name), "id": .string(person.id.uuidString.lowercased()),
-                         "unread": .number(Double(unread)), "last": Self.json(last)])
+            rows.append([
+                person.name, unread == 0 ? "" : "\(unread) unread",
+                last[string: "sent"].map { EventFormatting.local($0) } ?? "queued",
+                (last[string: "from"] == me ? "you: " : "") + (text.count > 50 ? String(text.prefix(49)) + "…" : text),
+            ])
+            json.append([
+                "with": .string(person.name), "id": .string(person.id.uuidString.lowercased()),
+                "unread": .number(Double(unread)), "last": Self.json(last),
+            ])
         }
         guard !rows.isEmpty else {
-            let hint = try session().profile.role == .coach ? "gorilla messages send CLIENT TEXT" : "gorilla messages send coach TEXT"
+            let hint =
+                try session().profile.role == .coach
+                ? "gorilla messages send CLIENT TEXT" : "gorilla messages send coach TEXT"
             return CommandOutput(text: "No messages yet. Write one with: \(hint)", json: .array([]), notes: notes)
         }
-        return CommandOutput(text: Table(["WITH", "UNREAD", "LAST", "MESSAGE"], rows).render(), json: .array(json), notes: notes)
+        return CommandOutput(
+            text: Table(["WITH", "UNREAD", "LAST", "MESSAGE"], rows).render(), json: .array(json), notes: notes)
     }
 
     public func showThread(_ name: String?, limit: Int?) async throws -> CommandOutput {
@@ -105,31 +118,41 @@ extension GorillaApp {
         let cache = try cache()
         let person = try correspondent(cache, name)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= 2000 else { throw ClientError(.usage, "a message has 1–2,000 characters") }
+        guard !trimmed.isEmpty, trimmed.count <= 2000 else {
+            throw ClientError(.usage, "a message has 1–2,000 characters")
+        }
         guard !Validation.containsControlCharacters(trimmed, allowNewline: true) else {
             throw ClientError(.usage, "a message cannot contain control characters other than newlines")
         }
         let me = try session().profile.id.uuidString.lowercased()
         let id = UUID.v7()
-        let notes = try await change(cache, kind: "message", entity: id, action: .create, fields: [
-            "to": .string(person.id.uuidString.lowercased()), "text": .string(trimmed),
-        ])
+        let notes = try await change(
+            cache, kind: "message", entity: id, action: .create,
+            fields: [
+                "to": .string(person.id.uuidString.lowercased()), "text": .string(trimmed),
+            ])
         // Keep who sent it and when it was queued locally, for display before the server's copy arrives.
         if let local = try cache.entity(id), local[string: "from"] == nil {
             try cache.annotate(id, ["from": .string(me), "queued": .string(ISOTime.format(Date()))])
         }
         let sent = try cache.entity(id)?[string: "sent"] != nil
-        return CommandOutput(text: sent ? "Sent to \(person.name)." : "Queued for \(person.name); it is sent on the next sync.",
-                             json: try cache.entity(id).map { Self.json($0) } ?? ["id": .string(id.uuidString.lowercased())], notes: notes)
+        return CommandOutput(
+            text: sent ? "Sent to \(person.name)." : "Queued for \(person.name); it is sent on the next sync.",
+            json: try cache.entity(id).map { Self.json($0) } ?? ["id": .string(id.uuidString.lowercased())],
+            notes: notes)
     }
 
     public func listNews() async throws -> CommandOutput {
         let (cache, notes) = try await freshCache()
-        let items = try cache.entities("news").sorted { ($0[string: "published"] ?? "") > ($1[string: "published"] ?? "") }
+        let items = try cache.entities("news").sorted {
+            ($0[string: "published"] ?? "") > ($1[string: "published"] ?? "")
+        }
         _ = try takeNewNews(cache)
         guard !items.isEmpty else { return CommandOutput(text: "No news.", json: .array([]), notes: notes) }
         return CommandOutput(
-            text: items.map { "\(EventFormatting.local($0[string: "published"] ?? "").prefix(10))  \($0[string: "text"] ?? "")" }.joined(separator: "\n"),
+            text: items.map {
+                "\(EventFormatting.local($0[string: "published"] ?? "").prefix(10))  \($0[string: "text"] ?? "")"
+            }.joined(separator: "\n"),
             json: .array(items.map { Self.json($0) }), notes: notes)
     }
 }

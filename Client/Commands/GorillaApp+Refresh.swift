@@ -14,7 +14,8 @@ extension GorillaApp {
             guard home.loadSession() != nil, home.loadConfig().server != nil else { throw error }
             let (summary, notes) = try await syncOpportunistically()
             guard summary != nil else {
-                throw error.noting("this device's copy may be old: " + (notes.first ?? "the server could not be reached"))
+                throw error.noting(
+                    "this device's copy may be old: " + (notes.first ?? "the server could not be reached"))
             }
             var output = try await body()
             output.notes = notes + output.notes

@@ -15,8 +15,10 @@ public struct SessionLogRequest: Sendable {
     public var file: String?
     public var notes: String?
 
-    public init(client: String, training: String? = nil, event: String? = nil, date: String? = nil, mode: String? = nil,
-                sets: [String] = [], file: String? = nil, notes: String? = nil) {
+    public init(
+        client: String, training: String? = nil, event: String? = nil, date: String? = nil, mode: String? = nil,
+        sets: [String] = [], file: String? = nil, notes: String? = nil
+    ) {
         self.client = client
         self.training = training
         self.event = event
@@ -42,7 +44,8 @@ struct SessionDraft: Sendable {
 
     var fields: [String: JSONValue] {
         var fields: [String: JSONValue] = [
-            "client": .string(client.uuidString.lowercased()), "mode": .string(mode), "start": .string(ISOTime.format(start)),
+            "client": .string(client.uuidString.lowercased()), "mode": .string(mode),
+            "start": .string(ISOTime.format(start)),
             "paused": .number(PerformedExercise.rounded(paused)), "exercises": .array(exercises.map(\.document)),
         ]
         if let end { fields["end"] = .string(ISOTime.format(end)) }
@@ -109,18 +112,23 @@ extension GorillaApp {
             }
         }
         guard !exercises.isEmpty else {
-            throw ClientError(.usage, "give at least one --set \"EXERCISE: 12x80kg@40s, 10x85kg\" (or --from-file FILE)")
+            throw ClientError(
+                .usage, "give at least one --set \"EXERCISE: 12x80kg@40s, 10x85kg\" (or --from-file FILE)")
         }
         guard exercises.count <= 100, exercises.allSatisfy({ $0.sets.count <= 100 }) else {
             throw ClientError(.usage, "a session holds at most 100 exercises of 100 sets each")
         }
         let mode = request.mode ?? "handsfree"
-        guard ["handsfree", "realtime"].contains(mode) else { throw ClientError(.usage, "--mode is handsfree or realtime") }
+        guard ["handsfree", "realtime"].contains(mode) else {
+            throw ClientError(.usage, "--mode is handsfree or realtime")
+        }
         var start = Date()
         if let date {
             guard let parsed = EventFormatting.parseLocal(date) ?? ISOTime.parse(date) else {
-                throw ClientError(.usage, EventFormatting.dateProblem(date).map { "--date: \($0)" }
-                                  ?? "--date must be \"YYYY-MM-DD HH:MM\" (local time), not '\(date)'")
+                throw ClientError(
+                    .usage,
+                    EventFormatting.dateProblem(date).map { "--date: \($0)" }
+                        ?? "--date must be \"YYYY-MM-DD HH:MM\" (local time), not '\(date)'")
             }
             start = parsed
         }
@@ -131,26 +139,35 @@ extension GorillaApp {
         }
         var messages = try link(&exercises, cache: cache)
         let duration = exercises.flatMap(\.sets).reduce(0.0) { $0 + ($1.duration ?? 0) + ($1.rest ?? 0) }
-        let draft = SessionDraft(client: client.id, event: event?.id, training: training?.id, mode: mode, start: start,
-                                 end: start.addingTimeInterval(duration), paused: 0, notes: notes, exercises: exercises)
+        let draft = SessionDraft(
+            client: client.id, event: event?.id, training: training?.id, mode: mode, start: start,
+            end: start.addingTimeInterval(duration), paused: 0, notes: notes, exercises: exercises)
         let id = UUID.v7()
         messages += try await store(draft, id: id, in: cache)
         let setCount = exercises.reduce(0) { $0 + $1.sets.count }
-        return try output(cache, id, "Logged a session of \(Self.displayName(client)) on \(EventFormatting.local(start)): "
-                          + "\(exercises.count) exercise\(exercises.count == 1 ? "" : "s"), \(setCount) set\(setCount == 1 ? "" : "s") (\(id.short)).",
-                          messages)
+        return try output(
+            cache, id,
+            "Logged a session of \(Self.displayName(client)) on \(EventFormatting.local(start)): "
+                + "\(exercises.count) exercise\(exercises.count == 1 ? "" : "s"), \(setCount) set\(setCount == 1 ? "" : "s") (\(id.short)).",
+            messages)
     }
 
     /// `--from-file`: `[{"name": ..., "sets": [...]}]` or `{"date": ..., "notes": ..., "exercises": [...]}`.
-    static func readSessionFile(_ path: String) throws -> (exercises: [PerformedExercise], notes: String?, date: String?) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ClientError(.local, "cannot read \(path)") }
+    static func readSessionFile(
+        _ path: String
+    ) throws -> (exercises: [PerformedExercise], notes: String?, date: String?) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ClientError(.local, "cannot read \(path)")
+        }
         struct FileSession: Decodable {
             var date: String?
             var notes: String?
             var exercises: [PerformedExercise]
         }
         do {
-            if let list = try? WireCoding.decoder.decode([PerformedExercise].self, from: data) { return (list, nil, nil) }
+            if let list = try? WireCoding.decoder.decode([PerformedExercise].self, from: data) {
+                return (list, nil, nil)
+            }
             let session = try WireCoding.decoder.decode(FileSession.self, from: data)
             return (session.exercises, session.notes, session.date)
         } catch let DecodingError.dataCorrupted(context) {
@@ -158,7 +175,8 @@ extension GorillaApp {
         } catch let DecodingError.keyNotFound(key, context) {
             throw ClientError(.usage, "\(path): missing '\(key.stringValue)' at \(Self.codingPath(context.codingPath))")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw ClientError(.usage, "\(path): wrong value at \(Self.codingPath(context.codingPath)) (\(context.debugDescription))")
+            throw ClientError(
+                .usage, "\(path): wrong value at \(Self.codingPath(context.codingPath)) (\(context.debugDescription))")
         }
     }
 

@@ -3,8 +3,10 @@ import GorillaShared
 
 extension GorillaApp {
     /// Applies a local change, then syncs if the server is reachable. Returns the notes to show.
-    func change(_ cache: LocalCache, kind: String, entity: UUID, action: MutationAction,
-                fields: [String: JSONValue]? = nil) async throws -> [String] {
+    func change(
+        _ cache: LocalCache, kind: String, entity: UUID, action: MutationAction,
+        fields: [String: JSONValue]? = nil
+    ) async throws -> [String] {
         try cache.enqueue(kind: kind, entity: entity, action: action, fields: fields)
         return try await syncOpportunistically().1
     }
@@ -52,9 +54,14 @@ extension GorillaApp {
             "queued": .number(Double(count)),
             "lastSync": last.map(JSONValue.string) ?? .null,
             "cursor": .number(Double(cursor)),
-            "mutations": .array(queued.map { .object(["id": .string($0.id.uuidString.lowercased()), "kind": .string($0.kind),
-                                                      "entity": .string($0.entity.uuidString.lowercased()),
-                                                      "action": .string($0.action.rawValue)]) }),
+            "mutations": .array(
+                queued.map {
+                    .object([
+                        "id": .string($0.id.uuidString.lowercased()), "kind": .string($0.kind),
+                        "entity": .string($0.entity.uuidString.lowercased()),
+                        "action": .string($0.action.rawValue),
+                    ])
+                }),
         ]
         return CommandOutput(text: lines.joined(separator: "\n"), json: json)
     }
@@ -73,7 +80,8 @@ extension GorillaApp {
     public func overview() async throws -> CommandOutput {
         guard let session = home.loadSession() else {
             let connected = try home.readConfig().server != nil
-            let text = connected
+            let text =
+                connected
                 ? "Not logged in. Log in with: gorilla login --user USERNAME (or: gorilla register coach --help)"
                 : "Welcome to GorillaCoach. Start with: gorilla connect HOST:PORT (see gorilla --help)"
             return CommandOutput(text: text, json: ["loggedIn": false, "connected": .bool(connected)])
@@ -89,12 +97,22 @@ extension GorillaApp {
         var lines = ["\(profile.name) \(profile.surname) (\(profile.username), \(profile.role.rawValue))", ""]
         lines.append("Next events:")
         if upcoming.isEmpty {
-            lines.append(profile.role == .coach ? "  none — schedule one with: gorilla events add --client C --at \"YYYY-MM-DD HH:MM\"" : "  none")
+            lines.append(
+                profile.role == .coach
+                    ? "  none — schedule one with: gorilla events add --client C --at \"YYYY-MM-DD HH:MM\"" : "  none")
         } else {
-            lines += upcoming.prefix(5).map { "  " + EventFormatting.line($0, clientName: profile.role == .coach ? $0[string: "client"].flatMap { names[$0] } : nil) }
+            lines += upcoming.prefix(5).map {
+                "  "
+                    + EventFormatting.line(
+                        $0, clientName: profile.role == .coach ? $0[string: "client"].flatMap { names[$0] } : nil)
+            }
         }
-        lines.append(unread.isEmpty ? "No unread messages." : "\(unread.count) unread message\(unread.count == 1 ? "" : "s") (gorilla messages).")
-        lines.append(queued == 0 ? "Everything is synced." : "\(queued) change\(queued == 1 ? "" : "s") queued for the server.")
+        lines.append(
+            unread.isEmpty
+                ? "No unread messages."
+                : "\(unread.count) unread message\(unread.count == 1 ? "" : "s") (gorilla messages).")
+        lines.append(
+            queued == 0 ? "Everything is synced." : "\(queued) change\(queued == 1 ? "" : "s") queued for the server.")
         let news = try takeNewNews(cache)
         if !news.isEmpty {
             lines.append("")
@@ -104,12 +122,15 @@ extension GorillaApp {
             lines.append("")
             lines.append("Start a training with: gorilla train --client C [--training T | --free]")
         }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: [
-            "user": .string(profile.username), "role": .string(profile.role.rawValue), "queued": .number(Double(queued)),
-            "unread": .number(Double(unread.count)),
-            "nextEvents": .array(upcoming.prefix(5).map { Self.json($0) }),
-            "news": .array(news.map(JSONValue.string)),
-        ], notes: notes)
+        return CommandOutput(
+            text: lines.joined(separator: "\n"),
+            json: [
+                "user": .string(profile.username), "role": .string(profile.role.rawValue),
+                "queued": .number(Double(queued)),
+                "unread": .number(Double(unread.count)),
+                "nextEvents": .array(upcoming.prefix(5).map { Self.json($0) }),
+                "news": .array(news.map(JSONValue.string)),
+            ], notes: notes)
     }
 
     /// News items not shown in the main view yet; marks them shown.

@@ -13,7 +13,8 @@ extension GorillaApp {
             let parsed: (name: String, plan: PlannedExercise)
             do {
                 parsed = try PlanParser.parse(text) { name in
-                    (try? resolver.resolve("exercise", name)).flatMap { $0[string: "count"] }.flatMap(CountMode.init(rawValue:))
+                    (try? resolver.resolve("exercise", name)).flatMap { $0[string: "count"] }.flatMap(
+                        CountMode.init(rawValue:))
                 }
             } catch let error as SetParser.ParseError {
                 throw ClientError(.usage, error.description)
@@ -35,26 +36,37 @@ extension GorillaApp {
         }
     }
 
-    public func addTraining(name: String, exercises: [String], plans planTexts: [String] = []) async throws -> CommandOutput {
+    public func addTraining(
+        name: String, exercises: [String], plans planTexts: [String] = []
+    ) async throws -> CommandOutput {
         try requireCoach()
         let cache = try cache()
         let clean = try checkNameFree(cache, kind: "training", name: name)
         let resolver = NameResolver(cache: cache)
-        var entries: [[String: JSONValue]] = try exercises.map { ["exercise": .string(try resolver.resolve("exercise", $0).id.key)] }
+        var entries: [[String: JSONValue]] = try exercises.map {
+            ["exercise": .string(try resolver.resolve("exercise", $0).id.key)]
+        }
         for plan in try plans(planTexts, cache) { apply(plan, to: &entries) }
         guard !entries.isEmpty else {
-            throw ClientError(.usage, """
+            throw ClientError(
+                .usage,
+                """
                 a training needs at least one exercise: add --exercise E or --plan "E: 4x12@80kg rest 90s"
                 """)
         }
         let id = UUID.v7()
-        let notes = try await change(cache, kind: "training", entity: id, action: .create,
-                                     fields: ["name": .string(clean), "exercises": .array(entries.map(JSONValue.object))])
-        return try output(cache, id, "Added training '\(clean)' with \(entries.count) exercise\(entries.count == 1 ? "" : "s").", notes)
+        let notes = try await change(
+            cache, kind: "training", entity: id, action: .create,
+            fields: ["name": .string(clean), "exercises": .array(entries.map(JSONValue.object))])
+        return try output(
+            cache, id, "Added training '\(clean)' with \(entries.count) exercise\(entries.count == 1 ? "" : "s").",
+            notes)
     }
 
-    public func editTraining(_ name: String, add: [String], remove: [String], move: String?, to position: Int?,
-                             plans planTexts: [String] = []) async throws -> CommandOutput {
+    public func editTraining(
+        _ name: String, add: [String], remove: [String], move: String?, to position: Int?,
+        plans planTexts: [String] = []
+    ) async throws -> CommandOutput {
         try requireCoach()
         let cache = try cache()
         let resolver = NameResolver(cache: cache)
@@ -80,13 +92,17 @@ extension GorillaApp {
             entries.insert(entry, at: min(position - 1, entries.count))
         }
         guard !add.isEmpty || !remove.isEmpty || move != nil || !planTexts.isEmpty else {
-            throw ClientError(.usage, "nothing to change: give --add E, --remove E, --move E --to N or --plan \"E: 4x12@80kg\"")
+            throw ClientError(
+                .usage, "nothing to change: give --add E, --remove E, --move E --to N or --plan \"E: 4x12@80kg\"")
         }
         guard !entries.isEmpty else {
-            throw ClientError(.usage, "a training needs at least one exercise; to delete it: gorilla trainings rm \"\(training.name)\"")
+            throw ClientError(
+                .usage,
+                "a training needs at least one exercise; to delete it: gorilla trainings rm \"\(training.name)\"")
         }
-        let notes = try await change(cache, kind: "training", entity: training.id, action: .update,
-                                     fields: ["exercises": .array(entries.map(JSONValue.object))])
+        let notes = try await change(
+            cache, kind: "training", entity: training.id, action: .update,
+            fields: ["exercises": .array(entries.map(JSONValue.object))])
         return try output(cache, training.id, "Updated training '\(training.name)'.", notes)
     }
 
@@ -106,18 +122,25 @@ extension GorillaApp {
         let (cache, notes) = try await freshCache()
         let trainings = try cache.entities("training").sorted { $0.name.lowercased() < $1.name.lowercased() }
         guard !trainings.isEmpty else {
-            return CommandOutput(text: "No trainings yet. Add the first one with: gorilla trainings add NAME --exercise E ...",
-                                 json: .array([]), notes: notes)
+            return CommandOutput(
+                text: "No trainings yet. Add the first one with: gorilla trainings add NAME --exercise E ...",
+                json: .array([]), notes: notes)
         }
         let lastUsed = try lastUsedByTraining(cache)
         let rows = trainings.map { training -> [String] in
-            [training.name, "\(exerciseEntries(training).count)",
-             lastUsed[training.id.uuidString.lowercased()].map { String($0.prefix(10)) } ?? "never",
-             training.id.short]
+            [
+                training.name, "\(exerciseEntries(training).count)",
+                lastUsed[training.id.uuidString.lowercased()].map { String($0.prefix(10)) } ?? "never",
+                training.id.short,
+            ]
         }
         return CommandOutput(
             text: Table(["TRAINING", "EXERCISES", "LAST USED", "ID"], rows).render(),
-            json: .array(trainings.map { Self.json($0, extra: ["lastUsed": lastUsed[$0.id.uuidString.lowercased()].map(JSONValue.string) ?? .null]) }),
+            json: .array(
+                trainings.map {
+                    Self.json(
+                        $0, extra: ["lastUsed": lastUsed[$0.id.uuidString.lowercased()].map(JSONValue.string) ?? .null])
+                }),
             notes: notes)
     }
 
@@ -137,15 +160,20 @@ extension GorillaApp {
         var lines = ["\(training.name)  (\(training.id.uuidString.lowercased()))"]
         var items: [JSONValue] = []
         for (index, entry) in exerciseEntries(training).enumerated() {
-            let exercise = try entry["exercise"]?.stringValue.flatMap(UUID.init(uuidString:)).flatMap { try cache.entity($0) }
+            let exercise = try entry["exercise"]?.stringValue.flatMap(UUID.init(uuidString:)).flatMap {
+                try cache.entity($0)
+            }
             let plan = (try? JSONValue.object(entry).decode(PlannedExercise.self))?.notation ?? ""
             lines.append("  \(index + 1). \(exercise?.name ?? "?")\(plan.isEmpty ? "" : "  " + plan)")
             var item = entry
             item["name"] = exercise.map { .string($0.name) } ?? .null
             items.append(.object(item))
         }
-        if items.isEmpty { lines.append("  (no exercises: gorilla trainings edit \"\(training.name)\" --add EXERCISE)") }
-        return CommandOutput(text: lines.joined(separator: "\n"),
-                             json: Self.json(training, extra: ["exercises": .array(items)]), notes: notes)
+        if items.isEmpty {
+            lines.append("  (no exercises: gorilla trainings edit \"\(training.name)\" --add EXERCISE)")
+        }
+        return CommandOutput(
+            text: lines.joined(separator: "\n"),
+            json: Self.json(training, extra: ["exercises": .array(items)]), notes: notes)
     }
 }

@@ -24,7 +24,8 @@ public struct GorillaApp: Sendable {
     public var deadlines = ConnectionDeadlines.fromEnvironment()
     /// Bound on connecting for opportunistic syncs: 2 s, or `GORILLA_TIMEOUT`.
     public var connectTimeout: TimeAmount = ConnectionDeadlines.fromEnvironment(
-        base: ConnectionDeadlines(connect: .seconds(2), handshake: .seconds(5), reply: .seconds(30))).connect
+        base: ConnectionDeadlines(connect: .seconds(2), handshake: .seconds(5), reply: .seconds(30))
+    ).connect
 
     /// Warnings found while a command runs (a lost cache), shown before its output or error.
     private let warnings = NIOLockedValueBox<[String]>([])
@@ -53,7 +54,8 @@ public struct GorillaApp: Sendable {
     /// The logged-in session, or a `notLoggedIn` error.
     func session() throws -> StoredSession {
         guard let session = home.loadSession() else {
-            throw ClientError(.notLoggedIn, "not logged in; run: gorilla login --user USERNAME (or gorilla register coach ...)")
+            throw ClientError(
+                .notLoggedIn, "not logged in; run: gorilla login --user USERNAME (or gorilla register coach ...)")
         }
         return session
     }
@@ -78,19 +80,24 @@ public struct GorillaApp: Sendable {
                 throw ClientError(.local, "cannot take back the local cache at \(home.cachePath): \(error)")
             }
             if let recovery {
-                warnings.withLockedValue { $0.append(Self.lostCacheWarning(recovery, path: home.cachePath, user: session.profile.username)) }
+                warnings.withLockedValue {
+                    $0.append(Self.lostCacheWarning(recovery, path: home.cachePath, user: session.profile.username))
+                }
             }
         }
         return cache
     }
 
     static func lostCacheWarning(_ recovery: LocalCache.Recovery, path: String, user: String) -> String {
-        var text = "warning: the local cache \(path) was missing or empty although \(user) is logged in on this device; "
+        var text =
+            "warning: the local cache \(path) was missing or empty although \(user) is logged in on this device; "
             + "it is filled again from the server on the next sync. "
         if !recovery.journalFound {
-            text += "Its copy of the queue (\(recovery.journalName)) is missing too: changes made on this device and not synced yet are lost."
+            text +=
+                "Its copy of the queue (\(recovery.journalName)) is missing too: changes made on this device and not synced yet are lost."
         } else if recovery.restored > 0 {
-            text += "\(recovery.restored) queued change\(recovery.restored == 1 ? " was" : "s were") recovered from "
+            text +=
+                "\(recovery.restored) queued change\(recovery.restored == 1 ? " was" : "s were") recovered from "
                 + "\(recovery.journalName) and will be pushed on the next sync (gorilla sync --status lists them)."
         } else {
             text += "No queued changes were waiting to be sent."
@@ -99,8 +106,10 @@ public struct GorillaApp: Sendable {
     }
 
     /// Connects, resumes the session when there is one, and runs `body`.
-    func withServer<T: Sendable>(authenticated: Bool = true, timeout: TimeAmount? = nil,
-                                 _ body: @Sendable (ServerConnection) async throws -> T) async throws -> T {
+    func withServer<T: Sendable>(
+        authenticated: Bool = true, timeout: TimeAmount? = nil,
+        _ body: @Sendable (ServerConnection) async throws -> T
+    ) async throws -> T {
         let endpoint = try endpoint()
         let session = authenticated ? try self.session() : nil
         let home = self.home
@@ -109,13 +118,18 @@ public struct GorillaApp: Sendable {
         ) { connection in
             if let session {
                 do {
-                    let reply = try await connection.request(Operation.resume, ResumeBody(token: session.token), as: SessionReply.self)
+                    let reply = try await connection.request(
+                        Operation.resume, ResumeBody(token: session.token), as: SessionReply.self)
                     if reply.profile != session.profile {
-                        try? home.saveSession(StoredSession(token: session.token, expires: reply.expires, profile: reply.profile))
+                        try? home.saveSession(
+                            StoredSession(token: session.token, expires: reply.expires, profile: reply.profile))
                     }
                 } catch let error as ClientError where error.wire?.code == .notAuthenticated {
                     home.removeSession()
-                    throw ClientError(.notLoggedIn, "your session has expired or was revoked; log in again with: gorilla login --user \(session.profile.username)")
+                    throw ClientError(
+                        .notLoggedIn,
+                        "your session has expired or was revoked; log in again with: gorilla login --user \(session.profile.username)"
+                    )
                 }
             }
             return try await body(connection)

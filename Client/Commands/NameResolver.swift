@@ -7,7 +7,9 @@ struct NameResolver {
 
     /// The live entity of `kind` named `text` (or whose id starts with it).
     /// - Throws: ``ClientError`` `.notFound` or `.ambiguous`, listing candidates.
-    func resolve(_ kind: String, _ text: String, label: String? = nil, nameField: String = "name") throws -> CachedEntity {
+    func resolve(
+        _ kind: String, _ text: String, label: String? = nil, nameField: String = "name"
+    ) throws -> CachedEntity {
         let label = label ?? kind
         let items = try cache.entities(kind)
         let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
@@ -27,13 +29,21 @@ struct NameResolver {
         if similar.count == 1 { return similar[0] }
         if similar.count > 1 { throw ambiguous(label, text, similar, nameField) }
         let names = items.map { $0.data[nameField]?.stringValue ?? "" }.sorted()
-        let known = names.isEmpty ? "there are none yet" : "known: " + names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", …" : "")
+        let known =
+            names.isEmpty
+            ? "there are none yet"
+            : "known: " + names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", …" : "")
         throw ClientError(.notFound, "no \(label) named '\(text)' (\(known))").decidedLocally()
     }
 
-    private func ambiguous(_ label: String, _ text: String, _ matches: [CachedEntity], _ nameField: String) -> ClientError {
+    private func ambiguous(
+        _ label: String, _ text: String, _ matches: [CachedEntity], _ nameField: String
+    ) -> ClientError {
         let list = matches.prefix(12).map { "\($0.data[nameField]?.stringValue ?? "?") (\($0.id.short))" }
-        return ClientError(.ambiguous, "'\(text)' matches several \(label)s: \(list.joined(separator: ", ")); use the name in full or an id prefix")
+        return ClientError(
+            .ambiguous,
+            "'\(text)' matches several \(label)s: \(list.joined(separator: ", ")); use the name in full or an id prefix"
+        )
     }
 }
 

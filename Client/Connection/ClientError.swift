@@ -3,7 +3,10 @@ import GorillaShared
 /// A failure the CLI reports as one line (and as JSON with `--json`), with its exit status.
 public struct ClientError: Error, Sendable, CustomStringConvertible {
     public struct Kind: Hashable, Sendable {
-        fileprivate enum Value { case unreachable, certificateChanged, server, notConnected, notLoggedIn, usage, local, notFound, ambiguous, protocolError }
+        fileprivate enum Value {
+            case unreachable, certificateChanged, server, notConnected, notLoggedIn, usage, local, notFound, ambiguous,
+                protocolError
+        }
         fileprivate let value: Value
         /// The server could not be reached (network down, server stopped, timeout).
         public static let unreachable = Kind(value: .unreachable)
@@ -63,7 +66,9 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
 
     /// Whether retrying later may succeed (the network or the server was away).
     public var isTransient: Bool {
-        kind == .unreachable || (kind == .server && (wire?.code == .unavailable || wire?.code == .rateLimited || wire?.code == .internalError))
+        kind == .unreachable
+            || (kind == .server
+                && (wire?.code == .unavailable || wire?.code == .rateLimited || wire?.code == .internalError))
     }
 
     /// The process exit status for this error.

@@ -26,8 +26,10 @@ public struct ConnectionDeadlines: Sendable, Equatable {
 
     /// The deadlines of `base`, with `GORILLA_TIMEOUT` (seconds, for connect and handshake) and
     /// `GORILLA_REPLY_TIMEOUT` (seconds of silence per reply) from `environment` when set.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment,
-                                       base: ConnectionDeadlines = .standard) -> ConnectionDeadlines {
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment,
+        base: ConnectionDeadlines = .standard
+    ) -> ConnectionDeadlines {
         var deadlines = base
         if let seconds = environment["GORILLA_TIMEOUT"].flatMap(amount) {
             deadlines.connect = seconds
@@ -41,7 +43,9 @@ public struct ConnectionDeadlines: Sendable, Equatable {
 
     /// `text` as a positive number of seconds (decimals allowed), or nil.
     static func amount(_ text: String) -> TimeAmount? {
-        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds > 0, seconds < 86_400 else { return nil }
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds > 0, seconds < 86_400 else {
+            return nil
+        }
         return .nanoseconds(Int64(seconds * 1_000_000_000))
     }
 

@@ -44,7 +44,8 @@ public actor ServerConnection {
     private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, deadline: ReplyDeadline) {
         self.outbound = outbound
         self.deadline = deadline
-        (pushes, pushContinuation) = AsyncStream.makeStream(of: PushMessage.self, bufferingPolicy: .bufferingNewest(1000))
+        (pushes, pushContinuation) = AsyncStream.makeStream(
+            of: PushMessage.self, bufferingPolicy: .bufferingNewest(1000))
     }
 
     private static let sslContext: Result<NIOSSLContext, any Error> = Result { try TLSConfigurations.pinnedClient() }
@@ -90,12 +91,15 @@ public actor ServerConnection {
                     }
                 }
         } catch {
-            throw ClientError(.unreachable, "cannot reach the server at \(endpoint.host):\(endpoint.port) (\(describe(error)))")
+            throw ClientError(
+                .unreachable, "cannot reach the server at \(endpoint.host):\(endpoint.port) (\(describe(error)))")
         }
 
         func mapped(_ error: any Error) -> any Error {
             if let pinned = endpoint.fingerprint, let seen = observed.withLockedValue({ $0 }), seen != pinned {
-                return ClientError(.certificateChanged, """
+                return ClientError(
+                    .certificateChanged,
+                    """
                     the server's certificate changed: this device trusts \(pinned) but \(endpoint.host):\(endpoint.port) \
                     presented \(seen). If the server was reinstalled on purpose, run: gorilla connect \(endpoint.host):\(endpoint.port) --fingerprint \(seen)
                     """)
@@ -112,22 +116,25 @@ public actor ServerConnection {
                     group.addTask { await connection.readLoop(inbound) }
                     group.addTask {
                         let handshake = ConnectionDeadlines.describe(deadlines.handshake)
-                        await connection.watch(lastRead: lastRead, timeout: { phase in
-                            switch phase {
-                            case .handshake where observed.withLockedValue({ $0 }) == nil:
-                                "the server at \(address) accepted the connection but did not complete the TLS handshake within \(handshake)"
-                            case .handshake:
-                                "the server at \(address) did not answer within \(handshake)"
-                            case .reply(let op, let silence):
-                                "the server at \(address) stopped answering: nothing arrived for \(silence) while waiting for \(op)"
-                            }
-                        }, close: { channel.channel.close(promise: nil) })
+                        await connection.watch(
+                            lastRead: lastRead,
+                            timeout: { phase in
+                                switch phase {
+                                case .handshake where observed.withLockedValue({ $0 }) == nil:
+                                    "the server at \(address) accepted the connection but did not complete the TLS handshake within \(handshake)"
+                                case .handshake:
+                                    "the server at \(address) did not answer within \(handshake)"
+                                case .reply(let op, let silence):
+                                    "the server at \(address) stopped answering: nothing arrived for \(silence) while waiting for \(op)"
+                                }
+                            }, close: { channel.channel.close(promise: nil) })
                     }
                     defer {
                         channel.channel.close(promise: nil)
                         group.cancelAll()
                     }
-                    _ = try await connection.request(Operation.hello, HelloBody(language: language), as: HelloReply.self)
+                    _ = try await connection.request(
+                        Operation.hello, HelloBody(language: language), as: HelloReply.self)
                     await connection.handshakeDone()
                     return try await body(connection)
                 }
@@ -145,7 +152,9 @@ public actor ServerConnection {
     }
 
     /// The `value` of a reply line, decoded as `Reply`.
-    static func value<Reply: Decodable & Sendable>(of line: [UInt8], op: GorillaShared.Operation, as reply: Reply.Type) throws -> Reply {
+    static func value<Reply: Decodable & Sendable>(
+        of line: [UInt8], op: GorillaShared.Operation, as reply: Reply.Type
+    ) throws -> Reply {
         do {
             return try WireCoding.decoder.decode(ReplyValue<Reply>.self, from: Data(line)).value
         } catch {
@@ -159,7 +168,8 @@ public actor ServerConnection {
     }
 
     /// Sends a request and returns the raw reply line once its `result` is 0.
-    public func roundTrip<Body: Codable & Sendable>(_ op: GorillaShared.Operation, _ body: Body) async throws -> [UInt8] {
+    public func roundTrip<Body: Codable & Sendable>(_ op: GorillaShared.Operation, _ body: Body) async throws -> [UInt8]
+    {
         try await roundTrip(op, encodedBody: Array(try encoder.encode(body)))
     }
 
@@ -217,7 +227,9 @@ public actor ServerConnection {
         }
         let header = reply.header
         guard header.result == 0 else {
-            throw ClientError.server(header.error ?? WireError(code: WireErrorCode(rawValue: header.result), message: "error \(header.result)"))
+            throw ClientError.server(
+                header.error
+                    ?? WireError(code: WireErrorCode(rawValue: header.result), message: "error \(header.result)"))
         }
         return reply.line
     }
@@ -271,16 +283,21 @@ public actor ServerConnection {
 
     /// Fails the connection with `timeout`'s message and closes it once ``deadline`` expires; returns then, when the
     /// connection fails otherwise, or when cancelled.
-    func watch(lastRead: NIOLockedValueBox<NIODeadline>, timeout: @Sendable (TimedOut) -> String,
-               close: @Sendable () -> Void) async {
+    func watch(
+        lastRead: NIOLockedValueBox<NIODeadline>, timeout: @Sendable (TimedOut) -> String,
+        close: @Sendable () -> Void
+    ) async {
         while failure == nil, !Task.isCancelled {
             let now = NIODeadline.now()
             var wait = TimeAmount.milliseconds(250)
             if let expiry = deadline.expiry(lastRead: lastRead.withLockedValue { $0 }) {
                 if expiry <= now {
-                    let phase: TimedOut = deadline.handshakeEnds != nil
+                    let phase: TimedOut =
+                        deadline.handshakeEnds != nil
                         ? .handshake
-                        : .reply(op: deadline.oldestOperation ?? "a reply", silence: ConnectionDeadlines.describe(deadline.silence))
+                        : .reply(
+                            op: deadline.oldestOperation ?? "a reply",
+                            silence: ConnectionDeadlines.describe(deadline.silence))
                     fail(ClientError(.unreachable, timeout(phase)))
                     close()
                     return
@@ -321,7 +338,8 @@ func describe(_ error: any Error) -> String {
     case let error as ChannelError:
         switch error {
         case .connectTimeout: return "timed out"
-        case .ioOnClosedChannel, .alreadyClosed, .eof, .outputClosed, .inputClosed: return "the server closed the connection"
+        case .ioOnClosedChannel, .alreadyClosed, .eof, .outputClosed, .inputClosed:
+            return "the server closed the connection"
         default: return "a network error (\(error))"
         }
     case is NIOSSLError:

@@ -22,7 +22,9 @@ public struct ServerEndpoint: Codable, Sendable, Equatable {
             if rest.hasPrefix(":") {
                 guard let value = Int(rest.dropFirst()) else { return nil }
                 port = value
-            } else if !rest.isEmpty { return nil }
+            } else if !rest.isEmpty {
+                return nil
+            }
         } else if let colon = text.lastIndex(of: ":") {
             host = String(text[..<colon])
             guard let value = Int(text[text.index(after: colon)...]) else { return nil }

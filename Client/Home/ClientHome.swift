@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import GorillaShared
 import GorillaTransport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The device's state folder: configuration, pinned server, session token, local cache.
 ///
@@ -20,11 +21,14 @@ public struct ClientHome: Sendable {
             dataDirectory = url
             return
         }
-        let userHome = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let userHome =
+            environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+        let config =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
             ?? userHome.appendingPathComponent(".config", isDirectory: true)
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
             ?? userHome.appendingPathComponent(".local/share", isDirectory: true)
         configDirectory = config.appendingPathComponent("gorilla", isDirectory: true)
         dataDirectory = data.appendingPathComponent("gorilla", isDirectory: true)
@@ -52,7 +56,9 @@ public struct ClientHome: Sendable {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
                 let path = folder + "/" + name
                 var info = stat()
-                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o177 != 0 else { continue }
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o177 != 0 else {
+                    continue
+                }
                 chmod(path, 0o600)
             }
         }
@@ -85,7 +91,10 @@ public struct ClientHome: Sendable {
     }
 
     private static func unreadable(_ path: String, _ reason: String) -> ClientError {
-        ClientError(.local, "cannot read the configuration file \(path) (\(reason)); fix it, or remove it and run: gorilla connect HOST:PORT")
+        ClientError(
+            .local,
+            "cannot read the configuration file \(path) (\(reason)); fix it, or remove it and run: gorilla connect HOST:PORT"
+        )
     }
 
     public func saveConfig(_ config: ClientConfig) throws {

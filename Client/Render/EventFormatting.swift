@@ -11,12 +11,14 @@ public enum EventFormatting {
         let day = parts[0].split(separator: "-").compactMap { Int($0) }
         let time = parts[1].split(separator: ":").compactMap { Int($0) }
         guard day.count == 3, time.count == 2, ISOTime.dateProblem(year: day[0], month: day[1], day: day[2]) == nil,
-              (0...23).contains(time[0]), (0...59).contains(time[1]) else { return nil }
+            (0...23).contains(time[0]), (0...59).contains(time[1])
+        else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let components = DateComponents(year: day[0], month: day[1], day: day[2], hour: time[0], minute: time[1])
         guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day[2] || calendar.component(.hour, from: date) != time[0] else { return nil }
+            calendar.component(.day, from: date) == day[2] || calendar.component(.hour, from: date) != time[0]
+        else { return nil }
         return date
     }
 
@@ -26,7 +28,8 @@ public enum EventFormatting {
         let day = text.trimmingCharacters(in: .whitespaces).prefix(while: { $0 != " " && $0 != "T" })
         let parts = day.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 3, let year = parts[0], let month = parts[1], let dayOfMonth = parts[2],
-              let problem = ISOTime.dateProblem(year: year, month: month, day: dayOfMonth) else { return nil }
+            let problem = ISOTime.dateProblem(year: year, month: month, day: dayOfMonth)
+        else { return nil }
         return "\(day) is not a date: \(problem)"
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import UnixSignals
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -70,11 +71,13 @@ public struct FullScreenTerminal: Sendable {
             device.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
             defer { device.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l") }
             let (events, input) = AsyncStream.makeStream(of: TerminalEvent.self)
-            let reader = TerminalKeyReader(descriptor: device.descriptor, deliver: { input.yield(.key($0)) },
-                                           end: { input.finish() })
+            let reader = TerminalKeyReader(
+                descriptor: device.descriptor, deliver: { input.yield(.key($0)) },
+                end: { input.finish() })
             defer { reader.cancel() }
-            let terminal = FullScreenTerminal(events: events, style: .forOutput(isTerminal: true, environment: environment),
-                                              device: device)
+            let terminal = FullScreenTerminal(
+                events: events, style: .forOutput(isTerminal: true, environment: environment),
+                device: device)
             return try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask {
                     for await signal in signals {

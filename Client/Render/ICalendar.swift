@@ -13,14 +13,19 @@ public enum ICalendar {
     }
 
     public static func render(_ events: [Event], now: Date = Date()) -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//GorillaCoach//gorilla//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"]
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//GorillaCoach//gorilla//EN", "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH",
+        ]
         for event in events {
-            lines += ["BEGIN:VEVENT",
-                      "UID:\(event.id.uuidString.lowercased())@gorillacoach",
-                      "DTSTAMP:\(stamp(now))",
-                      "DTSTART:\(stamp(event.start))",
-                      "DTEND:\(stamp(event.start.addingTimeInterval(Double(event.minutes) * 60)))",
-                      "SUMMARY:\(escape(event.summary))"]
+            lines += [
+                "BEGIN:VEVENT",
+                "UID:\(event.id.uuidString.lowercased())@gorillacoach",
+                "DTSTAMP:\(stamp(now))",
+                "DTSTART:\(stamp(event.start))",
+                "DTEND:\(stamp(event.start.addingTimeInterval(Double(event.minutes) * 60)))",
+                "SUMMARY:\(escape(event.summary))",
+            ]
             if let location = event.location { lines.append("LOCATION:\(escape(location))") }
             if let description = event.description { lines.append("DESCRIPTION:\(escape(description))") }
             lines.append("STATUS:\(event.cancelled ? "CANCELLED" : "CONFIRMED")")

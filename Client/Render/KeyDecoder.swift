@@ -91,7 +91,9 @@ public struct KeyDecoder: Sendable {
             }
         case .linuxFunction:
             state = .ground
-            if (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(byte) { keys.append(.function(Int(byte - UInt8(ascii: "A")) + 1)) }
+            if (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(byte) {
+                keys.append(.function(Int(byte - UInt8(ascii: "A")) + 1))
+            }
         case .ss3:
             state = .ground
             if let key = Self.ss3Key(byte) { keys.append(key) }
@@ -143,7 +145,8 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "~"):
             let first = parameters.prefix { $0 != UInt8(ascii: ";") }
             guard !first.isEmpty, first.allSatisfy({ (0x30...0x39).contains($0) }),
-                  let number = Int(String(decoding: first, as: UTF8.self)) else { return nil }
+                let number = Int(String(decoding: first, as: UTF8.self))
+            else { return nil }
             switch number {
             case 1, 7: return .home
             case 2: return .insert

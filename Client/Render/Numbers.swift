@@ -3,8 +3,10 @@ import Foundation
 /// Number formatting for weights and times: no trailing ".0".
 enum Numbers {
     static func plain(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.2f", value)
-            .replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
+        value == value.rounded() && abs(value) < 1e15
+            ? String(Int(value))
+            : String(format: "%.2f", value)
+                .replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
     }
 
     /// "1:05.3" / "42.0 s" for a stopwatch.

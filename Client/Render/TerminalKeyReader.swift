@@ -1,4 +1,5 @@
 import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,8 +26,10 @@ final class TerminalKeyReader: @unchecked Sendable {
     ///   - escapeDelay: How long a lone Escape waits for the rest of a sequence before it counts as the key.
     ///   - deliver: Gets every key, in order.
     ///   - end: Called once when reading stops: the terminal is gone (end of file, a read error) or ``cancel()``.
-    init(descriptor: Int32, escapeDelay: DispatchTimeInterval = .milliseconds(100),
-         deliver: @escaping @Sendable (Key) -> Void, end: @escaping @Sendable () -> Void) {
+    init(
+        descriptor: Int32, escapeDelay: DispatchTimeInterval = .milliseconds(100),
+        deliver: @escaping @Sendable (Key) -> Void, end: @escaping @Sendable () -> Void
+    ) {
         self.descriptor = descriptor
         self.escapeDelay = escapeDelay
         self.deliver = deliver

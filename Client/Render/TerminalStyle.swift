@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,13 +36,17 @@ public struct TerminalStyle: Sendable, Equatable {
     public static let plain = TerminalStyle(attributes: false, colours: false)
 
     /// The style for an output: plain unless it is a terminal; without colours under `NO_COLOR`.
-    public static func forOutput(isTerminal: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalStyle {
+    public static func forOutput(
+        isTerminal: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> TerminalStyle {
         TerminalStyle(attributes: isTerminal, colours: (environment["NO_COLOR"] ?? "").isEmpty)
     }
 
     /// The style for the output on `descriptor` (standard output by default).
-    public static func forDescriptor(_ descriptor: Int32 = STDOUT_FILENO,
-                                     environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalStyle {
+    public static func forDescriptor(
+        _ descriptor: Int32 = STDOUT_FILENO,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> TerminalStyle {
         forOutput(isTerminal: isatty(descriptor) != 0, environment: environment)
     }
 

@@ -120,11 +120,14 @@ public struct StatsCalculator: Sendable {
                     guard let item = set.objectValue else { continue }
                     let weight = item["weight"]?.doubleValue ?? 0
                     let unit = item["unit"]?.stringValue ?? "kg"
-                    result.append(StatSet(
-                        date: date, session: session.id, exerciseKey: key, exerciseName: name,
-                        position: item["position"]?.intValue ?? index + 1, type: item["type"]?.stringValue ?? "normal",
-                        reps: item["reps"]?.intValue ?? 0, weightKg: unit == "lb" ? weight * kilogramsPerPound : weight,
-                        weight: weight, unit: unit, duration: item["duration"]?.doubleValue, realtime: realtime))
+                    result.append(
+                        StatSet(
+                            date: date, session: session.id, exerciseKey: key, exerciseName: name,
+                            position: item["position"]?.intValue ?? index + 1,
+                            type: item["type"]?.stringValue ?? "normal",
+                            reps: item["reps"]?.intValue ?? 0,
+                            weightKg: unit == "lb" ? weight * kilogramsPerPound : weight,
+                            weight: weight, unit: unit, duration: item["duration"]?.doubleValue, realtime: realtime))
                 }
             }
         }
@@ -145,23 +148,36 @@ public struct StatsCalculator: Sendable {
             let weight = sessionSets.map(\.weightKg).max() ?? 0
             let reps = sessionSets.map(\.reps).max() ?? 0
             points.append(.init(date: date, volume: display(volume), e1rm: display(e1rm), bestWeight: display(weight)))
-            if weight > bestWeight { bestWeight = weight; records.append(PersonalRecord(kind: "weight", value: display(weight), date: date)) }
-            if e1rm > bestE1rm { bestE1rm = e1rm; records.append(PersonalRecord(kind: "e1rm", value: display(e1rm), date: date)) }
-            if reps > bestReps { bestReps = reps; records.append(PersonalRecord(kind: "reps", value: Double(reps), date: date)) }
-            if volume > bestVolume { bestVolume = volume; records.append(PersonalRecord(kind: "volume", value: display(volume), date: date)) }
+            if weight > bestWeight {
+                bestWeight = weight; records.append(PersonalRecord(kind: "weight", value: display(weight), date: date))
+            }
+            if e1rm > bestE1rm {
+                bestE1rm = e1rm; records.append(PersonalRecord(kind: "e1rm", value: display(e1rm), date: date))
+            }
+            if reps > bestReps {
+                bestReps = reps; records.append(PersonalRecord(kind: "reps", value: Double(reps), date: date))
+            }
+            if volume > bestVolume {
+                bestVolume = volume; records.append(PersonalRecord(kind: "volume", value: display(volume), date: date))
+            }
         }
         let durations = sets.compactMap(\.duration)
         let last = points.count >= 2 ? points[points.count - 1] : nil
         let previous = points.count >= 2 ? points[points.count - 2] : nil
         return ExerciseStats(
-            exercise: first.exerciseName, sessions: bySession.count, bestWeight: Self.round(display(bestWeight)), bestReps: bestReps,
+            exercise: first.exerciseName, sessions: bySession.count, bestWeight: Self.round(display(bestWeight)),
+            bestReps: bestReps,
             bestDuration: durations.max(), e1rm: Self.round(display(bestE1rm)),
-            volume: Self.round(display(sets.reduce(0) { $0 + $1.volume })), unit: unit, perSession: points, records: records,
-            volumeChange: last.map { Self.round($0.volume - previous!.volume) }, e1rmChange: last.map { Self.round($0.e1rm - previous!.e1rm) })
+            volume: Self.round(display(sets.reduce(0) { $0 + $1.volume })), unit: unit, perSession: points,
+            records: records,
+            volumeChange: last.map { Self.round($0.volume - previous!.volume) },
+            e1rmChange: last.map { Self.round($0.e1rm - previous!.e1rm) })
     }
 
     /// The client's overview from their sessions and events.
-    public func overview(sessions: [CachedEntity], events: [CachedEntity], from: Date? = nil, to: Date? = nil) -> ClientOverview {
+    public func overview(
+        sessions: [CachedEntity], events: [CachedEntity], from: Date? = nil, to: Date? = nil
+    ) -> ClientOverview {
         let inRange = sessions.filter { session in
             guard let date = session[string: "start"].flatMap(ISOTime.parse) else { return false }
             return (from.map { date >= $0 } ?? true) && (to.map { date < $0 } ?? true)
@@ -170,12 +186,18 @@ public struct StatsCalculator: Sendable {
         let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
         var perWeek = Array(repeating: 0, count: 12)
         for start in starts {
-            let weeks = calendar.dateComponents([.weekOfYear], from: calendar.dateInterval(of: .weekOfYear, for: start)?.start ?? start, to: thisWeek).weekOfYear ?? 99
+            let weeks =
+                calendar.dateComponents(
+                    [.weekOfYear], from: calendar.dateInterval(of: .weekOfYear, for: start)?.start ?? start,
+                    to: thisWeek
+                ).weekOfYear ?? 99
             if (0..<12).contains(weeks) { perWeek[11 - weeks] += 1 }
         }
         var trainingTime = 0.0
         for session in inRange {
-            guard let start = session[string: "start"].flatMap(ISOTime.parse), let end = session[string: "end"].flatMap(ISOTime.parse) else { continue }
+            guard let start = session[string: "start"].flatMap(ISOTime.parse),
+                let end = session[string: "end"].flatMap(ISOTime.parse)
+            else { continue }
             trainingTime += max(0, end.timeIntervalSince(start) - (session.data["paused"]?.doubleValue ?? 0))
         }
         let sets = self.sets(of: inRange)
@@ -188,14 +210,20 @@ public struct StatsCalculator: Sendable {
             case "cancelled": attendance.cancelled += 1
             case "done": attendance.done += 1
             default:
-                if sessionEvents.contains(event.id.uuidString.lowercased()) { attendance.done += 1 }
-                else if start < now { attendance.missed += 1 } else { attendance.upcoming += 1 }
+                if sessionEvents.contains(event.id.uuidString.lowercased()) {
+                    attendance.done += 1
+                } else if start < now {
+                    attendance.missed += 1
+                } else {
+                    attendance.upcoming += 1
+                }
             }
         }
         let exercises = Dictionary(grouping: sets, by: \.exerciseKey).values.compactMap { exercise($0) }
             .sorted { $0.exercise.lowercased() < $1.exercise.lowercased() }
-        return ClientOverview(sessions: inRange.count, perWeek: perWeek, lastTrained: starts.max(), attendance: attendance,
-                              trainingTime: trainingTime, timeUnderTension: tut, exercises: exercises)
+        return ClientOverview(
+            sessions: inRange.count, perWeek: perWeek, lastTrained: starts.max(), attendance: attendance,
+            trainingTime: trainingTime, timeUnderTension: tut, exercises: exercises)
     }
 
     /// Two decimals.

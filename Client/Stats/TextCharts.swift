@@ -16,8 +16,10 @@ public enum TextCharts {
     ///
     /// Each column is one value; a column is filled up to its value with block characters so that
     /// narrow terminals still read it.
-    public static func chart(_ points: [(label: String, value: Double)], title: String, unit: String,
-                             width: Int = 60, height: Int = 8, fromZero: Bool = true) -> String {
+    public static func chart(
+        _ points: [(label: String, value: Double)], title: String, unit: String,
+        width: Int = 60, height: Int = 8, fromZero: Bool = true
+    ) -> String {
         guard !points.isEmpty else { return "\(title): no data" }
         let shown = Array(points.suffix(max(2, width - 12)))
         let values = shown.map(\.value)
@@ -31,11 +33,14 @@ public enum TextCharts {
             let step = (high - low) / Double(height)
             var line = ""
             for value in values {
-                if value >= threshold + step { line.append("█") }
-                else if value > threshold {
+                if value >= threshold + step {
+                    line.append("█")
+                } else if value > threshold {
                     let fraction = (value - threshold) / step
                     line.append(levels[max(0, min(7, Int((fraction * 7).rounded())))])
-                } else { line.append(" ") }
+                } else {
+                    line.append(" ")
+                }
             }
             let axis = row == height - 1 ? format(high) : (row == 0 ? format(low) : "")
             rows.append(axis.leftPadded(to: labelWidth) + "┤" + line)
@@ -43,7 +48,9 @@ public enum TextCharts {
         rows.append(String(repeating: " ", count: labelWidth) + "└" + String(repeating: "─", count: values.count))
         let first = shown.first!.label, last = shown.last!.label
         let gap = max(1, values.count - first.count - last.count)
-        rows.append(String(repeating: " ", count: labelWidth + 1) + (values.count > first.count + last.count ? first + String(repeating: " ", count: gap) + last : first))
+        rows.append(
+            String(repeating: " ", count: labelWidth + 1)
+                + (values.count > first.count + last.count ? first + String(repeating: " ", count: gap) + last : first))
         return rows.joined(separator: "\n")
     }
 
@@ -67,7 +74,9 @@ public enum SVGChart {
         let values = points.map(\.value)
         let low = min(0, values.min() ?? 0)
         let high = max(values.max() ?? 1, low + 1)
-        func x(_ index: Int) -> Double { left + (points.count <= 1 ? plotWidth / 2 : plotWidth * Double(index) / Double(points.count - 1)) }
+        func x(_ index: Int) -> Double {
+            left + (points.count <= 1 ? plotWidth / 2 : plotWidth * Double(index) / Double(points.count - 1))
+        }
         func y(_ value: Double) -> Double { top + plotHeight * (1 - (value - low) / (high - low)) }
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -82,19 +91,27 @@ public enum SVGChart {
             """
         for step in 0...4 {
             let value = low + (high - low) * Double(step) / 4
-            svg += "<text x=\"\(Int(left - 6))\" y=\"\(Int(y(value)) + 4)\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"11\">\(TextCharts.format(value))</text>\n"
-            svg += "<line x1=\"\(left)\" y1=\"\(y(value))\" x2=\"\(left + plotWidth)\" y2=\"\(y(value))\" stroke=\"#ddd\"/>\n"
+            svg +=
+                "<text x=\"\(Int(left - 6))\" y=\"\(Int(y(value)) + 4)\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"11\">\(TextCharts.format(value))</text>\n"
+            svg +=
+                "<line x1=\"\(left)\" y1=\"\(y(value))\" x2=\"\(left + plotWidth)\" y2=\"\(y(value))\" stroke=\"#ddd\"/>\n"
         }
         if let first = points.first {
-            svg += "<text x=\"\(Int(x(0)))\" y=\"\(Int(height - 20))\" text-anchor=\"start\" font-family=\"sans-serif\" font-size=\"11\">\(escape(first.label))</text>\n"
+            svg +=
+                "<text x=\"\(Int(x(0)))\" y=\"\(Int(height - 20))\" text-anchor=\"start\" font-family=\"sans-serif\" font-size=\"11\">\(escape(first.label))</text>\n"
         }
         if points.count > 1, let last = points.last {
-            svg += "<text x=\"\(Int(x(points.count - 1)))\" y=\"\(Int(height - 20))\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"11\">\(escape(last.label))</text>\n"
+            svg +=
+                "<text x=\"\(Int(x(points.count - 1)))\" y=\"\(Int(height - 20))\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"11\">\(escape(last.label))</text>\n"
         }
-        let path = points.enumerated().map { "\(String(format: "%.1f", x($0.offset))),\(String(format: "%.1f", y($0.element.value)))" }
-        svg += "<polyline class=\"series\" fill=\"none\" stroke=\"#1f6feb\" stroke-width=\"2\" points=\"\(path.joined(separator: " "))\"/>\n"
+        let path = points.enumerated().map {
+            "\(String(format: "%.1f", x($0.offset))),\(String(format: "%.1f", y($0.element.value)))"
+        }
+        svg +=
+            "<polyline class=\"series\" fill=\"none\" stroke=\"#1f6feb\" stroke-width=\"2\" points=\"\(path.joined(separator: " "))\"/>\n"
         for (index, point) in points.enumerated() {
-            svg += "<circle class=\"point\" cx=\"\(String(format: "%.1f", x(index)))\" cy=\"\(String(format: "%.1f", y(point.value)))\" r=\"3\" fill=\"#1f6feb\" data-label=\"\(escape(point.label))\" data-value=\"\(TextCharts.format(point.value))\"><title>\(escape(point.label)): \(TextCharts.format(point.value))</title></circle>\n"
+            svg +=
+                "<circle class=\"point\" cx=\"\(String(format: "%.1f", x(index)))\" cy=\"\(String(format: "%.1f", y(point.value)))\" r=\"3\" fill=\"#1f6feb\" data-label=\"\(escape(point.label))\" data-value=\"\(TextCharts.format(point.value))\"><title>\(escape(point.label)): \(TextCharts.format(point.value))</title></circle>\n"
         }
         return svg + "</svg>\n"
     }

@@ -105,11 +105,14 @@ public struct SyncEngine: Sendable {
             guard !sent.isEmpty else { return total }
             let (request, batch) = sent.removeFirst()
             let line = try await connection.reply(to: request)
-            let reply = try PushReply.read(line: line) ?? ServerConnection.value(of: line, op: Operation.syncPush, as: PushReply.self)
+            let reply =
+                try PushReply.read(line: line)
+                ?? ServerConnection.value(of: line, op: Operation.syncPush, as: PushReply.self)
             try cache.applyPushResults(reply.results, for: batch)
             total += batch.count
             if reply.results.count < batch.count {
-                throw ClientError(.protocolError, "the server answered \(reply.results.count) of \(batch.count) mutations")
+                throw ClientError(
+                    .protocolError, "the server answered \(reply.results.count) of \(batch.count) mutations")
             }
         }
     }
@@ -153,14 +156,18 @@ public struct SyncEngine: Sendable {
             default: try parser.skipValue()
             }
         }
-        guard let kind, let id, let version else { throw ClientError(.protocolError, "a change without kind, id or version in sync.pull") }
-        return PulledChange(id: id, kind: kind, version: version, deleted: deleted,
-                            dataText: data.flatMap { $0 == "null" ? nil : $0 } ?? "{}")
+        guard let kind, let id, let version else {
+            throw ClientError(.protocolError, "a change without kind, id or version in sync.pull")
+        }
+        return PulledChange(
+            id: id, kind: kind, version: version, deleted: deleted,
+            dataText: data.flatMap { $0 == "null" ? nil : $0 } ?? "{}")
     }
 
     /// Whether the server has changes this account may see after `cursor` (`sync.updated`).
     public func changedSince(_ cursor: Int64, over connection: ServerConnection) async throws -> Bool {
-        let reply = try await connection.request(Operation.syncUpdated, UpdatedBody(since: cursor), as: UpdatedReply.self)
+        let reply = try await connection.request(
+            Operation.syncUpdated, UpdatedBody(since: cursor), as: UpdatedReply.self)
         return !reply.sections.isEmpty || reply.version > cursor
     }
 

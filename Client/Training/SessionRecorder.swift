@@ -71,8 +71,10 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
     /// One line of feedback for the view ("added Crunch", "no set to undo").
     public private(set) var message: String?
 
-    public init(id: UUID = UUID.v7(), client: UUID, clientName: String, training: UUID? = nil, trainingName: String? = nil,
-                event: UUID? = nil, realTime: Bool = true, free: Bool = false, items: [Item], at now: Date) {
+    public init(
+        id: UUID = UUID.v7(), client: UUID, clientName: String, training: UUID? = nil, trainingName: String? = nil,
+        event: UUID? = nil, realTime: Bool = true, free: Bool = false, items: [Item], at now: Date
+    ) {
         self.id = id
         self.client = client
         self.clientName = clientName
@@ -160,7 +162,9 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
     }
 
     private mutating func space(_ now: Double) {
-        guard items.indices.contains(selected) else { message = free ? "add an exercise first (a)" : "no exercise"; return }
+        guard items.indices.contains(selected) else {
+            message = free ? "add an exercise first (a)" : "no exercise"; return
+        }
         if let setStart {
             if realTime { repTimes.append(now - setStart) }
         } else {
@@ -187,8 +191,10 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
 
     private mutating func record(reps: Int, duration: Double, times: [Double]?) {
         let (weight, unit) = nextWeight(selected)
-        items[selected].performed.sets.append(PerformedSet(type: setType, reps: reps, weight: weight, unit: unit,
-                                                           duration: duration, rest: pendingRest, repTimes: times))
+        items[selected].performed.sets.append(
+            PerformedSet(
+                type: setType, reps: reps, weight: weight, unit: unit,
+                duration: duration, rest: pendingRest, repTimes: times))
         undoLog.append(selected)
         setStart = nil
         repTimes = []
@@ -235,7 +241,8 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         let set = items[index].performed.sets.removeLast()
         selected = index
         restStart = nil
-        message = "removed set \(items[index].performed.sets.count + 1) of \(items[index].performed.name) (\(set.reps) reps)"
+        message =
+            "removed set \(items[index].performed.sets.count + 1) of \(items[index].performed.name) (\(set.reps) reps)"
     }
 
     private mutating func askToSave(_ now: Double) {
@@ -287,15 +294,19 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
                 unit = candidate
                 number = String(number.dropLast(candidate.rawValue.count)).trimmingCharacters(in: .whitespaces)
             }
-            guard let weight = Double(number.replacingOccurrences(of: ",", with: ".")), weight.isFinite, (0...2000).contains(weight),
-                  items.indices.contains(selected) else {
+            guard let weight = Double(number.replacingOccurrences(of: ",", with: ".")), weight.isFinite,
+                (0...2000).contains(weight),
+                items.indices.contains(selected)
+            else {
                 message = "weight: a number from 0 to 2000, optionally followed by kg or lb"
                 return
             }
             items[selected].weight = weight
             items[selected].unit = unit
         case .reps:
-            guard let reps = Int(text), (0...1000).contains(reps) else { message = "reps: a whole number from 0 to 1000"; return }
+            guard let reps = Int(text), (0...1000).contains(reps) else {
+                message = "reps: a whole number from 0 to 1000"; return
+            }
             record(reps: reps, duration: pendingDuration ?? 0, times: nil)
         case .addExercise:
             guard !text.isEmpty, items.count < 100 else { self.prompt = nil; return }

@@ -11,8 +11,10 @@ public struct TrainView: Sendable {
     let persist: @Sendable (SessionRecorder) throws -> Void
     let clock: @Sendable () -> Date
 
-    public init(recorder: SessionRecorder, clock: @escaping @Sendable () -> Date = Date.init,
-                persist: @escaping @Sendable (SessionRecorder) throws -> Void) {
+    public init(
+        recorder: SessionRecorder, clock: @escaping @Sendable () -> Date = Date.init,
+        persist: @escaping @Sendable (SessionRecorder) throws -> Void
+    ) {
         self.recorder = recorder
         self.clock = clock
         self.persist = persist

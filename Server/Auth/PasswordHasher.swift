@@ -25,17 +25,18 @@ public struct PasswordHasher: Sendable {
     public func hash(_ password: String) throws -> String {
         let salt = (0..<16).map { _ in UInt8.random(in: 0...255) }
         let derived = try derive(password, salt: salt, logN: logN, r: blockSize, p: parallelism)
-        return "scrypt$\(logN)$\(blockSize)$\(parallelism)$\(Data(salt).base64EncodedString())$\(Data(derived).base64EncodedString())"
+        return
+            "scrypt$\(logN)$\(blockSize)$\(parallelism)$\(Data(salt).base64EncodedString())$\(Data(derived).base64EncodedString())"
     }
 
     /// Whether `password` matches `stored`, compared in constant time.
     public func verify(_ password: String, against stored: String) -> Bool {
         let parts = stored.split(separator: "$").map(String.init)
         guard parts.count == 6, parts[0] == "scrypt",
-              let logN = Int(parts[1]), let r = Int(parts[2]), let p = Int(parts[3]),
-              (1...20).contains(logN), (1...32).contains(r), (1...16).contains(p),
-              let salt = Data(base64Encoded: parts[4]), let expected = Data(base64Encoded: parts[5]),
-              let derived = try? derive(password, salt: Array(salt), logN: logN, r: r, p: p)
+            let logN = Int(parts[1]), let r = Int(parts[2]), let p = Int(parts[3]),
+            (1...20).contains(logN), (1...32).contains(r), (1...16).contains(p),
+            let salt = Data(base64Encoded: parts[4]), let expected = Data(base64Encoded: parts[5]),
+            let derived = try? derive(password, salt: Array(salt), logN: logN, r: r, p: p)
         else { return false }
         return constantTimeEqual(derived, Array(expected))
     }

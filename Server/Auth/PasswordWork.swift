@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import GorillaShared
 import NIOConcurrencyHelpers
 import NIOPosix
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Hashes and checks passwords on a few dedicated threads, never on an event loop or the cooperative pool.
 ///
@@ -22,7 +23,10 @@ final class PasswordWork: Sendable {
     private let admitted = NIOLockedValueBox(0)
     private let onWork: (@Sendable () -> Void)?
 
-    init(hasher: PasswordHasher, pool: NIOThreadPool, threads: Int, queueLength: Int, onWork: (@Sendable () -> Void)? = nil) {
+    init(
+        hasher: PasswordHasher, pool: NIOThreadPool, threads: Int, queueLength: Int,
+        onWork: (@Sendable () -> Void)? = nil
+    ) {
         self.hasher = hasher
         self.pool = pool
         self.capacity = max(1, threads) + max(0, queueLength)

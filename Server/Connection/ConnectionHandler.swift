@@ -18,7 +18,8 @@ struct ConnectionHandler: Sendable {
         do {
             try await connection.channel.executeThenClose { inbound, outbound in
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    var state = ConnectionState(address: address, shortcut: connection.shortcut, id: connectionID, backlog: backlog)
+                    var state = ConnectionState(
+                        address: address, shortcut: connection.shortcut, id: connectionID, backlog: backlog)
                     let encoder = WireCoding.encoder
                     var helloMet = false
                     defer { group.cancelAll() }
@@ -46,7 +47,8 @@ struct ConnectionHandler: Sendable {
                                 }
                             }
                         case .tooLong:
-                            let error = RequestError(.lineTooLong, "at most \(context.configuration.maxLineLength) bytes")
+                            let error = RequestError(
+                                .lineTooLong, "at most \(context.configuration.maxLineLength) bytes")
                             let response = WireResponse(id: nil, payload: .error(error.wire(in: state.language)))
                             try await backlog.write(Self.encode(response, with: encoder), to: outbound)
                             return
@@ -81,8 +83,10 @@ struct ConnectionHandler: Sendable {
 
     /// A success whose value is JSON already written, as the encoder would write it (keys in order):
     /// `{"id":N,"result":0,"time":"…","value":…}` and a newline.
-    static func valueLine(id: Int?, value: [UInt8], time: Date,
-                          allocator: ByteBufferAllocator = ByteBufferAllocator()) -> ByteBuffer {
+    static func valueLine(
+        id: Int?, value: [UInt8], time: Date,
+        allocator: ByteBufferAllocator = ByteBufferAllocator()
+    ) -> ByteBuffer {
         var buffer = allocator.buffer(capacity: value.count + 96)
         buffer.writeString(#"{"id":"#)
         buffer.writeString(id.map(String.init) ?? "null")

@@ -13,9 +13,12 @@ public final class InProcessSession {
     private var state: ConnectionState
     private let encoder = WireCoding.encoder
 
-    public init(store: ServerStore, configuration: ServerConfiguration, address: String = "in-process",
-                logger: Logger = Logger(label: "gorilla-in-process")) {
-        let context = ServerContext(store: store, configuration: configuration, logger: logger, passwordPool: .singleton)
+    public init(
+        store: ServerStore, configuration: ServerConfiguration, address: String = "in-process",
+        logger: Logger = Logger(label: "gorilla-in-process")
+    ) {
+        let context = ServerContext(
+            store: store, configuration: configuration, logger: logger, passwordPool: .singleton)
         self.router = RequestRouter(context: context)
         self.state = ConnectionState(address: address, requestsPerSecond: configuration.requestsPerSecond)
     }

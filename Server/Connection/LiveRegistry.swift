@@ -16,8 +16,9 @@ actor LiveRegistry {
 
     /// Registers a subscriber for `user`; returns its token and the stream of pushes to write to it.
     func subscribe(user: UUID) -> (Int, AsyncStream<WireResponse>) {
-        let (stream, continuation) = AsyncStream.makeStream(of: WireResponse.self,
-                                                            bufferingPolicy: .bufferingNewest(Self.bufferSize))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: WireResponse.self,
+            bufferingPolicy: .bufferingNewest(Self.bufferSize))
         nextToken += 1
         subscribers[user, default: [:]][nextToken] = continuation
         return (nextToken, stream)

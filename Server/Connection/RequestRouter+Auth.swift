@@ -1,6 +1,6 @@
 import Foundation
-import Logging
 import GorillaShared
+import Logging
 
 extension RequestRouter {
     func signup(_ body: SignupBody, state: inout ConnectionState) async throws -> ResponsePayload {
@@ -43,12 +43,15 @@ extension RequestRouter {
         guard let name, let surname else { throw RequestError(.invalidField, "name or surname") }
         var nif: String?
         if let given = body.nif, !given.isEmpty {
-            guard let clean = Validation.cleanName(given, maxLength: 20) else { throw RequestError(.invalidField, "nif") }
+            guard let clean = Validation.cleanName(given, maxLength: 20) else {
+                throw RequestError(.invalidField, "nif")
+            }
             nif = clean
         }
         let hash = try await context.passwords.hash(body.password)
-        return UserRecord(role: role, username: username, email: email, passwordHash: hash, name: name,
-                          surname: surname, nif: nif, language: body.language ?? language)
+        return UserRecord(
+            role: role, username: username, email: email, passwordHash: hash, name: name,
+            surname: surname, nif: nif, language: body.language ?? language)
     }
 
     func login(_ body: LoginBody, state: inout ConnectionState) async throws -> ResponsePayload {
@@ -66,7 +69,8 @@ extension RequestRouter {
         if let wait = await context.loginFailures.retryAfter(accountKey) {
             throw RequestError(.rateLimited, retryAfter: wait)
         }
-        guard let user, !user.disabled, try await context.passwords.verify(body.password, against: user.passwordHash) else {
+        guard let user, !user.disabled, try await context.passwords.verify(body.password, against: user.passwordHash)
+        else {
             if user == nil || user?.disabled == true { try await context.passwords.dummyVerify(body.password) }
             await context.loginFailures.record(accountKey)
             await context.addressFailures.record(addressKey)
@@ -154,7 +158,8 @@ extension RequestRouter {
         guard Validation.isAcceptablePassword(body.password) else { throw RequestError(.weakPassword) }
         let hash = try await context.passwords.hash(body.password)
         let redeemed = try await context.store.redeemResetToken(
-            login: body.user, tokenHash: Tokens.hash(body.token.trimmingCharacters(in: .whitespaces)), newPasswordHash: hash)
+            login: body.user, tokenHash: Tokens.hash(body.token.trimmingCharacters(in: .whitespaces)),
+            newPasswordHash: hash)
         guard redeemed else {
             await context.addressFailures.record(addressKey)
             throw RequestError(.invalidResetToken)

@@ -15,7 +15,9 @@ extension RequestRouter {
     func registerClient(_ user: UserRecord, code: String, state: inout ConnectionState) async throws -> UserRecord {
         try await limitCodeAttempts(state)
         let account = try await context.store.registerClient(user, code: code)
-        context.logger.info("client registered", metadata: ["user": "\(account.id)", "coach": "\(account.coachID.map { "\($0)" } ?? "")"])
+        context.logger.info(
+            "client registered",
+            metadata: ["user": "\(account.id)", "coach": "\(account.coachID.map { "\($0)" } ?? "")"])
         return account
     }
 

@@ -28,15 +28,19 @@ extension RequestRouter {
             throw RequestError(.invalidField, "data")
         }
         let buffer: [UInt8]
-        switch try await context.uploads.append(connection: state.id, account: principal.id, sha256: sha,
-                                                 total: body.total, offset: body.offset, chunk: chunk) {
+        switch try await context.uploads.append(
+            connection: state.id, account: principal.id, sha256: sha,
+            total: body.total, offset: body.offset, chunk: chunk)
+        {
         case .partial(let received):
             // Also where a device continues from after a chunk at the wrong offset.
             return .value(MediaPutReply(received: received, complete: false, type: nil))
         case .complete(let bytes):
             buffer = bytes
         }
-        guard Fingerprint.hex(SHA256.hash(data: buffer)) == sha else { throw RequestError(.invalidField, "sha256 does not match") }
+        guard Fingerprint.hex(SHA256.hash(data: buffer)) == sha else {
+            throw RequestError(.invalidField, "sha256 does not match")
+        }
         guard let type = Validation.imageType(of: buffer) else { throw RequestError(.invalidImage) }
         try await context.store.putMedia(sha256: sha, type: type, bytes: buffer, ownerID: principal.id)
         return .value(MediaPutReply(received: buffer.count, complete: true, type: type))
@@ -44,12 +48,14 @@ extension RequestRouter {
 
     func getMedia(_ body: MediaGetBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
-        guard let (type, bytes) = try await context.store.media(sha256: body.sha256.lowercased(), principal: principal) else {
+        guard let (type, bytes) = try await context.store.media(sha256: body.sha256.lowercased(), principal: principal)
+        else {
             throw RequestError(.notFound)
         }
         guard body.offset >= 0, body.offset <= bytes.count else { throw RequestError(.invalidField, "offset") }
         let end = min(bytes.count, body.offset + MediaLimits.chunkBytes)
-        let chunk = bytes[bytes.startIndex + body.offset ..< bytes.startIndex + end]
-        return .value(MediaGetReply(total: bytes.count, offset: body.offset, data: Data(chunk).base64EncodedString(), type: type))
+        let chunk = bytes[bytes.startIndex + body.offset..<bytes.startIndex + end]
+        return .value(
+            MediaGetReply(total: bytes.count, offset: body.offset, data: Data(chunk).base64EncodedString(), type: type))
     }
 }

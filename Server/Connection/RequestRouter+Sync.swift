@@ -12,7 +12,8 @@ extension RequestRouter {
         let value: [UInt8]
         var answeredAt = now
         if let last = state.lastUpdated, last.epoch == epoch, last.since == since, last.user == principal.id,
-           now.timeIntervalSince(last.at) < ServerStore.updatedReuseInterval {
+            now.timeIntervalSince(last.at) < ServerStore.updatedReuseInterval
+        {
             value = last.value
             answeredAt = last.at
         } else {
@@ -20,9 +21,11 @@ extension RequestRouter {
             value = Array(try WireCoding.encoder.encode(reply))
             state.lastUpdated = (epoch, since, principal.id, now, value)
         }
-        state.shortcut.keep(PollShortcut.Answer(
-            since: since, dataEpoch: epoch, accountsEpoch: state.tokenCheckedEpoch,
-            until: min(answeredAt.addingTimeInterval(ServerStore.updatedReuseInterval), state.tokenCheckDue), value: value))
+        state.shortcut.keep(
+            PollShortcut.Answer(
+                since: since, dataEpoch: epoch, accountsEpoch: state.tokenCheckedEpoch,
+                until: min(answeredAt.addingTimeInterval(ServerStore.updatedReuseInterval), state.tokenCheckDue),
+                value: value))
         return .value(RawJSONValue(bytes: value))
     }
 
@@ -31,8 +34,10 @@ extension RequestRouter {
         let principal = try state.requirePrincipal()
         let limit = min(max(body.limit ?? SyncLimits.defaultPullLimit, 1), SyncLimits.maxPullLimit)
         context.configuration.onPullPageStart?(state.backlog.unsentBytes)
-        return .value(try await context.store.pull(since: max(0, body.since), limit: limit,
-                                                   maxBytes: context.configuration.pullPageBytes, principal: principal))
+        return .value(
+            try await context.store.pull(
+                since: max(0, body.since), limit: limit,
+                maxBytes: context.configuration.pullPageBytes, principal: principal))
     }
 
     func push(_ mutations: [PushedMutation], state: inout ConnectionState) async throws -> ResponsePayload {
@@ -41,9 +46,10 @@ extension RequestRouter {
             throw RequestError(.tooLarge, "at most \(SyncLimits.maxPushBatch) mutations per push")
         }
         // Helpers read the documents while the write transaction checks and stores them.
-        let outcome = try await context.store.push(mutations, documents: DocumentReading(mutations), principal: principal,
-                                                     language: state.language,
-                                                     configuration: context.configuration)
+        let outcome = try await context.store.push(
+            mutations, documents: DocumentReading(mutations), principal: principal,
+            language: state.language,
+            configuration: context.configuration)
         await publishMessages(mutations, results: outcome.results)
         return .value(outcome.reply)
     }
@@ -51,11 +57,13 @@ extension RequestRouter {
     /// Pushes newly stored messages to the subscribed connections of their sender and recipient.
     private func publishMessages(_ mutations: [PushedMutation], results: [MutationResult]) async {
         let applied = Set(results.filter { $0.status == .applied }.map(\.id))
-        let ids = mutations.filter { $0.kind == "message" && $0.action == .create && applied.contains($0.id) }.map(\.entity)
+        let ids = mutations.filter { $0.kind == "message" && $0.action == .create && applied.contains($0.id) }.map(
+            \.entity)
         guard !ids.isEmpty, let changes = try? await context.store.changes(ids: ids) else { return }
         for change in changes {
             let object = change.data?.objectValue ?? [:]
-            let users = Set([object["to"], object["from"]].compactMap { $0?.stringValue }.compactMap(UUID.init(uuidString:)))
+            let users = Set(
+                [object["to"], object["from"]].compactMap { $0?.stringValue }.compactMap(UUID.init(uuidString:)))
             await context.live.publish(WireResponse(event: "message", value: change), to: users)
         }
     }

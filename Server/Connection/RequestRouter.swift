@@ -14,13 +14,15 @@ struct RequestRouter: Sendable {
         // Pushes are most of the bytes a server reads: one pass reads the whole request.
         if let push = PushedMutation.readRequest(line), push.op == Operation.syncPush.rawValue, let id = push.id {
             return await respond(id: id, op: .syncPush, name: Operation.syncPush.rawValue, state: &state) { state in
-                try await dispatch(op: .syncPush, name: Operation.syncPush.rawValue, line: line, pushed: push.mutations,
-                                   state: &state)
+                try await dispatch(
+                    op: .syncPush, name: Operation.syncPush.rawValue, line: line, pushed: push.mutations,
+                    state: &state)
             }
         }
         if JSONDepth.exceeds(JSONDepth.requestLimit, in: line) {
-            return failure(id: JSONDepth.leadingID(in: line),
-                           RequestError(.malformedRequest, "nested deeper than \(JSONDepth.requestLimit) levels"), state: state)
+            return failure(
+                id: JSONDepth.leadingID(in: line),
+                RequestError(.malformedRequest, "nested deeper than \(JSONDepth.requestLimit) levels"), state: state)
         }
         // Strict JSON (RFC 8259) before anything else reads the line: `JSONDecoder` would take a repeated key, a trailing
         // comma or UTF-16, and answer another request than the one the byte readers see.
@@ -39,12 +41,15 @@ struct RequestRouter: Sendable {
                 try request.checkBody(line)
             }
         } catch let refusal as RequestLine.Refusal {
-            return failure(id: refusal.id, RequestError(.malformedRequest, "not strict JSON: \(refusal.reason)"), state: state)
+            return failure(
+                id: refusal.id, RequestError(.malformedRequest, "not strict JSON: \(refusal.reason)"), state: state)
         } catch {
             return failure(id: nil, RequestError(.malformedRequest, "not a JSON object"), state: state)
         }
         guard let id = request.id, let name = request.op else {
-            return failure(id: request.id, RequestError(.malformedRequest, "\"id\" (integer) and \"op\" (string) are required"), state: state)
+            return failure(
+                id: request.id, RequestError(.malformedRequest, "\"id\" (integer) and \"op\" (string) are required"),
+                state: state)
         }
         let op = Operation(rawValue: name)
         return await respond(id: id, op: op, name: name, state: &state) { state in
@@ -54,8 +59,10 @@ struct RequestRouter: Sendable {
 
     /// Answers request `id` for operation `op` (`nil` when this server does not know `name`) with what `handle` makes of
     /// it, after the request rate is checked.
-    private func respond(id: Int, op: GorillaShared.Operation?, name: String, state: inout ConnectionState,
-                         _ handle: (inout ConnectionState) async throws -> ResponsePayload) async -> WireResponse {
+    private func respond(
+        id: Int, op: GorillaShared.Operation?, name: String, state: inout ConnectionState,
+        _ handle: (inout ConnectionState) async throws -> ResponsePayload
+    ) async -> WireResponse {
         // Any other request may change what a repeated poll would be answered with; the next poll goes to the task.
         if op != .syncUpdated { state.shortcut.forget() }
         guard state.shortcut.takeToken() else {
@@ -79,8 +86,13 @@ struct RequestRouter: Sendable {
 
     private func failure(id: Int?, _ error: RequestError, state: ConnectionState) -> WireResponse {
         // A detail never repeats more than a short prefix of what a peer sent.
-        let error = error.detail.map { $0.count > Self.detailLimit ? RequestError(error.code, String($0.prefix(Self.detailLimit)) + "…",
-                                                                                   retryAfter: error.retryAfter) : error } ?? error
+        let error =
+            error.detail.map {
+                $0.count > Self.detailLimit
+                    ? RequestError(
+                        error.code, String($0.prefix(Self.detailLimit)) + "…",
+                        retryAfter: error.retryAfter) : error
+            } ?? error
         return WireResponse(id: id, payload: .error(error.wire(in: state.language)))
     }
 
@@ -89,8 +101,10 @@ struct RequestRouter: Sendable {
 
     /// Runs operation `op` of `line` (`nil` when this server does not know `name`); `pushed` are the mutations of a push
     /// already read from it, `general` the body of one the one-pass reader left to the general reader.
-    private func dispatch(op: GorillaShared.Operation?, name: String, line: [UInt8], pushed: [PushedMutation]? = nil,
-                          general: GeneralPushBody? = nil, state: inout ConnectionState) async throws -> ResponsePayload {
+    private func dispatch(
+        op: GorillaShared.Operation?, name: String, line: [UInt8], pushed: [PushedMutation]? = nil,
+        general: GeneralPushBody? = nil, state: inout ConnectionState
+    ) async throws -> ResponsePayload {
         guard state.helloDone || op == .hello else { throw RequestError(.helloRequired) }
         if op?.isAnonymous != true {
             // Only known operations get "not logged in"; the rest are unknown either way.
@@ -119,7 +133,8 @@ struct RequestRouter: Sendable {
         case .syncPush:
             // The byte reader (``respond(to:state:)``) keeps each mutation's fields as text; `Codable` decides any line it
             // refused, for its messages.
-            let mutations = try pushed ?? general.map { try $0.mutations(decodeBody(PushBody.self, $0.text)) }
+            let mutations =
+                try pushed ?? general.map { try $0.mutations(decodeBody(PushBody.self, $0.text)) }
                 ?? decode(PushBody.self, line).mutations.map(PushedMutation.init)
             return try await push(mutations, state: &state)
         case .subscribe: return try await subscribe(state: &state)
@@ -176,8 +191,10 @@ struct RequestRouter: Sendable {
     private func hello(_ body: HelloBody, state: inout ConnectionState) throws -> ResponsePayload {
         if let language = body.language { state.requestedLanguage = language }
         guard ProtocolVersion.supported.contains(body.version) else {
-            throw RequestError(.unsupportedVersion,
-                               "this server speaks version \(ProtocolVersion.supported.lowerBound)–\(ProtocolVersion.supported.upperBound), not \(body.version)")
+            throw RequestError(
+                .unsupportedVersion,
+                "this server speaks version \(ProtocolVersion.supported.lowerBound)–\(ProtocolVersion.supported.upperBound), not \(body.version)"
+            )
         }
         state.helloDone = true
         return .value(HelloReply(version: ProtocolVersion.current, server: "gorilla-server"))

@@ -50,7 +50,9 @@ actor UploadSpool {
     /// not fit the account's budget first drops the connection's own older ones; if it still does not fit (or the whole
     /// server's budget is spent) it is refused with `rateLimited` and a retry delay.
     /// - Throws: `RequestError` (`invalidImage` for a chunk past `total`, `rateLimited`, `internalError` on a disk failure).
-    func append(connection: UUID, account: UUID, sha256: String, total: Int, offset: Int, chunk: Data) throws -> Progress {
+    func append(
+        connection: UUID, account: UUID, sha256: String, total: Int, offset: Int, chunk: Data
+    ) throws -> Progress {
         let key = Key(connection: connection, sha256: sha256)
         var upload: Upload
         if let existing = uploads[key] {
@@ -83,7 +85,9 @@ actor UploadSpool {
             return .partial(received: upload.received)
         }
         defer { discard(key) }
-        guard let bytes = try? Data(contentsOf: upload.file), bytes.count == total else { throw RequestError(.internalError) }
+        guard let bytes = try? Data(contentsOf: upload.file), bytes.count == total else {
+            throw RequestError(.internalError)
+        }
         return .complete(Array(bytes))
     }
 
@@ -97,13 +101,16 @@ actor UploadSpool {
         let own = uploads.filter { $0.key.connection == key.connection && $0.value.account == account }
             .sorted { $0.value.started < $1.value.started }.map(\.key)
         var dropping = own[...]
-        while (reservedByAccount[account] ?? 0) + total > bytesPerAccount, let oldest = dropping.popFirst() { discard(oldest) }
+        while (reservedByAccount[account] ?? 0) + total > bytesPerAccount, let oldest = dropping.popFirst() {
+            discard(oldest)
+        }
         guard (reservedByAccount[account] ?? 0) + total <= bytesPerAccount, reservedTotal + total <= bytesTotal else {
             throw RequestError(.rateLimited, "too many unfinished uploads", retryAfter: 10)
         }
         try prepare()
         let file = directory.appendingPathComponent("\(key.connection.uuidString)-\(key.sha256)")
-        guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
             throw RequestError(.internalError)
         }
         started += 1
@@ -127,8 +134,9 @@ actor UploadSpool {
         guard !prepared else { return }
         try? FileManager.default.removeItem(at: directory)
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw RequestError(.internalError)
         }

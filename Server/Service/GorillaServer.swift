@@ -38,7 +38,9 @@ public struct GorillaServer: Service {
         let marker = runningMarker
         let uncleanStop = FileManager.default.fileExists(atPath: marker.path)
         // Written first: it also finds a folder that cannot be written before anything else is tried.
-        try StartupError.wrap(.dataFolder, "the data folder \(directory.path) is not writable (cannot write \(marker.lastPathComponent))") {
+        try StartupError.wrap(
+            .dataFolder, "the data folder \(directory.path) is not writable (cannot write \(marker.lastPathComponent))"
+        ) {
             try SecureFiles.write(Data("\(ProcessInfo.processInfo.processIdentifier)\n".utf8), to: marker, mode: 0o600)
         }
         do {
@@ -46,7 +48,9 @@ public struct GorillaServer: Service {
         } catch {
             // A start that failed before serving leaves things as it found them: the marker stays only to have the
             // next start check the database again.
-            if !uncleanStop, (error as? StartupError)?.code != .damagedDatabase { try? FileManager.default.removeItem(at: marker) }
+            if !uncleanStop, (error as? StartupError)?.code != .damagedDatabase {
+                try? FileManager.default.removeItem(at: marker)
+            }
             throw error
         }
     }
@@ -58,7 +62,9 @@ public struct GorillaServer: Service {
         let store: ServerStore
         do {
             store = try ServerStore.open(path: path, checkpointsInBackground: true, logger: logger)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+        {
             throw Self.damaged(path, StartupError.describe(error))
         } catch {
             throw StartupError(.database, "cannot open the database \(path): \(StartupError.describe(error))")
@@ -69,7 +75,9 @@ public struct GorillaServer: Service {
             case .intact: break
             case .damaged(let problems): throw Self.damaged(path, problems.prefix(3).joined(separator: "; "))
             case .unfinished:
-                logger.warning("the integrity check of \(path) did not finish in \(Int(configuration.integrityCheckTimeout)) s; serving it unchecked")
+                logger.warning(
+                    "the integrity check of \(path) did not finish in \(Int(configuration.integrityCheckTimeout)) s; serving it unchecked"
+                )
             }
         }
         if let missing = try await store.missingInvariant() {
@@ -83,7 +91,9 @@ public struct GorillaServer: Service {
 
     /// The message for a database the server refuses to serve.
     static func damaged(_ path: String, _ problem: String) -> StartupError {
-        StartupError(.damagedDatabase, """
+        StartupError(
+            .damagedDatabase,
+            """
             the database \(path) is damaged (\(problem)); the server will not serve it. Restore it from a backup: \
             move gorilla.sqlite, gorilla.sqlite-wal and gorilla.sqlite-shm out of the data folder, copy the backup in as \
             gorilla.sqlite and start again (docs/operations.md, "Backups")
@@ -98,7 +108,9 @@ public struct GorillaServer: Service {
                 try ServerCertificate(certificatePath: certificatePath, keyPath: keyPath)
             }
         } else {
-            certificate = try StartupError.wrap(.certificate, "cannot make or read the certificate in \(configuration.dataDirectory.path)") {
+            certificate = try StartupError.wrap(
+                .certificate, "cannot make or read the certificate in \(configuration.dataDirectory.path)"
+            ) {
                 try ServerCertificate.selfSigned(in: configuration.dataDirectory, host: configuration.host)
             }
         }
@@ -112,13 +124,18 @@ public struct GorillaServer: Service {
         defer { try? FileManager.default.removeItem(at: runningMarker) }
         store.checkpointer?.start()
         defer { store.checkpointer?.stop() }
-        let sslContext = try StartupError.wrap(.certificate, "cannot use the certificate \(certificate.certificatePath) with the key \(certificate.keyPath)") {
-            try TLSConfigurations.server(certificatePEMFile: certificate.certificatePath, keyPEMFile: certificate.keyPath)
+        let sslContext = try StartupError.wrap(
+            .certificate,
+            "cannot use the certificate \(certificate.certificatePath) with the key \(certificate.keyPath)"
+        ) {
+            try TLSConfigurations.server(
+                certificatePEMFile: certificate.certificatePath, keyPEMFile: certificate.keyPath)
         }
         let passwordPool = NIOThreadPool(numberOfThreads: configuration.passwordThreads)
         passwordPool.start()
         defer { passwordPool.shutdownGracefully { _ in } }
-        let context = ServerContext(store: store, configuration: configuration, logger: logger, passwordPool: passwordPool)
+        let context = ServerContext(
+            store: store, configuration: configuration, logger: logger, passwordPool: passwordPool)
         let handler = ConnectionHandler(router: RequestRouter(context: context), context: context)
         let configuration = self.configuration
         let openConnections = NIOLockedValueBox(OpenConnections())
@@ -132,20 +149,27 @@ public struct GorillaServer: Service {
                     let sync = channel.pipeline.syncOperations
                     try sync.addHandler(NIOSSLServerHandler(context: sslContext))
                     let deadline = HelloDeadline()
-                    try sync.addHandler(HelloTimeoutHandler(timeout: .milliseconds(Int64(configuration.handshakeTimeout * 1000)),
-                                                            deadline: deadline))
-                    try sync.addHandler(IdleStateHandler(readTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))))
+                    try sync.addHandler(
+                        HelloTimeoutHandler(
+                            timeout: .milliseconds(Int64(configuration.handshakeTimeout * 1000)),
+                            deadline: deadline))
+                    try sync.addHandler(
+                        IdleStateHandler(readTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))))
                     try sync.addHandler(IdleCloseHandler())
-                    try sync.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: configuration.maxLineLength)))
+                    try sync.addHandler(
+                        ByteToMessageHandler(LineFrameDecoder(maximumLength: configuration.maxLineLength)))
                     let shortcut = PollShortcut(requestsPerSecond: configuration.requestsPerSecond)
-                    try sync.addHandler(PollResponder(shortcut: shortcut, epochs: store.epochs, onAnswer: configuration.onPollAnsweredOnLoop))
+                    try sync.addHandler(
+                        PollResponder(
+                            shortcut: shortcut, epochs: store.epochs, onAnswer: configuration.onPollAnsweredOnLoop))
                     let backlog = ReplyBacklog()
                     try sync.addHandler(ReplyBacklogHandler(backlog: backlog))
                     let wrapped = try NIOAsyncChannel<LineFrame, ByteBuffer>(
                         wrappingChannelSynchronously: channel,
                         configuration: .init(isOutboundHalfClosureEnabled: false)
                     )
-                    return AcceptedConnection(channel: wrapped, shortcut: shortcut, helloDeadline: deadline, backlog: backlog)
+                    return AcceptedConnection(
+                        channel: wrapped, shortcut: shortcut, helloDeadline: deadline, backlog: backlog)
                 }
             }
 
@@ -182,7 +206,9 @@ public struct GorillaServer: Service {
                     for try await connection in inbound {
                         let address = connection.channel.channel.remoteAddress?.ipAddress ?? "unknown"
                         let admitted = openConnections.withLockedValue {
-                            $0.admit(address, limit: configuration.maxConnections, perAddress: configuration.maxConnectionsPerAddress)
+                            $0.admit(
+                                address, limit: configuration.maxConnections,
+                                perAddress: configuration.maxConnectionsPerAddress)
                         }
                         guard admitted else {
                             // Closed through its async wrapper, which must be finished before it is released.
@@ -202,8 +228,9 @@ public struct GorillaServer: Service {
     /// Writes `server.json` so that tools and tests can find the server.
     private func writeServerFile(port: Int, fingerprint: String) throws {
         let info = ServerInfo(host: configuration.host, port: port, fingerprint: fingerprint)
-        try SecureFiles.write(WireCoding.encoder.encode(info),
-                              to: configuration.dataDirectory.appendingPathComponent("server.json"), mode: 0o644)
+        try SecureFiles.write(
+            WireCoding.encoder.encode(info),
+            to: configuration.dataDirectory.appendingPathComponent("server.json"), mode: 0o644)
     }
 }
 

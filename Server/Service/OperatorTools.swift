@@ -74,8 +74,10 @@ extension OperatorTools {
         let items = try await store.allNews()
         if json { return String(decoding: try WireCoding.encoder.encode(items), as: UTF8.self) }
         if items.isEmpty { return "No news. Publish with: gorilla-server news add TEXT --to all|coaches|clients" }
-        return items.map { "\($0.id.key.prefix(8))  \(ISOTime.format($0.published).prefix(16))  \($0.audience.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))  \($0.text)" }
-            .joined(separator: "\n")
+        return items.map {
+            "\($0.id.key.prefix(8))  \(ISOTime.format($0.published).prefix(16))  \($0.audience.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))  \($0.text)"
+        }
+        .joined(separator: "\n")
     }
 
     /// `news rm ID`.

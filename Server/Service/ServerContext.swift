@@ -20,14 +20,18 @@ struct ServerContext: Sendable {
         self.store = store
         self.configuration = configuration
         self.logger = logger
-        self.loginFailures = RateLimiter(limit: configuration.loginFailuresPerAccount, window: configuration.loginWindow)
-        self.addressFailures = RateLimiter(limit: configuration.loginFailuresPerAddress, window: configuration.loginWindow)
+        self.loginFailures = RateLimiter(
+            limit: configuration.loginFailuresPerAccount, window: configuration.loginWindow)
+        self.addressFailures = RateLimiter(
+            limit: configuration.loginFailuresPerAddress, window: configuration.loginWindow)
         self.codeAttempts = RateLimiter(limit: configuration.codeAttemptsPerMinute, window: 60)
         self.signups = RateLimiter(limit: configuration.signupsPerAddress, window: configuration.signupWindow)
-        self.passwords = PasswordWork(hasher: configuration.passwordHasher, pool: passwordPool,
-                                      threads: configuration.passwordThreads, queueLength: configuration.passwordQueueLength,
-                                      onWork: configuration.onPasswordWork)
-        self.uploads = UploadSpool(directory: configuration.dataDirectory.appendingPathComponent("uploads", isDirectory: true),
-                                   bytesPerAccount: configuration.uploadBytesPerAccount, bytesTotal: configuration.uploadBytesTotal)
+        self.passwords = PasswordWork(
+            hasher: configuration.passwordHasher, pool: passwordPool,
+            threads: configuration.passwordThreads, queueLength: configuration.passwordQueueLength,
+            onWork: configuration.onPasswordWork)
+        self.uploads = UploadSpool(
+            directory: configuration.dataDirectory.appendingPathComponent("uploads", isDirectory: true),
+            bytesPerAccount: configuration.uploadBytesPerAccount, bytesTotal: configuration.uploadBytesTotal)
     }
 }

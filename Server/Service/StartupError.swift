@@ -45,7 +45,8 @@ public struct StartupError: Error, Sendable, CustomStringConvertible {
     public static func describe(_ error: any Error) -> String {
         if let database = error as? DatabaseError {
             switch database.resultCode {
-            case .SQLITE_CANTOPEN: return "it cannot be opened (check that the folder exists and is writable by this user)"
+            case .SQLITE_CANTOPEN:
+                return "it cannot be opened (check that the folder exists and is writable by this user)"
             case .SQLITE_READONLY: return "it is read-only (the file or its folder cannot be written)"
             case .SQLITE_PERM, .SQLITE_AUTH: return "permission denied"
             case .SQLITE_FULL: return "the disk is full"
@@ -72,7 +73,8 @@ public struct StartupError: Error, Sendable, CustomStringConvertible {
             case .fileWriteUnknown:
                 var isFolder: ObjCBool = false
                 if let path = ns.userInfo[NSFilePathErrorKey] as? String,
-                   FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                    FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+                {
                     return "it is a folder, not a file"
                 }
                 return "it cannot be written (check the folder's permissions and free space)"
@@ -110,13 +112,19 @@ enum CertificateCheck {
         let keyText = try StartupError.wrap(.certificate, "cannot read the key \(keyPath)") {
             try String(contentsOfFile: keyPath, encoding: .utf8)
         }
-        guard let leaf = try? PEMDocument.parseMultiple(pemString: certificateText).first(where: { $0.discriminator == "CERTIFICATE" }),
-              let certificate = try? Certificate(derEncoded: leaf.derBytes) else {
+        guard
+            let leaf = try? PEMDocument.parseMultiple(pemString: certificateText).first(where: {
+                $0.discriminator == "CERTIFICATE"
+            }),
+            let certificate = try? Certificate(derEncoded: leaf.derBytes)
+        else {
             throw StartupError(.certificate, "the certificate \(certificatePath) holds no PEM certificate")
         }
         guard let key = try? Certificate.PrivateKey(pemEncoded: keyText) else { return }
         guard key.publicKey == certificate.publicKey else {
-            throw StartupError(.certificate, "the key \(keyPath) does not match the certificate \(certificatePath) (they are not a pair)")
+            throw StartupError(
+                .certificate,
+                "the key \(keyPath) does not match the certificate \(certificatePath) (they are not a pair)")
         }
     }
 }

@@ -9,20 +9,27 @@ extension ServerStore {
     }
 
     static func insertUser(_ db: Database, _ user: UserRecord) throws {
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE username_key = ?", arguments: [Validation.key(user.username)]) != nil {
+        if try Bool.fetchOne(
+            db, sql: "SELECT 1 FROM users WHERE username_key = ?", arguments: [Validation.key(user.username)]) != nil
+        {
             throw StoreError(.usernameInUse)
         }
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE email_key = ?", arguments: [Validation.key(user.email)]) != nil {
+        if try Bool.fetchOne(
+            db, sql: "SELECT 1 FROM users WHERE email_key = ?", arguments: [Validation.key(user.email)]) != nil
+        {
             throw StoreError(.emailInUse)
         }
-        try db.execute(sql: """
-            INSERT INTO users (id, role, username, username_key, email, email_key, password_hash, name, surname,
-                               nif, language, photo, coach_id, disabled, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
+        try db.execute(
+            sql: """
+                INSERT INTO users (id, role, username, username_key, email, email_key, password_hash, name, surname,
+                                   nif, language, photo, coach_id, disabled, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
                 user.id.key, user.role.rawValue, user.username, Validation.key(user.username), user.email,
                 Validation.key(user.email), user.passwordHash, user.name, user.surname, user.nif,
-                user.language.rawValue, user.photo, user.coachID?.key, user.disabled ? 1 : 0, ISOTime.format(user.created),
+                user.language.rawValue, user.photo, user.coachID?.key, user.disabled ? 1 : 0,
+                ISOTime.format(user.created),
             ])
     }
 
@@ -30,8 +37,10 @@ extension ServerStore {
     public func user(login: String) async throws -> UserRecord? {
         guard let key = Validation.loginKey(login) else { return nil }
         return try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM users WHERE username_key = ? OR email_key = ?", arguments: [key, key])
-                .map(UserRecord.init(row:))
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM users WHERE username_key = ? OR email_key = ?", arguments: [key, key]
+            )
+            .map(UserRecord.init(row:))
         }
     }
 
@@ -47,25 +56,30 @@ extension ServerStore {
     /// Every account, oldest first (for the operator).
     public func allUsers() async throws -> [UserRecord] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY created_at, username_key").map(UserRecord.init(row:))
+            try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY created_at, username_key").map(
+                UserRecord.init(row:))
         }
     }
 
     /// Stores a session token's hash.
     public func insertToken(hash: String, userID: UUID, expires: Date) async throws {
         try await write { db in
-            try db.execute(sql: "INSERT INTO tokens (hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
-                           arguments: [hash, userID.key, ISOTime.format(Date()), ISOTime.format(expires)])
+            try db.execute(
+                sql: "INSERT INTO tokens (hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                arguments: [hash, userID.key, ISOTime.format(Date()), ISOTime.format(expires)])
         }
     }
 
     /// The account and expiry of a live token (not revoked, not expired, account not disabled).
     public func session(tokenHash: String, now: Date = Date()) async throws -> (UserRecord, Date)? {
         try await read { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT users.*, tokens.expires_at AS token_expires FROM tokens JOIN users ON users.id = tokens.user_id
-                WHERE tokens.hash = ? AND tokens.revoked = 0 AND users.disabled = 0
-                """), arguments: [tokenHash]),
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT users.*, tokens.expires_at AS token_expires FROM tokens JOIN users ON users.id = tokens.user_id
+                            WHERE tokens.hash = ? AND tokens.revoked = 0 AND users.disabled = 0
+                            """), arguments: [tokenHash]),
                 let expires = ISOTime.parse(row["token_expires"]), expires > now
             else { return nil }
             return (UserRecord(row: row), expires)
@@ -85,8 +99,9 @@ extension ServerStore {
     }
 
     static func revokeTokens(_ db: Database, userID: UUID, keeping: String? = nil) throws {
-        try db.execute(sql: "UPDATE tokens SET revoked = 1 WHERE user_id = ? AND hash != ?",
-                       arguments: [userID.key, keeping ?? ""])
+        try db.execute(
+            sql: "UPDATE tokens SET revoked = 1 WHERE user_id = ? AND hash != ?",
+            arguments: [userID.key, keeping ?? ""])
     }
 
     /// Applies a profile update to the principal's own account and returns the result.
@@ -102,7 +117,9 @@ extension ServerStore {
                 user.surname = clean
             }
             if let nif = update.nif {
-                if nif.isEmpty { user.nif = nil } else {
+                if nif.isEmpty {
+                    user.nif = nil
+                } else {
                     guard let clean = Validation.cleanName(nif, maxLength: 20) else { throw StoreError.invalid("nif") }
                     user.nif = clean
                 }
@@ -111,25 +128,35 @@ extension ServerStore {
             if let email = update.email {
                 let trimmed = email.trimmingCharacters(in: .whitespaces)
                 guard Validation.isValidEmail(trimmed) else { throw StoreError.invalid("email") }
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE email_key = ? AND id != ?",
-                                     arguments: [Validation.key(trimmed), userID.key]) != nil {
+                if try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM users WHERE email_key = ? AND id != ?",
+                    arguments: [Validation.key(trimmed), userID.key]) != nil
+                {
                     throw StoreError(.emailInUse)
                 }
                 user.email = trimmed
             }
             if let photo = update.photo {
-                if photo.isEmpty { user.photo = nil } else {
-                    guard try Bool.fetchOne(db, sql: "SELECT 1 FROM media WHERE sha256 = ? AND owner_id = ?",
-                                            arguments: [photo, userID.key]) != nil
+                if photo.isEmpty {
+                    user.photo = nil
+                } else {
+                    guard
+                        try Bool.fetchOne(
+                            db, sql: "SELECT 1 FROM media WHERE sha256 = ? AND owner_id = ?",
+                            arguments: [photo, userID.key]) != nil
                     else { throw StoreError(.invalidReference, "photo") }
                     user.photo = photo
                 }
             }
-            try db.execute(sql: """
-                UPDATE users SET name = ?, surname = ?, nif = ?, language = ?, email = ?, email_key = ?, photo = ?
-                WHERE id = ?
-                """, arguments: [user.name, user.surname, user.nif, user.language.rawValue, user.email,
-                                 Validation.key(user.email), user.photo, userID.key])
+            try db.execute(
+                sql: """
+                    UPDATE users SET name = ?, surname = ?, nif = ?, language = ?, email = ?, email_key = ?, photo = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    user.name, user.surname, user.nif, user.language.rawValue, user.email,
+                    Validation.key(user.email), user.photo, userID.key,
+                ])
             try Self.updateClientRow(db, account: user, now: Date())
             return user
         }
@@ -145,27 +172,36 @@ extension ServerStore {
     /// Stores a one-time password-reset token's hash for `userID`, replacing any earlier unused one.
     public func insertResetToken(hash: String, userID: UUID, expires: Date) async throws {
         try await write { db in
-            try db.execute(sql: "DELETE FROM reset_tokens WHERE user_id = ? AND used_at IS NULL", arguments: [userID.key])
-            try db.execute(sql: "INSERT INTO reset_tokens (hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
-                           arguments: [hash, userID.key, ISOTime.format(Date()), ISOTime.format(expires)])
+            try db.execute(
+                sql: "DELETE FROM reset_tokens WHERE user_id = ? AND used_at IS NULL", arguments: [userID.key])
+            try db.execute(
+                sql: "INSERT INTO reset_tokens (hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                arguments: [hash, userID.key, ISOTime.format(Date()), ISOTime.format(expires)])
         }
     }
 
     /// Redeems a reset token of the account named `login`: sets the new hash, marks the token used,
     /// and revokes every session. Returns false when the token is unknown, used, expired or another account's.
-    public func redeemResetToken(login: String, tokenHash: String, newPasswordHash: String, now: Date = Date()) async throws -> Bool {
+    public func redeemResetToken(
+        login: String, tokenHash: String, newPasswordHash: String, now: Date = Date()
+    ) async throws -> Bool {
         guard let key = Validation.loginKey(login) else { return false }
         return try await write { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT reset_tokens.expires_at, users.id FROM reset_tokens JOIN users ON users.id = reset_tokens.user_id
-                WHERE reset_tokens.hash = ? AND reset_tokens.used_at IS NULL AND users.disabled = 0
-                  AND (users.username_key = ? OR users.email_key = ?)
-                """, arguments: [tokenHash, key, key]),
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT reset_tokens.expires_at, users.id FROM reset_tokens JOIN users ON users.id = reset_tokens.user_id
+                        WHERE reset_tokens.hash = ? AND reset_tokens.used_at IS NULL AND users.disabled = 0
+                          AND (users.username_key = ? OR users.email_key = ?)
+                        """, arguments: [tokenHash, key, key]),
                 let expires = ISOTime.parse(row["expires_at"]), expires > now,
                 let userID = UUID(uuidString: row["id"])
             else { return false }
-            try db.execute(sql: "UPDATE reset_tokens SET used_at = ? WHERE hash = ?", arguments: [ISOTime.format(now), tokenHash])
-            try db.execute(sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [newPasswordHash, userID.key])
+            try db.execute(
+                sql: "UPDATE reset_tokens SET used_at = ? WHERE hash = ?", arguments: [ISOTime.format(now), tokenHash])
+            try db.execute(
+                sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [newPasswordHash, userID.key])
             try Self.revokeTokens(db, userID: userID)
             return true
         }
@@ -174,21 +210,28 @@ extension ServerStore {
     /// Stores an image uploaded by `ownerID` (idempotent by content hash).
     public func putMedia(sha256: String, type: String, bytes: [UInt8], ownerID: UUID) async throws {
         try await write { db in
-            try db.execute(sql: """
-                INSERT INTO media (sha256, type, size, bytes, owner_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (sha256, owner_id) DO NOTHING
-                """, arguments: [sha256, type, bytes.count, Data(bytes), ownerID.key, ISOTime.format(Date())])
+            try db.execute(
+                sql: """
+                    INSERT INTO media (sha256, type, size, bytes, owner_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (sha256, owner_id) DO NOTHING
+                    """, arguments: [sha256, type, bytes.count, Data(bytes), ownerID.key, ISOTime.format(Date())])
         }
     }
 
     /// An image, if the principal may see it: their own, their coach's, or (for a coach) one of their clients'.
     public func media(sha256: String, principal: UserRecord) async throws -> (type: String, bytes: Data)? {
         try await read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT media.type, media.bytes FROM media JOIN users ON users.id = media.owner_id
-                WHERE media.sha256 = ? AND (users.id = ? OR users.id = ? OR (? = 'coach' AND users.coach_id = ?))
-                LIMIT 1
-                """, arguments: [sha256, principal.id.key, principal.tenantID.key, principal.role.rawValue, principal.id.key])
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT media.type, media.bytes FROM media JOIN users ON users.id = media.owner_id
+                        WHERE media.sha256 = ? AND (users.id = ? OR users.id = ? OR (? = 'coach' AND users.coach_id = ?))
+                        LIMIT 1
+                        """,
+                    arguments: [
+                        sha256, principal.id.key, principal.tenantID.key, principal.role.rawValue, principal.id.key,
+                    ])
             else { return nil }
             return (row["type"], row["bytes"])
         }

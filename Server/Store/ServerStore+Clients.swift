@@ -22,28 +22,38 @@ struct CodeGrant: Sendable {
 
 extension ServerStore {
     /// Stores a new code for `clientID` (replacing unused earlier ones); returns it with its expiry.
-    static func issueRegistrationCode(_ db: Database, coachID: UUID, clientID: UUID, now: Date,
-                                      lifetime: TimeInterval) throws -> (String, Date) {
+    static func issueRegistrationCode(
+        _ db: Database, coachID: UUID, clientID: UUID, now: Date,
+        lifetime: TimeInterval
+    ) throws -> (String, Date) {
         let code = RegistrationCode.random()
         let expires = now.addingTimeInterval(lifetime)
-        try db.execute(sql: "DELETE FROM registration_codes WHERE client_id = ? AND used_at IS NULL", arguments: [clientID.key])
-        try db.execute(sql: """
-            INSERT INTO registration_codes (hash, coach_id, client_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
-            """, arguments: [RegistrationCodes.hash(code)!, coachID.key, clientID.key, ISOTime.format(now), ISOTime.format(expires)])
+        try db.execute(
+            sql: "DELETE FROM registration_codes WHERE client_id = ? AND used_at IS NULL", arguments: [clientID.key])
+        try db.execute(
+            sql: """
+                INSERT INTO registration_codes (hash, coach_id, client_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                RegistrationCodes.hash(code)!, coachID.key, clientID.key, ISOTime.format(now), ISOTime.format(expires),
+            ])
         return (code, expires)
     }
 
     /// Checks a code: unknown, used and expired codes are distinct errors.
     static func grant(_ db: Database, code: String, now: Date) throws -> CodeGrant {
         guard let hash = RegistrationCodes.hash(code),
-              let row = try Row.fetchOne(db, sql: "SELECT * FROM registration_codes WHERE hash = ?", arguments: [hash]),
-              let coachID = UUID(uuidString: row["coach_id"]), let clientID = UUID(uuidString: row["client_id"]),
-              let client = try EntityRow.fetch(db, id: clientID), client.kind == "client"
+            let row = try Row.fetchOne(db, sql: "SELECT * FROM registration_codes WHERE hash = ?", arguments: [hash]),
+            let coachID = UUID(uuidString: row["coach_id"]), let clientID = UUID(uuidString: row["client_id"]),
+            let client = try EntityRow.fetch(db, id: clientID), client.kind == "client"
         else { throw StoreError(.invalidCode) }
         if (row["used_at"] as String?) != nil { throw StoreError(.codeUsed) }
-        guard let expires = ISOTime.parse(row["expires_at"]), expires > now, !client.deleted else { throw StoreError(.codeExpired) }
-        return CodeGrant(coachID: coachID, clientID: clientID, name: client.data["name"]?.stringValue,
-                         surname: client.data["surname"]?.stringValue, expires: expires)
+        guard let expires = ISOTime.parse(row["expires_at"]), expires > now, !client.deleted else {
+            throw StoreError(.codeExpired)
+        }
+        return CodeGrant(
+            coachID: coachID, clientID: clientID, name: client.data["name"]?.stringValue,
+            surname: client.data["surname"]?.stringValue, expires: expires)
     }
 
     /// What a code would register (for `codes.check`).
@@ -67,20 +77,26 @@ extension ServerStore {
                 throw StoreError(.missingFields, "name, surname")
             }
             try Self.insertUser(db, account)
-            try db.execute(sql: "UPDATE registration_codes SET used_at = ?, used_by = ? WHERE hash = ?",
-                           arguments: [ISOTime.format(now), account.id.key, RegistrationCodes.hash(code)!])
+            try db.execute(
+                sql: "UPDATE registration_codes SET used_at = ?, used_by = ? WHERE hash = ?",
+                arguments: [ISOTime.format(now), account.id.key, RegistrationCodes.hash(code)!])
             let coach = try Self.user(db, id: grant.coachID)
-            try Self.updateClientRow(db, account: account, now: now, extra: [
-                "status": "active", "joined": .string(ISOTime.format(now)),
-                "coachName": .string(coach.map { "\($0.name) \($0.surname)" } ?? ""),
-            ])
+            try Self.updateClientRow(
+                db, account: account, now: now,
+                extra: [
+                    "status": "active", "joined": .string(ISOTime.format(now)),
+                    "coachName": .string(coach.map { "\($0.name) \($0.surname)" } ?? ""),
+                ])
             return account
         }
     }
 
     /// Mirrors an account's names into the coach's `client` row (a new version, so the coach pulls it).
-    static func updateClientRow(_ db: Database, account: UserRecord, now: Date, extra: [String: JSONValue] = [:]) throws {
-        guard account.role == .client, var row = try EntityRow.fetch(db, id: account.id), row.kind == "client" else { return }
+    static func updateClientRow(_ db: Database, account: UserRecord, now: Date, extra: [String: JSONValue] = [:]) throws
+    {
+        guard account.role == .client, var row = try EntityRow.fetch(db, id: account.id), row.kind == "client" else {
+            return
+        }
         let version = try nextVersion(db)
         var changes: [String: JSONValue] = [
             "name": .string(account.name), "surname": .string(account.surname),
@@ -101,12 +117,14 @@ extension ServerStore {
     func newRegistrationCode(coach: UserRecord, clientID: UUID, lifetime: TimeInterval) async throws -> (String, Date) {
         try await write { db in
             guard coach.role == .coach, let row = try EntityRow.fetch(db, id: clientID), row.kind == "client",
-                  row.coachID == coach.id, !row.deleted else { throw StoreError.notFound }
+                row.coachID == coach.id, !row.deleted
+            else { throw StoreError.notFound }
             guard row.data["status"]?.stringValue == "invited" else {
                 throw StoreError.invalid("the client has already registered")
             }
             let now = Date()
-            let (code, expires) = try Self.issueRegistrationCode(db, coachID: coach.id, clientID: clientID, now: now, lifetime: lifetime)
+            let (code, expires) = try Self.issueRegistrationCode(
+                db, coachID: coach.id, clientID: clientID, now: now, lifetime: lifetime)
             var updated = row
             let version = try Self.nextVersion(db)
             updated.data["codeExpires"] = .string(ISOTime.format(expires))
@@ -120,7 +138,9 @@ extension ServerStore {
     /// The registered, active client `clientID` of `coach`, or notFound.
     func ownClientAccount(coach: UserRecord, clientID: UUID) async throws -> UserRecord {
         try await read { db in
-            guard coach.role == .coach, let user = try Self.user(db, id: clientID), user.coachID == coach.id, !user.disabled else {
+            guard coach.role == .coach, let user = try Self.user(db, id: clientID), user.coachID == coach.id,
+                !user.disabled
+            else {
                 throw StoreError.notFound
             }
             return user

@@ -13,8 +13,12 @@ extension ServerStore {
         }
         let item = News(id: UUID(), text: clean, audience: audience, published: Date())
         try await write { db in
-            try db.execute(sql: "INSERT INTO news (id, text, audience, published, version) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [item.id.key, item.text, item.audience.rawValue, ISOTime.format(item.published), try Self.nextVersion(db)])
+            try db.execute(
+                sql: "INSERT INTO news (id, text, audience, published, version) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    item.id.key, item.text, item.audience.rawValue, ISOTime.format(item.published),
+                    try Self.nextVersion(db),
+                ])
         }
         return item
     }
@@ -30,11 +34,16 @@ extension ServerStore {
     public func removeNews(idPrefix: String) async throws -> News {
         let prefix = idPrefix.lowercased()
         return try await write { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM news WHERE deleted = 0 AND id LIKE ?", arguments: [prefix + "%"])
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM news WHERE deleted = 0 AND id LIKE ?", arguments: [prefix + "%"])
             guard rows.count == 1, let row = rows.first else {
-                throw StoreError(rows.isEmpty ? .notFound : .invalidField, rows.isEmpty ? "no news item \(idPrefix)" : "ambiguous id \(idPrefix)")
+                throw StoreError(
+                    rows.isEmpty ? .notFound : .invalidField,
+                    rows.isEmpty ? "no news item \(idPrefix)" : "ambiguous id \(idPrefix)")
             }
-            try db.execute(sql: "UPDATE news SET deleted = 1, version = ? WHERE id = ?", arguments: [try Self.nextVersion(db), row["id"] as String])
+            try db.execute(
+                sql: "UPDATE news SET deleted = 1, version = ? WHERE id = ?",
+                arguments: [try Self.nextVersion(db), row["id"] as String])
             return try Self.news(row)
         }
     }
@@ -42,7 +51,8 @@ extension ServerStore {
     /// A news row as a value; an unreadable row is an error, not a crash.
     private static func news(_ row: Row) throws -> News {
         guard let id = UUID(uuidString: row["id"]), let audience = NewsAudience(rawValue: row["audience"]),
-              let published = ISOTime.parse(row["published"]) else {
+            let published = ISOTime.parse(row["published"])
+        else {
             throw StoreError.invalid("news row \(row["id"] as String? ?? "?") is unreadable")
         }
         return News(id: id, text: row["text"], audience: audience, published: published)

@@ -16,8 +16,11 @@ extension ServerStore {
     ///
     /// The documents of creates that read in one pass are read by `documents` (its helpers started as the transaction
     /// begins, and reading ahead while it runs); without it, the transaction reads them itself.
-    func push(_ mutations: [PushedMutation], documents: DocumentReading? = nil, principal: UserRecord, language: Language? = nil,
-              configuration: ServerConfiguration) async throws -> PushOutcome {
+    func push(
+        _ mutations: [PushedMutation], documents: DocumentReading? = nil, principal: UserRecord,
+        language: Language? = nil,
+        configuration: ServerConfiguration
+    ) async throws -> PushOutcome {
         let language = language ?? principal.language
         let documents = documents ?? DocumentReading(mutations, helpers: 0)
         defer { documents.finish() }
@@ -43,24 +46,30 @@ extension ServerStore {
             for (index, mutation) in mutations.enumerated() {
                 if index == referencesFetched {
                     referencesFetched = min(index + Self.referencesAhead, mutations.count)
-                    try references.prefetch((index..<referencesFetched).flatMap { documents.document(at: $0)?.references.map(\.id) ?? [] },
-                                            in: db)
+                    try references.prefetch(
+                        (index..<referencesFetched).flatMap { documents.document(at: $0)?.references.map(\.id) ?? [] },
+                        in: db)
                 }
                 var result: MutationResult
                 let known = remembered[mutation.id]
                 if let (userID, text) = known {
-                    if userID == principalKey, var earlier = (try? FastJSON.parse(text)).flatMap(MutationResult.init(json:)) {
+                    if userID == principalKey,
+                        var earlier = (try? FastJSON.parse(text)).flatMap(MutationResult.init(json:))
+                    {
                         if earlier.status == .applied { earlier.status = .duplicate }
                         result = earlier
                     } else {
                         // Another account used this mutation id: refuse without applying or revealing anything.
-                        result = MutationResult(id: mutation.id, status: .rejected,
-                                                error: RequestError(.invalidField, "mutation id").wire(in: language))
+                        result = MutationResult(
+                            id: mutation.id, status: .rejected,
+                            error: RequestError(.invalidField, "mutation id").wire(in: language))
                     }
                 } else if let document = documents.document(at: index),
-                          let created = try Self.createCanonical(mutation, document: document, db: db, principal: principal, now: now,
-                                                                 configuration: configuration, references: references,
-                                                                 versions: &versions) {
+                    let created = try Self.createCanonical(
+                        mutation, document: document, db: db, principal: principal, now: now,
+                        configuration: configuration, references: references,
+                        versions: &versions)
+                {
                     // Validated before anything was written, so it needs no savepoint.
                     result = created
                     ownVersions.insert(created.version!)
@@ -68,25 +77,29 @@ extension ServerStore {
                     do {
                         var applied: MutationResult?
                         try db.inSavepoint {
-                            applied = try Self.apply(mutation, db: db, principal: principal, now: now, configuration: configuration,
-                                                     ownVersions: ownVersions, references: references)
+                            applied = try Self.apply(
+                                mutation, db: db, principal: principal, now: now, configuration: configuration,
+                                ownVersions: ownVersions, references: references)
                             return .commit
                         }
                         result = applied!
                         if let version = result.version { ownVersions.insert(version) }
                     } catch let error as StoreError {
                         references.forgetAll()  // the savepoint rolled back whatever the mutation wrote
-                        result = MutationResult(id: mutation.id, status: .rejected,
-                                                error: RequestError(error).wire(in: language))
+                        result = MutationResult(
+                            id: mutation.id, status: .rejected,
+                            error: RequestError(error).wire(in: language))
                     }
                 }
                 text.removeAll(keepingCapacity: true)
                 result.write(into: &text)
                 if known == nil {
                     // Remember the outcome (applied or rejected) so that a re-push answers the same.
-                    var values = DirectBindings(try db.cachedStatement(sql: """
-                        INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)
-                        """))
+                    var values = DirectBindings(
+                        try db.cachedStatement(
+                            sql: """
+                                INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)
+                                """))
                     values.id(1, mutation.id)
                     values.id(2, principal.id)
                     text.withUnsafeBufferPointer { values.text(3, $0) }
@@ -104,19 +117,24 @@ extension ServerStore {
     }
 
     /// Applies one mutation; throws ``StoreError`` to reject it.
-    static func apply(_ mutation: PushedMutation, db: Database, principal: UserRecord, now: Date,
-                      configuration: ServerConfiguration, ownVersions: Set<Int64>,
-                      references: ReferenceCache) throws -> MutationResult {
-        guard let kind = EntityKinds.all[mutation.kind] else { throw StoreError.invalid("unknown section '\(mutation.kind)'") }
+    static func apply(
+        _ mutation: PushedMutation, db: Database, principal: UserRecord, now: Date,
+        configuration: ServerConfiguration, ownVersions: Set<Int64>,
+        references: ReferenceCache
+    ) throws -> MutationResult {
+        guard let kind = EntityKinds.all[mutation.kind] else {
+            throw StoreError.invalid("unknown section '\(mutation.kind)'")
+        }
         let existing = try EntityRow.fetch(db, id: mutation.entity)
         // Rows of other tenants, or of other clients, do not exist for this principal.
         if let existing, !principal.mayRead(existing) || existing.kind != kind.name {
             throw StoreError.notFound
         }
         let extras = ExtrasBox()
-        let context = MutationContext(db: db, principal: principal, now: now, configuration: configuration,
-                                      entityID: mutation.entity, creating: mutation.action == .create, extras: extras,
-                                      references: references)
+        let context = MutationContext(
+            db: db, principal: principal, now: now, configuration: configuration,
+            entityID: mutation.entity, creating: mutation.action == .create, extras: extras,
+            references: references)
         let fields = try mutation.parsedFields() ?? [:]
         if kind.kind == .client, let field = fields.keys.first(where: Client.serverManagedFields.contains) {
             throw StoreError.invalid("'\(field)' is set by the server")
@@ -132,24 +150,30 @@ extension ServerStore {
             var document = fields
             try kind.validate(&document, context)
             let clientID = try clientScope(kind: kind, document: document, context: context)
-            row = EntityRow(id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: clientID,
-                            data: document, fieldVersions: document.mapValues { _ in version }, version: version, deleted: false)
+            row = EntityRow(
+                id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: clientID,
+                data: document, fieldVersions: document.mapValues { _ in version }, version: version, deleted: false)
             if kind.kind == .client {
                 if try user(db, id: mutation.entity) != nil { throw StoreError.invalid("id already exists") }
-                let (code, expires) = try issueRegistrationCode(db, coachID: principal.id, clientID: mutation.entity, now: now,
-                                                                lifetime: configuration.registrationCodeLifetime)
+                let (code, expires) = try issueRegistrationCode(
+                    db, coachID: principal.id, clientID: mutation.entity, now: now,
+                    lifetime: configuration.registrationCodeLifetime)
                 extras.values = ["code": .string(code), "expires": .string(ISOTime.format(expires))]
                 row.data["codeExpires"] = .string(ISOTime.format(expires))
             }
         case .update:
             guard let existing else { throw StoreError.notFound }
-            guard try principal.mayUpdate(existing, kind: kind, fields: Set(fields.keys)) else { throw StoreError.forbidden }
+            guard try principal.mayUpdate(existing, kind: kind, fields: Set(fields.keys)) else {
+                throw StoreError.forbidden
+            }
             if existing.deleted { throw StoreError(.deleted) }
             row = existing
             var document = existing.data
             for (field, value) in fields { document[field] = value.isNull ? nil : value }
             try kind.validate(&document, context)
-            if kind.scope == .client, try clientScope(kind: kind, document: document, context: context) != existing.clientID {
+            if kind.scope == .client,
+                try clientScope(kind: kind, document: document, context: context) != existing.clientID
+            {
                 throw StoreError.invalid("client cannot change")
             }
             for field in fields.keys {
@@ -157,11 +181,13 @@ extension ServerStore {
                 let after = document[field]
                 if before == after { continue }
                 if let base = mutation.base, let changed = existing.fieldVersions[field], changed > base,
-                   !ownVersions.contains(changed) {
+                    !ownVersions.contains(changed)
+                {
                     overwritten[field] = before ?? .null
                 }
-                try logChange(db, row: existing, mutation: mutation, principal: principal, field: field,
-                              old: before, new: after, newVersion: version, now: now)
+                try logChange(
+                    db, row: existing, mutation: mutation, principal: principal, field: field,
+                    old: before, new: after, newVersion: version, now: now)
                 row.fieldVersions[field] = version
             }
             row.data = document
@@ -179,9 +205,10 @@ extension ServerStore {
         }
         try row.save(db, kind: kind, createdBy: principal.id, now: now)
         references.forget(row.id)
-        return MutationResult(id: mutation.id, status: .applied, version: version,
-                              overwritten: overwritten.isEmpty ? nil : overwritten,
-                              extra: extras.values.isEmpty ? nil : extras.values)
+        return MutationResult(
+            id: mutation.id, status: .applied, version: version,
+            overwritten: overwritten.isEmpty ? nil : overwritten,
+            extra: extras.values.isEmpty ? nil : extras.values)
     }
 
     /// The outcomes of the mutations `ids` that earlier pushes applied or refused: account and result text by id.
@@ -196,19 +223,25 @@ extension ServerStore {
     /// A create of a kind that validates straight from the pushed text (``KindRules/canonicalCreate``, usually read
     /// before the transaction), written without a savepoint since nothing is written before it is known to pass; nil
     /// when it is anything but a plain create that passes (then ``apply`` runs, and names the problem).
-    static func createCanonical(_ mutation: PushedMutation, document: CanonicalDocument, db: Database, principal: UserRecord,
-                                now: Date, configuration: ServerConfiguration, references: ReferenceCache,
-                                versions: inout VersionBlock) throws -> MutationResult? {
-        guard let kind = EntityKinds.all[mutation.kind], kind.uniqueNameField == nil, kind.writers.contains(principal.role),
-              try references.row(mutation.entity, in: db) == nil else { return nil }
-        let context = MutationContext(db: db, principal: principal, now: now, configuration: configuration,
-                                      entityID: mutation.entity, creating: true, extras: ExtrasBox(), references: references)
+    static func createCanonical(
+        _ mutation: PushedMutation, document: CanonicalDocument, db: Database, principal: UserRecord,
+        now: Date, configuration: ServerConfiguration, references: ReferenceCache,
+        versions: inout VersionBlock
+    ) throws -> MutationResult? {
+        guard let kind = EntityKinds.all[mutation.kind], kind.uniqueNameField == nil,
+            kind.writers.contains(principal.role),
+            try references.row(mutation.entity, in: db) == nil
+        else { return nil }
+        let context = MutationContext(
+            db: db, principal: principal, now: now, configuration: configuration,
+            entityID: mutation.entity, creating: true, extras: ExtrasBox(), references: references)
         guard try document.referencesHold(context) else { return nil }
         let version = try versions.next(db)
-        try EntityRow.write(db, id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: document.clientID,
-                            nameKey: nil, dataText: document.text,
-                            versionsText: document.versionsText(version), version: version, deleted: false,
-                            createdBy: principal.id, now: now)
+        try EntityRow.write(
+            db, id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: document.clientID,
+            nameKey: nil, dataText: document.text,
+            versionsText: document.versionsText(version), version: version, deleted: false,
+            createdBy: principal.id, now: now)
         references.forget(mutation.entity)
         return MutationResult(id: mutation.id, status: .applied, version: version)
     }
@@ -245,22 +278,29 @@ extension ServerStore {
         if kind.kind == .client { return context.entityID }
         if context.principal.role == .client { return context.principal.id }
         guard let text = document["client"]?.stringValue, let id = UUID(uuidString: text),
-              try context.liveReference(id, kind: .client) != nil else {
+            try context.liveReference(id, kind: .client) != nil
+        else {
             throw StoreError(.invalidReference, "client (no such client)")
         }
         return id
     }
 
-    static func logChange(_ db: Database, row: EntityRow, mutation: PushedMutation, principal: UserRecord, field: String,
-                          old: JSONValue?, new: JSONValue?, newVersion: Int64, now: Date) throws {
+    static func logChange(
+        _ db: Database, row: EntityRow, mutation: PushedMutation, principal: UserRecord, field: String,
+        old: JSONValue?, new: JSONValue?, newVersion: Int64, now: Date
+    ) throws {
         let encoder = WireCoding.encoder
-        try db.execute(sql: """
-            INSERT INTO change_log (entity_id, kind, mutation_id, user_id, field, old_value, new_value, old_version, new_version, at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [row.id.key, row.kind, mutation.id.key, principal.id.key, field,
-                             try old.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
-                             try new.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
-                             row.fieldVersions[field] ?? row.version, newVersion, ISOTime.format(now)])
+        try db.execute(
+            sql: """
+                INSERT INTO change_log (entity_id, kind, mutation_id, user_id, field, old_value, new_value, old_version, new_version, at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                row.id.key, row.kind, mutation.id.key, principal.id.key, field,
+                try old.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
+                try new.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
+                row.fieldVersions[field] ?? row.version, newVersion, ISOTime.format(now),
+            ])
     }
 
     /// The condition that picks the tenant's catalogue rows (machines, exercises, trainings), which every account of the
@@ -279,11 +319,13 @@ extension ServerStore {
             return ("SELECT \(columns) FROM entities WHERE coach_id = ? AND version > ?", [principal.id.key, since])
         }
         let tenant = principal.tenantID.key
-        return ("""
+        return (
+            """
             SELECT \(columns) FROM entities WHERE client_id = ? AND coach_id = ? AND version > ? AND NOT \(catalogueCondition)
             UNION ALL
             SELECT \(columns) FROM entities WHERE coach_id = ? AND version > ? AND \(catalogueCondition)
-            """, [principal.id.key, tenant, since, tenant, since])
+            """, [principal.id.key, tenant, since, tenant, since]
+        )
     }
 
     /// The news audience an account belongs to.
@@ -300,11 +342,14 @@ extension ServerStore {
     /// early once it holds `maxBytes` (it always holds one, so it may pass the budget by one document).
     func pull(since: Int64, limit: Int, maxBytes: Int = .max, principal: UserRecord) async throws -> RawJSONValue {
         try await read { db in
-            let news = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT id, version, deleted, text, audience, published FROM news
-                WHERE version > ? AND audience IN ('all', ?) ORDER BY version LIMIT ?
-                """), arguments: [since, Self.audience(principal), limit + 1])
-            let (visible, arguments) = Self.visibleRows(principal, columns: "id, kind, version, deleted, data", since: since)
+            let news = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, version, deleted, text, audience, published FROM news
+                        WHERE version > ? AND audience IN ('all', ?) ORDER BY version LIMIT ?
+                        """), arguments: [since, Self.audience(principal), limit + 1])
+            let (visible, arguments) = Self.visibleRows(
+                principal, columns: "id, kind, version, deleted, data", since: since)
             let statement = try db.cachedStatement(sql: "\(visible) ORDER BY version LIMIT ?")
             let rows = try Row.fetchCursor(statement, arguments: arguments + [limit + 1])
             let newsVersions: [Int64] = news.map { $0["version"] }
@@ -327,7 +372,9 @@ extension ServerStore {
                     newsIndex += 1
                 }
             }
-            let cursor = try page.last ?? max(since, Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") ?? since)
+            let cursor =
+                try page.last
+                ?? max(since, Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") ?? since)
             return page.finish(cursor: cursor, more: more)
         }
     }
@@ -343,15 +390,21 @@ extension ServerStore {
             let (visible, arguments) = Self.visibleRows(principal, columns: "kind, version", since: since)
             var sections: [String: Int] = [:]
             var newest = since
-            for row in try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT kind, COUNT(*) AS n, MAX(version) AS newest FROM (\(visible)) GROUP BY kind
-                """), arguments: arguments) {
+            for row in try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT kind, COUNT(*) AS n, MAX(version) AS newest FROM (\(visible)) GROUP BY kind
+                        """), arguments: arguments)
+            {
                 sections[row["kind"]] = row["n"]
                 newest = max(newest, row["newest"])
             }
-            if let row = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT COUNT(*) AS n, MAX(version) AS newest FROM news WHERE version > ? AND audience IN ('all', ?)
-                """), arguments: [since, Self.audience(principal)]), (row["n"] as Int) > 0 {
+            if let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT COUNT(*) AS n, MAX(version) AS newest FROM news WHERE version > ? AND audience IN ('all', ?)
+                        """), arguments: [since, Self.audience(principal)]), (row["n"] as Int) > 0
+            {
                 sections["news"] = row["n"]
                 newest = max(newest, row["newest"])
             }
@@ -414,8 +467,11 @@ private struct PullPage {
 
     mutating func appendNews(_ row: Row, version: Int64) {
         begin()
-        FastJSON.write(.object(["text": .string(row["text"]), "audience": .string(row["audience"]),
-                                "published": .string(row["published"])]), into: &out)
+        FastJSON.write(
+            .object([
+                "text": .string(row["text"]), "audience": .string(row["audience"]),
+                "published": .string(row["published"]),
+            ]), into: &out)
         var id: String = row["id"]
         id.withUTF8 { id in end(deleted: (row["deleted"] as Int) != 0, id: id, kind: "news".utf8, version: version) }
     }
@@ -437,7 +493,9 @@ private struct PullPage {
 
     /// The members after `data`, and the change's end. Ids are stored in lower case and sent in upper case, as UUID's
     /// own text.
-    private mutating func end(deleted: Bool, id: UnsafeBufferPointer<UInt8>, kind: some Collection<UInt8>, version: Int64) {
+    private mutating func end(
+        deleted: Bool, id: UnsafeBufferPointer<UInt8>, kind: some Collection<UInt8>, version: Int64
+    ) {
         out += #","deleted":"#.utf8
         out += (deleted ? "true" : "false").utf8
         out += #","id":""#.utf8
@@ -453,6 +511,7 @@ private struct PullPage {
 
     /// Column `index` of the current row as SQLite holds it (valid until the statement moves).
     private static func text(_ statement: SQLiteStatement, _ index: CInt) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: sqlite3_column_text(statement, index), count: Int(sqlite3_column_bytes(statement, index)))
+        UnsafeBufferPointer(
+            start: sqlite3_column_text(statement, index), count: Int(sqlite3_column_bytes(statement, index)))
     }
 }

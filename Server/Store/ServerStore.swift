@@ -26,8 +26,10 @@ public struct ServerStore: Sendable {
 
     /// Opens (creating and migrating if needed) the database at `path`. With `checkpointsInBackground`, commits never
     /// copy the write-ahead log into the database file themselves: ``checkpointer`` does, once started.
-    public static func open(path: String, checkpointsInBackground: Bool = false,
-                            logger: Logger = Logger(label: "gorilla-store")) throws -> ServerStore {
+    public static func open(
+        path: String, checkpointsInBackground: Bool = false,
+        logger: Logger = Logger(label: "gorilla-store")
+    ) throws -> ServerStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
@@ -35,7 +37,8 @@ public struct ServerStore: Sendable {
             if checkpointsInBackground { try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
-        return try ServerStore(writer: pool, checkpointer: checkpointsInBackground ? Checkpointer(path: path, logger: logger) : nil)
+        return try ServerStore(
+            writer: pool, checkpointer: checkpointsInBackground ? Checkpointer(path: path, logger: logger) : nil)
     }
 
     /// An in-memory store, for tests.
@@ -85,7 +88,10 @@ public struct ServerStore: Sendable {
     /// - Throws: ``StoreError`` (internal) when the `counters` row is missing: the write is refused, never a crash
     ///   (``missingInvariant()`` names the row at start-up).
     static func nextVersion(_ db: Database) throws -> Int64 {
-        guard let version = try Int64.fetchOne(db.cachedStatement(sql: "UPDATE counters SET value = value + 1 WHERE name = 'version' RETURNING value")) else {
+        guard
+            let version = try Int64.fetchOne(
+                db.cachedStatement(sql: "UPDATE counters SET value = value + 1 WHERE name = 'version' RETURNING value"))
+        else {
             throw StoreError(.internalError)  // peers are never told the store's insides; start-up names it
         }
         return version
@@ -93,8 +99,11 @@ public struct ServerStore: Sendable {
 
     /// Reserves `count` consecutive versions at once and returns the first.
     static func reserveVersions(_ db: Database, count: Int) throws -> Int64 {
-        guard let last = try Int64.fetchOne(
-            db, sql: "UPDATE counters SET value = value + ? WHERE name = 'version' RETURNING value", arguments: [count]) else {
+        guard
+            let last = try Int64.fetchOne(
+                db, sql: "UPDATE counters SET value = value + ? WHERE name = 'version' RETURNING value",
+                arguments: [count])
+        else {
             throw StoreError(.internalError)  // peers are never told the store's insides; start-up names it
         }
         return last - Int64(count) + 1
@@ -126,7 +135,9 @@ public struct ServerStore: Sendable {
             return lines == ["ok"] ? .intact : .damaged(lines)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
             return .unfinished
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+        {
             return .damaged([error.message ?? "the file is damaged"])
         }
     }
@@ -134,7 +145,8 @@ public struct ServerStore: Sendable {
     /// The rows the code relies on (today: the version counter), or what is missing.
     public func missingInvariant() async throws -> String? {
         try await writer.read { db in
-            try Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") == nil ? Self.missingCounter : nil
+            try Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") == nil
+                ? Self.missingCounter : nil
         }
     }
 }
@@ -143,8 +155,10 @@ public struct ServerStore: Sendable {
 enum SQL {
     /// Calls `body` with each row of `table` whose `id` is among `ids` (its `id` first, then `columns`), and the id
     /// it was found by. One cached statement whatever the number of ids: they travel as one JSON array.
-    static func forEachRow(_ db: Database, _ columns: String, from table: String, ids: [UUID],
-                           _ body: (UUID, Row) throws -> Void) throws {
+    static func forEachRow(
+        _ db: Database, _ columns: String, from table: String, ids: [UUID],
+        _ body: (UUID, Row) throws -> Void
+    ) throws {
         guard !ids.isEmpty else { return }
         var list: [UInt8] = [UInt8(ascii: "[")]
         list.reserveCapacity(ids.count * 39 + 2)
@@ -153,8 +167,9 @@ enum SQL {
             id.writeJSON(into: &list, uppercase: false)
         }
         list.append(UInt8(ascii: "]"))
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, \(columns) FROM \(table) WHERE id IN (SELECT value FROM json_each(?))"),
-                                       arguments: [String(decoding: list, as: UTF8.self)])
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT id, \(columns) FROM \(table) WHERE id IN (SELECT value FROM json_each(?))"),
+            arguments: [String(decoding: list, as: UTF8.self)])
         while let row = try rows.next() {
             guard let id = UUID(text: row[0] as String) else { continue }
             try body(id, row)
@@ -185,8 +200,10 @@ struct DirectBindings {
     mutating func text(_ index: CInt, _ bytes: UnsafeBufferPointer<UInt8>) {
         // A non-nil pointer even for "": SQLite binds NULL for a nil one.
         let code = withUnsafePointer(to: 0 as UInt8) { empty in
-            sqlite3_bind_text(statement.sqliteStatement, index, UnsafeRawPointer(bytes.baseAddress ?? empty)
-                .assumingMemoryBound(to: CChar.self), CInt(bytes.count), Self.transient)
+            sqlite3_bind_text(
+                statement.sqliteStatement, index,
+                UnsafeRawPointer(bytes.baseAddress ?? empty)
+                    .assumingMemoryBound(to: CChar.self), CInt(bytes.count), Self.transient)
         }
         record(code)
     }
@@ -207,7 +224,9 @@ struct DirectBindings {
 
     /// Runs the statement once with the values bound.
     func run() throws {
-        guard failure == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: failure), sql: statement.sql) }
+        guard failure == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: failure), sql: statement.sql)
+        }
         try statement.execute()
     }
 

@@ -23,8 +23,9 @@ public struct UserRecord: Sendable, Equatable {
 
     /// The account as the wire shows it.
     public var profile: Profile {
-        Profile(id: id, role: role, username: username, email: email, name: name, surname: surname,
-                nif: nif, language: language, coach: coachID, photo: photo, created: created)
+        Profile(
+            id: id, role: role, username: username, email: email, name: name, surname: surname,
+            nif: nif, language: language, coach: coachID, photo: photo, created: created)
     }
 
     init(row: Row) {
@@ -43,9 +44,11 @@ public struct UserRecord: Sendable, Equatable {
         created = ISOTime.parse(row["created_at"]) ?? Date(timeIntervalSince1970: 0)
     }
 
-    public init(id: UUID = UUID(), role: Role, username: String, email: String, passwordHash: String,
-                name: String, surname: String, nif: String?, language: Language, photo: String? = nil,
-                coachID: UUID? = nil, disabled: Bool = false, created: Date = Date()) {
+    public init(
+        id: UUID = UUID(), role: Role, username: String, email: String, passwordHash: String,
+        name: String, surname: String, nif: String?, language: Language, photo: String? = nil,
+        coachID: UUID? = nil, disabled: Bool = false, created: Date = Date()
+    ) {
         self.id = id
         self.role = role
         self.username = username

@@ -14,12 +14,15 @@ extension EntityKinds {
         beforeDelete: { row, context in
             guard case .refuseWhileUsed(let by, let field)? = EntityKind.machine.deleteRule else { return }
             // Refused while live rows use the machine, naming them.
-            let names = try String.fetchAll(context.db, sql: """
-                SELECT json_extract(data, '$.name') FROM entities
-                WHERE coach_id = ? AND kind = ? AND deleted = 0 AND json_extract(data, '$.' || ?) = ?
-                """, arguments: [context.tenantID.key, by.rawValue, field, row.id.key])
+            let names = try String.fetchAll(
+                context.db,
+                sql: """
+                    SELECT json_extract(data, '$.name') FROM entities
+                    WHERE coach_id = ? AND kind = ? AND deleted = 0 AND json_extract(data, '$.' || ?) = ?
+                    """, arguments: [context.tenantID.key, by.rawValue, field, row.id.key])
             if !names.isEmpty {
-                throw StoreError(.inUse, DeleteRule.inUseMessage(name: row.data["name"]?.stringValue ?? "", users: names))
+                throw StoreError(
+                    .inUse, DeleteRule.inUseMessage(name: row.data["name"]?.stringValue ?? "", users: names))
             }
         }
     )
@@ -32,22 +35,29 @@ extension EntityKinds {
             try FieldRules.name("name", in: &document)
             try FieldRules.optionalText("description", in: &document)
             try FieldRules.reference("machine", kind: .machine, in: &document, context: context)
-            try FieldRules.stringList("muscles", in: &document, maxCount: Exercise.maxMuscles, maxLength: Exercise.maxMuscleLength)
+            try FieldRules.stringList(
+                "muscles", in: &document, maxCount: Exercise.maxMuscles, maxLength: Exercise.maxMuscleLength)
             try FieldRules.oneOf("count", CountMode.self, fallback: .default, in: &document)
         },
         beforeDelete: { row, context in
             guard EntityKind.exercise.deleteRule == .removeFromTrainings else { return }
             // Take the exercise out of every training that lists it; the exercise stays as a tombstone.
-            let trainings = try Row.fetchAll(context.db, sql: """
-                SELECT * FROM entities WHERE coach_id = ? AND kind = 'training' AND deleted = 0 AND data LIKE ?
-                """, arguments: [context.tenantID.key, "%\(row.id.key)%"]).map(EntityRow.init(row:))
+            let trainings = try Row.fetchAll(
+                context.db,
+                sql: """
+                    SELECT * FROM entities WHERE coach_id = ? AND kind = 'training' AND deleted = 0 AND data LIKE ?
+                    """, arguments: [context.tenantID.key, "%\(row.id.key)%"]
+            ).map(EntityRow.init(row:))
             for var training in trainings {
-                guard let kept = Training.entries(training.data["exercises"]?.arrayValue ?? [], removing: row.id) else { continue }
+                guard let kept = Training.entries(training.data["exercises"]?.arrayValue ?? [], removing: row.id) else {
+                    continue
+                }
                 let version = try ServerStore.nextVersion(context.db)
                 training.data["exercises"] = .array(kept)
                 training.fieldVersions["exercises"] = version
                 training.version = version
-                try training.save(context.db, kind: EntityKinds.training, createdBy: context.principal.id, now: context.now)
+                try training.save(
+                    context.db, kind: EntityKinds.training, createdBy: context.principal.id, now: context.now)
             }
         }
     )
@@ -68,7 +78,9 @@ extension EntityKinds {
             }
             var clean: [JSONValue] = []
             for item in items {
-                guard var entry = item.objectValue else { throw StoreError.invalid("exercises entries must be objects") }
+                guard var entry = item.objectValue else {
+                    throw StoreError.invalid("exercises entries must be objects")
+                }
                 try FieldRules.only(PlannedExercise.fieldNames, in: entry)
                 // A reference to an exercise deleted meanwhile is dropped rather than refused.
                 guard let text = entry["exercise"]?.stringValue, let id = UUID(uuidString: text) else {
@@ -91,8 +103,10 @@ extension EntityKinds {
         try FieldRules.number("sets", in: &entry, range: PlannedExercise.setsRange)
         if let reps = entry["reps"], let list = reps.arrayValue {
             let sets = entry["sets"]?.intValue
-            guard !list.isEmpty, list.count <= Int(PlannedExercise.setsRange.upperBound), sets == nil || sets == list.count,
-                  list.allSatisfy({ $0.intValue.map { PlannedExercise.repsRange.contains(Double($0)) } ?? false }) else {
+            guard !list.isEmpty, list.count <= Int(PlannedExercise.setsRange.upperBound),
+                sets == nil || sets == list.count,
+                list.allSatisfy({ $0.intValue.map { PlannedExercise.repsRange.contains(Double($0)) } ?? false })
+            else {
                 throw StoreError.invalid("reps must be a number or a list of one whole number per set")
             }
             entry["sets"] = .number(Double(list.count))

@@ -17,11 +17,13 @@ extension EntityKinds {
         },
         beforeDelete: { row, context in
             // The seed's "donar de baixa": the account can no longer log in or sync; history stays with the coach.
-            try context.db.execute(sql: "UPDATE users SET disabled = 1 WHERE id = ? AND coach_id = ?",
-                                   arguments: [row.id.key, context.tenantID.key])
+            try context.db.execute(
+                sql: "UPDATE users SET disabled = 1 WHERE id = ? AND coach_id = ?",
+                arguments: [row.id.key, context.tenantID.key])
             try ServerStore.revokeTokens(context.db, userID: row.id)
-            try context.db.execute(sql: "UPDATE registration_codes SET expires_at = ? WHERE client_id = ? AND used_at IS NULL",
-                                   arguments: [ISOTime.format(context.now), row.id.key])
+            try context.db.execute(
+                sql: "UPDATE registration_codes SET expires_at = ? WHERE client_id = ? AND used_at IS NULL",
+                arguments: [ISOTime.format(context.now), row.id.key])
         }
     )
 
@@ -34,11 +36,15 @@ extension EntityKinds {
             guard let date = ISOTime.parse(start) else { throw StoreError.invalid("start (ISO-8601 time)") }
             document["start"] = .string(ISOTime.format(date))
             if let zone = document["zone"], !zone.isNull {
-                guard let name = zone.stringValue, TimeZone(identifier: name) != nil else { throw StoreError.invalid("zone (a time zone name)") }
+                guard let name = zone.stringValue, TimeZone(identifier: name) != nil else {
+                    throw StoreError.invalid("zone (a time zone name)")
+                }
             } else {
                 document["zone"] = "UTC"
             }
-            if document["duration"] == nil || document["duration"]!.isNull { document["duration"] = .number(Double(Event.defaultDuration)) }
+            if document["duration"] == nil || document["duration"]!.isNull {
+                document["duration"] = .number(Double(Event.defaultDuration))
+            }
             try FieldRules.number("duration", in: &document, range: Event.durationRange)
             try FieldRules.optionalText("gym", in: &document, max: Event.maxGymLength, multiline: false)
             try FieldRules.optionalText("note", in: &document)

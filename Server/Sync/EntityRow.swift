@@ -16,10 +16,13 @@ struct EntityRow: Sendable {
     var storedSize = 0
 
     static func fetch(_ db: Database, id: UUID) throws -> EntityRow? {
-        try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, length(CAST(data AS BLOB)) AS size
-            FROM entities WHERE id = ?
-            """), arguments: [id.key]).map(EntityRow.init(row:))
+        try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, length(CAST(data AS BLOB)) AS size
+                    FROM entities WHERE id = ?
+                    """), arguments: [id.key]
+        ).map(EntityRow.init(row:))
     }
 
     /// What a reference check needs of a row, without reading its document.
@@ -42,8 +45,10 @@ struct EntityRow: Sendable {
     }
 
     static func reference(_ db: Database, id: UUID) throws -> Reference? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Reference.columns) FROM entities WHERE id = ?"),
-                         arguments: [id.key]).map { Reference(row: $0, at: 0) }
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT \(Reference.columns) FROM entities WHERE id = ?"),
+            arguments: [id.key]
+        ).map { Reference(row: $0, at: 0) }
     }
 
     /// The references of those of `ids` that exist, in one query.
@@ -68,8 +73,10 @@ struct EntityRow: Sendable {
         storedSize = row["size"] ?? 0
     }
 
-    init(id: UUID, kind: String, coachID: UUID, clientID: UUID?, data: [String: JSONValue],
-         fieldVersions: [String: Int64], version: Int64, deleted: Bool) {
+    init(
+        id: UUID, kind: String, coachID: UUID, clientID: UUID?, data: [String: JSONValue],
+        fieldVersions: [String: Int64], version: Int64, deleted: Bool
+    ) {
         self.id = id
         self.kind = kind
         self.coachID = coachID
@@ -93,14 +100,18 @@ struct EntityRow: Sendable {
         // Only growth past the limit is refused: a document stored before the limit existed can still be
         // deleted or trimmed.
         guard dataText.count <= max(SyncLimits.maxDocumentBytes, storedSize) else {
-            throw StoreError(.tooLarge, "the document is \(dataText.count / 1024) KB; at most \(SyncLimits.maxDocumentBytes / 1024) KB")
+            throw StoreError(
+                .tooLarge,
+                "the document is \(dataText.count / 1024) KB; at most \(SyncLimits.maxDocumentBytes / 1024) KB")
         }
         var versionsText: [UInt8] = []
         FastJSON.write(.object(fieldVersions.mapValues { JSONValue.number(Double($0)) }), into: &versionsText)
         do {
-            try Self.write(db, id: id, kind: self.kind, coachID: coachID, clientID: clientID, nameKey: deleted ? nil : nameKey(for: kind),
-                           dataText: dataText, versionsText: versionsText, version: version, deleted: deleted,
-                           createdBy: createdBy, now: now)
+            try Self.write(
+                db, id: id, kind: self.kind, coachID: coachID, clientID: clientID,
+                nameKey: deleted ? nil : nameKey(for: kind),
+                dataText: dataText, versionsText: versionsText, version: version, deleted: deleted,
+                createdBy: createdBy, now: now)
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             let name = kind.uniqueNameField.flatMap { data[$0]?.stringValue } ?? ""
             throw StoreError(.nameTaken, "'\(name)'")
@@ -108,17 +119,21 @@ struct EntityRow: Sendable {
     }
 
     /// Inserts or replaces a row given its stored texts.
-    static func write(_ db: Database, id: UUID, kind: String, coachID: UUID, clientID: UUID?, nameKey: String?,
-                      dataText: [UInt8], versionsText: [UInt8], version: Int64, deleted: Bool, createdBy: UUID, now: Date) throws {
+    static func write(
+        _ db: Database, id: UUID, kind: String, coachID: UUID, clientID: UUID?, nameKey: String?,
+        dataText: [UInt8], versionsText: [UInt8], version: Int64, deleted: Bool, createdBy: UUID, now: Date
+    ) throws {
         let stamp = ISOTime.format(now)
-        var values = DirectBindings(try db.cachedStatement(sql: """
-            INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
-                                  created_by, created_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)
-            ON CONFLICT (id) DO UPDATE SET name_key = excluded.name_key, data = excluded.data,
-                field_versions = excluded.field_versions, version = excluded.version, deleted = excluded.deleted,
-                client_id = excluded.client_id, updated_at = excluded.updated_at
-            """))
+        var values = DirectBindings(
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
+                                          created_by, created_at, updated_at)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)
+                    ON CONFLICT (id) DO UPDATE SET name_key = excluded.name_key, data = excluded.data,
+                        field_versions = excluded.field_versions, version = excluded.version, deleted = excluded.deleted,
+                        client_id = excluded.client_id, updated_at = excluded.updated_at
+                    """))
         values.id(1, id)
         values.text(2, kind)
         values.id(3, coachID)

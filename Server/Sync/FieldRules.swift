@@ -12,7 +12,9 @@ enum FieldRules {
     }
 
     /// A required display string: trimmed, 1–`max` characters, no control characters.
-    static func name(_ field: String, in document: inout [String: JSONValue], max: Int = Validation.maximumNameLength) throws {
+    static func name(
+        _ field: String, in document: inout [String: JSONValue], max: Int = Validation.maximumNameLength
+    ) throws {
         guard let value = document[field] else { throw StoreError(.missingFields, field) }
         guard let text = value.stringValue, let clean = Validation.cleanName(text, maxLength: max) else {
             throw StoreError.invalid("\(field) (1–\(max) characters, no control characters)")
@@ -21,7 +23,9 @@ enum FieldRules {
     }
 
     /// An optional text; null or empty removes it. Newlines allowed when `multiline`.
-    static func optionalText(_ field: String, in document: inout [String: JSONValue], max: Int = 2000, multiline: Bool = true) throws {
+    static func optionalText(
+        _ field: String, in document: inout [String: JSONValue], max: Int = 2000, multiline: Bool = true
+    ) throws {
         guard let value = document[field] else { return }
         if value.isNull { document[field] = nil; return }
         guard let text = value.stringValue else { throw StoreError.invalid("\(field) must be text") }
@@ -47,12 +51,15 @@ enum FieldRules {
             return
         }
         guard let text = value.stringValue, Value(rawValue: text) != nil else {
-            throw StoreError.invalid("\(field) must be one of \(Value.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw StoreError.invalid(
+                "\(field) must be one of \(Value.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 
     /// An optional finite number in `range`.
-    static func number(_ field: String, in document: inout [String: JSONValue], range: ClosedRange<Double>, required: Bool = false) throws {
+    static func number(
+        _ field: String, in document: inout [String: JSONValue], range: ClosedRange<Double>, required: Bool = false
+    ) throws {
         guard let value = document[field], !value.isNull else {
             if required { throw StoreError(.missingFields, field) }
             document[field] = nil
@@ -64,9 +71,13 @@ enum FieldRules {
     }
 
     /// A list of short strings (e.g. muscle groups), trimmed, without duplicates.
-    static func stringList(_ field: String, in document: inout [String: JSONValue], maxCount: Int = 30, maxLength: Int = 60) throws {
+    static func stringList(
+        _ field: String, in document: inout [String: JSONValue], maxCount: Int = 30, maxLength: Int = 60
+    ) throws {
         guard let value = document[field], !value.isNull else { document[field] = .array([]); return }
-        guard let items = value.arrayValue, items.count <= maxCount else { throw StoreError.invalid("\(field) must be a list of at most \(maxCount)") }
+        guard let items = value.arrayValue, items.count <= maxCount else {
+            throw StoreError.invalid("\(field) must be a list of at most \(maxCount)")
+        }
         var seen = Set<String>()
         var clean: [JSONValue] = []
         for item in items {
@@ -80,13 +91,18 @@ enum FieldRules {
 
     /// An optional reference to a live row of `kind` in the principal's tenant; returns its id.
     @discardableResult
-    static func reference(_ field: String, kind: EntityKind, in document: inout [String: JSONValue], context: MutationContext, required: Bool = false) throws -> UUID? {
+    static func reference(
+        _ field: String, kind: EntityKind, in document: inout [String: JSONValue], context: MutationContext,
+        required: Bool = false
+    ) throws -> UUID? {
         guard let value = document[field], !value.isNull else {
             if required { throw StoreError(.missingFields, field) }
             document[field] = nil
             return nil
         }
-        guard let text = value.stringValue, let id = UUID(uuidString: text), try context.liveReference(id, kind: kind) != nil else {
+        guard let text = value.stringValue, let id = UUID(uuidString: text),
+            try context.liveReference(id, kind: kind) != nil
+        else {
             throw StoreError(.invalidReference, "\(field) (no such \(kind))")
         }
         document[field] = .string(id.key)
@@ -97,10 +113,12 @@ enum FieldRules {
     static func image(_ field: String, in document: inout [String: JSONValue], context: MutationContext) throws {
         guard let value = document[field], !value.isNull else { document[field] = nil; return }
         guard let sha = value.stringValue?.lowercased(), sha.count == 64,
-              try Bool.fetchOne(context.db, sql: """
-                  SELECT 1 FROM media JOIN users ON users.id = media.owner_id
-                  WHERE media.sha256 = ? AND (users.id = ? OR users.coach_id = ?)
-                  """, arguments: [sha, context.tenantID.key, context.tenantID.key]) != nil
+            try Bool.fetchOne(
+                context.db,
+                sql: """
+                    SELECT 1 FROM media JOIN users ON users.id = media.owner_id
+                    WHERE media.sha256 = ? AND (users.id = ? OR users.coach_id = ?)
+                    """, arguments: [sha, context.tenantID.key, context.tenantID.key]) != nil
         else { throw StoreError(.invalidReference, "\(field) (upload the image first)") }
         document[field] = .string(sha)
     }

@@ -30,11 +30,13 @@ struct KindRules: Sendable {
     /// The field that must be unique per coach, case-insensitively.
     var uniqueNameField: String? { kind.uniqueNameField }
 
-    init(_ kind: EntityKind, writers: Set<Role>, deleters: Set<Role>? = nil, appendOnly: Bool = false,
-         validate: @escaping @Sendable (inout [String: JSONValue], MutationContext) throws -> Void,
-         beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)? = nil,
-         updateRule: (@Sendable (EntityRow, Set<String>, UserRecord) -> Bool)? = nil,
-         canonicalCreate: (@Sendable ([UInt8]) throws -> CanonicalDocument)? = nil) {
+    init(
+        _ kind: EntityKind, writers: Set<Role>, deleters: Set<Role>? = nil, appendOnly: Bool = false,
+        validate: @escaping @Sendable (inout [String: JSONValue], MutationContext) throws -> Void,
+        beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)? = nil,
+        updateRule: (@Sendable (EntityRow, Set<String>, UserRecord) -> Bool)? = nil,
+        canonicalCreate: (@Sendable ([UInt8]) throws -> CanonicalDocument)? = nil
+    ) {
         self.kind = kind
         self.writers = writers
         self.deleters = deleters ?? writers
@@ -65,7 +67,8 @@ struct MutationContext {
 
     /// The row `id` of `kind` in the principal's tenant, deleted or not (its document unread), or nil.
     func reference(_ id: UUID, kind: EntityKind) throws -> EntityRow.Reference? {
-        guard let row = try references.row(id, in: db), row.kind == kind.rawValue, row.coachID == references.tenantKey else {
+        guard let row = try references.row(id, in: db), row.kind == kind.rawValue, row.coachID == references.tenantKey
+        else {
             return nil
         }
         return row
@@ -116,7 +119,8 @@ final class ExtrasBox: @unchecked Sendable {
 /// The registry of every synced kind's rules.
 enum EntityKinds {
     /// The rules of each kind, by its name.
-    static let all: [String: KindRules] = Dictionary(uniqueKeysWithValues: EntityKind.allCases.map { ($0.rawValue, rules($0)) })
+    static let all: [String: KindRules] = Dictionary(
+        uniqueKeysWithValues: EntityKind.allCases.map { ($0.rawValue, rules($0)) })
 
     /// The rules of `kind`.
     static func rules(_ kind: EntityKind) -> KindRules {
@@ -133,5 +137,7 @@ enum EntityKinds {
     }
 
     /// Kinds every account of a tenant reads.
-    static var catalogueNames: [String] { EntityKind.allCases.filter { $0.scope == .catalogue }.map(\.rawValue).sorted() }
+    static var catalogueNames: [String] {
+        EntityKind.allCases.filter { $0.scope == .catalogue }.map(\.rawValue).sorted()
+    }
 }

@@ -17,7 +17,8 @@ extension EntityKinds {
                 document["sent"] = .string(ISOTime.format(context.now))
                 guard let text = document["text"]?.stringValue else { throw StoreError(.missingFields, "text") }
                 guard let clean = Message.cleanText(text) else {
-                    throw StoreError.invalid("text (1–\(Message.maxLength) characters, no control characters other than newline)")
+                    throw StoreError.invalid(
+                        "text (1–\(Message.maxLength) characters, no control characters other than newline)")
                 }
                 document["text"] = .string(clean)
                 guard let to = document["to"]?.stringValue.flatMap(UUID.init(uuidString:)) else {
@@ -25,16 +26,22 @@ extension EntityKinds {
                 }
                 if principal.role == .coach {
                     // Only to one of the coach's own clients.
-                    guard try context.liveReference(to, kind: .client) != nil else { throw StoreError(.invalidReference, "to (not your client)") }
+                    guard try context.liveReference(to, kind: .client) != nil else {
+                        throw StoreError(.invalidReference, "to (not your client)")
+                    }
                     document["client"] = .string(to.key)
                 } else {
-                    guard to == principal.coachID else { throw StoreError(.forbidden, "clients write to their own coach") }
+                    guard to == principal.coachID else {
+                        throw StoreError(.forbidden, "clients write to their own coach")
+                    }
                     document["client"] = .string(principal.id.key)
                 }
                 document["to"] = .string(to.key)
                 document["read"] = nil
             } else if let read = document["read"], !read.isNull {
-                guard let text = read.stringValue, let date = ISOTime.parse(text) else { throw StoreError.invalid("read (a time)") }
+                guard let text = read.stringValue, let date = ISOTime.parse(text) else {
+                    throw StoreError.invalid("read (a time)")
+                }
                 document["read"] = .string(ISOTime.format(date))
             }
         },

@@ -25,7 +25,9 @@ struct GeneralPushBody {
             }
             var keys: Set<String> = []
             try parser.members { key, parser in
-                guard keys.insert(key).inserted else { throw parser.malformed("the key \(WireText.quoted(key)) is repeated") }
+                guard keys.insert(key).inserted else {
+                    throw parser.malformed("the key \(WireText.quoted(key)) is repeated")
+                }
                 guard key == "mutations", parser.arrayFollows() else {
                     try parser.checkValue()
                     return
@@ -39,7 +41,9 @@ struct GeneralPushBody {
                     var document: Range<Int>?
                     var keys: Set<String> = []
                     try parser.members { key, parser in
-                        guard keys.insert(key).inserted else { throw parser.malformed("the key \(WireText.quoted(key)) is repeated") }
+                        guard keys.insert(key).inserted else {
+                            throw parser.malformed("the key \(WireText.quoted(key)) is repeated")
+                        }
                         if key == "fields", parser.objectFollows() {
                             // By its brackets only, as the one-pass reader does: whoever reads it checks it in full.
                             document = try parser.skipBalanced()
@@ -68,8 +72,9 @@ struct GeneralPushBody {
     func mutations(_ decoded: PushBody) -> [PushedMutation] {
         guard decoded.mutations.count == documents.count else { return decoded.mutations.map(PushedMutation.init) }
         return zip(decoded.mutations, documents).map { mutation, document in
-            PushedMutation(id: mutation.id, kind: mutation.kind, entity: mutation.entity, action: mutation.action,
-                           base: mutation.base, fieldsText: document)
+            PushedMutation(
+                id: mutation.id, kind: mutation.kind, entity: mutation.entity, action: mutation.action,
+                base: mutation.base, fieldsText: document)
         }
     }
 }
@@ -79,18 +84,27 @@ package enum PushReadersProbe {
     /// Nil when the one-pass reader leaves `line` to the general reader (as the router does: no push, or no integer
     /// id), or both read the same request and mutations, and refuse the same documents; else what differs.
     package static func disagreement(_ line: [UInt8]) -> String? {
-        guard let fast = PushedMutation.readRequest(line), fast.op == Operation.syncPush.rawValue, fast.id != nil else { return nil }
-        guard let request = try? RequestLine.read(line) else { return "the strict line reader refuses a push the one-pass reader takes" }
+        guard let fast = PushedMutation.readRequest(line), fast.op == Operation.syncPush.rawValue, fast.id != nil else {
+            return nil
+        }
+        guard let request = try? RequestLine.read(line) else {
+            return "the strict line reader refuses a push the one-pass reader takes"
+        }
         guard request.id == fast.id, request.op == fast.op else { return "the push's readers disagree on id or op" }
         guard let body = request.body, let general = try? GeneralPushBody(Array(line[body])),
-              let decoded = try? WireCoding.decoder.decode(PushBody.self, from: Data(general.text)) else {
+            let decoded = try? WireCoding.decoder.decode(PushBody.self, from: Data(general.text))
+        else {
             return "the general push reader refuses a push the one-pass reader takes"
         }
         let mutations = general.mutations(decoded)
-        guard mutations.count == fast.mutations.count else { return "the push's readers read different numbers of mutations" }
+        guard mutations.count == fast.mutations.count else {
+            return "the push's readers read different numbers of mutations"
+        }
         for (mine, theirs) in zip(fast.mutations, mutations) {
-            guard mine.id == theirs.id, mine.kind == theirs.kind, mine.entity == theirs.entity, mine.action == theirs.action,
-                  mine.base == theirs.base else { return "the push's readers read different mutations" }
+            guard mine.id == theirs.id, mine.kind == theirs.kind, mine.entity == theirs.entity,
+                mine.action == theirs.action,
+                mine.base == theirs.base
+            else { return "the push's readers read different mutations" }
             switch (Result { try mine.parsedFields() }, Result { try theirs.parsedFields() }) {
             case (.success(let a), .success(let b)): if a != b { return "the push's readers read different documents" }
             case (.failure, .failure): break

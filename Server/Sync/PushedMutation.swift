@@ -156,7 +156,9 @@ struct PushedMutation: Sendable {
                 if !(try parser.skipNull()) {
                     // Written as an integer, it is read exactly, as `Codable` reads it (a double loses digits past 2^53).
                     let (number, text) = try parser.numberAndText()
-                    guard let whole = Int64(String(decoding: text, as: UTF8.self)) ?? Int64(exactly: number) else { throw Refused() }
+                    guard let whole = Int64(String(decoding: text, as: UTF8.self)) ?? Int64(exactly: number) else {
+                        throw Refused()
+                    }
                     base = whole
                 }
             case "fields":

@@ -8,9 +8,11 @@ extension EntityKinds {
         .session, writers: [.coach], deleters: [.coach], appendOnly: true,
         validate: { document, context in
             try FieldRules.only(TrainingSession.fieldNames, in: document)
-            let client = try FieldRules.reference("client", kind: .client, in: &document, context: context, required: true)
+            let client = try FieldRules.reference(
+                "client", kind: .client, in: &document, context: context, required: true)
             if let event = try FieldRules.reference("event", kind: .event, in: &document, context: context),
-               let row = try context.liveReference(event, kind: .event), row.clientID != client?.key {
+                let row = try context.liveReference(event, kind: .event), row.clientID != client?.key
+            {
                 throw StoreError(.invalidReference, "event (belongs to another client)")
             }
             try historyReference("training", kind: .training, in: &document, context: context)
@@ -33,16 +35,22 @@ extension EntityKinds {
             document[field] = nil
             return nil
         }
-        guard let text = value.stringValue, let date = ISOTime.parse(text) else { throw StoreError.invalid("\(field) (ISO-8601 time)") }
+        guard let text = value.stringValue, let date = ISOTime.parse(text) else {
+            throw StoreError.invalid("\(field) (ISO-8601 time)")
+        }
         document[field] = .string(ISOTime.format(date))
         return date
     }
 
     /// A reference to a row of the tenant that may since have been deleted: history keeps pointing at tombstones.
-    private static func historyReference(_ field: String, kind: EntityKind, in document: inout [String: JSONValue],
-                                         context: MutationContext) throws {
+    private static func historyReference(
+        _ field: String, kind: EntityKind, in document: inout [String: JSONValue],
+        context: MutationContext
+    ) throws {
         guard let value = document[field], !value.isNull else { document[field] = nil; return }
-        guard let text = value.stringValue, let id = UUID(uuidString: text), try context.reference(id, kind: kind) != nil else {
+        guard let text = value.stringValue, let id = UUID(uuidString: text),
+            try context.reference(id, kind: kind) != nil
+        else {
             throw StoreError(.invalidReference, "\(field) (no such \(kind))")
         }
         document[field] = .string(id.key)
@@ -66,9 +74,10 @@ extension EntityKinds {
             guard let sets = (entry["sets"] ?? .array([])).arrayValue, sets.count <= PerformedExercise.maxSets else {
                 throw StoreError.invalid("\(label).sets must be a list of at most \(PerformedExercise.maxSets)")
             }
-            entry["sets"] = .array(try sets.enumerated().map { position, set in
-                .object(try Self.set(set, position: position + 1, label: "\(label).sets[\(position)]"))
-            })
+            entry["sets"] = .array(
+                try sets.enumerated().map { position, set in
+                    .object(try Self.set(set, position: position + 1, label: "\(label).sets[\(position)]"))
+                })
             clean.append(.object(entry))
         }
         document["exercises"] = .array(clean)
@@ -88,8 +97,10 @@ extension EntityKinds {
             if let times = set["repTimes"], !times.isNull {
                 let seconds = TrainingSession.secondsRange
                 guard let list = times.arrayValue, list.count <= PerformedSet.maxRepTimes,
-                      list.allSatisfy({ $0.doubleValue.map { $0.isFinite && seconds.contains($0) } ?? false }) else {
-                    throw StoreError.invalid("""
+                    list.allSatisfy({ $0.doubleValue.map { $0.isFinite && seconds.contains($0) } ?? false })
+                else {
+                    throw StoreError.invalid(
+                        """
                         repTimes must be a list of at most \(PerformedSet.maxRepTimes) times \
                         from \(Int(seconds.lowerBound)) to \(Int(seconds.upperBound)) seconds
                         """)

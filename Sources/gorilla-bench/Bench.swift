@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
-import GorillaTesting
 import GorillaClient
 import GorillaShared
-import NIOCore
+import GorillaTesting
 import GorillaTransport
+import NIOCore
 
 /// `gorilla-bench [--quick] [--json]`: measures GorillaCoach against named targets, as ratios to the physical
 /// limits measured in the same run. See docs/performance.md. Not run by CI or the tests.
@@ -20,7 +20,10 @@ struct GorillaBench: AsyncParsableCommand {
             to this one (swift build -c release --product gorilla).
             """)
 
-    @Flag(help: "A tenth of the dataset and of the connected clients (push_sets still uploads 20,000 sets); finishes in under a minute.")
+    @Flag(
+        help:
+            "A tenth of the dataset and of the connected clients (push_sets still uploads 20,000 sets); finishes in under a minute."
+    )
     var quick = false
 
     @Flag(help: "Print {\"metrics\": [{name, value, unit, limit, ratio, target}]} instead of a table.")
@@ -101,8 +104,11 @@ final class Benchmark {
         progress("server listening on 127.0.0.1:\(server.port) (in-process, TLS); open-files limit \(openFiles)")
 
         // A coach signs up and seeds the dataset through sync.push, the way their devices would.
-        let coach = try await signUp(endpoint, SignupBody(username: "coach", email: "coach@example.com", password: Self.password,
-                                                          name: "Ada", surname: "Coach", language: .en))
+        let coach = try await signUp(
+            endpoint,
+            SignupBody(
+                username: "coach", email: "coach@example.com", password: Self.password,
+                name: "Ada", surname: "Coach", language: .en))
         let generator = DatasetGenerator(size: size)
         let (clients, seeding) = try await seed(generator, endpoint: endpoint, coach: coach)
         progress("seeded \(size.rows) rows (\(size.sets) sets) in \(format(seeding.seconds)) s")
@@ -110,7 +116,8 @@ final class Benchmark {
         // First, while this process holds little but the server: many connected clients, and the server's memory.
         for _ in 0..<repetitions where wants("concurrent_idle") {
             try await scenario {
-                try await concurrentIdle(server: server, endpoint: endpoint, tokens: [coach.token] + clients.map(\.token), folder: folder)
+                try await concurrentIdle(
+                    server: server, endpoint: endpoint, tokens: [coach.token] + clients.map(\.token), folder: folder)
             }
         }
 
@@ -118,30 +125,43 @@ final class Benchmark {
         let cliHome = folder.child("cli-device")
         if wants("cli_list") {
             let cliApp = GorillaApp(home: ClientHome(environment: ["GORILLA_HOME": cliHome.path]))
-            _ = try await cliApp.connect("127.0.0.1:\(endpoint.port)", fingerprint: endpoint.fingerprint, trust: false,
-                                         confirm: { _ in false })
+            _ = try await cliApp.connect(
+                "127.0.0.1:\(endpoint.port)", fingerprint: endpoint.fingerprint, trust: false,
+                confirm: { _ in false })
             _ = try await cliApp.login(user: "coach", password: Self.password)
             let cliClients = try cliApp.cache().entities("client").count
-            guard cliClients == size.clients else { throw BenchError("the CLI device pulled \(cliClients) clients, not \(size.clients)") }
+            guard cliClients == size.clients else {
+                throw BenchError("the CLI device pulled \(cliClients) clients, not \(size.clients)")
+            }
         }
 
         for _ in 0..<repetitions {
             if wants("codec") { try codec(generator) }
             if wants("cold_pull") {
-                try await scenario { try await coldPull(server: server, endpoint: endpoint, coach: coach, folder: folder) }
+                try await scenario {
+                    try await coldPull(server: server, endpoint: endpoint, coach: coach, folder: folder)
+                }
             }
             if wants("idle_sync") {
-                try await scenario { try await idleSync(server: server, endpoint: endpoint, coach: coach, folder: folder) }
+                try await scenario {
+                    try await idleSync(server: server, endpoint: endpoint, coach: coach, folder: folder)
+                }
             }
-            if wants("connect_login") { try await scenario { try await connectLogin(endpoint: endpoint, coach: coach) } }
+            if wants("connect_login") {
+                try await scenario { try await connectLogin(endpoint: endpoint, coach: coach) }
+            }
             if wants("push_sets") {
                 try await scenario {
-                    try await pushSets(server: server, endpoint: endpoint, coach: coach, clients: clients.map(\.id), generator: generator,
-                                       folder: folder)
+                    try await pushSets(
+                        server: server, endpoint: endpoint, coach: coach, clients: clients.map(\.id),
+                        generator: generator,
+                        folder: folder)
                 }
             }
             if wants("offline_log") {
-                try await scenario { try await offlineLog(endpoint: endpoint, coach: coach, generator: generator, folder: folder) }
+                try await scenario {
+                    try await offlineLog(endpoint: endpoint, coach: coach, generator: generator, folder: folder)
+                }
             }
         }
 
@@ -150,13 +170,16 @@ final class Benchmark {
         if wants("cli_list") { try await scenario { try await cliList(home: cliHome, clients: size.clients) } }
 
         let elapsed = ContinuousClock.now - began
-        let header = [
-            "gorilla-bench \(quick ? "--quick " : "")— a coach's year: \(size.clients) clients, \(size.machines) machines, "
-                + "\(size.exercises) exercises, \(size.trainings) trainings, \(size.sessions) sessions (\(size.sets) sets), "
-                + "\(size.messages) messages, \(size.events) events",
-        ] + MachineInfo.summary + ["run time: \(format(elapsed.seconds)) s (seeding \(format(seeding.seconds)) s); "
-            + "load average \(loadBefore) at the start, \(MachineInfo.loadAverage) at the end"
-            + (runSteal.described.map { "; the hypervisor took \($0) (steal)" } ?? "")]
+        let header =
+            [
+                "gorilla-bench \(quick ? "--quick " : "")— a coach's year: \(size.clients) clients, \(size.machines) machines, "
+                    + "\(size.exercises) exercises, \(size.trainings) trainings, \(size.sessions) sessions (\(size.sets) sets), "
+                    + "\(size.messages) messages, \(size.events) events"
+            ] + MachineInfo.summary + [
+                "run time: \(format(elapsed.seconds)) s (seeding \(format(seeding.seconds)) s); "
+                    + "load average \(loadBefore) at the start, \(MachineInfo.loadAverage) at the end"
+                    + (runSteal.described.map { "; the hypervisor took \($0) (steal)" } ?? "")
+            ]
         return Report(header: header, metrics: metrics, diagnostics: diagnostics)
     }
 
@@ -167,37 +190,50 @@ final class Benchmark {
         try await body()
         guard let described = steal.described else { return }
         for index in first..<metrics.count {
-            metrics[index].note = (metrics[index].note.map { $0 + "; " } ?? "") + "hypervisor steal during the scenario: \(described)"
+            metrics[index].note =
+                (metrics[index].note.map { $0 + "; " } ?? "") + "hypervisor steal during the scenario: \(described)"
         }
     }
 
     // MARK: Accounts and seeding
 
     private func signUp(_ endpoint: ServerEndpoint, _ body: SignupBody) async throws -> Account {
-        let reply = try await ServerConnection.withConnection(to: endpoint, connectTimeout: .seconds(10)) { connection in
+        let reply = try await ServerConnection.withConnection(to: endpoint, connectTimeout: .seconds(10)) {
+            connection in
             try await connection.request(Operation.signup, body, as: SessionReply.self)
         }
         return Account(id: reply.profile.id, token: reply.token)
     }
 
     /// Seeds the dataset over one coach connection and registers every client with their code.
-    private func seed(_ generator: DatasetGenerator, endpoint: ServerEndpoint, coach: Account) async throws -> ([Account], Duration) {
+    private func seed(
+        _ generator: DatasetGenerator, endpoint: ServerEndpoint, coach: Account
+    ) async throws -> ([Account], Duration) {
         let start = ContinuousClock.now
         let catalogue = generator.machineMutations() + generator.exerciseMutations() + generator.trainingMutations()
         let clientMutations = generator.clientMutations()
         let codes: [String] = try await withSession(endpoint, token: coach.token) { connection in
             try await Seeder(connection: connection).push(catalogue)
-            return try await Seeder(connection: connection).push(clientMutations).map { $0.extra?["code"]?.stringValue ?? "" }
+            return try await Seeder(connection: connection).push(clientMutations).map {
+                $0.extra?["code"]?.stringValue ?? ""
+            }
         }
         var clients: [Account] = []
         for (index, code) in codes.enumerated() {
             let username = String(format: "client%03d", index + 1)
-            clients.append(try await signUp(endpoint, SignupBody(username: username, email: "\(username)@example.com",
-                                                                 password: Self.password, name: nil, surname: nil, code: code)))
+            clients.append(
+                try await signUp(
+                    endpoint,
+                    SignupBody(
+                        username: username, email: "\(username)@example.com",
+                        password: Self.password, name: nil, surname: nil, code: code)))
         }
-        let history = generator.eventMutations() + generator.sessionMutations(count: size.sessions) + generator.messageMutations()
+        let history =
+            generator.eventMutations() + generator.sessionMutations(count: size.sessions) + generator.messageMutations()
         let sessionBytes = try generator.sessionMutations(count: 10).map { try WireCoding.encoder.encode($0).count }
-        progress("a session of \(DatasetSize.setsPerSession) sets is \(sessionBytes.min()!)–\(sessionBytes.max()!) bytes as a mutation")
+        progress(
+            "a session of \(DatasetSize.setsPerSession) sets is \(sessionBytes.min()!)–\(sessionBytes.max()!) bytes as a mutation"
+        )
         _ = try await withSession(endpoint, token: coach.token) { connection in
             try await Seeder(connection: connection).push(history)
         }
@@ -215,7 +251,8 @@ final class Benchmark {
             diagnostics.append(figures.line)
             progress(figures.line)
             let fastJSON = try FastJSONFigures.measure(fields: fields)
-            let line = "  FastJSON on the same document: parse \(format(fastJSON.parseMicroseconds)) µs (same value: "
+            let line =
+                "  FastJSON on the same document: parse \(format(fastJSON.parseMicroseconds)) µs (same value: "
                 + "\(fastJSON.parsesAlike ? "yes" : "NO")), write \(format(fastJSON.writeMicroseconds)) µs (same bytes as "
                 + "WireCoding.encoder: \(fastJSON.writesAlike ? "yes" : "NO")), Codable with numbers probed first "
                 + "\(format(fastJSON.reorderedDecodeMicroseconds)) µs (booleans kept: \(fastJSON.reorderedKeepsBooleans ? "yes" : "NO")); "
@@ -229,7 +266,9 @@ final class Benchmark {
     /// cold_pull_s: a new device pulls everything into an empty cache (`SyncEngine.pull` into a fresh `LocalCache`).
     /// Measured like its limit: the best of ``trials`` new devices, each followed by one try of the limit, so that both
     /// sample the same moments of a shared machine.
-    private func coldPull(server: TestServer, endpoint: ServerEndpoint, coach: Account, folder: TemporaryFolder) async throws {
+    private func coldPull(
+        server: TestServer, endpoint: ServerEndpoint, coach: Account, folder: TemporaryFolder
+    ) async throws {
         let directory = folder.child("cold-pull-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var durations: [Duration] = []
@@ -237,32 +276,39 @@ final class Benchmark {
         var engine = SyncEngine(cache: try LocalCache.inMemory())
         var best: Limits.ColdPull?
         for device in 0..<Self.trials {
-            engine = SyncEngine(cache: try LocalCache.open(path: directory.appendingPathComponent("cache-\(device).sqlite").path))
+            engine = SyncEngine(
+                cache: try LocalCache.open(path: directory.appendingPathComponent("cache-\(device).sqlite").path))
             let pull = engine
             let (count, duration) = try await withSession(endpoint, token: coach.token) { connection in
                 try await timed { try await pull.pull(over: connection) }
             }
-            guard count == size.rows else { throw BenchError("the cold pull brought \(count) changes, not \(size.rows)") }
+            guard count == size.rows else {
+                throw BenchError("the cold pull brought \(count) changes, not \(size.rows)")
+            }
             pulled = count
             durations.append(duration)
 
             let path = directory.appendingPathComponent("limit-\(device).sqlite").path
-            let limit = try Limits.coldPull(serverDatabase: server.databasePath, coachID: coach.id.uuidString.lowercased(),
-                                            cachePath: path, pageSize: engine.pageSize)
+            let limit = try Limits.coldPull(
+                serverDatabase: server.databasePath, coachID: coach.id.uuidString.lowercased(),
+                cachePath: path, pageSize: engine.pageSize)
             if best == nil || limit.duration < best!.duration { best = limit }
         }
         durations.sort()
         let duration = durations[0]
         let limit = best!
         guard limit.rows == pulled else { throw BenchError("the limit read \(limit.rows) rows, the pull \(pulled)") }
-        metrics.append(Metric(name: "cold_pull_s", value: duration.seconds, unit: "s", limit: limit.duration.seconds,
-                              goal: .ratioAtMost(2),
-                              note: "\(pulled) rows, \(format(Double(limit.bytes) / 1_000_000)) MB of pull replies in pages of "
-                                + "\(engine.pageSize), best of \(Self.trials) new devices (all: \(durations.map { format($0.seconds) }.joined(separator: ", ")) s); "
-                                + "limit = SQLite read + page encoding + one-transaction insert into an empty cache (best of \(Self.trials), "
-                                + "each try right after a device's)"))
+        metrics.append(
+            Metric(
+                name: "cold_pull_s", value: duration.seconds, unit: "s", limit: limit.duration.seconds,
+                goal: .ratioAtMost(2),
+                note: "\(pulled) rows, \(format(Double(limit.bytes) / 1_000_000)) MB of pull replies in pages of "
+                    + "\(engine.pageSize), best of \(Self.trials) new devices (all: \(durations.map { format($0.seconds) }.joined(separator: ", ")) s); "
+                    + "limit = SQLite read + page encoding + one-transaction insert into an empty cache (best of \(Self.trials), "
+                    + "each try right after a device's)"))
         progress("cold pull: \(format(duration.seconds)) s, limit \(format(limit.duration.seconds)) s")
-        let breakdown = try await PullBreakdown.measure(endpoint: endpoint, token: coach.token, pageSize: engine.pageSize)
+        let breakdown = try await PullBreakdown.measure(
+            endpoint: endpoint, token: coach.token, pageSize: engine.pageSize)
         diagnostics.append(describe("cold pull", total: duration, breakdown))
     }
 
@@ -270,14 +316,17 @@ final class Benchmark {
     /// next page while it stores the current one, so the rest can be small, or negative when storing hides the transfer.
     private func describe(_ label: String, total: Duration, _ breakdown: PullBreakdown) -> String {
         let rest = total - breakdown.server - breakdown.reading
-        return "\(label) \(format(total.seconds)) s = server's share \(format(breakdown.server.seconds)) s (the same \(breakdown.pages) "
+        return
+            "\(label) \(format(total.seconds)) s = server's share \(format(breakdown.server.seconds)) s (the same \(breakdown.pages) "
             + "page(s), \(format(Double(breakdown.bytes) / 1_000_000)) MB, from a bare TLS client) + client page reading "
             + "(ReplyHeader.read + SyncEngine.decodePull) \(format(breakdown.reading.seconds)) s + the rest (LocalCache.applyPull, "
             + "overlapped with the next page's transfer) \(format(rest.seconds)) s"
     }
 
     /// idle_sync_p50_ms / idle_sync_p99_ms: `sync.updated` with nothing new on an open connection, against a TLS echo.
-    private func idleSync(server: TestServer, endpoint: ServerEndpoint, coach: Account, folder: TemporaryFolder) async throws {
+    private func idleSync(
+        server: TestServer, endpoint: ServerEndpoint, coach: Account, folder: TemporaryFolder
+    ) async throws {
         let samples = 2_000
         let warmUp = 200
         let cursor = try Limits.serverVersion(serverDatabase: server.databasePath)
@@ -287,37 +336,54 @@ final class Benchmark {
             times.reserveCapacity(samples)
             for index in 0..<(warmUp + samples) {
                 let sent = ContinuousClock.now
-                let reply = try await connection.request(Operation.syncUpdated, UpdatedBody(since: cursor), as: UpdatedReply.self)
+                let reply = try await connection.request(
+                    Operation.syncUpdated, UpdatedBody(since: cursor), as: UpdatedReply.self)
                 let elapsed = (ContinuousClock.now - sent).milliseconds
                 guard reply.sections.isEmpty else { throw BenchError("sync.updated found changes: \(reply.sections)") }
                 if index >= warmUp { times.append(elapsed) }
             }
             return (times, line.count + 1)
         }
-        let requestLength = try WireCoding.encoder.encode(WireRequest(id: 1_000, op: Operation.syncUpdated,
-                                                                      body: UpdatedBody(since: cursor))).count + 1
-        let echo = try await EchoServer.start(certificatePath: server.certificatePath, keyPath: server.keyPath,
-                                              replyLength: replyLength - 1)
+        let requestLength =
+            try WireCoding.encoder.encode(
+                WireRequest(
+                    id: 1_000, op: Operation.syncUpdated,
+                    body: UpdatedBody(since: cursor))
+            ).count + 1
+        let echo = try await EchoServer.start(
+            certificatePath: server.certificatePath, keyPath: server.keyPath,
+            replyLength: replyLength - 1)
         defer { echo.stop() }
-        let echoTimes = try await EchoServer.roundTrips(port: echo.port, fingerprint: endpoint.fingerprint ?? "",
-                                                        requestLength: requestLength, samples: samples, warmUp: warmUp)
+        let echoTimes = try await EchoServer.roundTrips(
+            port: echo.port, fingerprint: endpoint.fingerprint ?? "",
+            requestLength: requestLength, samples: samples, warmUp: warmUp)
         let product = Samples(times)
         let limit = Samples(echoTimes)
-        let bare = Samples(try await RawLineClient.roundTrips(
-            port: endpoint.port, fingerprint: endpoint.fingerprint ?? "", setup: try Lines.session(token: coach.token),
-            request: try Lines.request(1_000, Operation.syncUpdated, UpdatedBody(since: cursor)), samples: samples, warmUp: warmUp))
-        diagnostics.append("idle sync.updated p50 \(format(product.median)) ms = TLS echo \(format(limit.median)) ms + server's share "
-                           + "\(format(bare.median - limit.median)) ms (bare TLS client against the real server: p50 "
-                           + "\(format(bare.median)) ms, p99 \(format(bare.percentile(99))) ms) + client library "
-                           + "(ServerConnection) \(format(product.median - bare.median)) ms")
+        let bare = Samples(
+            try await RawLineClient.roundTrips(
+                port: endpoint.port, fingerprint: endpoint.fingerprint ?? "",
+                setup: try Lines.session(token: coach.token),
+                request: try Lines.request(1_000, Operation.syncUpdated, UpdatedBody(since: cursor)), samples: samples,
+                warmUp: warmUp))
+        diagnostics.append(
+            "idle sync.updated p50 \(format(product.median)) ms = TLS echo \(format(limit.median)) ms + server's share "
+                + "\(format(bare.median - limit.median)) ms (bare TLS client against the real server: p50 "
+                + "\(format(bare.median)) ms, p99 \(format(bare.percentile(99))) ms) + client library "
+                + "(ServerConnection) \(format(product.median - bare.median)) ms")
         let sizes = "\(requestLength)-byte request, \(replyLength)-byte reply"
-        metrics.append(Metric(name: "idle_sync_p50_ms", value: product.median, unit: "ms", limit: limit.median,
-                              goal: .ratioAtMost(3),
-                              note: "\(samples) samples on one connection (\(sizes)); limit = NIO TLS echo of lines of the same sizes"))
-        metrics.append(Metric(name: "idle_sync_p99_ms", value: product.percentile(99), unit: "ms", limit: limit.percentile(99),
-                              goal: .none))
-        progress("idle sync.updated: p50 \(format(product.median)) ms (echo \(format(limit.median)) ms), "
-                 + "p99 \(format(product.percentile(99))) ms (echo \(format(limit.percentile(99))) ms)")
+        metrics.append(
+            Metric(
+                name: "idle_sync_p50_ms", value: product.median, unit: "ms", limit: limit.median,
+                goal: .ratioAtMost(3),
+                note: "\(samples) samples on one connection (\(sizes)); limit = NIO TLS echo of lines of the same sizes"
+            ))
+        metrics.append(
+            Metric(
+                name: "idle_sync_p99_ms", value: product.percentile(99), unit: "ms", limit: limit.percentile(99),
+                goal: .none))
+        progress(
+            "idle sync.updated: p50 \(format(product.median)) ms (echo \(format(limit.median)) ms), "
+                + "p99 \(format(product.percentile(99))) ms (echo \(format(limit.percentile(99))) ms)")
     }
 
     /// connect_login_p50_ms: a new TLS connection, `hello` and `auth.resume`.
@@ -326,15 +392,19 @@ final class Benchmark {
         var times: [Double] = []
         for index in 0..<(samples + 10) {
             let started = ContinuousClock.now
-            let elapsed = try await ServerConnection.withConnection(to: endpoint, connectTimeout: .seconds(10)) { connection in
-                _ = try await connection.request(Operation.resume, ResumeBody(token: coach.token), as: SessionReply.self)
+            let elapsed = try await ServerConnection.withConnection(to: endpoint, connectTimeout: .seconds(10)) {
+                connection in
+                _ = try await connection.request(
+                    Operation.resume, ResumeBody(token: coach.token), as: SessionReply.self)
                 return ContinuousClock.now - started
             }
             if index >= 10 { times.append(elapsed.milliseconds) }
         }
         let figures = Samples(times)
-        metrics.append(Metric(name: "connect_login_p50_ms", value: figures.median, unit: "ms", limit: nil, goal: .valueAtMost(10),
-                              note: "\(samples) connections one after another; p99 \(format(figures.percentile(99))) ms"))
+        metrics.append(
+            Metric(
+                name: "connect_login_p50_ms", value: figures.median, unit: "ms", limit: nil, goal: .valueAtMost(10),
+                note: "\(samples) connections one after another; p99 \(format(figures.percentile(99))) ms"))
         progress("connect + hello + auth.resume: p50 \(format(figures.median)) ms")
     }
 
@@ -344,20 +414,28 @@ final class Benchmark {
     static let loadStealLimit = 0.05
 
     /// concurrent_idle_p99_ms and server_rss_mb: many connected clients each sending `sync.updated` once a second.
-    private func concurrentIdle(server: TestServer, endpoint: ServerEndpoint, tokens: [String], folder: TemporaryFolder) async throws {
+    private func concurrentIdle(
+        server: TestServer, endpoint: ServerEndpoint, tokens: [String], folder: TemporaryFolder
+    ) async throws {
         let connections = loadConnections ?? (quick ? 200 : 1_000)
         let seconds = quick ? 8 : 20
-        let plan = LoadPlan(host: endpoint.host, port: endpoint.port, fingerprint: endpoint.fingerprint ?? "", tokens: tokens,
-                            since: try Limits.serverVersion(serverDatabase: server.databasePath), connections: connections,
-                            seconds: seconds, windows: Self.loadWindows, stealLimit: Self.loadStealLimit, connectConcurrency: 32)
-        progress("connecting \(connections) clients (child process) for \(seconds) s of sync.updated once a second each")
+        let plan = LoadPlan(
+            host: endpoint.host, port: endpoint.port, fingerprint: endpoint.fingerprint ?? "", tokens: tokens,
+            since: try Limits.serverVersion(serverDatabase: server.databasePath), connections: connections,
+            seconds: seconds, windows: Self.loadWindows, stealLimit: Self.loadStealLimit, connectConcurrency: 32)
+        progress(
+            "connecting \(connections) clients (child process) for \(seconds) s of sync.updated once a second each")
         let outcome = try await LoadRunner.run(plan: plan, folder: folder.url)
         let result = outcome.result
         if result.errors > 0 {
             progress("\(result.errors) load connections failed; first: \(result.firstError ?? "?")")
         }
         // The window the hypervisor disturbed least (the first, unless it took more than the limit from it).
-        guard let chosen = result.windows.indices.min(by: { (result.windows[$0].steal ?? 0) < (result.windows[$1].steal ?? 0) }) else {
+        guard
+            let chosen = result.windows.indices.min(by: {
+                (result.windows[$0].steal ?? 0) < (result.windows[$1].steal ?? 0)
+            })
+        else {
             throw BenchError("the load worker measured no window")
         }
         let latencies = Samples(result.windows[chosen].latencies)
@@ -365,31 +443,41 @@ final class Benchmark {
         let requests = result.windows.map(\.latencies.count).reduce(0, +)
         var windows = ""
         if result.windows.count > 1 {
-            windows = "; window \(chosen + 1) of \(result.windows.count), the one with the least steal (another follows while "
+            windows =
+                "; window \(chosen + 1) of \(result.windows.count), the one with the least steal (another follows while "
                 + "the hypervisor takes more than \(compact(Self.loadStealLimit * 100)) % of the CPUs, up to \(Self.loadWindows)): "
                 + result.windows.map { window in
                     "p99 \(format(Samples(window.latencies).percentile(99))) ms at \(window.steal.map { format($0 * 100) } ?? "?") % steal"
                 }.joined(separator: ", ")
         }
-        metrics.append(Metric(name: "concurrent_idle_p99_ms", value: result.errors > 0 ? .nan : latencies.percentile(99), unit: "ms",
-                              limit: nil, goal: .valueAtMost(20),
-                              note: "\(result.connected) of \(connections) connections (accounts: the coach and \(tokens.count - 1) "
-                                + "clients), \(latencies.count) of \(expected) requests answered; p50 \(format(latencies.median)) ms, "
-                                + "max \(format(latencies.maximum)) ms; connecting took \(format(result.connectSeconds)) s"
-                                + windows
-                                + (result.errors > 0 ? "; \(result.errors) connections failed: \(result.firstError ?? "")" : "")))
-        diagnostics.append("\(connections) clients × 1 sync.updated/s: while they sent, the server's process used "
-                           + "\(format(outcome.serverCPUSeconds / result.windowSeconds * 100)) % of one core and the client process "
-                           + "\(format(result.windowCPUSeconds / result.windowSeconds * 100)) % (\(ProcessInfo.processInfo.activeProcessorCount) cores); "
-                           + "server CPU per request \(format(outcome.serverCPUSeconds / Double(max(requests, 1)) * 1000)) ms")
-        diagnostics.append("server process VmRSS: \(format(outcome.residentBeforeMB)) MB before the clients connected, peak "
-                           + "\(format(outcome.peakResidentMB)) MB with them (\(format((outcome.peakResidentMB - outcome.residentBeforeMB) * 1000 / Double(connections))) kB "
-                           + "per connection), \(format(outcome.residentTrimmedMB)) MB after they left and malloc_trim(0) returned freed heap")
-        metrics.append(Metric(name: "server_rss_mb", value: outcome.peakResidentMB, unit: "MB", limit: nil, goal: .valueAtMost(200),
-                              note: "peak VmRSS of the benchmark process, which hosts the server in-process (read from "
-                                + "/proc/self/status) while the \(connections) clients (a child process) were connected; "
-                                + "\(format(outcome.residentBeforeMB)) MB before they connected"))
-        progress("\(connections) clients: p99 \(format(latencies.percentile(99))) ms, server process RSS \(format(outcome.peakResidentMB)) MB")
+        metrics.append(
+            Metric(
+                name: "concurrent_idle_p99_ms", value: result.errors > 0 ? .nan : latencies.percentile(99), unit: "ms",
+                limit: nil, goal: .valueAtMost(20),
+                note: "\(result.connected) of \(connections) connections (accounts: the coach and \(tokens.count - 1) "
+                    + "clients), \(latencies.count) of \(expected) requests answered; p50 \(format(latencies.median)) ms, "
+                    + "max \(format(latencies.maximum)) ms; connecting took \(format(result.connectSeconds)) s"
+                    + windows
+                    + (result.errors > 0 ? "; \(result.errors) connections failed: \(result.firstError ?? "")" : "")))
+        diagnostics.append(
+            "\(connections) clients × 1 sync.updated/s: while they sent, the server's process used "
+                + "\(format(outcome.serverCPUSeconds / result.windowSeconds * 100)) % of one core and the client process "
+                + "\(format(result.windowCPUSeconds / result.windowSeconds * 100)) % (\(ProcessInfo.processInfo.activeProcessorCount) cores); "
+                + "server CPU per request \(format(outcome.serverCPUSeconds / Double(max(requests, 1)) * 1000)) ms")
+        diagnostics.append(
+            "server process VmRSS: \(format(outcome.residentBeforeMB)) MB before the clients connected, peak "
+                + "\(format(outcome.peakResidentMB)) MB with them (\(format((outcome.peakResidentMB - outcome.residentBeforeMB) * 1000 / Double(connections))) kB "
+                + "per connection), \(format(outcome.residentTrimmedMB)) MB after they left and malloc_trim(0) returned freed heap"
+        )
+        metrics.append(
+            Metric(
+                name: "server_rss_mb", value: outcome.peakResidentMB, unit: "MB", limit: nil, goal: .valueAtMost(200),
+                note: "peak VmRSS of the benchmark process, which hosts the server in-process (read from "
+                    + "/proc/self/status) while the \(connections) clients (a child process) were connected; "
+                    + "\(format(outcome.residentBeforeMB)) MB before they connected"))
+        progress(
+            "\(connections) clients: p99 \(format(latencies.percentile(99))) ms, server process RSS \(format(outcome.peakResidentMB)) MB"
+        )
     }
 
     /// Rows per transaction of the push limit: fixed (not the engine's batch size), so that a change of batch size
@@ -409,33 +497,45 @@ final class Benchmark {
     /// push_sets_per_s: a coach's device uploads 20,000 sets (sessions of 24) with `SyncEngine.push`. Measured like its
     /// limit: the best of ``trials`` rounds, each a new device with as many new sessions queued. A diagnostic measures one push of
     /// a tenth as many the same way: a single batch, so the fixed costs of a request weigh most there.
-    private func pushSets(server: TestServer, endpoint: ServerEndpoint, coach: Account, clients: [UUID],
-                          generator: DatasetGenerator, folder: TemporaryFolder) async throws {
+    private func pushSets(
+        server: TestServer, endpoint: ServerEndpoint, coach: Account, clients: [UUID],
+        generator: DatasetGenerator, folder: TemporaryFolder
+    ) async throws {
         let sessions = (Self.pushedSets + DatasetSize.setsPerSession - 1) / DatasetSize.setsPerSession
         let sets = sessions * DatasetSize.setsPerSession
         let engine = SyncEngine(cache: try LocalCache.inMemory())
-        let (rounds, durations, best) = try await measurePush(sessions: sessions, server: server, endpoint: endpoint, coach: coach,
-                                                              clients: clients, generator: generator, folder: folder)
+        let (rounds, durations, best) = try await measurePush(
+            sessions: sessions, server: server, endpoint: endpoint, coach: coach,
+            clients: clients, generator: generator, folder: folder)
         let duration = durations[0]
         let value = Double(sets) / duration.seconds
         let limit = Double(sets) / best.seconds
-        metrics.append(Metric(name: "push_sets_per_s", value: value, unit: "sets/s", limit: limit, goal: .ratioAtLeast(0.3),
-                              note: "\(sets) sets in \(sessions) sessions pushed in batches of at most \(engine.batchSize) mutations and \(engine.maxBatchBytes / 1024) KB "
-                                + "(up to \(engine.pushesInFlight) in flight) in \(format(duration.seconds)) s, best of \(Self.trials) new devices (all: "
-                                + "\(durations.map { format($0.seconds) }.joined(separator: ", ")) s); limit = the same entities and applied_mutations rows "
-                                + "inserted straight into the server's database, \(Self.limitBatchSize) per transaction (best of \(Self.trials), "
-                                + "each try right after a push; the server's log checkpointed before each push and each try, not timed)"))
+        metrics.append(
+            Metric(
+                name: "push_sets_per_s", value: value, unit: "sets/s", limit: limit, goal: .ratioAtLeast(0.3),
+                note:
+                    "\(sets) sets in \(sessions) sessions pushed in batches of at most \(engine.batchSize) mutations and \(engine.maxBatchBytes / 1024) KB "
+                    + "(up to \(engine.pushesInFlight) in flight) in \(format(duration.seconds)) s, best of \(Self.trials) new devices (all: "
+                    + "\(durations.map { format($0.seconds) }.joined(separator: ", ")) s); limit = the same entities and applied_mutations rows "
+                    + "inserted straight into the server's database, \(Self.limitBatchSize) per transaction (best of \(Self.trials), "
+                    + "each try right after a push; the server's log checkpointed before each push and each try, not timed)"
+            ))
         let median = durations[durations.count / 2]
-        progress("push: \(format(value)) sets/s (median of \(Self.trials): \(format(Double(sets) / median.seconds))), limit \(format(limit)) sets/s")
-        let readOutbox = rounds.map(\.readOutbox).sorted()[rounds.count / 2], encodeBody = rounds.map(\.encode).sorted()[rounds.count / 2]
+        progress(
+            "push: \(format(value)) sets/s (median of \(Self.trials): \(format(Double(sets) / median.seconds))), limit \(format(limit)) sets/s"
+        )
+        let readOutbox = rounds.map(\.readOutbox).sorted()[rounds.count / 2],
+            encodeBody = rounds.map(\.encode).sorted()[rounds.count / 2]
         // CPU time moves less with a shared machine's moods than the wall clock does: a change of a few per cent in the
         // work per session shows here first.
         let cpu = Samples(rounds.map(\.cpuSeconds)).median
         let busy = Samples(rounds.map { $0.cpuSeconds / $0.duration.seconds }).median
-        diagnostics.append("push of \(sessions) sessions, CPU time of the whole process (the device and the server) over each push: "
-                           + "\(format(cpu * 1000)) ms, \(format(cpu / Double(sessions) * 1_000_000)) µs per session (median of "
-                           + "\(Self.trials); all: \(rounds.map { format($0.cpuSeconds * 1000) }.joined(separator: ", ")) ms); "
-                           + "\(format(busy)) of the \(ProcessInfo.processInfo.activeProcessorCount) CPUs busy on average (median)")
+        diagnostics.append(
+            "push of \(sessions) sessions, CPU time of the whole process (the device and the server) over each push: "
+                + "\(format(cpu * 1000)) ms, \(format(cpu / Double(sessions) * 1_000_000)) µs per session (median of "
+                + "\(Self.trials); all: \(rounds.map { format($0.cpuSeconds * 1000) }.joined(separator: ", ")) ms); "
+                + "\(format(busy)) of the \(ProcessInfo.processInfo.activeProcessorCount) CPUs busy on average (median)"
+        )
 
         // The server's share: as many new sessions pushed by a bare TLS client in the engine's batches, replies not
         // decoded; median of 3.
@@ -448,11 +548,14 @@ final class Benchmark {
             while first < more.count {
                 let batch = Array(more[first..<min(first + engine.batchSize, more.count)])
                 let count = SyncEngine.encodedBatch(batch, bytes: engine.maxBatchBytes).count
-                requests.append(try Lines.request(20 + requests.count, Operation.syncPush, PushBody(mutations: Array(batch.prefix(count)))))
+                requests.append(
+                    try Lines.request(
+                        20 + requests.count, Operation.syncPush, PushBody(mutations: Array(batch.prefix(count)))))
                 first += count
             }
-            let replies = try await RawLineClient.exchange(port: endpoint.port, fingerprint: endpoint.fingerprint ?? "",
-                                                           setup: try Lines.session(token: coach.token), requests: requests)
+            let replies = try await RawLineClient.exchange(
+                port: endpoint.port, fingerprint: endpoint.fingerprint ?? "",
+                setup: try Lines.session(token: coach.token), requests: requests)
             guard replies.allSatisfy({ !String(decoding: $0.line, as: UTF8.self).contains("\"rejected\"") }) else {
                 throw BenchError("the bare push was refused")
             }
@@ -460,21 +563,24 @@ final class Benchmark {
             megabytes = Double(requests.map(\.count).reduce(0, +)) / 1_000_000
         }
         let share = shares.sorted()[1]
-        diagnostics.append("push of \(sessions) sessions \(format(duration.seconds)) s (best of \(Self.trials)) = server's share \(format(share.seconds)) s "
-                           + "(the same number of new sessions, \(format(megabytes)) MB, pushed by a bare TLS client, one request at a "
-                           + "time; median of 3) + device side \(format((duration - share).seconds)) s "
-                           + "(negative when the pipelined push beats the bare client); the device's own work, mostly done while "
-                           + "the server works (medians of \(Self.trials)): reading the outbox (LocalCache.outbox) \(format(readOutbox.seconds)) s, "
-                           + "encoding the requests (SyncEngine.encodedBatch) \(format(encodeBody.seconds)) s")
+        diagnostics.append(
+            "push of \(sessions) sessions \(format(duration.seconds)) s (best of \(Self.trials)) = server's share \(format(share.seconds)) s "
+                + "(the same number of new sessions, \(format(megabytes)) MB, pushed by a bare TLS client, one request at a "
+                + "time; median of 3) + device side \(format((duration - share).seconds)) s "
+                + "(negative when the pipelined push beats the bare client); the device's own work, mostly done while "
+                + "the server works (medians of \(Self.trials)): reading the outbox (LocalCache.outbox) \(format(readOutbox.seconds)) s, "
+                + "encoding the requests (SyncEngine.encodedBatch) \(format(encodeBody.seconds)) s")
 
         let small = (Self.pushedSets / 10 + DatasetSize.setsPerSession - 1) / DatasetSize.setsPerSession
-        let (_, smallDurations, smallBest) = try await measurePush(sessions: small, server: server, endpoint: endpoint,
-                                                                   coach: coach, clients: clients, generator: generator, folder: folder)
-        diagnostics.append("one push of \(small) sessions (\(small * DatasetSize.setsPerSession) sets, one batch): "
-                           + "\(format(smallDurations[0].seconds * 1000)) ms, best of \(Self.trials) new devices (all: "
-                           + "\(smallDurations.map { format($0.seconds * 1000) }.joined(separator: ", ")) ms); the same rows inserted "
-                           + "straight into the database in one transaction \(format(smallBest.seconds * 1000)) ms (best of \(Self.trials)): ratio "
-                           + "\(format(smallBest.seconds / smallDurations[0].seconds))")
+        let (_, smallDurations, smallBest) = try await measurePush(
+            sessions: small, server: server, endpoint: endpoint,
+            coach: coach, clients: clients, generator: generator, folder: folder)
+        diagnostics.append(
+            "one push of \(small) sessions (\(small * DatasetSize.setsPerSession) sets, one batch): "
+                + "\(format(smallDurations[0].seconds * 1000)) ms, best of \(Self.trials) new devices (all: "
+                + "\(smallDurations.map { format($0.seconds * 1000) }.joined(separator: ", ")) ms); the same rows inserted "
+                + "straight into the database in one transaction \(format(smallBest.seconds * 1000)) ms (best of \(Self.trials)): ratio "
+                + "\(format(smallBest.seconds / smallDurations[0].seconds))")
     }
 
     /// Pushes `sessions` new sessions from each of ``trials`` new devices, each push followed by one insert of the rows the
@@ -483,18 +589,24 @@ final class Benchmark {
     /// server's log is copied back into its database (``Limits/checkpoint``, not timed): each push and each insert (with
     /// the deletion of its copies) leaves megabytes of log, and whichever came next would otherwise share the
     /// processors with the checkpoint thread copying it.
-    private func measurePush(sessions: Int, server: TestServer, endpoint: ServerEndpoint, coach: Account, clients: [UUID],
-                             generator: DatasetGenerator, folder: TemporaryFolder) async throws
-        -> (rounds: [PushRound], durations: [Duration], limit: Duration) {
+    private func measurePush(
+        sessions: Int, server: TestServer, endpoint: ServerEndpoint, coach: Account, clients: [UUID],
+        generator: DatasetGenerator, folder: TemporaryFolder
+    ) async throws
+        -> (rounds: [PushRound], durations: [Duration], limit: Duration)
+    {
         var rounds: [PushRound] = []
         var best: Duration?
         for _ in 0..<Self.trials {
             try Limits.checkpoint(serverDatabase: server.databasePath)
-            rounds.append(try await pushRound(sessions: sessions, endpoint: endpoint, coach: coach, clients: clients, generator: generator,
-                                              folder: folder))
+            rounds.append(
+                try await pushRound(
+                    sessions: sessions, endpoint: endpoint, coach: coach, clients: clients, generator: generator,
+                    folder: folder))
             try Limits.checkpoint(serverDatabase: server.databasePath)
-            let elapsed = try Limits.directInsert(serverDatabase: server.databasePath, entityIDs: rounds[0].entityIDs,
-                                                  mutationIDs: rounds[0].mutationIDs, batchSize: Self.limitBatchSize)
+            let elapsed = try Limits.directInsert(
+                serverDatabase: server.databasePath, entityIDs: rounds[0].entityIDs,
+                mutationIDs: rounds[0].mutationIDs, batchSize: Self.limitBatchSize)
             if best == nil || elapsed < best! { best = elapsed }
         }
         return (rounds, rounds.map(\.duration).sorted(), best!)
@@ -511,15 +623,18 @@ final class Benchmark {
         var encode: Duration
     }
 
-    private func pushRound(sessions: Int, endpoint: ServerEndpoint, coach: Account, clients: [UUID], generator: DatasetGenerator,
-                           folder: TemporaryFolder) async throws -> PushRound {
+    private func pushRound(
+        sessions: Int, endpoint: ServerEndpoint, coach: Account, clients: [UUID], generator: DatasetGenerator,
+        folder: TemporaryFolder
+    ) async throws -> PushRound {
         let directory = folder.child("push-device-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let cache = try LocalCache.open(path: directory.appendingPathComponent("cache.sqlite").path)
         var entityIDs: [String] = []
         var mutationIDs: [String] = []
         for mutation in generator.sessionMutations(count: sessions, clients: clients) {
-            let queued = try cache.enqueue(kind: mutation.kind, entity: mutation.entity, action: .create, fields: mutation.fields)
+            let queued = try cache.enqueue(
+                kind: mutation.kind, entity: mutation.entity, action: .create, fields: mutation.fields)
             entityIDs.append(queued.entity.uuidString.lowercased())
             mutationIDs.append(queued.id.uuidString.lowercased())
         }
@@ -542,14 +657,18 @@ final class Benchmark {
         }
         let refused = try cache.takeReports().filter { $0.kind == "rejected" }
         guard pushed == sessions, refused.isEmpty, try cache.queuedCount() == 0 else {
-            throw BenchError("the push sent \(pushed) of \(sessions) sessions; refused: \(refused.first?.text ?? "none")")
+            throw BenchError(
+                "the push sent \(pushed) of \(sessions) sessions; refused: \(refused.first?.text ?? "none")")
         }
-        return PushRound(duration: duration, cpuSeconds: cpuSeconds, entityIDs: entityIDs, mutationIDs: mutationIDs,
-                         readOutbox: readOutbox, encode: encode)
+        return PushRound(
+            duration: duration, cpuSeconds: cpuSeconds, entityIDs: entityIDs, mutationIDs: mutationIDs,
+            readOutbox: readOutbox, encode: encode)
     }
 
     /// log_2400_sets_s and pull_2400_sets_ms: 100 sessions recorded offline are pushed, and a new device of the client pulls them.
-    private func offlineLog(endpoint: ServerEndpoint, coach: Account, generator: DatasetGenerator, folder: TemporaryFolder) async throws {
+    private func offlineLog(
+        endpoint: ServerEndpoint, coach: Account, generator: DatasetGenerator, folder: TemporaryFolder
+    ) async throws {
         let runs = 3
         let sessions = 100
         // Fresh clients, so that each pull holds exactly these sessions (plus the coach's catalogue and the client's own row).
@@ -562,19 +681,25 @@ final class Benchmark {
         var pulledRows = 0
         for run in 0..<runs {
             let username = "logger-\(UUID().uuidString.prefix(8).lowercased())"
-            let client = try await signUp(endpoint, SignupBody(username: username, email: "\(username)@example.com",
-                                                               password: Self.password, name: nil, surname: nil, code: codes[run]))
+            let client = try await signUp(
+                endpoint,
+                SignupBody(
+                    username: username, email: "\(username)@example.com",
+                    password: Self.password, name: nil, surname: nil, code: codes[run]))
             let deviceFolder = folder.child("log-device-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: deviceFolder, withIntermediateDirectories: true)
             let device = try LocalCache.open(path: deviceFolder.appendingPathComponent("cache.sqlite").path)
             for mutation in generator.sessionMutations(count: sessions, clients: [client.id]) {
-                try device.enqueue(kind: mutation.kind, entity: mutation.entity, action: .create, fields: mutation.fields)
+                try device.enqueue(
+                    kind: mutation.kind, entity: mutation.entity, action: .create, fields: mutation.fields)
             }
             let started = ContinuousClock.now
             let pushed = try await withSession(endpoint, token: coach.token) { connection in
                 (try await SyncEngine(cache: device).push(over: connection), ContinuousClock.now - started)
             }
-            guard pushed.0 == sessions, try device.queuedCount() == 0 else { throw BenchError("the offline log pushed \(pushed.0)") }
+            guard pushed.0 == sessions, try device.queuedCount() == 0 else {
+                throw BenchError("the offline log pushed \(pushed.0)")
+            }
             logTimes.append(pushed.1.seconds)
 
             let newFolder = folder.child("client-device-\(UUID().uuidString.prefix(8))")
@@ -585,34 +710,48 @@ final class Benchmark {
                 (try await SyncEngine(cache: fresh).pull(over: connection), ContinuousClock.now - pullStarted)
             }
             let received = try fresh.entities("session").count
-            guard received == sessions else { throw BenchError("the client's new device has \(received) sessions, not \(sessions)") }
+            guard received == sessions else {
+                throw BenchError("the client's new device has \(received) sessions, not \(sessions)")
+            }
             pullTimes.append(pulled.1.milliseconds)
             pulledRows = pulled.0
             if run == runs - 1 {
-                let breakdown = try await PullBreakdown.measure(endpoint: endpoint, token: client.token, pageSize: SyncEngine(cache: fresh).pageSize)
-                diagnostics.append(describe("new device pull of \(pulled.0) changes", total: pulled.1, breakdown)
-                                   + " (the total also holds connect + hello + auth.resume)")
+                let breakdown = try await PullBreakdown.measure(
+                    endpoint: endpoint, token: client.token, pageSize: SyncEngine(cache: fresh).pageSize)
+                diagnostics.append(
+                    describe("new device pull of \(pulled.0) changes", total: pulled.1, breakdown)
+                        + " (the total also holds connect + hello + auth.resume)")
             }
         }
         let log = Samples(logTimes)
         let pull = Samples(pullTimes)
-        metrics.append(Metric(name: "log_2400_sets_s", value: log.median, unit: "s", limit: nil, goal: .valueAtMost(0.5),
-                              note: "\(sessions) sessions × \(DatasetSize.setsPerSession) sets queued offline in a device cache, then "
-                                + "connect + hello + auth.resume + SyncEngine.push; median of \(runs) "
-                                + "(\(logTimes.map { format($0) }.joined(separator: ", ")) s)"))
-        metrics.append(Metric(name: "pull_2400_sets_ms", value: pull.median, unit: "ms", limit: nil, goal: .valueAtMost(40),
-                              note: "the client's new device: connect + hello + auth.resume + SyncEngine.pull of \(pulledRows) "
-                                + "changes (their sessions, the coach's catalogue, their own row); median of \(runs) "
-                                + "(\(pullTimes.map { format($0) }.joined(separator: ", ")) ms)"))
+        metrics.append(
+            Metric(
+                name: "log_2400_sets_s", value: log.median, unit: "s", limit: nil, goal: .valueAtMost(0.5),
+                note:
+                    "\(sessions) sessions × \(DatasetSize.setsPerSession) sets queued offline in a device cache, then "
+                    + "connect + hello + auth.resume + SyncEngine.push; median of \(runs) "
+                    + "(\(logTimes.map { format($0) }.joined(separator: ", ")) s)"))
+        metrics.append(
+            Metric(
+                name: "pull_2400_sets_ms", value: pull.median, unit: "ms", limit: nil, goal: .valueAtMost(40),
+                note: "the client's new device: connect + hello + auth.resume + SyncEngine.pull of \(pulledRows) "
+                    + "changes (their sessions, the coach's catalogue, their own row); median of \(runs) "
+                    + "(\(pullTimes.map { format($0) }.joined(separator: ", ")) ms)"))
         progress("offline log of 2,400 sets: \(format(log.median)) s; new device pull: \(format(pull.median)) ms")
     }
 
     /// cli_list_ms: `gorilla clients list` as a process, warm cache, server down.
     private func cliList(home: URL, clients: Int) async throws {
-        let binary = URL(fileURLWithPath: executablePath()).deletingLastPathComponent().appendingPathComponent("gorilla").path
+        let binary = URL(fileURLWithPath: executablePath()).deletingLastPathComponent().appendingPathComponent(
+            "gorilla"
+        ).path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            metrics.append(Metric(name: "cli_list_ms", value: .nan, unit: "ms", limit: nil, goal: .valueAtMost(60),
-                                  note: "not measured: \(binary) is missing; build it with: swift build -c release --product gorilla"))
+            metrics.append(
+                Metric(
+                    name: "cli_list_ms", value: .nan, unit: "ms", limit: nil, goal: .valueAtMost(60),
+                    note: "not measured: \(binary) is missing; build it with: swift build -c release --product gorilla")
+            )
             progress("skipping cli_list_ms: \(binary) is missing")
             return
         }
@@ -649,9 +788,10 @@ final class Benchmark {
         let cache = try LocalCache.open(path: ClientHome(environment: ["GORILLA_HOME": home.path]).cachePath)
         let (clientRows, readClients) = try await timed { try cache.entities("client") }
         let (starts, readStarts) = try await timed { try cache.latestSessionStarts() }
-        diagnostics.append("clients list on the warm cache, in-process: LocalCache.entities(\"client\") \(clientRows.count) rows "
-                           + "\(format(readClients.milliseconds)) ms; LocalCache.latestSessionStarts() \(starts.count) clients "
-                           + "\(format(readStarts.milliseconds)) ms")
+        diagnostics.append(
+            "clients list on the warm cache, in-process: LocalCache.entities(\"client\") \(clientRows.count) rows "
+                + "\(format(readClients.milliseconds)) ms; LocalCache.latestSessionStarts() \(starts.count) clients "
+                + "\(format(readStarts.milliseconds)) ms")
         func best(_ body: () throws -> Void) throws -> Double {
             var times: [Double] = []
             for _ in 0..<5 {
@@ -662,7 +802,9 @@ final class Benchmark {
             return Samples(times).minimum
         }
         let context = try best { _ = try TLSConfigurations.pinnedClient() }
-        diagnostics.append("TLSConfigurations.pinnedClient() \(format(context)) ms (no trust roots loaded; the pinning callback decides)")
+        diagnostics.append(
+            "TLSConfigurations.pinnedClient() \(format(context)) ms (no trust roots loaded; the pinning callback decides)"
+        )
         var baseline: [Double] = []
         for _ in 0..<5 {
             let process = Process()
@@ -676,14 +818,20 @@ final class Benchmark {
             process.waitUntilExit()
             baseline.append((ContinuousClock.now - started).milliseconds)
         }
-        diagnostics.append("gorilla sync --status (process start, cache open, no network, no documents decoded): median "
-                           + "\(format(Samples(baseline).median)) ms")
+        diagnostics.append(
+            "gorilla sync --status (process start, cache open, no network, no documents decoded): median "
+                + "\(format(Samples(baseline).median)) ms")
         let lines = lastOutput.split(separator: "\n").count
-        guard lines >= clients else { throw BenchError("gorilla clients list printed \(lines) lines for \(clients) clients") }
+        guard lines >= clients else {
+            throw BenchError("gorilla clients list printed \(lines) lines for \(clients) clients")
+        }
         let figures = Samples(times)
-        metrics.append(Metric(name: "cli_list_ms", value: figures.median, unit: "ms", limit: nil, goal: .valueAtMost(60),
-                              note: "median of \(runs) runs after 2 warm-ups (min \(format(figures.minimum)), "
-                                + "max \(format(figures.maximum)) ms); stderr: \(lastErrors.trimmingCharacters(in: .whitespacesAndNewlines))"))
+        metrics.append(
+            Metric(
+                name: "cli_list_ms", value: figures.median, unit: "ms", limit: nil, goal: .valueAtMost(60),
+                note: "median of \(runs) runs after 2 warm-ups (min \(format(figures.minimum)), "
+                    + "max \(format(figures.maximum)) ms); stderr: \(lastErrors.trimmingCharacters(in: .whitespacesAndNewlines))"
+            ))
         progress("gorilla clients list: \(format(figures.median)) ms")
     }
 }

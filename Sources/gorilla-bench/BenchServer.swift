@@ -33,8 +33,10 @@ struct BenchError: Error, CustomStringConvertible {
 }
 
 /// Opens a connection to `endpoint`, resumes `token` on it, and runs `body` (what every device does first).
-func withSession<T: Sendable>(_ endpoint: ServerEndpoint, token: String,
-                              _ body: @Sendable (ServerConnection) async throws -> T) async throws -> T {
+func withSession<T: Sendable>(
+    _ endpoint: ServerEndpoint, token: String,
+    _ body: @Sendable (ServerConnection) async throws -> T
+) async throws -> T {
     try await ServerConnection.withConnection(to: endpoint, connectTimeout: .seconds(10)) { connection in
         _ = try await connection.request(Operation.resume, ResumeBody(token: token), as: SessionReply.self)
         return try await body(connection)

@@ -1,7 +1,7 @@
 import Foundation
-import GorillaTesting
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 
 /// How big "a coach's year" is.
 struct DatasetSize: Sendable {
@@ -20,11 +20,13 @@ struct DatasetSize: Sendable {
     static let realtimeEvery = 5
     static let repTimesPerRealtimeSet = 10
 
-    static let full = DatasetSize(clients: 50, machines: 40, exercises: 150, trainings: 30,
-                                  sessions: 2_500, messages: 5_000, events: 2_500)
+    static let full = DatasetSize(
+        clients: 50, machines: 40, exercises: 150, trainings: 30,
+        sessions: 2_500, messages: 5_000, events: 2_500)
     /// A tenth of everything.
-    static let quick = DatasetSize(clients: 5, machines: 4, exercises: 15, trainings: 3,
-                                   sessions: 250, messages: 500, events: 250)
+    static let quick = DatasetSize(
+        clients: 5, machines: 4, exercises: 15, trainings: 3,
+        sessions: 250, messages: 500, events: 250)
 
     var sets: Int { sessions * Self.setsPerSession }
     /// Rows the coach's account sees once seeded.
@@ -53,17 +55,23 @@ final class DatasetGenerator {
 
     // MARK: Catalogue
 
-    static let machineNames = ["Leg press", "Smith machine", "Cable tower", "Lat pulldown", "Seated row", "Chest press",
-                               "Pec deck", "Leg extension", "Leg curl", "Hack squat", "Power rack", "Rowing machine",
-                               "Treadmill", "Assault bike", "Shoulder press", "Calf raise", "Hip thrust bench",
-                               "Glute kickback", "Preacher bench", "Dip station"]
-    static let exerciseNames = ["Back squat", "Front squat", "Bench press", "Incline press", "Deadlift", "Romanian deadlift",
-                                "Overhead press", "Pull-up", "Chin-up", "Barbell row", "Lunge", "Bulgarian split squat",
-                                "Hip thrust", "Leg press", "Leg extension", "Leg curl", "Calf raise", "Lat pulldown",
-                                "Seated row", "Face pull", "Lateral raise", "Biceps curl", "Hammer curl", "Triceps pushdown",
-                                "Skull crusher", "Dip", "Plank", "Crunch", "Russian twist", "Farmer's walk"]
+    static let machineNames = [
+        "Leg press", "Smith machine", "Cable tower", "Lat pulldown", "Seated row", "Chest press",
+        "Pec deck", "Leg extension", "Leg curl", "Hack squat", "Power rack", "Rowing machine",
+        "Treadmill", "Assault bike", "Shoulder press", "Calf raise", "Hip thrust bench",
+        "Glute kickback", "Preacher bench", "Dip station",
+    ]
+    static let exerciseNames = [
+        "Back squat", "Front squat", "Bench press", "Incline press", "Deadlift", "Romanian deadlift",
+        "Overhead press", "Pull-up", "Chin-up", "Barbell row", "Lunge", "Bulgarian split squat",
+        "Hip thrust", "Leg press", "Leg extension", "Leg curl", "Calf raise", "Lat pulldown",
+        "Seated row", "Face pull", "Lateral raise", "Biceps curl", "Hammer curl", "Triceps pushdown",
+        "Skull crusher", "Dip", "Plank", "Crunch", "Russian twist", "Farmer's walk",
+    ]
     static let variants = ["", " (dumbbell)", " (machine)", " (cable)", " (single arm)", " (paused)", " (tempo)"]
-    static let muscles = ["quadriceps", "hamstrings", "glutes", "chest", "back", "shoulders", "biceps", "triceps", "core", "calves"]
+    static let muscles = [
+        "quadriceps", "hamstrings", "glutes", "chest", "back", "shoulders", "biceps", "triceps", "core", "calves",
+    ]
 
     func machineMutations() -> [Mutation] {
         (0..<size.machines).map { index in
@@ -97,14 +105,17 @@ final class DatasetGenerator {
             let entries: [JSONValue] = (0..<DatasetSize.exercisesPerSession).map { _ in
                 .object(["exercise": .string(pick(exercises).id.uuidString.lowercased())])
             }
-            return create("training", UUID.v7(), ["name": .string("Routine \(index + 1)"), "exercises": .array(entries)])
+            return create(
+                "training", UUID.v7(), ["name": .string("Routine \(index + 1)"), "exercises": .array(entries)])
         }
     }
 
     // MARK: Clients
 
-    static let firstNames = ["Anna", "Jordi", "Marta", "Pau", "Laia", "Marc", "Núria", "Joan", "Clara", "Oriol",
-                             "Elena", "Sergi", "Júlia", "David", "Carla", "Albert", "Irene", "Xavier", "Berta", "Toni"]
+    static let firstNames = [
+        "Anna", "Jordi", "Marta", "Pau", "Laia", "Marc", "Núria", "Joan", "Clara", "Oriol",
+        "Elena", "Sergi", "Júlia", "David", "Carla", "Albert", "Irene", "Xavier", "Berta", "Toni",
+    ]
     static let surnames = ["Puig", "Soler", "Vidal", "Ferrer", "Serra", "Font", "Roca", "Mas", "Pujol", "Costa"]
 
     func clientMutations() -> [Mutation] {
@@ -131,13 +142,15 @@ final class DatasetGenerator {
             let offset = -300 * 86_400 + year * Double(index) / Double(max(size.events, 1))
             let day = Calendar(identifier: .gregorian).startOfDay(for: now.addingTimeInterval(offset))
             let start = day.addingTimeInterval(Double(16 + index % 5) * 3600)
-            return create("event", UUID.v7(), [
-                "client": .string(clients[index % clients.count].id.uuidString.lowercased()),
-                "start": .string(ISOTime.format(start)),
-                "zone": "Europe/Madrid",
-                "duration": 60,
-                "status": .string(start < now ? "done" : "scheduled"),
-            ])
+            return create(
+                "event", UUID.v7(),
+                [
+                    "client": .string(clients[index % clients.count].id.uuidString.lowercased()),
+                    "start": .string(ISOTime.format(start)),
+                    "zone": "Europe/Madrid",
+                    "duration": 60,
+                    "status": .string(start < now ? "done" : "scheduled"),
+                ])
         }
     }
 
@@ -172,17 +185,19 @@ final class DatasetGenerator {
                 sets.append(.object(set))
                 if position > 1 { weight += 2.5 }
             }
-            performed.append(.object([
-                "exercise": .string(exercise.id.uuidString.lowercased()),
-                "name": .string(exercise.name),
-                "sets": .array(sets),
-            ]))
+            performed.append(
+                .object([
+                    "exercise": .string(exercise.id.uuidString.lowercased()),
+                    "name": .string(exercise.name),
+                    "sets": .array(sets),
+                ]))
         }
         return [
             "client": .string(client.uuidString.lowercased()),
             "mode": .string(realtime ? "realtime" : "handsfree"),
             "start": .string(ISOTime.format(start)),
-            "end": .string(ISOTime.format(start.addingTimeInterval(Double(Int.random(in: 45...75, using: &random)) * 60))),
+            "end": .string(
+                ISOTime.format(start.addingTimeInterval(Double(Int.random(in: 45...75, using: &random)) * 60))),
             "exercises": .array(performed),
         ]
     }
@@ -193,8 +208,11 @@ final class DatasetGenerator {
         let year: TimeInterval = 365 * 86_400
         return (0..<count).map { index in
             let start = now.addingTimeInterval(-year + year * Double(index) / Double(max(count, 1)) - 7200)
-            return create("session", UUID.v7(), sessionFields(client: ids[index % ids.count], start: start,
-                                                              realtime: index % DatasetSize.realtimeEvery == 0))
+            return create(
+                "session", UUID.v7(),
+                sessionFields(
+                    client: ids[index % ids.count], start: start,
+                    realtime: index % DatasetSize.realtimeEvery == 0))
         }
     }
 
@@ -207,10 +225,12 @@ final class DatasetGenerator {
 
     func messageMutations() -> [Mutation] {
         (0..<size.messages).map { index in
-            create("message", UUID.v7(), [
-                "to": .string(clients[index % clients.count].id.uuidString.lowercased()),
-                "text": .string(Self.messageTexts[index % Self.messageTexts.count]),
-            ])
+            create(
+                "message", UUID.v7(),
+                [
+                    "to": .string(clients[index % clients.count].id.uuidString.lowercased()),
+                    "text": .string(Self.messageTexts[index % Self.messageTexts.count]),
+                ])
         }
     }
 }
@@ -250,7 +270,9 @@ struct Seeder {
         for batch in try Self.batches(mutations) {
             let reply = try await connection.request(Operation.syncPush, PushBody(mutations: batch), as: PushReply.self)
             if let refused = reply.results.first(where: { $0.status != .applied }) {
-                throw BenchError("the server refused a \(batch.first?.kind ?? "") mutation: \(refused.error?.message ?? "\(refused.status)")")
+                throw BenchError(
+                    "the server refused a \(batch.first?.kind ?? "") mutation: \(refused.error?.message ?? "\(refused.status)")"
+                )
             }
             results += reply.results
         }

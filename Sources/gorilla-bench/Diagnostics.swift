@@ -4,7 +4,9 @@ import GorillaShared
 
 /// Request lines as a device would write them, for the bare-TLS breakdowns.
 enum Lines {
-    static func request<Body: Codable & Sendable>(_ id: Int, _ op: GorillaShared.Operation, _ body: Body) throws -> [UInt8] {
+    static func request<Body: Codable & Sendable>(
+        _ id: Int, _ op: GorillaShared.Operation, _ body: Body
+    ) throws -> [UInt8] {
         var data = try WireCoding.encoder.encode(WireRequest(id: id, op: op, body: body))
         data.append(UInt8(ascii: "\n"))
         return Array(data)
@@ -12,7 +14,10 @@ enum Lines {
 
     /// `hello` and `auth.resume`.
     static func session(token: String) throws -> [[UInt8]] {
-        [try request(1, Operation.hello, HelloBody(language: .en)), try request(2, Operation.resume, ResumeBody(token: token))]
+        [
+            try request(1, Operation.hello, HelloBody(language: .en)),
+            try request(2, Operation.resume, ResumeBody(token: token)),
+        ]
     }
 }
 
@@ -33,8 +38,9 @@ struct PullBreakdown {
         while true {
             id += 1
             let request = try Lines.request(id, Operation.syncPull, PullBody(since: since, limit: pageSize))
-            let replies = try await RawLineClient.exchange(port: endpoint.port, fingerprint: endpoint.fingerprint ?? "",
-                                                           setup: try Lines.session(token: token), requests: [request])
+            let replies = try await RawLineClient.exchange(
+                port: endpoint.port, fingerprint: endpoint.fingerprint ?? "",
+                setup: try Lines.session(token: token), requests: [request])
             let (line, duration) = replies[0]
             result.pages += 1
             result.bytes += line.count + 1
@@ -81,8 +87,9 @@ struct CodecFigures {
         let decode = try perCall { _ = try WireCoding.decoder.decode(JSONValue.self, from: text) }
         let encode = try perCall { _ = try WireCoding.encoder.encode(document) }
         let parse = try perCall { _ = try JSONSerialization.jsonObject(with: text) }
-        return CodecFigures(label: label, bytes: text.count, values: count(document), decodeMicroseconds: decode,
-                            encodeMicroseconds: encode, serializationParseMicroseconds: parse)
+        return CodecFigures(
+            label: label, bytes: text.count, values: count(document), decodeMicroseconds: decode,
+            encodeMicroseconds: encode, serializationParseMicroseconds: parse)
     }
 
     var line: String {

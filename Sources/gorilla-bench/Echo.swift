@@ -48,7 +48,8 @@ final class EchoServer: Sendable {
                                     reply.reserveCapacity(max(replyLength, line.readableBytes) + 1)
                                     reply.writeBuffer(&line)
                                     if reply.readableBytes < replyLength {
-                                        reply.writeRepeatingByte(UInt8(ascii: " "), count: replyLength - reply.readableBytes)
+                                        reply.writeRepeatingByte(
+                                            UInt8(ascii: " "), count: replyLength - reply.readableBytes)
                                     }
                                     reply.writeInteger(UInt8(ascii: "\n"))
                                     try await output.write(reply)
@@ -68,11 +69,14 @@ final class EchoServer: Sendable {
     }
 
     /// Round trips of one `requestLength`-byte line on one TLS connection, in milliseconds (after `warmUp` unmeasured ones).
-    static func roundTrips(port: Int, fingerprint: String, requestLength: Int, samples: Int, warmUp: Int) async throws -> [Double] {
+    static func roundTrips(
+        port: Int, fingerprint: String, requestLength: Int, samples: Int, warmUp: Int
+    ) async throws -> [Double] {
         var line = [UInt8](repeating: UInt8(ascii: "x"), count: max(requestLength - 1, 1))
         line.append(UInt8(ascii: "\n"))
-        return try await RawLineClient.roundTrips(port: port, fingerprint: fingerprint, setup: [], request: line,
-                                                  samples: samples, warmUp: warmUp)
+        return try await RawLineClient.roundTrips(
+            port: port, fingerprint: fingerprint, setup: [], request: line,
+            samples: samples, warmUp: warmUp)
     }
 }
 
@@ -80,15 +84,20 @@ final class EchoServer: Sendable {
 /// by one line, then times `samples` round trips of `request`. Used against the echo server and, for breakdowns,
 /// against the real server (where it shows the server's share of a round trip without the client library).
 enum RawLineClient {
-    static func roundTrips(port: Int, fingerprint: String, setup: [[UInt8]], request: [UInt8], samples: Int,
-                           warmUp: Int) async throws -> [Double] {
-        let replies = try await exchange(port: port, fingerprint: fingerprint, setup: setup,
-                                         requests: Array(repeating: request, count: warmUp + samples))
+    static func roundTrips(
+        port: Int, fingerprint: String, setup: [[UInt8]], request: [UInt8], samples: Int,
+        warmUp: Int
+    ) async throws -> [Double] {
+        let replies = try await exchange(
+            port: port, fingerprint: fingerprint, setup: setup,
+            requests: Array(repeating: request, count: warmUp + samples))
         return replies.dropFirst(warmUp).map { $0.duration.milliseconds }
     }
 
     /// Sends `setup`, then each of `requests` in turn; returns each reply line (without its newline) and its round trip.
-    static func exchange(port: Int, fingerprint: String, setup: [[UInt8]], requests: [[UInt8]]) async throws -> [(line: [UInt8], duration: Duration)] {
+    static func exchange(
+        port: Int, fingerprint: String, setup: [[UInt8]], requests: [[UInt8]]
+    ) async throws -> [(line: [UInt8], duration: Duration)] {
         let verifier = PinnedCertificateVerifier(pinned: fingerprint)
         let sslContext = try TLSConfigurations.pinnedClient()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -106,14 +115,18 @@ enum RawLineClient {
             var iterator = inbound.makeAsyncIterator()
             for line in setup {
                 try await outbound.write(ByteBuffer(bytes: line))
-                guard case .line? = try await iterator.next() else { throw BenchError("the peer closed the connection") }
+                guard case .line? = try await iterator.next() else {
+                    throw BenchError("the peer closed the connection")
+                }
             }
             var replies: [(line: [UInt8], duration: Duration)] = []
             replies.reserveCapacity(requests.count)
             for request in requests {
                 let start = ContinuousClock.now
                 try await outbound.write(ByteBuffer(bytes: request))
-                guard case .line(let reply)? = try await iterator.next() else { throw BenchError("the peer closed the connection") }
+                guard case .line(let reply)? = try await iterator.next() else {
+                    throw BenchError("the peer closed the connection")
+                }
                 let elapsed = ContinuousClock.now - start
                 replies.append((Array(reply.readableBytesView), elapsed))
             }

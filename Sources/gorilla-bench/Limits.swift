@@ -44,11 +44,14 @@ enum Limits {
         }
         let rows: [Pulled] = try server.read { db in
             var rows: [Pulled] = []
-            let cursor = try Row.fetchCursor(db, sql: """
-                SELECT id, kind, version, deleted, data FROM entities WHERE coach_id = ? ORDER BY version
-                """, arguments: [coachID])
+            let cursor = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT id, kind, version, deleted, data FROM entities WHERE coach_id = ? ORDER BY version
+                    """, arguments: [coachID])
             while let row = try cursor.next() {
-                rows.append(Pulled(id: row[0], kind: row[1], version: row[2], deleted: (row[3] as Int) != 0, data: row[4]))
+                rows.append(
+                    Pulled(id: row[0], kind: row[1], version: row[2], deleted: (row[3] as Int) != 0, data: row[4]))
             }
             return rows
         }
@@ -90,29 +93,38 @@ enum Limits {
         }
 
         try cache.write { db in
-            let statement = try db.makeStatement(sql: """
-                INSERT INTO entities (id, kind, data, version, deleted, server_data, server_deleted) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
+            let statement = try db.makeStatement(
+                sql: """
+                    INSERT INTO entities (id, kind, data, version, deleted, server_data, server_deleted) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """)
             for row in rows {
-                try statement.execute(arguments: [row.id, row.kind, row.data, row.version, row.deleted ? 1 : 0,
-                                                  row.data, row.deleted ? 1 : 0])
+                try statement.execute(arguments: [
+                    row.id, row.kind, row.data, row.version, row.deleted ? 1 : 0,
+                    row.data, row.deleted ? 1 : 0,
+                ])
             }
-            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('cursor', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                           arguments: [String(rows.last?.version ?? 0)])
+            try db.execute(
+                sql:
+                    "INSERT INTO meta (key, value) VALUES ('cursor', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                arguments: [String(rows.last?.version ?? 0)])
         }
         return ColdPull(rows: rows.count, bytes: bytes, duration: ContinuousClock.now - start)
     }
 
     /// Inserts copies of the server rows a push wrote (the `entities` rows and their `applied_mutations` rows) straight
     /// into the server's database, `batchSize` mutations per transaction like the device's pushes, then deletes the copies.
-    static func directInsert(serverDatabase: String, entityIDs: [String], mutationIDs: [String], batchSize: Int) throws -> Duration {
+    static func directInsert(
+        serverDatabase: String, entityIDs: [String], mutationIDs: [String], batchSize: Int
+    ) throws -> Duration {
         let database = try DatabaseQueue(path: serverDatabase, configuration: configuration(server: true))
         func fetch(_ table: String, _ ids: [String]) throws -> [Row] {
             try database.read { db in
                 var rows: [Row] = []
-                for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) })
+                {
                     let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                    rows += try Row.fetchAll(db, sql: "SELECT * FROM \(table) WHERE id IN (\(marks))", arguments: StatementArguments(chunk))
+                    rows += try Row.fetchAll(
+                        db, sql: "SELECT * FROM \(table) WHERE id IN (\(marks))", arguments: StatementArguments(chunk))
                 }
                 return rows
             }
@@ -120,12 +132,14 @@ enum Limits {
         let entities = try fetch("entities", entityIDs)
         let applied = try fetch("applied_mutations", mutationIDs)
         guard entities.count == entityIDs.count, applied.count == mutationIDs.count else {
-            throw BenchError("the pushed rows are not all in the server's database (\(entities.count)/\(entityIDs.count))")
+            throw BenchError(
+                "the pushed rows are not all in the server's database (\(entities.count)/\(entityIDs.count))")
         }
         // Copies with new ids; everything else (documents, versions, owner) as the push stored it.
         func copies(_ rows: [Row], table: String) -> (sql: String, values: [[DatabaseValue]], ids: [String]) {
             let columns = Array(rows[0].columnNames)
-            let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+            let sql =
+                "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
             var ids: [String] = []
             let values = rows.map { row -> [DatabaseValue] in
                 let id = UUID().uuidString.lowercased()
@@ -153,9 +167,11 @@ enum Limits {
 
         try database.write { db in
             for (table, ids) in [("entities", entityCopies.ids), ("applied_mutations", appliedCopies.ids)] {
-                for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) })
+                {
                     let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                    try db.execute(sql: "DELETE FROM \(table) WHERE id IN (\(marks))", arguments: StatementArguments(chunk))
+                    try db.execute(
+                        sql: "DELETE FROM \(table) WHERE id IN (\(marks))", arguments: StatementArguments(chunk))
                 }
             }
         }
@@ -167,7 +183,9 @@ enum Limits {
     static func checkpoint(serverDatabase: String) throws {
         let database = try DatabaseQueue(path: serverDatabase, configuration: configuration(server: true))
         for _ in 0..<100 {
-            let busy = try database.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            let busy = try database.writeWithoutTransaction { db in
+                try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
             if busy == 0 { return }
             Thread.sleep(forTimeInterval: 0.01)
         }
@@ -176,7 +194,10 @@ enum Limits {
 
     /// The newest version the server handed out.
     static func serverVersion(serverDatabase: String) throws -> Int64 {
-        let database = try DatabaseQueue(path: serverDatabase, configuration: configuration(readonly: true, server: true))
-        return try database.read { db in try Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") ?? 0 }
+        let database = try DatabaseQueue(
+            path: serverDatabase, configuration: configuration(readonly: true, server: true))
+        return try database.read { db in
+            try Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") ?? 0
+        }
     }
 }

@@ -129,7 +129,9 @@ actor WindowJudge {
     }
 
     /// The windows' start times: one second apart, so that the decision comes between two.
-    nonisolated static func start(of window: Int, seconds: Int, from start: ContinuousClock.Instant) -> ContinuousClock.Instant {
+    nonisolated static func start(
+        of window: Int, seconds: Int, from start: ContinuousClock.Instant
+    ) -> ContinuousClock.Instant {
         start + .seconds(window * (seconds + 1))
     }
 }
@@ -175,7 +177,11 @@ enum LoadWorker {
                     await limiter.acquire()
                     let released = NIOLockedValueBox(false)
                     @Sendable func release() async {
-                        if released.withLockedValue({ let was = $0; $0 = true; return !was }) { await limiter.release() }
+                        if released.withLockedValue({
+                            let was = $0; $0 = true; return !was
+                        }) {
+                            await limiter.release()
+                        }
                     }
                     let ready = NIOLockedValueBox(false)
                     do {
@@ -193,10 +199,13 @@ enum LoadWorker {
                                 for tick in 0..<plan.seconds {
                                     try await Task.sleep(until: begins + phase + .seconds(tick), clock: .continuous)
                                     let sent = ContinuousClock.now
-                                    let reply = try await connection.request(Operation.syncUpdated, UpdatedBody(since: plan.since),
-                                                                             as: UpdatedReply.self)
+                                    let reply = try await connection.request(
+                                        Operation.syncUpdated, UpdatedBody(since: plan.since),
+                                        as: UpdatedReply.self)
                                     mine.append((ContinuousClock.now - sent).milliseconds)
-                                    if !reply.sections.isEmpty { throw BenchError("sync.updated found changes: \(reply.sections)") }
+                                    if !reply.sections.isEmpty {
+                                        throw BenchError("sync.updated found changes: \(reply.sections)")
+                                    }
                                 }
                                 latencies.withLockedValue { $0[window] += mine }
                             }
@@ -220,9 +229,10 @@ enum LoadWorker {
         let windows = latencies.withLockedValue { $0 }.prefix(steal.count).enumerated().map { index, values in
             LoadWindow(latencies: values, steal: steal[index])
         }
-        let result = LoadResult(windows: Array(windows), connected: plan.connections - failure.count,
-                                errors: failure.count, connectSeconds: connectTime.withLockedValue { $0 }, firstError: failure.first,
-                                windowCPUSeconds: windowCPU, windowSeconds: windowLength)
+        let result = LoadResult(
+            windows: Array(windows), connected: plan.connections - failure.count,
+            errors: failure.count, connectSeconds: connectTime.withLockedValue { $0 }, firstError: failure.first,
+            windowCPUSeconds: windowCPU, windowSeconds: windowLength)
         var line = try JSONEncoder().encode(result)
         line.append(UInt8(ascii: "\n"))
         FileHandle.standardOutput.write(line)
@@ -296,8 +306,9 @@ enum LoadRunner {
         }
         let result = try JSONDecoder().decode(LoadResult.self, from: Data(json.utf8))
         trimHeap()
-        return Outcome(result: result, peakResidentMB: peak, residentBeforeMB: before,
-                       serverCPUSeconds: (cpuAtFinished ?? processCPUSeconds()) - (cpuAtConnected ?? .nan),
-                       residentTrimmedMB: residentMemoryMB() ?? .nan)
+        return Outcome(
+            result: result, peakResidentMB: peak, residentBeforeMB: before,
+            serverCPUSeconds: (cpuAtFinished ?? processCPUSeconds()) - (cpuAtConnected ?? .nan),
+            residentTrimmedMB: residentMemoryMB() ?? .nan)
     }
 }

@@ -63,7 +63,9 @@ struct FastJSONFigures {
         }
         let reordered = try perCall { _ = try WireCoding.decoder.decode(ReorderedJSONValue.self, from: encoded) }
         // The reader is timed as the best of 30 rounds of 50 calls: it is compared from build to build.
-        let pushReader = CanonicalSessionProbe.read(bytes) == nil ? nil
+        let pushReader =
+            CanonicalSessionProbe.read(bytes) == nil
+            ? nil
             : Samples((0..<30).map { _ in perCall(calls: 50) { _ = CanonicalSessionProbe.read(bytes) } }).minimum
         let decoded = try WireCoding.decoder.decode(JSONValue.self, from: encoded)
         var written: [UInt8] = []
@@ -71,9 +73,10 @@ struct FastJSONFigures {
         let probe = Data(#"[true,false,1,0,1.5,"x",null,{"a":[true,1]}]"#.utf8)
         let expected: JSONValue = [true, false, 1, 0, 1.5, "x", nil, ["a": [true, 1]]]
         let reorderedProbe = try WireCoding.decoder.decode(ReorderedJSONValue.self, from: probe).value
-        return FastJSONFigures(parseMicroseconds: parse, writeMicroseconds: write, reorderedDecodeMicroseconds: reordered,
-                               pushReaderMicroseconds: pushReader,
-                               parsesAlike: try FastJSON.parse(bytes) == decoded && decoded == document,
-                               writesAlike: written == bytes, reorderedKeepsBooleans: reorderedProbe == expected)
+        return FastJSONFigures(
+            parseMicroseconds: parse, writeMicroseconds: write, reorderedDecodeMicroseconds: reordered,
+            pushReaderMicroseconds: pushReader,
+            parsesAlike: try FastJSON.parse(bytes) == decoded && decoded == document,
+            writesAlike: written == bytes, reorderedKeepsBooleans: reorderedProbe == expected)
     }
 }

@@ -59,10 +59,15 @@ struct Report {
     var table: String {
         let columns = ["metric", "value", "unit", "limit", "ratio", "target", "result"]
         let rows = metrics.map { metric -> [String] in
-            [metric.name, format(metric.value), metric.unit, metric.limit.map(format) ?? "-", metric.ratio.map(format) ?? "-",
-             metric.target, metric.met.map { $0 ? "met" : "MISSED" } ?? "-"]
+            [
+                metric.name, format(metric.value), metric.unit, metric.limit.map(format) ?? "-",
+                metric.ratio.map(format) ?? "-",
+                metric.target, metric.met.map { $0 ? "met" : "MISSED" } ?? "-",
+            ]
         }
-        let widths = columns.indices.map { column in ([columns[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0 }
+        let widths = columns.indices.map { column in
+            ([columns[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
+        }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
                 let pad = String(repeating: " ", count: widths[index] - cell.count)
@@ -100,7 +105,8 @@ struct Report {
             if let note = metric.note { object["note"] = note }
             return object
         }
-        let data = (try? JSONSerialization.data(withJSONObject: ["metrics": list], options: [.sortedKeys])) ?? Data("{}".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: ["metrics": list], options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 }
@@ -109,14 +115,16 @@ struct Report {
 enum MachineInfo {
     /// The 1-minute load average (other work on the machine skews the figures).
     static var loadAverage: String {
-        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first.map(String.init) ?? "?"
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first.map(
+            String.init) ?? "?"
     }
 
     static var summary: [String] {
         var model = "?"
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         if let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-           let value = line.split(separator: ":", maxSplits: 1).last {
+            let value = line.split(separator: ":", maxSplits: 1).last
+        {
             model = value.trimmingCharacters(in: .whitespaces)
         }
         var memory = "?"

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -106,13 +107,16 @@ struct StealMeter: Sendable {
 
     /// "2.1 % of the 2 CPUs" (or nil).
     var described: String? {
-        share.map { "\(String(format: "%.1f", $0 * 100)) % of the \(ProcessInfo.processInfo.activeProcessorCount) CPUs" }
+        share.map {
+            "\(String(format: "%.1f", $0 * 100)) % of the \(ProcessInfo.processInfo.activeProcessorCount) CPUs"
+        }
     }
 
     /// The machine's `steal` total, in seconds: the eighth figure of the `cpu` line of `/proc/stat`, in clock ticks.
     static func stolenSeconds() -> Double? {
         guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") })
+        else { return nil }
         let fields = line.split(separator: " ", omittingEmptySubsequences: true)
         guard fields.count > 8, let ticks = Double(fields[8]) else { return nil }
         return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
@@ -146,8 +150,10 @@ func format(_ value: Double) -> String {
 /// `GORILLA_BENCH_PERF_ACK` name the control and acknowledgement FIFOs given to perf (see docs/performance.md §5).
 /// Without them it does nothing.
 enum ProfilerControl {
-    private static let control: Int32 = ProcessInfo.processInfo.environment["GORILLA_BENCH_PERF_CTL"].map { open($0, O_WRONLY) } ?? -1
-    private static let acknowledgement: Int32 = ProcessInfo.processInfo.environment["GORILLA_BENCH_PERF_ACK"].map { open($0, O_RDONLY) } ?? -1
+    private static let control: Int32 =
+        ProcessInfo.processInfo.environment["GORILLA_BENCH_PERF_CTL"].map { open($0, O_WRONLY) } ?? -1
+    private static let acknowledgement: Int32 =
+        ProcessInfo.processInfo.environment["GORILLA_BENCH_PERF_ACK"].map { open($0, O_RDONLY) } ?? -1
 
     /// Sends `enable` or `disable`, and waits for perf to acknowledge it.
     static func send(_ command: String) {

@@ -1,7 +1,7 @@
 import Foundation
-import GorillaTesting
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import Logging
 
 /// Valid requests to start from, and a logged-in session to send them on.
@@ -47,7 +47,10 @@ enum Corpus {
         logger.logLevel = .critical
         let session = InProcessSession(store: store, configuration: configuration, logger: logger)
         _ = await session.respond(to: seeds[0])
-        _ = await session.respond(to: Array(#"{"id":1,"op":"auth.signup","body":{"username":"fuzz","email":"fuzz@x.io","password":"password123","name":"F","surname":"Z"}}"#.utf8))
+        _ = await session.respond(
+            to: Array(
+                #"{"id":1,"op":"auth.signup","body":{"username":"fuzz","email":"fuzz@x.io","password":"password123","name":"F","surname":"Z"}}"#
+                    .utf8))
         _ = await session.respond(to: seeds[1])
         return session
     }
@@ -57,8 +60,10 @@ enum Corpus {
 enum Mutator {
     static let interesting: [String] = [
         "null", "true", "-1", "0", "1e400", "-1e400", "NaN", "Infinity", "1180591620717411303424", "\"\"", "[]", "{}",
-        "\"\\u0000\"", "\"\\ud800\"", "\"'; DROP TABLE users;--\"", "\"$(rm -rf /)\"", String(repeating: "[", count: 2000),
-        "\"" + String(repeating: "x", count: 5000) + "\"", "{\"a\":" + String(repeating: "{\"a\":", count: 300) + "1" + String(repeating: "}", count: 301),
+        "\"\\u0000\"", "\"\\ud800\"", "\"'; DROP TABLE users;--\"", "\"$(rm -rf /)\"",
+        String(repeating: "[", count: 2000),
+        "\"" + String(repeating: "x", count: 5000) + "\"",
+        "{\"a\":" + String(repeating: "{\"a\":", count: 300) + "1" + String(repeating: "}", count: 301),
         "\"2026-13-45T99:99:99Z\"", "\"7f1d2c3e-0000-4000-8000-0000000000c1\"", "-0", "0.1e-400", "9007199254740993",
         #"{"a":1,"a":2}"#, "[1,]", #"{"name":"x",}"#, "1e2",
     ]
@@ -75,20 +80,31 @@ enum Mutator {
             case 2:  // insert random bytes (invalid UTF-8 included)
                 let index = bytes.isEmpty ? 0 : Int(generator.next() % UInt64(bytes.count))
                 let count = 1 + Int(generator.next() % 8)
-                bytes.insert(contentsOf: (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }.filter { $0 != 10 }, at: index)
+                bytes.insert(
+                    contentsOf: (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }.filter {
+                        $0 != 10
+                    }, at: index)
             case 3, 4:  // replace a JSON value after a colon with an interesting one
                 let colons = bytes.indices.filter { bytes[$0] == UInt8(ascii: ":") }
-                guard let colon = colons.isEmpty ? nil : colons[Int(generator.next() % UInt64(colons.count))] else { break }
+                guard let colon = colons.isEmpty ? nil : colons[Int(generator.next() % UInt64(colons.count))] else {
+                    break
+                }
                 var end = colon + 1
                 var depth = 0
                 var inString = false
                 while end < bytes.count {
                     let c = bytes[end]
-                    if inString { if c == UInt8(ascii: "\"") && bytes[end - 1] != UInt8(ascii: "\\") { inString = false } }
-                    else if c == UInt8(ascii: "\"") { inString = true }
-                    else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") { depth += 1 }
-                    else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") { if depth == 0 { break }; depth -= 1 }
-                    else if c == UInt8(ascii: ","), depth == 0 { break }
+                    if inString {
+                        if c == UInt8(ascii: "\"") && bytes[end - 1] != UInt8(ascii: "\\") { inString = false }
+                    } else if c == UInt8(ascii: "\"") {
+                        inString = true
+                    } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
+                        depth += 1
+                    } else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
+                        if depth == 0 { break }; depth -= 1
+                    } else if c == UInt8(ascii: ","), depth == 0 {
+                        break
+                    }
                     end += 1
                 }
                 let value = Array(interesting[Int(generator.next() % UInt64(interesting.count))].utf8)
@@ -104,16 +120,26 @@ enum Mutator {
                 let end = min(bytes.count, start + 1 + Int(generator.next() % 64))
                 bytes.insert(contentsOf: bytes[start..<end], at: end)
             case 7:  // change the op name
-                if let text = String(bytes: bytes, encoding: .utf8), let range = text.range(of: #""op":"[^"]*""#, options: .regularExpression) {
-                    let ops = ["hello", "auth.login", "sync.push", "sync.pull", "nope", "", "profile.update", "media.put", "auth.logout"]
-                    bytes = Array(text.replacingCharacters(in: range, with: "\"op\":\"\(ops[Int(generator.next() % UInt64(ops.count))])\"").utf8)
+                if let text = String(bytes: bytes, encoding: .utf8),
+                    let range = text.range(of: #""op":"[^"]*""#, options: .regularExpression)
+                {
+                    let ops = [
+                        "hello", "auth.login", "sync.push", "sync.pull", "nope", "", "profile.update", "media.put",
+                        "auth.logout",
+                    ]
+                    bytes = Array(
+                        text.replacingCharacters(
+                            in: range, with: "\"op\":\"\(ops[Int(generator.next() % UInt64(ops.count))])\""
+                        ).utf8)
                 }
             default:  // change the action or kind of a mutation
                 if let text = String(bytes: bytes, encoding: .utf8) {
                     let words = ["create", "update", "delete", "machine", "client", "message", "news", "session", "x"]
                     let word = words[Int(generator.next() % UInt64(words.count))]
                     var changed = text.replacingOccurrences(of: "\"create\"", with: "\"\(word)\"")
-                    if generator.next() % 2 == 0 { changed = changed.replacingOccurrences(of: "\"machine\"", with: "\"\(word)\"") }
+                    if generator.next() % 2 == 0 {
+                        changed = changed.replacingOccurrences(of: "\"machine\"", with: "\"\(word)\"")
+                    }
                     bytes = Array(changed.utf8)
                 }
             }

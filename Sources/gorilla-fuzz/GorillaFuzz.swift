@@ -1,7 +1,7 @@
 import Foundation
-import GorillaTesting
 import GorillaServer
 import GorillaShared
+import GorillaTesting
 import GorillaTransport
 import NIOCore
 
@@ -13,7 +13,8 @@ struct GorillaFuzz {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         let seconds = Double(arguments.first ?? "60") ?? 60
-        var generator = SeededGenerator(seed: UInt64(arguments.dropFirst().first ?? "") ?? UInt64(Date().timeIntervalSince1970))
+        var generator = SeededGenerator(
+            seed: UInt64(arguments.dropFirst().first ?? "") ?? UInt64(Date().timeIntervalSince1970))
         var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: NSTemporaryDirectory()))
         configuration.passwordHasher = .testing
         configuration.requestsPerSecond = 1e9
@@ -29,7 +30,8 @@ struct GorillaFuzz {
         var decoder = LineFrameDecoder(maximumLength: 64 * 1024)
         while Date() < deadline {
             for _ in 0..<200 {
-                var input = Mutator.mutate(corpus[Int(generator.next() % UInt64(corpus.count))], corpus: corpus, using: &generator)
+                var input = Mutator.mutate(
+                    corpus[Int(generator.next() % UInt64(corpus.count))], corpus: corpus, using: &generator)
                 input.append(UInt8(ascii: "\n"))
                 // Deliver the bytes in random pieces, as a network would.
                 var buffer = ByteBuffer()
@@ -48,7 +50,9 @@ struct GorillaFuzz {
                             let bytes = Array(line.readableBytesView)
                             let reply = await session.respond(to: bytes)
                             if let problem = check(reply) ?? compareReaders(bytes) {
-                                let key = problem + " " + String(decoding: Array(line.readableBytesView).prefix(160), as: UTF8.self)
+                                let key =
+                                    problem + " "
+                                    + String(decoding: Array(line.readableBytesView).prefix(160), as: UTF8.self)
                                 if findings[problem] == nil {
                                     findings[problem] = key
                                     print("finding: \(key)")
@@ -74,7 +78,9 @@ struct GorillaFuzz {
     /// `JSONSerialization` and the client's `ReplyHeader.read`), else what is wrong.
     static func check(_ reply: [UInt8]) -> String? {
         if reply.contains(UInt8(ascii: "\n")) { return "reply spans several lines" }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(reply))) as? [String: Any] else { return "reply is not a JSON object" }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(reply))) as? [String: Any] else {
+            return "reply is not a JSON object"
+        }
         guard let result = object["result"] as? Int else { return "reply has no integer result" }
         if ReplyHeader.read(reply)?.result != result { return "ReplyHeader.read disagrees on the result" }
         if result == 500 { return "internal error" }
@@ -90,9 +96,12 @@ struct GorillaFuzz {
         // What the strict reader takes, the decoder reads alike (an id it takes is one the strict reader reads as an integer).
         // (`RequestLine.read` finds the body's end by its brackets; `checkBody` reads the rest.)
         if !JSONDepth.exceeds(JSONDepth.requestLimit, in: bytes), let request = try? RequestLine.read(bytes),
-           (try? request.checkBody(bytes)) != nil {
-            guard let decoded = try? WireCoding.decoder.decode(RequestHeader.self, from: Data(bytes)), decoded.op == request.op,
-                  request.id == nil || decoded.id == request.id else { return "RequestLine.read disagrees with the decoder" }
+            (try? request.checkBody(bytes)) != nil
+        {
+            guard let decoded = try? WireCoding.decoder.decode(RequestHeader.self, from: Data(bytes)),
+                decoded.op == request.op,
+                request.id == nil || decoded.id == request.id
+            else { return "RequestLine.read disagrees with the decoder" }
             if (try? FastJSON.parse(bytes)) == nil { return "RequestLine takes a line FastJSON refuses" }
         }
         // The push's one-pass reader and its general reader take a line alike, and refuse the same documents.
@@ -100,8 +109,9 @@ struct GorillaFuzz {
         // A poll the event loop would answer must be one the task reads the same way.
         if let poll = PollResponder.poll(ByteBuffer(bytes: bytes)) {
             guard !JSONDepth.exceeds(JSONDepth.requestLimit, in: bytes),
-                  let request = try? WireCoding.decoder.decode(WireRequest<UpdatedBody>.self, from: Data(bytes)),
-                  request.id == poll.id, request.op == Operation.syncUpdated.rawValue, request.body.since == poll.since else {
+                let request = try? WireCoding.decoder.decode(WireRequest<UpdatedBody>.self, from: Data(bytes)),
+                request.id == poll.id, request.op == Operation.syncUpdated.rawValue, request.body.since == poll.since
+            else {
                 return "PollResponder.poll reads a line the task reads otherwise"
             }
         }

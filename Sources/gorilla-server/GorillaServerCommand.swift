@@ -1,12 +1,13 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import GorillaServer
 import Logging
 import ServiceLifecycle
 import UnixSignals
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 struct GorillaServerCommand: AsyncParsableCommand {
@@ -54,7 +55,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Largest sync.pull page, in bytes.") var pullPageBytes = Self.defaults.pullPageBytes
     @Option(help: "Bytes of unfinished image uploads kept per account.")
     var uploadBytesPerAccount = Self.defaults.uploadBytesPerAccount
-    @Option(help: "Bytes of unfinished image uploads kept in all.") var uploadBytesTotal = Self.defaults.uploadBytesTotal
+    @Option(help: "Bytes of unfinished image uploads kept in all.") var uploadBytesTotal = Self.defaults
+        .uploadBytesTotal
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
 
     /// The library's defaults, shown in `--help`.
@@ -62,9 +64,11 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535") }
-        for (name, value) in [("--max-connections-per-address", maxConnectionsPerAddress), ("--signups-per-address", signupsPerAddress),
-                              ("--password-threads", passwordThreads), ("--pull-page-bytes", pullPageBytes),
-                              ("--upload-bytes-per-account", uploadBytesPerAccount), ("--upload-bytes-total", uploadBytesTotal)]
+        for (name, value) in [
+            ("--max-connections-per-address", maxConnectionsPerAddress), ("--signups-per-address", signupsPerAddress),
+            ("--password-threads", passwordThreads), ("--pull-page-bytes", pullPageBytes),
+            ("--upload-bytes-per-account", uploadBytesPerAccount), ("--upload-bytes-total", uploadBytesTotal),
+        ]
         where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }
@@ -147,7 +151,8 @@ struct Users: AsyncParsableCommand {
 
 struct News: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Broadcast news to users (works while the server runs).", subcommands: [Add.self, List.self, Remove.self])
+        abstract: "Broadcast news to users (works while the server runs).",
+        subcommands: [Add.self, List.self, Remove.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Publish a news item.")
@@ -156,7 +161,9 @@ struct News: AsyncParsableCommand {
         @OptionGroup var data: DataOptions
 
         func validate() throws {
-            guard ["all", "coaches", "clients"].contains(to) else { throw ValidationError("--to must be all, coaches or clients") }
+            guard ["all", "coaches", "clients"].contains(to) else {
+                throw ValidationError("--to must be all, coaches or clients")
+            }
         }
 
         func run() async throws {

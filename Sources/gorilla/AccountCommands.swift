@@ -20,7 +20,8 @@ struct Connect: AsyncParsableCommand {
     func run() async throws {
         try await perform {
             try await Runtime.app.connect(address, fingerprint: fingerprint, trust: trust) { presented in
-                FileHandle.standardError.write(Data("The server's certificate has SHA-256 fingerprint\n  \(presented)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("The server's certificate has SHA-256 fingerprint\n  \(presented)\n".utf8))
                 return Terminal.confirm("Trust it?")
             }
         }
@@ -48,40 +49,52 @@ struct Register: AsyncParsableCommand {
         @Option(help: "Language of messages: ca, es or en.") var language: String?
 
         func validate() throws {
-            if fields.name == nil || fields.surname == nil { throw ValidationError("--name and --surname are required for a coach") }
-            if let language, Language(code: language) == nil { throw ValidationError("--language must be ca, es or en") }
+            if fields.name == nil || fields.surname == nil {
+                throw ValidationError("--name and --surname are required for a coach")
+            }
+            if let language, Language(code: language) == nil {
+                throw ValidationError("--language must be ca, es or en")
+            }
         }
 
         func run() async throws {
-            let password = try readPassword(fromStandardInput: fields.passwordStdin, prompt: "New password (8+ characters): ")
+            let password = try readPassword(
+                fromStandardInput: fields.passwordStdin, prompt: "New password (8+ characters): ")
             try await perform {
-                try await Runtime.app.register(SignupBody(
-                    username: fields.username, email: fields.email, password: password, name: fields.name, surname: fields.surname,
-                    nif: fields.nif, language: language.flatMap(Language.init(code:))))
+                try await Runtime.app.register(
+                    SignupBody(
+                        username: fields.username, email: fields.email, password: password, name: fields.name,
+                        surname: fields.surname,
+                        nif: fields.nif, language: language.flatMap(Language.init(code:))))
             }
         }
     }
 
     struct Client: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "client", abstract: "Join your coach with the registration code they gave you.")
+        static let configuration = CommandConfiguration(
+            commandName: "client", abstract: "Join your coach with the registration code they gave you.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The registration code, XXXX-XXXX.") var code: String
         @OptionGroup var fields: AccountFields
         @Option(help: "Language of messages: ca, es or en.") var language: String?
 
         func run() async throws {
-            let password = try readPassword(fromStandardInput: fields.passwordStdin, prompt: "New password (8+ characters): ")
+            let password = try readPassword(
+                fromStandardInput: fields.passwordStdin, prompt: "New password (8+ characters): ")
             try await perform {
-                try await Runtime.app.register(SignupBody(
-                    username: fields.username, email: fields.email, password: password, name: fields.name, surname: fields.surname,
-                    nif: fields.nif, language: language.flatMap(Language.init(code:)), code: code))
+                try await Runtime.app.register(
+                    SignupBody(
+                        username: fields.username, email: fields.email, password: password, name: fields.name,
+                        surname: fields.surname,
+                        nif: fields.nif, language: language.flatMap(Language.init(code:)), code: code))
             }
         }
     }
 }
 
 struct Login: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "login", abstract: "Log in with your username or email.")
+    static let configuration = CommandConfiguration(
+        commandName: "login", abstract: "Log in with your username or email.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Username or email (or give it with --user).") var account: String?
     @Option(help: "Username or email.") var user: String?
@@ -103,7 +116,8 @@ struct Login: AsyncParsableCommand {
 }
 
 struct Logout: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Log out: revokes this device's session.")
+    static let configuration = CommandConfiguration(
+        commandName: "logout", abstract: "Log out: revokes this device's session.")
     @OptionGroup var global: GlobalOptions
     func run() async throws { try await perform { try await Runtime.app.logout() } }
 }
@@ -116,7 +130,8 @@ struct WhoAmI: AsyncParsableCommand {
 
 struct ProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "profile", abstract: "Show or edit your profile.", subcommands: [Show.self, Edit.self], defaultSubcommand: Show.self)
+        commandName: "profile", abstract: "Show or edit your profile.", subcommands: [Show.self, Edit.self],
+        defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your profile.")
@@ -125,7 +140,8 @@ struct ProfileCommand: AsyncParsableCommand {
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change profile fields (only those given).")
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Change profile fields (only those given).")
         @OptionGroup var global: GlobalOptions
         @Option var name: String?
         @Option var surname: String?
@@ -136,15 +152,21 @@ struct ProfileCommand: AsyncParsableCommand {
         @Flag(help: "Remove the photo.") var noPhoto = false
 
         func validate() throws {
-            if let language, Language(code: language) == nil { throw ValidationError("--language must be ca, es or en") }
-            if name == nil && surname == nil && nif == nil && language == nil && email == nil && photo == nil && !noPhoto {
-                throw ValidationError("nothing to change: give --name, --surname, --nif, --language, --email, --photo or --no-photo")
+            if let language, Language(code: language) == nil {
+                throw ValidationError("--language must be ca, es or en")
+            }
+            if name == nil && surname == nil && nif == nil && language == nil && email == nil && photo == nil
+                && !noPhoto
+            {
+                throw ValidationError(
+                    "nothing to change: give --name, --surname, --nif, --language, --email, --photo or --no-photo")
             }
         }
 
         func run() async throws {
-            let update = ProfileUpdateBody(name: name, surname: surname, nif: nif, language: language.flatMap(Language.init(code:)),
-                                           email: email, photo: noPhoto ? "" : nil)
+            let update = ProfileUpdateBody(
+                name: name, surname: surname, nif: nif, language: language.flatMap(Language.init(code:)),
+                email: email, photo: noPhoto ? "" : nil)
             try await perform { try await Runtime.app.profileEdit(update, photoFile: photo) }
         }
     }
@@ -158,7 +180,8 @@ struct PasswordCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "change",
             abstract: "Change your password (logs out your other devices).",
-            discussion: "With --password-stdin, standard input holds two lines: the current password, then the new one.")
+            discussion: "With --password-stdin, standard input holds two lines: the current password, then the new one."
+        )
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Read the current and new password from standard input, one per line.") var passwordStdin = false
 

@@ -1,10 +1,11 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import GorillaClient
 import GorillaShared
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Options shared by every command (shown in help; `--json` is honoured anywhere before `--`).
 struct GlobalOptions: ParsableArguments {
@@ -58,7 +59,10 @@ func report(_ error: ClientError) {
     if Runtime.json {
         var object: [String: JSONValue] = ["kind": .string(error.kindName), "message": .string(error.message)]
         if let wire = error.wire { object["code"] = .number(Double(wire.code.rawValue)) }
-        let line = (try? WireCoding.encoder.encode(JSONValue.object(["error": .object(object)]))).map { String(decoding: $0, as: UTF8.self) } ?? error.message
+        let line =
+            (try? WireCoding.encoder.encode(JSONValue.object(["error": .object(object)]))).map {
+                String(decoding: $0, as: UTF8.self)
+            } ?? error.message
         FileHandle.standardError.write(Data("\(line)\n".utf8))
     } else {
         FileHandle.standardError.write(Data("gorilla: \(error.message)\n".utf8))
@@ -83,15 +87,18 @@ func readPassword(fromStandardInput: Bool, prompt: String = "Password: ") throws
 struct Gorilla: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gorilla",
-        abstract: "GorillaCoach from the terminal: clients, catalogue, calendar, training sessions, statistics, messages.",
+        abstract:
+            "GorillaCoach from the terminal: clients, catalogue, calendar, training sessions, statistics, messages.",
         discussion: """
             Works offline: changes are kept on this device and synced when the server is reachable.
             State lives in $GORILLA_HOME (or the XDG config and data folders). Add --json to any command for JSON output.
             Start with: gorilla connect HOST:PORT, then gorilla register coach ... or gorilla login --user U.
             """,
         subcommands: [
-            Connect.self, Register.self, Login.self, Logout.self, WhoAmI.self, ProfileCommand.self, PasswordCommand.self,
-            Machines.self, Exercises.self, Trainings.self, Clients.self, Events.self, CalendarCommand.self, Sessions.self, Train.self,
+            Connect.self, Register.self, Login.self, Logout.self, WhoAmI.self, ProfileCommand.self,
+            PasswordCommand.self,
+            Machines.self, Exercises.self, Trainings.self, Clients.self, Events.self, CalendarCommand.self,
+            Sessions.self, Train.self,
             Stats.self, Measurements.self, Messages.self, Chat.self, NewsCommand.self, SyncCommand.self,
         ]
     )

@@ -5,7 +5,8 @@ import GorillaClient
 struct Machines: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "machines",
-        abstract: "Your machines.", subcommands: [Add.self, List.self, Show.self, Rename.self, Remove.self], defaultSubcommand: List.self)
+        abstract: "Your machines.", subcommands: [Add.self, List.self, Show.self, Rename.self, Remove.self],
+        defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a machine.")
@@ -22,7 +23,8 @@ struct Machines: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a machine and the exercises that use it.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show a machine and the exercises that use it.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Name or id prefix.") var name: String
         @Option(help: "Save the machine's image to this file.") var saveImage: String?
@@ -34,11 +36,14 @@ struct Machines: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
-        func run() async throws { try await perform { try await Runtime.app.rename(kind: "machine", name, to: newName) } }
+        func run() async throws {
+            try await perform { try await Runtime.app.rename(kind: "machine", name, to: newName) }
+        }
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete a machine no exercise uses.")
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Delete a machine no exercise uses.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         func run() async throws { try await perform { try await Runtime.app.remove(kind: "machine", name) } }
@@ -56,7 +61,8 @@ struct Exercises: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exercises",
         abstract: "Your exercises.",
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Rename.self, Remove.self], defaultSubcommand: List.self)
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Rename.self, Remove.self], defaultSubcommand: List.self
+    )
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an exercise.")
@@ -64,8 +70,9 @@ struct Exercises: AsyncParsableCommand {
         @Argument var name: String
         @OptionGroup var options: ExerciseOptions
         func run() async throws {
-            let fields = ExerciseFields(machine: options.machine, description: options.description,
-                                        muscles: options.muscles, count: options.count)
+            let fields = ExerciseFields(
+                machine: options.machine, description: options.description,
+                muscles: options.muscles, count: options.count)
             try await perform { try await Runtime.app.addExercise(name: name, fields) }
         }
     }
@@ -85,14 +92,16 @@ struct Exercises: AsyncParsableCommand {
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an exercise's machine, description, muscles or count mode.")
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Change an exercise's machine, description, muscles or count mode.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @OptionGroup var options: ExerciseOptions
         @Flag(help: "Remove the machine.") var noMachine = false
         func run() async throws {
-            let fields = ExerciseFields(machine: options.machine, clearMachine: noMachine, description: options.description,
-                                        muscles: options.muscles.isEmpty ? nil : options.muscles, count: options.count)
+            let fields = ExerciseFields(
+                machine: options.machine, clearMachine: noMachine, description: options.description,
+                muscles: options.muscles.isEmpty ? nil : options.muscles, count: options.count)
             try await perform { try await Runtime.app.editExercise(name, fields) }
         }
     }
@@ -102,7 +111,9 @@ struct Exercises: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
-        func run() async throws { try await perform { try await Runtime.app.rename(kind: "exercise", name, to: newName) } }
+        func run() async throws {
+            try await perform { try await Runtime.app.rename(kind: "exercise", name, to: newName) }
+        }
     }
 
     struct Remove: AsyncParsableCommand {
@@ -118,53 +129,65 @@ struct Trainings: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trainings",
         abstract: "Your trainings (routines).",
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Duplicate.self, Rename.self, Remove.self], defaultSubcommand: List.self)
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Duplicate.self, Rename.self, Remove.self],
+        defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a training.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Option(name: .customLong("exercise"), help: "An exercise, in order (repeat).") var exercises: [String] = []
-        @Option(name: .customLong("plan"), help: ArgumentHelp(
-            "An exercise with its plan, SETSxREPS@LOAD [rest TIME] (repeat).",
-            discussion: "For example \"Squat: 4x12@80kg rest 90s\", \"Press: 12,10,8@60kg\", \"Plank: 3x45s\", \"Rower: 1x2000m\".",
-            valueName: "EXERCISE: PLAN")) var plans: [String] = []
+        @Option(
+            name: .customLong("plan"),
+            help: ArgumentHelp(
+                "An exercise with its plan, SETSxREPS@LOAD [rest TIME] (repeat).",
+                discussion:
+                    "For example \"Squat: 4x12@80kg rest 90s\", \"Press: 12,10,8@60kg\", \"Plank: 3x45s\", \"Rower: 1x2000m\".",
+                valueName: "EXERCISE: PLAN")) var plans: [String] = []
         func run() async throws {
             try await perform { try await Runtime.app.addTraining(name: name, exercises: exercises, plans: plans) }
         }
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List trainings with when each was last used.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List trainings with when each was last used.")
         @OptionGroup var global: GlobalOptions
         func run() async throws { try await perform { try await Runtime.app.listTrainings() } }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a training's exercises and their plans.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show a training's exercises and their plans.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         func run() async throws { try await perform { try await Runtime.app.showTraining(name) } }
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Add, remove, move or plan exercises.")
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Add, remove, move or plan exercises.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Option(help: "Append an exercise (repeat).") var add: [String] = []
         @Option(help: "Remove an exercise (repeat).") var remove: [String] = []
         @Option(help: "Move this exercise…") var move: String?
         @Option(help: "…to this position (1 = first).") var to: Int?
-        @Option(name: .customLong("plan"), help: ArgumentHelp(
-            "Set an exercise's plan, SETSxREPS@LOAD [rest TIME], adding it if missing (repeat).",
-            valueName: "EXERCISE: PLAN")) var plans: [String] = []
+        @Option(
+            name: .customLong("plan"),
+            help: ArgumentHelp(
+                "Set an exercise's plan, SETSxREPS@LOAD [rest TIME], adding it if missing (repeat).",
+                valueName: "EXERCISE: PLAN")) var plans: [String] = []
         func run() async throws {
-            try await perform { try await Runtime.app.editTraining(name, add: add, remove: remove, move: move, to: to, plans: plans) }
+            try await perform {
+                try await Runtime.app.editTraining(name, add: add, remove: remove, move: move, to: to, plans: plans)
+            }
         }
     }
 
     struct Duplicate: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "duplicate", abstract: "Copy a training under a new name.")
+        static let configuration = CommandConfiguration(
+            commandName: "duplicate", abstract: "Copy a training under a new name.")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
@@ -176,11 +199,14 @@ struct Trainings: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
-        func run() async throws { try await perform { try await Runtime.app.rename(kind: "training", name, to: newName) } }
+        func run() async throws {
+            try await perform { try await Runtime.app.rename(kind: "training", name, to: newName) }
+        }
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete a training (sessions keep its name).")
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Delete a training (sessions keep its name).")
         @OptionGroup var global: GlobalOptions
         @Argument var name: String
         func run() async throws { try await perform { try await Runtime.app.remove(kind: "training", name) } }

@@ -6,7 +6,8 @@ struct Clients: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clients",
         abstract: "Your clients and their registration codes.",
-        subcommands: [Add.self, List.self, Show.self, Code.self, ResetPassword.self, Remove.self], defaultSubcommand: List.self)
+        subcommands: [Add.self, List.self, Show.self, Code.self, ResetPassword.self, Remove.self],
+        defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -19,20 +20,23 @@ struct Clients: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List clients, registered and invited, with when each last trained.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List clients, registered and invited, with when each last trained.")
         @OptionGroup var global: GlobalOptions
         func run() async throws { try await perform { try await Runtime.app.listClients() } }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "A client's profile, next events, recent sessions and unread messages.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "A client's profile, next events, recent sessions and unread messages.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Name, username or id.") var client: String
         func run() async throws { try await perform { try await Runtime.app.showClient(client) } }
     }
 
     struct Code: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "code", abstract: "Issue a new registration code for an invited client.")
+        static let configuration = CommandConfiguration(
+            commandName: "code", abstract: "Issue a new registration code for an invited client.")
         @OptionGroup var global: GlobalOptions
         @Argument var client: String
         func run() async throws { try await perform { try await Runtime.app.newClientCode(client) } }
@@ -41,7 +45,8 @@ struct Clients: AsyncParsableCommand {
     struct ResetPassword: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset-password",
-            abstract: "A one-time token (24 h) for a client who forgot their password; they use gorilla password reset.")
+            abstract: "A one-time token (24 h) for a client who forgot their password; they use gorilla password reset."
+        )
         @OptionGroup var global: GlobalOptions
         @Argument var client: String
         func run() async throws { try await perform { try await Runtime.app.clientResetPassword(client) } }
@@ -73,14 +78,18 @@ struct Events: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
         abstract: "Training appointments on the calendar.",
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Cancel.self, Remove.self, Export.self], defaultSubcommand: List.self)
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Cancel.self, Remove.self, Export.self],
+        defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Schedule a training with a client (overlaps are warned about).")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Schedule a training with a client (overlaps are warned about).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The client.") var client: String
         @OptionGroup var options: EventOptions
-        func validate() throws { if options.at == nil { throw ValidationError("--at \"YYYY-MM-DD HH:MM\" is required") } }
+        func validate() throws {
+            if options.at == nil { throw ValidationError("--at \"YYYY-MM-DD HH:MM\" is required") }
+        }
         func run() async throws { try await perform { try await Runtime.app.addEvent(client: client, options.fields) } }
     }
 
@@ -89,7 +98,9 @@ struct Events: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var range: RangeOptions
         @Option(help: "Only this client's.") var client: String?
-        func run() async throws { try await perform { try await Runtime.app.listEvents(from: range.from, to: range.to, client: client) } }
+        func run() async throws {
+            try await perform { try await Runtime.app.listEvents(from: range.from, to: range.to, client: client) }
+        }
     }
 
     struct Show: AsyncParsableCommand {
@@ -108,7 +119,8 @@ struct Events: AsyncParsableCommand {
     }
 
     struct Cancel: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel an event (it stays on the calendar, marked cancelled).")
+        static let configuration = CommandConfiguration(
+            commandName: "cancel", abstract: "Cancel an event (it stays on the calendar, marked cancelled).")
         @OptionGroup var global: GlobalOptions
         @Argument var id: String
         func run() async throws { try await perform { try await Runtime.app.setEventStatus(id, status: "cancelled") } }
@@ -122,17 +134,21 @@ struct Events: AsyncParsableCommand {
     }
 
     struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "export", abstract: "Write events as an iCalendar (.ics) file.")
+        static let configuration = CommandConfiguration(
+            commandName: "export", abstract: "Write events as an iCalendar (.ics) file.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The .ics file to write.") var ics: String
         @OptionGroup var range: RangeOptions
-        func run() async throws { try await perform { try await Runtime.app.exportEvents(icsFile: ics, from: range.from, to: range.to) } }
+        func run() async throws {
+            try await perform { try await Runtime.app.exportEvents(icsFile: ics, from: range.from, to: range.to) }
+        }
     }
 }
 
 struct CalendarCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "calendar", abstract: "A month grid (Monday first) with days that have events marked, then the month's events.")
+        commandName: "calendar",
+        abstract: "A month grid (Monday first) with days that have events marked, then the month's events.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The month, YYYY-MM (default: this month).") var month: String?
     func run() async throws {

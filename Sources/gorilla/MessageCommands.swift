@@ -9,13 +9,15 @@ struct Messages: AsyncParsableCommand {
         subcommands: [List.self, Show.self, Send.self], defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "One line per conversation with its last message and unread count.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "One line per conversation with its last message and unread count.")
         @OptionGroup var global: GlobalOptions
         func run() async throws { try await perform { try await Runtime.app.listConversations() } }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "A conversation, oldest first; marks the shown messages read.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "A conversation, oldest first; marks the shown messages read.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The client (a client's own coach needs no name).") var with: String?
         @Option(help: "Only the last N messages.") var limit: Int?

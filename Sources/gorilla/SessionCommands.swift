@@ -24,20 +24,24 @@ struct Sessions: AsyncParsableCommand {
         @Option(help: "The event this session fulfils (marked done).") var event: String?
         @Option(help: "Local start, \"YYYY-MM-DD HH:MM\" (default now).") var date: String?
         @Option(help: "handsfree (default) or realtime.") var mode: String?
-        @Option(name: .customLong("set"), help: "\"EXERCISE: 12x80kg@40s, 10x85kg\" (repeatable).") var sets: [String] = []
+        @Option(name: .customLong("set"), help: "\"EXERCISE: 12x80kg@40s, 10x85kg\" (repeatable).") var sets: [String] =
+            []
         @Option(name: .customLong("from-file"), help: "A JSON file with the exercises and sets.") var file: String?
         @Option(help: "A note about the session.") var notes: String?
 
         func run() async throws {
             try await perform {
-                try await Runtime.app.logSession(SessionLogRequest(client: client, training: training, event: event, date: date,
-                                                                   mode: mode, sets: sets, file: file, notes: notes))
+                try await Runtime.app.logSession(
+                    SessionLogRequest(
+                        client: client, training: training, event: event, date: date,
+                        mode: mode, sets: sets, file: file, notes: notes))
             }
         }
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "Sessions, newest first (clients see their own).")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "Sessions, newest first (clients see their own).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "Only this client.") var client: String?
         @OptionGroup var range: RangeOptions
@@ -47,21 +51,24 @@ struct Sessions: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "A session's exercises and sets, totals and time under tension.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "A session's exercises and sets, totals and time under tension.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The session id (or its short form).") var id: String
         func run() async throws { try await perform { try await Runtime.app.showSession(id) } }
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete a session from the history.")
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Delete a session from the history.")
         @OptionGroup var global: GlobalOptions
         @Argument var id: String
         func run() async throws { try await perform { try await Runtime.app.removeSession(id) } }
     }
 
     struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "export", abstract: "Print a session as text, CSV or JSON.")
+        static let configuration = CommandConfiguration(
+            commandName: "export", abstract: "Print a session as text, CSV or JSON.")
         @OptionGroup var global: GlobalOptions
         @Argument var id: String
         @Option(help: "txt, csv or json.") var format: String = "txt"
@@ -84,7 +91,8 @@ struct Train: AsyncParsableCommand {
     @Option(help: "The training (routine) to follow.") var training: String?
     @Flag(help: "Add exercises as you go.") var free = false
     @Option(help: "The event this session fulfils (marked done when saved).") var event: String?
-    @Flag(name: .customLong("hands-free"), help: "Enter the reps after each set instead of marking them.") var handsFree = false
+    @Flag(name: .customLong("hands-free"), help: "Enter the reps after each set instead of marking them.")
+    var handsFree = false
     @Flag(help: "Continue the unfinished session of this device.") var resume = false
 
     func validate() throws {
@@ -97,9 +105,11 @@ struct Train: AsyncParsableCommand {
             let app = Runtime.app
             // The terminal first: without one, nothing is started (and nothing is left to resume).
             let terminal = try TrainView.openTerminal()
-            let recorder = resume
+            let recorder =
+                resume
                 ? try app.resumeTraining()
-                : try await app.startTraining(client: client!, training: training, free: free, event: event, handsFree: handsFree)
+                : try await app.startTraining(
+                    client: client!, training: training, free: free, event: event, handsFree: handsFree)
             let view = TrainView(recorder: recorder) { try app.persist($0) }
             let final: SessionRecorder
             do {

@@ -15,11 +15,13 @@ struct Stats: AsyncParsableCommand {
     @Option(help: "One exercise's figures and progress.") var exercise: String?
     @OptionGroup var range: RangeOptions
     @Option(help: "Also write the chart as an SVG file.") var svg: String?
-    @Option(help: "Also write every set as CSV (date, client, exercise, set, type, reps, weight, unit, duration).") var csv: String?
+    @Option(help: "Also write every set as CSV (date, client, exercise, set, type, reps, weight, unit, duration).")
+    var csv: String?
     @Option(help: "Show weights in kg or lb (default: kg, or the device's setting).") var unit: String?
 
     func run() async throws {
-        let request = StatsRequest(client: client, exercise: exercise, from: range.from, to: range.to, svg: svg, csv: csv, unit: unit)
+        let request = StatsRequest(
+            client: client, exercise: exercise, from: range.from, to: range.to, svg: svg, csv: csv, unit: unit)
         try await perform { try await Runtime.app.stats(request) }
     }
 }
@@ -27,10 +29,12 @@ struct Stats: AsyncParsableCommand {
 struct Measurements: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "measurements",
-        abstract: "Body measurements (weight, height, girths) with BMI.", subcommands: [Add.self, List.self], defaultSubcommand: List.self)
+        abstract: "Body measurements (weight, height, girths) with BMI.", subcommands: [Add.self, List.self],
+        defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Record a measurement (clients may record their own).")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Record a measurement (clients may record their own).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The client (coaches).") var client: String?
         @Option(help: "YYYY-MM-DD or \"YYYY-MM-DD HH:MM\" (default: now).") var date: String?
@@ -44,15 +48,21 @@ struct Measurements: AsyncParsableCommand {
 
         func run() async throws {
             var values: [String: Double] = [:]
-            for (key, value) in [("weight", weight), ("height", height), ("waist", waist), ("chest", chest), ("arm", arm), ("thigh", thigh)] {
+            for (key, value) in [
+                ("weight", weight), ("height", height), ("waist", waist), ("chest", chest), ("arm", arm),
+                ("thigh", thigh),
+            ] {
                 if let value { values[key] = value }
             }
-            try await perform { try await Runtime.app.addMeasurement(client: client, date: date, values: values, note: note) }
+            try await perform {
+                try await Runtime.app.addMeasurement(client: client, date: date, values: values, note: note)
+            }
         }
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List measurements with BMI and its WHO category.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List measurements with BMI and its WHO category.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The client (coaches).") var client: String?
         func run() async throws { try await perform { try await Runtime.app.listMeasurements(client: client) } }

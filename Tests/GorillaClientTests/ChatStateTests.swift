@@ -1,6 +1,7 @@
 import Foundation
-@testable import GorillaClient
 import Testing
+
+@testable import GorillaClient
 
 /// The chat's line editor and status: keys it does not use type nothing, the network's slowness shows.
 @Suite struct ChatStateTests {
@@ -20,7 +21,9 @@ import Testing
     }
 
     @Test func enterSendsTheTrimmedLineAndClearsItAndAnEmptyLineSendsNothing() {
-        let (state, actions) = Self.typing([.character(" "), .character("h"), .character("i"), .character(" "), .enter, .enter])
+        let (state, actions) = Self.typing([
+            .character(" "), .character("h"), .character("i"), .character(" "), .enter, .enter,
+        ])
         #expect(actions == [.send("hi")])
         #expect(state.input.isEmpty)
     }

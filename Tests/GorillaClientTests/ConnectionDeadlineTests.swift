@@ -1,10 +1,13 @@
-@testable import GorillaClient
 import NIOCore
 import Testing
 
+@testable import GorillaClient
+
 /// When a connection's requests time out, on a hand-moved clock.
 @Suite struct ConnectionDeadlineTests {
-    static func at(_ seconds: Double) -> NIODeadline { .uptimeNanoseconds(UInt64(1_000_000_000 + seconds * 1_000_000_000)) }
+    static func at(_ seconds: Double) -> NIODeadline {
+        .uptimeNanoseconds(UInt64(1_000_000_000 + seconds * 1_000_000_000))
+    }
 
     @Test func theHandshakeDeadlineHoldsWhateverArrives() {
         var deadline = ReplyDeadline(silence: .seconds(30), handshakeEnds: Self.at(5))
@@ -55,7 +58,10 @@ import Testing
     @Test func theEnvironmentSetsTheDeadlines() {
         #expect(ConnectionDeadlines.fromEnvironment([:]) == .standard)
         let short = ConnectionDeadlines.fromEnvironment(["GORILLA_TIMEOUT": "0.5", "GORILLA_REPLY_TIMEOUT": "120"])
-        #expect(short == ConnectionDeadlines(connect: .milliseconds(500), handshake: .milliseconds(500), reply: .seconds(120)))
+        #expect(
+            short
+                == ConnectionDeadlines(connect: .milliseconds(500), handshake: .milliseconds(500), reply: .seconds(120))
+        )
         let nonsense = ConnectionDeadlines.fromEnvironment(["GORILLA_TIMEOUT": "soon", "GORILLA_REPLY_TIMEOUT": "-3"])
         #expect(nonsense == .standard)
         #expect(ConnectionDeadlines.describe(.seconds(5)) == "5 s")

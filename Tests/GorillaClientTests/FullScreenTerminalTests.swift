@@ -1,11 +1,12 @@
+import Foundation
+import GorillaClient
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import GorillaClient
-import Testing
 
 /// The full-screen scope on a pseudo-terminal: keys arrive as events, the screen and the mode come back.
 @Suite(.serialized, .timeLimit(.minutes(1)))
@@ -28,7 +29,8 @@ struct FullScreenTerminalTests {
 
     static func isCooked(_ terminal: Int32) -> Bool {
         var attributes = termios()
-        return tcgetattr(terminal, &attributes) == 0 && attributes.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON)
+        return tcgetattr(terminal, &attributes) == 0
+            && attributes.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON)
     }
 
     @Test func keysArriveInOrderAsEventsAndTheTerminalIsRestoredAfterwards() async throws {
@@ -51,7 +53,9 @@ struct FullScreenTerminalTests {
         #expect(keys == [.character("a"), .pageUp, .escape, .character("é"), .character("q")])
         #expect(Self.isCooked(terminal))
         let output = Self.output(of: master)
-        #expect(output.contains("\u{1B}[?1049h") && output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "\(output.debugDescription)")
+        #expect(
+            output.contains("\u{1B}[?1049h") && output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"),
+            "\(output.debugDescription)")
     }
 
     @Test func anErrorInTheViewRestoresTheTerminal() async throws {

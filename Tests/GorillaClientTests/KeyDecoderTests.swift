@@ -9,7 +9,9 @@ import Testing
     }
 
     /// Feeds `bytes` one read at a time, split at every position; each split must give the same keys.
-    static func expectSameKeysAtEverySplit(_ bytes: [UInt8], _ expected: [Key], sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSameKeysAtEverySplit(
+        _ bytes: [UInt8], _ expected: [Key], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for split in 0...bytes.count {
             var decoder = KeyDecoder()
             let keys = decoder.decode(bytes[..<split]) + decoder.decode(bytes[split...]) + decoder.flush()
@@ -54,9 +56,12 @@ import Testing
 
     @Test func unknownSequencesAreSwallowedWhole() {
         // PgUp, Home and F5 as the views see them, then sequences no view uses: none of their bytes is typed.
-        Self.expectSameKeysAtEverySplit(Array("x\u{1B}[5~\u{1B}[1~\u{1B}[15~y".utf8),
-                                        [.character("x"), .pageUp, .home, .function(5), .character("y")])
-        for unknown in ["\u{1B}[99~", "\u{1B}[Z", "\u{1B}[?1;2c", "\u{1B}[200~", "\u{1B}[1;5P", "\u{1B}Oz", "\u{1B}[[Z", "\u{1B}x"] {
+        Self.expectSameKeysAtEverySplit(
+            Array("x\u{1B}[5~\u{1B}[1~\u{1B}[15~y".utf8),
+            [.character("x"), .pageUp, .home, .function(5), .character("y")])
+        for unknown in [
+            "\u{1B}[99~", "\u{1B}[Z", "\u{1B}[?1;2c", "\u{1B}[200~", "\u{1B}[1;5P", "\u{1B}Oz", "\u{1B}[[Z", "\u{1B}x",
+        ] {
             Self.expectSameKeysAtEverySplit(Array(("a" + unknown + "b").utf8), [.character("a"), .character("b")])
         }
     }

@@ -8,7 +8,8 @@ import Testing
     @Test func addingAMachineWithTheServerAwayQueuesItAndSaysSo() async throws {
         let device = try OfflineDevice(unreachableServer: true)
         let added = try await device.app.addMachine(name: "Leg press", imageFile: nil)
-        #expect(added.notes == ["offline — 1 change queued; cannot reach the server at 127.0.0.1:1 (connection refused)"])
+        #expect(
+            added.notes == ["offline — 1 change queued; cannot reach the server at 127.0.0.1:1 (connection refused)"])
         #expect(added.json.objectValue?["name"] == "Leg press")
         #expect(try device.cache().queuedCount() == 1)
 
@@ -59,7 +60,9 @@ import Testing
         let prefix = String(press.id.uuidString.lowercased().prefix(23))
         #expect(try await device.app.showMachine(prefix, saveImage: nil).json.objectValue?["name"] == "Leg press")
         #expect(try await device.app.showMachine(curl.id.short, saveImage: nil).json.objectValue?["name"] == "Leg curl")
-        #expect(try await device.app.showMachine(curl.id.short.uppercased(), saveImage: nil).json.objectValue?["name"] == "Leg curl")
+        #expect(
+            try await device.app.showMachine(curl.id.short.uppercased(), saveImage: nil).json.objectValue?["name"]
+                == "Leg curl")
     }
 
     @Test func anAmbiguousNameListsTheCandidates() async throws {
@@ -132,7 +135,8 @@ import Testing
         _ = try await device.app.remove(kind: "exercise", "Squat")
 
         let legs = try await device.app.showTraining("Legs")
-        #expect(legs.json.objectValue?["exercises"]?.arrayValue?.compactMap { $0.objectValue?["exercise"]?.stringValue }
+        #expect(
+            legs.json.objectValue?["exercises"]?.arrayValue?.compactMap { $0.objectValue?["exercise"]?.stringValue }
                 == [lunge.id.uuidString.lowercased()])
         let quads = try await device.app.showTraining("Quads")
         #expect(quads.json.objectValue?["exercises"] == .array([]))
@@ -146,11 +150,15 @@ import Testing
 
     @Test func trainingsKeepTheirExercisesInOrderAndCanBeEdited() async throws {
         let device = try OfflineDevice()
-        for name in ["Squat", "Lunge", "Deadlift"] { _ = try await device.app.addExercise(name: name, ExerciseFields()) }
+        for name in ["Squat", "Lunge", "Deadlift"] {
+            _ = try await device.app.addExercise(name: name, ExerciseFields())
+        }
         _ = try await device.app.addTraining(name: "Legs", exercises: ["Squat", "Lunge"])
         _ = try await device.app.editTraining("Legs", add: ["Deadlift"], remove: ["Squat"], move: "Deadlift", to: 1)
         let shown = try await device.app.showTraining("Legs")
-        let names = shown.json.objectValue?["exercises"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue }
+        let names = shown.json.objectValue?["exercises"]?.arrayValue?.compactMap {
+            $0.objectValue?["name"]?.stringValue
+        }
         #expect(names == ["Deadlift", "Lunge"])
 
         _ = try await device.app.duplicateTraining("Legs", as: "Legs B")

@@ -10,16 +10,21 @@ final class OfflineDevice: Sendable {
 
     /// - Parameter unreachableServer: Pin a server that refuses connections (else none is configured).
     init(role: Role = .coach, unreachableServer: Bool = false) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gorilla-client-\(UUID().uuidString)", isDirectory: true)
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gorilla-client-\(UUID().uuidString)", isDirectory: true)
         let home = ClientHome(environment: ["GORILLA_HOME": folder.path])
         app = GorillaApp(home: home)
         if unreachableServer {
             // Nothing listens on port 1 of the loopback interface: the connection is refused at once.
-            try home.saveConfig(ClientConfig(server: ServerEndpoint(host: "127.0.0.1", port: 1, fingerprint: String(repeating: "0", count: 64))))
+            try home.saveConfig(
+                ClientConfig(
+                    server: ServerEndpoint(host: "127.0.0.1", port: 1, fingerprint: String(repeating: "0", count: 64))))
         }
-        let profile = Profile(id: UUID(), role: role, username: "ada", email: "ada@example.com", name: "Ada", surname: "Lovelace",
-                              nif: nil, language: .en, coach: nil, photo: nil, created: Date())
-        try home.saveSession(StoredSession(token: "offline", expires: Date().addingTimeInterval(3600), profile: profile))
+        let profile = Profile(
+            id: UUID(), role: role, username: "ada", email: "ada@example.com", name: "Ada", surname: "Lovelace",
+            nif: nil, language: .en, coach: nil, photo: nil, created: Date())
+        try home.saveSession(
+            StoredSession(token: "offline", expires: Date().addingTimeInterval(3600), profile: profile))
         try app.cache().setMeta("user", profile.id.uuidString.lowercased())
     }
 

@@ -1,13 +1,15 @@
 import Foundation
 import GorillaShared
 import Testing
+
 @testable import GorillaClient
 
 /// The copy of the outbox beside the cache file: queued changes outlive the cache.
 @Suite struct OutboxJournalTests {
     /// A cache file in a fresh folder, with the path to open it again.
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gorilla-journal-\(UUID().uuidString)", isDirectory: true)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gorilla-journal-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -17,12 +19,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("cache.sqlite").path
         var cache: LocalCache? = try LocalCache.open(path: path)
-        #expect(try cache!.adopt(user: "ada") == LocalCache.Recovery(restored: 0, journalFound: false, journalName: "cache.outbox.jsonl"))
+        #expect(
+            try cache!.adopt(user: "ada")
+                == LocalCache.Recovery(restored: 0, journalFound: false, journalName: "cache.outbox.jsonl"))
         let entity = UUID.v7()
         let first = try cache!.enqueue(kind: "machine", entity: entity, action: .create, fields: ["name": "Leg press"])
-        let second = try cache!.enqueue(kind: "machine", entity: entity, action: .update, fields: ["name": "Leg press 45°\n"])
+        let second = try cache!.enqueue(
+            kind: "machine", entity: entity, action: .update, fields: ["name": "Leg press 45°\n"])
         let third = try cache!.enqueue(kind: "machine", entity: UUID.v7(), action: .create, fields: ["name": "Bench"])
-        try cache!.applyPushResults([MutationResult(id: first.id, status: .applied, version: 7)], for: cache!.outbox(limit: 1))
+        try cache!.applyPushResults(
+            [MutationResult(id: first.id, status: .applied, version: 7)], for: cache!.outbox(limit: 1))
         #expect(try cache!.adopt(user: "ada") == nil)
         cache = nil
 
@@ -37,9 +43,12 @@ import Testing
         #expect(try reopened.meta("user") == "ada")
 
         // Once the outbox is empty, so is the journal.
-        try reopened.applyPushResults([MutationResult(id: second.id, status: .applied, version: 8),
-                                       MutationResult(id: third.id, status: .rejected, error: WireError(code: .forbidden, message: "no"))],
-                                      for: reopened.outbox(limit: 10))
+        try reopened.applyPushResults(
+            [
+                MutationResult(id: second.id, status: .applied, version: 8),
+                MutationResult(id: third.id, status: .rejected, error: WireError(code: .forbidden, message: "no")),
+            ],
+            for: reopened.outbox(limit: 10))
         let journal = folder.appendingPathComponent("cache.outbox.jsonl")
         #expect(try Data(contentsOf: journal).isEmpty)
         #expect(((try FileManager.default.attributesOfItem(atPath: journal.path))[.posixPermissions] as? Int) == 0o600)

@@ -14,11 +14,15 @@ import Testing
 
     @Test func readsOneTargetPerSetPoundsAndMinutes() throws {
         let plan = try PlanParser.parse("Press: 12,10,8@135lb rest 2min").plan
-        #expect(plan.sets == 3 && plan.reps == .perSet([12, 10, 8]) && plan.weight == 135 && plan.unit == .lb && plan.rest == 120)
+        #expect(
+            plan.sets == 3 && plan.reps == .perSet([12, 10, 8]) && plan.weight == 135 && plan.unit == .lb
+                && plan.rest == 120)
         #expect(plan.reps?.target(ofSet: 2) == 8 && plan.reps?.target(ofSet: 5) == 8)
         #expect(plan.notation == "12,10,8@135lb rest 2min")
         #expect(try PlanParser.parse("Press: 5x5@100").plan.unit == .kg)
-        #expect(try PlanParser.parse("Press: 3 sets rest 1:30").plan == PlannedExercise(exercise: plan.exercise, sets: 3, rest: 90))
+        #expect(
+            try PlanParser.parse("Press: 3 sets rest 1:30").plan
+                == PlannedExercise(exercise: plan.exercise, sets: 3, rest: 90))
     }
 
     @Test func timedAndDistanceSetsFollowTheExercisesCountMode() throws {

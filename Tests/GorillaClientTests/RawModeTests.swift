@@ -1,12 +1,14 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import GorillaClient
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-@testable import GorillaClient
-import Synchronization
-import Testing
 
 /// The raw-mode scope: raw inside, the saved attributes back on every way out.
 @Suite(.timeLimit(.minutes(1)))
@@ -175,4 +177,3 @@ struct RawModeTests {
         #expect(read.echo)
     }
 }
-

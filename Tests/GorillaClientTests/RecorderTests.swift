@@ -1,6 +1,6 @@
 import Foundation
-import GorillaShared
 import GorillaClient
+import GorillaShared
 import Testing
 
 /// The real-time recorder: a pure state machine fed keys at chosen times.
@@ -14,19 +14,22 @@ import Testing
         }
     }
 
-    static func recorder(free: Bool = false, realTime: Bool = true, at now: Date,
-                         exercises: [String] = ["Prensa", "Crunch"]) -> SessionRecorder {
-        SessionRecorder(client: UUID(), clientName: "Bea", realTime: realTime, free: free,
-                        items: exercises.map { SessionRecorder.Item(performed: PerformedExercise(name: $0)) }, at: now)
+    static func recorder(
+        free: Bool = false, realTime: Bool = true, at now: Date,
+        exercises: [String] = ["Prensa", "Crunch"]
+    ) -> SessionRecorder {
+        SessionRecorder(
+            client: UUID(), clientName: "Bea", realTime: realTime, free: free,
+            items: exercises.map { SessionRecorder.Item(performed: PerformedExercise(name: $0)) }, at: now)
     }
 
     @Test func spaceStartsTheSetMarksEachRepAndEnterRecordsIt() {
         var clock = Clock()
         var recorder = Self.recorder(at: clock.now)
-        recorder.handle(.space, at: clock.advance(2))      // start
-        recorder.handle(.space, at: clock.advance(1.5))    // rep 1
-        recorder.handle(.space, at: clock.advance(2.0))    // rep 2
-        recorder.handle(.space, at: clock.advance(2.25))   // rep 3
+        recorder.handle(.space, at: clock.advance(2))  // start
+        recorder.handle(.space, at: clock.advance(1.5))  // rep 1
+        recorder.handle(.space, at: clock.advance(2.0))  // rep 2
+        recorder.handle(.space, at: clock.advance(2.25))  // rep 3
         #expect(recorder.setElapsed(at: clock.advance(0.25)) == 6)
         recorder.handle(.enter, at: clock.now)
         let set = recorder.items[0].performed.sets[0]
@@ -50,9 +53,9 @@ import Testing
         var recorder = Self.recorder(at: clock.now)
         recorder.handle(.space, at: clock.advance(1))
         recorder.handle(.space, at: clock.advance(1))
-        recorder.handle(.enter, at: clock.advance(1))       // set 1 of Prensa: 1 rep
+        recorder.handle(.enter, at: clock.advance(1))  // set 1 of Prensa: 1 rep
         recorder.handle(.down, at: clock.advance(10))
-        recorder.handle(.space, at: clock.advance(5))       // set 1 of Crunch starts after 15 s rest
+        recorder.handle(.space, at: clock.advance(5))  // set 1 of Crunch starts after 15 s rest
         recorder.handle(.space, at: clock.advance(1))
         recorder.handle(.space, at: clock.advance(1))
         recorder.handle(.character("u"), at: clock.advance(1))
@@ -62,7 +65,7 @@ import Testing
         #expect(recorder.isSetRunning)
         recorder.handle(.character("u"), at: clock.advance(1))
         #expect(!recorder.isSetRunning)
-        #expect(recorder.restElapsed(at: clock.now) == 20)   // the rest goes on as if the set never started
+        #expect(recorder.restElapsed(at: clock.now) == 20)  // the rest goes on as if the set never started
         recorder.handle(.character("u"), at: clock.advance(1))
         #expect(recorder.items.allSatisfy { $0.performed.sets.isEmpty })
         #expect(recorder.selected == 0)
@@ -77,9 +80,9 @@ import Testing
         recorder.handle(.space, at: clock.advance(2))
         recorder.handle(.character("p"), at: clock.advance(1))
         #expect(recorder.isPaused)
-        recorder.handle(.space, at: clock.advance(5))        // ignored while paused
+        recorder.handle(.space, at: clock.advance(5))  // ignored while paused
         #expect(recorder.setElapsed(at: clock.advance(55)) == 3)
-        recorder.handle(.character("p"), at: clock.now)      // 60 s paused
+        recorder.handle(.character("p"), at: clock.now)  // 60 s paused
         recorder.handle(.space, at: clock.advance(1))
         recorder.handle(.enter, at: clock.advance(1))
         let set = recorder.items[0].performed.sets[0]
@@ -94,7 +97,7 @@ import Testing
         var recorder = Self.recorder(at: clock.now)
         recorder.handle(.space, at: clock.advance(1))
         recorder.handle(.space, at: clock.advance(1))
-        recorder.handle(.character("q"), at: clock.advance(1))   // ends the running set too
+        recorder.handle(.character("q"), at: clock.advance(1))  // ends the running set too
         #expect(recorder.prompt == .confirmSave)
         #expect(recorder.items[0].performed.sets.count == 1)
         recorder.handle(.character("n"), at: clock.advance(1))
@@ -122,16 +125,21 @@ import Testing
 
     @Test func weightTypeAndLastTimeValuesGoIntoTheSet() {
         var clock = Clock()
-        var items = [SessionRecorder.Item(performed: PerformedExercise(name: "Prensa"),
-                                          previous: [PerformedSet(reps: 10, weight: 80, unit: .kg)])]
+        var items = [
+            SessionRecorder.Item(
+                performed: PerformedExercise(name: "Prensa"),
+                previous: [PerformedSet(reps: 10, weight: 80, unit: .kg)])
+        ]
         items.append(SessionRecorder.Item(performed: PerformedExercise(name: "Curl")))
         var recorder = SessionRecorder(client: UUID(), clientName: "Bea", items: items, at: clock.now)
         #expect(recorder.nextWeight(0) == (80, .kg))
         recorder.handle(.space, at: clock.advance(1))
         recorder.handle(.enter, at: clock.advance(1))
         #expect(recorder.items[0].performed.sets[0].weight == 80)
-        for key in [SessionRecorder.Key.character("w"), .character("2"), .character("2"), .character("."), .character("5"),
-                    .character("l"), .character("b"), .enter, .character("t")] {
+        for key in [
+            SessionRecorder.Key.character("w"), .character("2"), .character("2"), .character("."), .character("5"),
+            .character("l"), .character("b"), .enter, .character("t"),
+        ] {
             recorder.handle(key, at: clock.advance(0.1))
         }
         recorder.handle(.space, at: clock.advance(1))
@@ -152,10 +160,10 @@ import Testing
         var recorder = Self.recorder(free: true, at: clock.now, exercises: [])
         recorder.handle(.space, at: clock.advance(1))
         #expect(!recorder.isSetRunning)
-        for key in [SessionRecorder.Key.character("a")] + "Dominada".map { .character($0) } + [.enter] {
+        for key in [SessionRecorder.Key.character("a")] + "Dominada".map({ .character($0) }) + [.enter] {
             recorder.handle(key, at: clock.advance(0.1))
         }
-        for key in [SessionRecorder.Key.character("a")] + "Fons".map { .character($0) } + [.enter] {
+        for key in [SessionRecorder.Key.character("a")] + "Fons".map({ .character($0) }) + [.enter] {
             recorder.handle(key, at: clock.advance(0.1))
         }
         #expect(recorder.items.map(\.performed.name) == ["Dominada", "Fons"])
@@ -169,10 +177,12 @@ import Testing
         var clock = Clock()
         var recorder = Self.recorder(realTime: false, at: clock.now)
         recorder.handle(.space, at: clock.advance(1))
-        recorder.handle(.space, at: clock.advance(1))   // no rep marking hands-free
+        recorder.handle(.space, at: clock.advance(1))  // no rep marking hands-free
         recorder.handle(.enter, at: clock.advance(29))
         #expect(recorder.prompt == .reps)
-        for key in [SessionRecorder.Key.character("1"), .character("2"), .enter] { recorder.handle(key, at: clock.advance(1)) }
+        for key in [SessionRecorder.Key.character("1"), .character("2"), .enter] {
+            recorder.handle(key, at: clock.advance(1))
+        }
         let set = recorder.items[0].performed.sets[0]
         #expect(set.reps == 12)
         #expect(set.duration == 30)
@@ -181,8 +191,10 @@ import Testing
 
     @Test func aRecorderSavedAfterEveryKeyResumesAfterACrashExactlyWhereItWas() throws {
         var clock = Clock()
-        let keys: [(SessionRecorder.Key, Double)] = [(.space, 1), (.space, 1), (.space, 1.5), (.character("p"), 1), (.character("p"), 20),
-                                                     (.space, 1), (.enter, 1), (.down, 5), (.space, 40), (.space, 2)]
+        let keys: [(SessionRecorder.Key, Double)] = [
+            (.space, 1), (.space, 1), (.space, 1.5), (.character("p"), 1), (.character("p"), 20),
+            (.space, 1), (.enter, 1), (.down, 5), (.space, 40), (.space, 2),
+        ]
         var uninterrupted = Self.recorder(at: clock.now)
         var saved = try JSONEncoder().encode(uninterrupted)
         var times: [Date] = []

@@ -1,6 +1,6 @@
 import Foundation
-import GorillaShared
 import GorillaClient
+import GorillaShared
 import Testing
 
 /// `--set "EXERCISE: REPSxWEIGHT[kg|lb][@DURATION] [TYPE], ..."`.
@@ -8,8 +8,11 @@ import Testing
     @Test func readsRepsWeightUnitAndDuration() throws {
         let (name, sets) = try SetParser.parse("Prensa: 12x80kg@40s, 10x85kg@38s")
         #expect(name == "Prensa")
-        #expect(sets == [PerformedSet(reps: 12, weight: 80, unit: .kg, duration: 40),
-                         PerformedSet(reps: 10, weight: 85, unit: .kg, duration: 38)])
+        #expect(
+            sets == [
+                PerformedSet(reps: 12, weight: 80, unit: .kg, duration: 40),
+                PerformedSet(reps: 10, weight: 85, unit: .kg, duration: 38),
+            ])
     }
 
     @Test func keepsPoundsAndDecimalsAndTypes() throws {
@@ -48,7 +51,8 @@ import Testing
             guard let error = error as? SetParser.ParseError else { return false }
             let caret = error.description.split(separator: "\n").last.map(String.init) ?? ""
             return error.part == "10y85kg" && error.message.contains("set 2 of 'Prensa'")
-                && caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) } == 2 + text.distance(from: text.startIndex, to: text.range(of: "10y")!.lowerBound)
+                && caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) } == 2
+                    + text.distance(from: text.startIndex, to: text.range(of: "10y")!.lowerBound)
         }
     }
 

@@ -1,7 +1,9 @@
 import Foundation
-@testable import GorillaClient
 import GorillaShared
 import Testing
+
+@testable import GorillaClient
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -14,30 +16,40 @@ import FoundationXML
     static let client = "0193a7c2-0000-7000-8000-0000000c1e01"
 
     /// One set as a session document holds it.
-    static func set(_ reps: Int, _ weight: Double, _ unit: String = "kg", type: String = "normal",
-                    duration: Double? = nil, repTimes: [Double]? = nil) -> JSONValue {
-        var object: [String: JSONValue] = ["reps": .number(Double(reps)), "weight": .number(weight), "unit": .string(unit),
-                                           "type": .string(type)]
+    static func set(
+        _ reps: Int, _ weight: Double, _ unit: String = "kg", type: String = "normal",
+        duration: Double? = nil, repTimes: [Double]? = nil
+    ) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "reps": .number(Double(reps)), "weight": .number(weight), "unit": .string(unit),
+            "type": .string(type),
+        ]
         if let duration { object["duration"] = .number(duration) }
         if let repTimes { object["repTimes"] = .array(repTimes.map(JSONValue.number)) }
         return .object(object)
     }
 
     /// A session document, as the cache holds it after a pull.
-    static func session(_ start: String, end: String? = nil, paused: Double = 0, mode: String = "handsfree",
-                        event: String? = nil, exercises: [(key: String?, name: String, sets: [JSONValue])]) -> CachedEntity {
+    static func session(
+        _ start: String, end: String? = nil, paused: Double = 0, mode: String = "handsfree",
+        event: String? = nil, exercises: [(key: String?, name: String, sets: [JSONValue])]
+    ) -> CachedEntity {
         var data: [String: JSONValue] = [
             "client": .string(client), "mode": .string(mode), "start": .string(start), "paused": .number(paused),
-            "exercises": .array(exercises.map { exercise in
-                var object: [String: JSONValue] = ["name": .string(exercise.name),
-                                                   "sets": .array(exercise.sets.enumerated().map { index, set in
-                                                       var object = set.objectValue ?? [:]
-                                                       object["position"] = .number(Double(index + 1))
-                                                       return .object(object)
-                                                   })]
-                if let key = exercise.key { object["exercise"] = .string(key) }
-                return .object(object)
-            }),
+            "exercises": .array(
+                exercises.map { exercise in
+                    var object: [String: JSONValue] = [
+                        "name": .string(exercise.name),
+                        "sets": .array(
+                            exercise.sets.enumerated().map { index, set in
+                                var object = set.objectValue ?? [:]
+                                object["position"] = .number(Double(index + 1))
+                                return .object(object)
+                            }),
+                    ]
+                    if let key = exercise.key { object["exercise"] = .string(key) }
+                    return .object(object)
+                }),
         ]
         if let end { data["end"] = .string(end) }
         if let event { data["event"] = .string(event) }
@@ -79,7 +91,7 @@ import FoundationXML
         #expect(figures.volume == 3470)
         #expect(figures.bestReps == 12)
         #expect(figures.unit == "kg")
-        #expect(figures.volumeChange == -150)   // (900 + 760) − (960 + 850)
+        #expect(figures.volumeChange == -150)  // (900 + 760) − (960 + 850)
         #expect(abs((figures.e1rmChange ?? .nan) - 7) <= 0.01)  // 120.33 − 113.33
 
         #expect(figures.perSession.map(\.volume) == [1810, 1660])
@@ -88,7 +100,10 @@ import FoundationXML
         let e1rms = figures.perSession.map(\.e1rm)
         #expect(e1rms.count == 2)
         for (seen, expected) in zip(e1rms, expectedE1rm) { #expect(abs(seen - expected) < 1e-9) }
-        #expect(figures.perSession.map(\.date) == [try Self.utc("2026-03-02T18:30:00Z"), try Self.utc("2026-03-09T18:30:00Z")])
+        #expect(
+            figures.perSession.map(\.date) == [
+                try Self.utc("2026-03-02T18:30:00Z"), try Self.utc("2026-03-09T18:30:00Z"),
+            ])
     }
 
     @Test func personalRecordsAreTheFirstSessionsFiguresThenEachImprovement() throws {
@@ -106,20 +121,26 @@ import FoundationXML
 
     @Test func aSingleRepsEstimatedMaximumIsItsWeight() throws {
         let calculator = try Self.calculator()
-        let sets = calculator.sets(of: [Self.session("2026-03-02T18:30:00Z", exercises: [(Self.bench, "Bench press", [Self.set(1, 140)])])])
+        let sets = calculator.sets(of: [
+            Self.session("2026-03-02T18:30:00Z", exercises: [(Self.bench, "Bench press", [Self.set(1, 140)])])
+        ])
         #expect(sets.first?.e1rm == 140)
         let figures = try #require(calculator.exercise(sets))
         #expect(figures.e1rm == 140)
         #expect(figures.bestWeight == 140)
         #expect(figures.volume == 140)
         // Two reps already use Epley: 140 × (1 + 2/30).
-        let two = calculator.sets(of: [Self.session("2026-03-02T18:30:00Z", exercises: [(Self.bench, "Bench press", [Self.set(2, 140)])])])
+        let two = calculator.sets(of: [
+            Self.session("2026-03-02T18:30:00Z", exercises: [(Self.bench, "Bench press", [Self.set(2, 140)])])
+        ])
         #expect(abs((two.first?.e1rm ?? 0) - 149.333) < 0.001)
     }
 
     @Test func setsWithoutRepsCountForNothingAndNeverMakeNaN() throws {
         let calculator = try Self.calculator()
-        let sets = calculator.sets(of: [Self.session("2026-03-02T18:30:00Z", exercises: [(nil, "Plank", [Self.set(0, 0), Self.set(0, 20)])])])
+        let sets = calculator.sets(of: [
+            Self.session("2026-03-02T18:30:00Z", exercises: [(nil, "Plank", [Self.set(0, 0), Self.set(0, 20)])])
+        ])
         #expect(sets.map(\.e1rm) == [0, 0])
         let figures = try #require(calculator.exercise(sets))
         #expect(figures.e1rm == 0)
@@ -131,7 +152,9 @@ import FoundationXML
 
     @Test func setsEnteredInPoundsAreConvertedToKilograms() throws {
         let calculator = try Self.calculator()
-        let sets = calculator.sets(of: [Self.session("2026-03-02T18:30:00Z", exercises: [(nil, "Curl", [Self.set(5, 100, "lb")])])])
+        let sets = calculator.sets(of: [
+            Self.session("2026-03-02T18:30:00Z", exercises: [(nil, "Curl", [Self.set(5, 100, "lb")])])
+        ])
         let set = try #require(sets.first)
         #expect(abs(set.weightKg - 45.359237) < 1e-9)
         #expect(set.weight == 100)
@@ -139,35 +162,41 @@ import FoundationXML
         let figures = try #require(calculator.exercise(sets))
         #expect(figures.unit == "kg")
         #expect(figures.bestWeight == 45.36)
-        #expect(abs(figures.volume - 226.80) <= 0.01)                       // 5 × 45.359237
-        #expect(abs(figures.e1rm - 45.359237 * (1 + 5.0 / 30)) <= 0.01)     // 52.92
+        #expect(abs(figures.volume - 226.80) <= 0.01)  // 5 × 45.359237
+        #expect(abs(figures.e1rm - 45.359237 * (1 + 5.0 / 30)) <= 0.01)  // 52.92
     }
 
     @Test func aPoundCalculatorShowsKilogramSetsInPounds() throws {
         let calculator = try Self.calculator(unit: "lb")
         let figures = try #require(calculator.exercise(calculator.sets(of: Self.twoBenchSessions)))
         #expect(figures.unit == "lb")
-        #expect(abs(figures.bestWeight - 95 / kilogramsPerPound) <= 0.01)            // 209.44
+        #expect(abs(figures.bestWeight - 95 / kilogramsPerPound) <= 0.01)  // 209.44
         #expect(abs(figures.e1rm - (95 * (1 + 8.0 / 30)) / kilogramsPerPound) <= 0.01)
         #expect(abs(figures.volume - 3470 / kilogramsPerPound) <= 0.01)
         #expect(abs((figures.volumeChange ?? 0) - (-150 / kilogramsPerPound)) <= 0.01)
-        #expect(figures.bestReps == 12)   // reps are not a weight
+        #expect(figures.bestReps == 12)  // reps are not a weight
         #expect(abs(calculator.display(45.359237) - 100) < 1e-9)
     }
 
     @Test func poundsEnteredAndShownInPoundsStayTheSame() throws {
         let calculator = try Self.calculator(unit: "lb")
-        let sets = calculator.sets(of: [Self.session("2026-03-02T18:30:00Z", exercises: [(nil, "Curl", [Self.set(5, 100, "lb"), Self.set(3, 135, "lb")])])])
+        let sets = calculator.sets(of: [
+            Self.session(
+                "2026-03-02T18:30:00Z", exercises: [(nil, "Curl", [Self.set(5, 100, "lb"), Self.set(3, 135, "lb")])])
+        ])
         let figures = try #require(calculator.exercise(sets))
         #expect(figures.bestWeight == 135)
-        #expect(figures.volume == 905)   // 500 + 405
+        #expect(figures.volume == 905)  // 500 + 405
     }
 
     @Test func mixedUnitsOfOneExerciseCompareInKilograms() throws {
         let calculator = try Self.calculator()
         // 100 kg is heavier than 200 lb (90.72 kg), though 200 > 100.
-        let sets = calculator.sets(of: [Self.session("2026-03-02T18:30:00Z",
-                                                     exercises: [(Self.bench, "Bench press", [Self.set(1, 200, "lb"), Self.set(1, 100)])])])
+        let sets = calculator.sets(of: [
+            Self.session(
+                "2026-03-02T18:30:00Z",
+                exercises: [(Self.bench, "Bench press", [Self.set(1, 200, "lb"), Self.set(1, 100)])])
+        ])
         #expect(try #require(calculator.exercise(sets)).bestWeight == 100)
     }
 
@@ -178,7 +207,9 @@ import FoundationXML
         #expect(sets.map(\.weight) == [90, 95])
         let until = calculator.sets(of: Self.twoBenchSessions, to: try Self.utc("2026-03-09T18:30:00Z"))
         #expect(until.map(\.weight) == [80, 85], "`to` is exclusive")
-        #expect(calculator.exercise(calculator.sets(of: Self.twoBenchSessions, from: try Self.utc("2027-01-01T00:00:00Z"))) == nil)
+        #expect(
+            calculator.exercise(calculator.sets(of: Self.twoBenchSessions, from: try Self.utc("2027-01-01T00:00:00Z")))
+                == nil)
     }
 
     @Test func exercisesWithoutACatalogueIdAreGroupedByNameIgnoringCase() throws {
@@ -211,8 +242,10 @@ import FoundationXML
         #expect(!json.lowercased().contains("nan") && !json.lowercased().contains("inf"))
 
         // A session without sets, end or a valid start is no trouble either.
-        let odd = [Self.session("2026-03-10T10:00:00Z", exercises: []),
-                   CachedEntity(id: UUID.v7(), kind: "session", data: ["start": "not a date"], version: 1, deleted: false)]
+        let odd = [
+            Self.session("2026-03-10T10:00:00Z", exercises: []),
+            CachedEntity(id: UUID.v7(), kind: "session", data: ["start": "not a date"], version: 1, deleted: false),
+        ]
         let sparse = calculator.overview(sessions: odd, events: [])
         #expect(sparse.sessions == 1)
         #expect(sparse.trainingTime == 0)
@@ -224,14 +257,14 @@ import FoundationXML
         // Now: Wednesday 2026-03-11 12:00 UTC; this week began on Monday 2026-03-09.
         let calculator = try Self.calculator(now: "2026-03-11T12:00:00Z")
         let starts = [
-            "2026-03-10T18:00:00Z",   // this week
-            "2026-03-09T00:30:00Z",   // this week, its first hour
-            "2026-03-08T23:30:00Z",   // Sunday: last week
-            "2026-03-02T10:00:00Z",   // last week
-            "2026-02-23T10:00:00Z",   // two weeks ago
-            "2025-12-22T08:00:00Z",   // Monday eleven weeks ago: the oldest bucket (across the new year)
-            "2025-12-21T08:00:00Z",   // twelve weeks ago: left out
-            "2026-03-16T08:00:00Z",   // next week: left out
+            "2026-03-10T18:00:00Z",  // this week
+            "2026-03-09T00:30:00Z",  // this week, its first hour
+            "2026-03-08T23:30:00Z",  // Sunday: last week
+            "2026-03-02T10:00:00Z",  // last week
+            "2026-02-23T10:00:00Z",  // two weeks ago
+            "2025-12-22T08:00:00Z",  // Monday eleven weeks ago: the oldest bucket (across the new year)
+            "2025-12-21T08:00:00Z",  // twelve weeks ago: left out
+            "2026-03-16T08:00:00Z",  // next week: left out
         ]
         let overview = calculator.overview(sessions: starts.map { Self.session($0, exercises: []) }, events: [])
         #expect(overview.perWeek == [1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2])
@@ -243,14 +276,14 @@ import FoundationXML
         let calculator = try Self.calculator(now: "2026-03-11T12:00:00Z")
         let attended = UUID.v7()
         let events = [
-            Self.event("2026-03-02T18:30:00Z", status: "done"),                    // done by status
-            Self.event("2026-03-04T18:30:00Z", status: "scheduled", id: attended), // done: a session refers to it
-            Self.event("2026-03-06T18:30:00Z", status: "scheduled"),               // missed
-            Self.event("2026-03-07T18:30:00Z"),                                    // missed (no status)
-            Self.event("2026-03-08T18:30:00Z", status: "cancelled"),               // cancelled
-            Self.event("2026-03-20T18:30:00Z", status: "cancelled"),               // cancelled, in the future
-            Self.event("2026-03-12T18:30:00Z", status: "scheduled"),               // upcoming
-            Self.event("2026-04-01T18:30:00Z"),                                    // upcoming
+            Self.event("2026-03-02T18:30:00Z", status: "done"),  // done by status
+            Self.event("2026-03-04T18:30:00Z", status: "scheduled", id: attended),  // done: a session refers to it
+            Self.event("2026-03-06T18:30:00Z", status: "scheduled"),  // missed
+            Self.event("2026-03-07T18:30:00Z"),  // missed (no status)
+            Self.event("2026-03-08T18:30:00Z", status: "cancelled"),  // cancelled
+            Self.event("2026-03-20T18:30:00Z", status: "cancelled"),  // cancelled, in the future
+            Self.event("2026-03-12T18:30:00Z", status: "scheduled"),  // upcoming
+            Self.event("2026-04-01T18:30:00Z"),  // upcoming
         ]
         let sessions = [Self.session("2026-03-04T18:35:00Z", event: attended.uuidString.lowercased(), exercises: [])]
         let attendance = calculator.overview(sessions: sessions, events: events).attendance
@@ -260,22 +293,32 @@ import FoundationXML
     @Test func trainingTimeLeavesOutPausesAndTimeUnderTensionCountsRealTimeSetsOnly() throws {
         let calculator = try Self.calculator()
         let sessions = [
-            Self.session("2026-03-02T18:00:00Z", end: "2026-03-02T19:00:00Z", paused: 600, mode: "realtime",
-                         exercises: [(nil, "Prensa", [Self.set(12, 80, duration: 40, repTimes: [3, 6, 9]), Self.set(10, 85, duration: 38)])]),
-            Self.session("2026-03-03T18:00:00Z", end: "2026-03-03T18:30:00Z", mode: "handsfree",
-                         exercises: [(nil, "Prensa", [Self.set(10, 90, duration: 50)])]),
-            Self.session("2026-03-04T18:00:00Z", mode: "realtime", exercises: [(nil, "Prensa", [Self.set(10, 90, duration: 12)])]),
+            Self.session(
+                "2026-03-02T18:00:00Z", end: "2026-03-02T19:00:00Z", paused: 600, mode: "realtime",
+                exercises: [
+                    (
+                        nil, "Prensa",
+                        [Self.set(12, 80, duration: 40, repTimes: [3, 6, 9]), Self.set(10, 85, duration: 38)]
+                    )
+                ]),
+            Self.session(
+                "2026-03-03T18:00:00Z", end: "2026-03-03T18:30:00Z", mode: "handsfree",
+                exercises: [(nil, "Prensa", [Self.set(10, 90, duration: 50)])]),
+            Self.session(
+                "2026-03-04T18:00:00Z", mode: "realtime", exercises: [(nil, "Prensa", [Self.set(10, 90, duration: 12)])]
+            ),
         ]
         let overview = calculator.overview(sessions: sessions, events: [])
-        #expect(overview.trainingTime == 3000 + 1800)   // (3600 − 600) + 1800; the session without an end adds nothing
+        #expect(overview.trainingTime == 3000 + 1800)  // (3600 − 600) + 1800; the session without an end adds nothing
         #expect(overview.timeUnderTension == 40 + 38 + 12)
         #expect(overview.exercises.first?.bestDuration == 50)
     }
 
     @Test func theOverviewHonoursItsDateRange() throws {
         let calculator = try Self.calculator()
-        let overview = calculator.overview(sessions: Self.twoBenchSessions, events: [],
-                                           from: try Self.utc("2026-03-05T00:00:00Z"), to: try Self.utc("2026-03-10T00:00:00Z"))
+        let overview = calculator.overview(
+            sessions: Self.twoBenchSessions, events: [],
+            from: try Self.utc("2026-03-05T00:00:00Z"), to: try Self.utc("2026-03-10T00:00:00Z"))
         #expect(overview.sessions == 1)
         #expect(overview.exercises.first?.volume == 1660)
         #expect(overview.exercises.first?.sessions == 1)
@@ -330,7 +373,9 @@ import FoundationXML
         let lines = chart.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "estimated 1RM (kg)")
         #expect(lines.count == 1 + 4 + 2)
-        #expect(lines[1].trimmingCharacters(in: .whitespaces).hasPrefix("120.3┤"), "the top row is labelled with the highest value")
+        #expect(
+            lines[1].trimmingCharacters(in: .whitespaces).hasPrefix("120.3┤"),
+            "the top row is labelled with the highest value")
         #expect(lines[4].trimmingCharacters(in: .whitespaces).hasPrefix("0┤"), "the bottom row is labelled with zero")
         #expect(lines.dropFirst().prefix(4).allSatisfy { $0.split(separator: "┤").last.map { $0.count == 3 } ?? false })
         #expect(lines[5].hasSuffix("└───"))
@@ -348,8 +393,10 @@ import FoundationXML
         var elements: [Element] = []
         private var open: [Int] = []
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements.append(Element(name: name, attributes: attributes))
             open.append(elements.count - 1)
         }
@@ -373,7 +420,9 @@ import FoundationXML
     }
 
     @Test func svgLineChartIsWellFormedAndCarriesEveryValue() throws {
-        let points: [(label: String, value: Double)] = [("2026-03-02", 113.33), ("2026-03-09", 120.33), ("2026-03-16", 118), ("2026-03-23", 125.5)]
+        let points: [(label: String, value: Double)] = [
+            ("2026-03-02", 113.33), ("2026-03-09", 120.33), ("2026-03-16", 118), ("2026-03-23", 125.5),
+        ]
         let svg = SVGChart.line(points, title: "Bench press — estimated 1RM, Bea", unit: "kg")
         let elements = try SVGReader.read(svg)
         #expect(elements.first?.name == "svg")
@@ -382,13 +431,15 @@ import FoundationXML
         let texts = elements.filter { $0.name == "text" }.map(\.text)
         #expect(texts.contains("Bench press — estimated 1RM, Bea"))
         #expect(texts.contains("kg"), "the y axis names the unit")
-        #expect(texts.contains("2026-03-02") && texts.contains("2026-03-23"), "the x axis names the first and last point")
+        #expect(
+            texts.contains("2026-03-02") && texts.contains("2026-03-23"), "the x axis names the first and last point")
         #expect(elements.filter { $0.name == "line" && $0.attributes["class"] == "axis" }.count == 2)
 
         let circles = elements.filter { $0.name == "circle" }
         #expect(circles.count == points.count)
-        #expect(circles.compactMap { $0.attributes["data-value"].flatMap(Double.init) }.enumerated()
-            .allSatisfy { abs($0.element - points[$0.offset].value) <= 0.05 })
+        #expect(
+            circles.compactMap { $0.attributes["data-value"].flatMap(Double.init) }.enumerated()
+                .allSatisfy { abs($0.element - points[$0.offset].value) <= 0.05 })
         #expect(circles.map { $0.attributes["data-label"] } == points.map(\.label))
 
         let polyline = try #require(elements.first { $0.name == "polyline" })
@@ -400,8 +451,11 @@ import FoundationXML
         // Screen y grows downwards: the higher the value, the smaller its y; x grows left to right.
         let ys = coordinates.map { $0[1] }, xs = coordinates.map { $0[0] }
         #expect(xs == xs.sorted())
-        for i in points.indices { for j in points.indices where points[i].value > points[j].value { #expect(ys[i] < ys[j]) } }
-        #expect(zip(circles.compactMap { $0.attributes["cy"].flatMap(Double.init) }, ys).allSatisfy { abs($0 - $1) < 0.11 })
+        for i in points.indices {
+            for j in points.indices where points[i].value > points[j].value { #expect(ys[i] < ys[j]) }
+        }
+        #expect(
+            zip(circles.compactMap { $0.attributes["cy"].flatMap(Double.init) }, ys).allSatisfy { abs($0 - $1) < 0.11 })
     }
 
     @Test func svgEscapesMarkupInTitlesAndLabelsAndSurvivesEdgeCases() throws {
@@ -411,12 +465,16 @@ import FoundationXML
         #expect(elements.filter { $0.name == "text" }.map(\.text).contains("kg & <lb>"))
         #expect(elements.filter { $0.name == "circle" }.compactMap { $0.attributes["data-label"] } == ["<1>", "a&b"])
 
-        for points: [(label: String, value: Double)] in [[], [("only", 42)], [("a", 0), ("b", 0)], [("a", -5), ("b", 5)]] {
+        for points: [(label: String, value: Double)] in [
+            [], [("only", 42)], [("a", 0), ("b", 0)], [("a", -5), ("b", 5)],
+        ] {
             let svg = SVGChart.line(points, title: "t", unit: "u")
             #expect(!svg.lowercased().contains("nan") && !svg.lowercased().contains("inf"), "\(points)")
             let parsed = try SVGReader.read(svg)
             #expect(parsed.filter { $0.name == "circle" }.count == points.count)
-            #expect(parsed.filter { $0.name == "circle" }.compactMap { $0.attributes["data-value"].flatMap(Double.init) } == points.map(\.value))
+            #expect(
+                parsed.filter { $0.name == "circle" }.compactMap { $0.attributes["data-value"].flatMap(Double.init) }
+                    == points.map(\.value))
         }
     }
 }

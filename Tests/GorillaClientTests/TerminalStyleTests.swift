@@ -1,7 +1,8 @@
 import Foundation
-@testable import GorillaClient
 import GorillaShared
 import Testing
+
+@testable import GorillaClient
 
 /// One set of styles: colours only on a terminal without `NO_COLOR`, attributes only on a terminal.
 @Suite struct TerminalStyleTests {
@@ -47,8 +48,9 @@ import Testing
 
     static func recorder(realTime: Bool) -> SessionRecorder {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        var recorder = SessionRecorder(client: UUID(), clientName: "Bea", realTime: realTime, free: false,
-                                       items: [SessionRecorder.Item(performed: PerformedExercise(name: "Prensa"))], at: now)
+        var recorder = SessionRecorder(
+            client: UUID(), clientName: "Bea", realTime: realTime, free: false,
+            items: [SessionRecorder.Item(performed: PerformedExercise(name: "Prensa"))], at: now)
         recorder.handle(.space, at: now.addingTimeInterval(1))
         return recorder
     }
@@ -59,19 +61,22 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_800_000_003)
         let coloured = TrainScreen.render(recorder, at: now, style: .forOutput(isTerminal: true, environment: [:]))
         #expect(Self.hasColour(coloured))
-        let plain = TrainScreen.render(recorder, at: now, style: .forOutput(isTerminal: true, environment: ["NO_COLOR": "1"]))
+        let plain = TrainScreen.render(
+            recorder, at: now, style: .forOutput(isTerminal: true, environment: ["NO_COLOR": "1"]))
         #expect(!Self.hasColour(plain), "\(plain.debugDescription)")
         #expect(Self.sgrParameters(plain).contains(7), "the selected exercise is still in reverse video")
         #expect(plain.contains(">   Prensa  0 sets"), "\(plain.debugDescription)")
     }
 
     @Test func theChatScreenHasNoColourUnderNoColorAndPlainTextElsewhere() {
-        let frame = ChatScreen.render(with: "Ada", status: "connected", thread: ["[10:00] Ada: hi"], input: Array("yo"),
-                                      rows: 10, columns: 40, style: .forOutput(isTerminal: true, environment: ["NO_COLOR": "1"]))
+        let frame = ChatScreen.render(
+            with: "Ada", status: "connected", thread: ["[10:00] Ada: hi"], input: Array("yo"),
+            rows: 10, columns: 40, style: .forOutput(isTerminal: true, environment: ["NO_COLOR": "1"]))
         #expect(!Self.hasColour(frame))
         #expect(frame.contains("Chat with Ada"))
         #expect(frame.hasSuffix("> yo"))
-        let plain = ChatScreen.render(with: "Ada", status: "connected", thread: [], input: [], rows: 10, columns: 40, style: .plain)
+        let plain = ChatScreen.render(
+            with: "Ada", status: "connected", thread: [], input: [], rows: 10, columns: 40, style: .plain)
         #expect(Self.sgrParameters(plain).isEmpty)
     }
 }

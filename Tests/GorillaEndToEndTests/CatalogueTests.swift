@@ -22,13 +22,17 @@ struct CatalogueTests {
             #expect(local?.message.contains("Squat") == true)
             #expect(local?.message.contains("Calf raise") == true)
             // The device and the server refuse in the same words (one rule, in GorillaShared).
-            #expect(local?.message.contains(DeleteRule.inUseMessage(name: "Leg press", users: ["Squat", "Calf raise"])) == true,
-                    "\(String(describing: local?.message))")
+            #expect(
+                local?.message.contains(DeleteRule.inUseMessage(name: "Leg press", users: ["Squat", "Calf raise"]))
+                    == true,
+                "\(String(describing: local?.message))")
             #expect(try laptop.cache().queuedCount() == 0)
             #expect(try laptop.names("machine") == ["Leg press"])
 
             // Forced past the CLI, the server refuses too, naming the exercises.
-            let results = try await laptop.push([Mutation(id: UUID.v7(), kind: "machine", entity: machine.id, action: .delete)])
+            let results = try await laptop.push([
+                Mutation(id: UUID.v7(), kind: "machine", entity: machine.id, action: .delete)
+            ])
             let result = try #require(results.first)
             #expect(result.status == .rejected)
             #expect(result.error?.code == .inUse)
@@ -70,7 +74,9 @@ struct CatalogueTests {
             #expect(try Self.exercises(of: "Legs", on: phone) == [lunge, deadlift])
 
             // …and by the server's own rule when only the delete arrives.
-            let results = try await phone.push([Mutation(id: UUID.v7(), kind: "exercise", entity: lunge, action: .delete)])
+            let results = try await phone.push([
+                Mutation(id: UUID.v7(), kind: "exercise", entity: lunge, action: .delete)
+            ])
             #expect(results.map(\.status) == [.applied])
             try await phone.sync()
             try await laptop.sync()
@@ -102,8 +108,11 @@ struct CatalogueTests {
             // So is a rename onto it.
             _ = try await ada.app.addMachine(name: "Hack squat", imageFile: nil)
             let hack = try #require(try ada.entity("machine", named: "Hack squat"))
-            let renamed = try await ada.push([Mutation(id: UUID.v7(), kind: "machine", entity: hack.id, action: .update,
-                                                       fields: ["name": " leg press "], base: hack.version)])
+            let renamed = try await ada.push([
+                Mutation(
+                    id: UUID.v7(), kind: "machine", entity: hack.id, action: .update,
+                    fields: ["name": " leg press "], base: hack.version)
+            ])
             #expect(renamed.first?.error?.code == .nameTaken)
 
             let bob = try await Device.coach("bob", on: server)
@@ -125,7 +134,8 @@ struct CatalogueTests {
             let press = try #require(try ada.entity("machine", named: "Leg press"))
             let curl = try #require(try ada.entity("machine", named: "Leg curl"))
 
-            let byPrefix = try await ada.app.showMachine(String(press.id.uuidString.lowercased().prefix(23)), saveImage: nil)
+            let byPrefix = try await ada.app.showMachine(
+                String(press.id.uuidString.lowercased().prefix(23)), saveImage: nil)
             #expect(byPrefix.json.objectValue?["id"]?.stringValue == press.id.uuidString.lowercased())
             let byShortID = try await ada.app.showMachine(curl.id.short, saveImage: nil)
             #expect(byShortID.json.objectValue?["name"] == "Leg curl")

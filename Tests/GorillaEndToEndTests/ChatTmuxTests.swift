@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Foundation
 import GorillaClient
 import GorillaShared
 import GorillaTesting
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A tmux server of its own (a private socket) running the real `gorilla chat`.
 private final class ChatTmux: Sendable {
@@ -30,7 +31,8 @@ private final class ChatTmux: Sendable {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("chat-tmux-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
         func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let command = (["tmux", "-L", socket] + arguments).map(quote).joined(separator: " ")
+        let command =
+            (["tmux", "-L", socket] + arguments).map(quote).joined(separator: " ")
             + " </dev/null >\(quote(file.path)) 2>&1"
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
@@ -63,7 +65,8 @@ private final class ChatTmux: Sendable {
 
     /// Kills the tmux server and everything it runs, and removes its socket file.
     func stop() async {
-        let path = await run(["display-message", "-p", "-t", "chat", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let path = await run(["display-message", "-p", "-t", "chat", "#{socket_path}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         await run(["kill-server"])
         if path.hasSuffix("/" + socket) { try? FileManager.default.removeItem(atPath: path) }
     }
@@ -72,7 +75,9 @@ private final class ChatTmux: Sendable {
 @Suite(.timeLimit(.minutes(2)))
 struct ChatTmuxTests {
     /// Runs `body` with a coach device, a registered client device and a private tmux server, which is always killed.
-    private static func withChat(_ body: (_ coach: Device, _ client: Device, _ tmux: ChatTmux) async throws -> Void) async throws {
+    private static func withChat(
+        _ body: (_ coach: Device, _ client: Device, _ tmux: ChatTmux) async throws -> Void
+    ) async throws {
         try await withTestServer { server in
             let coach = try await Device.coach("ada", on: server)
             let (_, code) = try await coach.invite(name: "Ana", surname: "Serra")
@@ -121,7 +126,9 @@ struct ChatTmuxTests {
             let readDeadline = ContinuousClock.now + .seconds(10)
             while !marked, ContinuousClock.now < readDeadline {
                 try await coach.sync()
-                marked = try coach.entities("message").contains { $0[string: "text"] == "Ping from the coach" && $0.data["read"] != nil }
+                marked = try coach.entities("message").contains {
+                    $0[string: "text"] == "Ping from the coach" && $0.data["read"] != nil
+                }
                 if !marked { try await Task.sleep(for: .milliseconds(200)) }
             }
             #expect(marked, "the chat did not mark the shown message read")
@@ -133,7 +140,8 @@ struct ChatTmuxTests {
             _ = await tmux.waitFor("> hello from chat", timeout: .seconds(5))
             await tmux.keys("Enter")
             let echoed = await tmux.waitFor("you ✓: hello from chat", timeout: .seconds(5))
-            #expect(echoed.contains("you ✓: hello from chat") || echoed.contains("you ✓✓: hello from chat"), "\(echoed)")
+            #expect(
+                echoed.contains("you ✓: hello from chat") || echoed.contains("you ✓✓: hello from chat"), "\(echoed)")
             var received = false
             let deadline = ContinuousClock.now + .seconds(10)
             while !received, ContinuousClock.now < deadline {
@@ -196,8 +204,10 @@ struct ChatTmuxTests {
             // Give the view time to connect and redraw (long on a loaded machine).
             let screen = await tmux.waitFor("connected", timeout: .seconds(30))
             let lines = screen.components(separatedBy: "\n")
-            #expect(lines.first?.contains("Chat with Ada Tester") == true,
-                    "the first row of the empty chat is \(lines.first.map { "'\($0)'" } ?? "missing"); the title line scrolled away")
+            #expect(
+                lines.first?.contains("Chat with Ada Tester") == true,
+                "the first row of the empty chat is \(lines.first.map { "'\($0)'" } ?? "missing"); the title line scrolled away"
+            )
             #expect(screen.contains("connected"), "no status line on the empty chat")
             await tmux.keys("Escape")
             let exited = await tmux.waitFor(Self.done, timeout: .seconds(10))
@@ -244,7 +254,8 @@ struct ChatTmuxTests {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0 && getsockname(descriptor, address, &length) == 0
+                bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0
+                    && getsockname(descriptor, address, &length) == 0
             }
         }
         try #require(bound)
@@ -298,12 +309,14 @@ struct ChatTmuxTests {
                 let out = folder.url.appendingPathComponent("\(name).out").path
                 let err = folder.url.appendingPathComponent("\(name).err").path
                 // setsid: a new session without a controlling terminal, as under cron or a service manager.
-                return "setsid -w env GORILLA_HOME='\(home.path)' '\(Products.gorilla.path)' \(arguments) </dev/null >'\(out)' 2>'\(err)'; "
+                return
+                    "setsid -w env GORILLA_HOME='\(home.path)' '\(Products.gorilla.path)' \(arguments) </dev/null >'\(out)' 2>'\(err)'; "
                     + "echo \(name)-exit-$?; "
             }
             _ = try await coach.app.addClient(name: "Bea", surname: "Puig")
-            await tmux.start(run("chat", client.home, "--json chat") + run("train", coach.home, "--json train --client Bea --free")
-                             + "echo all-done; sleep 30")
+            await tmux.start(
+                run("chat", client.home, "--json chat") + run("train", coach.home, "--json train --client Bea --free")
+                    + "echo all-done; sleep 30")
             let screen = await tmux.waitFor("all-done", timeout: .seconds(30))
             #expect(screen.contains("chat-exit-73"), "\(screen)")
             #expect(screen.contains("train-exit-73"), "\(screen)")
@@ -311,13 +324,15 @@ struct ChatTmuxTests {
                 let out = try String(contentsOf: folder.url.appendingPathComponent("\(name).out"), encoding: .utf8)
                 let err = try String(contentsOf: folder.url.appendingPathComponent("\(name).err"), encoding: .utf8)
                 #expect(out.isEmpty, "\(name) wrote on standard output: \(out.debugDescription)")
-                let error = try WireCoding.decoder.decode(JSONValue.self, from: Data(err.utf8)).objectValue?["error"]?.objectValue
+                let error = try WireCoding.decoder.decode(JSONValue.self, from: Data(err.utf8)).objectValue?["error"]?
+                    .objectValue
                 #expect(error?["kind"] == "local", "\(name): \(err)")
-                #expect(error?["message"]?.stringValue?.contains("gorilla \(name) needs a terminal") == true, "\(name): \(err)")
+                #expect(
+                    error?["message"]?.stringValue?.contains("gorilla \(name) needs a terminal") == true,
+                    "\(name): \(err)")
             }
             // Nothing was started that train --resume would find.
             #expect(throws: ClientError.self) { try coach.app.resumeTraining() }
         }
     }
 }
-

@@ -19,9 +19,10 @@ struct CommandLineTests {
             #expect(connected.status == 0, "\(connected)")
             #expect(connected.stdout.contains(try server.info().fingerprint), "\(connected)")
 
-            let registered = try await gorilla("register", "coach", "--username", "ada", "--email", "ada@example.com",
-                                               "--name", "Ada", "--surname", "Lovelace", "--password-stdin",
-                                               input: "analytical-engine\n")
+            let registered = try await gorilla(
+                "register", "coach", "--username", "ada", "--email", "ada@example.com",
+                "--name", "Ada", "--surname", "Lovelace", "--password-stdin",
+                input: "analytical-engine\n")
             #expect(registered.status == 0, "\(registered)")
 
             let whoami = try await gorilla("whoami")
@@ -37,7 +38,8 @@ struct CommandLineTests {
 
             let wrong = try await gorilla("login", "--user", "ada", "--password-stdin", input: "difference-engine\n")
             #expect(wrong.status != 0, "\(wrong)")
-            let loggedIn = try await gorilla("login", "--user", "ada@example.com", "--password-stdin", input: "analytical-engine\n")
+            let loggedIn = try await gorilla(
+                "login", "--user", "ada@example.com", "--password-stdin", input: "analytical-engine\n")
             #expect(loggedIn.status == 0, "\(loggedIn)")
             // The account may also come first, without --user; one of the two is needed.
             #expect(try await gorilla("logout").status == 0)
@@ -95,8 +97,10 @@ struct CommandLineTests {
     @Test func emptyListsNameTheCommandThatAddsTheFirstItem() async throws {
         try await withTestServer { server in
             let device = try await Device.coach("ada", on: server)
-            for (section, command) in [("machines", "gorilla machines add"), ("exercises", "gorilla exercises add"),
-                                       ("trainings", "gorilla trainings add")] {
+            for (section, command) in [
+                ("machines", "gorilla machines add"), ("exercises", "gorilla exercises add"),
+                ("trainings", "gorilla trainings add"),
+            ] {
                 let listed = try await runGorilla([section, "list"], home: device.home)
                 #expect(listed.status == 0, "\(listed)")
                 #expect(listed.stdout.contains(command), "\(listed)")

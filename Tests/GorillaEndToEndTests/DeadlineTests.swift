@@ -20,8 +20,11 @@ struct DeadlineTests {
     }
 
     /// Runs `gorilla` and measures how long it took.
-    static func timed(_ arguments: [String], _ device: Device, environment: [String: String] = short)
-        async throws -> (run: CommandRun, seconds: Double) {
+    static func timed(
+        _ arguments: [String], _ device: Device, environment: [String: String] = short
+    )
+        async throws -> (run: CommandRun, seconds: Double)
+    {
         let start = ContinuousClock.now
         let run = try await runGorilla(arguments, home: device.home, environment: environment)
         let elapsed = ContinuousClock.now - start
@@ -67,12 +70,15 @@ struct DeadlineTests {
         let home = try TemporaryFolder("gorilla-e2e-deadline")
         let listener = try SilentListener()
         let start = ContinuousClock.now
-        let connected = try await runGorilla(["connect", "127.0.0.1:\(listener.port)", "--trust"], home: home.url,
-                                             environment: Self.short)
+        let connected = try await runGorilla(
+            ["connect", "127.0.0.1:\(listener.port)", "--trust"], home: home.url,
+            environment: Self.short)
         #expect(ContinuousClock.now - start < .seconds(10))
         #expect(connected.status == 69, "\(connected)")
-        #expect(connected.stderr.contains("127.0.0.1:\(listener.port) accepted the connection but did not complete the TLS handshake"),
-                "\(connected)")
+        #expect(
+            connected.stderr.contains(
+                "127.0.0.1:\(listener.port) accepted the connection but did not complete the TLS handshake"),
+            "\(connected)")
         #expect(ClientHome(environment: ["GORILLA_HOME": home.url.path]).loadConfig().server == nil)
         withExtendedLifetime(listener) {}
     }
@@ -114,8 +120,10 @@ struct DeadlineTests {
                 }
             }
             #expect(error?.kind == .unreachable)
-            #expect(error?.message.contains("stopped answering: nothing arrived for 1 s while waiting for sync.pull") == true,
-                    "\(String(describing: error))")
+            #expect(
+                error?.message.contains("stopped answering: nothing arrived for 1 s while waiting for sync.pull")
+                    == true,
+                "\(String(describing: error))")
             #expect(ContinuousClock.now - start < .seconds(8))
         }
     }

@@ -25,7 +25,8 @@ struct DeviceStateTests {
                 let listed = try await runGorilla(["--json", "machines", "list"], home: device.home)
                 #expect(listed.status == 0, "\(listed)")
                 #expect(try listed.json().arrayValue?.count == 1, "\(listed)")
-                #expect(listed.stderr.contains("server refused — showing the local copy, nothing was sent"), "\(listed)")
+                #expect(
+                    listed.stderr.contains("server refused — showing the local copy, nothing was sent"), "\(listed)")
                 #expect(listed.stderr.contains("the server's certificate changed"), "\(listed)")
 
                 let added = try await runGorilla(["machines", "add", "Bench"], home: device.home)
@@ -56,8 +57,10 @@ struct DeviceStateTests {
             let device = try await Device.coach("ada", on: server)
             _ = try await device.app.addMachine(name: "Leg press", imageFile: nil)
             try await Self.withImpostor(for: device) {
-                for arguments in [["machines", "add", "leg press"], ["machines", "add", ""], ["machines", "rename", "Nope", "X"],
-                                  ["machines", "add", "Rack", "--image", "/nonexistent.png"]] {
+                for arguments in [
+                    ["machines", "add", "leg press"], ["machines", "add", ""], ["machines", "rename", "Nope", "X"],
+                    ["machines", "add", "Rack", "--image", "/nonexistent.png"],
+                ] {
                     let failed = try await runGorilla(arguments, home: device.home)
                     #expect(failed.status != 0, "\(arguments): \(failed)")
                 }
@@ -92,7 +95,8 @@ struct DeviceStateTests {
 
             // Another server (another certificate) still forgets the session.
             try await withTestServer { other in
-                let switched = try await runGorilla(["connect", "127.0.0.1:\(other.port)", "--trust"], home: device.home)
+                let switched = try await runGorilla(
+                    ["connect", "127.0.0.1:\(other.port)", "--trust"], home: device.home)
                 #expect(switched.status == 0, "\(switched)")
                 let anonymous = try await runGorilla(["whoami"], home: device.home)
                 #expect(anonymous.status == 77, "\(anonymous)")
@@ -106,9 +110,11 @@ struct DeviceStateTests {
             let device = try await Device.coach("ada", on: server)
             _ = try await device.app.addMachine(name: "Leg press", imageFile: nil)
             let names = ["config.json", "session.json", "cache.sqlite", "cache.outbox.jsonl", "notes.txt"]
-            _ = FileManager.default.createFile(atPath: device.home.appendingPathComponent("notes.txt").path, contents: Data("x".utf8))
+            _ = FileManager.default.createFile(
+                atPath: device.home.appendingPathComponent("notes.txt").path, contents: Data("x".utf8))
             for (name, mode) in zip(names, [0o644, 0o666, 0o644, 0o640, 0o604]) {
-                try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: device.home.appendingPathComponent(name).path)
+                try FileManager.default.setAttributes(
+                    [.posixPermissions: mode], ofItemAtPath: device.home.appendingPathComponent(name).path)
             }
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: device.home.path)
 

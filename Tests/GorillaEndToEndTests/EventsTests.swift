@@ -36,8 +36,9 @@ struct EventsTests {
             let (_, code) = try await coach.invite(name: "Ana", surname: "Serra")
             let client = try await Device.registered("ana", code: code, on: server)
             for day in ["2026-10-24", "2026-10-26"] {
-                let added = try await Self.gorilla(["events", "add", "--client", "Ana", "--at", "\(day) 09:00", "--gym", "Central"],
-                                                   home: coach.home, zone: "Europe/Madrid")
+                let added = try await Self.gorilla(
+                    ["events", "add", "--client", "Ana", "--at", "\(day) 09:00", "--gym", "Central"],
+                    home: coach.home, zone: "Europe/Madrid")
                 #expect(added.status == 0, "\(added)")
                 #expect(added.stdout.contains("\(day) 09:00"), "\(added)")
             }
@@ -108,9 +109,11 @@ struct EventsTests {
         try await withTestServer { server in
             let coach = try await Device.coach("ada", on: server)
             _ = try await coach.invite(name: "Ana", surname: "Serra")
-            let note = "Bring water, a towel; and\nyour shoes \\ spare socks. Después: estiramientos de cadera, espalda y hombros — ñandú 🦍"
+            let note =
+                "Bring water, a towel; and\nyour shoes \\ spare socks. Después: estiramientos de cadera, espalda y hombros — ñandú 🦍"
             let gym = "Gym Central, Sala 2; planta 1"
-            let training = try await coach.app.addEvent(client: "Ana", EventFields(at: "2026-11-10 10:00", duration: 90, gym: gym, note: note))
+            let training = try await coach.app.addEvent(
+                client: "Ana", EventFields(at: "2026-11-10 10:00", duration: 90, gym: gym, note: note))
             let trainingID = try #require(training.json.objectValue?["id"]?.stringValue)
             let plain = try await coach.app.addEvent(client: "Ana", EventFields(at: "2026-11-12 18:30"))
             let plainID = try #require(plain.json.objectValue?["id"]?.stringValue)
@@ -144,7 +147,9 @@ struct EventsTests {
             let start = try #require(EventFormatting.parseLocal("2026-11-10 10:00"))
             let first = try #require(events.first { $0.value("UID")?.contains(trainingID) == true })
             for property in ["DTSTAMP", "DTSTART", "DTEND"] {
-                #expect(first.value(property)?.wholeMatch(of: /\d{8}T\d{6}Z/) != nil, "\(property): \(first.value(property) ?? "-")")
+                #expect(
+                    first.value(property)?.wholeMatch(of: /\d{8}T\d{6}Z/) != nil,
+                    "\(property): \(first.value(property) ?? "-")")
             }
             #expect(first.value("DTSTART").flatMap(ICSReader.utc) == start)
             #expect(first.value("DTEND").flatMap(ICSReader.utc) == start.addingTimeInterval(90 * 60))
@@ -170,11 +175,14 @@ struct EventsTests {
         try await withTestServer { server in
             let coach = try await Device.coach("ada", on: server)
             _ = try await coach.invite(name: "Ana", surname: "Serra")
-            for at in ["2026-02-10 09:00", "2026-02-27 18:00", "2026-02-27 19:30", "2026-03-01 09:00", "2026-01-31 09:00"] {
+            for at in [
+                "2026-02-10 09:00", "2026-02-27 18:00", "2026-02-27 19:30", "2026-03-01 09:00", "2026-01-31 09:00",
+            ] {
                 _ = try await coach.app.addEvent(client: "Ana", EventFields(at: at))
             }
             let cancelled = try await coach.app.addEvent(client: "Ana", EventFields(at: "2026-02-14 12:00"))
-            _ = try await coach.app.setEventStatus(try #require(cancelled.json.objectValue?["id"]?.stringValue), status: "cancelled")
+            _ = try await coach.app.setEventStatus(
+                try #require(cancelled.json.objectValue?["id"]?.stringValue), status: "cancelled")
 
             let june = try #require(ISOTime.parse("2026-06-15T12:00:00Z"))
             let shown = try await coach.app.calendar(month: "2026-02", color: false, now: june)
@@ -201,7 +209,9 @@ struct EventsTests {
             let current = try await coach.app.calendar(month: nil, color: false, now: tenth)
             #expect(current.text.contains("February 2026"))
             #expect(current.text.contains("10<*"), "\(current.text)")
-            let invalid = await #expect(throws: ClientError.self) { _ = try await coach.app.calendar(month: "2026-13", color: false) }
+            let invalid = await #expect(throws: ClientError.self) {
+                _ = try await coach.app.calendar(month: "2026-13", color: false)
+            }
             #expect(invalid?.kind == .usage)
         }
     }
@@ -278,7 +288,9 @@ fileprivate enum ICSReader {
             if character == ":" && !quoted {
                 let head = line[..<index].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
                 guard let name = head.first, !name.isEmpty else { return nil }
-                return Property(name: name.uppercased(), parameters: Array(head.dropFirst()), value: String(line[line.index(after: index)...]))
+                return Property(
+                    name: name.uppercased(), parameters: Array(head.dropFirst()),
+                    value: String(line[line.index(after: index)...]))
             }
         }
         return nil
@@ -337,7 +349,9 @@ fileprivate enum ICSReader {
         func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + $1 } }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: DateComponents(year: number(0..<4), month: number(4..<6), day: number(6..<8),
-                                                  hour: number(8..<10), minute: number(10..<12), second: number(12..<14)))
+        return calendar.date(
+            from: DateComponents(
+                year: number(0..<4), month: number(4..<6), day: number(6..<8),
+                hour: number(8..<10), minute: number(10..<12), second: number(12..<14)))
     }
 }

@@ -1,14 +1,15 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import GRDB
 import GorillaClient
 import GorillaShared
 import GorillaTesting
 import Testing
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// Faults injected while data moves: the server killed with SIGKILL under ten pushing devices, the CLI
 /// killed in the middle of `gorilla sync`, and a database that cannot be written. Nothing acknowledged
@@ -20,7 +21,7 @@ struct FaultInjectionTests {
     /// Counters shared by the devices' sync loops and the task that kills the server.
     final class Tally: @unchecked Sendable {
         private let lock = NSLock()
-        private var syncing: [Int: Int] = [:]   // device → attempt
+        private var syncing: [Int: Int] = [:]  // device → attempt
         private var attempts = 0
         private var atKill: Set<Int> = []
         private(set) var interrupted = 0
@@ -35,7 +36,11 @@ struct FaultInjectionTests {
             }
         }
 
-        func end(_ device: Int, rejected more: [String]) { lock.withLock { syncing[device] = nil; rejected += more } }
+        func end(_ device: Int, rejected more: [String]) {
+            lock.withLock {
+                syncing[device] = nil; rejected += more
+            }
+        }
 
         /// A failed sync; counted as interrupted if it was running when the server was killed.
         func fail(_ device: Int, attempt: Int) {
@@ -57,19 +62,33 @@ struct FaultInjectionTests {
     /// A session document of `client` with three exercises of three sets.
     static func sessionFields(client: String, day: Int, label: String) -> [String: JSONValue] {
         let exercises: [JSONValue] = (1...3).map { exercise in
-            ["name": .string("Exercise \(exercise)"),
-             "sets": .array((1...3).map { set in ["reps": .number(Double(8 + set)), "weight": .number(Double(20 * exercise + set)), "unit": "kg"] })]
+            [
+                "name": .string("Exercise \(exercise)"),
+                "sets": .array(
+                    (1...3).map { set in
+                        [
+                            "reps": .number(Double(8 + set)), "weight": .number(Double(20 * exercise + set)),
+                            "unit": "kg",
+                        ]
+                    }),
+            ]
         }
-        return ["client": .string(client), "mode": "handsfree", "start": .string(String(format: "2026-03-%02dT18:30:00Z", 1 + day % 28)),
-                "notes": .string(label), "exercises": .array(exercises)]
+        return [
+            "client": .string(client), "mode": "handsfree",
+            "start": .string(String(format: "2026-03-%02dT18:30:00Z", 1 + day % 28)),
+            "notes": .string(label), "exercises": .array(exercises),
+        ]
     }
 
     /// How many of `ids` the server holds rows for.
     static func stored(_ ids: some Collection<UUID>, in database: ServerDatabase) throws -> Int {
         guard !ids.isEmpty else { return 0 }
         return try database.queue.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entities WHERE id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ",")))",
-                             arguments: StatementArguments(ids.map { $0.uuidString.lowercased() })) ?? 0
+            try Int.fetchOne(
+                db,
+                sql:
+                    "SELECT COUNT(*) FROM entities WHERE id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ",")))",
+                arguments: StatementArguments(ids.map { $0.uuidString.lowercased() })) ?? 0
         }
     }
 
@@ -86,7 +105,7 @@ struct FaultInjectionTests {
             }
             #expect(devices.count == 10)
 
-            var machines: [UUID: Int] = [:], sessions: [UUID: Int] = [:]   // entity → coach
+            var machines: [UUID: Int] = [:], sessions: [UUID: Int] = [:]  // entity → coach
             var killPoints: [(syncing: Int, queued: Int, unacknowledged: Int, onServer: Int, ofRound: Int)] = []
             var checked: Set<UUID> = []
             let tally = Tally()
@@ -98,14 +117,17 @@ struct FaultInjectionTests {
                     let cache = try entry.device.cache()
                     for number in 0..<40 {
                         let id = UUID.v7()
-                        try cache.enqueue(kind: "machine", entity: id, action: .create,
-                                          fields: ["name": .string("d\(index) r\(round) machine \(number)")])
+                        try cache.enqueue(
+                            kind: "machine", entity: id, action: .create,
+                            fields: ["name": .string("d\(index) r\(round) machine \(number)")])
                         machines[id] = entry.coach
                     }
                     for number in 0..<15 {
                         let id = UUID.v7()
-                        try cache.enqueue(kind: "session", entity: id, action: .create,
-                                          fields: Self.sessionFields(client: entry.client, day: number, label: "d\(index) r\(round) s\(number)"))
+                        try cache.enqueue(
+                            kind: "session", entity: id, action: .create,
+                            fields: Self.sessionFields(
+                                client: entry.client, day: number, label: "d\(index) r\(round) s\(number)"))
                         sessions[id] = entry.coach
                     }
                 }
@@ -113,11 +135,15 @@ struct FaultInjectionTests {
                 // All ten devices sync until their queues are empty. Once the server has committed a random
                 // number of this round's changes (never all of them), it is killed and started again. (A random
                 // delay after the first commit no longer works: a round now lands within a few milliseconds.)
-                let roundIDs = Array(machines.keys.filter { !checked.contains($0) }) + Array(sessions.keys.filter { !checked.contains($0) })
+                let roundIDs =
+                    Array(machines.keys.filter { !checked.contains($0) })
+                    + Array(sessions.keys.filter { !checked.contains($0) })
                 checked.formUnion(roundIDs)
                 let killAt = Int.random(in: 1...(roundIDs.count - 60))
                 let watcher = try ServerDatabase(dataDirectory: server.dataDirectory)
-                let before = try await watcher.queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(version) FROM entities") ?? 0 }
+                let before = try await watcher.queue.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT MAX(version) FROM entities") ?? 0
+                }
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for (index, entry) in devices.enumerated() {
                         group.addTask {
@@ -138,7 +164,8 @@ struct FaultInjectionTests {
                     // Only this round's creates get versions past `before`: counting them is one cheap query.
                     let reached = try await eventually(timeout: .seconds(30), every: .milliseconds(2)) {
                         try watcher.queue.read { db in
-                            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entities WHERE version > ?", arguments: [before]) ?? 0
+                            try Int.fetchOne(
+                                db, sql: "SELECT COUNT(*) FROM entities WHERE version > ?", arguments: [before]) ?? 0
                         } >= killAt
                     }
                     #expect(reached, "round \(round): \(killAt) changes never reached the server")
@@ -160,7 +187,9 @@ struct FaultInjectionTests {
                     try await group.waitForAll()
                 }
                 for entry in devices {
-                    #expect(try entry.device.cache().queuedCount() == 0, "round \(round): a device still has queued changes")
+                    #expect(
+                        try entry.device.cache().queuedCount() == 0, "round \(round): a device still has queued changes"
+                    )
                 }
             }
 
@@ -187,14 +216,20 @@ struct FaultInjectionTests {
             let storedSets = try await database.queue.read { db in
                 try String.fetchAll(db, sql: "SELECT data FROM entities WHERE kind = 'session'")
                     .compactMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
-                    .map { ($0.objectValue?["exercises"]?.arrayValue ?? []).reduce(0) { $0 + ($1.objectValue?["sets"]?.arrayValue?.count ?? 0) } }
+                    .map {
+                        ($0.objectValue?["exercises"]?.arrayValue ?? []).reduce(0) {
+                            $0 + ($1.objectValue?["sets"]?.arrayValue?.count ?? 0)
+                        }
+                    }
                     .reduce(0, +)
             }
             #expect(storedSets == sessions.count * 9)
             let appliedMutations = try await database.queue.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM applied_mutations") ?? 0
             }
-            #expect(appliedMutations == machines.count + sessions.count + 5, "one stored result per mutation (and the five clients)")
+            #expect(
+                appliedMutations == machines.count + sessions.count + 5,
+                "one stored result per mutation (and the five clients)")
 
             // Every device holds exactly its coach's rows, and nothing is queued.
             for entry in devices {
@@ -205,14 +240,17 @@ struct FaultInjectionTests {
                 #expect(seenSessions == Set(sessions.filter { $0.value == entry.coach }.keys))
             }
 
-            print("""
+            print(
+                """
                 FaultInjection(a): \(killPoints.count) kills in \(ContinuousClock.now - started); at each kill (devices syncing, \
                 their queued mutations, mutations committed by the server but not yet acknowledged to a device, \
                 rows of the round on the server / created): \(killPoints.map { "(\($0.syncing), \($0.queued), \($0.unacknowledged), \($0.onServer)/\($0.ofRound))" }); \
                 syncs interrupted by a kill: \(tally.interrupted); rows checked: \(machines.count) machines + \(sessions.count) sessions \
                 (\(storedSets) sets), \(appliedMutations) stored mutation results
                 """)
-            #expect(killPoints.contains { $0.onServer > 0 && $0.onServer < $0.ofRound }, "no kill landed while the devices were pushing")
+            #expect(
+                killPoints.contains { $0.onServer > 0 && $0.onServer < $0.ofRound },
+                "no kill landed while the devices were pushing")
         }
     }
 
@@ -230,8 +268,11 @@ struct FaultInjectionTests {
                 try database.queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(version) FROM entities") ?? 0 }
             }
 
-            let deviceCache = try DatabaseQueue(path: ClientHome(environment: ["GORILLA_HOME": device.home.path]).cachePath,
-                                                configuration: { var c = Configuration(); c.readonly = true; return c }())
+            let deviceCache = try DatabaseQueue(
+                path: ClientHome(environment: ["GORILLA_HOME": device.home.path]).cachePath,
+                configuration: {
+                    var c = Configuration(); c.readonly = true; return c
+                }())
             for attempt in 0..<8 {
                 // A large queue on this device and a large pull waiting on the server.
                 let cache = try device.cache()
@@ -244,7 +285,10 @@ struct FaultInjectionTests {
                 let beforeTheirs = try newestVersion()
                 for half in 0..<3 {
                     let names = (0..<500).map { "theirs \(attempt)-\(half)-\($0)" }
-                    #expect(try await other.push(names.map { Mutation.createMachine($0) }).allSatisfy { $0.status == .applied })
+                    #expect(
+                        try await other.push(names.map { Mutation.createMachine($0) }).allSatisfy {
+                            $0.status == .applied
+                        })
                     everyName.formUnion(names)
                 }
 
@@ -259,11 +303,13 @@ struct FaultInjectionTests {
                 let run = try GorillaProcess(["--json", "sync"], home: device.home)
                 _ = try await eventually(timeout: .seconds(20), every: .milliseconds(2)) {
                     let pushed = try database.queue.read { db in
-                        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entities WHERE version > ?", arguments: [afterTheirs]) ?? 0
+                        try Int.fetchOne(
+                            db, sql: "SELECT COUNT(*) FROM entities WHERE version > ?", arguments: [afterTheirs]) ?? 0
                     }
                     let pulled = try deviceCache.read { db in
-                        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entities WHERE version > ? AND version <= ?",
-                                         arguments: [beforeTheirs, afterTheirs]) ?? 0
+                        try Int.fetchOne(
+                            db, sql: "SELECT COUNT(*) FROM entities WHERE version > ? AND version <= ?",
+                            arguments: [beforeTheirs, afterTheirs]) ?? 0
                     }
                     return pushed + pulled >= killAt || !run.isRunning
                 }
@@ -278,7 +324,8 @@ struct FaultInjectionTests {
                 let outcome: String
                 if !killed {
                     #expect(status == 0, "\(ended.stderr)")
-                    rejected += (try? WireCoding.decoder.decode(SyncSummary.self, from: Data(ended.stdout.utf8)).rejected) ?? []
+                    rejected +=
+                        (try? WireCoding.decoder.decode(SyncSummary.self, from: Data(ended.stdout.utf8)).rejected) ?? []
                     outcome = "completed"
                 } else if committedButQueued > 0 {
                     outcome = "between push and acknowledgement"
@@ -292,7 +339,9 @@ struct FaultInjectionTests {
                     outcome = "after the pull"
                 }
                 outcomes[outcome, default: 0] += 1
-                print("FaultInjection(b): attempt \(attempt): \(outcome) (\(outbox.count) queued, \(committedButQueued) of them committed)")
+                print(
+                    "FaultInjection(b): attempt \(attempt): \(outcome) (\(outbox.count) queued, \(committedButQueued) of them committed)"
+                )
             }
 
             // A final `gorilla sync` completes, with nothing lost or doubled.
@@ -317,7 +366,9 @@ struct FaultInjectionTests {
             #expect(again.pushed == 0 && again.pulled == 0)
 
             let interrupted = outcomes.filter { $0.key != "completed" }.values.reduce(0, +)
-            print("FaultInjection(b): kills by phase: \(outcomes.sorted { $0.key < $1.key }); rows checked: \(everyName.count) on the server and in the cache")
+            print(
+                "FaultInjection(b): kills by phase: \(outcomes.sorted { $0.key < $1.key }); rows checked: \(everyName.count) on the server and in the cache"
+            )
             #expect(interrupted > 0, "no kill interrupted a sync: \(outcomes)")
         }
     }
@@ -343,7 +394,9 @@ struct FaultInjectionTests {
     }
 
     /// The wire error code of a failed push, or nil if it succeeded.
-    static func pushFailure(_ device: Device, _ mutations: [Mutation]) async -> (code: WireErrorCode?, results: [MutationResult]?, error: (any Error)?) {
+    static func pushFailure(
+        _ device: Device, _ mutations: [Mutation]
+    ) async -> (code: WireErrorCode?, results: [MutationResult]?, error: (any Error)?) {
         do {
             return (nil, try await device.push(mutations), nil)
         } catch let error as ClientError {
@@ -357,10 +410,13 @@ struct FaultInjectionTests {
     static func bigSession(client: String, label: String) -> Mutation {
         var fields = sessionFields(client: client, day: 1, label: label)
         fields["notes"] = .string(label + " " + String(repeating: "n", count: 1900))
-        fields["exercises"] = .array((1...80).map { exercise in
-            ["name": .string(String(format: "Exercise %03d ", exercise) + String(repeating: "e", count: 86)),
-             "sets": [["reps": .number(Double(exercise % 12 + 1)), "weight": 42.5, "unit": "kg"]]]
-        })
+        fields["exercises"] = .array(
+            (1...80).map { exercise in
+                [
+                    "name": .string(String(format: "Exercise %03d ", exercise) + String(repeating: "e", count: 86)),
+                    "sets": [["reps": .number(Double(exercise % 12 + 1)), "weight": 42.5, "unit": "kg"]],
+                ]
+            })
         return Mutation(id: UUID.v7(), kind: "session", entity: UUID.v7(), action: .create, fields: fields)
     }
 
@@ -371,8 +427,10 @@ struct FaultInjectionTests {
             let acknowledged = try await device.push((0..<20).map { Mutation.createMachine("Before \($0)") })
             #expect(acknowledged.allSatisfy { $0.status == .applied })
             let folder = server.dataDirectory
-            let files = ["gorilla.sqlite", "gorilla.sqlite-wal", "gorilla.sqlite-shm"].map { folder.appendingPathComponent($0).path }
-                .filter { FileManager.default.fileExists(atPath: $0) }
+            let files = ["gorilla.sqlite", "gorilla.sqlite-wal", "gorilla.sqlite-shm"].map {
+                folder.appendingPathComponent($0).path
+            }
+            .filter { FileManager.default.fileExists(atPath: $0) }
             for file in files { try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file) }
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
             let attempt = await Self.pushFailure(device, [Mutation.createMachine("While read-only")])
@@ -380,11 +438,17 @@ struct FaultInjectionTests {
             for file in files { try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file) }
             if let results = attempt.results {
                 #expect(results.first?.status == .applied)
-                print("FaultInjection(c): permissions do not stop this process's writes (uid \(getuid())); the size-limited folder follows")
+                print(
+                    "FaultInjection(c): permissions do not stop this process's writes (uid \(getuid())); the size-limited folder follows"
+                )
             } else {
-                #expect(attempt.code == .unavailable || attempt.code == .internalError, "\(String(describing: attempt.error))")
+                #expect(
+                    attempt.code == .unavailable || attempt.code == .internalError,
+                    "\(String(describing: attempt.error))")
                 #expect(try await device.pullEverything().filter { $0.kind == "machine" }.count == 20, "reads go on")
-                #expect(try await device.push([Mutation.createMachine("After")]).first?.status == .applied, "writes recover")
+                #expect(
+                    try await device.push([Mutation.createMachine("After")]).first?.status == .applied, "writes recover"
+                )
             }
             #expect(try await device.pullEverything().filter { $0.kind == "machine" }.count == 20 + 1)
         }
@@ -393,7 +457,8 @@ struct FaultInjectionTests {
         let scratch = try TemporaryFolder("gorilla-fault-disk")
         let mountPoint = scratch.child("mnt")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        guard (try? await Self.tool("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mountPoint.path])) == 0 else {
+        guard (try? await Self.tool("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mountPoint.path])) == 0
+        else {
             print("FaultInjection(c): cannot mount a tmpfs here (needs root); the full-disk variant is skipped")
             return
         }
@@ -418,7 +483,8 @@ struct FaultInjectionTests {
         let client = try #require(try coach.entities("client").first).id.uuidString.lowercased()
 
         // Leave about 400 kB free, taken by a filler that can be deleted later.
-        let free = try #require(try FileManager.default.attributesOfFileSystem(forPath: mountPoint.path)[.systemFreeSize] as? Int)
+        let free = try #require(
+            try FileManager.default.attributesOfFileSystem(forPath: mountPoint.path)[.systemFreeSize] as? Int)
         let filler = mountPoint.appendingPathComponent("filler")
         try #require(FileManager.default.createFile(atPath: filler.path, contents: Data(count: max(0, free - 400_000))))
 
@@ -437,7 +503,9 @@ struct FaultInjectionTests {
             }
         }
         let full = try #require(failure, "the disk never filled up")
-        #expect(full.code == .unavailable || full.code == .internalError, "a full disk answered \(String(describing: full.error))")
+        #expect(
+            full.code == .unavailable || full.code == .internalError,
+            "a full disk answered \(String(describing: full.error))")
         #expect(!acknowledged.isEmpty)
 
         // Take what space is left as well. (SQLite keeps the WAL file's size after the failed transaction,
@@ -454,14 +522,19 @@ struct FaultInjectionTests {
         #expect(seen == Set(acknowledged))
         let stillFullBatch = (0..<10).map { bigSession(client: client, label: "still full \($0)") }
         let stillFull = await pushFailure(coach, stillFullBatch)
-        #expect(stillFull.code == .unavailable || stillFull.code == .internalError, "\(String(describing: stillFull.error))")
+        #expect(
+            stillFull.code == .unavailable || stillFull.code == .internalError, "\(String(describing: stillFull.error))"
+        )
         if let results = stillFull.results {
             acknowledged += zip(stillFullBatch, results).filter { $0.1.status == .applied }.map { $0.0.entity }
         }
-        #expect(try await coach.pullEverything().filter { $0.kind == "session" }.count == acknowledged.count, "reads go on after failed writes")
+        #expect(
+            try await coach.pullEverything().filter { $0.kind == "session" }.count == acknowledged.count,
+            "reads go on after failed writes")
         let queued = (0..<10).map { bigSession(client: client, label: "queued while full \($0)") }
         for mutation in queued {
-            _ = try coach.cache().enqueue(kind: "session", entity: mutation.entity, action: .create, fields: mutation.fields)
+            _ = try coach.cache().enqueue(
+                kind: "session", entity: mutation.entity, action: .create, fields: mutation.fields)
         }
         await #expect(throws: (any Error).self) { try await coach.sync() }
         #expect(try coach.cache().queuedCount() == 10, "a 503 leaves the outbox untouched")
@@ -489,7 +562,9 @@ struct FaultInjectionTests {
         #expect(try database.count("session") == acknowledged.count)
         let fresh = try await Device.loggedIn("ada", on: server)
         #expect(Set(try fresh.entities("session").map(\.id)) == Set(acknowledged))
-        print("FaultInjection(c): \(acknowledgedWhileSpaceLasted) sessions acknowledged before the 2 MB disk filled; "
-              + "the full disk answered \(full.code.map { "\($0.rawValue)" } ?? "?"); all \(acknowledged.count) acknowledged sessions kept")
+        print(
+            "FaultInjection(c): \(acknowledgedWhileSpaceLasted) sessions acknowledged before the 2 MB disk filled; "
+                + "the full disk answered \(full.code.map { "\($0.rawValue)" } ?? "?"); all \(acknowledged.count) acknowledged sessions kept"
+        )
     }
 }

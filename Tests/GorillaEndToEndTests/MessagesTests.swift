@@ -23,13 +23,16 @@ struct MessagesTests {
 
     /// A message create as a device would push it.
     static func message(to recipient: UUID, _ text: String, id: UUID = UUID.v7()) -> Mutation {
-        Mutation(id: UUID.v7(), kind: "message", entity: id, action: .create,
-                 fields: ["to": .string(recipient.uuidString.lowercased()), "text": .string(text)])
+        Mutation(
+            id: UUID.v7(), kind: "message", entity: id, action: .create,
+            fields: ["to": .string(recipient.uuidString.lowercased()), "text": .string(text)])
     }
 
     /// The live messages of the local cache, by text.
     static func messages(on device: Device) throws -> [String: CachedEntity] {
-        Dictionary(try device.entities("message").map { ($0[string: "text"] ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            try device.entities("message").map { ($0[string: "text"] ?? "", $0) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: Conversations
@@ -99,7 +102,9 @@ struct MessagesTests {
             let received = try coach.entities("message").filter { $0[string: "text"] == "Running late" }
             #expect(received.count == 1)
             #expect(received.first?[string: "from"] == (try client.accountID()).uuidString.lowercased())
-            #expect(try await coach.app.showThread("Ana", limit: nil).text.components(separatedBy: "Running late").count == 2)
+            #expect(
+                try await coach.app.showThread("Ana", limit: nil).text.components(separatedBy: "Running late").count
+                    == 2)
         }
     }
 
@@ -109,7 +114,9 @@ struct MessagesTests {
         try await withTestServer { server in
             let (coach, client) = try await Self.coachAndClient(on: server)
             let coachID = try coach.accountID()
-            let refused = ["", "   \n\t  ", String(repeating: "x", count: 2001), "ring the \u{7} bell", "null \u{0} byte"]
+            let refused = [
+                "", "   \n\t  ", String(repeating: "x", count: 2001), "ring the \u{7} bell", "null \u{0} byte",
+            ]
             for text in refused {
                 let error = await #expect(throws: ClientError.self, "\(text.debugDescription.prefix(40))") {
                     _ = try await client.app.sendMessage(to: "coach", text: text)
@@ -123,7 +130,9 @@ struct MessagesTests {
             let results = try await client.push(refused.map { Self.message(to: coachID, $0) })
             for (text, result) in zip(refused, results) {
                 #expect(result.status == .rejected, "\(text.debugDescription.prefix(40)) was \(result.status)")
-                #expect(result.error?.code == .invalidField, "\(text.debugDescription.prefix(40)): \(String(describing: result.error))")
+                #expect(
+                    result.error?.code == .invalidField,
+                    "\(text.debugDescription.prefix(40)): \(String(describing: result.error))")
             }
 
             let longest = String(repeating: "y", count: 2000)
@@ -146,7 +155,9 @@ struct MessagesTests {
             let results = try await bob.push([Self.message(to: try client.accountID(), "Come train with me")])
             #expect(results.first?.status == .rejected)
             #expect(results.first?.error?.code == .invalidReference, "\(String(describing: results.first?.error))")
-            let notMine = await #expect(throws: ClientError.self) { _ = try await bob.app.sendMessage(to: "Ana", text: "Hi") }
+            let notMine = await #expect(throws: ClientError.self) {
+                _ = try await bob.app.sendMessage(to: "Ana", text: "Hi")
+            }
             #expect(notMine?.kind == .notFound, "\(String(describing: notMine))")
             #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("message") == 0)
             try await client.sync()
@@ -168,7 +179,9 @@ struct MessagesTests {
                 #expect(subscribed["value"]?.objectValue?["events"] == ["message"])
 
                 let id = UUID.v7()
-                let pushed = try await coach.push([Self.message(to: try client.accountID(), "Live from the gym", id: id)])
+                let pushed = try await coach.push([
+                    Self.message(to: try client.accountID(), "Live from the gym", id: id)
+                ])
                 #expect(pushed.first?.status == .applied)
                 // Timed from the acknowledgement: the coach's own connect and push can take seconds on a loaded machine.
                 let push = try await listener.next(until: ContinuousClock.now + .seconds(2))
@@ -188,9 +201,14 @@ struct MessagesTests {
                     try await sender.start(token: coachToken)
                     _ = try await sender.request("events.subscribe")
                     let echoed = UUID.v7()
-                    let body: JSONValue = ["mutations": .array([try JSONValue.encode(Self.message(to: try client.accountID(), "Echo", id: echoed))])]
+                    let body: JSONValue = [
+                        "mutations": .array([
+                            try JSONValue.encode(Self.message(to: try client.accountID(), "Echo", id: echoed))
+                        ])
+                    ]
                     let reply = try await sender.request("sync.push", body)
-                    #expect(reply["value"]?.objectValue?["results"]?.arrayValue?.first?.objectValue?["status"] == "applied")
+                    #expect(
+                        reply["value"]?.objectValue?["results"]?.arrayValue?.first?.objectValue?["status"] == "applied")
                     let own = try await sender.nextEvent(until: ContinuousClock.now + .seconds(2))
                     #expect(own["value"]?.objectValue?["id"]?.stringValue.flatMap(UUID.init(uuidString:)) == echoed)
                     let theirs = try await listener.next(until: ContinuousClock.now + .seconds(2))
@@ -206,7 +224,8 @@ struct MessagesTests {
             // Replies big enough to fill the stalled connection's buffers: a pull of 1,000 long-named machines.
             for batch in 0..<2 {
                 let machines = (0..<500).map { index in
-                    Mutation.createMachine(String(format: "Machine %04d ", batch * 500 + index) + String(repeating: "x", count: 80))
+                    Mutation.createMachine(
+                        String(format: "Machine %04d ", batch * 500 + index) + String(repeating: "x", count: 80))
                 }
                 #expect(try await coach.push(machines).allSatisfy { $0.status == .applied })
             }
@@ -221,7 +240,8 @@ struct MessagesTests {
                     _ = try await listener.request("events.subscribe")
 
                     // The stalled peer asks for ~60 MB of replies and never reads another byte.
-                    let flood = (0..<300).map { #"{"id":\#(1000 + $0),"op":"sync.pull","body":{"since":0,"limit":5000}}"# }
+                    let flood =
+                        (0..<300).map { #"{"id":\#(1000 + $0),"op":"sync.pull","body":{"since":0,"limit":5000}}"# }
                         .joined(separator: "\n") + "\n"
                     try await stalled.write(flood)
                     try await Task.sleep(for: .seconds(1))
@@ -232,8 +252,9 @@ struct MessagesTests {
                         let pushed = try await coach.push([Self.message(to: recipient, "Round \(round)", id: id)])
                         #expect(pushed.first?.status == .applied)
                         let push = try await listener.nextEvent(until: started + .seconds(2))
-                        #expect(push["value"]?.objectValue?["id"]?.stringValue.flatMap(UUID.init(uuidString:)) == id,
-                                "round \(round)")
+                        #expect(
+                            push["value"]?.objectValue?["id"]?.stringValue.flatMap(UUID.init(uuidString:)) == id,
+                            "round \(round)")
                     }
                 }
             }
@@ -259,7 +280,8 @@ struct MessagesTests {
             #expect(!coachNews.text.contains("The gym is closed"), "\(coachNews.text)")
             #expect(coachNews.text.contains("Coaches meet on Friday"), "\(coachNews.text)")
 
-            let items = try WireCoding.decoder.decode([News].self, from: Data(try await tools.listNews(json: true).utf8))
+            let items = try WireCoding.decoder.decode(
+                [News].self, from: Data(try await tools.listNews(json: true).utf8))
             let item = try #require(items.first { $0.audience == .clients })
             let removed = try await tools.removeNews(String(item.id.uuidString.lowercased().prefix(8)))
             #expect(removed.hasPrefix("Removed news"), "\(removed)")
@@ -297,7 +319,10 @@ fileprivate final class RawConnection {
     /// Pushes read while waiting for a response, oldest first.
     private var pending: [[String: JSONValue]] = []
 
-    private init(channel: any Channel, inbound: NIOAsyncChannelInboundStream<LineFrame>, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
+    private init(
+        channel: any Channel, inbound: NIOAsyncChannelInboundStream<LineFrame>,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) {
         self.channel = channel
         self.inbound = inbound.makeAsyncIterator()
         self.outbound = outbound
@@ -310,8 +335,10 @@ fileprivate final class RawConnection {
             .connectTimeout(.seconds(5))
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(try verifier.makeHandler(context: context, serverHostname: nil))
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: 64 << 20)))
+                    try channel.pipeline.syncOperations.addHandler(
+                        try verifier.makeHandler(context: context, serverHostname: nil))
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(LineFrameDecoder(maximumLength: 64 << 20)))
                     return try NIOAsyncChannel<LineFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
@@ -335,8 +362,10 @@ fileprivate final class RawConnection {
     func request(_ op: String, _ body: JSONValue = [:]) async throws -> [String: JSONValue] {
         let id = nextID
         nextID += 1
-        let line = String(decoding: try WireCoding.encoder.encode(["id": .number(Double(id)), "op": .string(op), "body": body] as JSONValue),
-                          as: UTF8.self)
+        let line = String(
+            decoding: try WireCoding.encoder.encode(
+                ["id": .number(Double(id)), "op": .string(op), "body": body] as JSONValue),
+            as: UTF8.self)
         try await write(line + "\n")
         while true {
             let object = try await readObject(until: ContinuousClock.now + .seconds(15))
@@ -369,7 +398,8 @@ fileprivate final class RawConnection {
         let channel = self.channel
         let timedOut = Flag()
         let remaining = max(.zero, deadline - ContinuousClock.now)
-        let nanoseconds = remaining.components.seconds * 1_000_000_000 + remaining.components.attoseconds / 1_000_000_000
+        let nanoseconds =
+            remaining.components.seconds * 1_000_000_000 + remaining.components.attoseconds / 1_000_000_000
         let task = channel.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
             timedOut.raise()
             channel.close(promise: nil)

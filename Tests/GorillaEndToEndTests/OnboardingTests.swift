@@ -14,7 +14,8 @@ struct OnboardingTests {
         var rows: [String: [String: JSONValue]] = [:]
         for row in listed.json.arrayValue ?? [] {
             guard let object = row.objectValue else { continue }
-            let name = [object["name"]?.stringValue, object["surname"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+            let name = [object["name"]?.stringValue, object["surname"]?.stringValue].compactMap { $0 }.joined(
+                separator: " ")
             rows[name] = object
         }
         return rows
@@ -76,12 +77,16 @@ struct OnboardingTests {
             let missing = try Device()
             try await missing.connect(to: server)
             let refused = await Self.serverError {
-                _ = try await missing.app.register(SignupBody(username: "nina", email: "nina@example.com", password: Device.password,
-                                                              name: nil, surname: nil, code: namelessCode))
+                _ = try await missing.app.register(
+                    SignupBody(
+                        username: "nina", email: "nina@example.com", password: Device.password,
+                        name: nil, surname: nil, code: namelessCode))
             }
             #expect(refused?.wire?.code == .missingFields, "\(String(describing: refused))")
-            _ = try await missing.app.register(SignupBody(username: "nina", email: "nina@example.com", password: Device.password,
-                                                          name: "Nina", surname: "Soler", code: namelessCode))
+            _ = try await missing.app.register(
+                SignupBody(
+                    username: "nina", email: "nina@example.com", password: Device.password,
+                    name: "Nina", surname: "Soler", code: namelessCode))
             #expect(try await Self.clients(of: coach)["Nina Soler"]?["username"] == "nina")
         }
     }
@@ -97,8 +102,10 @@ struct OnboardingTests {
             try await latecomer.connect(to: server)
             func register(_ code: String) async -> ClientError? {
                 await Self.serverError {
-                    _ = try await latecomer.app.register(SignupBody(username: "eve", email: "eve@example.com", password: Device.password,
-                                                                    name: "Eve", surname: "Mallory", code: code))
+                    _ = try await latecomer.app.register(
+                        SignupBody(
+                            username: "eve", email: "eve@example.com", password: Device.password,
+                            name: "Eve", surname: "Mallory", code: code))
                 }
             }
             let used = await register(code)
@@ -119,8 +126,10 @@ struct OnboardingTests {
             let late = try Device()
             try await late.connect(to: server)
             let expired = await Self.serverError {
-                _ = try await late.app.register(SignupBody(username: "ana", email: "ana@example.com", password: Device.password,
-                                                           name: nil, surname: nil, code: code))
+                _ = try await late.app.register(
+                    SignupBody(
+                        username: "ana", email: "ana@example.com", password: Device.password,
+                        name: nil, surname: nil, code: code))
             }
             #expect(expired?.wire?.code == .codeExpired, "\(String(describing: expired))")
             messages[.codeExpired] = expired?.message
@@ -139,8 +148,10 @@ struct OnboardingTests {
             try await guesser.connect(to: server)
             func attempt(_ code: String) async -> ClientError? {
                 await Self.serverError {
-                    _ = try await guesser.app.register(SignupBody(username: "ana", email: "ana@example.com", password: Device.password,
-                                                                  name: nil, surname: nil, code: code))
+                    _ = try await guesser.app.register(
+                        SignupBody(
+                            username: "ana", email: "ana@example.com", password: Device.password,
+                            name: nil, surname: nil, code: code))
                 }
             }
             for guess in 0..<10 {
@@ -166,9 +177,14 @@ struct OnboardingTests {
             let client = try await Device.registered("ana", code: code, on: server)
             _ = try await coach.app.addEvent(client: "Ana", EventFields(at: "2026-12-01 10:00", gym: "Central"))
             let session = UUID.v7()
-            let pushed = try await coach.push([Mutation(kind: "session", entity: session, action: .create, fields: [
-                "client": .string(anaID.uuidString.lowercased()), "start": "2026-11-20T10:00:00Z", "end": "2026-11-20T11:00:00Z",
-            ])])
+            let pushed = try await coach.push([
+                Mutation(
+                    kind: "session", entity: session, action: .create,
+                    fields: [
+                        "client": .string(anaID.uuidString.lowercased()), "start": "2026-11-20T10:00:00Z",
+                        "end": "2026-11-20T11:00:00Z",
+                    ])
+            ])
             #expect(pushed.first?.status == .applied)
             _ = try await client.app.sendMessage(to: nil, text: "See you Monday")
             let (_, otherCode) = try await coach.invite(name: "Bo", surname: "Invited")
@@ -176,7 +192,9 @@ struct OnboardingTests {
             // An open connection of the client stops working as soon as the coach removes them.
             let afterRemoval = try await client.withConnection { connection in
                 _ = try await coach.app.removeClient("Ana Serra")
-                return await Self.serverError { _ = try await connection.request(Operation.profileGet, Empty(), as: Profile.self) }
+                return await Self.serverError {
+                    _ = try await connection.request(Operation.profileGet, Empty(), as: Profile.self)
+                }
             }
             #expect(afterRemoval?.wire?.code == .notAuthenticated, "\(String(describing: afterRemoval))")
 
@@ -185,7 +203,9 @@ struct OnboardingTests {
             #expect(sync?.message.contains("revoked") == true, "\(String(describing: sync))")
             let whoami = await Self.serverError { _ = try await client.app.whoami() }
             #expect(whoami?.kind == .notLoggedIn, "\(String(describing: whoami))")
-            let login = await Self.serverError { _ = try await client.app.login(user: "ana", password: Device.password) }
+            let login = await Self.serverError {
+                _ = try await client.app.login(user: "ana", password: Device.password)
+            }
             #expect(login?.wire?.code == .wrongCredentials, "\(String(describing: login))")
 
             // The coach is unaffected and keeps the client's history.
@@ -206,7 +226,9 @@ struct OnboardingTests {
 
             // Removing an invited client retires their unused code.
             _ = try await coach.app.removeClient("Bo Invited")
-            let retired = await Self.serverError { _ = try await Device.registered("boris", code: otherCode, on: server) }
+            let retired = await Self.serverError {
+                _ = try await Device.registered("boris", code: otherCode, on: server)
+            }
             #expect(retired?.wire?.code == .codeExpired, "\(String(describing: retired))")
         }
     }
@@ -234,7 +256,8 @@ struct OnboardingTests {
             #expect(again?.kind == .usage, "\(String(describing: again))")
             let raw = await Self.serverError {
                 try await coach.withConnection { connection in
-                    _ = try await connection.request(Operation.clientCode, ClientBody(client: try client.accountID()), as: IssuedSecret.self)
+                    _ = try await connection.request(
+                        Operation.clientCode, ClientBody(client: try client.accountID()), as: IssuedSecret.self)
                 }
             }
             #expect(raw?.wire?.code == .invalidField, "\(String(describing: raw))")
@@ -265,7 +288,9 @@ struct OnboardingTests {
             #expect(old?.wire?.code == .wrongCredentials)
             _ = try await client.app.login(user: "ana", password: newPassword)
             #expect(try await client.app.whoami().text.contains("ana (client)"))
-            let reused = await Self.serverError { _ = try await client.app.resetPassword(user: "ana", token: token, password: "yet another one") }
+            let reused = await Self.serverError {
+                _ = try await client.app.resetPassword(user: "ana", token: token, password: "yet another one")
+            }
             #expect(reused?.wire?.code == .invalidResetToken, "\(String(describing: reused))")
         }
     }

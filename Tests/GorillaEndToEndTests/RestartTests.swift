@@ -40,8 +40,9 @@ struct RestartTests {
             // Enough batches that the push is still going when the kill lands, even on a loaded machine.
             let count = 1_200
             for number in 1...count {
-                try cache.enqueue(kind: "machine", entity: UUID.v7(), action: .create,
-                                  fields: ["name": .string("Machine \(number)")])
+                try cache.enqueue(
+                    kind: "machine", entity: UUID.v7(), action: .create,
+                    fields: ["name": .string("Machine \(number)")])
             }
             #expect(try cache.queuedCount() == count)
 
@@ -61,7 +62,9 @@ struct RestartTests {
             let interrupted = await pushing.result
             #expect(firstBatchDone)
             let remaining = try cache.queuedCount()
-            print("RestartTests: killed with \(remaining) of \(count) mutations unacknowledged; push \(Self.describe(interrupted))")
+            print(
+                "RestartTests: killed with \(remaining) of \(count) mutations unacknowledged; push \(Self.describe(interrupted))"
+            )
             #expect(remaining > 0, "the push finished before the server was killed")
 
             try await server.start()
@@ -93,7 +96,9 @@ struct RestartTests {
                     return try await engine.pull(over: connection)
                 }
             }
-            let started = try await eventually(timeout: .seconds(60), every: .milliseconds(1)) { try cache.cursor() > 0 }
+            let started = try await eventually(timeout: .seconds(60), every: .milliseconds(1)) {
+                try cache.cursor() > 0
+            }
             await server.kill()
             let interrupted = await pulling.result
             #expect(started)

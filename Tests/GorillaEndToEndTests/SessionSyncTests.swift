@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
-@testable import GorillaClient
 import GorillaShared
 import GorillaTesting
 import Testing
+
+@testable import GorillaClient
 
 /// Training sessions through the sync engine: logged offline, seen by the client, append-only, tombstoned.
 @Suite(.timeLimit(.minutes(2)))
@@ -15,8 +16,10 @@ struct SessionSyncTests {
         let code = try #require(added.json.objectValue?["code"]?.stringValue)
         let client = try Device()
         try await client.connect(to: server)
-        _ = try await client.app.register(SignupBody(username: "bea", email: "bea@example.com", password: Device.password,
-                                                     name: "Bea", surname: "Puig", code: code))
+        _ = try await client.app.register(
+            SignupBody(
+                username: "bea", email: "bea@example.com", password: Device.password,
+                name: "Bea", surname: "Puig", code: code))
         try await coach.sync()
         return (coach, client)
     }
@@ -26,8 +29,10 @@ struct SessionSyncTests {
             let (coach, client) = try await Self.coachAndClient(on: server)
             _ = try await coach.app.addExercise(name: "Prensa", ExerciseFields())
             await server.stop()
-            let logged = try await coach.app.logSession(SessionLogRequest(
-                client: "Bea", date: "2026-03-02 18:30", sets: ["Prensa: 12x80kg@40s, 10x85kg@38s", "Crunch: 20x0kg"]))
+            let logged = try await coach.app.logSession(
+                SessionLogRequest(
+                    client: "Bea", date: "2026-03-02 18:30",
+                    sets: ["Prensa: 12x80kg@40s, 10x85kg@38s", "Crunch: 20x0kg"]))
             #expect(logged.notes.contains { $0.contains("offline") }, "\(logged.notes)")
             #expect(try coach.cache().queuedCount() == 1)
             try await server.start()
@@ -48,7 +53,9 @@ struct SessionSyncTests {
             let listed = try await client.app.listSessions(client: nil, from: nil, to: nil)
             let row = try #require(listed.json.arrayValue?.first?.objectValue)
             #expect(row["mode"] == "handsfree")
-            #expect(row["client"] == .string(try #require(client.app.home.loadSession()).profile.id.uuidString.lowercased()))
+            #expect(
+                row["client"] == .string(try #require(client.app.home.loadSession()).profile.id.uuidString.lowercased())
+            )
         }
     }
 
@@ -59,13 +66,21 @@ struct SessionSyncTests {
             let (coach, _) = try await Self.coachAndClient(on: server)
             let clientID = try #require(try coach.entities("client").first).id.uuidString.lowercased()
             let cache = try coach.cache()
-            let sets: [JSONValue] = (0..<80).map { index in ["reps": .number(Double(8 + index % 5)), "weight": 82.5, "unit": "kg", "duration": 35] }
+            let sets: [JSONValue] = (0..<80).map { index in
+                ["reps": .number(Double(8 + index % 5)), "weight": 82.5, "unit": "kg", "duration": 35]
+            }
             var queued: [Mutation] = []
             for index in 0..<250 {
-                queued.append(try cache.enqueue(kind: "session", entity: UUID.v7(), action: .create, fields: [
-                    "client": .string(clientID), "mode": "handsfree", "start": .string(ISOTime.format(Date(timeIntervalSince1970: 1_780_000_000 + Double(index) * 3600))),
-                    "notes": .string(String(repeating: "n", count: 2000)), "exercises": [["name": "Prensa", "sets": .array(sets)]],
-                ]))
+                queued.append(
+                    try cache.enqueue(
+                        kind: "session", entity: UUID.v7(), action: .create,
+                        fields: [
+                            "client": .string(clientID), "mode": "handsfree",
+                            "start": .string(
+                                ISOTime.format(Date(timeIntervalSince1970: 1_780_000_000 + Double(index) * 3600))),
+                            "notes": .string(String(repeating: "n", count: 2000)),
+                            "exercises": [["name": "Prensa", "sets": .array(sets)]],
+                        ]))
             }
             let encoded = try queued.map { try WireCoding.encoder.encode($0).count }.reduce(0, +)
             // 200 of them would not fit in one request line (the server takes up to 500 mutations per push).
@@ -74,7 +89,10 @@ struct SessionSyncTests {
             #expect(first.count > 1 && first.count < 200)
             #expect(first.body.count <= 512 * 1024)
             // The body is what the wire encoder would write.
-            #expect(try FastJSON.parse(first.body) == FastJSON.parse(Array(WireCoding.encoder.encode(PushBody(mutations: Array(queued.prefix(first.count)))))))
+            #expect(
+                try FastJSON.parse(first.body)
+                    == FastJSON.parse(
+                        Array(WireCoding.encoder.encode(PushBody(mutations: Array(queued.prefix(first.count)))))))
 
             let summary = try await coach.sync()
             #expect(summary.pushed == 250)
@@ -110,7 +128,10 @@ struct SessionSyncTests {
             #expect(try cache.queuedCount() == 0)
             #expect(try cache.entity(entity) == nil)
 
-            let result = try #require(try await coach.push([Mutation(id: UUID.v7(), kind: "session", entity: entity, action: .create, fields: fields)]).first)
+            let result = try #require(
+                try await coach.push([
+                    Mutation(id: UUID.v7(), kind: "session", entity: entity, action: .create, fields: fields)
+                ]).first)
             #expect(result.status == .rejected)
             #expect(result.error?.code == .tooLarge)
             #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("session") == 0)
@@ -120,8 +141,9 @@ struct SessionSyncTests {
             #expect(try await coach.push([machine]).first?.status == .applied)
             let database = try DatabaseQueue(path: server.dataDirectory.appendingPathComponent("gorilla.sqlite").path)
             try await database.write { db in
-                try db.execute(sql: "UPDATE entities SET data = json_set(data, '$.legacy', ?) WHERE id = ?",
-                               arguments: [String(repeating: "x", count: 300_000), machine.entity.uuidString.lowercased()])
+                try db.execute(
+                    sql: "UPDATE entities SET data = json_set(data, '$.legacy', ?) WHERE id = ?",
+                    arguments: [String(repeating: "x", count: 300_000), machine.entity.uuidString.lowercased()])
             }
             let delete = Mutation(id: UUID.v7(), kind: "machine", entity: machine.entity, action: .delete)
             let deleted = try #require(try await coach.push([delete]).first)
@@ -134,7 +156,8 @@ struct SessionSyncTests {
             let (coach, client) = try await Self.coachAndClient(on: server)
             _ = try await coach.app.logSession(SessionLogRequest(client: "Bea", sets: ["Crunch: 20x0kg"]))
             let session = try #require(try coach.entities("session").first)
-            let update = Mutation(id: UUID.v7(), kind: "session", entity: session.id, action: .update, fields: ["notes": "changed"])
+            let update = Mutation(
+                id: UUID.v7(), kind: "session", entity: session.id, action: .update, fields: ["notes": "changed"])
             #expect(try await coach.push([update]).first?.status == .rejected)
             try await client.sync()
             let clientDelete = Mutation(id: UUID.v7(), kind: "session", entity: session.id, action: .delete)
@@ -152,10 +175,12 @@ struct SessionSyncTests {
             let (coach, _) = try await Self.coachAndClient(on: server)
             let clientID = try #require(try coach.entities("client").first).id.uuidString.lowercased()
             func session(_ set: JSONValue) -> Mutation {
-                Mutation(id: UUID.v7(), kind: "session", entity: UUID.v7(), action: .create, fields: [
-                    "client": .string(clientID), "mode": "realtime", "start": "2026-03-02T18:30:00Z",
-                    "exercises": [["name": "Prensa", "sets": [set]]],
-                ])
+                Mutation(
+                    id: UUID.v7(), kind: "session", entity: UUID.v7(), action: .create,
+                    fields: [
+                        "client": .string(clientID), "mode": "realtime", "start": "2026-03-02T18:30:00Z",
+                        "exercises": [["name": "Prensa", "sets": [set]]],
+                    ])
             }
             let results = try await coach.push([
                 session(["reps": 1001]), session(["reps": 10, "weight": 2500]), session(["reps": 10, "unit": "stone"]),
@@ -171,7 +196,8 @@ struct SessionSyncTests {
             let (coach, client) = try await Self.coachAndClient(on: server)
             let event = try await coach.app.addEvent(client: "Bea", EventFields(at: "2026-03-02 18:30"))
             let id = try #require(event.json.objectValue?["id"]?.stringValue)
-            _ = try await coach.app.logSession(SessionLogRequest(client: "Bea", event: String(id.suffix(8)), sets: ["Crunch: 20x0kg"]))
+            _ = try await coach.app.logSession(
+                SessionLogRequest(client: "Bea", event: String(id.suffix(8)), sets: ["Crunch: 20x0kg"]))
             try await client.sync()
             #expect(try client.entities("event").first?[string: "status"] == "done")
             #expect(try client.entities("session").first?[string: "event"] == id)
@@ -181,16 +207,21 @@ struct SessionSyncTests {
     @Test func theCommandLineLogsShowsAndExportsASession() async throws {
         try await withTestServer { server in
             let (coach, _) = try await Self.coachAndClient(on: server)
-            func gorilla(_ arguments: String...) async throws -> CommandRun { try await runGorilla(arguments, home: coach.home) }
+            func gorilla(_ arguments: String...) async throws -> CommandRun {
+                try await runGorilla(arguments, home: coach.home)
+            }
             let bad = try await gorilla("sessions", "log", "--client", "Bea", "--set", "Prensa: 12x80kg, 10y85")
             #expect(bad.status != 0)
             #expect(bad.stderr.contains("'10y85'"), "\(bad)")
-            let logged = try await gorilla("--json", "sessions", "log", "--client", "Bea", "--date", "2026-03-02 18:30",
-                                           "--set", "Prensa: 12x80kg@40s, 10x85kg@38s warmup", "--set", "Crunch: 20x0kg")
+            let logged = try await gorilla(
+                "--json", "sessions", "log", "--client", "Bea", "--date", "2026-03-02 18:30",
+                "--set", "Prensa: 12x80kg@40s, 10x85kg@38s warmup", "--set", "Crunch: 20x0kg")
             #expect(logged.status == 0, "\(logged)")
             let id = try #require(try logged.json().objectValue?["id"]?.stringValue)
-            let listed = try await gorilla("--json", "sessions", "list", "--client", "Bea", "--from", "2026-03-01", "--to", "2026-03-02")
-            #expect(try listed.json().arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } == [id], "\(listed)")
+            let listed = try await gorilla(
+                "--json", "sessions", "list", "--client", "Bea", "--from", "2026-03-01", "--to", "2026-03-02")
+            #expect(
+                try listed.json().arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } == [id], "\(listed)")
             let shown = try await gorilla("sessions", "show", String(id.suffix(8)))
             #expect(shown.stdout.contains("time under tension 1:18.0"), "\(shown)")
             let text = try await gorilla("sessions", "export", id, "--format", "txt")

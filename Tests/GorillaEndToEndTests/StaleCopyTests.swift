@@ -32,7 +32,8 @@ struct StaleCopyTests {
             _ = try await phone.invite(name: "Berta", surname: "Vidal")
 
             // Unknown on the laptop until it refreshes: the appointment is made all the same.
-            let added = try await runGorilla(["events", "add", "--client", "berta", "--at", "2027-03-02 18:00"], home: laptop.home)
+            let added = try await runGorilla(
+                ["events", "add", "--client", "berta", "--at", "2027-03-02 18:00"], home: laptop.home)
             #expect(added.status == 0, "\(added)")
             #expect(try laptop.entities("event").count == 1)
 
@@ -46,6 +47,7 @@ struct StaleCopyTests {
         // The server is gone: a name the laptop does not know is refused, saying the copy may be old.
         let offline = try await runGorilla(["messages", "send", "carla", "Hello"], home: laptop.home)
         #expect(offline.status == 66, "\(offline)")
-        #expect(offline.stderr.contains("no client named 'carla'") && offline.stderr.contains("may be old"), "\(offline)")
+        #expect(
+            offline.stderr.contains("no client named 'carla'") && offline.stderr.contains("may be old"), "\(offline)")
     }
 }

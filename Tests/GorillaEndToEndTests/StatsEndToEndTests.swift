@@ -12,15 +12,19 @@ struct StatsEndToEndTests {
     static let surname = #"Puig "Roca", Jr"#
 
     /// A coach device and a registered client (Bea) on their own device; optionally a second client (Carles).
-    static func coachAndClient(on server: some RunningServer, secondClient: Bool = false) async throws -> (coach: Device, client: Device) {
+    static func coachAndClient(
+        on server: some RunningServer, secondClient: Bool = false
+    ) async throws -> (coach: Device, client: Device) {
         let coach = try await Device.coach("ada", on: server)
         let added = try await coach.app.addClient(name: "Bea", surname: surname)
         let code = try #require(added.json.objectValue?["code"]?.stringValue)
         if secondClient { _ = try await coach.app.addClient(name: "Carles", surname: "Vives") }
         let client = try Device()
         try await client.connect(to: server)
-        _ = try await client.app.register(SignupBody(username: "bea", email: "bea@example.com", password: Device.password,
-                                                     name: "Bea", surname: surname, code: code))
+        _ = try await client.app.register(
+            SignupBody(
+                username: "bea", email: "bea@example.com", password: Device.password,
+                name: "Bea", surname: surname, code: code))
         try await coach.sync()
         return (coach, client)
     }
@@ -29,7 +33,9 @@ struct StatsEndToEndTests {
     /// 12×80 kg, 10×85 kg one week, 10×90 kg, 8×95 kg the next.
     static func logBenchSessions(_ coach: Device) async throws {
         _ = try await coach.app.addExercise(name: "Bench press", ExerciseFields())
-        for (date, sets) in [("2026-03-02 18:30", "Bench press: 12x80kg, 10x85kg"), ("2026-03-09 18:30", "Bench press: 10x90kg, 8x95kg")] {
+        for (date, sets) in [
+            ("2026-03-02 18:30", "Bench press: 12x80kg, 10x85kg"), ("2026-03-09 18:30", "Bench press: 10x90kg, 8x95kg"),
+        ] {
             let logged = try await coach.app.logSession(SessionLogRequest(client: "Bea", date: date, sets: [sets]))
             #expect(!logged.notes.contains { $0.contains("offline") }, "\(logged.notes)")
         }
@@ -46,7 +52,11 @@ struct StatsEndToEndTests {
         while let scalar = characters.popFirst() {
             if quoted {
                 if scalar == "\"" {
-                    if characters.first == "\"" { field.unicodeScalars.append("\""); characters.removeFirst() } else { quoted = false }
+                    if characters.first == "\"" {
+                        field.unicodeScalars.append("\""); characters.removeFirst()
+                    } else {
+                        quoted = false
+                    }
                 } else {
                     field.unicodeScalars.append(scalar)
                 }
@@ -54,7 +64,9 @@ struct StatsEndToEndTests {
             }
             switch scalar {
             case "\"":
-                guard field.isEmpty, !wasQuoted else { throw Malformed(description: "a quote inside an unquoted field: \(field)") }
+                guard field.isEmpty, !wasQuoted else {
+                    throw Malformed(description: "a quote inside an unquoted field: \(field)")
+                }
                 quoted = true
                 wasQuoted = true
             case ",":
@@ -89,11 +101,23 @@ struct StatsEndToEndTests {
             // A third session pushed raw, with an exercise name that needs quoting and a set in pounds.
             let clientID = try #require(try coach.entities("client").first).id.uuidString.lowercased()
             let curl = #"Curl, "EZ" bar"#
-            let raw = Mutation(id: UUID.v7(), kind: "session", entity: UUID.v7(), action: .create, fields: [
-                "client": .string(clientID), "mode": "realtime", "start": "2026-03-10T07:15:00Z", "end": "2026-03-10T07:45:00Z",
-                "exercises": [["name": .string(curl), "sets": [["reps": 3, "weight": 20, "unit": "lb", "duration": 30.5, "type": "warmup",
-                                                                "repTimes": [10, 20, 30.5]]]]],
-            ])
+            let raw = Mutation(
+                id: UUID.v7(), kind: "session", entity: UUID.v7(), action: .create,
+                fields: [
+                    "client": .string(clientID), "mode": "realtime", "start": "2026-03-10T07:15:00Z",
+                    "end": "2026-03-10T07:45:00Z",
+                    "exercises": [
+                        [
+                            "name": .string(curl),
+                            "sets": [
+                                [
+                                    "reps": 3, "weight": 20, "unit": "lb", "duration": 30.5, "type": "warmup",
+                                    "repTimes": [10, 20, 30.5],
+                                ]
+                            ],
+                        ]
+                    ],
+                ])
             #expect(try await coach.push([raw]).map(\.status) == [.applied])
 
             let folder = try TemporaryFolder("gorilla-stats-csv")
@@ -118,13 +142,15 @@ struct StatsEndToEndTests {
             // Dates are the sessions' starts, in order.
             let dates = rows.map { ISOTime.parse($0[0]) }
             #expect(dates.allSatisfy { $0 != nil }, "\(rows.map { $0[0] })")
-            let starts = try coach.entities("session").compactMap { $0[string: "start"].flatMap(ISOTime.parse) }.sorted()
+            let starts = try coach.entities("session").compactMap { $0[string: "start"].flatMap(ISOTime.parse) }
+                .sorted()
             #expect(Set(dates.compactMap { $0 }) == Set(starts))
             #expect(dates.compactMap { $0 } == dates.compactMap { $0 }.sorted())
             #expect(rows.last?[0] == "2026-03-10T07:15:00.000Z", "the raw session was the last one on the 10th, in UTC")
 
             // --json figures of one exercise, on the coach's device and on the client's own.
-            let figures = try #require(try await coach.app.stats(StatsRequest(client: "Bea", exercise: "Bench press")).json.objectValue)
+            let figures = try #require(
+                try await coach.app.stats(StatsRequest(client: "Bea", exercise: "Bench press")).json.objectValue)
             #expect(figures["bestWeight"] == 95)
             #expect(abs((figures["e1rm"]?.doubleValue ?? 0) - 120.33) <= 0.01)
             #expect(figures["volume"] == 3470)
@@ -136,9 +162,11 @@ struct StatsEndToEndTests {
             #expect(own["sessions"] == 2)
             #expect(own["volume"] == 3470)
 
-            let pounds = try #require(try await coach.app.stats(StatsRequest(client: "Bea", exercise: "Bench press", unit: "lb")).json.objectValue)
+            let pounds = try #require(
+                try await coach.app.stats(StatsRequest(client: "Bea", exercise: "Bench press", unit: "lb")).json
+                    .objectValue)
             #expect(pounds["unit"] == "lb")
-            #expect(abs((pounds["bestWeight"]?.doubleValue ?? 0) - 209.44) <= 0.01)   // 95 kg
+            #expect(abs((pounds["bestWeight"]?.doubleValue ?? 0) - 209.44) <= 0.01)  // 95 kg
 
             // The CSV of one exercise holds its sets only; an unknown one says so without figures.
             _ = try await coach.app.stats(StatsRequest(client: "Bea", exercise: curl, csv: path))
@@ -174,7 +202,8 @@ struct StatsEndToEndTests {
         try await withTestServer { server in
             let (coach, client) = try await Self.coachAndClient(on: server)
 
-            let byCoach = try await coach.app.addMeasurement(client: "Bea", date: "2026-03-01", values: ["weight": 70, "height": 175], note: "start")
+            let byCoach = try await coach.app.addMeasurement(
+                client: "Bea", date: "2026-03-01", values: ["weight": 70, "height": 175], note: "start")
             #expect(byCoach.json.objectValue?["bmi"] == 22.86, "\(byCoach.json)")
             #expect(byCoach.json.objectValue?["bmiCategory"] == "normal")
             #expect(byCoach.text.contains("BMI 22.9 (normal)"), "\(byCoach.text)")
@@ -184,7 +213,8 @@ struct StatsEndToEndTests {
             let seen = try #require(try await client.app.listMeasurements(client: nil).json.arrayValue)
             #expect(seen.count == 1)
             #expect(seen.first?.objectValue?["bmi"] == 22.86)
-            let byClient = try await client.app.addMeasurement(client: nil, date: "2026-03-20", values: ["weight": 95], note: nil)
+            let byClient = try await client.app.addMeasurement(
+                client: nil, date: "2026-03-20", values: ["weight": 95], note: nil)
             #expect(byClient.json.objectValue?["bmiCategory"] == "obesity class I", "\(byClient.json)")
             #expect(byClient.text.contains("BMI 31.0 (obesity class I)"), "\(byClient.text)")
             #expect(byClient.notes.isEmpty, "\(byClient.notes)")

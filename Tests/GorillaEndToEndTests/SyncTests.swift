@@ -1,9 +1,10 @@
 import Foundation
-@testable import GorillaClient
+import GRDB
 import GorillaShared
 import GorillaTesting
-import GRDB
 import Testing
+
+@testable import GorillaClient
 
 /// The offline-first sync engine between devices and a real server.
 @Suite(.timeLimit(.minutes(2)))
@@ -101,8 +102,10 @@ struct SyncTests {
             _ = try await ada.app.addExercise(name: "Lunge", ExerciseFields())
 
             let (changed, idle) = try await ada.withConnection { connection in
-                let changed = try await connection.request(Operation.syncUpdated, UpdatedBody(since: before), as: UpdatedReply.self)
-                let idle = try await connection.request(Operation.syncUpdated, UpdatedBody(since: changed.version), as: UpdatedReply.self)
+                let changed = try await connection.request(
+                    Operation.syncUpdated, UpdatedBody(since: before), as: UpdatedReply.self)
+                let idle = try await connection.request(
+                    Operation.syncUpdated, UpdatedBody(since: changed.version), as: UpdatedReply.self)
                 return (changed, idle)
             }
             #expect(changed.sections == ["machine": 1, "exercise": 2])
@@ -175,12 +178,16 @@ struct SyncTests {
             let machine = UUID.v7()
             let batch = [
                 Mutation.createMachine("Cable tower", id: machine),
-                Mutation(id: UUID.v7(), kind: "machine", entity: machine, action: .update, fields: ["name": "Cable crossover"]),
+                Mutation(
+                    id: UUID.v7(), kind: "machine", entity: machine, action: .update,
+                    fields: ["name": "Cable crossover"]),
                 Mutation.createMachine("Dip station"),
             ]
             let (first, second) = try await device.withConnection { connection in
-                let first = try await connection.request(Operation.syncPush, PushBody(mutations: batch), as: PushReply.self)
-                let second = try await connection.request(Operation.syncPush, PushBody(mutations: batch), as: PushReply.self)
+                let first = try await connection.request(
+                    Operation.syncPush, PushBody(mutations: batch), as: PushReply.self)
+                let second = try await connection.request(
+                    Operation.syncPush, PushBody(mutations: batch), as: PushReply.self)
                 return (first.results, second.results)
             }
             #expect(first.map(\.status) == [.applied, .applied, .applied])
@@ -265,7 +272,9 @@ struct SyncTests {
             try cache.enqueue(kind: "machine", entity: rack, action: .create, fields: ["name": "Rack"])
             try cache.enqueue(kind: "machine", entity: rack, action: .update, fields: ["name": "Rack 2"])
             try cache.enqueue(kind: "machine", entity: bench, action: .create, fields: ["name": "Bench"])
-            try cache.enqueue(kind: "exercise", entity: press, action: .create, fields: ["name": "Press", "machine": .string(bench.uuidString.lowercased())])
+            try cache.enqueue(
+                kind: "exercise", entity: press, action: .create,
+                fields: ["name": "Press", "machine": .string(bench.uuidString.lowercased())])
             try cache.enqueue(kind: "machine", entity: bench, action: .update, fields: ["name": "Flat bench"])
             try await server.start()
             try await laptop.sync()
@@ -294,19 +303,32 @@ struct SyncTests {
         try await withTestServer { server in
             let phone = try await Device.coach("ada", on: server)
             let cache = try phone.cache()
-            let rack = UUID.v7(), bench = UUID.v7(), press = UUID.v7(), row = UUID.v7(), bike = UUID.v7(), sled = UUID.v7()
-            for (entity, name) in [(rack, "Rack"), (bench, "Bench"), (press, "Press"), (row, "Rowing"), (bike, "Bike"), (sled, "Sled")] {
+            let rack = UUID.v7(), bench = UUID.v7(), press = UUID.v7(), row = UUID.v7(), bike = UUID.v7(),
+                sled = UUID.v7()
+            for (entity, name) in [
+                (rack, "Rack"), (bench, "Bench"), (press, "Press"), (row, "Rowing"), (bike, "Bike"), (sled, "Sled"),
+            ] {
                 try cache.enqueue(kind: "machine", entity: entity, action: .create, fields: ["name": .string(name)])
             }
             let deep = String(repeating: "[", count: 260) + String(repeating: "]", count: 260)
             try await cache.writer.write { db in
                 // A number no reader takes, a repeated key, and a row cut short.
-                try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: [#"{"name":"Bench","weight":1e400}"#, bench.uuidString.lowercased()])
-                try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: [#"{"name":"Press","name":"Leg press"}"#, press.uuidString.lowercased()])
-                try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: [#"{"name":"Row"#, row.uuidString.lowercased()])
+                try db.execute(
+                    sql: "UPDATE outbox SET fields = ? WHERE entity = ?",
+                    arguments: [#"{"name":"Bench","weight":1e400}"#, bench.uuidString.lowercased()])
+                try db.execute(
+                    sql: "UPDATE outbox SET fields = ? WHERE entity = ?",
+                    arguments: [#"{"name":"Press","name":"Leg press"}"#, press.uuidString.lowercased()])
+                try db.execute(
+                    sql: "UPDATE outbox SET fields = ? WHERE entity = ?",
+                    arguments: [#"{"name":"Row"#, row.uuidString.lowercased()])
                 // A line break would end the request line; nesting the server does not read in a request.
-                try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: ["{\"name\":\"Bi\nke\"}", bike.uuidString.lowercased()])
-                try db.execute(sql: "UPDATE outbox SET fields = ? WHERE entity = ?", arguments: [#"{"name":"Sled","x":\#(deep)}"#, sled.uuidString.lowercased()])
+                try db.execute(
+                    sql: "UPDATE outbox SET fields = ? WHERE entity = ?",
+                    arguments: ["{\"name\":\"Bi\nke\"}", bike.uuidString.lowercased()])
+                try db.execute(
+                    sql: "UPDATE outbox SET fields = ? WHERE entity = ?",
+                    arguments: [#"{"name":"Sled","x":\#(deep)}"#, sled.uuidString.lowercased()])
             }
             let summary = try await phone.sync()
             #expect(summary.pushed == 6)
@@ -330,9 +352,11 @@ struct SyncTests {
 
             // Bob guesses ada's machine id.
             let results = try await bob.push([
-                Mutation(id: UUID.v7(), kind: "machine", entity: machine.id, action: .update, fields: ["name": "Stolen"]),
+                Mutation(
+                    id: UUID.v7(), kind: "machine", entity: machine.id, action: .update, fields: ["name": "Stolen"]),
                 Mutation(id: UUID.v7(), kind: "machine", entity: machine.id, action: .delete),
-                Mutation(id: UUID.v7(), kind: "machine", entity: machine.id, action: .create, fields: ["name": "Mine now"]),
+                Mutation(
+                    id: UUID.v7(), kind: "machine", entity: machine.id, action: .create, fields: ["name": "Mine now"]),
             ])
             #expect(results.map(\.status) == [.rejected, .rejected, .rejected])
             #expect(results.map(\.error?.code) == [.notFound, .notFound, .notFound])
@@ -354,7 +378,8 @@ struct SyncTests {
             #expect(try await ada.push([adas]).map(\.status) == [.applied])
 
             let bob = try await Device.coach("bob", on: server)
-            let replay = Mutation(id: adas.id, kind: "machine", entity: UUID.v7(), action: .create, fields: ["name": "Bob's press"])
+            let replay = Mutation(
+                id: adas.id, kind: "machine", entity: UUID.v7(), action: .create, fields: ["name": "Bob's press"])
             let results = try await bob.push([replay])
             #expect(results.map(\.status) == [.rejected])
             #expect(results.first?.version == nil)

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import Foundation
 import GorillaClient
 import GorillaShared
 import GorillaTesting
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A tmux server of its own, driving the real `gorilla train` full screen.
 final class Tmux: Sendable {
@@ -21,7 +22,8 @@ final class Tmux: Sendable {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
         func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let command = (["tmux", "-L", socket] + arguments).map(quote).joined(separator: " ")
+        let command =
+            (["tmux", "-L", socket] + arguments).map(quote).joined(separator: " ")
             + " </dev/null >\(quote(file.path)) 2>&1"
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
@@ -53,7 +55,9 @@ final class Tmux: Sendable {
             guard let end = rest.firstIndex(where: { !$0.isNumber && $0 != ";" && $0 != ":" }) else { break }
             if rest[end] == "m" {
                 let parameters = rest[..<end].split(whereSeparator: { $0 == ";" || $0 == ":" }).compactMap { Int($0) }
-                if parameters.contains(where: { (30...38).contains($0) || (40...48).contains($0) || (90...107).contains($0) }) {
+                if parameters.contains(where: {
+                    (30...38).contains($0) || (40...48).contains($0) || (90...107).contains($0)
+                }) {
                     codes.append(String(rest[..<end]))
                 }
             }
@@ -89,8 +93,9 @@ struct TrainTmuxTests {
             let tmux = Tmux()
             defer { Task { await tmux.stop() } }
             let done = "train-exited-"
-            try await tmux.start("GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --client Bea --training Cames; "
-                           + "echo \(done)$?; sleep 30")
+            try await tmux.start(
+                "GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --client Bea --training Cames; "
+                    + "echo \(done)$?; sleep 30")
             let opened = try await tmux.waitFor("Space start")
             #expect(opened.contains("REAL TIME"), "\(opened)")
             #expect(opened.contains("Bea Puig"), "\(opened)")
@@ -141,7 +146,9 @@ struct TrainTmuxTests {
             defer { Task { await tmux.stop() } }
             let base = "GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train"
             // The shell waits for Enter between the two runs, so that the normal screen can be read in between.
-            try await tmux.start("\(base) --client Bea --free; echo first-exit-$?; read -r _; \(base) --resume; echo second-exit-$?; sleep 30")
+            try await tmux.start(
+                "\(base) --client Bea --free; echo first-exit-$?; read -r _; \(base) --resume; echo second-exit-$?; sleep 30"
+            )
             _ = try await tmux.waitFor("press a to add")
             try await tmux.keys("a")
             try await tmux.keys("-l", "Dominada")
@@ -177,10 +184,12 @@ struct TrainTmuxTests {
             _ = try await coach.app.addTraining(name: "Cames", exercises: ["Prensa"])
             let tmux = Tmux()
             defer { Task { await tmux.stop() } }
-            let base = "GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --client Bea --training Cames"
+            let base =
+                "GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --client Bea --training Cames"
             // The same view twice: with colours (so that the check below can see them), then under NO_COLOR.
             // (The test runner itself may run with NO_COLOR set.)
-            try await tmux.start("unset NO_COLOR; \(base); echo first-exit-$?; NO_COLOR=1 \(base); echo second-exit-$?; sleep 30")
+            try await tmux.start(
+                "unset NO_COLOR; \(base); echo first-exit-$?; NO_COLOR=1 \(base); echo second-exit-$?; sleep 30")
             _ = try await tmux.waitFor("Space start")
             try await tmux.keys("Space")
             _ = try await tmux.waitFor("stopwatch")
@@ -197,7 +206,9 @@ struct TrainTmuxTests {
             let plain = try await tmux.screenWithAttributes()
             #expect(plain.contains("Prensa") && plain.contains("stopwatch"), "\(plain)")
             #expect(Tmux.colourCodes(plain).isEmpty, "colour codes under NO_COLOR: \(Tmux.colourCodes(plain))")
-            #expect(plain.contains("\u{1B}[7m") || plain.contains(";7m"), "the selected exercise is no longer marked: \(plain.debugDescription)")
+            #expect(
+                plain.contains("\u{1B}[7m") || plain.contains(";7m"),
+                "the selected exercise is no longer marked: \(plain.debugDescription)")
             try await tmux.keys("Escape")
             _ = try await tmux.waitFor("Discard this session?")
             try await tmux.keys("y")
@@ -214,10 +225,13 @@ struct TrainTmuxTests {
             defer { Task { await tmux.stop() } }
             let pidFile = coach.home.appendingPathComponent("train.pid").path
             // The shell records the view's process id, then reports its exit status and whether echo is back on.
-            try await tmux.start("sh -c 'echo $$ > \(pidFile); exec env GORILLA_HOME=\"\(coach.home.path)\" \"\(Products.gorilla.path)\" "
-                                 + "train --client Bea --free'; echo exit-$?; stty -a | tr ' ' '\\n' | grep -x -- '-*echo'; echo stty-done; sleep 30")
+            try await tmux.start(
+                "sh -c 'echo $$ > \(pidFile); exec env GORILLA_HOME=\"\(coach.home.path)\" \"\(Products.gorilla.path)\" "
+                    + "train --client Bea --free'; echo exit-$?; stty -a | tr ' ' '\\n' | grep -x -- '-*echo'; echo stty-done; sleep 30"
+            )
             _ = try await tmux.waitFor("press a to add")
-            let text = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             let pid = try #require(pid_t(text))
             #expect(kill(pid, SIGTERM) == 0)
             // The echo line comes after the exit status: wait for the end of the shell's report.
@@ -243,11 +257,13 @@ struct TrainTmuxTests {
             let tmux = Tmux()
             defer { Task { await tmux.stop() } }
             let started = ContinuousClock.now
-            try await tmux.start("GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --client Bea --free; "
-                                 + "echo train-exit-$?; sleep 30")
+            try await tmux.start(
+                "GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --client Bea --free; "
+                    + "echo train-exit-$?; sleep 30")
             let opened = try await tmux.waitFor("press a to add")
             #expect(opened.contains("press a to add"), "\(opened)")
-            #expect(ContinuousClock.now - started < .seconds(10), "the view took \(ContinuousClock.now - started) to open")
+            #expect(
+                ContinuousClock.now - started < .seconds(10), "the view took \(ContinuousClock.now - started) to open")
             try await tmux.keys("Escape")
             _ = try await tmux.waitFor("Discard this session?")
             try await tmux.keys("y")
@@ -256,4 +272,3 @@ struct TrainTmuxTests {
         }
     }
 }
-

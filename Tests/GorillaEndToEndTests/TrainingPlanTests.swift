@@ -14,11 +14,12 @@ struct TrainingPlanTests {
                 let added = try await runGorilla(["exercises", "add", exercise], home: laptop.home)
                 #expect(added.status == 0, "\(added)")
             }
-            let added = try await runGorilla([
-                "trainings", "add", "Legs",
-                "--plan", "squat: 4x12@80kg rest 90s", "--plan", "Bench press: 12,10,8@60kg",
-                "--plan", "Plank: 3x45s", "--plan", "Rower: 1x2000m",
-            ], home: laptop.home)
+            let added = try await runGorilla(
+                [
+                    "trainings", "add", "Legs",
+                    "--plan", "squat: 4x12@80kg rest 90s", "--plan", "Bench press: 12,10,8@60kg",
+                    "--plan", "Plank: 3x45s", "--plan", "Rower: 1x2000m",
+                ], home: laptop.home)
             #expect(added.status == 0, "\(added)")
 
             let phone = try await Device.loggedIn("ada", on: server)
@@ -28,7 +29,9 @@ struct TrainingPlanTests {
             let list = try #require(json.objectValue?["exercises"]?.arrayValue, "\(shown)")
             let entries = list.compactMap { $0.objectValue }
             #expect(entries.map { $0["name"]?.stringValue } == ["Squat", "Bench press", "Plank", "Rower"])
-            #expect(entries[0]["sets"] == 4 && entries[0]["reps"] == 12 && entries[0]["weight"] == 80 && entries[0]["unit"] == "kg"
+            #expect(
+                entries[0]["sets"] == 4 && entries[0]["reps"] == 12 && entries[0]["weight"] == 80
+                    && entries[0]["unit"] == "kg"
                     && entries[0]["rest"] == 90)
             #expect(entries[1]["sets"] == 3 && entries[1]["reps"] == [12, 10, 8] && entries[1]["weight"] == 60)
             #expect(entries[2]["sets"] == 3 && entries[2]["duration"] == 45 && entries[2]["reps"] == nil)
@@ -39,7 +42,8 @@ struct TrainingPlanTests {
             #expect(text.stdout.contains("2. Bench press  12,10,8@60kg"), "\(text)")
 
             // A new plan for one exercise replaces its old one; the others stay.
-            let edited = try await runGorilla(["trainings", "edit", "Legs", "--plan", "Squat: 5x5@100kg rest 3min"], home: phone.home)
+            let edited = try await runGorilla(
+                ["trainings", "edit", "Legs", "--plan", "Squat: 5x5@100kg rest 3min"], home: phone.home)
             #expect(edited.status == 0, "\(edited)")
             _ = try await laptop.sync()
             let training = try #require(try laptop.entity("training", named: "Legs"))
@@ -53,7 +57,8 @@ struct TrainingPlanTests {
         try await withTestServer { server in
             let coach = try await Device.coach("ada", on: server)
             _ = try await runGorilla(["exercises", "add", "Squat"], home: coach.home)
-            let setForm = try await runGorilla(["trainings", "add", "Legs", "--plan", "Squat: 12x80kg"], home: coach.home)
+            let setForm = try await runGorilla(
+                ["trainings", "add", "Legs", "--plan", "Squat: 12x80kg"], home: coach.home)
             #expect(setForm.status == 64 && setForm.stderr.contains("SETSxREPS@LOAD"), "\(setForm)")
             let unknown = try await runGorilla(["trainings", "add", "Legs", "--plan", "Sqaut: 4x12"], home: coach.home)
             #expect(unknown.status == 66, "\(unknown)")
@@ -63,9 +68,14 @@ struct TrainingPlanTests {
 
             // The server keeps its own rule: one target per set, as many as the sets.
             let exercise = try #require(try coach.entity("exercise", named: "Squat"))
-            let results = try await coach.push([Mutation(id: UUID.v7(), kind: "training", entity: UUID.v7(), action: .create, fields: [
-                "name": "Bad", "exercises": [["exercise": .string(exercise.id.key), "sets": 2, "reps": [12, 10, 8]]],
-            ])])
+            let results = try await coach.push([
+                Mutation(
+                    id: UUID.v7(), kind: "training", entity: UUID.v7(), action: .create,
+                    fields: [
+                        "name": "Bad",
+                        "exercises": [["exercise": .string(exercise.id.key), "sets": 2, "reps": [12, 10, 8]]],
+                    ])
+            ])
             #expect(results.first?.status == .rejected)
         }
     }

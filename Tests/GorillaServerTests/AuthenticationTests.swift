@@ -11,10 +11,12 @@ struct AuthenticationTests {
             let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
-                let reply = try await client.request("auth.signup", [
-                    "username": "ada", "email": "ada@example.com", "password": "correct horse",
-                    "name": "Ada", "surname": "Lovelace",
-                ])
+                let reply = try await client.request(
+                    "auth.signup",
+                    [
+                        "username": "ada", "email": "ada@example.com", "password": "correct horse",
+                        "name": "Ada", "surname": "Lovelace",
+                    ])
                 #expect(reply.result == 0)
                 let token = try reply.requireString("value", "token")
                 #expect(token.count >= 40)
@@ -44,7 +46,10 @@ struct AuthenticationTests {
                 #expect(byName.string("value", "profile", "username") == "Ada")
                 let byEmail = try await client.login("ADA@example.com")
                 #expect(byEmail.result == 0)
-                let tokens = [signupToken, try byName.requireString("value", "token"), try byEmail.requireString("value", "token")]
+                let tokens = [
+                    signupToken, try byName.requireString("value", "token"),
+                    try byEmail.requireString("value", "token"),
+                ]
                 #expect(Set(tokens).count == 3)
                 #expect(try await client.request("profile.get").result == 0)
             }
@@ -78,14 +83,20 @@ struct AuthenticationTests {
             try await withClient(port: port) { client in
                 try await client.hello()
                 try await client.signUpCoach("ada", email: "ada@example.com")
-                let sameName = try await client.request("auth.signup", [
-                    "username": "ADA", "email": "other@example.com", "password": "correct horse", "name": "A", "surname": "B",
-                ])
+                let sameName = try await client.request(
+                    "auth.signup",
+                    [
+                        "username": "ADA", "email": "other@example.com", "password": "correct horse", "name": "A",
+                        "surname": "B",
+                    ])
                 #expect(sameName.result == 3)
                 #expect(sameName.errorCode == 3)
-                let sameEmail = try await client.request("auth.signup", [
-                    "username": "bob", "email": "Ada@Example.com", "password": "correct horse", "name": "B", "surname": "C",
-                ])
+                let sameEmail = try await client.request(
+                    "auth.signup",
+                    [
+                        "username": "bob", "email": "Ada@Example.com", "password": "correct horse", "name": "B",
+                        "surname": "C",
+                    ])
                 #expect(sameEmail.result == 7)
             }
         }
@@ -97,8 +108,10 @@ struct AuthenticationTests {
             try await withClient(port: port) { client in
                 try await client.hello()
                 func signup(_ overrides: JSONObject) async throws -> Int? {
-                    var body: JSONObject = ["username": "ada", "email": "ada@example.com", "password": "correct horse",
-                                            "name": "Ada", "surname": "Lovelace"]
+                    var body: JSONObject = [
+                        "username": "ada", "email": "ada@example.com", "password": "correct horse",
+                        "name": "Ada", "surname": "Lovelace",
+                    ]
                     body.merge(overrides) { _, new in new }
                     return try await client.request("auth.signup", body).result
                 }
@@ -119,9 +132,13 @@ struct AuthenticationTests {
             let port = server.port
             let (token, userID) = try await withClient(port: port) { client in
                 try await client.hello()
-                let reply = try await client.request("auth.signup", [
-                    "username": "ada", "email": "ada@example.com", "password": "correct horse", "name": "Ada", "surname": "L",
-                ]).expectSuccess()
+                let reply = try await client.request(
+                    "auth.signup",
+                    [
+                        "username": "ada", "email": "ada@example.com", "password": "correct horse", "name": "Ada",
+                        "surname": "L",
+                    ]
+                ).expectSuccess()
                 return (try reply.requireString("value", "token"), try reply.requireString("value", "profile", "id"))
             }
             try await withClient(port: port) { client in
@@ -178,11 +195,14 @@ struct AuthenticationTests {
                     return try await other.login("ada", password: "first password").requireString("value", "token")
                 }
 
-                let wrongOld = try await current.request("auth.password.change", ["old": "not it at all", "new": "second password"])
+                let wrongOld = try await current.request(
+                    "auth.password.change", ["old": "not it at all", "new": "second password"])
                 #expect(wrongOld.result == 1)
-                let tooShort = try await current.request("auth.password.change", ["old": "first password", "new": "short"])
+                let tooShort = try await current.request(
+                    "auth.password.change", ["old": "first password", "new": "short"])
                 #expect(tooShort.result == 8)
-                let changed = try await current.request("auth.password.change", ["old": "first password", "new": "second password"])
+                let changed = try await current.request(
+                    "auth.password.change", ["old": "first password", "new": "second password"])
                 #expect(changed.result == 0)
 
                 #expect(try await current.request("profile.get").result == 0)
@@ -215,14 +235,17 @@ struct AuthenticationTests {
 
             try await withClient(port: port) { client in
                 try await client.hello()
-                let wrongAccount = try await client.request("auth.password.reset",
-                                                            ["user": "bob", "token": resetToken, "password": "bob steals it"])
+                let wrongAccount = try await client.request(
+                    "auth.password.reset",
+                    ["user": "bob", "token": resetToken, "password": "bob steals it"])
                 #expect(wrongAccount.result == 12)
-                let reset = try await client.request("auth.password.reset",
-                                                     ["user": "ada", "token": resetToken, "password": "remembered now"])
+                let reset = try await client.request(
+                    "auth.password.reset",
+                    ["user": "ada", "token": resetToken, "password": "remembered now"])
                 #expect(reset.result == 0)
-                let again = try await client.request("auth.password.reset",
-                                                     ["user": "ada", "token": resetToken, "password": "another one"])
+                let again = try await client.request(
+                    "auth.password.reset",
+                    ["user": "ada", "token": resetToken, "password": "another one"])
                 #expect(again.result == 12)
                 #expect(again.errorCode == 12)
                 #expect(try await client.login("ada", password: "forgotten one").result == 1)
@@ -246,8 +269,12 @@ struct AuthenticationTests {
                 try await withClient(port: port) { intruder in
                     try await intruder.hello()
                     #expect(try await intruder.login("ada", password: "first password").result == 0)
-                    #expect(try await owner.request("auth.password.change", ["old": "first password", "new": "second password"]).result == 0)
-                    #expect(try await intruder.request("profile.update", ["email": "intruder@example.com"]).result == 110)
+                    #expect(
+                        try await owner.request(
+                            "auth.password.change", ["old": "first password", "new": "second password"]
+                        ).result == 0)
+                    #expect(
+                        try await intruder.request("profile.update", ["email": "intruder@example.com"]).result == 110)
                     #expect(try await intruder.request("profile.get").result == 110)
                     #expect(try await intruder.request("auth.check").result == 110)
                 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GorillaShared
 import Testing
+
 @testable import GorillaServer
 
 /// The one-pass reader of pushed sessions (`EntityKinds.session.canonicalCreate`) against the kind's `validate`:
@@ -19,11 +20,13 @@ import Testing
 
     /// A coach with two clients (and a removed one), exercises, a training (and a removed one) and an event per client.
     private static func tenant(_ store: ServerStore, configuration: ServerConfiguration) async throws -> Tenant {
-        let coach = UserRecord(role: .coach, username: "ada", email: "ada@example.com", passwordHash: "scrypt$stored",
-                               name: "Ada", surname: "Lovelace", nif: nil, language: .en)
+        let coach = UserRecord(
+            role: .coach, username: "ada", email: "ada@example.com", passwordHash: "scrypt$stored",
+            name: "Ada", surname: "Lovelace", nif: nil, language: .en)
         try await store.createUser(coach)
-        let tenant = Tenant(coach: coach, client: UUID(), otherClient: UUID(), goneClient: UUID(), event: UUID(), otherEvent: UUID(),
-                            training: UUID(), goneTraining: UUID(), exercises: (0..<4).map { _ in UUID() })
+        let tenant = Tenant(
+            coach: coach, client: UUID(), otherClient: UUID(), goneClient: UUID(), event: UUID(), otherEvent: UUID(),
+            training: UUID(), goneTraining: UUID(), exercises: (0..<4).map { _ in UUID() })
         var mutations = [
             create("client", tenant.client, ["name": "Joan", "surname": "Puig"]),
             create("client", tenant.otherClient, ["name": "Rosa", "surname": "Vila"]),
@@ -35,49 +38,73 @@ import Testing
             mutations.append(create("exercise", exercise, ["name": .string("Exercise \(index)")]))
         }
         for (event, client) in [(tenant.event, tenant.client), (tenant.otherEvent, tenant.otherClient)] {
-            mutations.append(create("event", event, ["client": .string(client.key), "start": "2026-11-25T09:00:00Z",
-                                                     "zone": "Europe/Madrid", "duration": 60]))
+            mutations.append(
+                create(
+                    "event", event,
+                    [
+                        "client": .string(client.key), "start": "2026-11-25T09:00:00Z",
+                        "zone": "Europe/Madrid", "duration": 60,
+                    ]))
         }
         for (kind, id) in [("client", tenant.goneClient), ("training", tenant.goneTraining)] {
             mutations.append(PushedMutation(Mutation(kind: kind, entity: id, action: .delete)))
         }
         let outcome = try await store.push(mutations, principal: coach, configuration: configuration)
-        #expect(outcome.results.allSatisfy { $0.status == .applied }, "\(outcome.results.filter { $0.status != .applied })")
+        #expect(
+            outcome.results.allSatisfy { $0.status == .applied }, "\(outcome.results.filter { $0.status != .applied })")
         return tenant
     }
 
     /// A session as a device writes it.
-    private static func session(_ tenant: Tenant, using random: inout some RandomNumberGenerator) -> [String: JSONValue] {
+    private static func session(_ tenant: Tenant, using random: inout some RandomNumberGenerator) -> [String: JSONValue]
+    {
         var exercises: [JSONValue] = []
         for _ in 0..<Int.random(in: 0...4, using: &random) {
             var sets: [JSONValue] = []
             for position in 1...Int.random(in: 1...5, using: &random) {
-                var set: [String: JSONValue] = ["position": .number(Double(position)), "reps": .number(Double(Int.random(in: 1...15, using: &random))),
-                                                "type": "normal", "unit": "kg", "weight": .number(Double(Int.random(in: 0...400, using: &random)) / 4)]
+                var set: [String: JSONValue] = [
+                    "position": .number(Double(position)),
+                    "reps": .number(Double(Int.random(in: 1...15, using: &random))),
+                    "type": "normal", "unit": "kg",
+                    "weight": .number(Double(Int.random(in: 0...400, using: &random)) / 4),
+                ]
                 if Bool.random(using: &random) {
-                    set["repTimes"] = .array((0..<3).map { _ in .number(Double(Int.random(in: 0...9999, using: &random)) / 100) })
+                    set["repTimes"] = .array(
+                        (0..<3).map { _ in .number(Double(Int.random(in: 0...9999, using: &random)) / 100) })
                     set["duration"] = .number(Double(Int.random(in: 5...90, using: &random)))
                 }
-                if Bool.random(using: &random) { set["rest"] = .number(Double(Int.random(in: 0...300, using: &random))) }
+                if Bool.random(using: &random) {
+                    set["rest"] = .number(Double(Int.random(in: 0...300, using: &random)))
+                }
                 sets.append(.object(set))
             }
-            exercises.append(.object(["exercise": .string(tenant.exercises.randomElement(using: &random)!.key), "name": "Press",
-                                      "sets": .array(sets)]))
+            exercises.append(
+                .object([
+                    "exercise": .string(tenant.exercises.randomElement(using: &random)!.key), "name": "Press",
+                    "sets": .array(sets),
+                ]))
         }
-        var document: [String: JSONValue] = ["client": .string(tenant.client.key), "mode": "handsfree", "start": "2026-11-20T18:00:00Z",
-                                             "end": "2026-11-20T19:00:00Z", "exercises": .array(exercises)]
+        var document: [String: JSONValue] = [
+            "client": .string(tenant.client.key), "mode": "handsfree", "start": "2026-11-20T18:00:00Z",
+            "end": "2026-11-20T19:00:00Z", "exercises": .array(exercises),
+        ]
         if Bool.random(using: &random) { document["training"] = .string(tenant.training.key) }
         if Bool.random(using: &random) { document["event"] = .string(tenant.event.key) }
         return document
     }
 
     /// Something a device, another program or an attacker might send instead.
-    private static func variant(of document: [String: JSONValue], _ tenant: Tenant, using random: inout some RandomNumberGenerator) -> [String: JSONValue] {
+    private static func variant(
+        of document: [String: JSONValue], _ tenant: Tenant, using random: inout some RandomNumberGenerator
+    ) -> [String: JSONValue] {
         var document = document
-        let values: [JSONValue] = [.null, true, 0, -1, 1e9, 1001, 2000.5, 86_401, 62.50, 0.005, "", "  x  ", "a\u{1}b", "Press\n", .array([]), .object([:]),
-                                   .string(tenant.goneClient.key), .string(tenant.otherClient.key), .string(tenant.otherEvent.key),
-                                   .string(tenant.goneTraining.key), .string(tenant.client.uuidString), .string(UUID().uuidString),
-                                   "2026-11-20T17:00:00Z", "2026-11-20T18:00:00.250+01:00", "yesterday", "realtime", "warmup", "lb", "kg"]
+        let values: [JSONValue] = [
+            .null, true, 0, -1, 1e9, 1001, 2000.5, 86_401, 62.50, 0.005, "", "  x  ", "a\u{1}b", "Press\n", .array([]),
+            .object([:]),
+            .string(tenant.goneClient.key), .string(tenant.otherClient.key), .string(tenant.otherEvent.key),
+            .string(tenant.goneTraining.key), .string(tenant.client.uuidString), .string(UUID().uuidString),
+            "2026-11-20T17:00:00Z", "2026-11-20T18:00:00.250+01:00", "yesterday", "realtime", "warmup", "lb", "kg",
+        ]
         func tweak(_ object: inout [String: JSONValue], keys: [String]) {
             let key = keys.randomElement(using: &random)!
             switch Int.random(in: 0...2, using: &random) {
@@ -92,8 +119,11 @@ import Testing
             tweak(&document, keys: topKeys)
         case 1, 2:
             guard case .array(var exercises)? = document["exercises"], !exercises.isEmpty,
-                  case .object(var exercise) = exercises[0] else { tweak(&document, keys: topKeys); break }
-            if case .array(var sets)? = exercise["sets"], !sets.isEmpty, case .object(var set) = sets[0], Bool.random(using: &random) {
+                case .object(var exercise) = exercises[0]
+            else { tweak(&document, keys: topKeys); break }
+            if case .array(var sets)? = exercise["sets"], !sets.isEmpty, case .object(var set) = sets[0],
+                Bool.random(using: &random)
+            {
                 tweak(&set, keys: setKeys)
                 sets[0] = .object(set)
                 exercise["sets"] = .array(sets)
@@ -103,7 +133,8 @@ import Testing
             exercises[0] = .object(exercise)
             document["exercises"] = .array(exercises)
         default:
-            document["notes"] = ["  Good session  ", "", "Line one\nline two", "tab\there"].randomElement(using: &random)!
+            document["notes"] = ["  Good session  ", "", "Line one\nline two", "tab\there"].randomElement(
+                using: &random)!
             document["paused"] = [30, 90.5, 86_401, -5].randomElement(using: &random)!
         }
         return document
@@ -113,7 +144,10 @@ import Testing
     private static func shuffled(_ value: JSONValue, using random: inout some RandomNumberGenerator) -> String {
         switch value {
         case .object(let members):
-            "{" + members.shuffled(using: &random).map { FastJSON.text(.string($0.key)) + ":" + shuffled($0.value, using: &random) }
+            "{"
+                + members.shuffled(using: &random).map {
+                    FastJSON.text(.string($0.key)) + ":" + shuffled($0.value, using: &random)
+                }
                 .joined(separator: ",") + "}"
         case .array(let items): "[" + items.map { shuffled($0, using: &random) }.joined(separator: ",") + "]"
         default: FastJSON.text(value)
@@ -126,8 +160,9 @@ import Testing
         let tenant = try await Self.tenant(store, configuration: configuration)
         let (plain, accepted, refusedByBoth) = try await store.write { db in
             var random = SystemRandomNumberGenerator()
-            let context = MutationContext(db: db, principal: tenant.coach, now: Date(), configuration: configuration, entityID: UUID(),
-                                          creating: true, extras: ExtrasBox(), references: ReferenceCache(tenant: tenant.coach.tenantID))
+            let context = MutationContext(
+                db: db, principal: tenant.coach, now: Date(), configuration: configuration, entityID: UUID(),
+                creating: true, extras: ExtrasBox(), references: ReferenceCache(tenant: tenant.coach.tenantID))
             let kind = EntityKinds.session
             var plain = 0, accepted = 0, refusedByBoth = 0
             for round in 0..<3_000 {
@@ -144,24 +179,33 @@ import Testing
                     try kind.validate(&slow, context)
                     slowClient = try ServerStore.clientScope(kind: kind, document: slow, context: context)
                 } catch is StoreError {
-                    #expect(fast == nil, "the fast reader accepted what validate refuses: \(String(decoding: text, as: UTF8.self))")
+                    #expect(
+                        fast == nil,
+                        "the fast reader accepted what validate refuses: \(String(decoding: text, as: UTF8.self))")
                     refusedByBoth += fast == nil ? 1 : 0
                     continue
                 }
                 if round % 3 == 0 && round % 7 != 0 {
-                    #expect(fast != nil, "a session as devices write it must take the fast path: \(String(decoding: text, as: UTF8.self))")
+                    #expect(
+                        fast != nil,
+                        "a session as devices write it must take the fast path: \(String(decoding: text, as: UTF8.self))"
+                    )
                     plain += 1
                 }
                 guard let fast else { continue }
                 accepted += 1
-                #expect(String(decoding: fast.text, as: UTF8.self) == FastJSON.text(slow), "\(String(decoding: text, as: UTF8.self))")
+                #expect(
+                    String(decoding: fast.text, as: UTF8.self) == FastJSON.text(slow),
+                    "\(String(decoding: text, as: UTF8.self))")
                 #expect(Set(fast.fields.map(\.description)) == Set(slow.keys))
                 #expect(fast.clientID == slowClient)
             }
             return (plain, accepted, refusedByBoth)
         }
         // Both sides of the comparison were exercised.
-        #expect(plain > 500 && accepted > plain + 200 && refusedByBoth > 300, "plain \(plain), accepted \(accepted), refused \(refusedByBoth)")
+        #expect(
+            plain > 500 && accepted > plain + 200 && refusedByBoth > 300,
+            "plain \(plain), accepted \(accepted), refused \(refusedByBoth)")
     }
 
     /// A `sync.push` line as a device writes it (keys sorted), around the given mutation texts.
@@ -169,22 +213,29 @@ import Testing
         Array(#"{"body":{"mutations":[\#(mutations.joined(separator: ","))]},"id":\#(id),"op":"sync.push"}"#.utf8)
     }
 
-    private static func mutationText(_ kind: String, _ action: String = "create", entity: UUID = UUID(), fields: String?) -> String {
+    private static func mutationText(
+        _ kind: String, _ action: String = "create", entity: UUID = UUID(), fields: String?
+    ) -> String {
         #"{"action":"\#(action)","entity":"\#(entity.key)",\#(fields.map { #""fields":\#($0),"# } ?? "")"id":"\#(UUID().key)","kind":"\#(kind)"}"#
     }
 
     /// The one-pass reading of a push line agrees with `Codable` on every line it takes, and gives up (leaving the line
     /// to the general reader, which names the problem) on anything else.
     @Test func aPushLineIsReadInOnePassAsTheGeneralReaderReadsIt() throws {
-        let session = #"{"client":"\#(UUID().key)","exercises":[{"name":"Press","sets":[{"reps":5,"weight":62.5}]}],"start":"2026-11-20T18:00:00Z"}"#
-        let texts = [Self.mutationText("session", fields: session), Self.mutationText("machine", fields: #"{"name":"Rack"}"#),
-                     Self.mutationText("machine", "delete", fields: nil), Self.mutationText("machine", "update", fields: "null")]
+        let session =
+            #"{"client":"\#(UUID().key)","exercises":[{"name":"Press","sets":[{"reps":5,"weight":62.5}]}],"start":"2026-11-20T18:00:00Z"}"#
+        let texts = [
+            Self.mutationText("session", fields: session), Self.mutationText("machine", fields: #"{"name":"Rack"}"#),
+            Self.mutationText("machine", "delete", fields: nil), Self.mutationText("machine", "update", fields: "null"),
+        ]
         var nested = String(repeating: "[", count: 250) + String(repeating: "]", count: 250)
         let taken: [[UInt8]] = [
             Self.pushLine(texts),
             Self.pushLine([]),
             Array(#"{"id":8,"op":"sync.push","body":{"mutations":[\#(texts[0])]}}"#.utf8),  // keys in another order
-            Array(#" {"body":{"mutations":[\#(texts[1])],"later":[1,2]},"extra":{"a":null},"id":9,"op":"sync.push"} "#.utf8),
+            Array(
+                #" {"body":{"mutations":[\#(texts[1])],"later":[1,2]},"extra":{"a":null},"id":9,"op":"sync.push"} "#
+                    .utf8),
             Self.pushLine([Self.mutationText("machine", fields: #"{"name":"Rack","tags":\#(nested)}"#)]),
         ]
         for line in taken {
@@ -193,7 +244,9 @@ import Testing
             #expect(read.id == decoded.id && read.op == decoded.op)
             #expect(read.mutations.count == decoded.body.mutations.count)
             for (mine, theirs) in zip(read.mutations, decoded.body.mutations) {
-                #expect(mine.id == theirs.id && mine.kind == theirs.kind && mine.entity == theirs.entity && mine.action == theirs.action
+                #expect(
+                    mine.id == theirs.id && mine.kind == theirs.kind && mine.entity == theirs.entity
+                        && mine.action == theirs.action
                         && mine.base == theirs.base)
                 #expect(try mine.parsedFields() == theirs.fields)
             }
@@ -217,9 +270,12 @@ import Testing
         // Ids only Foundation's reader takes (an escape; a sign in place of a digit) are left to it, and it reads them.
         let escaped = String(UUID().key.dropFirst()), sloppy = "66fe3757-141e-49d5-9b+1-4b4a0c7f60fb"
         for id in [#"\u0030\#(escaped)"#, sloppy] {
-            let line = #"{"body":{"mutations":[{"action":"delete","entity":"\#(id)","id":"\#(UUID().key)","kind":"machine"}]},"id":7,"op":"sync.push"}"#
+            let line =
+                #"{"body":{"mutations":[{"action":"delete","entity":"\#(id)","id":"\#(UUID().key)","kind":"machine"}]},"id":7,"op":"sync.push"}"#
             #expect(PushedMutation.readRequest(Array(line.utf8)) == nil, "\(line)")
-            #expect(try WireCoding.decoder.decode(WireRequest<PushBody>.self, from: Data(line.utf8)).body.mutations.count == 1)
+            #expect(
+                try WireCoding.decoder.decode(WireRequest<PushBody>.self, from: Data(line.utf8)).body.mutations.count
+                    == 1)
         }
     }
 
@@ -229,7 +285,8 @@ import Testing
     @Test func bothPushReadersRefuseTheSameDocuments() throws {
         let documents = [
             #"{"name":"A","name":"B"}"#, #"{"name":"A",}"#, #"{"name":"A","tags":[1,]}"#, #"{"name":"A","x":1e400}"#,
-            #"{"name":"A","x":1e-400}"#, #"{"name":"A","x":{"k":1,"k":2}}"#, #"{"name":"half \ud800"}"#, "{\"name\":\"A\"\u{0}}",
+            #"{"name":"A","x":1e-400}"#, #"{"name":"A","x":{"k":1,"k":2}}"#, #"{"name":"half \ud800"}"#,
+            "{\"name\":\"A\"\u{0}}",
             #"{"name":"Rack"}"#,
         ]
         for document in documents {
@@ -244,11 +301,14 @@ import Testing
             let body = try GeneralPushBody(Array(general[try #require(request.body)]))
             let mutations = body.mutations(try WireCoding.decoder.decode(PushBody.self, from: Data(body.text)))
             #expect(mutations.count == 1 && read.count == 1)
-            let fastRefuses = (try? read[0].parsedFields()) == nil, generalRefuses = (try? mutations[0].parsedFields()) == nil
+            let fastRefuses = (try? read[0].parsedFields()) == nil,
+                generalRefuses = (try? mutations[0].parsedFields()) == nil
             #expect(fastRefuses == generalRefuses && fastRefuses == (document != #"{"name":"Rack"}"#), "\(document)")
         }
         // A base past 2^53 is read exactly by both.
-        let based = Self.pushLine([#"{"action":"update","base":9007199254740993,"entity":"\#(UUID().key)","fields":{"name":"B"},"id":"\#(UUID().key)","kind":"machine"}"#])
+        let based = Self.pushLine([
+            #"{"action":"update","base":9007199254740993,"entity":"\#(UUID().key)","fields":{"name":"B"},"id":"\#(UUID().key)","kind":"machine"}"#
+        ])
         #expect(PushReadersProbe.disagreement(based) == nil)
         #expect(try #require(PushedMutation.readRequest(based)).mutations.first?.base == 9_007_199_254_740_993)
         // Outside the documents both refuse the whole line: the one-pass reader gives up, the general reader refuses.
@@ -276,7 +336,8 @@ import Testing
         for index in 0..<(DocumentReading.documentsPerHelper * 6) {
             let device = Self.session(tenant, using: &random)
             let document = index % 2 == 0 ? device : Self.variant(of: device, tenant, using: &random)
-            texts.append(Self.mutationText(index % 5 == 4 ? "machine" : "session", fields: FastJSON.text(.object(document))))
+            texts.append(
+                Self.mutationText(index % 5 == 4 ? "machine" : "session", fields: FastJSON.text(.object(document))))
         }
         let mutations = try #require(PushedMutation.readRequest(Self.pushLine(texts))).mutations
         for helpers in [0, 1, 3] {
@@ -316,32 +377,49 @@ import Testing
         texts.insert(Self.mutationText("machine", fields: #"{"name":"Rack"}"#), at: 15)  // through the general path
         mutations = try #require(PushedMutation.readRequest(Self.pushLine(texts))).mutations
         let epoch = store.epochs.data
-        let outcome = try await store.push(mutations, documents: DocumentReading(mutations), principal: tenant.coach, configuration: configuration)
+        let outcome = try await store.push(
+            mutations, documents: DocumentReading(mutations), principal: tenant.coach, configuration: configuration)
         let versions = outcome.results.compactMap(\.version)
         #expect(store.epochs.data > epoch, "connections must see that the push changed data")
         // Every column of a row written with bound values, and of the outcome it is remembered by.
         let first = mutations[0]
         let (stored, storedOutcome) = try await store.write { db in
-            (try Row.fetchOne(db, sql: """
-                SELECT id, kind, coach_id, client_id, name_key, created_by, created_at, updated_at, deleted, version, field_versions
-                FROM entities WHERE id = ?
-                """, arguments: [first.entity.key]).map { Dictionary(uniqueKeysWithValues: $0.map { ($0, $1) }) },
-             try Row.fetchOne(db, sql: "SELECT user_id, result FROM applied_mutations WHERE id = ?", arguments: [first.id.key])
-                .map { Dictionary(uniqueKeysWithValues: $0.map { ($0, $1) }) })
+            (
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT id, kind, coach_id, client_id, name_key, created_by, created_at, updated_at, deleted, version, field_versions
+                        FROM entities WHERE id = ?
+                        """, arguments: [first.entity.key]
+                ).map { Dictionary(uniqueKeysWithValues: $0.map { ($0, $1) }) },
+                try Row.fetchOne(
+                    db, sql: "SELECT user_id, result FROM applied_mutations WHERE id = ?", arguments: [first.id.key]
+                )
+                .map { Dictionary(uniqueKeysWithValues: $0.map { ($0, $1) }) }
+            )
         }
         let row = Row(try #require(stored)), remembered = Row(try #require(storedOutcome))
         let document = try #require(first.canonicalDocument())
         #expect(row["id"] as String == first.entity.key && row["kind"] as String == "session")
-        #expect(row["coach_id"] as String == tenant.coach.id.key && row["client_id"] as String? == document.clientID?.key)
+        #expect(
+            row["coach_id"] as String == tenant.coach.id.key && row["client_id"] as String? == document.clientID?.key)
         #expect(row["name_key"] as String? == nil && row["created_by"] as String == tenant.coach.id.key)
         #expect(row["created_at"] as String == row["updated_at"] as String && ISOTime.parse(row["created_at"]) != nil)
         #expect(row["deleted"] as Int == 0 && row["version"] as Int64 == outcome.results[0].version)
-        #expect(row["field_versions"] as String == String(decoding: document.versionsText(outcome.results[0].version!), as: UTF8.self))
-        #expect(try await store.write { db in try String.fetchOne(db, sql: "SELECT data FROM entities WHERE id = ?", arguments: [first.entity.key]) }
+        #expect(
+            row["field_versions"] as String
+                == String(decoding: document.versionsText(outcome.results[0].version!), as: UTF8.self))
+        #expect(
+            try await store.write { db in
+                try String.fetchOne(db, sql: "SELECT data FROM entities WHERE id = ?", arguments: [first.entity.key])
+            }
                 == String(decoding: document.text, as: UTF8.self))
-        #expect(try await store.write { db in
-            try String.fetchOne(db, sql: "SELECT typeof(data) || typeof(field_versions) FROM entities WHERE id = ?", arguments: [first.entity.key])
-        } == "texttext")
+        #expect(
+            try await store.write { db in
+                try String.fetchOne(
+                    db, sql: "SELECT typeof(data) || typeof(field_versions) FROM entities WHERE id = ?",
+                    arguments: [first.entity.key])
+            } == "texttext")
         #expect(remembered["user_id"] as String == tenant.coach.id.key)
         var written: [UInt8] = []
         outcome.results[0].write(into: &written)
@@ -350,7 +428,9 @@ import Testing
         #expect(versions.count == 29 && Set(versions).count == 29 && versions.allSatisfy { $0 > before }, "\(versions)")
         let page = try FastJSON.parse(try await store.pull(since: before, limit: 1000, principal: tenant.coach).bytes)
         let changes = try #require(page.objectValue?["changes"]?.arrayValue)
-        #expect(changes.compactMap { $0.objectValue?["version"]?.doubleValue.map(Int64.init) }.sorted() == versions.sorted())
+        #expect(
+            changes.compactMap { $0.objectValue?["version"]?.doubleValue.map(Int64.init) }.sorted() == versions.sorted()
+        )
         // The next write gets a newer version than all of them.
         let next = try await store.write { db in try ServerStore.nextVersion(db) }
         #expect(next > versions.max()!)
@@ -358,7 +438,8 @@ import Testing
 
     /// Ids are stored as lower-case text, written without Foundation's formatter.
     @Test func storedIdsAreTheLowerCaseUUIDText() {
-        let fixed = UUID(uuid: (0x01, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF, 0xFE, 0xDC, 0xBA, 0x98, 0x76, 0x54, 0x32, 0x10))
+        let fixed = UUID(
+            uuid: (0x01, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF, 0xFE, 0xDC, 0xBA, 0x98, 0x76, 0x54, 0x32, 0x10))
         #expect(fixed.key == "01234567-89ab-cdef-fedc-ba9876543210")
         for id in (0..<1_000).map({ _ in UUID() }) + [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))] {
             #expect(id.key == id.uuidString.lowercased())

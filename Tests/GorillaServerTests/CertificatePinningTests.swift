@@ -1,6 +1,6 @@
 import Foundation
-import GorillaTesting
 import GorillaServer
+import GorillaTesting
 import GorillaTransport
 import NIOConcurrencyHelpers
 import Testing
@@ -19,7 +19,9 @@ struct CertificatePinningTests {
                 seen.withLockedValue { $0.append(fingerprint) }
             }
             let context = try TLSConfigurations.pinnedClient()
-            try await withClient(port: port, tlsHandler: { try verifier.makeHandler(context: context, serverHostname: nil) }) { client in
+            try await withClient(
+                port: port, tlsHandler: { try verifier.makeHandler(context: context, serverHostname: nil) }
+            ) { client in
                 try await client.hello()
             }
             #expect(seen.withLockedValue { $0 } == [expected])
@@ -36,7 +38,9 @@ struct CertificatePinningTests {
                 seen.withLockedValue { $0.append(fingerprint) }
             }
             let context = try TLSConfigurations.pinnedClient()
-            try await withClient(port: port, tlsHandler: { try verifier.makeHandler(context: context, serverHostname: nil) }) { client in
+            try await withClient(
+                port: port, tlsHandler: { try verifier.makeHandler(context: context, serverHostname: nil) }
+            ) { client in
                 try await client.hello()
             }
             #expect(seen.withLockedValue { $0 } == [expected])
@@ -54,7 +58,9 @@ struct CertificatePinningTests {
             }
             let context = try TLSConfigurations.pinnedClient()
             await #expect(throws: (any Error).self, "a certificate other than the pinned one was accepted") {
-                try await withClient(port: port, tlsHandler: { try verifier.makeHandler(context: context, serverHostname: nil) }) { client in
+                try await withClient(
+                    port: port, tlsHandler: { try verifier.makeHandler(context: context, serverHostname: nil) }
+                ) { client in
                     try await client.hello()
                 }
             }

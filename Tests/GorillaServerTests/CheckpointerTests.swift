@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import Testing
+
 @testable import GorillaServer
 
 /// The write-ahead log is copied back by the checkpoint thread, never by a commit.
@@ -24,7 +25,9 @@ import Testing
         for round in 0..<10 {
             try await store.write { db in
                 for row in 0..<200 {
-                    try db.execute(sql: "INSERT INTO counters (name, value) VALUES (?, 0)", arguments: ["filler-\(round)-\(row)-\(text)"])
+                    try db.execute(
+                        sql: "INSERT INTO counters (name, value) VALUES (?, 0)",
+                        arguments: ["filler-\(round)-\(row)-\(text)"])
                 }
             }
         }
@@ -44,7 +47,9 @@ import Testing
         #expect(checkpointer.completed == stopped, "no checkpoint after stop()")
 
         // Everything committed is there, through the store's own connections.
-        let count = try await store.write { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM counters WHERE name LIKE 'filler-%'") }
+        let count = try await store.write { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM counters WHERE name LIKE 'filler-%'")
+        }
         #expect(count == 2_000)
     }
 

@@ -47,8 +47,14 @@ struct ConnectionTests {
                 let login = try await client.login("ada")
                 #expect(login.result == 104)
                 #expect(login.errorCode == 104)
-                #expect(try await client.request("auth.signup", ["username": "ada", "email": "ada@example.com",
-                                                                 "password": "correct horse", "name": "A", "surname": "L"]).result == 104)
+                #expect(
+                    try await client.request(
+                        "auth.signup",
+                        [
+                            "username": "ada", "email": "ada@example.com",
+                            "password": "correct horse", "name": "A", "surname": "L",
+                        ]
+                    ).result == 104)
                 #expect(try await client.request("profile.get").result == 104)
                 #expect(try await client.request("no.such.op").result == 104)
                 try await client.hello()
@@ -108,8 +114,12 @@ struct ConnectionTests {
                 let noBody = try await client.send(#"{"id":9,"op":"auth.login"}"#)
                 #expect(noBody.id == 9)
                 #expect(noBody.result == 4)
-                let signup = try await client.request("auth.signup", ["username": "ada", "email": "ada@example.com",
-                                                                      "password": "correct horse", "name": "Ada"])
+                let signup = try await client.request(
+                    "auth.signup",
+                    [
+                        "username": "ada", "email": "ada@example.com",
+                        "password": "correct horse", "name": "Ada",
+                    ])
                 #expect(signup.result == 4)
                 #expect(signup.errorMessage?.contains("surname") == true)
             }
@@ -122,7 +132,8 @@ struct ConnectionTests {
             try await withClient(port: port) { client in
                 try await client.hello()
                 for op in ["profile.get", "auth.check", "auth.logout", "media.get"] {
-                    let reply = try await client.request(op, ["sha256": String(repeating: "0", count: 64), "offset": 0])
+                    let reply = try await client.request(
+                        op, ["sha256": String(repeating: "0", count: 64), "offset": 0])
                     #expect(reply.result == 110, "\(op)")
                     #expect(reply.errorCode == 110, "\(op)")
                 }
@@ -141,7 +152,9 @@ struct ConnectionTests {
                         + "   \n\n"
                         + #"{"id":2,"op":"profile.get"}"# + "\r\n"
                         + #"{"id":3,"op":"auth.login","body":{"user":"x","password":"y"}}"# + "\n")
-                let replies = [try await client.readObject(), try await client.readObject(), try await client.readObject()]
+                let replies = [
+                    try await client.readObject(), try await client.readObject(), try await client.readObject(),
+                ]
                 #expect(replies.map(\.id) == [1, 2, 3])
                 #expect(replies.map(\.result) == [0, 110, 1])
             }
@@ -176,7 +189,8 @@ struct ConnectionTests {
                 let head = #"{"id":2,"op":"hello","body":{"version":1},"pad":""#
                 let tail = "\"}"
                 var line = ByteBuffer(string: head)
-                line.writeRepeatingByte(UInt8(ascii: "x"), count: LineFrameDecoder.defaultMaximumLength - head.utf8.count - tail.utf8.count)
+                line.writeRepeatingByte(
+                    UInt8(ascii: "x"), count: LineFrameDecoder.defaultMaximumLength - head.utf8.count - tail.utf8.count)
                 line.writeString(tail)
                 #expect(line.readableBytes == LineFrameDecoder.defaultMaximumLength)
                 line.writeString("\n")
@@ -289,7 +303,8 @@ struct ConnectionTests {
     @Test func dataFolderAndKeyAreReadableByTheOwnerOnly() async throws {
         try await withTestServer { server in
             let dataDirectory = server.dataDirectory
-            let key = try FileManager.default.attributesOfItem(atPath: dataDirectory.appendingPathComponent("server-key.pem").path)
+            let key = try FileManager.default.attributesOfItem(
+                atPath: dataDirectory.appendingPathComponent("server-key.pem").path)
             let keyMode = try #require(key[.posixPermissions] as? Int)
             #expect(keyMode & 0o077 == 0, "server-key.pem has mode \(String(keyMode, radix: 8))")
             let folder = try FileManager.default.attributesOfItem(atPath: dataDirectory.path)

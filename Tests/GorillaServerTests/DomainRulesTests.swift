@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GorillaShared
 import Testing
+
 @testable import GorillaServer
 
 /// Each rule of the domain types (allowed values, limits, members) holds the same on every path that reads a document:
@@ -15,22 +16,31 @@ import Testing
     }
 
     private static func tenant(_ store: ServerStore, _ configuration: ServerConfiguration) async throws -> Tenant {
-        let coach = UserRecord(role: .coach, username: "ada", email: "ada@example.com", passwordHash: "scrypt$stored",
-                               name: "Ada", surname: "Lovelace", nif: nil, language: .en)
+        let coach = UserRecord(
+            role: .coach, username: "ada", email: "ada@example.com", passwordHash: "scrypt$stored",
+            name: "Ada", surname: "Lovelace", nif: nil, language: .en)
         try await store.createUser(coach)
         let tenant = Tenant(coach: coach, client: UUID(), exercise: UUID())
-        let outcome = try await store.push([
-            PushedMutation(Mutation(kind: EntityKind.client.rawValue, entity: tenant.client, action: .create, fields: ["name": "Joan"])),
-            PushedMutation(Mutation(kind: EntityKind.exercise.rawValue, entity: tenant.exercise, action: .create,
-                                    fields: ["name": "Press"])),
-        ], principal: coach, configuration: configuration)
+        let outcome = try await store.push(
+            [
+                PushedMutation(
+                    Mutation(
+                        kind: EntityKind.client.rawValue, entity: tenant.client, action: .create,
+                        fields: ["name": "Joan"])),
+                PushedMutation(
+                    Mutation(
+                        kind: EntityKind.exercise.rawValue, entity: tenant.exercise, action: .create,
+                        fields: ["name": "Press"])),
+            ], principal: coach, configuration: configuration)
         #expect(outcome.results.allSatisfy { $0.status == .applied })
         return tenant
     }
 
     /// What both paths make of a session document: the stored text, or nil when refused. Fails when they disagree.
-    private static func bothPaths(_ document: [String: JSONValue], _ context: MutationContext,
-                                  sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
+    private static func bothPaths(
+        _ document: [String: JSONValue], _ context: MutationContext,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String? {
         let text = Array(FastJSON.text(.object(document)).utf8)
         var fast = CanonicalWriter.document(text, EntityKinds.session.canonicalCreate!)
         if let read = fast, try !read.referencesHold(context) { fast = nil }
@@ -38,47 +48,65 @@ import Testing
         do {
             try EntityKinds.session.validate(&slow, context)
         } catch is StoreError {
-            #expect(fast == nil, "the one-pass reader accepts what validate refuses: \(String(decoding: text, as: UTF8.self))",
-                    sourceLocation: sourceLocation)
+            #expect(
+                fast == nil,
+                "the one-pass reader accepts what validate refuses: \(String(decoding: text, as: UTF8.self))",
+                sourceLocation: sourceLocation)
             return nil
         }
         let stored = FastJSON.text(.object(slow))
         // Documents as devices write them (sorted, plain values) take the one-pass reader.
-        let fastText = try #require(fast, "validate accepts what the one-pass reader refuses: \(stored)", sourceLocation: sourceLocation)
+        let fastText = try #require(
+            fast, "validate accepts what the one-pass reader refuses: \(stored)", sourceLocation: sourceLocation)
         #expect(String(decoding: fastText.text, as: UTF8.self) == stored, sourceLocation: sourceLocation)
         return stored
     }
 
-    private static func accepted(_ document: [String: JSONValue], _ context: MutationContext,
-                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private static func accepted(
+        _ document: [String: JSONValue], _ context: MutationContext,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let stored = try bothPaths(document, context, sourceLocation: sourceLocation)
-        #expect(stored != nil, "refused: \(FastJSON.text(.object(document)).prefix(300))", sourceLocation: sourceLocation)
+        #expect(
+            stored != nil, "refused: \(FastJSON.text(.object(document)).prefix(300))", sourceLocation: sourceLocation)
     }
 
-    private static func refused(_ document: [String: JSONValue], _ context: MutationContext,
-                                sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private static func refused(
+        _ document: [String: JSONValue], _ context: MutationContext,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let stored = try bothPaths(document, context, sourceLocation: sourceLocation)
-        #expect(stored == nil, "accepted: \(FastJSON.text(.object(document)).prefix(300))", sourceLocation: sourceLocation)
+        #expect(
+            stored == nil, "accepted: \(FastJSON.text(.object(document)).prefix(300))", sourceLocation: sourceLocation)
     }
 
-    private static func withContext<T: Sendable>(_ body: @Sendable @escaping (MutationContext, Tenant) throws -> T) async throws -> T {
+    private static func withContext<T: Sendable>(
+        _ body: @Sendable @escaping (MutationContext, Tenant) throws -> T
+    ) async throws -> T {
         let store = try ServerStore.inMemory()
         let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
         let tenant = try await tenant(store, configuration)
         return try await store.write { db in
-            let context = MutationContext(db: db, principal: tenant.coach, now: Date(), configuration: configuration, entityID: UUID(),
-                                          creating: true, extras: ExtrasBox(), references: ReferenceCache(tenant: tenant.coach.tenantID))
+            let context = MutationContext(
+                db: db, principal: tenant.coach, now: Date(), configuration: configuration, entityID: UUID(),
+                creating: true, extras: ExtrasBox(), references: ReferenceCache(tenant: tenant.coach.tenantID))
             return try body(context, tenant)
         }
     }
 
     /// A session with one exercise of `sets` sets, each with `set`'s members.
-    private static func session(_ tenant: Tenant, set: [String: JSONValue] = ["reps": 10], sets: Int = 1, exercises: Int = 1,
-                                extra: [String: JSONValue] = [:]) -> [String: JSONValue] {
-        let exercise: JSONValue = ["exercise": .string(tenant.exercise.key), "name": "Press",
-                                   "sets": .array(Array(repeating: .object(set), count: sets))]
-        var document: [String: JSONValue] = ["client": .string(tenant.client.key), "start": "2026-11-20T18:00:00Z",
-                                             "exercises": .array(Array(repeating: exercise, count: exercises))]
+    private static func session(
+        _ tenant: Tenant, set: [String: JSONValue] = ["reps": 10], sets: Int = 1, exercises: Int = 1,
+        extra: [String: JSONValue] = [:]
+    ) -> [String: JSONValue] {
+        let exercise: JSONValue = [
+            "exercise": .string(tenant.exercise.key), "name": "Press",
+            "sets": .array(Array(repeating: .object(set), count: sets)),
+        ]
+        var document: [String: JSONValue] = [
+            "client": .string(tenant.client.key), "start": "2026-11-20T18:00:00Z",
+            "exercises": .array(Array(repeating: exercise, count: exercises)),
+        ]
         document.merge(extra) { $1 }
         return document
     }
@@ -121,7 +149,9 @@ import Testing
             let seconds = TrainingSession.secondsRange
             try Self.accepted(Self.session(tenant, extra: ["paused": .number(seconds.upperBound)]), context)
             try Self.refused(Self.session(tenant, extra: ["paused": .number(seconds.upperBound + 1)]), context)
-            let times = { (count: Int) in ["reps": 1, "repTimes": .array(Array(repeating: 1, count: count))] as [String: JSONValue] }
+            let times = { (count: Int) in
+                ["reps": 1, "repTimes": .array(Array(repeating: 1, count: count))] as [String: JSONValue]
+            }
             try Self.accepted(Self.session(tenant, set: times(PerformedSet.maxRepTimes)), context)
             try Self.refused(Self.session(tenant, set: times(PerformedSet.maxRepTimes + 1)), context)
             try Self.accepted(Self.session(tenant, sets: PerformedExercise.maxSets), context)
@@ -137,10 +167,16 @@ import Testing
             #expect(Set(EntityKinds.ExerciseReader.members.map(\.rawValue)) == PerformedExercise.fieldNames)
             #expect(Set(EntityKinds.SetReader.members.map(\.rawValue)) == PerformedSet.fieldNames)
             // A full set, as the type writes it, is stored; a member the type does not have is refused.
-            let full = try #require(JSONValue.encode(PerformedSet(type: .drop, reps: 8, weight: 60, unit: .lb, duration: 30, rest: 90,
-                                                                  repTimes: [1, 2.5])).objectValue)
+            let full = try #require(
+                JSONValue.encode(
+                    PerformedSet(
+                        type: .drop, reps: 8, weight: 60, unit: .lb, duration: 30, rest: 90,
+                        repTimes: [1, 2.5])
+                ).objectValue)
             let stored = try #require(try Self.bothPaths(Self.session(tenant, set: full), context))
-            for member in PerformedSet.fieldNames { #expect(stored.contains("\"\(member)\""), "\(member) in \(stored)") }
+            for member in PerformedSet.fieldNames {
+                #expect(stored.contains("\"\(member)\""), "\(member) in \(stored)")
+            }
             try Self.refused(Self.session(tenant, set: ["reps": 1, "tempo": "3-1-1"]), context)
             try Self.refused(Self.session(tenant, extra: ["mood": "good"]), context)
         }
@@ -160,25 +196,35 @@ import Testing
             var laps: [String: JSONValue] = ["name": "Plank", "count": "laps"]
             #expect(throws: StoreError.self) { try EntityKinds.exercise.validate(&laps, context) }
             for status in EventStatus.allCases {
-                var event: [String: JSONValue] = ["client": .string(tenant.client.key), "start": "2026-11-20T18:00:00Z",
-                                                  "status": .string(status.rawValue)]
+                var event: [String: JSONValue] = [
+                    "client": .string(tenant.client.key), "start": "2026-11-20T18:00:00Z",
+                    "status": .string(status.rawValue),
+                ]
                 try EntityKinds.event.validate(&event, context)
                 #expect(try Event(document: event).status == status)
             }
             for measure in Measurement.Measure.allCases {
                 for value in [measure.range.lowerBound, measure.range.upperBound] {
-                    var document: [String: JSONValue] = ["client": .string(tenant.client.key), "date": "2026-11-20T00:00:00Z",
-                                                         measure.rawValue: .number(value)]
+                    var document: [String: JSONValue] = [
+                        "client": .string(tenant.client.key), "date": "2026-11-20T00:00:00Z",
+                        measure.rawValue: .number(value),
+                    ]
                     try EntityKinds.measurement.validate(&document, context)
                 }
                 for value in [measure.range.lowerBound - 1, measure.range.upperBound + 1] {
-                    var document: [String: JSONValue] = ["client": .string(tenant.client.key), "date": "2026-11-20T00:00:00Z",
-                                                         measure.rawValue: .number(value)]
-                    #expect(throws: StoreError.self, "\(measure) \(value)") { try EntityKinds.measurement.validate(&document, context) }
+                    var document: [String: JSONValue] = [
+                        "client": .string(tenant.client.key), "date": "2026-11-20T00:00:00Z",
+                        measure.rawValue: .number(value),
+                    ]
+                    #expect(throws: StoreError.self, "\(measure) \(value)") {
+                        try EntityKinds.measurement.validate(&document, context)
+                    }
                 }
             }
-            var message: [String: JSONValue] = ["to": .string(tenant.client.key),
-                                                "text": .string(String(repeating: "a", count: Message.maxLength + 1))]
+            var message: [String: JSONValue] = [
+                "to": .string(tenant.client.key),
+                "text": .string(String(repeating: "a", count: Message.maxLength + 1)),
+            ]
             #expect(throws: StoreError.self) { try EntityKinds.message.validate(&message, context) }
         }
     }
@@ -187,8 +233,10 @@ import Testing
         for _ in 0..<50 {
             let code = RegistrationCode.random()
             #expect(RegistrationCode.normalize(code) == code)
-            let typed = [code.lowercased(), code.replacingOccurrences(of: "-", with: " "),
-                         code.replacingOccurrences(of: "1", with: "l").replacingOccurrences(of: "0", with: "o")]
+            let typed = [
+                code.lowercased(), code.replacingOccurrences(of: "-", with: " "),
+                code.replacingOccurrences(of: "1", with: "l").replacingOccurrences(of: "0", with: "o"),
+            ]
             for variant in typed {
                 #expect(RegistrationCode.normalize(variant) == code, "\(variant)")
                 #expect(RegistrationCodes.hash(variant) == RegistrationCodes.hash(code))
@@ -206,20 +254,32 @@ import Testing
         let machine = UUID(), exercise = UUID(), training = UUID()
         let create: [PushedMutation] = [
             PushedMutation(Mutation(kind: "machine", entity: machine, action: .create, fields: ["name": "Rack"])),
-            PushedMutation(Mutation(kind: "exercise", entity: exercise, action: .create,
-                                    fields: ["name": "Squat", "machine": .string(machine.key)])),
-            PushedMutation(Mutation(kind: "training", entity: training, action: .create, fields: [
-                "name": "Legs", "exercises": [["exercise": .string(exercise.key), "sets": 4], ["exercise": .string(tenant.exercise.key)]],
-            ])),
+            PushedMutation(
+                Mutation(
+                    kind: "exercise", entity: exercise, action: .create,
+                    fields: ["name": "Squat", "machine": .string(machine.key)])),
+            PushedMutation(
+                Mutation(
+                    kind: "training", entity: training, action: .create,
+                    fields: [
+                        "name": "Legs",
+                        "exercises": [
+                            ["exercise": .string(exercise.key), "sets": 4], ["exercise": .string(tenant.exercise.key)],
+                        ],
+                    ])),
         ]
         _ = try await store.push(create, principal: tenant.coach, configuration: configuration)
-        let refused = try await store.push([PushedMutation(Mutation(kind: "machine", entity: machine, action: .delete))],
-                                           principal: tenant.coach, configuration: configuration)
+        let refused = try await store.push(
+            [PushedMutation(Mutation(kind: "machine", entity: machine, action: .delete))],
+            principal: tenant.coach, configuration: configuration)
         #expect(refused.results.first?.status != .applied)
-        #expect(refused.results.first?.error?.message.contains(DeleteRule.inUseMessage(name: "Rack", users: ["Squat"])) == true,
-                "\(String(describing: refused.results.first?.error))")
-        let deleted = try await store.push([PushedMutation(Mutation(kind: "exercise", entity: exercise, action: .delete))],
-                                           principal: tenant.coach, configuration: configuration)
+        #expect(
+            refused.results.first?.error?.message.contains(DeleteRule.inUseMessage(name: "Rack", users: ["Squat"]))
+                == true,
+            "\(String(describing: refused.results.first?.error))")
+        let deleted = try await store.push(
+            [PushedMutation(Mutation(kind: "exercise", entity: exercise, action: .delete))],
+            principal: tenant.coach, configuration: configuration)
         #expect(deleted.results.first?.status == .applied)
         let entries = try await store.read { db in
             try String.fetchOne(db, sql: "SELECT data FROM entities WHERE id = ?", arguments: [training.key])

@@ -1,11 +1,12 @@
+import Foundation
+import GorillaServer
+import GorillaTesting
+import GorillaTransport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import GorillaTesting
-import GorillaServer
-import GorillaTransport
-import Testing
 
 /// Where `openssl` is, if it is on PATH.
 private let opensslPath: String? = {
@@ -19,8 +20,10 @@ private let opensslPath: String? = {
 /// satisfies `until` (then stops it) or it exits; stopped after `timeout` seconds in any case.
 ///
 /// Children inherit the blocked signal mask of the test's threads, so they are stopped with SIGKILL.
-private func runOpenSSL(_ arguments: [String], input: String? = nil, timeout: TimeInterval = 20,
-                        until: @escaping @Sendable (String) -> Bool = { _ in false }) async throws -> String {
+private func runOpenSSL(
+    _ arguments: [String], input: String? = nil, timeout: TimeInterval = 20,
+    until: @escaping @Sendable (String) -> Bool = { _ in false }
+) async throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(opensslPath))
     process.arguments = arguments
@@ -84,7 +87,8 @@ struct OpenSSLTests {
             let output = try await runOpenSSL(["x509", "-noout", "-fingerprint", "-sha256", "-in", certificate])
             // "sha256 Fingerprint=AB:CD:..." (the prefix's case varies between versions).
             let printed = try #require(output.split(separator: "=", maxSplits: 1).last)
-            let fingerprint = try #require(Fingerprint.normalize(printed.trimmingCharacters(in: .whitespacesAndNewlines)))
+            let fingerprint = try #require(
+                Fingerprint.normalize(printed.trimmingCharacters(in: .whitespacesAndNewlines)))
             #expect(fingerprint == (try serverInfo(in: dataDirectory)).fingerprint)
         }
     }
@@ -104,7 +108,8 @@ struct OpenSSLTests {
     /// TLS 1.2 offers only authenticated encryption with ephemeral keys: a client that offers nothing but a CBC suite
     /// (or static RSA) gets no handshake; one that offers an AEAD suite is served.
     @Test(arguments: [
-        ("ECDHE-ECDSA-AES128-GCM-SHA256", true), ("ECDHE-ECDSA-AES256-GCM-SHA384", true), ("ECDHE-ECDSA-CHACHA20-POLY1305", true),
+        ("ECDHE-ECDSA-AES128-GCM-SHA256", true), ("ECDHE-ECDSA-AES256-GCM-SHA384", true),
+        ("ECDHE-ECDSA-CHACHA20-POLY1305", true),
         ("ECDHE-ECDSA-AES128-SHA", false), ("ECDHE-ECDSA-AES256-SHA", false), ("ECDHE-ECDSA-AES128-SHA256", false),
         ("ECDHE-ECDSA-AES256-SHA384", false), ("AES128-GCM-SHA256", false), ("AES128-SHA", false),
     ])

@@ -1,6 +1,6 @@
 import Foundation
-import GorillaTesting
 import GorillaServer
+import GorillaTesting
 import NIOConcurrencyHelpers
 import NIOPosix
 import Testing
@@ -14,9 +14,12 @@ struct PasswordLimitTests {
             try await withClient(port: port) { client in
                 try await client.hello()
                 for name in ["ada", "bob", "cleo"] { try await client.signUpCoach(name) }
-                let refused = try await client.request("auth.signup", [
-                    "username": "dora", "email": "dora@example.com", "password": "correct horse", "name": "D", "surname": "E",
-                ])
+                let refused = try await client.request(
+                    "auth.signup",
+                    [
+                        "username": "dora", "email": "dora@example.com", "password": "correct horse", "name": "D",
+                        "surname": "E",
+                    ])
                 #expect(refused.result == 113)
                 #expect(((refused.error?["retryAfter"] as? Int) ?? 0) > 0)
                 #expect(try await client.login("dora").result == 1)
@@ -50,7 +53,8 @@ struct PasswordLimitTests {
                     try await held.signUpCoach("ada")
                     let before = places.withLockedValue { $0.count }
                     open.withLockedValue { $0 = false }
-                    try await held.write(#"{"id":50,"op":"auth.login","body":{"user":"ada","password":"correct horse"}}"# + "\n")
+                    try await held.write(
+                        #"{"id":50,"op":"auth.login","body":{"user":"ada","password":"correct horse"}}"# + "\n")
                     let clock = ContinuousClock()
                     let until = clock.now + .seconds(20)
                     while clock.now < until, places.withLockedValue({ $0.count }) == before {
@@ -109,10 +113,12 @@ struct PasswordLimitTests {
                 try await client.hello()
                 try await client.signUpCoach("ada")
                 for _ in 0..<3 {
-                    let wrong = try await client.request("auth.password.change", ["old": "guess guess", "new": "new horse battery"])
+                    let wrong = try await client.request(
+                        "auth.password.change", ["old": "guess guess", "new": "new horse battery"])
                     #expect(wrong.result == 1)
                 }
-                let limited = try await client.request("auth.password.change", ["old": "correct horse", "new": "new horse battery"])
+                let limited = try await client.request(
+                    "auth.password.change", ["old": "correct horse", "new": "new horse battery"])
                 #expect(limited.result == 113)
                 #expect(((limited.error?["retryAfter"] as? Int) ?? 0) > 0)
                 try await withClient(port: port) { other in

@@ -45,8 +45,10 @@ private struct World {
     func key(_ label: String) -> String { self[label].uuidString.lowercased() }
     func user(_ principal: Principal) -> String { users[principal]!.uuidString.lowercased() }
 
-    static let adaLabels = ["mA", "mDel", "eA", "eDel", "tA", "tDel", "cA1", "cA2", "cDel", "evA1", "evA2",
-                            "meA1", "meA2", "sA1", "sA2", "msgA1", "msgA2", "msgC1", "meC1"]
+    static let adaLabels = [
+        "mA", "mDel", "eA", "eDel", "tA", "tDel", "cA1", "cA2", "cDel", "evA1", "evA2",
+        "meA1", "meA2", "sA1", "sA2", "msgA1", "msgA2", "msgC1", "meC1",
+    ]
     static let bobLabels = ["mB", "cB1", "evB1", "msgB1"]
 
     /// A tiny PNG: the signature and an IHDR header are all the server inspects.
@@ -56,8 +58,10 @@ private struct World {
     }
 
     static func mediaPutBody(_ bytes: [UInt8]) -> JSONObject {
-        ["sha256": Fingerprint.hex(SHA256.hash(data: bytes)), "total": bytes.count, "offset": 0,
-         "data": Data(bytes).base64EncodedString()]
+        [
+            "sha256": Fingerprint.hex(SHA256.hash(data: bytes)), "total": bytes.count, "offset": 0,
+            "data": Data(bytes).base64EncodedString(),
+        ]
     }
 
     static func build(port: Int) async throws -> World {
@@ -65,7 +69,8 @@ private struct World {
         for label in adaLabels + bobLabels { world.rows[label] = UUID() }
 
         // Ada: her catalogue and three clients with their rows, in one push.
-        let (adaToken, adaID, adaResults, photo) = try await withClient(port: port) { ada -> Unchecked<(String, UUID, [JSONObject], String)> in
+        let (adaToken, adaID, adaResults, photo) = try await withClient(port: port) {
+            ada -> Unchecked<(String, UUID, [JSONObject], String)> in
             try await ada.hello(language: "en")
             let token = try await ada.signUpCoach("ada", password: password, name: "Ada", surname: "Lovelace")
             let id = try await ada.profileID()
@@ -75,15 +80,19 @@ private struct World {
                 mutation("machine", world["mDel"], fields: ["name": "Rower"]),
                 mutation("exercise", world["eA"], fields: ["name": "Squat", "machine": world.key("mA")]),
                 mutation("exercise", world["eDel"], fields: ["name": "Plank"]),
-                mutation("training", world["tA"], fields: ["name": "Legs", "exercises": [["exercise": world.key("eA"), "sets": 3]]]),
+                mutation(
+                    "training", world["tA"],
+                    fields: ["name": "Legs", "exercises": [["exercise": world.key("eA"), "sets": 3]]]),
                 mutation("training", world["tDel"], fields: ["name": "Core"]),
                 mutation("client", world["cA1"], fields: ["name": "Ana", "surname": "Serra", "notes": "knee injury"]),
                 mutation("client", world["cA2"], fields: ["name": "Carla", "surname": "Vidal", "notes": "private"]),
                 mutation("client", world["cDel"], fields: ["name": "Dani", "surname": "Roig"]),
                 mutation("event", world["evA1"], fields: ["client": world.key("cA1"), "start": start]),
                 mutation("event", world["evA2"], fields: ["client": world.key("cA2"), "start": start]),
-                mutation("measurement", world["meA1"], fields: ["client": world.key("cA1"), "date": start, "weight": 70]),
-                mutation("measurement", world["meA2"], fields: ["client": world.key("cA2"), "date": start, "weight": 60]),
+                mutation(
+                    "measurement", world["meA1"], fields: ["client": world.key("cA1"), "date": start, "weight": 70]),
+                mutation(
+                    "measurement", world["meA2"], fields: ["client": world.key("cA2"), "date": start, "weight": 60]),
                 mutation("session", world["sA1"], fields: ["client": world.key("cA1"), "start": start]),
                 mutation("session", world["sA2"], fields: ["client": world.key("cA2"), "start": start]),
                 mutation("message", world["msgA1"], fields: ["to": world.key("cA1"), "text": "Welcome"]),
@@ -113,10 +122,11 @@ private struct World {
         let anaResults = try await withClient(port: port) { ana -> Unchecked<[JSONObject]> in
             try await ana.hello(language: "en")
             try await ana.resume(world.tokens[.adaClient]!).expectSuccess()
-            return Unchecked(try await ana.pushRequiringReply([
-                mutation("message", world["msgC1"], fields: ["to": world.user(.ada), "text": "Thanks!"]),
-                mutation("measurement", world["meC1"], fields: ["date": "2026-11-23T08:00:00Z", "weight": 71]),
-            ]))
+            return Unchecked(
+                try await ana.pushRequiringReply([
+                    mutation("message", world["msgC1"], fields: ["to": world.user(.ada), "text": "Thanks!"]),
+                    mutation("measurement", world["meC1"], fields: ["date": "2026-11-23T08:00:00Z", "weight": 71]),
+                ]))
         }.value
         for result in anaResults where result.string("status") != "applied" {
             throw TestClientError.notJSON("setup push of ana refused: \(result)")
@@ -130,7 +140,8 @@ private struct World {
             let results = try await bob.pushRequiringReply([
                 mutation("machine", world["mB"], fields: ["name": "Bench"]),
                 mutation("client", world["cB1"], fields: ["name": "Bea", "surname": "Puig", "notes": "bob's notes"]),
-                mutation("event", world["evB1"], fields: ["client": world.key("cB1"), "start": "2026-11-24T10:00:00Z"]),
+                mutation(
+                    "event", world["evB1"], fields: ["client": world.key("cB1"), "start": "2026-11-24T10:00:00Z"]),
                 mutation("message", world["msgB1"], fields: ["to": world.key("cB1"), "text": "Hello Bea"]),
             ])
             for result in results where result.string("status") != "applied" {
@@ -153,9 +164,12 @@ private struct World {
     static func register(_ username: String, code: String, port: Int) async throws -> (String, UUID) {
         try await withClient(port: port) { client in
             try await client.hello(language: "en")
-            let reply = try await client.request("auth.signup", [
-                "username": username, "email": "\(username)@example.com", "password": password, "code": code,
-            ]).expectSuccess()
+            let reply = try await client.request(
+                "auth.signup",
+                [
+                    "username": username, "email": "\(username)@example.com", "password": password, "code": code,
+                ]
+            ).expectSuccess()
             guard let id = reply.string("value", "profile", "id").flatMap(UUID.init(uuidString:)) else {
                 throw TestClientError.notJSON("no profile id for \(username)")
             }
@@ -165,9 +179,13 @@ private struct World {
 }
 
 /// One mutation as a device sends it.
-private func mutation(_ kind: String, _ entity: UUID, _ action: String = "create", fields: JSONObject? = nil,
-                      id: UUID = UUID()) -> JSONObject {
-    var object: JSONObject = ["id": id.uuidString.lowercased(), "kind": kind, "entity": entity.uuidString.lowercased(), "action": action]
+private func mutation(
+    _ kind: String, _ entity: UUID, _ action: String = "create", fields: JSONObject? = nil,
+    id: UUID = UUID()
+) -> JSONObject {
+    var object: JSONObject = [
+        "id": id.uuidString.lowercased(), "kind": kind, "entity": entity.uuidString.lowercased(), "action": action,
+    ]
     if let fields { object["fields"] = fields }
     return object
 }
@@ -246,48 +264,64 @@ struct PermissionMatrixTests {
     private static let loggedIn: [Principal: Int] = [.ada: 0, .adaClient: 0, .bob: 0, .bobClient: 0, .anonymous: 110]
     private static let everyone: [Principal: Int] = [.ada: 0, .adaClient: 0, .bob: 0, .bobClient: 0, .anonymous: 0]
 
-    private static var operationRows: [OperationRow] { [
-        OperationRow(op: .hello, expected: everyone) { _, _, _ in ["version": 1] },
-        OperationRow(op: .signup, expected: everyone) { principal, _, _ in
-            ["username": "new-\(principal)", "email": "new-\(principal)@example.com", "password": World.password,
-             "name": "New", "surname": "Account"]
-        },
-        OperationRow(op: .login, expected: everyone) { principal, _, _ in
-            ["user": principal == .anonymous ? "ada" : principal.username, "password": World.password]
-        },
-        OperationRow(op: .resume, expected: everyone, anonymousNeedsToken: true) { _, _, token in ["token": token ?? ""] },
-        OperationRow(op: .check, expected: loggedIn) { _, _, _ in [:] },
-        OperationRow(op: .profileGet, expected: loggedIn) { _, _, _ in [:] },
-        OperationRow(op: .profileUpdate, expected: loggedIn) { _, _, _ in ["language": "en"] },
-        OperationRow(op: .mediaPut, expected: loggedIn) { principal, _, _ in
-            World.mediaPutBody(World.png(UInt8(0x50 + (Principal.allCases.firstIndex(of: principal) ?? 0))))
-        },
-        // Ada's photo: hers and her client's to read; another tenant's "not found".
-        OperationRow(op: .mediaGet, expected: [.ada: 0, .adaClient: 0, .bob: 112, .bobClient: 112, .anonymous: 110]) { _, world, _ in
-            ["sha256": world.adaPhoto]
-        },
-        OperationRow(op: .syncUpdated, expected: loggedIn) { _, _, _ in ["since": 0] },
-        OperationRow(op: .syncPull, expected: loggedIn) { _, _, _ in ["since": 0] },
-        OperationRow(op: .syncPush, expected: loggedIn) { _, _, _ in ["mutations": [JSONObject]()] },
-        OperationRow(op: .subscribe, expected: loggedIn) { _, _, _ in [:] },
-        // Anyone may ask whether a code is valid (that is how a client learns their names before signing up).
-        OperationRow(op: .codeCheck, expected: everyone) { _, world, _ in ["code": world.codes["cA2"]!] },
-        // Coach-only, and only for the coach's own clients.
-        OperationRow(op: .clientCode, expected: [.ada: 0, .adaClient: 111, .bob: 112, .bobClient: 111, .anonymous: 110]) { _, world, _ in
-            ["client": world.key("cDel")]
-        },
-        OperationRow(op: .clientResetPassword,
-                     expected: [.ada: 0, .adaClient: 111, .bob: 112, .bobClient: 111, .anonymous: 110]) { _, world, _ in
-            ["client": world.key("cA1")]
-        },
-        // Reachable without a login: a wrong token is 12 for everyone, never 110.
-        OperationRow(op: .passwordReset, expected: [.ada: 12, .adaClient: 12, .bob: 12, .bobClient: 12, .anonymous: 12]) { _, _, _ in
-            ["user": "ada", "token": "not-a-reset-token", "password": "a brand new one"]
-        },
-        // Same password again: accepted; it revokes the account's other tokens, so it runs after the rest.
-        OperationRow(op: .passwordChange, expected: loggedIn) { _, _, _ in ["old": World.password, "new": World.password] },
-        OperationRow(op: .logout, expected: loggedIn) { _, _, _ in [:] },
-    ] }
+    private static var operationRows: [OperationRow] {
+        [
+            OperationRow(op: .hello, expected: everyone) { _, _, _ in ["version": 1] },
+            OperationRow(op: .signup, expected: everyone) { principal, _, _ in
+                [
+                    "username": "new-\(principal)", "email": "new-\(principal)@example.com", "password": World.password,
+                    "name": "New", "surname": "Account",
+                ]
+            },
+            OperationRow(op: .login, expected: everyone) { principal, _, _ in
+                ["user": principal == .anonymous ? "ada" : principal.username, "password": World.password]
+            },
+            OperationRow(op: .resume, expected: everyone, anonymousNeedsToken: true) { _, _, token in
+                ["token": token ?? ""]
+            },
+            OperationRow(op: .check, expected: loggedIn) { _, _, _ in [:] },
+            OperationRow(op: .profileGet, expected: loggedIn) { _, _, _ in [:] },
+            OperationRow(op: .profileUpdate, expected: loggedIn) { _, _, _ in ["language": "en"] },
+            OperationRow(op: .mediaPut, expected: loggedIn) { principal, _, _ in
+                World.mediaPutBody(World.png(UInt8(0x50 + (Principal.allCases.firstIndex(of: principal) ?? 0))))
+            },
+            // Ada's photo: hers and her client's to read; another tenant's "not found".
+            OperationRow(
+                op: .mediaGet, expected: [.ada: 0, .adaClient: 0, .bob: 112, .bobClient: 112, .anonymous: 110]
+            ) { _, world, _ in
+                ["sha256": world.adaPhoto]
+            },
+            OperationRow(op: .syncUpdated, expected: loggedIn) { _, _, _ in ["since": 0] },
+            OperationRow(op: .syncPull, expected: loggedIn) { _, _, _ in ["since": 0] },
+            OperationRow(op: .syncPush, expected: loggedIn) { _, _, _ in ["mutations": [JSONObject]()] },
+            OperationRow(op: .subscribe, expected: loggedIn) { _, _, _ in [:] },
+            // Anyone may ask whether a code is valid (that is how a client learns their names before signing up).
+            OperationRow(op: .codeCheck, expected: everyone) { _, world, _ in ["code": world.codes["cA2"]!] },
+            // Coach-only, and only for the coach's own clients.
+            OperationRow(
+                op: .clientCode, expected: [.ada: 0, .adaClient: 111, .bob: 112, .bobClient: 111, .anonymous: 110]
+            ) { _, world, _ in
+                ["client": world.key("cDel")]
+            },
+            OperationRow(
+                op: .clientResetPassword,
+                expected: [.ada: 0, .adaClient: 111, .bob: 112, .bobClient: 111, .anonymous: 110]
+            ) { _, world, _ in
+                ["client": world.key("cA1")]
+            },
+            // Reachable without a login: a wrong token is 12 for everyone, never 110.
+            OperationRow(
+                op: .passwordReset, expected: [.ada: 12, .adaClient: 12, .bob: 12, .bobClient: 12, .anonymous: 12]
+            ) { _, _, _ in
+                ["user": "ada", "token": "not-a-reset-token", "password": "a brand new one"]
+            },
+            // Same password again: accepted; it revokes the account's other tokens, so it runs after the rest.
+            OperationRow(op: .passwordChange, expected: loggedIn) { _, _, _ in
+                ["old": World.password, "new": World.password]
+            },
+            OperationRow(op: .logout, expected: loggedIn) { _, _, _ in [:] },
+        ]
+    }
 
     /// Every operation has exactly one row, so that a new operation without a row in the matrix fails this suite.
     @Test func theMatrixCoversEveryDeclaredOperation() throws {
@@ -314,7 +348,8 @@ struct PermissionMatrixTests {
                     if principal == .anonymous && row.anonymousNeedsToken {
                         sideToken = try await withClient(port: port) { side in
                             try await side.hello()
-                            return try await side.login("ada", password: World.password).expectSuccess().requireString("value", "token")
+                            return try await side.login("ada", password: World.password).expectSuccess().requireString(
+                                "value", "token")
                         }
                     }
                     let token = sideToken
@@ -325,11 +360,14 @@ struct PermissionMatrixTests {
                             own = try await client.login(principal.username, password: World.password).expectSuccess()
                                 .requireString("value", "token")
                         }
-                        return Unchecked(try await client.request(row.op.rawValue, row.body(principal, world, own ?? token)))
+                        return Unchecked(
+                            try await client.request(row.op.rawValue, row.body(principal, world, own ?? token)))
                     }.value
                     let expected = try #require(row.expected[principal])
-                    #expect(reply.result == expected,
-                            "\(row.op.rawValue) as \(principal): expected \(expected), got \(reply.result.map(String.init) ?? "nil") \(reply.errorMessage ?? "")")
+                    #expect(
+                        reply.result == expected,
+                        "\(row.op.rawValue) as \(principal): expected \(expected), got \(reply.result.map(String.init) ?? "nil") \(reply.errorMessage ?? "")"
+                    )
                     if expected != 0 {
                         #expect(reply.errorCode == expected, "\(row.op.rawValue) as \(principal)")
                         #expect(reply.value == nil, "\(row.op.rawValue) as \(principal) leaked a value")
@@ -368,9 +406,14 @@ struct PermissionMatrixTests {
     private static func pushCells(_ w: World) -> [PushCell] {
         let at = "2026-12-01T09:00:00Z"
         var cells: [PushCell] = []
-        func cell(_ who: Principal, _ kind: String, _ action: String, _ entity: UUID, _ fields: JSONObject? = nil,
-                  _ expected: Int?, _ note: String = "") {
-            cells.append(PushCell(who: who, kind: kind, action: action, entity: entity, fields: fields, expected: expected, note: note))
+        func cell(
+            _ who: Principal, _ kind: String, _ action: String, _ entity: UUID, _ fields: JSONObject? = nil,
+            _ expected: Int?, _ note: String = ""
+        ) {
+            cells.append(
+                PushCell(
+                    who: who, kind: kind, action: action, entity: entity, fields: fields, expected: expected, note: note
+                ))
         }
 
         // The catalogue: only its coach writes it; her client reads it (111), the other tenant does not see it (112).
@@ -387,7 +430,8 @@ struct PermissionMatrixTests {
             cell(.adaClient, kind, "delete", w[unused], nil, 111)
             cell(.bob, kind, "delete", w[unused], nil, 112)
             cell(.bobClient, kind, "delete", w[unused], nil, 112)
-            cell(.bob, kind, "create", w[used], newFields, 112, "a create that guesses an existing id of another tenant")
+            cell(
+                .bob, kind, "create", w[used], newFields, 112, "a create that guesses an existing id of another tenant")
             cell(.ada, kind, "create", UUID(), newFields, nil)
             cell(.bob, kind, "create", UUID(), newFields, nil, "the same name in another tenant is free")
             cell(.ada, kind, "update", w[used], ["name": "\(kind) v2"], nil)
@@ -396,7 +440,9 @@ struct PermissionMatrixTests {
         // References into another tenant do not resolve.
         cell(.bob, "exercise", "create", UUID(), ["name": "Hack squat", "machine": w.key("mA")], 124)
         cell(.bob, "training", "create", UUID(), ["name": "Stolen", "exercises": [["exercise": w.key("eA")]]], 124)
-        cell(.bob, "machine", "create", UUID(), ["name": "Pic", "image": w.adaPhoto], 124, "ada's photo as a machine image")
+        cell(
+            .bob, "machine", "create", UUID(), ["name": "Pic", "image": w.adaPhoto], 124,
+            "ada's photo as a machine image")
 
         // Clients: the coach's rows; a client sees only their own row and may not change it.
         cell(.adaClient, "client", "create", UUID(), ["name": "Self"], 111)
@@ -419,8 +465,9 @@ struct PermissionMatrixTests {
         cell(.adaClient, "session", "create", UUID(), ["client": w.key("cA1"), "start": at], 111)
         cell(.bobClient, "session", "create", UUID(), ["client": w.key("cB1"), "start": at], 111)
         cell(.bob, "session", "create", UUID(), ["client": w.key("cA1"), "start": at], 124, "for ada's client")
-        cell(.ada, "session", "create", UUID(), ["client": w.key("cA1"), "event": w.key("evA2"), "start": at], 124,
-             "naming another client's event")
+        cell(
+            .ada, "session", "create", UUID(), ["client": w.key("cA1"), "event": w.key("evA2"), "start": at], 124,
+            "naming another client's event")
         cell(.ada, "session", "update", w["sA1"], ["notes": "rewritten"], 111, "history is append-only")
         cell(.adaClient, "session", "update", w["sA1"], ["notes": "rewritten"], 111)
         cell(.bob, "session", "update", w["sA1"], ["notes": "x"], 112)
@@ -428,8 +475,12 @@ struct PermissionMatrixTests {
         cell(.adaClient, "session", "delete", w["sA1"], nil, 111)
         cell(.bob, "session", "delete", w["sA1"], nil, 112)
         cell(.bobClient, "session", "delete", w["sA1"], nil, 112)
-        cell(.ada, "session", "create", UUID(), ["client": w.key("cA1"), "start": at,
-                                                  "exercises": [["name": "Squat", "exercise": w.key("eA"), "sets": [["reps": 5]]]]], nil)
+        cell(
+            .ada, "session", "create", UUID(),
+            [
+                "client": w.key("cA1"), "start": at,
+                "exercises": [["name": "Squat", "exercise": w.key("eA"), "sets": [["reps": 5]]]],
+            ], nil)
         cell(.ada, "session", "delete", w["sA2"], nil, nil)
 
         // Messages: coach ↔ own client only; the recipient alone sets the read mark; nobody deletes.
@@ -438,8 +489,10 @@ struct PermissionMatrixTests {
         cell(.bob, "message", "create", UUID(), ["to": w.key("cA1"), "text": "Poaching"], 124, "to ada's client")
         cell(.adaClient, "message", "create", UUID(), ["to": w.user(.ada), "text": "On my way"], nil, "to own coach")
         cell(.adaClient, "message", "create", UUID(), ["to": w.user(.bob), "text": "Hi Bob"], 111, "to another coach")
-        cell(.adaClient, "message", "create", UUID(), ["to": w.key("cA2"), "text": "Hi Carla"], 111, "to another client")
-        cell(.bobClient, "message", "create", UUID(), ["to": w.user(.ada), "text": "Hi Ada"], 111, "bob's client to ada")
+        cell(
+            .adaClient, "message", "create", UUID(), ["to": w.key("cA2"), "text": "Hi Carla"], 111, "to another client")
+        cell(
+            .bobClient, "message", "create", UUID(), ["to": w.user(.ada), "text": "Hi Ada"], 111, "bob's client to ada")
         cell(.bobClient, "message", "create", UUID(), ["to": w.user(.bob), "text": "Hi coach"], nil, "to own coach")
         cell(.ada, "message", "update", w["msgA1"], ["read": at], 111, "the sender marks her own message read")
         cell(.adaClient, "message", "update", w["msgA1"], ["text": "edited"], 111, "edit by the recipient")
@@ -453,7 +506,9 @@ struct PermissionMatrixTests {
 
         // Measurements: the coach for her clients, a client for themselves.
         cell(.ada, "measurement", "create", UUID(), ["client": w.key("cA1"), "date": at, "weight": 69], nil)
-        cell(.bob, "measurement", "create", UUID(), ["client": w.key("cA1"), "date": at, "weight": 69], 124, "for ada's client")
+        cell(
+            .bob, "measurement", "create", UUID(), ["client": w.key("cA1"), "date": at, "weight": 69], 124,
+            "for ada's client")
         cell(.adaClient, "measurement", "create", UUID(), ["date": at, "weight": 68], nil, "for self")
         cell(.bobClient, "measurement", "create", UUID(), ["date": at, "weight": 58], nil, "for self")
         cell(.adaClient, "measurement", "update", w["meA2"], ["weight": 1], 112, "another client's")
@@ -499,10 +554,13 @@ struct PermissionMatrixTests {
                 var checked = Set<String>()
                 for cell in cells {
                     let client = sessions[order.firstIndex(of: cell.who)!]
-                    let result = try await client.pushRequiringReply([mutation(cell.kind, cell.entity, cell.action, fields: cell.fields)])[0]
+                    let result = try await client.pushRequiringReply([
+                        mutation(cell.kind, cell.entity, cell.action, fields: cell.fields)
+                    ])[0]
                     let what = "\(cell.who) \(cell.action) \(cell.kind)\(cell.note.isEmpty ? "" : " (\(cell.note))")"
                     if let code = cell.expected {
-                        #expect(result.string("status") == "rejected", "\(what): expected rejection \(code), got \(result)")
+                        #expect(
+                            result.string("status") == "rejected", "\(what): expected rejection \(code), got \(result)")
                         #expect(result.errorCode == code, "\(what): expected \(code), got \(result)")
                         #expect(result["version"] == nil, "\(what)")
                     } else {
@@ -511,10 +569,12 @@ struct PermissionMatrixTests {
                     checked.insert("\(cell.kind)/\(cell.action)/\(cell.who)")
                 }
                 // Every synced kind was tried with every action by every principal that can log in.
-                for kind in ["machine", "exercise", "training", "client", "event", "message", "measurement", "session"] {
+                for kind in ["machine", "exercise", "training", "client", "event", "message", "measurement", "session"]
+                {
                     for action in ["create", "update", "delete"] {
                         for who in order {
-                            #expect(checked.contains("\(kind)/\(action)/\(who)"), "no cell for \(who) \(action) \(kind)")
+                            #expect(
+                                checked.contains("\(kind)/\(action)/\(who)"), "no cell for \(who) \(action) \(kind)")
                         }
                     }
                 }
@@ -551,9 +611,13 @@ struct PermissionMatrixTests {
             let world = try await World.build(port: port)
             try await withSessions(port: port, [world.tokens[.ada]!, world.tokens[.bob]!]) { sessions in
                 let shared = UUID()
-                let first = try await sessions[0].pushRequiringReply([mutation("machine", UUID(), fields: ["name": "Ski erg"], id: shared)])
+                let first = try await sessions[0].pushRequiringReply([
+                    mutation("machine", UUID(), fields: ["name": "Ski erg"], id: shared)
+                ])
                 #expect(first[0].string("status") == "applied")
-                let stolen = try await sessions[1].pushRequiringReply([mutation("machine", UUID(), fields: ["name": "Ski erg"], id: shared)])
+                let stolen = try await sessions[1].pushRequiringReply([
+                    mutation("machine", UUID(), fields: ["name": "Ski erg"], id: shared)
+                ])
                 #expect(stolen[0].string("status") == "rejected")
                 #expect(stolen[0].errorCode == 9)
                 let bobs = try await sessions[1].pullEverything().filter { $0.string("kind") == "machine" }
@@ -574,29 +638,35 @@ struct PermissionMatrixTests {
             for audience in ["all", "coaches", "clients"] {
                 _ = try await tools.addNews("News for \(audience)", audience: audience)
             }
-            let listed = try JSONSerialization.jsonObject(with: Data(try await tools.listNews(json: true).utf8)) as? [JSONObject] ?? []
+            let listed =
+                try JSONSerialization.jsonObject(with: Data(try await tools.listNews(json: true).utf8)) as? [JSONObject]
+                ?? []
             for item in listed {
-                if let audience = item["audience"] as? String, let id = (item["id"] as? String).flatMap(UUID.init(uuidString:)) {
+                if let audience = item["audience"] as? String,
+                    let id = (item["id"] as? String).flatMap(UUID.init(uuidString:))
+                {
                     news[audience] = id
                 }
             }
             #expect(news.count == 3)
 
             func rows(_ labels: [String]) -> Set<Seen> {
-                Set(labels.map { label in
-                    let kind = switch label.prefix(while: { $0.isLowercase }) {
-                    case "m": "machine"
-                    case "e": "exercise"
-                    case "t": "training"
-                    case "c": "client"
-                    case "ev": "event"
-                    case "me": "measurement"
-                    case "s": "session"
-                    case "msg": "message"
-                    default: "?"
-                    }
-                    return Seen(kind: kind, id: world[label])
-                })
+                Set(
+                    labels.map { label in
+                        let kind =
+                            switch label.prefix(while: { $0.isLowercase }) {
+                            case "m": "machine"
+                            case "e": "exercise"
+                            case "t": "training"
+                            case "c": "client"
+                            case "ev": "event"
+                            case "me": "measurement"
+                            case "s": "session"
+                            case "msg": "message"
+                            default: "?"
+                            }
+                        return Seen(kind: kind, id: world[label])
+                    })
             }
             func newsRows(_ audiences: [String]) -> Set<Seen> {
                 Set(audiences.compactMap { news[$0].map { Seen(kind: "news", id: $0) } })
@@ -604,7 +674,8 @@ struct PermissionMatrixTests {
             let catalogue = ["mA", "mDel", "eA", "eDel", "tA", "tDel"]
             let expected: [Principal: Set<Seen>] = [
                 .ada: rows(World.adaLabels).union(newsRows(["all", "coaches"])),
-                .adaClient: rows(catalogue + ["cA1", "evA1", "meA1", "sA1", "msgA1", "msgC1", "meC1"]).union(newsRows(["all", "clients"])),
+                .adaClient: rows(catalogue + ["cA1", "evA1", "meA1", "sA1", "msgA1", "msgC1", "meC1"]).union(
+                    newsRows(["all", "clients"])),
                 .bob: rows(World.bobLabels).union(newsRows(["all", "coaches"])),
                 .bobClient: rows(World.bobLabels).union(newsRows(["all", "clients"])),
             ]
@@ -612,13 +683,22 @@ struct PermissionMatrixTests {
             try await withSessions(port: port, order.map { world.tokens[$0]! }) { sessions in
                 for (principal, client) in zip(order, sessions) {
                     let changes = try await client.pullEverything()
-                    let seen = Set(changes.compactMap { change in
-                        (change.string("id").flatMap(UUID.init(uuidString:))).map { Seen(kind: change.string("kind") ?? "", id: $0) }
-                    })
+                    let seen = Set(
+                        changes.compactMap { change in
+                            (change.string("id").flatMap(UUID.init(uuidString:))).map {
+                                Seen(kind: change.string("kind") ?? "", id: $0)
+                            }
+                        })
                     let wanted = expected[principal]!
                     #expect(seen.count == changes.count, "\(principal) got a row twice")
-                    #expect(seen.subtracting(wanted).isEmpty, "\(principal) sees rows it may not: \(seen.subtracting(wanted).sorted { $0.description < $1.description })")
-                    #expect(wanted.subtracting(seen).isEmpty, "\(principal) misses rows: \(wanted.subtracting(seen).sorted { $0.description < $1.description })")
+                    #expect(
+                        seen.subtracting(wanted).isEmpty,
+                        "\(principal) sees rows it may not: \(seen.subtracting(wanted).sorted { $0.description < $1.description })"
+                    )
+                    #expect(
+                        wanted.subtracting(seen).isEmpty,
+                        "\(principal) misses rows: \(wanted.subtracting(seen).sorted { $0.description < $1.description })"
+                    )
 
                     // sync.updated counts the same rows, per section.
                     let updated = try await client.request("sync.updated", ["since": 0]).expectSuccess()
@@ -630,7 +710,8 @@ struct PermissionMatrixTests {
                     // The client row: the coach sees her notes, the client never does.
                     let ownRow = principal == .adaClient ? "cA1" : principal == .bobClient ? "cB1" : nil
                     if let ownRow {
-                        let row = try #require(changes.first { UUID(uuidString: $0.string("id") ?? "") == world[ownRow] })
+                        let row = try #require(
+                            changes.first { UUID(uuidString: $0.string("id") ?? "") == world[ownRow] })
                         let data = try #require(row["data"] as? JSONObject)
                         #expect(data["notes"] == nil, "\(principal) received the coach's notes")
                         #expect(data["status"] as? String == "active")
@@ -638,7 +719,8 @@ struct PermissionMatrixTests {
                     }
                 }
                 let adaChanges = try await sessions[0].pullEverything()
-                let anaRow = adaChanges.first { UUID(uuidString: $0.string("id") ?? "") == world["cA1"] }?["data"] as? JSONObject
+                let anaRow =
+                    adaChanges.first { UUID(uuidString: $0.string("id") ?? "") == world["cA1"] }?["data"] as? JSONObject
                 #expect(anaRow?["notes"] as? String == "knee injury")
             }
         }
@@ -652,7 +734,9 @@ struct PermissionMatrixTests {
                 // A client may not file a measurement under another client of the coach.
                 let other = UUID()
                 let result = try await sessions[1].pushRequiringReply([
-                    mutation("measurement", other, fields: ["client": world.key("cA2"), "date": "2026-11-25T08:00:00Z", "weight": 90]),
+                    mutation(
+                        "measurement", other,
+                        fields: ["client": world.key("cA2"), "date": "2026-11-25T08:00:00Z", "weight": 90])
                 ])[0]
                 let changes = try await sessions[0].pullEverything()
                 func data(_ id: UUID) -> JSONObject? {
@@ -660,11 +744,14 @@ struct PermissionMatrixTests {
                 }
                 // Ana recorded meC1 without naming herself (as the CLI does): her coach must still see whose it is,
                 // since devices group measurements by their `client` field.
-                #expect(data(world["meC1"])?["client"] as? String == world.key("cA1"),
-                        "the coach's copy of a client's own measurement names \(String(describing: data(world["meC1"])?["client"])) instead of the client")
+                #expect(
+                    data(world["meC1"])?["client"] as? String == world.key("cA1"),
+                    "the coach's copy of a client's own measurement names \(String(describing: data(world["meC1"])?["client"])) instead of the client"
+                )
                 if result.string("status") == "applied" {
-                    #expect(data(other)?["client"] as? String == world.key("cA1"),
-                            "a client filed a measurement under another client: \(String(describing: data(other)))")
+                    #expect(
+                        data(other)?["client"] as? String == world.key("cA1"),
+                        "a client filed a measurement under another client: \(String(describing: data(other)))")
                 }
             }
         }
@@ -674,36 +761,52 @@ struct PermissionMatrixTests {
         try await withTestServer(configure: Self.configure) { server in
             let port = server.port
             let world = try await World.build(port: port)
-            try await withSessions(port: port, [world.tokens[.ada]!, world.tokens[.adaClient]!, world.tokens[.bob]!]) { sessions in
+            try await withSessions(port: port, [world.tokens[.ada]!, world.tokens[.adaClient]!, world.tokens[.bob]!]) {
+                sessions in
                 let (ada, ana, bob) = (sessions[0], sessions[1], sessions[2])
                 try await bob.request("events.subscribe").expectSuccess()
 
                 // A create that brings its own `sent` and `from`: the server sets both (or refuses).
                 let forged = UUID()
                 let first = try await ana.pushRequiringReply([
-                    mutation("message", forged, fields: ["to": world.user(.ada), "text": "It was Carla", "sent": "2020-01-01T00:00:00.000Z",
-                                                         "from": world.key("cA2")]),
+                    mutation(
+                        "message", forged,
+                        fields: [
+                            "to": world.user(.ada), "text": "It was Carla", "sent": "2020-01-01T00:00:00.000Z",
+                            "from": world.key("cA2"),
+                        ])
                 ])[0]
                 if first.string("status") == "applied" {
                     let changes = try await ada.pullEverything()
-                    let data = changes.first { UUID(uuidString: $0.string("id") ?? "") == forged }?["data"] as? JSONObject
-                    #expect(data?["from"] as? String == world.key("cA1"), "stored sender: \(String(describing: data?["from"]))")
+                    let data =
+                        changes.first { UUID(uuidString: $0.string("id") ?? "") == forged }?["data"] as? JSONObject
+                    #expect(
+                        data?["from"] as? String == world.key("cA1"),
+                        "stored sender: \(String(describing: data?["from"]))")
                     #expect(data?["sent"] as? String != "2020-01-01T00:00:00.000Z", "the device chose the sent time")
                 }
 
                 // With `sent` present, the text and recipient rules must still hold.
                 let bell = try await ana.pushRequiringReply([
-                    mutation("message", UUID(), fields: ["to": world.user(.ada), "text": "ring \u{7}", "sent": "2026-11-22T09:00:00.000Z"]),
+                    mutation(
+                        "message", UUID(),
+                        fields: ["to": world.user(.ada), "text": "ring \u{7}", "sent": "2026-11-22T09:00:00.000Z"])
                 ])[0]
                 #expect(bell.string("status") == "rejected", "a control character got through: \(bell)")
                 #expect(bell.errorCode == 9)
                 let long = try await ana.pushRequiringReply([
-                    mutation("message", UUID(), fields: ["to": world.user(.ada), "text": String(repeating: "a", count: 2001),
-                                                         "sent": "2026-11-22T09:00:00.000Z"]),
+                    mutation(
+                        "message", UUID(),
+                        fields: [
+                            "to": world.user(.ada), "text": String(repeating: "a", count: 2001),
+                            "sent": "2026-11-22T09:00:00.000Z",
+                        ])
                 ])[0]
                 #expect(long.string("status") == "rejected", "a 2001-character message got through")
                 let crossTenant = try await ana.pushRequiringReply([
-                    mutation("message", UUID(), fields: ["to": world.user(.bob), "text": "Hi Bob", "sent": "2026-11-22T09:00:00.000Z"]),
+                    mutation(
+                        "message", UUID(),
+                        fields: ["to": world.user(.bob), "text": "Hi Bob", "sent": "2026-11-22T09:00:00.000Z"])
                 ])[0]
                 #expect(crossTenant.string("status") == "rejected", "a client wrote to another coach: \(crossTenant)")
 

@@ -1,10 +1,11 @@
 import Foundation
-@testable import GorillaServer
 import GorillaShared
 import GorillaTransport
 import NIOCore
 import NIOEmbedded
 import Testing
+
+@testable import GorillaServer
 
 /// The event loop answers a repeated `sync.updated` alone only while the task's answer stands, and never ahead of a
 /// response the task still owes.
@@ -12,7 +13,8 @@ import Testing
     private static let value = Array(#"{"sections":{},"version":42}"#.utf8)
 
     /// A channel with the responder, and an answer for `since` 42 that stands for a minute.
-    private static func channel(requestsPerSecond: Double = 100) throws -> (EmbeddedChannel, PollShortcut, StoreEpochs) {
+    private static func channel(requestsPerSecond: Double = 100) throws -> (EmbeddedChannel, PollShortcut, StoreEpochs)
+    {
         let shortcut = PollShortcut(requestsPerSecond: requestsPerSecond)
         let epochs = StoreEpochs()
         let channel = EmbeddedChannel()
@@ -21,8 +23,11 @@ import Testing
         return (channel, shortcut, epochs)
     }
 
-    private static func answer(_ epochs: StoreEpochs, since: Int64 = 42, until: Date = Date().addingTimeInterval(60)) -> PollShortcut.Answer {
-        PollShortcut.Answer(since: since, dataEpoch: epochs.data, accountsEpoch: epochs.accounts, until: until, value: value)
+    private static func answer(
+        _ epochs: StoreEpochs, since: Int64 = 42, until: Date = Date().addingTimeInterval(60)
+    ) -> PollShortcut.Answer {
+        PollShortcut.Answer(
+            since: since, dataEpoch: epochs.data, accountsEpoch: epochs.accounts, until: until, value: value)
     }
 
     private static func poll(_ id: Int, since: Int = 42) -> LineFrame {
@@ -49,7 +54,8 @@ import Testing
         var ids: [Int] = []
         while let frame = try channel.readInbound(as: LineFrame.self) {
             guard case .line(let buffer) = frame else { continue }
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(String(buffer: buffer).utf8)) as? [String: Any])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(String(buffer: buffer).utf8)) as? [String: Any])
             ids.append(try #require(object["id"] as? Int))
         }
         return ids
@@ -124,7 +130,9 @@ import Testing
 
         // A long line is not read on the loop at all, even a poll padded with spaces.
         (channel, shortcut, epochs) = try Self.channel()
-        let padded = #"{"id":1,"op":"sync.updated","body":{"since":42}}"# + String(repeating: " ", count: PollResponder.longestPoll)
+        let padded =
+            #"{"id":1,"op":"sync.updated","body":{"since":42}}"#
+            + String(repeating: " ", count: PollResponder.longestPoll)
         #expect(PollResponder.poll(ByteBuffer(string: padded))?.since == 42)
         try channel.writeInbound(LineFrame.line(ByteBuffer(string: padded)))
         #expect(try Self.passedOn(channel) == [1])

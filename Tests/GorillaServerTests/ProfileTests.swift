@@ -8,7 +8,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct ProfileTests {
     /// A tiny image: the PNG signature and an IHDR chunk header, which is all the server inspects.
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]
+    static let png: [UInt8] =
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]
         + Array(repeating: 0x42, count: 64)
 
     static func sha256(_ bytes: [UInt8]) -> String { Fingerprint.hex(SHA256.hash(data: bytes)) }
@@ -39,7 +40,8 @@ struct ProfileTests {
             let token = try await withClient(port: port) { client in
                 try await client.hello()
                 let token = try await client.signUpCoach("ada")
-                let updated = try await client.request("profile.update", ["name": "Augusta", "nif": "12345678Z", "language": "es"])
+                let updated = try await client.request(
+                    "profile.update", ["name": "Augusta", "nif": "12345678Z", "language": "es"])
                 #expect(updated.result == 0)
                 #expect(updated.string("value", "name") == "Augusta")
                 #expect(updated.string("value", "surname") == "Lovelace")
@@ -64,12 +66,16 @@ struct ProfileTests {
                 // A new connection speaks the account's language after login, unless hello asked for another.
                 try await client.hello()
                 #expect(try await client.resume(token).result == 0)
-                #expect(try await client.request("no.such.op").errorMessage?.hasPrefix(WireErrorCode.unknownOperation.message(in: .ca)) == true)
+                #expect(
+                    try await client.request("no.such.op").errorMessage?.hasPrefix(
+                        WireErrorCode.unknownOperation.message(in: .ca)) == true)
             }
             try await withClient(port: port) { client in
                 try await client.hello(language: "en")
                 #expect(try await client.resume(token).result == 0)
-                #expect(try await client.request("no.such.op").errorMessage?.hasPrefix(WireErrorCode.unknownOperation.message(in: .en)) == true)
+                #expect(
+                    try await client.request("no.such.op").errorMessage?.hasPrefix(
+                        WireErrorCode.unknownOperation.message(in: .en)) == true)
             }
         }
     }
@@ -99,9 +105,12 @@ struct ProfileTests {
                 try await client.hello()
                 try await client.signUpCoach("ada")
                 let sha = Self.sha256(Self.png)
-                let put = try await client.request("media.put", [
-                    "sha256": sha, "total": Self.png.count, "offset": 0, "data": Data(Self.png).base64EncodedString(),
-                ])
+                let put = try await client.request(
+                    "media.put",
+                    [
+                        "sha256": sha, "total": Self.png.count, "offset": 0,
+                        "data": Data(Self.png).base64EncodedString(),
+                    ])
                 #expect(put.result == 0)
                 #expect(put.value?["complete"] as? Bool == true)
                 #expect(put.value?["received"] as? Int == Self.png.count)
@@ -133,19 +142,25 @@ struct ProfileTests {
                 let sha = Self.sha256(Self.png)
                 let first = Array(Self.png.prefix(30))
                 let rest = Array(Self.png.dropFirst(30))
-                let part = try await client.request("media.put", [
-                    "sha256": sha, "total": Self.png.count, "offset": 0, "data": Data(first).base64EncodedString(),
-                ])
+                let part = try await client.request(
+                    "media.put",
+                    [
+                        "sha256": sha, "total": Self.png.count, "offset": 0, "data": Data(first).base64EncodedString(),
+                    ])
                 #expect(part.value?["complete"] as? Bool == false)
                 #expect(part.value?["received"] as? Int == 30)
-                let wrongOffset = try await client.request("media.put", [
-                    "sha256": sha, "total": Self.png.count, "offset": 10, "data": Data(rest).base64EncodedString(),
-                ])
+                let wrongOffset = try await client.request(
+                    "media.put",
+                    [
+                        "sha256": sha, "total": Self.png.count, "offset": 10, "data": Data(rest).base64EncodedString(),
+                    ])
                 #expect(wrongOffset.result == 0)
                 #expect(wrongOffset.value?["received"] as? Int == 30)
-                let done = try await client.request("media.put", [
-                    "sha256": sha, "total": Self.png.count, "offset": 30, "data": Data(rest).base64EncodedString(),
-                ])
+                let done = try await client.request(
+                    "media.put",
+                    [
+                        "sha256": sha, "total": Self.png.count, "offset": 30, "data": Data(rest).base64EncodedString(),
+                    ])
                 #expect(done.value?["complete"] as? Bool == true)
                 let got = try await client.request("media.get", ["sha256": sha, "offset": 0])
                 #expect(got.string("value", "data").flatMap { Data(base64Encoded: $0) }.map(Array.init) == Self.png)
@@ -161,9 +176,11 @@ struct ProfileTests {
                 try await client.signUpCoach("ada")
                 let text = Array("#!/bin/sh\necho this is not an image\n".utf8)
                 let sha = Self.sha256(text)
-                let put = try await client.request("media.put", [
-                    "sha256": sha, "total": text.count, "offset": 0, "data": Data(text).base64EncodedString(),
-                ])
+                let put = try await client.request(
+                    "media.put",
+                    [
+                        "sha256": sha, "total": text.count, "offset": 0, "data": Data(text).base64EncodedString(),
+                    ])
                 #expect(put.result == 122)
                 #expect(put.errorCode == 122)
                 #expect(try await client.request("media.get", ["sha256": sha, "offset": 0]).result == 112)
@@ -179,9 +196,12 @@ struct ProfileTests {
                 try await client.hello()
                 try await client.signUpCoach("ada")
                 let claimed = Self.sha256(Array("something else".utf8))
-                let put = try await client.request("media.put", [
-                    "sha256": claimed, "total": Self.png.count, "offset": 0, "data": Data(Self.png).base64EncodedString(),
-                ])
+                let put = try await client.request(
+                    "media.put",
+                    [
+                        "sha256": claimed, "total": Self.png.count, "offset": 0,
+                        "data": Data(Self.png).base64EncodedString(),
+                    ])
                 #expect(put.result == 9)
                 #expect(try await client.request("media.get", ["sha256": claimed, "offset": 0]).result == 112)
             }
@@ -195,9 +215,13 @@ struct ProfileTests {
             try await withClient(port: port) { ada in
                 try await ada.hello()
                 try await ada.signUpCoach("ada")
-                try await ada.request("media.put", [
-                    "sha256": sha, "total": Self.png.count, "offset": 0, "data": Data(Self.png).base64EncodedString(),
-                ]).expectSuccess()
+                try await ada.request(
+                    "media.put",
+                    [
+                        "sha256": sha, "total": Self.png.count, "offset": 0,
+                        "data": Data(Self.png).base64EncodedString(),
+                    ]
+                ).expectSuccess()
             }
             try await withClient(port: port) { bob in
                 try await bob.hello()

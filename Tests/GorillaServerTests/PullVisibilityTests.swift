@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GorillaShared
 import Testing
+
 @testable import GorillaServer
 
 /// A client's pull and `sync.updated` read their own rows and the tenant's catalogue through two indexes merged in
@@ -16,8 +17,9 @@ import Testing
     init() async throws {
         store = try ServerStore.inMemory()
         func account(_ username: String, role: Role, coach: UUID? = nil) -> UserRecord {
-            UserRecord(role: role, username: username, email: "\(username)@example.com", passwordHash: "scrypt$stored",
-                       name: username, surname: "Tester", nif: nil, language: .en, coachID: coach)
+            UserRecord(
+                role: role, username: username, email: "\(username)@example.com", passwordHash: "scrypt$stored",
+                name: username, surname: "Tester", nif: nil, language: .en, coachID: coach)
         }
         coach = account("ada", role: .coach)
         other = account("bob", role: .coach)
@@ -38,9 +40,12 @@ import Testing
 
         /// Whether `principal` may pull it, by the plain rules the two-index query replaces.
         func visible(to principal: UserRecord) -> Bool {
-            if let audience { return audience == "all" || audience == (principal.role == .coach ? "coaches" : "clients") }
+            if let audience {
+                return audience == "all" || audience == (principal.role == .coach ? "coaches" : "clients")
+            }
             guard coach == principal.tenantID else { return false }
-            return principal.role == .coach || client == principal.id || ["machine", "exercise", "training"].contains(kind)
+            return principal.role == .coach || client == principal.id
+                || ["machine", "exercise", "training"].contains(kind)
         }
     }
 
@@ -53,31 +58,43 @@ import Testing
         for version in Int64(1)...240 {
             let id = UUID().uuidString.lowercased()
             if version % 13 == 0 {
-                rows.append(Seeded(id: id, kind: "news", audience: audiences[Int(version / 13) % 3], version: version,
-                                   deleted: version % 26 == 0))
+                rows.append(
+                    Seeded(
+                        id: id, kind: "news", audience: audiences[Int(version / 13) % 3], version: version,
+                        deleted: version % 26 == 0))
                 continue
             }
             let kind = kinds[Int(version) % kinds.count]
             let catalogue = ["machine", "exercise", "training"].contains(kind)
             // Another tenant's rows name ana too, so that only the tenant condition keeps them out.
-            rows.append(Seeded(id: id, kind: kind, client: catalogue ? nil : (version % 3 == 0 ? bea.id : ana.id),
-                               coach: version % 11 == 0 ? other.id : coach.id, version: version, deleted: version % 17 == 0))
+            rows.append(
+                Seeded(
+                    id: id, kind: kind, client: catalogue ? nil : (version % 3 == 0 ? bea.id : ana.id),
+                    coach: version % 11 == 0 ? other.id : coach.id, version: version, deleted: version % 17 == 0))
         }
         try await store.write { [rows] db in
             for row in rows {
                 if let audience = row.audience {
-                    try db.execute(sql: "INSERT INTO news (id, text, audience, published, version, deleted) VALUES (?, ?, ?, ?, ?, ?)",
-                                   arguments: [row.id, "News \(row.version)", audience, "2026-11-23T00:00:00Z", row.version,
-                                               row.deleted ? 1 : 0])
+                    try db.execute(
+                        sql:
+                            "INSERT INTO news (id, text, audience, published, version, deleted) VALUES (?, ?, ?, ?, ?, ?)",
+                        arguments: [
+                            row.id, "News \(row.version)", audience, "2026-11-23T00:00:00Z", row.version,
+                            row.deleted ? 1 : 0,
+                        ])
                     continue
                 }
-                try db.execute(sql: """
-                    INSERT INTO entities (id, kind, coach_id, client_id, data, field_versions, version, deleted, created_by,
-                                          created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, '{}', ?, ?, ?, '2026-11-23T00:00:00Z', '2026-11-23T00:00:00Z')
-                    """, arguments: [row.id, row.kind, row.coach?.key, row.client?.key,
-                                     row.kind == "client" ? #"{"name":"Ana","notes":"knee injury"}"# : #"{"n":\#(row.version)}"#,
-                                     row.version, row.deleted ? 1 : 0, row.coach?.key])
+                try db.execute(
+                    sql: """
+                        INSERT INTO entities (id, kind, coach_id, client_id, data, field_versions, version, deleted, created_by,
+                                              created_at, updated_at)
+                        VALUES (?, ?, ?, ?, ?, '{}', ?, ?, ?, '2026-11-23T00:00:00Z', '2026-11-23T00:00:00Z')
+                        """,
+                    arguments: [
+                        row.id, row.kind, row.coach?.key, row.client?.key,
+                        row.kind == "client" ? #"{"name":"Ana","notes":"knee injury"}"# : #"{"n":\#(row.version)}"#,
+                        row.version, row.deleted ? 1 : 0, row.coach?.key,
+                    ])
             }
             try db.execute(sql: "UPDATE counters SET value = 240 WHERE name = 'version'")
         }
@@ -85,8 +102,11 @@ import Testing
     }
 
     /// Every change of `principal`, page after page of `limit`.
-    private func pullAll(_ principal: UserRecord, limit: Int) async throws
-        -> [(id: String, kind: String, version: Int64, deleted: Bool, data: [String: JSONValue])] {
+    private func pullAll(
+        _ principal: UserRecord, limit: Int
+    ) async throws
+        -> [(id: String, kind: String, version: Int64, deleted: Bool, data: [String: JSONValue])]
+    {
         var since: Int64 = 0
         var pulled: [(id: String, kind: String, version: Int64, deleted: Bool, data: [String: JSONValue])] = []
         while true {
@@ -98,9 +118,12 @@ import Testing
                 let object = try #require(change.objectValue)
                 let id = try #require(object["id"]?.stringValue)
                 #expect(id == id.uppercased(), "ids travel as UUID's own upper-case text")
-                pulled.append((id.lowercased(), try #require(object["kind"]?.stringValue),
-                               Int64(try #require(object["version"]?.intValue)), object["deleted"] == .bool(true),
-                               try #require(object["data"]?.objectValue)))
+                pulled.append(
+                    (
+                        id.lowercased(), try #require(object["kind"]?.stringValue),
+                        Int64(try #require(object["version"]?.intValue)), object["deleted"] == .bool(true),
+                        try #require(object["data"]?.objectValue)
+                    ))
             }
             since = Int64(try #require(value["cursor"]?.intValue))
             guard value["more"] == .bool(true) else { return pulled }
@@ -142,7 +165,9 @@ import Testing
             for since: Int64 in [0, 100, 239, 240] {
                 let reply = try await store.updated(since: since, principal: principal)
                 let expected = rows.filter { $0.visible(to: principal) && $0.version > since }
-                #expect(reply.sections == Dictionary(grouping: expected, by: \.kind).mapValues(\.count), "\(principal.username) since \(since)")
+                #expect(
+                    reply.sections == Dictionary(grouping: expected, by: \.kind).mapValues(\.count),
+                    "\(principal.username) since \(since)")
                 #expect(reply.version == max(since, expected.map(\.version).max() ?? since))
             }
         }

@@ -16,8 +16,10 @@ struct ResourceLimitTests {
         while left > 0 {
             let batch = min(left, 400)
             let mutations: [JSONObject] = (0..<batch).map { _ in
-                ["id": UUID().uuidString, "kind": "client", "entity": UUID().uuidString, "action": "create",
-                 "fields": ["name": "Joan", "surname": "Puig", "notes": notes]]
+                [
+                    "id": UUID().uuidString, "kind": "client", "entity": UUID().uuidString, "action": "create",
+                    "fields": ["name": "Joan", "surname": "Puig", "notes": notes],
+                ]
             }
             try await client.request("sync.push", ["mutations": mutations]).expectSuccess()
             left -= batch
@@ -141,7 +143,10 @@ struct ResourceLimitTests {
                         #expect(partial.value?["received"] as? Int == 3 * MediaLimits.chunkBytes)
                         #expect(partial.value?["complete"] as? Bool == false)
                     }
-                    #expect(Self.spooled(dataDirectory).sorted() == [3 * MediaLimits.chunkBytes, 3 * MediaLimits.chunkBytes])
+                    #expect(
+                        Self.spooled(dataDirectory).sorted() == [
+                            3 * MediaLimits.chunkBytes, 3 * MediaLimits.chunkBytes,
+                        ])
                     // Another connection of the account is refused a third, with a delay.
                     let refused = try await Self.upload(Self.image(3), chunks: 1, on: first)
                     #expect(refused.result == 113)
@@ -150,7 +155,9 @@ struct ResourceLimitTests {
                 // The second connection closed: its files and its share of the budget go.
                 let clock = ContinuousClock()
                 let until = clock.now + .seconds(10)
-                while clock.now < until, !Self.spooled(dataDirectory).isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+                while clock.now < until, !Self.spooled(dataDirectory).isEmpty {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
                 #expect(Self.spooled(dataDirectory).isEmpty)
                 let done = try await Self.upload(Self.image(3), chunks: 4, on: first)
                 #expect(done.value?["complete"] as? Bool == true, "\(done)")

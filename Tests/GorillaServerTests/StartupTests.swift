@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import GRDB
 import GorillaServer
@@ -9,21 +6,29 @@ import GorillaTesting
 import Logging
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Start-up refuses what it cannot serve safely, and says which file is wrong and why in plain words.
 @Suite(.timeLimit(.minutes(2)))
 struct StartupTests {
     /// A data folder of its own, removed afterwards.
     static func withFolder(_ body: (URL) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gorilla-startup-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gorilla-startup-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try await body(directory)
     }
 
     /// Starts a server on `directory` with `configure` applied; returns the start-up error it stopped with, if any.
-    static func startError(_ directory: URL, configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
-                           serving body: (Int) async throws -> Void = { _ in }) async -> StartupError? {
+    static func startError(
+        _ directory: URL, configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
+        serving body: (Int) async throws -> Void = { _ in }
+    ) async -> StartupError? {
         do {
-            try await withStarted(TestServer(dataDirectory: directory, logLevel: .error, configure: configure)) { server in
+            try await withStarted(TestServer(dataDirectory: directory, logLevel: .error, configure: configure)) {
+                server in
                 try await body(server.port)
             }
             return nil
@@ -37,16 +42,28 @@ struct StartupTests {
 
     /// A server that ran and stopped: it leaves a database with a coach and a machine.
     static func populate(_ directory: URL) async throws {
-        let error = await startError(directory, serving: { port in
-            try await withClient(port: port) { client in
-                try await client.hello()
-                try await client.signUpCoach("ada")
-                _ = try await client.request("sync.push", ["mutations": [
-                    ["id": UUID().uuidString, "kind": "machine", "entity": UUID().uuidString, "action": "create", "fields": ["name": "Rack"]],
-                ]]).expectSuccess()
-            }
-            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("gorilla-server.running").path))
-        })
+        let error = await startError(
+            directory,
+            serving: { port in
+                try await withClient(port: port) { client in
+                    try await client.hello()
+                    try await client.signUpCoach("ada")
+                    _ = try await client.request(
+                        "sync.push",
+                        [
+                            "mutations": [
+                                [
+                                    "id": UUID().uuidString, "kind": "machine", "entity": UUID().uuidString,
+                                    "action": "create", "fields": ["name": "Rack"],
+                                ]
+                            ]
+                        ]
+                    ).expectSuccess()
+                }
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: directory.appendingPathComponent("gorilla-server.running").path))
+            })
         #expect(error == nil)
     }
 
@@ -63,7 +80,9 @@ struct StartupTests {
     @Test func aGracefulStopRemovesTheRunningMarker() async throws {
         try await Self.withFolder { directory in
             try await Self.populate(directory)
-            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("gorilla-server.running").path))
+            #expect(
+                !FileManager.default.fileExists(atPath: directory.appendingPathComponent("gorilla-server.running").path)
+            )
             #expect(await Self.startError(directory) == nil)
         }
     }
@@ -118,19 +137,25 @@ struct StartupTests {
             logger.logLevel = .critical
             let session = InProcessSession(store: store, configuration: configuration, logger: logger)
             _ = await session.respond(to: Array(#"{"id":1,"op":"hello","body":{"version":1}}"#.utf8))
-            let signup = await session.respond(to: Array(
-                #"{"id":2,"op":"auth.signup","body":{"username":"bob","email":"bob@x.io","password":"password123","name":"B","surname":"C"}}"#.utf8))
-            let login = await session.respond(to: Array(#"{"id":3,"op":"auth.login","body":{"user":"ada","password":"correct horse"}}"#.utf8))
-            let push = await session.respond(to: Array(
-                #"{"id":4,"op":"sync.push","body":{"mutations":[{"action":"create","entity":"\#(UUID().uuidString)","fields":{"name":"Bench"},"id":"\#(UUID().uuidString)","kind":"machine"}]}}"#.utf8))
+            let signup = await session.respond(
+                to: Array(
+                    #"{"id":2,"op":"auth.signup","body":{"username":"bob","email":"bob@x.io","password":"password123","name":"B","surname":"C"}}"#
+                        .utf8))
+            let login = await session.respond(
+                to: Array(#"{"id":3,"op":"auth.login","body":{"user":"ada","password":"correct horse"}}"#.utf8))
+            let push = await session.respond(
+                to: Array(
+                    #"{"id":4,"op":"sync.push","body":{"mutations":[{"action":"create","entity":"\#(UUID().uuidString)","fields":{"name":"Bench"},"id":"\#(UUID().uuidString)","kind":"machine"}]}}"#
+                        .utf8))
             for reply in [signup, login, push] {
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(reply)) as? [String: Any])
                 #expect(object["result"] is Int, "\(String(decoding: reply, as: UTF8.self))")
             }
             let pushed = try #require(try JSONSerialization.jsonObject(with: Data(push)) as? [String: Any])
             let results = (pushed["value"] as? [String: Any])?["results"] as? [[String: Any]]
-            #expect(pushed["result"] as? Int != 0 || results?.first?["status"] as? String != "applied",
-                    "\(String(decoding: push, as: UTF8.self))")
+            #expect(
+                pushed["result"] as? Int != 0 || results?.first?["status"] as? String != "applied",
+                "\(String(decoding: push, as: UTF8.self))")
         }
     }
 
@@ -169,7 +194,8 @@ struct StartupTests {
     @Test func aServerFileThatCannotBeWrittenIsNamed() async throws {
         try await Self.withFolder { directory in
             let serverFile = directory.appendingPathComponent("server.json", isDirectory: true)
-            try FileManager.default.createDirectory(at: serverFile.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: serverFile.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
             let error = await Self.startError(directory)
             #expect(error?.code == .serverFile)
             Self.expectPlain(error, names: serverFile.path)
@@ -181,7 +207,8 @@ struct StartupTests {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let (certificate, _) = try ServerCertificate.makeSelfSigned()
             let (_, otherKey) = try ServerCertificate.makeSelfSigned()
-            let certificatePath = directory.appendingPathComponent("cert.pem").path, keyPath = directory.appendingPathComponent("key.pem").path
+            let certificatePath = directory.appendingPathComponent("cert.pem").path,
+                keyPath = directory.appendingPathComponent("key.pem").path
             try Data(certificate.utf8).write(to: URL(fileURLWithPath: certificatePath))
             try Data(otherKey.utf8).write(to: URL(fileURLWithPath: keyPath))
             let error = await Self.startError(directory.appendingPathComponent("data")) {
@@ -214,7 +241,12 @@ struct StartupTests {
             (POSIXError(.EACCES), "permission denied"),
             (POSIXError(.EROFS), "read-only"),
             (POSIXError(.ENOSPC), "disk is full"),
-            (NSError(domain: NSCocoaErrorDomain, code: 512, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EROFS))]), "read-only"),
+            (
+                NSError(
+                    domain: NSCocoaErrorDomain, code: 512,
+                    userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EROFS))]),
+                "read-only"
+            ),
             (DatabaseError(resultCode: .SQLITE_READONLY), "read-only"),
             (DatabaseError(resultCode: .SQLITE_NOTADB), "not a SQLite database"),
         ]

@@ -11,8 +11,9 @@ import Testing
     }
 
     private func coach(_ username: String, email: String? = nil, language: Language = .ca) -> UserRecord {
-        UserRecord(role: .coach, username: username, email: email ?? "\(username.lowercased())@example.com",
-                   passwordHash: "scrypt$stored", name: "Name", surname: "Surname", nif: nil, language: language)
+        UserRecord(
+            role: .coach, username: username, email: email ?? "\(username.lowercased())@example.com",
+            passwordHash: "scrypt$stored", name: "Name", surname: "Surname", nif: nil, language: language)
     }
 
     // MARK: Accounts
@@ -128,7 +129,9 @@ import Testing
         try await store.createUser(ada)
         try await store.createUser(bob)
         let later = Date().addingTimeInterval(3600)
-        for hash in ["ada-1", "ada-2", "ada-3"] { try await store.insertToken(hash: hash, userID: ada.id, expires: later) }
+        for hash in ["ada-1", "ada-2", "ada-3"] {
+            try await store.insertToken(hash: hash, userID: ada.id, expires: later)
+        }
         try await store.insertToken(hash: "bob-1", userID: bob.id, expires: later)
 
         try await store.revokeTokens(userID: ada.id, keeping: "ada-2")
@@ -163,8 +166,10 @@ import Testing
         try await store.createUser(ada)
         let expires = Date().addingTimeInterval(600)
         try await store.insertResetToken(hash: "reset", userID: ada.id, expires: expires)
-        #expect(try await !store.redeemResetToken(login: "ada", tokenHash: "reset", newPasswordHash: "late",
-                                                  now: expires.addingTimeInterval(1)))
+        #expect(
+            try await !store.redeemResetToken(
+                login: "ada", tokenHash: "reset", newPasswordHash: "late",
+                now: expires.addingTimeInterval(1)))
         #expect(try await store.user(id: ada.id)?.passwordHash == "scrypt$stored")
     }
 
@@ -176,7 +181,8 @@ import Testing
         try await store.insertResetToken(hash: "ada-reset", userID: ada.id, expires: Date().addingTimeInterval(600))
         #expect(try await !store.redeemResetToken(login: "bob", tokenHash: "ada-reset", newPasswordHash: "stolen"))
         #expect(try await store.user(id: bob.id)?.passwordHash == "scrypt$stored")
-        #expect(try await store.redeemResetToken(login: "ada@example.com", tokenHash: "ada-reset", newPasswordHash: "mine"))
+        #expect(
+            try await store.redeemResetToken(login: "ada@example.com", tokenHash: "ada-reset", newPasswordHash: "mine"))
     }
 
     @Test func newResetTokenReplacesAnUnusedOne() async throws {

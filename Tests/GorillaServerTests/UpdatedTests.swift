@@ -29,8 +29,10 @@ struct UpdatedTests {
                 try await withClient(port: port) { laptop in
                     try await laptop.hello()
                     _ = try await laptop.resume(token)
-                    let mutation: JSONObject = ["id": UUID().uuidString, "kind": "machine", "entity": UUID().uuidString,
-                                                "action": "create", "fields": ["name": "Leg press"]]
+                    let mutation: JSONObject = [
+                        "id": UUID().uuidString, "kind": "machine", "entity": UUID().uuidString,
+                        "action": "create", "fields": ["name": "Leg press"],
+                    ]
                     _ = try await laptop.request("sync.push", ["mutations": [mutation]]).expectSuccess()
                 }
                 let after = try await phone.request("sync.updated", ["since": cursor])
@@ -53,11 +55,14 @@ struct UpdatedTests {
                 _ = try await phone.signUpCoach("ada")
                 let cursor = try Self.version(try await phone.request("sync.updated", ["since": 0]))
                 #expect(try Self.sections(try await phone.request("sync.updated", ["since": cursor])).isEmpty)
-                let operatorStore = try ServerStore.open(path: dataDirectory.appendingPathComponent("gorilla.sqlite").path)
+                let operatorStore = try ServerStore.open(
+                    path: dataDirectory.appendingPathComponent("gorilla.sqlite").path)
                 _ = try await operatorStore.addNews(text: "Gym closed on Monday", audience: "all")
                 let start = ContinuousClock.now
                 var sections: [String: Int] = [:]
-                while sections["news"] == nil, ContinuousClock.now - start < .seconds(ServerStore.updatedReuseInterval + 3) {
+                while sections["news"] == nil,
+                    ContinuousClock.now - start < .seconds(ServerStore.updatedReuseInterval + 3)
+                {
                     try await Task.sleep(for: .milliseconds(200))
                     sections = try Self.sections(try await phone.request("sync.updated", ["since": cursor]))
                 }
@@ -70,7 +75,8 @@ struct UpdatedTests {
     /// (answered by the task), apart from `id` and `time`.
     @Test func aRepeatedPollIsAnsweredOnTheLoopAndReadsAsTheFirst() async throws {
         let onLoop = NIOLockedValueBox(0)
-        try await withTestServer(configure: { $0.onPollAnsweredOnLoop = { onLoop.withLockedValue { $0 += 1 } } }) { server in
+        try await withTestServer(configure: { $0.onPollAnsweredOnLoop = { onLoop.withLockedValue { $0 += 1 } } }) {
+            server in
             let port = server.port
             try await withClient(port: port) { phone in
                 try await phone.hello()
@@ -105,7 +111,8 @@ struct UpdatedTests {
                 _ = try await phone.signUpCoach("ada")
                 let cursor = try Self.version(try await phone.request("sync.updated", ["since": 0]))
                 #expect(try Self.sections(try await phone.request("sync.updated", ["since": cursor])).isEmpty)
-                let push = #"{"id":100,"op":"sync.push","body":{"mutations":[{"id":"\#(UUID().uuidString)","kind":"machine","#
+                let push =
+                    #"{"id":100,"op":"sync.push","body":{"mutations":[{"id":"\#(UUID().uuidString)","kind":"machine","#
                     + #""entity":"\#(UUID().uuidString)","action":"create","fields":{"name":"Leg press"}}]}}"#
                 let poll = { (id: Int) in #"{"id":\#(id),"op":"sync.updated","body":{"since":\#(cursor)}}"# }
                 try await phone.write([poll(99), push, poll(101), poll(102), ""].joined(separator: "\n"))
@@ -123,7 +130,8 @@ struct UpdatedTests {
     /// not answered from memory.
     @Test(arguments: [true, false]) func aLogoutEndsRepeatedAnswersAtOnce(elsewhere: Bool) async throws {
         let onLoop = NIOLockedValueBox(0)
-        try await withTestServer(configure: { $0.onPollAnsweredOnLoop = { onLoop.withLockedValue { $0 += 1 } } }) { server in
+        try await withTestServer(configure: { $0.onPollAnsweredOnLoop = { onLoop.withLockedValue { $0 += 1 } } }) {
+            server in
             let port = server.port
             try await withClient(port: port) { phone in
                 try await phone.hello()
@@ -141,7 +149,9 @@ struct UpdatedTests {
                 } else {
                     #expect(try await phone.request("auth.logout").result == 0)
                 }
-                #expect(try await phone.request("sync.updated", ["since": 0]).result == WireErrorCode.notAuthenticated.rawValue)
+                #expect(
+                    try await phone.request("sync.updated", ["since": 0]).result
+                        == WireErrorCode.notAuthenticated.rawValue)
             }
         }
     }
@@ -158,8 +168,10 @@ struct UpdatedTests {
             try await withClient(port: port) { phone in
                 try await phone.hello()
                 _ = try await phone.signUpCoach("ada")
-                let mutation: JSONObject = ["id": UUID().uuidString, "kind": "machine", "entity": UUID().uuidString,
-                                            "action": "create", "fields": ["name": "Leg press"]]
+                let mutation: JSONObject = [
+                    "id": UUID().uuidString, "kind": "machine", "entity": UUID().uuidString,
+                    "action": "create", "fields": ["name": "Leg press"],
+                ]
                 _ = try await phone.request("sync.push", ["mutations": [mutation]]).expectSuccess()
                 for _ in 0..<3 {
                     #expect(try Self.sections(try await phone.request("sync.updated", ["since": 0]))["machine"] == 1)

@@ -39,7 +39,9 @@ import Testing
     }
 
     @Test func successWithListCarriesTheElementsInOrder() throws {
-        let items: [any Encodable & Sendable] = [HelloReply(version: 1, server: "a"), HelloReply(version: 2, server: "b")]
+        let items: [any Encodable & Sendable] = [
+            HelloReply(version: 1, server: "a"), HelloReply(version: 2, server: "b"),
+        ]
         let data = try encode(WireResponse(id: 7, time: time, payload: .list(items)))
         let json = try object(data)
         #expect(json["result"] as? Int == 0)
@@ -84,7 +86,8 @@ import Testing
     }
 
     @Test func errorForAnUnidentifiedRequestHasNullId() throws {
-        let data = try encode(WireResponse(id: nil, time: time, payload: .error(WireError(code: .malformedRequest, message: "x"))))
+        let data = try encode(
+            WireResponse(id: nil, time: time, payload: .error(WireError(code: .malformedRequest, message: "x"))))
         let json = try object(data)
         #expect(json.keys.contains("id"))
         #expect(json["id"] is NSNull)
@@ -93,7 +96,8 @@ import Testing
     }
 
     @Test func pushCarriesEventAndNoId() throws {
-        let data = try encode(WireResponse(event: "sync.changed", time: time, value: HelloReply(version: 5, server: "p")))
+        let data = try encode(
+            WireResponse(event: "sync.changed", time: time, value: HelloReply(version: 5, server: "p")))
         let json = try object(data)
         #expect(json["event"] as? String == "sync.changed")
         #expect(!json.keys.contains("id"))
@@ -107,7 +111,8 @@ import Testing
     }
 
     @Test func requestHeaderDecodesIdAndOp() throws {
-        let header = try WireCoding.decoder.decode(RequestHeader.self, from: Data(#"{"id":12,"op":"auth.login","body":{"user":"ada"}}"#.utf8))
+        let header = try WireCoding.decoder.decode(
+            RequestHeader.self, from: Data(#"{"id":12,"op":"auth.login","body":{"user":"ada"}}"#.utf8))
         #expect(header.id == 12)
         #expect(header.op == "auth.login")
 
@@ -116,7 +121,8 @@ import Testing
         #expect(partial.op == "hello")
 
         // A member of the wrong type reads as missing, so the other one still identifies the request.
-        let wrongID = try WireCoding.decoder.decode(RequestHeader.self, from: Data(#"{"id":"twelve","op":"hello"}"#.utf8))
+        let wrongID = try WireCoding.decoder.decode(
+            RequestHeader.self, from: Data(#"{"id":"twelve","op":"hello"}"#.utf8))
         #expect(wrongID.id == nil)
         #expect(wrongID.op == "hello")
         let wrongOp = try WireCoding.decoder.decode(RequestHeader.self, from: Data(#"{"id":7,"op":5}"#.utf8))

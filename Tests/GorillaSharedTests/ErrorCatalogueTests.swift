@@ -8,7 +8,8 @@ import Testing
         for (code, entry) in WireErrorCode.catalogue {
             for language in Language.allCases {
                 let message = entry.message(in: language)
-                #expect(!message.trimmingCharacters(in: .whitespaces).isEmpty, "code \(code) has no \(language) message")
+                #expect(
+                    !message.trimmingCharacters(in: .whitespaces).isEmpty, "code \(code) has no \(language) message")
             }
             #expect(entry.en != entry.ca, "code \(code): English equals Catalan (\(entry.en))")
             #expect(entry.en != entry.es, "code \(code): English equals Spanish (\(entry.en))")

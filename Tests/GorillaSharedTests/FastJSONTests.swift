@@ -6,7 +6,8 @@ import Testing
 /// `JSONDecoder` refuses, since stored documents and sync pages go through them.
 @Suite struct FastJSONTests {
     private static let documents: [String] = [
-        #"{}"#, #"[]"#, #"null"#, #"true"#, #"false"#, #"0"#, #"-0.5"#, #"12"#, #"1e3"#, #"2.5E-3"#, #"123456789012345"#,
+        #"{}"#, #"[]"#, #"null"#, #"true"#, #"false"#, #"0"#, #"-0.5"#, #"12"#, #"1e3"#, #"2.5E-3"#,
+        #"123456789012345"#,
         #"1234567890123456789"#, #"-9007199254740993"#, #"0.1"#, #""""#,
         #"{"name":"Prensa","weight":80.5,"reps":12,"tags":["a","b"],"nested":{"deep":[1,[2,[3]]]},"none":null}"#,
         #"{"text":"quote \" backslash \\ slash \/ tab \t newline \n unicode \u00e9 \ud83d\udcaa control \u0001"}"#,
@@ -60,14 +61,19 @@ import Testing
         }
         // Not checked: what is inside (the reader that comes later refuses it).
         #expect(throws: Never.self) { try FastJSON.withParser(Array(#"{"a":tru,,}"#.utf8)) { try $0.skipBalanced() } }
-        for text in [#"{"a":"open}"#, #"{"a":[1,2}"#, "[", #"{"a":"\"}"#, "5", #""text""#, "{\"a\":\"line\nbreak\"}", "{\"a\":1,\n\"b\":2}",
-                     String(repeating: "[", count: FastJSON.maxDepth + 1) + String(repeating: "]", count: FastJSON.maxDepth + 1)] {
+        for text in [
+            #"{"a":"open}"#, #"{"a":[1,2}"#, "[", #"{"a":"\"}"#, "5", #""text""#, "{\"a\":\"line\nbreak\"}",
+            "{\"a\":1,\n\"b\":2}",
+            String(repeating: "[", count: FastJSON.maxDepth + 1) + String(repeating: "]", count: FastJSON.maxDepth + 1),
+        ] {
             #expect(throws: FastJSON.Malformed.self, "\(text.prefix(40))") {
                 try FastJSON.withParser(Array(text.utf8)) { try $0.skipBalanced() }
             }
         }
         let deep = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
-        #expect(throws: FastJSON.Malformed.self) { try FastJSON.withParser(Array(deep.utf8), maxDepth: 19) { try $0.skipBalanced() } }
+        #expect(throws: FastJSON.Malformed.self) {
+            try FastJSON.withParser(Array(deep.utf8), maxDepth: 19) { try $0.skipBalanced() }
+        }
         #expect(try FastJSON.withParser(Array(deep.utf8), maxDepth: 20) { try $0.skipBalanced() } == 0..<40)
     }
 
@@ -94,7 +100,10 @@ import Testing
     }
 
     @Test func refusesInvalidUTF8() {
-        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x7B, 0x22, 0x80, 0x22, 0x3A, 0x31, 0x7D]] {
+        for bytes: [UInt8] in [
+            [0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+            [0x7B, 0x22, 0x80, 0x22, 0x3A, 0x31, 0x7D],
+        ] {
             #expect(throws: FastJSON.Malformed.self) { try FastJSON.parse(bytes) }
         }
     }
@@ -110,7 +119,8 @@ import Testing
     }
 
     @Test func skipsValuesAndKeepsTheirText() throws {
-        let line = Array(#"{"value":{"changes":[{"data":{"b":[1,2],"a":"x"},"id":"1"}],"cursor":7},"other":[true,null]}"#.utf8)
+        let line = Array(
+            #"{"value":{"changes":[{"data":{"b":[1,2],"a":"x"},"id":"1"}],"cursor":7},"other":[true,null]}"#.utf8)
         var texts: [String] = []
         var cursor: Double?
         try FastJSON.withParser(line) { parser in
@@ -135,7 +145,9 @@ import Testing
         #expect(cursor == 7)
         // A skipped value is still checked.
         #expect(throws: FastJSON.Malformed.self) {
-            try FastJSON.withParser(Array(#"{"a":[1,,2]}"#.utf8)) { parser in try parser.members { _, parser in try parser.skipValue() } }
+            try FastJSON.withParser(Array(#"{"a":[1,,2]}"#.utf8)) { parser in
+                try parser.members { _, parser in try parser.skipValue() }
+            }
         }
         #expect(throws: FastJSON.Malformed.self) {
             try FastJSON.withParser([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D]) { parser in
@@ -156,16 +168,21 @@ import Testing
             case 0: return .null
             case 1: return .bool(Bool.random(using: &generator))
             case 2:
-                let choices: [Double] = [0, -1, 42, 0.25, 1e21, -3.75e-7, Double(Int.random(in: -1_000_000...1_000_000)),
-                                         Double.random(in: -1e6...1e6, using: &generator)]
+                let choices: [Double] = [
+                    0, -1, 42, 0.25, 1e21, -3.75e-7, Double(Int.random(in: -1_000_000...1_000_000)),
+                    Double.random(in: -1e6...1e6, using: &generator),
+                ]
                 return .number(choices.randomElement(using: &generator)!)
             case 3:
                 let pieces = ["a", "é", "💪", "\"", "\\", "\n", "\u{01}", "/", " ", "x"]
-                return .string((0..<Int.random(in: 0...8)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+                return .string(
+                    (0..<Int.random(in: 0...8)).map { _ in pieces.randomElement(using: &generator)! }.joined())
             case 4: return .array((0..<Int.random(in: 0...4)).map { _ in random(depth + 1) })
             default:
                 var members: [String: JSONValue] = [:]
-                for index in 0..<Int.random(in: 0...4) { members["k\(index)\(["", "é", "Z"].randomElement()!)"] = random(depth + 1) }
+                for index in 0..<Int.random(in: 0...4) {
+                    members["k\(index)\(["", "é", "Z"].randomElement()!)"] = random(depth + 1)
+                }
                 return .object(members)
             }
         }
@@ -189,8 +206,9 @@ import Testing
         let strict = try RequestLine.read(Array(line.utf8))
         try strict.checkBody(Array(line.utf8))
         let decoded = try WireCoding.decoder.decode(RequestHeader.self, from: Data(line.utf8))
-        #expect(strict.op == decoded.op && (strict.id == nil || strict.id == decoded.id),
-                "\(line): \(String(describing: strict.id)) \(String(describing: strict.op))")
+        #expect(
+            strict.op == decoded.op && (strict.id == nil || strict.id == decoded.id),
+            "\(line): \(String(describing: strict.id)) \(String(describing: strict.op))")
     }
 
     /// Ids are integers: written without a fraction or an exponent, within `Int`.
@@ -199,18 +217,22 @@ import Testing
         #expect(try RequestLine.read(Array(#"{"id":7.0,"op":"a"}"#.utf8)).id == nil)
         #expect(try RequestLine.read(Array(#"{"id":-0,"op":"a"}"#.utf8)).id == 0)
         #expect(RequestHeader.integer("-9223372036854775808") == Int.min)
-        for text in ["1e-400", "9223372036854775808", "1E2", "\"7\"", "7.5"] { #expect(RequestHeader.integer(text) == nil, "\(text)") }
+        for text in ["1e-400", "9223372036854775808", "1E2", "\"7\"", "7.5"] {
+            #expect(RequestHeader.integer(text) == nil, "\(text)")
+        }
     }
 
     /// What `JSONDecoder` takes and RFC 8259 does not, the strict reader refuses (the body included); a well-formed
     /// line is refused with the id read before the problem, a broken one without.
-    @Test(arguments: [
-        (#"{"id":1,"op":"auth.check","op":"auth.logout"}"#, 1), (#"{"id":1,"id":2,"op":"a"}"#, nil), ("[1]", nil),
-        (#"{"id":1,"op":"a",}"#, 1), ("not json", nil), (#"{"id":1e400,"op":"a"}"#, nil), (#"{"id":1e-400,"op":"a"}"#, nil),
-        (#"{"id":3,"op":"a","body":{"since":0,}}"#, 3), (#"{"id":3,"op":"a","body":{"k":1,"k":2}}"#, 3),
-        (#"{"id":3,"op":"a","body":{"x":1e-400}}"#, 3), (#"{"id":3,"op":"a","body":{"#, nil),
-        (#"{"id":3,"op":"a"} {"id":4}"#, nil),
-    ] as [(String, Int?)])
+    @Test(
+        arguments: [
+            (#"{"id":1,"op":"auth.check","op":"auth.logout"}"#, 1), (#"{"id":1,"id":2,"op":"a"}"#, nil), ("[1]", nil),
+            (#"{"id":1,"op":"a",}"#, 1), ("not json", nil), (#"{"id":1e400,"op":"a"}"#, nil),
+            (#"{"id":1e-400,"op":"a"}"#, nil),
+            (#"{"id":3,"op":"a","body":{"since":0,}}"#, 3), (#"{"id":3,"op":"a","body":{"k":1,"k":2}}"#, 3),
+            (#"{"id":3,"op":"a","body":{"x":1e-400}}"#, 3), (#"{"id":3,"op":"a","body":{"#, nil),
+            (#"{"id":3,"op":"a"} {"id":4}"#, nil),
+        ] as [(String, Int?)])
     func linesThatAreNotStrictJSONAreRefused(_ line: String, echoed: Int?) {
         do {
             try RequestLine.read(Array(line.utf8)).checkBody(Array(line.utf8))
@@ -238,7 +260,9 @@ import Testing
             ([0xFF, 0xFE] + utf16LE, "UTF-16"),
         ]
         for (bytes, named) in cases {
-            #expect(performing: { try RequestLine.read(bytes) }, throws: { ($0 as? RequestLine.Refusal)?.reason.contains(named) == true })
+            #expect(
+                performing: { try RequestLine.read(bytes) },
+                throws: { ($0 as? RequestLine.Refusal)?.reason.contains(named) == true })
         }
     }
 
@@ -260,27 +284,45 @@ import Testing
     /// wire coders, for every shape a result takes.
     @Test func pushResultsAreWrittenAndReadAsTheWireCodersDo() throws {
         var generator = SystemRandomNumberGenerator()
-        let values: [JSONValue] = ["Leg press", 42, 62.5, .null, true, .array(["a", 1]), .object(["b": "c/d \u{1} é"])]
+        let values: [JSONValue] = [
+            "Leg press", 42, 62.5, .null, true, .array(["a", 1]), .object(["b": "c/d \u{1} é"]),
+        ]
         for _ in 0..<500 {
-            var result = MutationResult(id: UUID(), status: [.applied, .duplicate, .rejected].randomElement(using: &generator)!)
-            if Bool.random(using: &generator) { result.version = Int64.random(in: 0...Int64(1) << 52, using: &generator) }
+            var result = MutationResult(
+                id: UUID(), status: [.applied, .duplicate, .rejected].randomElement(using: &generator)!)
             if Bool.random(using: &generator) {
-                result.error = WireError(code: WireErrorCode(rawValue: Int.random(in: 100...599, using: &generator)),
-                                         message: ["Name taken: 'Rack'", "a \"quoted\" line\nbreak", "€ / \\"].randomElement(using: &generator)!,
-                                         retryAfter: Bool.random(using: &generator) ? Int.random(in: 1...60, using: &generator) : nil)
+                result.version = Int64.random(in: 0...Int64(1) << 52, using: &generator)
             }
-            if Bool.random(using: &generator) { result.overwritten = ["name": values.randomElement(using: &generator)!] }
-            if Bool.random(using: &generator) { result.extra = ["code": "ABCD-1234", "expires": values.randomElement(using: &generator)!] }
+            if Bool.random(using: &generator) {
+                result.error = WireError(
+                    code: WireErrorCode(rawValue: Int.random(in: 100...599, using: &generator)),
+                    message: ["Name taken: 'Rack'", "a \"quoted\" line\nbreak", "€ / \\"].randomElement(
+                        using: &generator)!,
+                    retryAfter: Bool.random(using: &generator) ? Int.random(in: 1...60, using: &generator) : nil)
+            }
+            if Bool.random(using: &generator) {
+                result.overwritten = ["name": values.randomElement(using: &generator)!]
+            }
+            if Bool.random(using: &generator) {
+                result.extra = ["code": "ABCD-1234", "expires": values.randomElement(using: &generator)!]
+            }
             var written: [UInt8] = []
             result.write(into: &written)
-            #expect(String(decoding: written, as: UTF8.self) == String(decoding: try WireCoding.encoder.encode(result), as: UTF8.self))
+            #expect(
+                String(decoding: written, as: UTF8.self)
+                    == String(decoding: try WireCoding.encoder.encode(result), as: UTF8.self))
             let line = Array(#"{"id":3,"result":0,"value":{"results":["#.utf8) + written + Array("]}}".utf8)
             #expect(PushReply.read(line: line)?.results == [result])
-            #expect(try WireCoding.decoder.decode(ReplyValue<PushReply>.self, from: Data(line)).value.results == [result])
+            #expect(
+                try WireCoding.decoder.decode(ReplyValue<PushReply>.self, from: Data(line)).value.results == [result])
         }
         // Anything else is left to the decoder: an unknown status, a version that is not whole, a missing id.
-        for bad in [#"{"id":"\#(UUID().uuidString)","status":"maybe"}"#, #"{"id":"\#(UUID().uuidString)","status":"applied","version":1.5}"#,
-                    #"{"status":"applied"}"#, #"{"id":"\#(UUID().uuidString)","status":"rejected","error":{"message":"no code"}}"#] {
+        for bad in [
+            #"{"id":"\#(UUID().uuidString)","status":"maybe"}"#,
+            #"{"id":"\#(UUID().uuidString)","status":"applied","version":1.5}"#,
+            #"{"status":"applied"}"#,
+            #"{"id":"\#(UUID().uuidString)","status":"rejected","error":{"message":"no code"}}"#,
+        ] {
             #expect(PushReply.read(line: Array(#"{"value":{"results":[\#(bad)]}}"#.utf8)) == nil, "\(bad)")
         }
     }

@@ -65,8 +65,13 @@ import Testing
             let again = ISOTime.parse(text).map(ISOTime.format)
             if again != text { reparsedWrong.append("\(text) → \(again ?? "nil")") }
         }
-        #expect(formattedWrong.count == 0, "\(formattedWrong.count) of 5000 instants format a millisecond early, e.g. \(formattedWrong.prefix(3))")
-        #expect(reparsedWrong.count == 0, "\(reparsedWrong.count) of 5000 texts change when parsed and formatted again, e.g. \(reparsedWrong.prefix(3))")
+        #expect(
+            formattedWrong.count == 0,
+            "\(formattedWrong.count) of 5000 instants format a millisecond early, e.g. \(formattedWrong.prefix(3))")
+        #expect(
+            reparsedWrong.count == 0,
+            "\(reparsedWrong.count) of 5000 texts change when parsed and formatted again, e.g. \(reparsedWrong.prefix(3))"
+        )
     }
 
     @Test func formatKeepsMillisecondsOnly() {
@@ -114,7 +119,8 @@ import Testing
 
     /// A time that does not exist is refused, never moved to one that does (`2026-02-30` is not March 2).
     @Test(arguments: [
-        "2026-02-30T10:00:00Z", "2025-02-29T10:00:00Z", "1900-02-29T10:00:00Z", "2026-04-31T10:00:00Z", "2026-06-31T00:00:00Z",
+        "2026-02-30T10:00:00Z", "2025-02-29T10:00:00Z", "1900-02-29T10:00:00Z", "2026-04-31T10:00:00Z",
+        "2026-06-31T00:00:00Z",
         "0000-01-01T00:00:00Z", "0000-02-29T12:00:00Z", "2026-01-01T00:00:00+99:99", "2026-01-01T00:00:00+24:00",
         "2026-01-01T00:00:00-00:60", "2026-12-31T23:59:60Z",
     ])
@@ -123,7 +129,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "2024-02-29T10:00:00Z", "2000-02-29T10:00:00Z", "2026-04-30T10:00:00Z", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z",
+        "2024-02-29T10:00:00Z", "2000-02-29T10:00:00Z", "2026-04-30T10:00:00Z", "0001-01-01T00:00:00Z",
+        "9999-12-31T23:59:59.999Z",
         "2026-01-01T00:00:00+14:00", "2026-01-01T00:00:00-23:59",
     ])
     func timesAtTheEdgesAreRead(text: String) {
@@ -145,7 +152,9 @@ import Testing
     @Test func theDecoderRefusesImpossibleDates() {
         struct Stamp: Decodable { let at: Date }
         for text in ["2026-02-30T10:00:00Z", "0000-01-01T00:00:00Z", "2026-01-01T00:00:00+99:99"] {
-            #expect(throws: DecodingError.self) { try WireCoding.decoder.decode(Stamp.self, from: Data(#"{"at":"\#(text)"}"#.utf8)) }
+            #expect(throws: DecodingError.self) {
+                try WireCoding.decoder.decode(Stamp.self, from: Data(#"{"at":"\#(text)"}"#.utf8))
+            }
         }
     }
 }

@@ -29,8 +29,13 @@ import Testing
             #expect(UUID(text: String(characters)) == id)
             for _ in 0..<Int.random(in: 1...2, using: &random) {
                 switch Int.random(in: 0..<3, using: &random) {
-                case 0: characters[Int.random(in: 0..<characters.count, using: &random)] = alphabet.randomElement(using: &random)!
-                case 1: characters.insert(alphabet.randomElement(using: &random)!, at: Int.random(in: 0...characters.count, using: &random))
+                case 0:
+                    characters[Int.random(in: 0..<characters.count, using: &random)] = alphabet.randomElement(
+                        using: &random)!
+                case 1:
+                    characters.insert(
+                        alphabet.randomElement(using: &random)!,
+                        at: Int.random(in: 0...characters.count, using: &random))
                 default: characters.remove(at: Int.random(in: 0..<characters.count, using: &random))
                 }
             }
@@ -42,8 +47,10 @@ import Testing
             }
         }
         #expect(read > 100, "the edits should leave some texts readable (a changed digit)")
-        for sloppy in ["", "{\(UUID().uuidString)}", UUID().uuidString.replacingOccurrences(of: "-", with: ""),
-                       " " + UUID().uuidString.dropFirst(), "66FE3757-141E-49D5-9B+1-4B4A0C7F60FB", UUID().uuidString + " "] {
+        for sloppy in [
+            "", "{\(UUID().uuidString)}", UUID().uuidString.replacingOccurrences(of: "-", with: ""),
+            " " + UUID().uuidString.dropFirst(), "66FE3757-141E-49D5-9B+1-4B4A0C7F60FB", UUID().uuidString + " ",
+        ] {
             #expect(UUID(text: sloppy) == nil, "\(sloppy)")
         }
     }

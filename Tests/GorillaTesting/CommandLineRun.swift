@@ -1,10 +1,11 @@
+import Foundation
+import GorillaShared
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import GorillaShared
 
 /// What one run of the `gorilla` CLI printed and how it exited.
 public struct CommandRun: Sendable, CustomStringConvertible {
@@ -37,9 +38,9 @@ public final class GorillaProcess: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
         exits = stream
         let inURL = scratch.url.appendingPathComponent("stdin")
-        FileManager.default.createFile(atPath: inURL.path, contents: Data((input ?? "").utf8))
-        FileManager.default.createFile(atPath: scratch.url.appendingPathComponent("stdout").path, contents: nil)
-        FileManager.default.createFile(atPath: scratch.url.appendingPathComponent("stderr").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((input ?? "").utf8))
+        _ = FileManager.default.createFile(atPath: scratch.url.appendingPathComponent("stdout").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch.url.appendingPathComponent("stderr").path, contents: nil)
 
         let process = Process()
         process.executableURL = Products.gorilla
@@ -76,8 +77,9 @@ public final class GorillaProcess: Sendable {
     /// Waits for the exit without blocking a thread (the in-process server needs the cooperative pool's threads).
     public func wait() async -> CommandRun {
         for await _ in exits {}
-        return CommandRun(status: process.terminationStatus, stdout: output("stdout"), stderr: output("stderr"),
-                          killed: process.terminationReason == .uncaughtSignal)
+        return CommandRun(
+            status: process.terminationStatus, stdout: output("stdout"), stderr: output("stderr"),
+            killed: process.terminationReason == .uncaughtSignal)
     }
 
     private func output(_ name: String) -> String {
@@ -86,7 +88,9 @@ public final class GorillaProcess: Sendable {
 }
 
 /// Runs the built `gorilla` binary to its end with `GORILLA_HOME=home`, feeding `input` on standard input.
-public func runGorilla(_ arguments: [String], home: URL, input: String? = nil,
-                       environment: [String: String] = [:]) async throws -> CommandRun {
+public func runGorilla(
+    _ arguments: [String], home: URL, input: String? = nil,
+    environment: [String: String] = [:]
+) async throws -> CommandRun {
     try await GorillaProcess(arguments, home: home, input: input, environment: environment).wait()
 }

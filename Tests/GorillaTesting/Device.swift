@@ -25,9 +25,10 @@ public final class Device: Sendable {
     public static func coach(_ username: String, on server: some RunningServer) async throws -> Device {
         let device = try Device()
         try await device.connect(to: server)
-        _ = try await device.app.register(SignupBody(
-            username: username, email: "\(username)@example.com", password: password,
-            name: username.capitalized, surname: "Tester"))
+        _ = try await device.app.register(
+            SignupBody(
+                username: username, email: "\(username)@example.com", password: password,
+                name: username.capitalized, surname: "Tester"))
         return device
     }
 
@@ -92,8 +93,9 @@ public final class Device: Sendable {
             var changes: [Change] = []
             var since: Int64 = 0
             while true {
-                let page = try await connection.request(Operation.syncPull, PullBody(since: since, limit: SyncLimits.maxPullLimit),
-                                                        as: PullReply.self)
+                let page = try await connection.request(
+                    Operation.syncPull, PullBody(since: since, limit: SyncLimits.maxPullLimit),
+                    as: PullReply.self)
                 changes += page.changes
                 since = page.cursor
                 if !page.more { return changes }

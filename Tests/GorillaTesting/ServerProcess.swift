@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Darwin)
 import Darwin
 private let sendSignal = Darwin.kill
@@ -5,7 +7,6 @@ private let sendSignal = Darwin.kill
 import Glibc
 private let sendSignal = Glibc.kill
 #endif
-import Foundation
 
 /// The built `gorilla-server` executable run as a child process, so that tests can kill it with
 /// SIGKILL and start it again on the same port with the same data folder.
@@ -57,16 +58,21 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
         lock.withLock { process = child }
 
         let started = try await eventually(timeout: .seconds(60)) {
-            !child.isRunning || ((try? Data(contentsOf: serverFile)).flatMap { try? JSONDecoder().decode(ServerInfoFile.self, from: $0) } != nil)
+            !child.isRunning
+                || ((try? Data(contentsOf: serverFile)).flatMap {
+                    try? JSONDecoder().decode(ServerInfoFile.self, from: $0)
+                } != nil)
         }
         guard started, child.isRunning,
-              let data = try? Data(contentsOf: serverFile),
-              let info = try? JSONDecoder().decode(ServerInfoFile.self, from: data) else {
+            let data = try? Data(contentsOf: serverFile),
+            let info = try? JSONDecoder().decode(ServerInfoFile.self, from: data)
+        else {
             await kill()
             let output = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
             // The child reports a taken port in its log; that is all a test can read of another process.
-            throw ServerDidNotStart(description: "gorilla-server did not start: \(output.suffix(2000))",
-                                    addressInUse: output.contains("Address already in use"))
+            throw ServerDidNotStart(
+                description: "gorilla-server did not start: \(output.suffix(2000))",
+                addressInUse: output.contains("Address already in use"))
         }
         lock.withLock { boundPort = info.port }
     }
@@ -100,10 +106,12 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
 
     private func signal(_ number: Int32) async {
         send(SIGCONT)  // a frozen server must run to die
-        guard let child = lock.withLock({ () -> Process? in
-            defer { process = nil }
-            return process
-        }) else { return }
+        guard
+            let child = lock.withLock({ () -> Process? in
+                defer { process = nil }
+                return process
+            })
+        else { return }
         if child.isRunning {
             _ = sendSignal(child.processIdentifier, number)
         }
@@ -118,6 +126,7 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
 /// Runs `body` with the built server running as a child process on a fresh data folder; kills it afterwards.
 public func withServerProcess(_ body: (ServerProcess) async throws -> Void) async throws {
     let folder = try TemporaryFolder("gorilla-e2e-process")
-    let server = ServerProcess(dataDirectory: folder.child("data"), logFile: folder.url.appendingPathComponent("server.log"))
+    let server = ServerProcess(
+        dataDirectory: folder.child("data"), logFile: folder.url.appendingPathComponent("server.log"))
     try await withStarted(server, keeping: folder, body)
 }

@@ -49,8 +49,10 @@ public enum Products {
 }
 
 /// Polls `condition` every few milliseconds until it holds or `timeout` passes; returns whether it held.
-public func eventually(timeout: Duration = .seconds(30), every interval: Duration = .milliseconds(20),
-                _ condition: () throws -> Bool) async throws -> Bool {
+public func eventually(
+    timeout: Duration = .seconds(30), every interval: Duration = .milliseconds(20),
+    _ condition: () throws -> Bool
+) async throws -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try condition() { return true }

@@ -6,7 +6,8 @@ import NIOCore
 /// set their own.
 public enum TestDeadlines {
     /// For the in-process clients (``Device``).
-    public static let patient = ConnectionDeadlines(connect: .seconds(30), handshake: .seconds(60), reply: .seconds(120))
+    public static let patient = ConnectionDeadlines(
+        connect: .seconds(30), handshake: .seconds(60), reply: .seconds(120))
 
     /// The same for the `gorilla` binary, as environment variables.
     public static let environment = ["GORILLA_TIMEOUT": "60", "GORILLA_REPLY_TIMEOUT": "120"]

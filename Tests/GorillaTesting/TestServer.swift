@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import GorillaClient
 import GorillaServer
@@ -10,6 +5,12 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import ServiceLifecycle
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A server the tests can stop and start again on the same port with the same data.
 public protocol RunningServer: Sendable {
@@ -66,8 +67,10 @@ public final class TestServer: RunningServer, Sendable {
     private let state: NIOLockedValueBox<(port: Int, group: ServiceGroup?, task: Task<Void, any Error>?)>
 
     /// A server on `port` (0: the system picks one on first start) with `dataDirectory` as its data folder.
-    public init(dataDirectory: URL, port: Int = 0, logLevel: Logger.Level = .critical,
-                configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }) {
+    public init(
+        dataDirectory: URL, port: Int = 0, logLevel: Logger.Level = .critical,
+        configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }
+    ) {
         self.dataDirectory = dataDirectory
         self.logLevel = logLevel
         self.configure = configure
@@ -118,11 +121,13 @@ public final class TestServer: RunningServer, Sendable {
 
     /// Shuts the server down gracefully (it stops accepting and closes its connections) and waits until it has.
     public func stop() async {
-        guard let (group, task) = state.withLockedValue({ state -> (ServiceGroup, Task<Void, any Error>)? in
-            defer { state.group = nil; state.task = nil }
-            guard let group = state.group, let task = state.task else { return nil }
-            return (group, task)
-        }) else { return }
+        guard
+            let (group, task) = state.withLockedValue({ state -> (ServiceGroup, Task<Void, any Error>)? in
+                defer { state.group = nil; state.task = nil }
+                guard let group = state.group, let task = state.task else { return nil }
+                return (group, task)
+            })
+        else { return }
         await group.triggerGracefulShutdown()
         _ = await task.result
     }
@@ -139,8 +144,10 @@ public func withTestServer(
 
 /// Starts `server`, runs `body` with it and stops the server whatever `body` does; `folder` (the server's data) is
 /// kept until then.
-public func withStarted<Server: RunningServer>(_ server: Server, keeping folder: TemporaryFolder? = nil,
-                                               _ body: (Server) async throws -> Void) async throws {
+public func withStarted<Server: RunningServer>(
+    _ server: Server, keeping folder: TemporaryFolder? = nil,
+    _ body: (Server) async throws -> Void
+) async throws {
     try await server.start()
     let outcome: Result<Void, any Error>
     do {

@@ -21,8 +21,10 @@ struct CanonicalDocument: Sendable {
     /// `validate` runs and names it.
     func referencesHold(_ context: MutationContext) throws -> Bool {
         for reference in references {
-            let row = try reference.live ? context.liveReference(reference.id, kind: reference.kind)
-                                         : context.reference(reference.id, kind: reference.kind)
+            let row =
+                try reference.live
+                ? context.liveReference(reference.id, kind: reference.kind)
+                : context.reference(reference.id, kind: reference.kind)
             guard let row else { return false }
             if let client = reference.client, row.clientID != client.key { return false }
         }
@@ -104,12 +106,16 @@ enum CanonicalWriter {
     }
 
     /// The names of `members`, as bytes.
-    static func keys<Key: RawRepresentable<String>>(_ members: [Key]) -> Keys { members.map { Array($0.rawValue.utf8) } }
+    static func keys<Key: RawRepresentable<String>>(_ members: [Key]) -> Keys {
+        members.map { Array($0.rawValue.utf8) }
+    }
 
     /// Reads an object whose members must come in the order of `Reader.keys` (sorted, as devices write them), each
     /// among them and at most once, handing each member to `reader` (see ``SortedMembersReader``).
-    static func sortedMembers<Reader: SortedMembersReader>(_ parser: inout FastJSON.Parser, _ reader: inout Reader,
-                                                           into out: inout [UInt8]) throws {
+    static func sortedMembers<Reader: SortedMembersReader>(
+        _ parser: inout FastJSON.Parser, _ reader: inout Reader,
+        into out: inout [UInt8]
+    ) throws {
         let keys = Reader.keys
         try parser.beginObject()
         var previous = -1
@@ -132,8 +138,10 @@ enum CanonicalWriter {
     }
 
     /// Reads an array of at most `limit` elements and writes it, `body` reading and writing each element.
-    static func array(_ parser: inout FastJSON.Parser, limit: Int, into out: inout [UInt8],
-                      _ body: (_ index: Int, _ parser: inout FastJSON.Parser, _ out: inout [UInt8]) throws -> Void) throws {
+    static func array(
+        _ parser: inout FastJSON.Parser, limit: Int, into out: inout [UInt8],
+        _ body: (_ index: Int, _ parser: inout FastJSON.Parser, _ out: inout [UInt8]) throws -> Void
+    ) throws {
         out.append(UInt8(ascii: "["))
         try parser.beginArray()
         var count = 0
@@ -153,15 +161,19 @@ enum CanonicalWriter {
     }
 
     /// A number in `limits`, written as stored (as read when it already is in that form).
-    static func writeNumber(_ parser: inout FastJSON.Parser, within limits: ClosedRange<Double>, into out: inout [UInt8]) throws {
+    static func writeNumber(
+        _ parser: inout FastJSON.Parser, within limits: ClosedRange<Double>, into out: inout [UInt8]
+    ) throws {
         let (number, text) = try parser.numberAndText()
         guard number.isFinite, limits.contains(number) else { throw Unusual() }
         FastJSON.writeNumber(number, readFrom: text, into: &out)
     }
 
     /// One of the values of `Value` (a plain string without escapes), written as read.
-    static func writeChoice<Value: CaseIterable & RawRepresentable<String>>(_ parser: inout FastJSON.Parser, _ type: Value.Type,
-                                                                             into out: inout [UInt8]) throws {
+    static func writeChoice<Value: CaseIterable & RawRepresentable<String>>(
+        _ parser: inout FastJSON.Parser, _ type: Value.Type,
+        into out: inout [UInt8]
+    ) throws {
         guard let text = try parser.rawString() else { throw Unusual() }
         for value in Value.allCases where value.rawValue.utf8.elementsEqual(text) {
             writeString(value, into: &out)

@@ -62,7 +62,8 @@ extension EntityKinds {
             case .event:
                 // The client comes first, so it is known here.
                 let id = try CanonicalWriter.id(&parser)
-                document.references.append(CanonicalReference(id: id, kind: .event, live: true, client: document.clientID))
+                document.references.append(
+                    CanonicalReference(id: id, kind: .event, live: true, client: document.clientID))
                 document.member("event", into: &out)
                 CanonicalWriter.writeID(id, into: &out)
             case .exercises:
@@ -72,7 +73,9 @@ extension EntityKinds {
                     try CanonicalWriter.sortedMembers(&parser, &exercise, into: &out)
                     exercise.object.close(into: &out)
                     // A performed exercise may name one deleted since.
-                    if let id = exercise.id { document.references.append(CanonicalReference(id: id, kind: .exercise, live: false)) }
+                    if let id = exercise.id {
+                        document.references.append(CanonicalReference(id: id, kind: .exercise, live: false))
+                    }
                 }
             case .mode:
                 document.member("mode", into: &out)

@@ -66,8 +66,10 @@ final class PollShortcut: Sendable {
     func value(since: Int64, epochs: StoreEpochs, now: Date = Date()) -> [UInt8]? {
         let data = epochs.data, accounts = epochs.accounts
         return state.withLockedValue { state -> [UInt8]? in
-            guard let answer = state.answer, answer.since == since, answer.dataEpoch == data, answer.accountsEpoch == accounts,
-                  now < answer.until else { return nil }
+            guard let answer = state.answer, answer.since == since, answer.dataEpoch == data,
+                answer.accountsEpoch == accounts,
+                now < answer.until
+            else { return nil }
             // An empty bucket goes to the task, which answers "rate limited" the usual way.
             guard state.bucket.take(now: now) else { return nil }
             return answer.value
@@ -109,9 +111,12 @@ public final class PollResponder: ChannelDuplexHandler {
                 context.fireChannelRead(data)
                 return
             }
-            if passedOn == written, line.readableBytes <= Self.longestPoll, context.channel.isWritable, shortcut.hasAnswer,
-               let poll = Self.poll(line), let value = shortcut.value(since: max(0, poll.since), epochs: epochs) {
-                let response = ConnectionHandler.valueLine(id: poll.id, value: value, time: Date(), allocator: context.channel.allocator)
+            if passedOn == written, line.readableBytes <= Self.longestPoll, context.channel.isWritable,
+                shortcut.hasAnswer,
+                let poll = Self.poll(line), let value = shortcut.value(since: max(0, poll.since), epochs: epochs)
+            {
+                let response = ConnectionHandler.valueLine(
+                    id: poll.id, value: value, time: Date(), allocator: context.channel.allocator)
                 context.write(wrapOutboundOut(response), promise: nil)
                 unflushed = true
                 onAnswer?()
@@ -148,11 +153,14 @@ public final class PollResponder: ChannelDuplexHandler {
                         id = Int(parser.text(try parser.skipValue()))
                         if id == nil { throw NotAPoll() }
                     case "op" where !isPoll:
-                        guard case .string(Operation.syncUpdated.rawValue) = try parser.value() else { throw NotAPoll() }
+                        guard case .string(Operation.syncUpdated.rawValue) = try parser.value() else {
+                            throw NotAPoll()
+                        }
                         isPoll = true
                     case "body" where since == nil:
                         try parser.members { key, parser in
-                            guard key == "since", since == nil, let value = Int64(parser.text(try parser.skipValue())) else {
+                            guard key == "since", since == nil, let value = Int64(parser.text(try parser.skipValue()))
+                            else {
                                 throw NotAPoll()
                             }
                             since = value

@@ -37,8 +37,10 @@ public struct SignupBody: Codable, Sendable {
     /// A registration code (`XXXX-XXXX`); present when a client joins their coach.
     public var code: String?
 
-    public init(username: String, email: String, password: String, name: String?, surname: String?,
-                nif: String? = nil, language: Language? = nil, code: String? = nil) {
+    public init(
+        username: String, email: String, password: String, name: String?, surname: String?,
+        nif: String? = nil, language: Language? = nil, code: String? = nil
+    ) {
         self.username = username
         self.email = email
         self.password = password

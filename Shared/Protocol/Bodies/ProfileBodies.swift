@@ -16,8 +16,10 @@ public struct Profile: Codable, Sendable, Equatable {
     public var photo: String?
     public var created: Date
 
-    public init(id: UUID, role: Role, username: String, email: String, name: String, surname: String,
-                nif: String?, language: Language, coach: UUID?, photo: String?, created: Date) {
+    public init(
+        id: UUID, role: Role, username: String, email: String, name: String, surname: String,
+        nif: String?, language: Language, coach: UUID?, photo: String?, created: Date
+    ) {
         self.id = id
         self.role = role
         self.username = username
@@ -43,8 +45,10 @@ public struct ProfileUpdateBody: Codable, Sendable {
     /// The SHA-256 of an image uploaded with `media.put`; an empty string removes the photo.
     public var photo: String?
 
-    public init(name: String? = nil, surname: String? = nil, nif: String? = nil, language: Language? = nil,
-                email: String? = nil, photo: String? = nil) {
+    public init(
+        name: String? = nil, surname: String? = nil, nif: String? = nil, language: Language? = nil,
+        email: String? = nil, photo: String? = nil
+    ) {
         self.name = name
         self.surname = surname
         self.nif = nif

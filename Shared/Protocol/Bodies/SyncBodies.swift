@@ -73,8 +73,10 @@ public struct Mutation: Codable, Sendable, Equatable {
     /// The entity version the device had when it made the change (for conflict reports).
     public var base: Int64?
 
-    public init(id: UUID = UUID(), kind: String, entity: UUID, action: MutationAction,
-                fields: [String: JSONValue]? = nil, base: Int64? = nil) {
+    public init(
+        id: UUID = UUID(), kind: String, entity: UUID, action: MutationAction,
+        fields: [String: JSONValue]? = nil, base: Int64? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.entity = entity
@@ -88,13 +90,17 @@ public struct Mutation: Codable, Sendable, Equatable {
         var fieldsJSON: [UInt8] = []
         if let fields { FastJSON.write(fields, into: &fieldsJSON) }
         fieldsJSON.withUnsafeBufferPointer { text in
-            Self.write(id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: fields == nil ? nil : text, into: &out)
+            Self.write(
+                id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: fields == nil ? nil : text,
+                into: &out)
         }
     }
 
     /// Appends a mutation's JSON whose fields are already JSON text (an object).
-    public static func write(id: UUID, kind: String, entity: UUID, action: MutationAction, base: Int64?,
-                             fieldsJSON: UnsafeBufferPointer<UInt8>?, into out: inout [UInt8]) {
+    public static func write(
+        id: UUID, kind: String, entity: UUID, action: MutationAction, base: Int64?,
+        fieldsJSON: UnsafeBufferPointer<UInt8>?, into out: inout [UInt8]
+    ) {
         var object = FastJSON.ObjectWriter()
         object.member("action", into: &out)
         FastJSON.writeString(action.rawValue, into: &out)
@@ -152,8 +158,10 @@ public struct MutationResult: Codable, Sendable, Equatable {
     /// Extra results of the mutation (e.g. a registration code).
     public var extra: [String: JSONValue]?
 
-    public init(id: UUID, status: MutationStatus, version: Int64? = nil, error: WireError? = nil,
-                overwritten: [String: JSONValue]? = nil, extra: [String: JSONValue]? = nil) {
+    public init(
+        id: UUID, status: MutationStatus, version: Int64? = nil, error: WireError? = nil,
+        overwritten: [String: JSONValue]? = nil, extra: [String: JSONValue]? = nil
+    ) {
         self.id = id
         self.status = status
         self.version = version
@@ -165,7 +173,8 @@ public struct MutationResult: Codable, Sendable, Equatable {
     /// Reads a result as `WireCoding.decoder` would from `value`; nil if `value` is not one.
     public init?(json value: JSONValue) {
         guard case .object(let members) = value, let id = members["id"]?.stringValue.flatMap(UUID.init(text:)),
-              let status = members["status"]?.stringValue.flatMap(MutationStatus.init(rawValue:)) else { return nil }
+            let status = members["status"]?.stringValue.flatMap(MutationStatus.init(rawValue:))
+        else { return nil }
         self.init(id: id, status: status)
         func whole(_ value: JSONValue?) -> Int64?? {
             guard let value, !value.isNull else { return .some(nil) }
@@ -176,14 +185,17 @@ public struct MutationResult: Codable, Sendable, Equatable {
             return value.objectValue.map { .some($0) }
         }
         guard let version = whole(members["version"]), let overwritten = object(members["overwritten"]),
-              let extra = object(members["extra"]), let error = object(members["error"]) else { return nil }
+            let extra = object(members["extra"]), let error = object(members["error"])
+        else { return nil }
         self.version = version
         self.overwritten = overwritten
         self.extra = extra
         if let error {
             guard let code = whole(error["code"]), let code, let message = error["message"]?.stringValue,
-                  let retryAfter = whole(error["retryAfter"]) else { return nil }
-            self.error = WireError(code: WireErrorCode(rawValue: Int(code)), message: message, retryAfter: retryAfter.map { Int($0) })
+                let retryAfter = whole(error["retryAfter"])
+            else { return nil }
+            self.error = WireError(
+                code: WireErrorCode(rawValue: Int(code)), message: message, retryAfter: retryAfter.map { Int($0) })
         }
     }
 
@@ -232,7 +244,8 @@ public struct PushReply: Codable, Sendable {
     /// shape only `Codable` can tell about).
     public static func read(line: [UInt8]) -> PushReply? {
         guard case .object(let response)? = try? FastJSON.parse(line), case .object(let value)? = response["value"],
-              case .array(let items)? = value["results"] else { return nil }
+            case .array(let items)? = value["results"]
+        else { return nil }
         var results: [MutationResult] = []
         results.reserveCapacity(items.count)
         for item in items {

@@ -14,7 +14,9 @@ public enum ClientStatus: String, Codable, Sendable, CaseIterable {
 public struct Client: EntityDocument {
     public static let kind = EntityKind.client
     /// Fields only the server writes (from the account and the registration code).
-    public static let serverManagedFields: Set<String> = ["status", "username", "email", "joined", "codeExpires", "coachName"]
+    public static let serverManagedFields: Set<String> = [
+        "status", "username", "email", "joined", "codeExpires", "coachName",
+    ]
     /// Longest NIF.
     public static let maxNIFLength = 20
 
@@ -30,9 +32,11 @@ public struct Client: EntityDocument {
     /// The coach's full name, as the client's devices show it.
     public var coachName: String?
 
-    public init(name: String? = nil, surname: String? = nil, nif: String? = nil, notes: String? = nil,
-                status: ClientStatus = .invited, username: String? = nil, email: String? = nil, joined: Date? = nil,
-                codeExpires: Date? = nil, coachName: String? = nil) {
+    public init(
+        name: String? = nil, surname: String? = nil, nif: String? = nil, notes: String? = nil,
+        status: ClientStatus = .invited, username: String? = nil, email: String? = nil, joined: Date? = nil,
+        codeExpires: Date? = nil, coachName: String? = nil
+    ) {
         self.name = name
         self.surname = surname
         self.nif = nif
@@ -75,8 +79,9 @@ public struct Coach: Codable, Sendable, Equatable {
     /// The coach of a coach's profile; nil for a client's.
     public init?(profile: Profile) {
         guard profile.role == .coach else { return nil }
-        self.init(id: profile.id, username: profile.username, name: profile.name, surname: profile.surname,
-                  language: profile.language)
+        self.init(
+            id: profile.id, username: profile.username, name: profile.name, surname: profile.surname,
+            language: profile.language)
     }
 
     /// "Ada Lovelace".

@@ -25,8 +25,10 @@ public struct Event: EntityDocument {
     public var note: String?
     public var status: EventStatus
 
-    public init(client: UUID, start: Date, zone: String = "UTC", duration: Int = Event.defaultDuration,
-                gym: String? = nil, note: String? = nil, status: EventStatus = .scheduled) {
+    public init(
+        client: UUID, start: Date, zone: String = "UTC", duration: Int = Event.defaultDuration,
+        gym: String? = nil, note: String? = nil, status: EventStatus = .scheduled
+    ) {
         self.client = client
         self.start = start
         self.zone = zone

@@ -28,8 +28,10 @@ public struct Exercise: EntityDocument {
     public var muscles: [String]
     public var count: CountMode
 
-    public init(name: String, description: String? = nil, machine: UUID? = nil, muscles: [String] = [],
-                count: CountMode = .default) {
+    public init(
+        name: String, description: String? = nil, machine: UUID? = nil, muscles: [String] = [],
+        count: CountMode = .default
+    ) {
         self.name = name
         self.description = description
         self.machine = machine

@@ -45,7 +45,8 @@ public struct Message: EntityDocument {
     public static func cleanText(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= maxLength,
-              !Validation.containsControlCharacters(trimmed, allowNewline: true) else { return nil }
+            !Validation.containsControlCharacters(trimmed, allowNewline: true)
+        else { return nil }
         return trimmed
     }
 }

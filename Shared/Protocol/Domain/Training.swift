@@ -93,8 +93,10 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
     /// Metres a distance set covers (a rower).
     public var distance: Double?
 
-    public init(exercise: UUID, sets: Int? = nil, reps: Reps? = nil, weight: Double? = nil, unit: WeightUnit? = nil,
-                rest: Double? = nil, duration: Double? = nil, distance: Double? = nil) {
+    public init(
+        exercise: UUID, sets: Int? = nil, reps: Reps? = nil, weight: Double? = nil, unit: WeightUnit? = nil,
+        rest: Double? = nil, duration: Double? = nil, distance: Double? = nil
+    ) {
         self.exercise = exercise
         self.sets = sets
         self.reps = reps
@@ -125,7 +127,9 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
     }
 
     /// Whether the entry plans anything beyond naming the exercise.
-    public var hasPlan: Bool { sets != nil || reps != nil || weight != nil || rest != nil || duration != nil || distance != nil }
+    public var hasPlan: Bool {
+        sets != nil || reps != nil || weight != nil || rest != nil || duration != nil || distance != nil
+    }
 
     /// The plan in the coach's notation: `4x12@80kg rest 90s`, `12,10,8@80kg`, `3x45s`, `1x2000m`.
     public var notation: String {
@@ -134,9 +138,13 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
         case .perSet(let list)?: text = list.map(String.init).joined(separator: ",")
         case .uniform(let reps)?: text = "\(sets ?? 1)x\(reps)"
         case nil:
-            if let duration { text = "\(sets ?? 1)x\(Self.seconds(duration))" }
-            else if let distance { text = "\(sets ?? 1)x\(Self.number(distance))m" }
-            else if let sets { text = "\(sets) sets" }
+            if let duration {
+                text = "\(sets ?? 1)x\(Self.seconds(duration))"
+            } else if let distance {
+                text = "\(sets ?? 1)x\(Self.number(distance))m"
+            } else if let sets {
+                text = "\(sets) sets"
+            }
         }
         if let weight { text += "@\(Self.number(weight))\((unit ?? .kg).rawValue)" }
         if let rest { text += (text.isEmpty ? "" : " ") + "rest \(Self.seconds(rest))" }

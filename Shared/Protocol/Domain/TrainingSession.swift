@@ -30,8 +30,10 @@ public struct TrainingSession: EntityDocument {
     public var notes: String?
     public var exercises: [PerformedExercise]
 
-    public init(client: UUID, event: UUID? = nil, training: UUID? = nil, mode: SessionMode = .default, start: Date,
-                end: Date? = nil, paused: Double? = nil, notes: String? = nil, exercises: [PerformedExercise] = []) {
+    public init(
+        client: UUID, event: UUID? = nil, training: UUID? = nil, mode: SessionMode = .default, start: Date,
+        end: Date? = nil, paused: Double? = nil, notes: String? = nil, exercises: [PerformedExercise] = []
+    ) {
         self.client = client
         self.event = event
         self.training = training
@@ -127,8 +129,10 @@ public struct PerformedSet: Codable, Sendable, Equatable {
     /// Real time only: seconds from the set's start to each repetition.
     public var repTimes: [Double]?
 
-    public init(type: SetType = .normal, reps: Int, weight: Double = 0, unit: WeightUnit = .kg,
-                duration: Double? = nil, rest: Double? = nil, repTimes: [Double]? = nil) {
+    public init(
+        type: SetType = .normal, reps: Int, weight: Double = 0, unit: WeightUnit = .kg,
+        duration: Double? = nil, rest: Double? = nil, repTimes: [Double]? = nil
+    ) {
         self.type = type
         self.reps = reps
         self.weight = weight
@@ -212,16 +216,18 @@ public struct PerformedExercise: Codable, Sendable, Equatable {
     public var document: JSONValue {
         var object: [String: JSONValue] = ["name": .string(name)]
         if let exercise { object["exercise"] = .string(exercise.key) }
-        object["sets"] = .array(sets.enumerated().map { index, set in
-            var item: [String: JSONValue] = [
-                "position": .number(Double(index + 1)), "type": .string(set.type.rawValue), "reps": .number(Double(set.reps)),
-                "weight": .number(set.weight), "unit": .string(set.unit.rawValue),
-            ]
-            if let duration = set.duration { item["duration"] = .number(Self.rounded(duration)) }
-            if let rest = set.rest { item["rest"] = .number(Self.rounded(rest)) }
-            if let times = set.repTimes { item["repTimes"] = .array(times.map { .number(Self.rounded($0)) }) }
-            return .object(item)
-        })
+        object["sets"] = .array(
+            sets.enumerated().map { index, set in
+                var item: [String: JSONValue] = [
+                    "position": .number(Double(index + 1)), "type": .string(set.type.rawValue),
+                    "reps": .number(Double(set.reps)),
+                    "weight": .number(set.weight), "unit": .string(set.unit.rawValue),
+                ]
+                if let duration = set.duration { item["duration"] = .number(Self.rounded(duration)) }
+                if let rest = set.rest { item["rest"] = .number(Self.rounded(rest)) }
+                if let times = set.repTimes { item["repTimes"] = .array(times.map { .number(Self.rounded($0)) }) }
+                return .object(item)
+            })
         return .object(object)
     }
 
@@ -234,11 +240,12 @@ public struct PerformedExercise: Codable, Sendable, Equatable {
         exercise = object["exercise"]?.stringValue.flatMap(UUID.init(uuidString:))
         name = object["name"]?.stringValue ?? "?"
         sets = (object["sets"]?.arrayValue ?? []).compactMap(\.objectValue).map { set in
-            PerformedSet(type: set["type"]?.stringValue.flatMap(SetType.init(rawValue:)) ?? .normal,
-                         reps: set["reps"]?.intValue ?? 0, weight: set["weight"]?.doubleValue ?? 0,
-                         unit: set["unit"]?.stringValue.flatMap(WeightUnit.init(rawValue:)) ?? .kg,
-                         duration: set["duration"]?.doubleValue, rest: set["rest"]?.doubleValue,
-                         repTimes: set["repTimes"]?.arrayValue?.compactMap(\.doubleValue))
+            PerformedSet(
+                type: set["type"]?.stringValue.flatMap(SetType.init(rawValue:)) ?? .normal,
+                reps: set["reps"]?.intValue ?? 0, weight: set["weight"]?.doubleValue ?? 0,
+                unit: set["unit"]?.stringValue.flatMap(WeightUnit.init(rawValue:)) ?? .kg,
+                duration: set["duration"]?.doubleValue, rest: set["rest"]?.doubleValue,
+                repTimes: set["repTimes"]?.arrayValue?.compactMap(\.doubleValue))
         }
     }
 }

@@ -24,8 +24,11 @@ public enum Validation {
     public static func isValidUsername(_ username: String) -> Bool {
         let scalars = username.unicodeScalars
         guard (3...32).contains(scalars.count), let first = scalars.first,
-              CharacterSet.alphanumerics.contains(first), first.isASCII else { return false }
-        return scalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
+            CharacterSet.alphanumerics.contains(first), first.isASCII
+        else { return false }
+        return scalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+        }
     }
 
     /// Whether `email` looks like `local@domain.tld` (no spaces, at most 254 characters).
@@ -33,7 +36,8 @@ public enum Validation {
         guard email.count <= 254, !email.contains(where: { $0.isWhitespace || $0.isNewline }) else { return false }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-              !parts[1].hasPrefix("."), !parts[1].hasSuffix(".") else { return false }
+            !parts[1].hasPrefix("."), !parts[1].hasSuffix(".")
+        else { return false }
         return !containsControlCharacters(email)
     }
 
@@ -49,11 +53,13 @@ public enum Validation {
     public static func cleanName(_ text: String?, maxLength: Int = maximumNameLength) -> String? {
         // Fast path, for the printable ASCII names almost every document holds: nothing to trim or refuse.
         if let utf8 = text?.utf8, let first = utf8.first, let last = utf8.last, first > 0x20, last > 0x20,
-           utf8.count <= maxLength, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            utf8.count <= maxLength, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+        {
             return text
         }
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty,
-              trimmed.count <= maxLength, !containsControlCharacters(trimmed) else { return nil }
+            trimmed.count <= maxLength, !containsControlCharacters(trimmed)
+        else { return nil }
         return trimmed
     }
 

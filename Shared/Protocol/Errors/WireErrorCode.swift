@@ -80,79 +80,119 @@ extension WireErrorCode {
 
     /// Every code with its messages.
     public static let catalogue: [Int: CatalogueEntry] = {
-        func e(_ code: WireErrorCode, _ name: String, _ ca: String, _ es: String, _ en: String) -> (Int, CatalogueEntry) {
+        func e(_ code: WireErrorCode, _ name: String, _ ca: String, _ es: String, _ en: String) -> (Int, CatalogueEntry)
+        {
             (code.rawValue, CatalogueEntry(name: name, ca: ca, es: es, en: en))
         }
         return Dictionary(uniqueKeysWithValues: [
-            e(.wrongCredentials, "wrongCredentials",
-              "Usuari o contrasenya incorrectes", "Usuario o contraseña incorrectos", "Wrong username or password"),
-            e(.usernameInUse, "usernameInUse",
-              "Aquest nom d'usuari ja està en ús", "Este nombre de usuario ya existe", "Username already in use"),
-            e(.missingFields, "missingFields",
-              "Si us plau, empleneu tots els camps", "Por favor, rellene todos los campos", "Please fill all the fields"),
-            e(.registrationFailed, "registrationFailed",
-              "Hi ha hagut un error durant el registre", "Ha ocurrido un error durante el registro",
-              "An error occurred while setting up your account"),
-            e(.invalidCode, "invalidCode",
-              "El codi de verificació no és vàlid", "El código de verificación no es válido", "This verification code is not valid"),
-            e(.emailInUse, "emailInUse",
-              "Aquest correu electrònic ja està en ús", "Este correo electrónico ya está en uso", "Email already in use"),
-            e(.weakPassword, "weakPassword",
-              "La contrasenya ha de tenir almenys 8 caràcters", "La contraseña debe tener al menos 8 caracteres",
-              "The password must have at least 8 characters"),
-            e(.invalidField, "invalidField",
-              "Hi ha un camp amb un valor no vàlid", "Hay un campo con un valor no válido", "A field has an invalid value"),
-            e(.codeExpired, "codeExpired",
-              "El codi de registre ha caducat; demaneu-ne un de nou al vostre entrenador",
-              "El código de registro ha caducado; pida uno nuevo a su entrenador",
-              "This registration code has expired; ask your coach for a new one"),
-            e(.codeUsed, "codeUsed",
-              "Aquest codi de registre ja s'ha fet servir", "Este código de registro ya se ha usado",
-              "This registration code has already been used"),
-            e(.invalidResetToken, "invalidResetToken",
-              "El codi de restabliment no és vàlid o ha caducat", "El código de restablecimiento no es válido o ha caducado",
-              "The reset token is not valid or has expired"),
-            e(.accountDisabled, "accountDisabled",
-              "Aquest compte s'ha donat de baixa", "Esta cuenta se ha dado de baja", "This account has been removed"),
-            e(.malformedRequest, "malformedRequest",
-              "La petició no és vàlida", "La petición no es válida", "Malformed request"),
-            e(.unknownOperation, "unknownOperation",
-              "Operació desconeguda", "Operación desconocida", "Unknown operation"),
-            e(.lineTooLong, "lineTooLong",
-              "La línia és massa llarga", "La línea es demasiado larga", "Line too long"),
-            e(.unsupportedVersion, "unsupportedVersion",
-              "Versió del protocol no compatible", "Versión del protocolo no compatible", "Unsupported protocol version"),
-            e(.helloRequired, "helloRequired",
-              "Cal començar amb 'hello'", "Hay que empezar con 'hello'", "The first request must be 'hello'"),
-            e(.notAuthenticated, "notAuthenticated",
-              "Cal iniciar la sessió", "Hay que iniciar sesión", "Not logged in"),
-            e(.forbidden, "forbidden",
-              "No teniu permís per fer això", "No tiene permiso para hacer esto", "You are not allowed to do this"),
-            e(.notFound, "notFound",
-              "No s'ha trobat", "No se ha encontrado", "Not found"),
-            e(.rateLimited, "rateLimited",
-              "Massa intents; torneu-ho a provar més tard", "Demasiados intentos; vuelva a intentarlo más tarde",
-              "Too many attempts; try again later"),
-            e(.tooManyConnections, "tooManyConnections",
-              "El servidor té massa connexions", "El servidor tiene demasiadas conexiones", "The server has too many connections"),
-            e(.nameTaken, "nameTaken",
-              "Aquest nom ja existeix", "Este nombre ya existe", "That name is already in use"),
-            e(.inUse, "inUse",
-              "No es pot eliminar: està en ús", "No se puede eliminar: está en uso", "Cannot delete: it is in use"),
-            e(.invalidImage, "invalidImage",
-              "La imatge ha de ser PNG o JPEG de fins a 2 MiB", "La imagen debe ser PNG o JPEG de hasta 2 MiB",
-              "The image must be a PNG or JPEG of at most 2 MiB"),
-            e(.tooLarge, "tooLarge",
-              "Massa dades", "Demasiados datos", "Too much data"),
-            e(.invalidReference, "invalidReference",
-              "Fa referència a una cosa que no existeix", "Hace referencia a algo que no existe", "Refers to something that does not exist"),
-            e(.deleted, "deleted",
-              "S'ha eliminat", "Se ha eliminado", "It has been deleted"),
-            e(.internalError, "internalError",
-              "Error intern del servidor", "Error interno del servidor", "Internal server error"),
-            e(.unavailable, "unavailable",
-              "El servidor no pot desar ara mateix; torneu-ho a provar", "El servidor no puede guardar ahora; vuelva a intentarlo",
-              "The server cannot store data right now; try again"),
+            e(
+                .wrongCredentials, "wrongCredentials",
+                "Usuari o contrasenya incorrectes", "Usuario o contraseña incorrectos", "Wrong username or password"),
+            e(
+                .usernameInUse, "usernameInUse",
+                "Aquest nom d'usuari ja està en ús", "Este nombre de usuario ya existe", "Username already in use"),
+            e(
+                .missingFields, "missingFields",
+                "Si us plau, empleneu tots els camps", "Por favor, rellene todos los campos",
+                "Please fill all the fields"),
+            e(
+                .registrationFailed, "registrationFailed",
+                "Hi ha hagut un error durant el registre", "Ha ocurrido un error durante el registro",
+                "An error occurred while setting up your account"),
+            e(
+                .invalidCode, "invalidCode",
+                "El codi de verificació no és vàlid", "El código de verificación no es válido",
+                "This verification code is not valid"),
+            e(
+                .emailInUse, "emailInUse",
+                "Aquest correu electrònic ja està en ús", "Este correo electrónico ya está en uso",
+                "Email already in use"),
+            e(
+                .weakPassword, "weakPassword",
+                "La contrasenya ha de tenir almenys 8 caràcters", "La contraseña debe tener al menos 8 caracteres",
+                "The password must have at least 8 characters"),
+            e(
+                .invalidField, "invalidField",
+                "Hi ha un camp amb un valor no vàlid", "Hay un campo con un valor no válido",
+                "A field has an invalid value"),
+            e(
+                .codeExpired, "codeExpired",
+                "El codi de registre ha caducat; demaneu-ne un de nou al vostre entrenador",
+                "El código de registro ha caducado; pida uno nuevo a su entrenador",
+                "This registration code has expired; ask your coach for a new one"),
+            e(
+                .codeUsed, "codeUsed",
+                "Aquest codi de registre ja s'ha fet servir", "Este código de registro ya se ha usado",
+                "This registration code has already been used"),
+            e(
+                .invalidResetToken, "invalidResetToken",
+                "El codi de restabliment no és vàlid o ha caducat",
+                "El código de restablecimiento no es válido o ha caducado",
+                "The reset token is not valid or has expired"),
+            e(
+                .accountDisabled, "accountDisabled",
+                "Aquest compte s'ha donat de baixa", "Esta cuenta se ha dado de baja", "This account has been removed"),
+            e(
+                .malformedRequest, "malformedRequest",
+                "La petició no és vàlida", "La petición no es válida", "Malformed request"),
+            e(
+                .unknownOperation, "unknownOperation",
+                "Operació desconeguda", "Operación desconocida", "Unknown operation"),
+            e(
+                .lineTooLong, "lineTooLong",
+                "La línia és massa llarga", "La línea es demasiado larga", "Line too long"),
+            e(
+                .unsupportedVersion, "unsupportedVersion",
+                "Versió del protocol no compatible", "Versión del protocolo no compatible",
+                "Unsupported protocol version"),
+            e(
+                .helloRequired, "helloRequired",
+                "Cal començar amb 'hello'", "Hay que empezar con 'hello'", "The first request must be 'hello'"),
+            e(
+                .notAuthenticated, "notAuthenticated",
+                "Cal iniciar la sessió", "Hay que iniciar sesión", "Not logged in"),
+            e(
+                .forbidden, "forbidden",
+                "No teniu permís per fer això", "No tiene permiso para hacer esto", "You are not allowed to do this"),
+            e(
+                .notFound, "notFound",
+                "No s'ha trobat", "No se ha encontrado", "Not found"),
+            e(
+                .rateLimited, "rateLimited",
+                "Massa intents; torneu-ho a provar més tard", "Demasiados intentos; vuelva a intentarlo más tarde",
+                "Too many attempts; try again later"),
+            e(
+                .tooManyConnections, "tooManyConnections",
+                "El servidor té massa connexions", "El servidor tiene demasiadas conexiones",
+                "The server has too many connections"),
+            e(
+                .nameTaken, "nameTaken",
+                "Aquest nom ja existeix", "Este nombre ya existe", "That name is already in use"),
+            e(
+                .inUse, "inUse",
+                "No es pot eliminar: està en ús", "No se puede eliminar: está en uso", "Cannot delete: it is in use"),
+            e(
+                .invalidImage, "invalidImage",
+                "La imatge ha de ser PNG o JPEG de fins a 2 MiB", "La imagen debe ser PNG o JPEG de hasta 2 MiB",
+                "The image must be a PNG or JPEG of at most 2 MiB"),
+            e(
+                .tooLarge, "tooLarge",
+                "Massa dades", "Demasiados datos", "Too much data"),
+            e(
+                .invalidReference, "invalidReference",
+                "Fa referència a una cosa que no existeix", "Hace referencia a algo que no existe",
+                "Refers to something that does not exist"),
+            e(
+                .deleted, "deleted",
+                "S'ha eliminat", "Se ha eliminado", "It has been deleted"),
+            e(
+                .internalError, "internalError",
+                "Error intern del servidor", "Error interno del servidor", "Internal server error"),
+            e(
+                .unavailable, "unavailable",
+                "El servidor no pot desar ara mateix; torneu-ho a provar",
+                "El servidor no puede guardar ahora; vuelva a intentarlo",
+                "The server cannot store data right now; try again"),
         ])
     }()
 }

@@ -30,8 +30,10 @@ public struct RequestHeader: Decodable, Sendable {
     /// The integer a JSON number's text stands for, written as one (`7`, `-3`, `9223372036854775807`): no fraction,
     /// no exponent, within `Int`. Nil for anything else (`1e2`, `7.0`, `1e-400`, `"7"`): ids are integers.
     public static func integer(_ text: String) -> Int? {
-        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")),
-              text.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") }) else { return nil }
+        guard let first = text.utf8.first,
+            first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")),
+            text.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") })
+        else { return nil }
         return Int(text)
     }
 }

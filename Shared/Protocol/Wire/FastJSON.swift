@@ -33,12 +33,16 @@ public enum FastJSON {
     /// Runs `body` with a parser over `bytes`, then requires that nothing but whitespace follows.
     /// The parser must not escape `body`.
     /// `maxDepth` (at most ``maxDepth``) lowers the nesting the parser accepts.
-    public static func withParser<T>(_ bytes: [UInt8], maxDepth: Int = FastJSON.maxDepth, _ body: (inout Parser) throws -> T) throws -> T {
+    public static func withParser<T>(
+        _ bytes: [UInt8], maxDepth: Int = FastJSON.maxDepth, _ body: (inout Parser) throws -> T
+    ) throws -> T {
         try bytes.withUnsafeBufferPointer { try withParser($0, maxDepth: maxDepth, body) }
     }
 
-    public static func withParser<T>(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = FastJSON.maxDepth,
-                                     _ body: (inout Parser) throws -> T) throws -> T {
+    public static func withParser<T>(
+        _ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = FastJSON.maxDepth,
+        _ body: (inout Parser) throws -> T
+    ) throws -> T {
         var parser = Parser(bytes: buffer, maxDepth: min(maxDepth, FastJSON.maxDepth))
         let result = try body(&parser)
         parser.skipWhitespace()
@@ -86,7 +90,9 @@ public enum FastJSON {
                 var members: [String: JSONValue] = [:]
                 try self.members { key, parser in
                     // A repeated key would let two readers of one text see different values: refused.
-                    guard members.updateValue(try parser.value(), forKey: key) == nil else { throw parser.malformed("a repeated key") }
+                    guard members.updateValue(try parser.value(), forKey: key) == nil else {
+                        throw parser.malformed("a repeated key")
+                    }
                 }
                 return .object(members)
             case UInt8(ascii: "["):
@@ -122,7 +128,8 @@ public enum FastJSON {
             switch first {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 // Keys are only checked; a repeated key is refused only when checking as `value()` does.
-                try container(object: first == UInt8(ascii: "{"), readKeys: false, uniqueKeys: checkingNumbers) { _, parser in
+                try container(object: first == UInt8(ascii: "{"), readKeys: false, uniqueKeys: checkingNumbers) {
+                    _, parser in
                     try parser.skip(checkingNumbers: checkingNumbers)
                 }
             case UInt8(ascii: "\""): try skipString()
@@ -142,7 +149,9 @@ public enum FastJSON {
         /// accepts; returns the value's range.
         public mutating func skipBalanced() throws -> Range<Int> {
             let first = try peek()
-            guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw malformed("an object or array was expected") }
+            guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+                throw malformed("an object or array was expected")
+            }
             let start = index
             let deepest = maxDepth - depth
             let bytes = bytes
@@ -182,8 +191,9 @@ public enum FastJSON {
             return start..<position
         }
 
-        private static let plain: UInt8 = 0, opening: UInt8 = 1, closing: UInt8 = 2, quote: UInt8 = 3, backslash: UInt8 = 4,
-                           control: UInt8 = 5, lineBreak: UInt8 = 6
+        private static let plain: UInt8 = 0, opening: UInt8 = 1, closing: UInt8 = 2, quote: UInt8 = 3,
+            backslash: UInt8 = 4,
+            control: UInt8 = 5, lineBreak: UInt8 = 6
         /// What each byte means to ``skipBalanced()``.
         private static let balanceClasses: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
             switch byte {
@@ -306,10 +316,14 @@ public enum FastJSON {
 
         /// The one loop over an object's members or an array's elements: brackets, commas, colons and depth.
         /// `body` gets each key (nil for arrays, or when `readKeys` is false: then keys are only checked).
-        private mutating func container(object: Bool, readKeys: Bool, uniqueKeys: Bool = false,
-                                        _ body: (String?, inout Parser) throws -> Void) throws {
+        private mutating func container(
+            object: Bool, readKeys: Bool, uniqueKeys: Bool = false,
+            _ body: (String?, inout Parser) throws -> Void
+        ) throws {
             let (open, close) = object ? (UInt8(ascii: "{"), UInt8(ascii: "}")) : (UInt8(ascii: "["), UInt8(ascii: "]"))
-            guard try peek() == open else { throw malformed(object ? "an object was expected" : "an array was expected") }
+            guard try peek() == open else {
+                throw malformed(object ? "an object was expected" : "an array was expected")
+            }
             try enter()
             index += 1
             if try peek() == close {
@@ -327,7 +341,9 @@ public enum FastJSON {
                     } else if uniqueKeys {
                         let (range, escaped, ascii) = try scanString()
                         try checkString(range, escaped: escaped, ascii: ascii)
-                        guard try seen.insert(range, escaped: escaped, in: self) else { throw malformed("a repeated key") }
+                        guard try seen.insert(range, escaped: escaped, in: self) else {
+                            throw malformed("a repeated key")
+                        }
                     } else {
                         try skipString()
                     }
@@ -351,7 +367,9 @@ public enum FastJSON {
         private mutating func literal(_ text: StaticString) throws {
             let count = text.utf8CodeUnitCount
             guard index + count <= bytes.count else { throw malformed("unexpected end") }
-            for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { throw malformed("unknown literal") }
+            for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] {
+                throw malformed("unknown literal")
+            }
             index += count
         }
 
@@ -388,13 +406,17 @@ public enum FastJSON {
             mutating func insert(_ range: Range<Int>, escaped: Bool, in parser: Parser) throws -> Bool {
                 if names == nil, !escaped, ranges.count < 16 {
                     let base = parser.bytes.baseAddress!
-                    for known in ranges where known.count == range.count
-                        && memcmp(base + known.lowerBound, base + range.lowerBound, range.count) == 0 { return false }
+                    for known in ranges
+                    where known.count == range.count
+                        && memcmp(base + known.lowerBound, base + range.lowerBound, range.count) == 0
+                    { return false }
                     ranges.append(range)
                     return true
                 }
                 if names == nil { names = Set(ranges.map(parser.text)) }
-                let name = escaped ? try parser.unescape(UnsafeBufferPointer(rebasing: parser.bytes[range])) : parser.text(range)
+                let name =
+                    escaped
+                    ? try parser.unescape(UnsafeBufferPointer(rebasing: parser.bytes[range])) : parser.text(range)
                 return names!.insert(name).inserted
             }
         }
@@ -468,7 +490,8 @@ public enum FastJSON {
                     i += 4
                     if (0xD800..<0xDC00).contains(scalar) {
                         guard i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
-                              case let low = try hex4(i + 2), (0xDC00..<0xE000).contains(low) else {
+                            case let low = try hex4(i + 2), (0xDC00..<0xE000).contains(low)
+                        else {
                             throw malformed("an unpaired surrogate")
                         }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
@@ -496,13 +519,16 @@ public enum FastJSON {
             let (negative, integerStart, integerEnd, integral) = try scanNumber()
             if integral && integerEnd - integerStart <= 15 {
                 var mantissa: Int64 = 0
-                for position in integerStart..<integerEnd { mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
+                for position in integerStart..<integerEnd {
+                    mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0"))
+                }
                 return negative ? -Double(mantissa) : Double(mantissa)
             }
             // A plain decimal of at most 15 digits (`62.5`, `1.234`): the digits and the power of ten are both exact
             // doubles, so one division rounds correctly, exactly as `Double(String)` does.
             if integerEnd < index, bytes[integerEnd] == UInt8(ascii: "."), index - integerStart <= 16,
-               !bytes[integerEnd..<index].contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+                !bytes[integerEnd..<index].contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
+            {
                 var mantissa: Int64 = 0
                 for position in integerStart..<index where position != integerEnd {
                     mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0"))
@@ -511,10 +537,14 @@ public enum FastJSON {
                 return negative ? -value : value
             }
             let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { throw malformed("a number out of range") }
+            guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
+                throw malformed("a number out of range")
+            }
             // A non-zero mantissa that underflows to zero (`1e-400`) is out of range too.
-            if value == 0, text.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
-                .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) {
+            if value == 0,
+                text.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
+                    .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
+            {
                 throw malformed("a number out of range")
             }
             return value
@@ -522,7 +552,9 @@ public enum FastJSON {
 
         /// Moves past a number's text, checking its grammar; returns its sign, the range of its integer digits and
         /// whether it has neither fraction nor exponent.
-        private mutating func scanNumber() throws -> (negative: Bool, integerStart: Int, integerEnd: Int, integral: Bool) {
+        private mutating func scanNumber() throws -> (
+            negative: Bool, integerStart: Int, integerEnd: Int, integral: Bool
+        ) {
             var negative = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
                 negative = true
@@ -545,7 +577,9 @@ public enum FastJSON {
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 integral = false
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
                 try digits()
             }
             return (negative, integerStart, integerEnd, integral)
@@ -558,7 +592,9 @@ public enum FastJSON {
         }
 
         /// 10⁰ … 10¹⁵, all exact doubles.
-        private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+        private static let powersOfTen: [Double] = (0...15).map { exponent in
+            (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+        }
 
         private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     }
@@ -629,7 +665,8 @@ public enum FastJSON {
     /// Writes `number`, read from `text`: the text itself when it is already what ``writeNumber(_:into:)`` writes
     /// (a whole number of at most 15 digits, or a plain decimal from 0.1 with at most 15 digits and no trailing zero).
     @inlinable
-    public static func writeNumber(_ number: Double, readFrom text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    public static func writeNumber(_ number: Double, readFrom text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8])
+    {
         var digits = 0
         var point: Int?
         for (offset, byte) in text.enumerated() {
@@ -642,7 +679,9 @@ public enum FastJSON {
         guard digits <= 15 else { return writeNumber(number, into: &out) }
         if let point {
             // `0.05` is written as it is, but not `0.005`, nor `1.50`.
-            guard text[text.count - 1] != UInt8(ascii: "0"), text[0] != UInt8(ascii: "0") || text[point + 1] != UInt8(ascii: "0") else {
+            guard text[text.count - 1] != UInt8(ascii: "0"),
+                text[0] != UInt8(ascii: "0") || text[point + 1] != UInt8(ascii: "0")
+            else {
                 return writeNumber(number, into: &out)
             }
         }
@@ -689,7 +728,10 @@ public enum FastJSON {
             case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                out.append(contentsOf: [
+                    0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                    hex[Int(byte & 0xF)],
+                ])
             default: out.append(byte)
             }
         }

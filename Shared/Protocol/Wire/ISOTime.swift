@@ -61,10 +61,10 @@ public enum ISOTime {
             return value
         }
         guard chars.count >= 19, chars[4] == 45, chars[7] == 45, chars[10] == 84 || chars[10] == 32,
-              chars[13] == 58, chars[16] == 58,
-              let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2),
-              let h = number(11, 2), let mi = number(14, 2), let s = number(17, 2),
-              dateProblem(year: Int(y), month: Int(mo), day: Int(d)) == nil, h < 24, mi < 60, s < 60
+            chars[13] == 58, chars[16] == 58,
+            let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2),
+            let h = number(11, 2), let mi = number(14, 2), let s = number(17, 2),
+            dateProblem(year: Int(y), month: Int(mo), day: Int(d)) == nil, h < 24, mi < 60, s < 60
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -88,7 +88,8 @@ public enum ISOTime {
             case 90 where index == chars.count - 1: break  // Z
             case 43, 45:  // + -
                 guard chars.count == index + 6, chars[index + 3] == 58,
-                      let oh = number(index + 1, 2), let om = number(index + 4, 2), oh < 24, om < 60 else { return nil }
+                    let oh = number(index + 1, 2), let om = number(index + 4, 2), oh < 24, om < 60
+                else { return nil }
                 offset = (oh * 3600 + om * 60) * (chars[index] == 43 ? 1 : -1)
             default: return nil
             }
@@ -119,8 +120,10 @@ public enum ISOTime {
         }
     }
 
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                                     "October", "November", "December"]
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
 
     private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         a >= 0 ? a / b : -((-a + b - 1) / b)

@@ -11,7 +11,9 @@ public enum JSONDepth {
     /// The top-level `"id"` of a line too deep to decode, found by a plain scan (nil if there is none).
     public static func leadingID(in bytes: [UInt8]) -> Int? {
         let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        guard let range = text.range(of: #"^\s*\{\s*"id"\s*:\s*-?[0-9]{1,15}"#, options: .regularExpression) else { return nil }
+        guard let range = text.range(of: #"^\s*\{\s*"id"\s*:\s*-?[0-9]{1,15}"#, options: .regularExpression) else {
+            return nil
+        }
         return Int(text[range].split(separator: ":").last!.trimmingCharacters(in: .whitespaces))
     }
 
@@ -28,7 +30,13 @@ public enum JSONDepth {
         var escaped = false
         for byte in bytes {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {

@@ -25,8 +25,9 @@ public enum Operation: String, Sendable, CaseIterable {
         switch self {
         case .hello, .signup, .login, .resume, .passwordReset, .codeCheck:
             true
-        case .check, .logout, .passwordChange, .profileGet, .profileUpdate, .mediaPut, .mediaGet, .syncUpdated, .syncPull,
-             .syncPush, .subscribe, .clientCode, .clientResetPassword:
+        case .check, .logout, .passwordChange, .profileGet, .profileUpdate, .mediaPut, .mediaGet, .syncUpdated,
+            .syncPull,
+            .syncPush, .subscribe, .clientCode, .clientResetPassword:
             false
         }
     }

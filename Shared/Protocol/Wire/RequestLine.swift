@@ -62,7 +62,9 @@ public struct RequestLine: Sendable {
                     case "body":
                         // Found by its brackets only, as the push's one-pass reader finds its documents: what is inside
                         // is checked by ``checkBody(_:)``, or, for a push, document by document.
-                        body = parser.objectFollows() || parser.arrayFollows() ? try parser.skipBalanced() : try parser.checkValue()
+                        body =
+                            parser.objectFollows() || parser.arrayFollows()
+                            ? try parser.skipBalanced() : try parser.checkValue()
                     default:
                         try parser.checkValue()
                     }
@@ -83,7 +85,8 @@ public struct RequestLine: Sendable {
         guard let body else { return }
         do {
             try line.withUnsafeBufferPointer { buffer in
-                try FastJSON.withParser(UnsafeBufferPointer(rebasing: buffer[body]), maxDepth: JSONDepth.requestLimit) { parser in
+                try FastJSON.withParser(UnsafeBufferPointer(rebasing: buffer[body]), maxDepth: JSONDepth.requestLimit) {
+                    parser in
                     _ = try parser.checkValue()
                 }
             }
@@ -98,8 +101,9 @@ public struct RequestLine: Sendable {
     /// well-formed JSON (a repeated key, a number out of range, invalid UTF-8), without it when it is broken.
     public func refusal(inBody malformed: FastJSON.Malformed, of line: [UInt8]) -> Refusal {
         let offset = malformed.offset + (body?.lowerBound ?? 0)
-        return Refusal(reason: "malformed JSON at byte \(offset) (in the body): \(malformed.reason)",
-                       id: id.flatMap { Self.isWellFormed(line) ? $0 : nil })
+        return Refusal(
+            reason: "malformed JSON at byte \(offset) (in the body): \(malformed.reason)",
+            id: id.flatMap { Self.isWellFormed(line) ? $0 : nil })
     }
 
     /// Whether a lenient reader takes the line at all: a refused line that is still JSON to it is answered with its id.

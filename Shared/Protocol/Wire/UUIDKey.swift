@@ -44,7 +44,9 @@ extension UUID {
                     guard text[offset] == UInt8(ascii: "-") else { return false }
                     offset += 1
                 }
-                guard let high = Self.nibble(text[offset]), let low = Self.nibble(text[offset + 1]) else { return false }
+                guard let high = Self.nibble(text[offset]), let low = Self.nibble(text[offset + 1]) else {
+                    return false
+                }
                 bytes[index] = high << 4 | low
                 offset += 2
             }

@@ -28,4 +28,3 @@ public enum WireCoding {
         return decoder
     }()
 }
-

@@ -18,7 +18,8 @@ extension Device {
     func invite(name: String?, surname: String?) async throws -> (id: UUID, code: String) {
         let output = try await app.addClient(name: name, surname: surname)
         guard let object = output.json.objectValue, let code = object["code"]?.stringValue,
-              let id = object["id"]?.stringValue.flatMap(UUID.init(uuidString:)) else {
+            let id = object["id"]?.stringValue.flatMap(UUID.init(uuidString:))
+        else {
             throw MissingMember(description: "clients add printed no code (offline?): \(output.text) \(output.notes)")
         }
         return (id, code)
@@ -26,18 +27,24 @@ extension Device {
 
     /// A new device that pins the server and registers `username` as a client with `code`
     /// (`gorilla register client --code`), keeping the names the coach entered unless given.
-    static func registered(_ username: String, code: String, on server: some RunningServer,
-                           name: String? = nil, surname: String? = nil) async throws -> Device {
+    static func registered(
+        _ username: String, code: String, on server: some RunningServer,
+        name: String? = nil, surname: String? = nil
+    ) async throws -> Device {
         let device = try Device()
         try await device.connect(to: server)
-        _ = try await device.app.register(SignupBody(username: username, email: "\(username)@example.com", password: Device.password,
-                                                     name: name, surname: surname, code: code))
+        _ = try await device.app.register(
+            SignupBody(
+                username: username, email: "\(username)@example.com", password: Device.password,
+                name: name, surname: surname, code: code))
         return device
     }
 
     /// The id of the account logged in on this device.
     func accountID() throws -> UUID {
-        guard let session = app.home.loadSession() else { throw MissingMember(description: "the device is not logged in") }
+        guard let session = app.home.loadSession() else {
+            throw MissingMember(description: "the device is not logged in")
+        }
         return session.profile.id
     }
 }

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// A plain TCP socket on 127.0.0.1 that listens and never accepts: the kernel completes the connections, nobody
 /// answers them — a hung server as a client sees it.

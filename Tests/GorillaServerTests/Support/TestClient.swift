@@ -37,7 +37,10 @@ final class TestClient {
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     private var nextID = 1
 
-    fileprivate init(channel: any Channel, inbound: NIOAsyncChannelInboundStream<LineFrame>, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
+    fileprivate init(
+        channel: any Channel, inbound: NIOAsyncChannelInboundStream<LineFrame>,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) {
         self.channel = channel
         self.inbound = inbound.makeAsyncIterator()
         self.outbound = outbound
@@ -100,7 +103,8 @@ final class TestClient {
         let data = try JSONSerialization.data(withJSONObject: ["id": id, "op": op, "body": body] as JSONObject)
         let reply = try await send(String(decoding: data, as: UTF8.self))
         guard reply.id == id else {
-            let line = (try? JSONSerialization.data(withJSONObject: reply)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+            let line =
+                (try? JSONSerialization.data(withJSONObject: reply)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
             throw TestClientError.wrongID(expected: id, line: line)
         }
         return reply
@@ -115,12 +119,17 @@ final class TestClient {
 
     /// Signs a coach up and returns the session token.
     @discardableResult
-    func signUpCoach(_ username: String, email: String? = nil, password: String = "correct horse",
-                     name: String = "Ada", surname: String = "Lovelace") async throws -> String {
-        let reply = try await request("auth.signup", [
-            "username": username, "email": email ?? "\(username.lowercased())@example.com",
-            "password": password, "name": name, "surname": surname,
-        ]).expectSuccess()
+    func signUpCoach(
+        _ username: String, email: String? = nil, password: String = "correct horse",
+        name: String = "Ada", surname: String = "Lovelace"
+    ) async throws -> String {
+        let reply = try await request(
+            "auth.signup",
+            [
+                "username": username, "email": email ?? "\(username.lowercased())@example.com",
+                "password": password, "name": name, "surname": surname,
+            ]
+        ).expectSuccess()
         return try reply.requireString("value", "token")
     }
 
@@ -171,16 +180,18 @@ func withClient<T: Sendable>(
     port: Int, pinnedFingerprint: String? = nil, _ body: (TestClient) async throws -> T
 ) async throws -> T {
     let context = try clientTLSContext.get()
-    return try await withClient(port: port, tlsHandler: {
-        try NIOSSLClientHandler(context: context, serverHostname: nil) { certificates, promise in
-            guard let pinned = pinnedFingerprint else {
-                promise.succeed(.certificateVerified)
-                return
+    return try await withClient(
+        port: port,
+        tlsHandler: {
+            try NIOSSLClientHandler(context: context, serverHostname: nil) { certificates, promise in
+                guard let pinned = pinnedFingerprint else {
+                    promise.succeed(.certificateVerified)
+                    return
+                }
+                let seen = certificates.first.flatMap { try? Fingerprint.of($0) }
+                promise.succeed(seen == pinned ? .certificateVerified : .failed)
             }
-            let seen = certificates.first.flatMap { try? Fingerprint.of($0) }
-            promise.succeed(seen == pinned ? .certificateVerified : .failed)
-        }
-    }, body)
+        }, body)
 }
 
 /// Opens a connection to `127.0.0.1:port` through the TLS handler `tlsHandler` makes, runs `body` with it and closes it.
@@ -192,7 +203,8 @@ func withClient<T: Sendable>(
         .connect(host: "127.0.0.1", port: port) { channel in
             channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.addHandler(try tlsHandler())
-                try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(maximumLength: 8 << 20)))
+                try channel.pipeline.syncOperations.addHandler(
+                    ByteToMessageHandler(LineFrameDecoder(maximumLength: 8 << 20)))
                 return try NIOAsyncChannel<LineFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
             }
         }
@@ -215,7 +227,9 @@ extension Dictionary where Key == String, Value == Any {
 
     /// The string at a path of object keys, or an error naming the path.
     func requireString(_ path: String...) throws -> String {
-        guard let text = lookup(path) as? String else { throw TestClientError.notJSON("no string at \(path.joined(separator: "."))") }
+        guard let text = lookup(path) as? String else {
+            throw TestClientError.notJSON("no string at \(path.joined(separator: "."))")
+        }
         return text
     }
 
@@ -223,7 +237,8 @@ extension Dictionary where Key == String, Value == Any {
     @discardableResult
     func expectSuccess() throws -> JSONObject {
         guard result == 0 else {
-            throw TestClientError.notJSON("expected success, got result \(result.map(String.init) ?? "nil"): \(errorMessage ?? "")")
+            throw TestClientError.notJSON(
+                "expected success, got result \(result.map(String.init) ?? "nil"): \(errorMessage ?? "")")
         }
         return self
     }
