@@ -44,10 +44,14 @@ private func runOpenSSL(
     let output: String = await withCheckedContinuation { continuation in
         DispatchQueue.global().async {
             var collected = Data()
+            var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                collected.append(chunk)
+                // A plain read: a signal for another test (a child's exit, a terminal test's SIGWINCH) may interrupt
+                // it, and Foundation's `availableData` stops the whole test process on EINTR.
+                let count = read(reader.fileDescriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                collected.append(contentsOf: buffer[0..<count])
                 let text = String(decoding: collected, as: UTF8.self)
                 if text.split(separator: "\n").contains(where: { until(String($0)) }) {
                     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
