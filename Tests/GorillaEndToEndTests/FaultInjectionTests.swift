@@ -377,20 +377,7 @@ struct FaultInjectionTests {
 
     /// Runs a system tool to completion, its output discarded; returns its exit status.
     static func tool(_ path: String, _ arguments: [String]) async throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        return process.terminationStatus
+        try await ChildProcess(path, arguments, environment: ProcessInfo.processInfo.environment).wait().status
     }
 
     /// The wire error code of a failed push, or nil if it succeeded.

@@ -24,46 +24,55 @@ private func runOpenSSL(
     _ arguments: [String], input: String? = nil, timeout: TimeInterval = 20,
     until: @escaping @Sendable (String) -> Bool = { _ in false }
 ) async throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(opensslPath))
-    process.arguments = arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    // Pipes of our own, the child's ends closed here once it has them (so that its exit ends our reads).
+    var toChild = [CInt](repeating: -1, count: 2), fromChild = [CInt](repeating: -1, count: 2)
+    // Close-on-exec, so that no other child started meanwhile (a tmux of another test) holds an end open.
+    guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw POSIXError(.EMFILE) }
+    for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    let child: ChildProcess
+    do {
+        child = try ChildProcess(
+            try #require(opensslPath), arguments, environment: ProcessInfo.processInfo.environment,
+            stdin: .descriptor(toChild[0]), stdout: .descriptor(fromChild[1]))
+    } catch {
+        for descriptor in toChild + fromChild { close(descriptor) }
+        throw error
+    }
+    close(toChild[0])
+    close(fromChild[1])
+    if let input {
+        _ = Array(input.utf8).withUnsafeBytes { write(toChild[1], $0.baseAddress, $0.count) }
+    }
 
     let watchdog = Task {
         try await Task.sleep(for: .seconds(timeout))
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        child.send(SIGKILL)
     }
     defer { watchdog.cancel() }
-    let reader = stdout.fileHandleForReading
-    let output: String = await withCheckedContinuation { continuation in
+    let reader = fromChild[0]
+    let collectedOutput: String = await withCheckedContinuation { continuation in
         DispatchQueue.global().async {
             var collected = Data()
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
-                // A plain read: a signal for another test (a child's exit, a terminal test's SIGWINCH) may interrupt
-                // it, and Foundation's `availableData` stops the whole test process on EINTR.
-                let count = read(reader.fileDescriptor, &buffer, buffer.count)
+                // A plain read, retried when a signal for another test interrupts it.
+                let count = read(reader, &buffer, buffer.count)
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
                 collected.append(contentsOf: buffer[0..<count])
                 let text = String(decoding: collected, as: UTF8.self)
                 if text.split(separator: "\n").contains(where: { until(String($0)) }) {
-                    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                    child.send(SIGKILL)
                     break
                 }
             }
             continuation.resume(returning: String(decoding: collected, as: UTF8.self))
         }
     }
-    try? stdin.fileHandleForWriting.close()
-    process.waitUntilExit()
-    return output
+    close(toChild[1])
+    _ = await child.wait()
+    close(fromChild[0])
+    return collectedOutput
 }
 
 @Suite(.timeLimit(.minutes(1)), .enabled(if: opensslPath != nil, "openssl is not on PATH"))

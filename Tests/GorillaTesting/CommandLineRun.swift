@@ -26,60 +26,36 @@ public struct CommandRun: Sendable, CustomStringConvertible {
 /// The built `gorilla` CLI running as a child process, as a user would run it: its own `GORILLA_HOME`, standard
 /// input from a file, standard output and error to files.
 public final class GorillaProcess: Sendable {
-    private let process: Process
+    private let child: ChildProcess
     private let scratch: TemporaryFolder
-    private let exits: AsyncStream<Void>
 
     /// Starts `gorilla ARGUMENTS` with `GORILLA_HOME=home`, `input` on standard input, the test deadlines
     /// (``TestDeadlines``) and `environment` added to this process's environment (an empty value unsets a deadline:
     /// the default holds).
     public init(_ arguments: [String], home: URL, input: String? = nil, environment: [String: String] = [:]) throws {
         scratch = try TemporaryFolder("gorilla-cli-run")
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-        exits = stream
         let inURL = scratch.url.appendingPathComponent("stdin")
         _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((input ?? "").utf8))
-        _ = FileManager.default.createFile(atPath: scratch.url.appendingPathComponent("stdout").path, contents: nil)
-        _ = FileManager.default.createFile(atPath: scratch.url.appendingPathComponent("stderr").path, contents: nil)
-
-        let process = Process()
-        process.executableURL = Products.gorilla
-        process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         variables["GORILLA_HOME"] = home.path
         variables.merge(TestDeadlines.environment) { $1 }
         variables.merge(environment) { $1 }
-        process.environment = variables
-        process.standardInput = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = try FileHandle(forWritingTo: scratch.url.appendingPathComponent("stdout"))
-        process.standardError = try FileHandle(forWritingTo: scratch.url.appendingPathComponent("stderr"))
-        process.terminationHandler = { _ in
-            continuation.yield()
-            continuation.finish()
-        }
-        self.process = process
-        try process.run()
+        child = try ChildProcess(
+            Products.gorilla.path, arguments, environment: variables, stdin: .file(inURL.path),
+            stdout: .file(scratch.url.appendingPathComponent("stdout").path),
+            stderr: .file(scratch.url.appendingPathComponent("stderr").path))
     }
 
     /// Whether the process still runs.
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { child.isRunning }
 
     /// Sends SIGKILL if the process still runs; returns whether it did.
-    public func kill() -> Bool {
-        guard process.isRunning else { return false }
-        #if canImport(Glibc)
-        return Glibc.kill(process.processIdentifier, SIGKILL) == 0
-        #else
-        return Darwin.kill(process.processIdentifier, SIGKILL) == 0
-        #endif
-    }
+    public func kill() -> Bool { child.send(SIGKILL) }
 
     /// Waits for the exit without blocking a thread (the in-process server needs the cooperative pool's threads).
     public func wait() async -> CommandRun {
-        for await _ in exits {}
-        return CommandRun(
-            status: process.terminationStatus, stdout: output("stdout"), stderr: output("stderr"),
-            killed: process.terminationReason == .uncaughtSignal)
+        let (status, signaled) = await child.wait()
+        return CommandRun(status: status, stdout: output("stdout"), stderr: output("stderr"), killed: signaled)
     }
 
     private func output(_ name: String) -> String {

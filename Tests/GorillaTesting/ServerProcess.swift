@@ -2,10 +2,8 @@ import Foundation
 
 #if canImport(Darwin)
 import Darwin
-private let sendSignal = Darwin.kill
 #elseif canImport(Glibc)
 import Glibc
-private let sendSignal = Glibc.kill
 #endif
 
 /// The built `gorilla-server` executable run as a child process, so that tests can kill it with
@@ -16,7 +14,7 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     public let logFile: URL
     private let lock = NSLock()
     private var boundPort = 0
-    private var process: Process?
+    private var process: ChildProcess?
 
     public init(dataDirectory: URL, logFile: URL) {
         self.dataDirectory = dataDirectory
@@ -42,19 +40,10 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     private func startOnce() async throws {
         let serverFile = dataDirectory.appendingPathComponent("server.json")
         try? FileManager.default.removeItem(at: serverFile)
-        if !FileManager.default.fileExists(atPath: logFile.path) {
-            _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        }
-        let log = try FileHandle(forWritingTo: logFile)
-        try log.seekToEnd()
-
-        let child = Process()
-        child.executableURL = Products.server
-        child.arguments = ["--port", String(port), "--data", dataDirectory.path, "--log-level", "warning"]
-        child.standardInput = FileHandle.nullDevice
-        child.standardOutput = log
-        child.standardError = log
-        try child.run()
+        let child = try ChildProcess(
+            Products.server.path, ["--port", String(port), "--data", dataDirectory.path, "--log-level", "warning"],
+            environment: ProcessInfo.processInfo.environment, stdout: .appending(logFile.path),
+            stderr: .appending(logFile.path))
         lock.withLock { process = child }
 
         let started = try await eventually(timeout: .seconds(60)) {
@@ -94,9 +83,7 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     }
 
     private func send(_ number: Int32) {
-        if let child = lock.withLock({ process }), child.isRunning {
-            _ = sendSignal(child.processIdentifier, number)
-        }
+        lock.withLock { process }?.send(number)
     }
 
     /// Stops the server the hard way: the tests only need it gone.
@@ -107,14 +94,12 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     private func signal(_ number: Int32) async {
         send(SIGCONT)  // a frozen server must run to die
         guard
-            let child = lock.withLock({ () -> Process? in
+            let child = lock.withLock({ () -> ChildProcess? in
                 defer { process = nil }
                 return process
             })
         else { return }
-        if child.isRunning {
-            _ = sendSignal(child.processIdentifier, number)
-        }
+        child.send(number)
         _ = try? await eventually(timeout: .seconds(30), every: .milliseconds(5)) { !child.isRunning }
     }
 
