@@ -238,38 +238,15 @@ struct ChatTmuxTests {
         }
     }
 
-    /// A listening socket that never accepts: the kernel completes the TCP handshake, and nothing ever answers,
-    /// as with a server process that is stopped. (The train tests use it too.)
-    static func silentListener() throws -> (descriptor: Int32, port: Int) {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        try #require(descriptor >= 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0
-                    && getsockname(descriptor, address, &length) == 0
-            }
-        }
-        try #require(bound)
-        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
     @Test func aServerThatNeverAnswersDoesNotFreezeTheChat() async throws {
         guard ChatTmux.isInstalled else {
             print("ChatTmuxTests: tmux is not installed; skipping the interactive chat test")
             return
         }
         try await Self.withChat { _, client, tmux in
-            let (listener, port) = try Self.silentListener()
-            defer { close(listener) }
+            let listener = try SilentListener()
+            defer { withExtendedLifetime(listener) {} }
+            let port = listener.port
             var config = client.app.home.loadConfig()
             config.server?.port = port
             try client.app.home.saveConfig(config)

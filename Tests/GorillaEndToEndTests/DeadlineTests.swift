@@ -36,6 +36,7 @@ struct DeadlineTests {
             let device = try await Device.coach("ada", on: server)
             _ = try await device.app.addMachine(name: "Leg press", imageFile: nil)
             let listener = try SilentListener()
+            defer { withExtendedLifetime(listener) {} }
             try Self.repoint(device, to: listener.port)
 
             let (listed, listing) = try await Self.timed(["machines", "list"], device)
@@ -69,6 +70,7 @@ struct DeadlineTests {
     @Test func connectingToAListenerThatNeverAnswersFailsWithinTheDeadline() async throws {
         let home = try TemporaryFolder("gorilla-e2e-deadline")
         let listener = try SilentListener()
+        defer { withExtendedLifetime(listener) {} }
         let start = ContinuousClock.now
         let connected = try await runGorilla(
             ["connect", "127.0.0.1:\(listener.port)", "--trust"], home: home.url,

@@ -249,8 +249,9 @@ struct TrainTmuxTests {
         try await withTestServer { server in
             let coach = try await Device.coach("ada", on: server)
             _ = try await coach.app.addClient(name: "Bea", surname: "Puig")
-            let (listener, port) = try ChatTmuxTests.silentListener()
-            defer { close(listener) }
+            let listener = try SilentListener()
+            defer { withExtendedLifetime(listener) {} }
+            let port = listener.port
             var config = coach.app.home.loadConfig()
             config.server?.port = port
             try coach.app.home.saveConfig(config)
