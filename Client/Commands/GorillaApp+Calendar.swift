@@ -4,7 +4,11 @@ import GorillaShared
 extension GorillaApp {
     /// `gorilla calendar [YYYY-MM]`: a month grid, Monday first, today highlighted, days with events marked,
     /// then the month's events.
-    public func calendar(month: String?, color: Bool, now: Date = Date()) async throws -> CommandOutput {
+    /// - Parameter style: how today is marked: in reverse video where the output takes attributes (a terminal, with or
+    ///   without `NO_COLOR`), with `<` otherwise.
+    public func calendar(
+        month: String?, style: TerminalStyle = .plain, now: Date = Date()
+    ) async throws -> CommandOutput {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .current
         var year = calendar.component(.year, from: now)
@@ -45,8 +49,8 @@ extension GorillaApp {
             var cell = String(format: "%3d", day) + marker
             if day == todayDay {
                 cell =
-                    color
-                    ? "\u{1B}[7m" + String(format: "%3d", day) + "\u{1B}[0m" + marker
+                    style.attributes
+                    ? style(String(format: "%3d", day), .reverse) + marker
                     : String(format: "%2d", day) + "<" + marker
             }
             cells.append(cell)
@@ -54,7 +58,7 @@ extension GorillaApp {
         for week in stride(from: 0, to: cells.count, by: 7) {
             lines.append(cells[week..<min(week + 7, cells.count)].joined().trimmingTrailingSpaces())
         }
-        lines.append(color ? "* events" : "* events   < today")
+        lines.append(style.attributes ? "* events" : "* events   < today")
         lines.append("")
         if events.isEmpty {
             lines.append("No events this month.")

@@ -152,7 +152,6 @@ struct CalendarCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The month, YYYY-MM (default: this month).") var month: String?
     func run() async throws {
-        let color = Terminal.isInteractive && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        try await perform { try await Runtime.app.calendar(month: month, color: color) }
+        try await perform { try await Runtime.app.calendar(month: month, style: .forDescriptor()) }
     }
 }

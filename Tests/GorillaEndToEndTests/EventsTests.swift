@@ -185,7 +185,7 @@ struct EventsTests {
                 try #require(cancelled.json.objectValue?["id"]?.stringValue), status: "cancelled")
 
             let june = try #require(ISOTime.parse("2026-06-15T12:00:00Z"))
-            let shown = try await coach.app.calendar(month: "2026-02", color: false, now: june)
+            let shown = try await coach.app.calendar(month: "2026-02", style: .plain, now: june)
             let lines = shown.text.components(separatedBy: "\n")
             #expect(lines.first?.trimmingCharacters(in: .whitespaces) == "February 2026")
             let header = try #require(lines.firstIndex(of: "Mon Tue Wed Thu Fri Sat Sun"), "\(shown.text)")
@@ -206,11 +206,15 @@ struct EventsTests {
 
             // Today is marked when the month is the current one.
             let tenth = try #require(ISOTime.parse("2026-02-10T12:00:00Z"))
-            let current = try await coach.app.calendar(month: nil, color: false, now: tenth)
+            let current = try await coach.app.calendar(month: nil, style: .plain, now: tenth)
             #expect(current.text.contains("February 2026"))
             #expect(current.text.contains("10<*"), "\(current.text)")
+            // On a terminal (with or without NO_COLOR) today is in reverse video, through the one set of styles.
+            let onTerminal = try await coach.app.calendar(
+                month: nil, style: TerminalStyle(attributes: true, colours: false), now: tenth)
+            #expect(onTerminal.text.contains("\u{1B}[7m 10\u{1B}[0m*"), "\(onTerminal.text.debugDescription)")
             let invalid = await #expect(throws: ClientError.self) {
-                _ = try await coach.app.calendar(month: "2026-13", color: false)
+                _ = try await coach.app.calendar(month: "2026-13", style: .plain)
             }
             #expect(invalid?.kind == .usage)
         }
