@@ -118,6 +118,11 @@ public struct LocalCache: Sendable {
     }
 
     /// Every entity of `kind`, live ones only unless `includeDeleted`.
+    public func entities(_ kind: EntityKind, includeDeleted: Bool = false) throws -> [CachedEntity] {
+        try entities(kind.rawValue, includeDeleted: includeDeleted)
+    }
+
+    /// Every entity of the section `kind` (a synced kind, or `news`), live ones only unless `includeDeleted`.
     public func entities(_ kind: String, includeDeleted: Bool = false) throws -> [CachedEntity] {
         try writer.read { db in
             try Row.fetchAll(

@@ -3,20 +3,6 @@ import GorillaShared
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// What a command produced: text for a person and a JSON value for `--json`.
-public struct CommandOutput: Sendable {
-    public var text: String
-    public var json: JSONValue
-    /// Lines for standard error (notes such as "offline — 2 changes queued").
-    public var notes: [String] = []
-
-    public init(text: String, json: JSONValue, notes: [String] = []) {
-        self.text = text
-        self.json = json
-        self.notes = notes
-    }
-}
-
 /// The CLI's behaviour, independent of argument parsing: one value per process.
 public struct GorillaApp: Sendable {
     public let home: ClientHome
@@ -32,6 +18,11 @@ public struct GorillaApp: Sendable {
 
     public init(home: ClientHome = ClientHome()) {
         self.home = home
+    }
+
+    /// Keeps warnings to show with the next ``takeWarnings()``.
+    public func keepWarnings(_ more: [String]) {
+        warnings.withLockedValue { $0 += more }
     }
 
     /// The warnings not shown yet; forgets them.

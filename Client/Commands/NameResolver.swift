@@ -6,6 +6,11 @@ struct NameResolver {
     let cache: LocalCache
 
     /// The live entity of `kind` named `text` (or whose id starts with it).
+    func resolve(_ kind: EntityKind, _ text: String, label: String? = nil) throws -> CachedEntity {
+        try resolve(kind.rawValue, text, label: label)
+    }
+
+    /// The live entity of `kind` named `text` (or whose id starts with it).
     /// - Throws: ``ClientError`` `.notFound` or `.ambiguous`, listing candidates.
     func resolve(
         _ kind: String, _ text: String, label: String? = nil, nameField: String = "name"

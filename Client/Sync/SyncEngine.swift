@@ -83,7 +83,7 @@ public struct SyncEngine: Sendable {
     public func push(over connection: ServerConnection) async throws -> Int {
         // Images first, so that the mutations referring to them are accepted.
         for (sha, bytes) in try cache.pendingMedia() {
-            _ = try await GorillaApp.upload(bytes, over: connection)
+            _ = try await MediaTransfer.upload(bytes, over: connection)
             try cache.markUploaded(sha)
         }
         var total = 0

@@ -8,7 +8,7 @@ struct Connect: AsyncParsableCommand {
         commandName: "connect",
         abstract: "Pin a server: shows its certificate fingerprint and asks to trust it.",
         discussion: "The server prints its fingerprint when it starts and writes it to DIR/server.json.")
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: Gorilla
     @Argument(help: "The server, as HOST:PORT.") var address: String
     @Option(help: "Pin this SHA-256 fingerprint (hex, colons allowed) instead of asking.") var fingerprint: String?
     @Flag(help: "Trust the certificate the server presents without asking.") var trust = false
@@ -18,7 +18,7 @@ struct Connect: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await perform {
+        try await perform(root) {
             try await Runtime.app.connect(address, fingerprint: fingerprint, trust: trust) { presented in
                 FileHandle.standardError.write(
                     Data("The server's certificate has SHA-256 fingerprint\n  \(presented)\n".utf8))
@@ -44,7 +44,7 @@ struct Register: AsyncParsableCommand {
 
     struct Coach: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "coach", abstract: "Sign up as a coach.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @OptionGroup var fields: AccountFields
         @Option(help: "Language of messages: ca, es or en.") var language: String?
 
@@ -60,7 +60,7 @@ struct Register: AsyncParsableCommand {
         func run() async throws {
             let password = try readPassword(
                 fromStandardInput: fields.passwordStdin, prompt: "New password (8+ characters): ")
-            try await perform {
+            try await perform(root) {
                 try await Runtime.app.register(
                     SignupBody(
                         username: fields.username, email: fields.email, password: password, name: fields.name,
@@ -73,7 +73,7 @@ struct Register: AsyncParsableCommand {
     struct Client: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "client", abstract: "Join your coach with the registration code they gave you.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Option(help: "The registration code, XXXX-XXXX.") var code: String
         @OptionGroup var fields: AccountFields
         @Option(help: "Language of messages: ca, es or en.") var language: String?
@@ -81,7 +81,7 @@ struct Register: AsyncParsableCommand {
         func run() async throws {
             let password = try readPassword(
                 fromStandardInput: fields.passwordStdin, prompt: "New password (8+ characters): ")
-            try await perform {
+            try await perform(root) {
                 try await Runtime.app.register(
                     SignupBody(
                         username: fields.username, email: fields.email, password: password, name: fields.name,
@@ -95,7 +95,7 @@ struct Register: AsyncParsableCommand {
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login", abstract: "Log in with your username or email.")
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: Gorilla
     @Argument(help: "Username or email (or give it with --user).") var account: String?
     @Option(help: "Username or email.") var user: String?
     @Flag(help: "Read the password from standard input instead of prompting.") var passwordStdin = false
@@ -111,21 +111,21 @@ struct Login: AsyncParsableCommand {
     func run() async throws {
         let password = try readPassword(fromStandardInput: passwordStdin)
         let login = user ?? account ?? ""
-        try await perform { try await Runtime.app.login(user: login, password: password) }
+        try await perform(root) { try await Runtime.app.login(user: login, password: password) }
     }
 }
 
 struct Logout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout", abstract: "Log out: revokes this device's session.")
-    @OptionGroup var global: GlobalOptions
-    func run() async throws { try await perform { try await Runtime.app.logout() } }
+    @ParentCommand var root: Gorilla
+    func run() async throws { try await perform(root) { try await Runtime.app.logout() } }
 }
 
 struct WhoAmI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the logged-in account.")
-    @OptionGroup var global: GlobalOptions
-    func run() async throws { try await perform { try await Runtime.app.whoami() } }
+    @ParentCommand var root: Gorilla
+    func run() async throws { try await perform(root) { try await Runtime.app.whoami() } }
 }
 
 struct ProfileCommand: AsyncParsableCommand {
@@ -135,14 +135,14 @@ struct ProfileCommand: AsyncParsableCommand {
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your profile.")
-        @OptionGroup var global: GlobalOptions
-        func run() async throws { try await perform { try await Runtime.app.profileShow() } }
+        @ParentCommand var root: Gorilla
+        func run() async throws { try await perform(root) { try await Runtime.app.profileShow() } }
     }
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Change profile fields (only those given).")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Option var name: String?
         @Option var surname: String?
         @Option(help: "NIF; an empty string removes it.") var nif: String?
@@ -167,7 +167,7 @@ struct ProfileCommand: AsyncParsableCommand {
             let update = ProfileUpdateBody(
                 name: name, surname: surname, nif: nif, language: language.flatMap(Language.init(code:)),
                 email: email, photo: noPhoto ? "" : nil)
-            try await perform { try await Runtime.app.profileEdit(update, photoFile: photo) }
+            try await perform(root) { try await Runtime.app.profileEdit(update, photoFile: photo) }
         }
     }
 }
@@ -182,13 +182,13 @@ struct PasswordCommand: AsyncParsableCommand {
             abstract: "Change your password (logs out your other devices).",
             discussion: "With --password-stdin, standard input holds two lines: the current password, then the new one."
         )
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Flag(help: "Read the current and new password from standard input, one per line.") var passwordStdin = false
 
         func run() async throws {
             let old = try readPassword(fromStandardInput: passwordStdin, prompt: "Current password: ")
             let new = try readPassword(fromStandardInput: passwordStdin, prompt: "New password (8+ characters): ")
-            try await perform { try await Runtime.app.changePassword(old: old, new: new) }
+            try await perform(root) { try await Runtime.app.changePassword(old: old, new: new) }
         }
     }
 
@@ -196,14 +196,14 @@ struct PasswordCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset",
             abstract: "Set a new password with a one-time reset token from the server's operator or your coach.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Option(help: "Username or email.") var user: String
         @Option(help: "The reset token.") var token: String
         @Flag(help: "Read the new password from standard input instead of prompting.") var passwordStdin = false
 
         func run() async throws {
             let password = try readPassword(fromStandardInput: passwordStdin, prompt: "New password (8+ characters): ")
-            try await perform { try await Runtime.app.resetPassword(user: user, token: token, password: password) }
+            try await perform(root) { try await Runtime.app.resetPassword(user: user, token: token, password: password) }
         }
     }
 }
@@ -212,10 +212,10 @@ struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: "Push queued changes and pull new ones now.",
         discussion: "With --status: show the queue, the last successful sync and the cursor, without the network.")
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: Gorilla
     @Flag(help: "Show the queue without syncing.") var status = false
 
     func run() async throws {
-        try await perform { status ? try Runtime.app.syncStatus() : try await Runtime.app.sync() }
+        try await perform(root) { status ? try Runtime.app.syncStatus() : try await Runtime.app.sync() }
     }
 }

@@ -7,56 +7,68 @@ import GorillaShared
 import Glibc
 #endif
 
-/// Options shared by every command (shown in help; `--json` is honoured anywhere before `--`).
+/// Options of the root command that every command honours (`gorilla --json machines` or `gorilla machines --json`).
 struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print one JSON value on standard output; errors go to standard error.") var json = false
 }
 
-/// Whether `--json` was given anywhere on the command line.
+/// What this process shares: the device context and, for the commands not yet moved to services, the app.
 enum Runtime {
-    static let arguments: [String] = {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        if let end = arguments.firstIndex(of: "--") {
-            arguments = Array(arguments[..<end]).filter { $0 != "--json" } + arguments[end...]
-        } else {
-            arguments = arguments.filter { $0 != "--json" }
-        }
-        return arguments
-    }()
-    static let json: Bool = {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
-        return arguments[..<end].contains("--json")
-    }()
+    static let context = DeviceContext()
     static let app = GorillaApp()
 }
 
 /// Runs a command body and prints its output or error the same way for every command.
-func perform(_ body: () async throws -> CommandOutput) async throws {
+func perform(_ root: Gorilla, _ body: () async throws -> CommandOutput) async throws {
+    let json = root.global.json
     defer { showWarnings() }
     do {
-        let output = try await Runtime.app.refreshingLocalRefusals(body)
-        showWarnings()
-        for note in output.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
-        if Runtime.json {
-            print(String(decoding: try WireCoding.encoder.encode(output.json), as: UTF8.self))
-        } else if !output.text.isEmpty {
-            print(output.text)
-        }
+        let output = try await Runtime.context.command { try await Runtime.app.refreshingLocalRefusals(body) }
+        show(output.text, json: output.json, notes: output.notes, asJSON: json)
     } catch let error as ClientError {
         showWarnings()
-        report(error)
+        report(error, asJSON: json)
         throw ExitCode(error.exitCode)
+    }
+}
+
+/// Runs a service call for the device context and prints its result (or error) the same way for every command.
+func present<Result: Presentable>(
+    _ root: Gorilla, _ body: (DeviceContext) async throws -> Result
+) async throws {
+    let context = Runtime.context
+    let json = root.global.json
+    defer { showWarnings() }
+    do {
+        let result = try await context.command { try await context.refreshingLocalRefusals { try await body(context) } }
+        let text = json ? "" : result.text(for: context.viewer())
+        show(text, json: json ? try result.json : .null, notes: [], asJSON: json)
+    } catch let error as ClientError {
+        showWarnings()
+        report(error, asJSON: json)
+        throw ExitCode(error.exitCode)
+    }
+}
+
+/// Prints a command's warnings and notes on standard error and its output on standard output.
+private func show(_ text: String, json: JSONValue, notes: [String], asJSON: Bool) {
+    showWarnings()
+    for note in notes + Runtime.context.takeNotes() { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
+    if asJSON {
+        // Encoding a JSONValue cannot fail.
+        print(String(decoding: (try? WireCoding.encoder.encode(json)) ?? Data("null".utf8), as: UTF8.self))
+    } else if !text.isEmpty {
+        print(text)
     }
 }
 
 /// Prints the warnings the command found (a lost cache) on standard error, once.
 func showWarnings() {
-    for warning in Runtime.app.takeWarnings() { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+    for warning in Runtime.app.takeWarnings() + Runtime.context.takeWarnings() { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
 }
 
-func report(_ error: ClientError) {
-    if Runtime.json {
+func report(_ error: ClientError, asJSON: Bool) {
+    if asJSON {
         var object: [String: JSONValue] = ["kind": .string(error.kindName), "message": .string(error.message)]
         if let wire = error.wire { object["code"] = .number(Double(wire.code.rawValue)) }
         let line =
@@ -106,14 +118,14 @@ struct Gorilla: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        try await perform { try await Runtime.app.overview() }
+        try await perform(self) { try await Runtime.app.overview() }
     }
 
     static func main() async {
         umask(0o077)  // the cache and session hold credentials and clients' personal data
         Runtime.app.home.tightenPermissions()
         do {
-            var command = try parseAsRoot(Runtime.arguments)
+            var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GorillaClient
+import GorillaShared
 
 struct Machines: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,43 +11,43 @@ struct Machines: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a machine.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
         @Option(help: "A PNG or JPEG of at most 2 MiB.") var image: String?
-        func run() async throws { try await perform { try await Runtime.app.addMachine(name: name, imageFile: image) } }
+        func run() async throws { try await present(root) { try await MachineService($0).add(name: name, imageFile: image) } }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List machines.")
-        @OptionGroup var global: GlobalOptions
-        func run() async throws { try await perform { try await Runtime.app.listMachines() } }
+        @ParentCommand var root: Gorilla
+        func run() async throws { try await present(root) { try await MachineService($0).list() } }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show a machine and the exercises that use it.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument(help: "Name or id prefix.") var name: String
         @Option(help: "Save the machine's image to this file.") var saveImage: String?
-        func run() async throws { try await perform { try await Runtime.app.showMachine(name, saveImage: saveImage) } }
+        func run() async throws { try await present(root) { try await MachineService($0).show(name, saveImage: saveImage) } }
     }
 
     struct Rename: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a machine.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
-            try await perform { try await Runtime.app.rename(kind: "machine", name, to: newName) }
+            try await present(root) { try await CatalogueService($0).rename(.machine, name, to: newName) }
         }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete a machine no exercise uses.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
-        func run() async throws { try await perform { try await Runtime.app.remove(kind: "machine", name) } }
+        func run() async throws { try await present(root) { try await CatalogueService($0).remove(.machine, name) } }
     }
 }
 
@@ -66,35 +67,35 @@ struct Exercises: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an exercise.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
         @OptionGroup var options: ExerciseOptions
         func run() async throws {
             let fields = ExerciseFields(
                 machine: options.machine, description: options.description,
                 muscles: options.muscles, count: options.count)
-            try await perform { try await Runtime.app.addExercise(name: name, fields) }
+            try await perform(root) { try await Runtime.app.addExercise(name: name, fields) }
         }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List exercises.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Option(help: "Only those whose name, description, muscles or machine contain this text.") var search: String?
-        func run() async throws { try await perform { try await Runtime.app.listExercises(search: search) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.listExercises(search: search) } }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show an exercise.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument(help: "Name or id prefix.") var name: String
-        func run() async throws { try await perform { try await Runtime.app.showExercise(name) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.showExercise(name) } }
     }
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Change an exercise's machine, description, muscles or count mode.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
         @OptionGroup var options: ExerciseOptions
         @Flag(help: "Remove the machine.") var noMachine = false
@@ -102,26 +103,26 @@ struct Exercises: AsyncParsableCommand {
             let fields = ExerciseFields(
                 machine: options.machine, clearMachine: noMachine, description: options.description,
                 muscles: options.muscles.isEmpty ? nil : options.muscles, count: options.count)
-            try await perform { try await Runtime.app.editExercise(name, fields) }
+            try await perform(root) { try await Runtime.app.editExercise(name, fields) }
         }
     }
 
     struct Rename: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename an exercise.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
-            try await perform { try await Runtime.app.rename(kind: "exercise", name, to: newName) }
+            try await present(root) { try await CatalogueService($0).rename(.exercise, name, to: newName) }
         }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete an exercise (it leaves its trainings; history keeps its name).")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
-        func run() async throws { try await perform { try await Runtime.app.remove(kind: "exercise", name) } }
+        func run() async throws { try await present(root) { try await CatalogueService($0).remove(.exercise, name) } }
     }
 }
 
@@ -134,7 +135,7 @@ struct Trainings: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a training.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
         @Option(name: .customLong("exercise"), help: "An exercise, in order (repeat).") var exercises: [String] = []
         @Option(
@@ -145,29 +146,29 @@ struct Trainings: AsyncParsableCommand {
                     "For example \"Squat: 4x12@80kg rest 90s\", \"Press: 12,10,8@60kg\", \"Plank: 3x45s\", \"Rower: 1x2000m\".",
                 valueName: "EXERCISE: PLAN")) var plans: [String] = []
         func run() async throws {
-            try await perform { try await Runtime.app.addTraining(name: name, exercises: exercises, plans: plans) }
+            try await perform(root) { try await Runtime.app.addTraining(name: name, exercises: exercises, plans: plans) }
         }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List trainings with when each was last used.")
-        @OptionGroup var global: GlobalOptions
-        func run() async throws { try await perform { try await Runtime.app.listTrainings() } }
+        @ParentCommand var root: Gorilla
+        func run() async throws { try await perform(root) { try await Runtime.app.listTrainings() } }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show a training's exercises and their plans.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
-        func run() async throws { try await perform { try await Runtime.app.showTraining(name) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.showTraining(name) } }
     }
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Add, remove, move or plan exercises.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
         @Option(help: "Append an exercise (repeat).") var add: [String] = []
         @Option(help: "Remove an exercise (repeat).") var remove: [String] = []
@@ -179,7 +180,7 @@ struct Trainings: AsyncParsableCommand {
                 "Set an exercise's plan, SETSxREPS@LOAD [rest TIME], adding it if missing (repeat).",
                 valueName: "EXERCISE: PLAN")) var plans: [String] = []
         func run() async throws {
-            try await perform {
+            try await perform(root) {
                 try await Runtime.app.editTraining(name, add: add, remove: remove, move: move, to: to, plans: plans)
             }
         }
@@ -188,27 +189,27 @@ struct Trainings: AsyncParsableCommand {
     struct Duplicate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "duplicate", abstract: "Copy a training under a new name.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
         @Argument var newName: String
-        func run() async throws { try await perform { try await Runtime.app.duplicateTraining(name, as: newName) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.duplicateTraining(name, as: newName) } }
     }
 
     struct Rename: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a training.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
-            try await perform { try await Runtime.app.rename(kind: "training", name, to: newName) }
+            try await present(root) { try await CatalogueService($0).rename(.training, name, to: newName) }
         }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete a training (sessions keep its name).")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var name: String
-        func run() async throws { try await perform { try await Runtime.app.remove(kind: "training", name) } }
+        func run() async throws { try await present(root) { try await CatalogueService($0).remove(.training, name) } }
     }
 }

@@ -13,33 +13,33 @@ struct Clients: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Invite a client: prints the registration code (XXXX-XXXX, valid 14 days) to pass on.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Option(help: "First name (the client may correct it when registering).") var name: String?
         @Option(help: "Surname.") var surname: String?
-        func run() async throws { try await perform { try await Runtime.app.addClient(name: name, surname: surname) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.addClient(name: name, surname: surname) } }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List clients, registered and invited, with when each last trained.")
-        @OptionGroup var global: GlobalOptions
-        func run() async throws { try await perform { try await Runtime.app.listClients() } }
+        @ParentCommand var root: Gorilla
+        func run() async throws { try await perform(root) { try await Runtime.app.listClients() } }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "A client's profile, next events, recent sessions and unread messages.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument(help: "Name, username or id.") var client: String
-        func run() async throws { try await perform { try await Runtime.app.showClient(client) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.showClient(client) } }
     }
 
     struct Code: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "code", abstract: "Issue a new registration code for an invited client.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var client: String
-        func run() async throws { try await perform { try await Runtime.app.newClientCode(client) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.newClientCode(client) } }
     }
 
     struct ResetPassword: AsyncParsableCommand {
@@ -47,17 +47,17 @@ struct Clients: AsyncParsableCommand {
             commandName: "reset-password",
             abstract: "A one-time token (24 h) for a client who forgot their password; they use gorilla password reset."
         )
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var client: String
-        func run() async throws { try await perform { try await Runtime.app.clientResetPassword(client) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.clientResetPassword(client) } }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Remove a client: they can no longer log in or sync; you keep their history.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var client: String
-        func run() async throws { try await perform { try await Runtime.app.removeClient(client) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.removeClient(client) } }
     }
 }
 
@@ -84,63 +84,63 @@ struct Events: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Schedule a training with a client (overlaps are warned about).")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Option(help: "The client.") var client: String
         @OptionGroup var options: EventOptions
         func validate() throws {
             if options.at == nil { throw ValidationError("--at \"YYYY-MM-DD HH:MM\" is required") }
         }
-        func run() async throws { try await perform { try await Runtime.app.addEvent(client: client, options.fields) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.addEvent(client: client, options.fields) } }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List events.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @OptionGroup var range: RangeOptions
         @Option(help: "Only this client's.") var client: String?
         func run() async throws {
-            try await perform { try await Runtime.app.listEvents(from: range.from, to: range.to, client: client) }
+            try await perform(root) { try await Runtime.app.listEvents(from: range.from, to: range.to, client: client) }
         }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show an event.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument(help: "The event's id (or the short id lists show).") var id: String
-        func run() async throws { try await perform { try await Runtime.app.showEvent(id) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.showEvent(id) } }
     }
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "edit", abstract: "Move or change an event.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var id: String
         @OptionGroup var options: EventOptions
-        func run() async throws { try await perform { try await Runtime.app.editEvent(id, options.fields) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.editEvent(id, options.fields) } }
     }
 
     struct Cancel: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "cancel", abstract: "Cancel an event (it stays on the calendar, marked cancelled).")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var id: String
-        func run() async throws { try await perform { try await Runtime.app.setEventStatus(id, status: "cancelled") } }
+        func run() async throws { try await perform(root) { try await Runtime.app.setEventStatus(id, status: "cancelled") } }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete an event.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var id: String
-        func run() async throws { try await perform { try await Runtime.app.removeEvent(id) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.removeEvent(id) } }
     }
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export", abstract: "Write events as an iCalendar (.ics) file.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Option(help: "The .ics file to write.") var ics: String
         @OptionGroup var range: RangeOptions
         func run() async throws {
-            try await perform { try await Runtime.app.exportEvents(icsFile: ics, from: range.from, to: range.to) }
+            try await perform(root) { try await Runtime.app.exportEvents(icsFile: ics, from: range.from, to: range.to) }
         }
     }
 }
@@ -149,9 +149,9 @@ struct CalendarCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
         abstract: "A month grid (Monday first) with days that have events marked, then the month's events.")
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: Gorilla
     @Argument(help: "The month, YYYY-MM (default: this month).") var month: String?
     func run() async throws {
-        try await perform { try await Runtime.app.calendar(month: month, style: .forDescriptor()) }
+        try await perform(root) { try await Runtime.app.calendar(month: month, style: .forDescriptor()) }
     }
 }

@@ -11,17 +11,17 @@ struct Messages: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "One line per conversation with its last message and unread count.")
-        @OptionGroup var global: GlobalOptions
-        func run() async throws { try await perform { try await Runtime.app.listConversations() } }
+        @ParentCommand var root: Gorilla
+        func run() async throws { try await perform(root) { try await Runtime.app.listConversations() } }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "A conversation, oldest first; marks the shown messages read.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument(help: "The client (a client's own coach needs no name).") var with: String?
         @Option(help: "Only the last N messages.") var limit: Int?
-        func run() async throws { try await perform { try await Runtime.app.showThread(with, limit: limit) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.showThread(with, limit: limit) } }
     }
 
     struct Send: AsyncParsableCommand {
@@ -29,12 +29,12 @@ struct Messages: AsyncParsableCommand {
             commandName: "send",
             abstract: "Send a message (works offline; delivered once on the next sync).",
             discussion: "Without TEXT the message is read from standard input.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument(help: "The client (clients write to their coach: any word, e.g. 'coach').") var to: String
         @Argument(help: "The text (1–2,000 characters).") var text: String?
         func run() async throws {
             let body = text ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            try await perform { try await Runtime.app.sendMessage(to: to, text: body) }
+            try await perform(root) { try await Runtime.app.sendMessage(to: to, text: body) }
         }
     }
 }
@@ -43,10 +43,10 @@ struct Chat: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chat",
         abstract: "A live chat: new messages appear as they arrive; Enter sends; Esc or Ctrl-C leaves.")
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: Gorilla
     @Argument(help: "The client (a client chats with their coach and needs no name).") var with: String?
     func run() async throws {
-        try await perform {
+        try await perform(root) {
             do {
                 return try await Runtime.app.chat(with: with)
             } catch let interruption as TerminalInterruption {
@@ -58,6 +58,6 @@ struct Chat: AsyncParsableCommand {
 
 struct NewsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "news", abstract: "News from the server's operator.")
-    @OptionGroup var global: GlobalOptions
-    func run() async throws { try await perform { try await Runtime.app.listNews() } }
+    @ParentCommand var root: Gorilla
+    func run() async throws { try await perform(root) { try await Runtime.app.listNews() } }
 }

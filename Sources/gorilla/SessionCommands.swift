@@ -18,7 +18,7 @@ struct Sessions: AsyncParsableCommand {
                   --set "Prensa: 12x80kg@40s, 10x85kg@38s" --set "Crunch: 20x0kg" --set "Curl: 8x30lb(drop)"
                 --from-file takes the same as JSON: [{"name": "Prensa", "sets": [{"reps": 12, "weight": 80, "unit": "kg", "duration": 40}]}]
                 """)
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Option(help: "The client.") var client: String
         @Option(help: "The training (routine) followed.") var training: String?
         @Option(help: "The event this session fulfils (marked done).") var event: String?
@@ -30,7 +30,7 @@ struct Sessions: AsyncParsableCommand {
         @Option(help: "A note about the session.") var notes: String?
 
         func run() async throws {
-            try await perform {
+            try await perform(root) {
                 try await Runtime.app.logSession(
                     SessionLogRequest(
                         client: client, training: training, event: event, date: date,
@@ -42,37 +42,37 @@ struct Sessions: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "Sessions, newest first (clients see their own).")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Option(help: "Only this client.") var client: String?
         @OptionGroup var range: RangeOptions
         func run() async throws {
-            try await perform { try await Runtime.app.listSessions(client: client, from: range.from, to: range.to) }
+            try await perform(root) { try await Runtime.app.listSessions(client: client, from: range.from, to: range.to) }
         }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "A session's exercises and sets, totals and time under tension.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument(help: "The session id (or its short form).") var id: String
-        func run() async throws { try await perform { try await Runtime.app.showSession(id) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.showSession(id) } }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete a session from the history.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var id: String
-        func run() async throws { try await perform { try await Runtime.app.removeSession(id) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.removeSession(id) } }
     }
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export", abstract: "Print a session as text, CSV or JSON.")
-        @OptionGroup var global: GlobalOptions
+        @ParentCommand var root: Gorilla
         @Argument var id: String
         @Option(help: "txt, csv or json.") var format: String = "txt"
-        func run() async throws { try await perform { try await Runtime.app.exportSession(id, format: format) } }
+        func run() async throws { try await perform(root) { try await Runtime.app.exportSession(id, format: format) } }
     }
 }
 
@@ -86,7 +86,7 @@ struct Train: AsyncParsableCommand {
             p pauses; u undoes the last rep or set; q finishes (summary, then save y/n); Esc cancels.
             Every step is kept on this device: after a crash, gorilla train --resume continues.
             """)
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: Gorilla
     @Option(help: "The client.") var client: String?
     @Option(help: "The training (routine) to follow.") var training: String?
     @Flag(help: "Add exercises as you go.") var free = false
@@ -101,7 +101,7 @@ struct Train: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await perform {
+        try await perform(root) {
             let app = Runtime.app
             // The terminal first: without one, nothing is started (and nothing is left to resume).
             let terminal = try TrainView.openTerminal()

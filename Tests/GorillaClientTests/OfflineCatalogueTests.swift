@@ -1,6 +1,7 @@
 import Foundation
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// Catalogue commands on a device that cannot reach its server: everything works on the local cache and queues.

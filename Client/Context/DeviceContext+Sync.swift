@@ -1,0 +1,93 @@
+import Foundation
+import GorillaShared
+
+extension DeviceContext {
+    /// Syncs if the server can be reached within the deadlines; offline is not an error, and neither is a server
+    /// refused for a changed certificate (nothing is sent to it).
+    ///
+    /// Returns the summary when the sync ran, and notes what to show: nothing when all went well, "offline — N
+    /// changes queued; why" or "server refused — …" otherwise. It never throws, so a command that queued a change
+    /// before calling it never fails after queuing.
+    @discardableResult
+    public func syncOpportunistically() async -> SyncSummary? {
+        let (summary, notes) = await opportunisticSync()
+        note(notes)
+        return summary
+    }
+
+    /// ``syncOpportunistically()`` without noting: the summary and the notes it would add.
+    func opportunisticSync() async -> (SyncSummary?, [String]) {
+        guard storedSession() != nil else { return (nil, []) }
+        let config: ClientConfig
+        do {
+            config = try self.config()
+        } catch {
+            return (nil, ["not synced: \(GorillaClient.describe(error))"])
+        }
+        guard config.server != nil, let cache = try? cache() else { return (nil, []) }
+        do {
+            let summary = try await withServer(timeout: connectTimeout) { connection in
+                try await SyncEngine(cache: cache).sync(over: connection)
+            }
+            var notes: [String] = []
+            notes += summary.rejected.map { "refused by the server: \($0)" }
+            notes += summary.overwritten.map { "conflict: \($0)" }
+            notes += summary.codes
+            return (summary, notes)
+        } catch let error as ClientError where error.kind == .notLoggedIn {
+            return (nil, [error.message])
+        } catch {
+            let queued = (try? cache.queuedCount()) ?? 0
+            let state = queued > 0 ? "\(queued) change\(queued == 1 ? "" : "s") queued" : "showing the local copy"
+            if let error = error as? ClientError, error.kind == .certificateChanged {
+                return (nil, ["server refused — \(state), nothing was sent: \(error.message)"])
+            }
+            return (nil, ["offline — \(state); \(GorillaClient.describe(error))"])
+        }
+    }
+
+    /// Applies a local change, then syncs if the server is reachable (notes say what happened).
+    func change(
+        _ cache: LocalCache, _ kind: EntityKind, entity: UUID, action: MutationAction,
+        fields: [String: JSONValue]? = nil
+    ) async throws {
+        try cache.enqueue(kind: kind.rawValue, entity: entity, action: action, fields: fields)
+        await syncOpportunistically()
+    }
+
+    /// The cache of the logged-in account, synced first when possible (for reads).
+    func freshCache() async throws -> LocalCache {
+        _ = try session()
+        let cache = try cache()
+        await syncOpportunistically()
+        return cache
+    }
+
+    /// Runs a step; when it refuses from the local copy alone (a name this device does not know yet, a client it
+    /// still thinks is unregistered) it refreshes the copy from the server and runs once more.
+    ///
+    /// Such refusals come before the step changes anything, so running it again is safe. Offline, the refusal
+    /// stands and says that the local copy may be old.
+    public func refreshingLocalRefusals<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as ClientError where error.fromLocalCopy {
+            guard storedSession() != nil, (try? config())?.server != nil else { throw error }
+            let (summary, notes) = await opportunisticSync()
+            guard summary != nil else {
+                throw error.noting(
+                    "this device's copy may be old: " + (notes.first ?? "the server could not be reached"))
+            }
+            note(notes)
+            return try await body()
+        }
+    }
+
+    /// Refuses a change of the catalogue by a client (the server refuses it too).
+    func requireCoach(_ what: String = "change the catalogue") throws {
+        guard try session().profile.role == .coach else {
+            throw ClientError(
+                .server, "only coaches can \(what)", wire: WireError(code: .forbidden, message: "forbidden"))
+        }
+    }
+}

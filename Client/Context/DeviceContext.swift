@@ -1,0 +1,260 @@
+import Foundation
+import GorillaShared
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// What one process of the CLI shares: the device's folders, its configuration, the logged-in session, one local
+/// cache, and a connection opened when a command first needs the server.
+///
+/// The services (``MachineService``, ``SyncService``, …) take it and return typed results; presenters turn those
+/// into text. Notes that a command's syncs produce ("offline — 2 changes queued") and warnings (a lost cache) are
+/// gathered here and shown by the caller once the command ends.
+///
+/// - Important: one context per process (or per test device); it is `Sendable` and its state is behind a lock.
+public final class DeviceContext: Sendable {
+    public let home: ClientHome
+    /// Deadlines of every connection: connect, handshake, each reply (`GORILLA_TIMEOUT`, `GORILLA_REPLY_TIMEOUT`).
+    public let deadlines: ConnectionDeadlines
+    /// Bound on connecting for opportunistic syncs: 2 s, or `GORILLA_TIMEOUT`.
+    public let connectTimeout: TimeAmount
+
+    private struct State {
+        var config: ClientConfig?
+        /// The session as last read or saved (`.some(nil)`: read, and there is none).
+        var session: StoredSession??
+        var cache: LocalCache?
+        var warnings: [String] = []
+        var notes: [String] = []
+        /// Open ``command(_:)`` scopes; the held connection closes when the last one ends.
+        var commands = 0
+    }
+
+    private let state = NIOLockedValueBox(State())
+    let held = HeldConnection()
+
+    public init(home: ClientHome = ClientHome(), deadlines: ConnectionDeadlines = .fromEnvironment()) {
+        self.home = home
+        self.deadlines = deadlines
+        self.connectTimeout =
+            ConnectionDeadlines.fromEnvironment(
+                base: ConnectionDeadlines(connect: .seconds(2), handshake: .seconds(5), reply: .seconds(30))
+            ).connect
+    }
+
+    // MARK: Configuration and session
+
+    /// The device's configuration, read once.
+    /// - Throws: ``ClientError`` `.local` when `config.json` cannot be read.
+    public func config() throws -> ClientConfig {
+        if let config = state.withLockedValue({ $0.config }) { return config }
+        let config = try home.readConfig()
+        state.withLockedValue { $0.config = config }
+        return config
+    }
+
+    /// Saves the configuration and keeps it as this process's copy.
+    public func saveConfig(_ config: ClientConfig) throws {
+        try home.saveConfig(config)
+        state.withLockedValue { $0.config = config }
+    }
+
+    /// The pinned server, or a `notConnected` error telling how to set one.
+    public func endpoint() throws -> ServerEndpoint {
+        guard let server = try config().server else {
+            throw ClientError(.notConnected, "no server configured on this device; run: gorilla connect HOST:PORT")
+        }
+        return server
+    }
+
+    /// The stored session, read once; nil when nobody is logged in.
+    public func storedSession() -> StoredSession? {
+        if let session = state.withLockedValue({ $0.session }) { return session }
+        let session = home.loadSession()
+        state.withLockedValue { $0.session = .some(session) }
+        return session
+    }
+
+    /// The logged-in session, or a `notLoggedIn` error.
+    public func session() throws -> StoredSession {
+        guard let session = storedSession() else {
+            throw ClientError(
+                .notLoggedIn, "not logged in; run: gorilla login --user USERNAME (or gorilla register coach ...)")
+        }
+        return session
+    }
+
+    /// Saves a new or refreshed session.
+    public func saveSession(_ session: StoredSession) throws {
+        try home.saveSession(session)
+        state.withLockedValue { $0.session = .some(session) }
+    }
+
+    /// Forgets the session on this device.
+    public func removeSession() {
+        home.removeSession()
+        state.withLockedValue { $0.session = .some(nil) }
+    }
+
+    /// The logged-in account's role, if any.
+    public var role: Role? { storedSession()?.profile.role }
+
+    // MARK: The local cache
+
+    /// The local cache, opened once per process.
+    ///
+    /// A cache that was deleted or emptied while an account is logged in is taken back for that account with the
+    /// queued changes its outbox journal still holds, and a warning says what happened.
+    public func cache() throws -> LocalCache {
+        if let cache = state.withLockedValue({ $0.cache }) { return cache }
+        try home.prepare()
+        let cache: LocalCache
+        do {
+            cache = try LocalCache.open(path: home.cachePath)
+        } catch {
+            throw ClientError(.local, "cannot open the local cache at \(home.cachePath): \(error)")
+        }
+        if let session = storedSession() {
+            let recovery: LocalCache.Recovery?
+            do {
+                recovery = try cache.adopt(user: session.profile.id.key)
+            } catch {
+                throw ClientError(.local, "cannot take back the local cache at \(home.cachePath): \(error)")
+            }
+            if let recovery {
+                warn(Self.lostCacheWarning(recovery, path: home.cachePath, user: session.profile.username))
+            }
+        }
+        return state.withLockedValue { state in
+            if let opened = state.cache { return opened }
+            state.cache = cache
+            return cache
+        }
+    }
+
+    /// Forgets the opened cache (after the account changed); the next ``cache()`` opens it again.
+    func reopenCache() {
+        state.withLockedValue { $0.cache = nil }
+    }
+
+    static func lostCacheWarning(_ recovery: LocalCache.Recovery, path: String, user: String) -> String {
+        var text =
+            "warning: the local cache \(path) was missing or empty although \(user) is logged in on this device; "
+            + "it is filled again from the server on the next sync. "
+        if !recovery.journalFound {
+            text +=
+                "Its copy of the queue (\(recovery.journalName)) is missing too: changes made on this device and not synced yet are lost."
+        } else if recovery.restored > 0 {
+            text +=
+                "\(recovery.restored) queued change\(recovery.restored == 1 ? " was" : "s were") recovered from "
+                + "\(recovery.journalName) and will be pushed on the next sync (gorilla sync --status lists them)."
+        } else {
+            text += "No queued changes were waiting to be sent."
+        }
+        return text
+    }
+
+    // MARK: Notes and warnings
+
+    /// Adds a warning to show before the command's output or error (a lost cache).
+    func warn(_ warning: String) {
+        state.withLockedValue { $0.warnings.append(warning) }
+    }
+
+    /// The warnings not shown yet; forgets them.
+    public func takeWarnings() -> [String] {
+        state.withLockedValue { state in
+            defer { state.warnings = [] }
+            return state.warnings
+        }
+    }
+
+    /// Adds notes to show beside the command's output (offline, conflicts, refusals).
+    func note(_ notes: [String]) {
+        guard !notes.isEmpty else { return }
+        state.withLockedValue { $0.notes += notes }
+    }
+
+    /// The notes not shown yet; forgets them.
+    public func takeNotes() -> [String] {
+        state.withLockedValue { state in
+            defer { state.notes = [] }
+            return state.notes
+        }
+    }
+
+    // MARK: Commands and the connection
+
+    /// Runs one command: the connection it opens (if any) is shared by every step of it and closed at its end.
+    public func command<T>(_ body: () async throws -> T) async throws -> T {
+        state.withLockedValue { $0.commands += 1 }
+        do {
+            let result = try await body()
+            await endCommand()
+            return result
+        } catch {
+            await endCommand()
+            throw error
+        }
+    }
+
+    private func endCommand() async {
+        let last = state.withLockedValue { state -> Bool in
+            state.commands -= 1
+            return state.commands == 0
+        }
+        if last { await held.close() }
+    }
+
+    /// Connects (or reuses this command's connection), resumes the session when there is one, and runs `body`.
+    ///
+    /// Inside a ``command(_:)`` an authenticated connection is opened once and kept for the command's later steps;
+    /// outside one, or for an unauthenticated exchange, the connection lasts for `body` only.
+    func withServer<T: Sendable>(
+        authenticated: Bool = true, timeout: TimeAmount? = nil,
+        _ body: @Sendable (ServerConnection) async throws -> T
+    ) async throws -> T {
+        let endpoint = try endpoint()
+        let session = authenticated ? try self.session() : nil
+        let inCommand = state.withLockedValue { $0.commands > 0 }
+        guard let session, inCommand else {
+            return try await ServerConnection.withConnection(
+                to: endpoint, language: session?.profile.language, connectTimeout: timeout, deadlines: deadlines
+            ) { connection in
+                if let session { try await resume(session, on: connection) }
+                return try await body(connection)
+            }
+        }
+        let connection = try await held.connection { ready in
+            try await ServerConnection.withConnection(
+                to: endpoint, language: session.profile.language, connectTimeout: timeout, deadlines: self.deadlines
+            ) { connection in
+                try await self.resume(session, on: connection)
+                try await ready(connection)
+            }
+        }
+        do {
+            return try await body(connection)
+        } catch let error as ClientError where error.kind != .server {
+            // The connection itself failed: the next step opens a new one.
+            await held.discard(connection)
+            throw error
+        }
+    }
+
+    /// `auth.resume` with the stored token; keeps a changed profile; an expired or revoked token logs out.
+    private func resume(_ session: StoredSession, on connection: ServerConnection) async throws {
+        do {
+            let reply = try await connection.request(
+                Operation.resume, ResumeBody(token: session.token), as: SessionReply.self)
+            if reply.profile != session.profile {
+                try? saveSession(StoredSession(token: session.token, expires: reply.expires, profile: reply.profile))
+            }
+        } catch let error as ClientError where error.wire?.code == .notAuthenticated {
+            removeSession()
+            throw ClientError(
+                .notLoggedIn,
+                "your session has expired or was revoked; log in again with: gorilla login --user \(session.profile.username)"
+            )
+        }
+    }
+}

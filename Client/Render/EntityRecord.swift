@@ -1,0 +1,60 @@
+import Foundation
+import GorillaShared
+
+/// A synced row as `--json` shows it: its document's members, its `id`, and any members a result adds.
+public struct EntityRecord: Encodable, Sendable {
+    public let id: UUID
+    public var fields: [String: JSONValue]
+
+    public init(_ entity: CachedEntity, adding extra: [String: JSONValue] = [:]) {
+        id = entity.id
+        fields = entity.data.merging(extra) { _, added in added }
+    }
+
+    /// The row's name (catalogue rows, clients).
+    public var name: String { fields["name"]?.stringValue ?? "" }
+
+    public func encode(to encoder: any Encoder) throws {
+        var object = fields
+        object["id"] = .string(id.key)
+        try JSONValue.object(object).encode(to: encoder)
+    }
+}
+
+/// A change to one row of the catalogue (or of a client's data): what was done, and the row as it stands.
+public struct EntityChange: Presentable {
+    public enum Action: Sendable {
+        case added
+        case renamed(from: String)
+        case updated
+        case deleted
+    }
+
+    public let kind: EntityKind
+    public let action: Action
+    public let name: String
+    /// The row after the change; nil when the server refused the change during the sync and it was rolled back.
+    public let entity: EntityRecord?
+    public let id: UUID
+
+    public init(_ kind: EntityKind, _ action: Action, name: String, id: UUID, entity: EntityRecord?) {
+        self.kind = kind
+        self.action = action
+        self.name = name
+        self.id = id
+        self.entity = entity
+    }
+
+    /// The change to `id`, read back from the cache after the sync that followed it.
+    init(_ kind: EntityKind, _ action: Action, name: String, id: UUID, in cache: LocalCache) throws {
+        self.init(kind, action, name: name, id: id, entity: try cache.entity(id).map { EntityRecord($0) })
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if let entity {
+            try entity.encode(to: encoder)
+        } else {
+            try JSONValue.object(["id": .string(id.key), "rejected": true]).encode(to: encoder)
+        }
+    }
+}

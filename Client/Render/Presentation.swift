@@ -1,0 +1,58 @@
+import Foundation
+import GorillaShared
+
+/// Who reads a command's output, and on what: what presenters need to word and lay out a result.
+public struct Viewer: Sendable {
+    /// The logged-in account's role (nil before login).
+    public var role: Role?
+    /// The language of the account (or of the device before login).
+    public var language: Language
+    /// The terminal's width in cells, when standard output is a terminal.
+    public var width: Int?
+
+    public init(role: Role? = nil, language: Language = .en, width: Int? = nil) {
+        self.role = role
+        self.language = language
+        self.width = width
+    }
+}
+
+/// A command's typed result as a person reads it; `--json` prints its `Encodable` form.
+public protocol Presentable: Encodable, Sendable {
+    /// The text for a person (may be empty: nothing to print).
+    func text(for viewer: Viewer) -> String
+}
+
+extension Presentable {
+    /// The result as one JSON value.
+    public var json: JSONValue {
+        get throws { try JSONValue.encode(self) }
+    }
+}
+
+/// What a command produced: the text a person reads, the JSON for `--json`, and notes for standard error.
+public struct CommandOutput: Sendable {
+    public var text: String
+    public var json: JSONValue
+    /// Lines for standard error (notes such as "offline — 2 changes queued").
+    public var notes: [String] = []
+
+    public init(text: String, json: JSONValue, notes: [String] = []) {
+        self.text = text
+        self.json = json
+        self.notes = notes
+    }
+
+    /// A typed result presented for `viewer`.
+    public init(_ result: some Presentable, for viewer: Viewer, notes: [String] = []) throws {
+        self.init(text: result.text(for: viewer), json: try result.json, notes: notes)
+    }
+}
+
+extension DeviceContext {
+    /// The viewer of this device: the logged-in account's role and language.
+    public func viewer(width: Int? = nil) -> Viewer {
+        let profile = storedSession()?.profile
+        return Viewer(role: profile?.role, language: profile?.language ?? .en, width: width)
+    }
+}

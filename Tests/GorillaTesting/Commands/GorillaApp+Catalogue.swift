@@ -1,0 +1,31 @@
+import Foundation
+import GorillaClient
+import GorillaShared
+
+/// The catalogue's commands as the tests call them, through the services the CLI uses.
+extension GorillaApp {
+    public func addMachine(name: String, imageFile: String?) async throws -> CommandOutput {
+        try await run { try await MachineService($0).add(name: name, imageFile: imageFile) }
+    }
+
+    public func listMachines() async throws -> CommandOutput {
+        try await run { try await MachineService($0).list() }
+    }
+
+    public func showMachine(_ name: String, saveImage: String?) async throws -> CommandOutput {
+        try await run { try await MachineService($0).show(name, saveImage: saveImage) }
+    }
+
+    public func rename(kind: String, _ name: String, to newName: String) async throws -> CommandOutput {
+        try await run { try await CatalogueService($0).rename(try Self.kind(kind), name, to: newName) }
+    }
+
+    public func remove(kind: String, _ name: String) async throws -> CommandOutput {
+        try await run { try await CatalogueService($0).remove(try Self.kind(kind), name) }
+    }
+
+    static func kind(_ name: String) throws -> EntityKind {
+        guard let kind = EntityKind(rawValue: name) else { throw ClientError(.usage, "no kind \(name)") }
+        return kind
+    }
+}
