@@ -134,6 +134,13 @@ public struct LocalCache: Sendable {
         }
     }
 
+    /// The live entities of `kind` (sessions, events) of one client and/or starting in `[from, to)`, by start.
+    public func timeline(
+        _ kind: EntityKind, client: UUID? = nil, from: String? = nil, to: String? = nil
+    ) throws -> [CachedEntity] {
+        try timeline(kind.rawValue, client: client?.key, from: from, to: to)
+    }
+
     /// The live entities of `kind` (sessions, events) of one client and/or starting in `[from, to)`,
     /// ordered by start, read through the start index.
     public func timeline(

@@ -4,11 +4,11 @@ import GorillaShared
 /// The interactive chat: the thread above, a line editor below; Enter sends; Esc or Ctrl-C leaves.
 ///
 /// A thin shell over ``ChatState``. Keys and redraws only touch the local cache; the network lives in a
-/// task of its own (``GorillaApp/keepChatConnected(_:cache:)``) that tells the controller when a step
+/// task of its own (``MessageService/keepChatConnected(_:cache:)``) that tells the controller when a step
 /// begins and ends, so a server that accepts but never answers never freezes the view.
 /// - Important: An actor: keys (from the view's event loop) and news from the network task both land here.
 actor ChatController {
-    private let app: GorillaApp
+    private let context: DeviceContext
     private let cache: LocalCache
     private let person: Correspondent
     private let me: String
@@ -19,8 +19,10 @@ actor ChatController {
     /// Wakes the network task's sync loop while a connection is open.
     private var wake: AsyncStream<Void>.Continuation?
 
-    init(app: GorillaApp, cache: LocalCache, person: Correspondent, me: String, terminal: FullScreenTerminal) {
-        self.app = app
+    init(
+        context: DeviceContext, cache: LocalCache, person: Correspondent, me: String, terminal: FullScreenTerminal
+    ) {
+        self.context = context
         self.cache = cache
         self.person = person
         self.me = me
@@ -36,8 +38,8 @@ actor ChatController {
             do {
                 let id = UUID.v7()
                 try cache.enqueue(
-                    kind: "message", entity: id, action: .create,
-                    fields: ["to": .string(person.id.uuidString.lowercased()), "text": .string(text)])
+                    kind: EntityKind.message.rawValue, entity: id, action: .create,
+                    fields: ["to": .string(person.id.key), "text": .string(text)])
                 try cache.annotate(id, ["from": .string(me), "queued": .string(ISOTime.format(Date()))])
                 wake?.yield()  // not connected: the next connection's first sync sends it
             } catch {
@@ -53,8 +55,8 @@ actor ChatController {
 
     /// Reads the thread from the cache again.
     func reload() {
-        let messages = (try? app.thread(cache, with: person.id)) ?? []
-        thread = messages.map { GorillaApp.messageLine($0, me: me, otherName: person.name) }
+        let messages = (try? MessageService(context).messages(cache, with: person.id)) ?? []
+        thread = messages.map { MessageThread.line(EntityRecord($0), me: me, otherName: person.name) }
     }
 
     /// Draws the screen if it changed (or always, after a resize).
@@ -101,79 +103,13 @@ actor ChatController {
     /// Queues read marks for the incoming messages not yet marked; returns whether there were any.
     func markRead() throws -> Bool {
         let now = ISOTime.format(Date())
-        let unread = try app.thread(cache, with: person.id).filter { $0[string: "to"] == me && $0.data["read"] == nil }
+        let unread = try MessageService(context).messages(cache, with: person.id).filter {
+            MessageService.isUnread($0, by: me)
+        }
         for message in unread {
-            try cache.enqueue(kind: "message", entity: message.id, action: .update, fields: ["read": .string(now)])
+            try cache.enqueue(
+                kind: EntityKind.message.rawValue, entity: message.id, action: .update, fields: ["read": .string(now)])
         }
         return !unread.isEmpty
-    }
-}
-
-extension GorillaApp {
-    /// `gorilla chat C`: the live chat view.
-    ///
-    /// Opens the terminal before any network work; without one it fails like `gorilla train` and writes
-    /// nothing on standard output.
-    public func chat(with name: String?) async throws -> CommandOutput {
-        _ = try session()
-        let cache = try cache()
-        let person = try correspondent(cache, name)
-        let me = try session().profile.id.uuidString.lowercased()
-        let device = try TerminalDevice(
-            for: "chat", hint: "use gorilla messages show and gorilla messages send without one")
-        let app = self
-        try await FullScreenTerminal.run(on: device, tick: .milliseconds(500)) { terminal in
-            let controller = ChatController(app: app, cache: cache, person: person, me: me, terminal: terminal)
-            await controller.reload()
-            await controller.draw()
-            // Not a child task: leaving must not wait for a request that a stopped server never answers.
-            let network = Task { await app.keepChatConnected(controller, cache: cache) }
-            defer { network.cancel() }
-            for await event in terminal.events {
-                switch event {
-                case .key(let key):
-                    if await controller.handle(key) { return }
-                case .resized:
-                    await controller.draw(force: true)
-                case .tick:
-                    await controller.draw()
-                }
-            }
-        }
-        return CommandOutput(text: "", json: ["with": .string(person.name)])
-    }
-
-    /// Keeps a connection open for the chat until cancelled: subscribes to pushes, syncs after each push and
-    /// each sent line, marks shown messages read; reconnects two seconds after a loss.
-    func keepChatConnected(_ controller: ChatController, cache: LocalCache) async {
-        while !Task.isCancelled {
-            await controller.networkStarted()
-            do {
-                try await withServer(timeout: connectTimeout) { connection in
-                    _ = try await connection.request(Operation.subscribe, Empty(), as: SubscribeReply.self)
-                    let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-                    await controller.attach(wake)
-                    wake.yield()  // the first sync: what was missed while away, and the queued lines
-                    try await withThrowingTaskGroup(of: Void.self) { group in
-                        group.addTask {
-                            for await _ in connection.pushes { wake.yield() }
-                            wake.finish()
-                        }
-                        let engine = SyncEngine(cache: cache)
-                        for await _ in wakeups {
-                            await controller.networkStarted()
-                            _ = try await engine.sync(over: connection)
-                            if try await controller.markRead() { _ = try await engine.push(over: connection) }
-                            await controller.networkFinished("connected")
-                        }
-                        group.cancelAll()
-                    }
-                }
-                await controller.detach("connection lost — reconnecting…")
-            } catch {
-                await controller.failed(timedOut: GorillaClient.describe(error) == "timed out")
-            }
-            try? await Task.sleep(for: .seconds(2))
-        }
     }
 }

@@ -30,4 +30,12 @@ extension GorillaApp {
         }
         return CommandOutput(text: text, json: Self.json(entity), notes: notes)
     }
+
+    /// An entity as JSON: its fields plus `id`.
+    static func json(_ entity: CachedEntity, extra: [String: JSONValue] = [:]) -> JSONValue {
+        var object = entity.data
+        object["id"] = .string(entity.id.key)
+        for (key, value) in extra { object[key] = value }
+        return .object(object)
+    }
 }

@@ -5,9 +5,11 @@ import GorillaShared
 struct NameResolver {
     let cache: LocalCache
 
-    /// The live entity of `kind` named `text` (or whose id starts with it).
-    func resolve(_ kind: EntityKind, _ text: String, label: String? = nil) throws -> CachedEntity {
-        try resolve(kind.rawValue, text, label: label)
+    /// The live entity of `kind` named `text` in `nameField` (or whose id starts with it).
+    func resolve(
+        _ kind: EntityKind, _ text: String, label: String? = nil, nameField: String = "name"
+    ) throws -> CachedEntity {
+        try resolve(kind.rawValue, text, label: label, nameField: nameField)
     }
 
     /// The live entity of `kind` named `text` (or whose id starts with it).

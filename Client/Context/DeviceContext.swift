@@ -208,15 +208,16 @@ public final class DeviceContext: Sendable {
     /// Connects (or reuses this command's connection), resumes the session when there is one, and runs `body`.
     ///
     /// Inside a ``command(_:)`` an authenticated connection is opened once and kept for the command's later steps;
-    /// outside one, or for an unauthenticated exchange, the connection lasts for `body` only.
+    /// outside one, for an unauthenticated exchange, or with `ownConnection` (a view that reconnects by itself, such
+    /// as the chat), the connection lasts for `body` only.
     func withServer<T: Sendable>(
-        authenticated: Bool = true, timeout: TimeAmount? = nil,
+        authenticated: Bool = true, timeout: TimeAmount? = nil, ownConnection: Bool = false,
         _ body: @Sendable (ServerConnection) async throws -> T
     ) async throws -> T {
         let endpoint = try endpoint()
         let session = authenticated ? try self.session() : nil
         let inCommand = state.withLockedValue { $0.commands > 0 }
-        guard let session, inCommand else {
+        guard let session, inCommand, !ownConnection else {
             return try await ServerConnection.withConnection(
                 to: endpoint, language: session?.profile.language, connectTimeout: timeout, deadlines: deadlines
             ) { connection in

@@ -14,6 +14,9 @@ public struct EntityRecord: Encodable, Sendable {
     /// The row's name (catalogue rows, clients).
     public var name: String { fields["name"]?.stringValue ?? "" }
 
+    /// A string member.
+    public subscript(string field: String) -> String? { fields[field]?.stringValue }
+
     public func encode(to encoder: any Encoder) throws {
         var object = fields
         object["id"] = .string(id.key)

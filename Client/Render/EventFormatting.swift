@@ -52,8 +52,8 @@ public enum EventFormatting {
     }
 
     /// One line describing an event: when, how long, who, where, status, id.
-    static func line(_ event: CachedEntity, clientName: String?) -> String {
-        var parts = [local(event[string: "start"] ?? ""), "\(event.data["duration"]?.intValue ?? 60) min"]
+    static func line(_ event: EntityRecord, clientName: String?) -> String {
+        var parts = [local(event[string: "start"] ?? ""), "\(event.fields["duration"]?.intValue ?? 60) min"]
         if let clientName { parts.append(clientName) }
         if let gym = event[string: "gym"] { parts.append("@ \(gym)") }
         let status = event[string: "status"] ?? "scheduled"

@@ -9,11 +9,14 @@ public struct Viewer: Sendable {
     public var language: Language
     /// The terminal's width in cells, when standard output is a terminal.
     public var width: Int?
+    /// How text may be styled on the output (reverse video for today in `gorilla calendar`).
+    public var style: TerminalStyle
 
-    public init(role: Role? = nil, language: Language = .en, width: Int? = nil) {
+    public init(role: Role? = nil, language: Language = .en, width: Int? = nil, style: TerminalStyle = .plain) {
         self.role = role
         self.language = language
         self.width = width
+        self.style = style
     }
 }
 
@@ -21,9 +24,14 @@ public struct Viewer: Sendable {
 public protocol Presentable: Encodable, Sendable {
     /// The text for a person (may be empty: nothing to print).
     func text(for viewer: Viewer) -> String
+    /// Lines for standard error beside the result (warnings such as an overlapping event); none by default.
+    func notes(for viewer: Viewer) -> [String]
 }
 
 extension Presentable {
+    /// No notes.
+    public func notes(for viewer: Viewer) -> [String] { [] }
+
     /// The result as one JSON value.
     public var json: JSONValue {
         get throws { try JSONValue.encode(self) }
@@ -43,16 +51,16 @@ public struct CommandOutput: Sendable {
         self.notes = notes
     }
 
-    /// A typed result presented for `viewer`.
+    /// A typed result presented for `viewer`; the result's own notes follow `notes`.
     public init(_ result: some Presentable, for viewer: Viewer, notes: [String] = []) throws {
-        self.init(text: result.text(for: viewer), json: try result.json, notes: notes)
+        self.init(text: result.text(for: viewer), json: try result.json, notes: notes + result.notes(for: viewer))
     }
 }
 
 extension DeviceContext {
     /// The viewer of this device: the logged-in account's role and language.
-    public func viewer(width: Int? = nil) -> Viewer {
+    public func viewer(width: Int? = nil, style: TerminalStyle = .plain) -> Viewer {
         let profile = storedSession()?.profile
-        return Viewer(role: profile?.role, language: profile?.language ?? .en, width: width)
+        return Viewer(role: profile?.role, language: profile?.language ?? .en, width: width, style: style)
     }
 }

@@ -124,12 +124,15 @@ final class Benchmark {
         // A device with the whole dataset in its cache, for `gorilla clients list` once the server is down.
         let cliHome = folder.child("cli-device")
         if wants("cli_list") {
-            let cliApp = GorillaApp(home: ClientHome(environment: ["GORILLA_HOME": cliHome.path]))
-            _ = try await cliApp.connect(
-                "127.0.0.1:\(endpoint.port)", fingerprint: endpoint.fingerprint, trust: false,
-                confirm: { _ in false })
-            _ = try await cliApp.login(user: "coach", password: Self.password)
-            let cliClients = try cliApp.cache().entities("client").count
+            let cliDevice = DeviceContext(home: ClientHome(environment: ["GORILLA_HOME": cliHome.path]))
+            try await cliDevice.command {
+                let account = AccountService(cliDevice)
+                _ = try await account.connect(
+                    "127.0.0.1:\(endpoint.port)", fingerprint: endpoint.fingerprint, trust: false,
+                    confirm: { _ in false })
+                _ = try await account.login(user: "coach", password: Self.password)
+            }
+            let cliClients = try cliDevice.cache().entities(.client).count
             guard cliClients == size.clients else {
                 throw BenchError("the CLI device pulled \(cliClients) clients, not \(size.clients)")
             }

@@ -18,8 +18,8 @@ struct Connect: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await perform(root) {
-            try await Runtime.app.connect(address, fingerprint: fingerprint, trust: trust) { presented in
+        try await present(root) {
+            try await AccountService($0).connect(address, fingerprint: fingerprint, trust: trust) { presented in
                 FileHandle.standardError.write(
                     Data("The server's certificate has SHA-256 fingerprint\n  \(presented)\n".utf8))
                 return Terminal.confirm("Trust it?")
@@ -60,13 +60,10 @@ struct Register: AsyncParsableCommand {
         func run() async throws {
             let password = try readPassword(
                 fromStandardInput: fields.passwordStdin, prompt: "New password (8+ characters): ")
-            try await perform(root) {
-                try await Runtime.app.register(
-                    SignupBody(
-                        username: fields.username, email: fields.email, password: password, name: fields.name,
-                        surname: fields.surname,
-                        nif: fields.nif, language: language.flatMap(Language.init(code:))))
-            }
+            let signup = SignupBody(
+                username: fields.username, email: fields.email, password: password, name: fields.name,
+                surname: fields.surname, nif: fields.nif, language: language.flatMap(Language.init(code:)))
+            try await present(root) { try await AccountService($0).register(signup) }
         }
     }
 
@@ -81,13 +78,10 @@ struct Register: AsyncParsableCommand {
         func run() async throws {
             let password = try readPassword(
                 fromStandardInput: fields.passwordStdin, prompt: "New password (8+ characters): ")
-            try await perform(root) {
-                try await Runtime.app.register(
-                    SignupBody(
-                        username: fields.username, email: fields.email, password: password, name: fields.name,
-                        surname: fields.surname,
-                        nif: fields.nif, language: language.flatMap(Language.init(code:)), code: code))
-            }
+            let signup = SignupBody(
+                username: fields.username, email: fields.email, password: password, name: fields.name,
+                surname: fields.surname, nif: fields.nif, language: language.flatMap(Language.init(code:)), code: code)
+            try await present(root) { try await AccountService($0).register(signup) }
         }
     }
 }
@@ -111,7 +105,7 @@ struct Login: AsyncParsableCommand {
     func run() async throws {
         let password = try readPassword(fromStandardInput: passwordStdin)
         let login = user ?? account ?? ""
-        try await perform(root) { try await Runtime.app.login(user: login, password: password) }
+        try await present(root) { try await AccountService($0).login(user: login, password: password) }
     }
 }
 
@@ -119,13 +113,13 @@ struct Logout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout", abstract: "Log out: revokes this device's session.")
     @ParentCommand var root: Gorilla
-    func run() async throws { try await perform(root) { try await Runtime.app.logout() } }
+    func run() async throws { try await present(root) { try await AccountService($0).logout() } }
 }
 
 struct WhoAmI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the logged-in account.")
     @ParentCommand var root: Gorilla
-    func run() async throws { try await perform(root) { try await Runtime.app.whoami() } }
+    func run() async throws { try await present(root) { try await AccountService($0).whoami() } }
 }
 
 struct ProfileCommand: AsyncParsableCommand {
@@ -136,7 +130,7 @@ struct ProfileCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your profile.")
         @ParentCommand var root: Gorilla
-        func run() async throws { try await perform(root) { try await Runtime.app.profileShow() } }
+        func run() async throws { try await present(root) { try await AccountService($0).profile() } }
     }
 
     struct Edit: AsyncParsableCommand {
@@ -167,7 +161,7 @@ struct ProfileCommand: AsyncParsableCommand {
             let update = ProfileUpdateBody(
                 name: name, surname: surname, nif: nif, language: language.flatMap(Language.init(code:)),
                 email: email, photo: noPhoto ? "" : nil)
-            try await perform(root) { try await Runtime.app.profileEdit(update, photoFile: photo) }
+            try await present(root) { try await AccountService($0).editProfile(update, photoFile: photo) }
         }
     }
 }
@@ -188,7 +182,7 @@ struct PasswordCommand: AsyncParsableCommand {
         func run() async throws {
             let old = try readPassword(fromStandardInput: passwordStdin, prompt: "Current password: ")
             let new = try readPassword(fromStandardInput: passwordStdin, prompt: "New password (8+ characters): ")
-            try await perform(root) { try await Runtime.app.changePassword(old: old, new: new) }
+            try await present(root) { try await AccountService($0).changePassword(old: old, new: new) }
         }
     }
 
@@ -203,7 +197,9 @@ struct PasswordCommand: AsyncParsableCommand {
 
         func run() async throws {
             let password = try readPassword(fromStandardInput: passwordStdin, prompt: "New password (8+ characters): ")
-            try await perform(root) { try await Runtime.app.resetPassword(user: user, token: token, password: password) }
+            try await present(root) {
+                try await AccountService($0).resetPassword(user: user, token: token, password: password)
+            }
         }
     }
 }
@@ -216,6 +212,10 @@ struct SyncCommand: AsyncParsableCommand {
     @Flag(help: "Show the queue without syncing.") var status = false
 
     func run() async throws {
-        try await perform(root) { status ? try Runtime.app.syncStatus() : try await Runtime.app.sync() }
+        if status {
+            try await present(root) { try SyncService($0).status() }
+        } else {
+            try await present(root) { try await SyncService($0).sync() }
+        }
     }
 }

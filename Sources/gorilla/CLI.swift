@@ -41,8 +41,11 @@ func present<Result: Presentable>(
     defer { showWarnings() }
     do {
         let result = try await context.command { try await context.refreshingLocalRefusals { try await body(context) } }
-        let text = json ? "" : result.text(for: context.viewer())
-        show(text, json: json ? try result.json : .null, notes: [], asJSON: json)
+        let viewer = context.viewer(
+            width: Terminal.isInteractive ? FullScreenTerminal.size.columns : nil, style: .forDescriptor())
+        let text = json ? "" : result.text(for: viewer)
+        show(text, json: json ? try result.json : .null, notes: context.takeNotes() + result.notes(for: viewer),
+            asJSON: json)
     } catch let error as ClientError {
         showWarnings()
         report(error, asJSON: json)
@@ -118,7 +121,7 @@ struct Gorilla: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        try await perform(self) { try await Runtime.app.overview() }
+        try await present(self) { try await OverviewService($0).overview() }
     }
 
     static func main() async {

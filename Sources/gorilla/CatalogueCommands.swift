@@ -74,7 +74,7 @@ struct Exercises: AsyncParsableCommand {
             let fields = ExerciseFields(
                 machine: options.machine, description: options.description,
                 muscles: options.muscles, count: options.count)
-            try await perform(root) { try await Runtime.app.addExercise(name: name, fields) }
+            try await present(root) { try await ExerciseService($0).add(name: name, fields) }
         }
     }
 
@@ -82,14 +82,14 @@ struct Exercises: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List exercises.")
         @ParentCommand var root: Gorilla
         @Option(help: "Only those whose name, description, muscles or machine contain this text.") var search: String?
-        func run() async throws { try await perform(root) { try await Runtime.app.listExercises(search: search) } }
+        func run() async throws { try await present(root) { try await ExerciseService($0).list(search: search) } }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show an exercise.")
         @ParentCommand var root: Gorilla
         @Argument(help: "Name or id prefix.") var name: String
-        func run() async throws { try await perform(root) { try await Runtime.app.showExercise(name) } }
+        func run() async throws { try await present(root) { try await ExerciseService($0).show(name) } }
     }
 
     struct Edit: AsyncParsableCommand {
@@ -103,7 +103,7 @@ struct Exercises: AsyncParsableCommand {
             let fields = ExerciseFields(
                 machine: options.machine, clearMachine: noMachine, description: options.description,
                 muscles: options.muscles.isEmpty ? nil : options.muscles, count: options.count)
-            try await perform(root) { try await Runtime.app.editExercise(name, fields) }
+            try await present(root) { try await ExerciseService($0).edit(name, fields) }
         }
     }
 
@@ -146,7 +146,9 @@ struct Trainings: AsyncParsableCommand {
                     "For example \"Squat: 4x12@80kg rest 90s\", \"Press: 12,10,8@60kg\", \"Plank: 3x45s\", \"Rower: 1x2000m\".",
                 valueName: "EXERCISE: PLAN")) var plans: [String] = []
         func run() async throws {
-            try await perform(root) { try await Runtime.app.addTraining(name: name, exercises: exercises, plans: plans) }
+            try await present(root) {
+                try await TrainingService($0).add(name: name, exercises: exercises, plans: plans)
+            }
         }
     }
 
@@ -154,7 +156,7 @@ struct Trainings: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List trainings with when each was last used.")
         @ParentCommand var root: Gorilla
-        func run() async throws { try await perform(root) { try await Runtime.app.listTrainings() } }
+        func run() async throws { try await present(root) { try await TrainingService($0).list() } }
     }
 
     struct Show: AsyncParsableCommand {
@@ -162,7 +164,7 @@ struct Trainings: AsyncParsableCommand {
             commandName: "show", abstract: "Show a training's exercises and their plans.")
         @ParentCommand var root: Gorilla
         @Argument var name: String
-        func run() async throws { try await perform(root) { try await Runtime.app.showTraining(name) } }
+        func run() async throws { try await present(root) { try await TrainingService($0).show(name) } }
     }
 
     struct Edit: AsyncParsableCommand {
@@ -180,8 +182,8 @@ struct Trainings: AsyncParsableCommand {
                 "Set an exercise's plan, SETSxREPS@LOAD [rest TIME], adding it if missing (repeat).",
                 valueName: "EXERCISE: PLAN")) var plans: [String] = []
         func run() async throws {
-            try await perform(root) {
-                try await Runtime.app.editTraining(name, add: add, remove: remove, move: move, to: to, plans: plans)
+            try await present(root) {
+                try await TrainingService($0).edit(name, add: add, remove: remove, move: move, to: to, plans: plans)
             }
         }
     }
@@ -192,7 +194,9 @@ struct Trainings: AsyncParsableCommand {
         @ParentCommand var root: Gorilla
         @Argument var name: String
         @Argument var newName: String
-        func run() async throws { try await perform(root) { try await Runtime.app.duplicateTraining(name, as: newName) } }
+        func run() async throws {
+            try await present(root) { try await TrainingService($0).duplicate(name, as: newName) }
+        }
     }
 
     struct Rename: AsyncParsableCommand {

@@ -16,14 +16,16 @@ struct Clients: AsyncParsableCommand {
         @ParentCommand var root: Gorilla
         @Option(help: "First name (the client may correct it when registering).") var name: String?
         @Option(help: "Surname.") var surname: String?
-        func run() async throws { try await perform(root) { try await Runtime.app.addClient(name: name, surname: surname) } }
+        func run() async throws {
+            try await present(root) { try await ClientService($0).add(name: name, surname: surname) }
+        }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List clients, registered and invited, with when each last trained.")
         @ParentCommand var root: Gorilla
-        func run() async throws { try await perform(root) { try await Runtime.app.listClients() } }
+        func run() async throws { try await present(root) { try await ClientService($0).list() } }
     }
 
     struct Show: AsyncParsableCommand {
@@ -31,7 +33,7 @@ struct Clients: AsyncParsableCommand {
             commandName: "show", abstract: "A client's profile, next events, recent sessions and unread messages.")
         @ParentCommand var root: Gorilla
         @Argument(help: "Name, username or id.") var client: String
-        func run() async throws { try await perform(root) { try await Runtime.app.showClient(client) } }
+        func run() async throws { try await present(root) { try await ClientService($0).show(client) } }
     }
 
     struct Code: AsyncParsableCommand {
@@ -39,7 +41,7 @@ struct Clients: AsyncParsableCommand {
             commandName: "code", abstract: "Issue a new registration code for an invited client.")
         @ParentCommand var root: Gorilla
         @Argument var client: String
-        func run() async throws { try await perform(root) { try await Runtime.app.newClientCode(client) } }
+        func run() async throws { try await present(root) { try await ClientService($0).newCode(client) } }
     }
 
     struct ResetPassword: AsyncParsableCommand {
@@ -49,7 +51,7 @@ struct Clients: AsyncParsableCommand {
         )
         @ParentCommand var root: Gorilla
         @Argument var client: String
-        func run() async throws { try await perform(root) { try await Runtime.app.clientResetPassword(client) } }
+        func run() async throws { try await present(root) { try await ClientService($0).resetPassword(client) } }
     }
 
     struct Remove: AsyncParsableCommand {
@@ -57,7 +59,7 @@ struct Clients: AsyncParsableCommand {
             commandName: "rm", abstract: "Remove a client: they can no longer log in or sync; you keep their history.")
         @ParentCommand var root: Gorilla
         @Argument var client: String
-        func run() async throws { try await perform(root) { try await Runtime.app.removeClient(client) } }
+        func run() async throws { try await present(root) { try await ClientService($0).remove(client) } }
     }
 }
 
@@ -90,7 +92,9 @@ struct Events: AsyncParsableCommand {
         func validate() throws {
             if options.at == nil { throw ValidationError("--at \"YYYY-MM-DD HH:MM\" is required") }
         }
-        func run() async throws { try await perform(root) { try await Runtime.app.addEvent(client: client, options.fields) } }
+        func run() async throws {
+            try await present(root) { try await EventService($0).add(client: client, options.fields) }
+        }
     }
 
     struct List: AsyncParsableCommand {
@@ -99,7 +103,7 @@ struct Events: AsyncParsableCommand {
         @OptionGroup var range: RangeOptions
         @Option(help: "Only this client's.") var client: String?
         func run() async throws {
-            try await perform(root) { try await Runtime.app.listEvents(from: range.from, to: range.to, client: client) }
+            try await present(root) { try await EventService($0).list(from: range.from, to: range.to, client: client) }
         }
     }
 
@@ -107,7 +111,7 @@ struct Events: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show an event.")
         @ParentCommand var root: Gorilla
         @Argument(help: "The event's id (or the short id lists show).") var id: String
-        func run() async throws { try await perform(root) { try await Runtime.app.showEvent(id) } }
+        func run() async throws { try await present(root) { try await EventService($0).show(id) } }
     }
 
     struct Edit: AsyncParsableCommand {
@@ -115,7 +119,7 @@ struct Events: AsyncParsableCommand {
         @ParentCommand var root: Gorilla
         @Argument var id: String
         @OptionGroup var options: EventOptions
-        func run() async throws { try await perform(root) { try await Runtime.app.editEvent(id, options.fields) } }
+        func run() async throws { try await present(root) { try await EventService($0).edit(id, options.fields) } }
     }
 
     struct Cancel: AsyncParsableCommand {
@@ -123,14 +127,16 @@ struct Events: AsyncParsableCommand {
             commandName: "cancel", abstract: "Cancel an event (it stays on the calendar, marked cancelled).")
         @ParentCommand var root: Gorilla
         @Argument var id: String
-        func run() async throws { try await perform(root) { try await Runtime.app.setEventStatus(id, status: "cancelled") } }
+        func run() async throws {
+            try await present(root) { try await EventService($0).setStatus(id, to: "cancelled") }
+        }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete an event.")
         @ParentCommand var root: Gorilla
         @Argument var id: String
-        func run() async throws { try await perform(root) { try await Runtime.app.removeEvent(id) } }
+        func run() async throws { try await present(root) { try await EventService($0).remove(id) } }
     }
 
     struct Export: AsyncParsableCommand {
@@ -140,7 +146,7 @@ struct Events: AsyncParsableCommand {
         @Option(help: "The .ics file to write.") var ics: String
         @OptionGroup var range: RangeOptions
         func run() async throws {
-            try await perform(root) { try await Runtime.app.exportEvents(icsFile: ics, from: range.from, to: range.to) }
+            try await present(root) { try await EventService($0).export(icsFile: ics, from: range.from, to: range.to) }
         }
     }
 }
@@ -152,6 +158,6 @@ struct CalendarCommand: AsyncParsableCommand {
     @ParentCommand var root: Gorilla
     @Argument(help: "The month, YYYY-MM (default: this month).") var month: String?
     func run() async throws {
-        try await perform(root) { try await Runtime.app.calendar(month: month, style: .forDescriptor()) }
+        try await present(root) { try await CalendarService($0).month(month) }
     }
 }

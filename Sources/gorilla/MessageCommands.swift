@@ -12,7 +12,7 @@ struct Messages: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "One line per conversation with its last message and unread count.")
         @ParentCommand var root: Gorilla
-        func run() async throws { try await perform(root) { try await Runtime.app.listConversations() } }
+        func run() async throws { try await present(root) { try await MessageService($0).conversations() } }
     }
 
     struct Show: AsyncParsableCommand {
@@ -21,7 +21,9 @@ struct Messages: AsyncParsableCommand {
         @ParentCommand var root: Gorilla
         @Argument(help: "The client (a client's own coach needs no name).") var with: String?
         @Option(help: "Only the last N messages.") var limit: Int?
-        func run() async throws { try await perform(root) { try await Runtime.app.showThread(with, limit: limit) } }
+        func run() async throws {
+            try await present(root) { try await MessageService($0).thread(with: with, limit: limit) }
+        }
     }
 
     struct Send: AsyncParsableCommand {
@@ -34,7 +36,7 @@ struct Messages: AsyncParsableCommand {
         @Argument(help: "The text (1–2,000 characters).") var text: String?
         func run() async throws {
             let body = text ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            try await perform(root) { try await Runtime.app.sendMessage(to: to, text: body) }
+            try await present(root) { try await MessageService($0).send(to: to, text: body) }
         }
     }
 }
@@ -46,9 +48,9 @@ struct Chat: AsyncParsableCommand {
     @ParentCommand var root: Gorilla
     @Argument(help: "The client (a client chats with their coach and needs no name).") var with: String?
     func run() async throws {
-        try await perform(root) {
+        try await present(root) {
             do {
-                return try await Runtime.app.chat(with: with)
+                return try await MessageService($0).chat(with: with)
             } catch let interruption as TerminalInterruption {
                 throw ExitCode(interruption.exitCode)
             }
@@ -59,5 +61,5 @@ struct Chat: AsyncParsableCommand {
 struct NewsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "news", abstract: "News from the server's operator.")
     @ParentCommand var root: Gorilla
-    func run() async throws { try await perform(root) { try await Runtime.app.listNews() } }
+    func run() async throws { try await present(root) { try await NewsService($0).list() } }
 }

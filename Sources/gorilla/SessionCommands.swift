@@ -30,8 +30,8 @@ struct Sessions: AsyncParsableCommand {
         @Option(help: "A note about the session.") var notes: String?
 
         func run() async throws {
-            try await perform(root) {
-                try await Runtime.app.logSession(
+            try await present(root) {
+                try await SessionService($0).log(
                     SessionLogRequest(
                         client: client, training: training, event: event, date: date,
                         mode: mode, sets: sets, file: file, notes: notes))
@@ -46,7 +46,9 @@ struct Sessions: AsyncParsableCommand {
         @Option(help: "Only this client.") var client: String?
         @OptionGroup var range: RangeOptions
         func run() async throws {
-            try await perform(root) { try await Runtime.app.listSessions(client: client, from: range.from, to: range.to) }
+            try await present(root) {
+                try await SessionService($0).list(client: client, from: range.from, to: range.to)
+            }
         }
     }
 
@@ -55,7 +57,7 @@ struct Sessions: AsyncParsableCommand {
             commandName: "show", abstract: "A session's exercises and sets, totals and time under tension.")
         @ParentCommand var root: Gorilla
         @Argument(help: "The session id (or its short form).") var id: String
-        func run() async throws { try await perform(root) { try await Runtime.app.showSession(id) } }
+        func run() async throws { try await present(root) { try await SessionService($0).show(id) } }
     }
 
     struct Remove: AsyncParsableCommand {
@@ -63,7 +65,7 @@ struct Sessions: AsyncParsableCommand {
             commandName: "rm", abstract: "Delete a session from the history.")
         @ParentCommand var root: Gorilla
         @Argument var id: String
-        func run() async throws { try await perform(root) { try await Runtime.app.removeSession(id) } }
+        func run() async throws { try await present(root) { try await SessionService($0).remove(id) } }
     }
 
     struct Export: AsyncParsableCommand {
@@ -72,7 +74,7 @@ struct Sessions: AsyncParsableCommand {
         @ParentCommand var root: Gorilla
         @Argument var id: String
         @Option(help: "txt, csv or json.") var format: String = "txt"
-        func run() async throws { try await perform(root) { try await Runtime.app.exportSession(id, format: format) } }
+        func run() async throws { try await present(root) { try await SessionService($0).export(id, format: format) } }
     }
 }
 
@@ -101,16 +103,16 @@ struct Train: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await perform(root) {
-            let app = Runtime.app
+        try await present(root) { context in
+            let service = TrainService(context)
             // The terminal first: without one, nothing is started (and nothing is left to resume).
             let terminal = try TrainView.openTerminal()
             let recorder =
                 resume
-                ? try app.resumeTraining()
-                : try await app.startTraining(
+                ? try service.resume()
+                : try await service.start(
                     client: client!, training: training, free: free, event: event, handsFree: handsFree)
-            let view = TrainView(recorder: recorder) { try app.persist($0) }
+            let view = TrainView(recorder: recorder) { try service.persist($0) }
             let final: SessionRecorder
             do {
                 final = try await view.run(on: terminal)
@@ -121,7 +123,7 @@ struct Train: AsyncParsableCommand {
             } catch {
                 throw ClientError(.local, "\(error)")
             }
-            return try await app.finishTraining(final)
+            return try await service.finish(final)
         }
     }
 }

@@ -22,7 +22,7 @@ struct Stats: AsyncParsableCommand {
     func run() async throws {
         let request = StatsRequest(
             client: client, exercise: exercise, from: range.from, to: range.to, svg: svg, csv: csv, unit: unit)
-        try await perform(root) { try await Runtime.app.stats(request) }
+        try await present(root) { try await StatsService($0).stats(request) }
     }
 }
 
@@ -54,8 +54,8 @@ struct Measurements: AsyncParsableCommand {
             ] {
                 if let value { values[key] = value }
             }
-            try await perform(root) {
-                try await Runtime.app.addMeasurement(client: client, date: date, values: values, note: note)
+            try await present(root) {
+                try await MeasurementService($0).add(client: client, date: date, values: values, note: note)
             }
         }
     }
@@ -65,6 +65,6 @@ struct Measurements: AsyncParsableCommand {
             commandName: "list", abstract: "List measurements with BMI and its WHO category.")
         @ParentCommand var root: Gorilla
         @Option(help: "The client (coaches).") var client: String?
-        func run() async throws { try await perform(root) { try await Runtime.app.listMeasurements(client: client) } }
+        func run() async throws { try await present(root) { try await MeasurementService($0).list(client: client) } }
     }
 }

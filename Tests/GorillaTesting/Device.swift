@@ -4,7 +4,7 @@ import GorillaShared
 import NIOCore
 
 /// One device of a user: its own `GORILLA_HOME` (configuration, pinned certificate, session, cache)
-/// driven through the same `GorillaApp` the CLI uses.
+/// driven through the services the CLI uses (`app`'s commands in `Commands/`, one device context per command).
 public final class Device: Sendable {
     public static let password = "correct-horse-battery"
 

@@ -4,15 +4,16 @@ import GorillaShared
 
 extension GorillaApp {
     /// Runs one service call as the CLI runs a command: a new device context (as a new process has), one connection
-    /// for the whole command, a refresh when the local copy alone refused, and the result presented as text and JSON.
+    /// for the whole command, a refresh when the local copy alone refused, and the result presented as text and JSON
+    /// (styled with `style`, plain as in a pipe by default).
     public func run<Result: Presentable>(
-        _ body: (DeviceContext) async throws -> Result
+        style: TerminalStyle = .plain, _ body: (DeviceContext) async throws -> Result
     ) async throws -> CommandOutput {
         let context = DeviceContext(home: home, deadlines: deadlines)
         defer { keepWarnings(context.takeWarnings()) }
         let result = try await context.command {
             try await context.refreshingLocalRefusals { try await body(context) }
         }
-        return try CommandOutput(result, for: context.viewer(), notes: context.takeNotes())
+        return try CommandOutput(result, for: context.viewer(style: style), notes: context.takeNotes())
     }
 }

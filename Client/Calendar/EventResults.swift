@@ -1,0 +1,84 @@
+import Foundation
+import GorillaShared
+
+/// An event with the name of its client: a row of `gorilla events list`, and `gorilla events show`.
+public struct EventLine: Presentable {
+    /// The event as synced.
+    public let event: EntityRecord
+    /// The client's display name (nil when unknown, or where the line leaves it out).
+    public let clientName: String?
+
+    /// The line of `event`, with its client's name.
+    public init(_ event: EntityRecord, clientName: String?) {
+        self.event = event
+        self.clientName = clientName
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try event.encode(to: encoder)
+    }
+}
+
+/// A change to one event (`gorilla events add|edit|cancel|rm`): what was done, and the event as it stands.
+public struct EventUpdate: Presentable {
+    /// What was done to the event.
+    public enum Action: Sendable {
+        case scheduled(client: String, start: Date, minutes: Int)
+        case updated
+        case status(String)
+        case deleted
+    }
+
+    /// What was done.
+    public let action: Action
+    /// The event changed.
+    public let id: UUID
+    /// The event after the change; nil when the server refused it during the sync and it was rolled back.
+    public let entity: EntityRecord?
+    /// Events of the coach that overlap the changed one (shown as warnings).
+    public let overlaps: [EventLine]
+
+    /// The change `action` to event `id`.
+    public init(_ action: Action, id: UUID, entity: EntityRecord?, overlaps: [EventLine] = []) {
+        self.action = action
+        self.id = id
+        self.entity = entity
+        self.overlaps = overlaps
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if let entity {
+            try entity.encode(to: encoder)
+        } else {
+            try JSONValue.object(["id": .string(id.key), "rejected": true]).encode(to: encoder)
+        }
+    }
+}
+
+/// `gorilla events list`.
+public struct EventList: Presentable {
+    /// The events by start time.
+    public let events: [EventLine]
+    /// Whether a range or a client narrowed the list.
+    public let narrowed: Bool
+
+    public func encode(to encoder: any Encoder) throws {
+        try events.map { line in
+            var record = line.event
+            record.fields["clientName"] = line.clientName.map(JSONValue.string) ?? .null
+            return record
+        }.encode(to: encoder)
+    }
+}
+
+/// `gorilla events export`: how many events were written to which file.
+public struct EventExport: Presentable {
+    /// The .ics file written.
+    public let file: String
+    /// How many events it holds.
+    public let events: Int
+
+    public func encode(to encoder: any Encoder) throws {
+        try JSONValue.object(["file": .string(file), "events": .number(Double(events))]).encode(to: encoder)
+    }
+}

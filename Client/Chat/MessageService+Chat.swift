@@ -1,0 +1,73 @@
+import Foundation
+import GorillaShared
+
+extension MessageService {
+    /// `gorilla chat C`: the live chat view.
+    ///
+    /// Opens the terminal before any network work; without one it fails like `gorilla train` and writes
+    /// nothing on standard output.
+    public func chat(with name: String?) async throws -> ChatClosed {
+        let me = try context.session().profile.id.key
+        let cache = try context.cache()
+        let person = try correspondent(cache, name)
+        let device = try TerminalDevice(
+            for: "chat", hint: "use gorilla messages show and gorilla messages send without one")
+        try await FullScreenTerminal.run(on: device, tick: .milliseconds(500)) { terminal in
+            let controller = ChatController(
+                context: context, cache: cache, person: person, me: me, terminal: terminal)
+            await controller.reload()
+            await controller.draw()
+            // Not a child task: leaving must not wait for a request that a stopped server never answers.
+            let network = Task { await self.keepChatConnected(controller, cache: cache) }
+            defer { network.cancel() }
+            for await event in terminal.events {
+                switch event {
+                case .key(let key):
+                    if await controller.handle(key) { return }
+                case .resized:
+                    await controller.draw(force: true)
+                case .tick:
+                    await controller.draw()
+                }
+            }
+        }
+        return ChatClosed(with: person.name)
+    }
+
+    /// Keeps a connection open for the chat until cancelled: subscribes to pushes, syncs after each push and
+    /// each sent line, marks shown messages read; reconnects two seconds after a loss.
+    ///
+    /// Each attempt opens a connection of its own rather than the command's held one, so that a lost connection is
+    /// never reused.
+    func keepChatConnected(_ controller: ChatController, cache: LocalCache) async {
+        while !Task.isCancelled {
+            await controller.networkStarted()
+            do {
+                try await context.withServer(timeout: context.connectTimeout, ownConnection: true) { connection in
+                    _ = try await connection.request(Operation.subscribe, Empty(), as: SubscribeReply.self)
+                    let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+                    await controller.attach(wake)
+                    wake.yield()  // the first sync: what was missed while away, and the queued lines
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            for await _ in connection.pushes { wake.yield() }
+                            wake.finish()
+                        }
+                        let engine = SyncEngine(cache: cache)
+                        for await _ in wakeups {
+                            await controller.networkStarted()
+                            _ = try await engine.sync(over: connection)
+                            if try await controller.markRead() { _ = try await engine.push(over: connection) }
+                            await controller.networkFinished("connected")
+                        }
+                        group.cancelAll()
+                    }
+                }
+                await controller.detach("connection lost — reconnecting…")
+            } catch {
+                await controller.failed(timedOut: GorillaClient.describe(error) == "timed out")
+            }
+            try? await Task.sleep(for: .seconds(2))
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import GorillaShared
+
+/// A conversation partner: a client of the coach, or the client's coach.
+struct Correspondent: Sendable {
+    let id: UUID
+    let name: String
+}
+
+/// Messages between a coach and their clients (`gorilla messages`, and the chat's thread).
+public struct MessageService: Sendable {
+    let context: DeviceContext
+
+    public init(_ context: DeviceContext) {
+        self.context = context
+    }
+
+    /// Most characters a message has.
+    static let maxLength = 2000
+
+    /// `gorilla messages list`: one row per conversation with its last message and unread count.
+    public func conversations() async throws -> ConversationList {
+        let cache = try await context.freshCache()
+        let me = try context.session().profile.id.key
+        var rows: [ConversationList.Row] = []
+        for person in try correspondents(cache) {
+            let messages = try self.messages(cache, with: person.id)
+            guard let last = messages.last else { continue }
+            rows.append(
+                ConversationList.Row(
+                    with: person.name, id: person.id, unread: messages.filter { Self.isUnread($0, by: me) }.count,
+                    last: EntityRecord(last), lastIsMine: last[string: "from"] == me))
+        }
+        return ConversationList(conversations: rows)
+    }
+
+    /// `gorilla messages show [C] [--limit N]`: the conversation, oldest first; marks the shown incoming messages
+    /// read (the mark syncs to the sender).
+    public func thread(with name: String?, limit: Int?) async throws -> MessageThread {
+        let cache = try await context.freshCache()
+        let person = try correspondent(cache, name)
+        var messages = try self.messages(cache, with: person.id)
+        if let limit { messages = Array(messages.suffix(max(0, limit))) }
+        let me = try context.session().profile.id.key
+        let unread = messages.filter { Self.isUnread($0, by: me) }
+        let now = ISOTime.format(Date())
+        for message in unread {
+            try cache.enqueue(
+                kind: EntityKind.message.rawValue, entity: message.id, action: .update, fields: ["read": .string(now)])
+        }
+        if !unread.isEmpty { await context.syncOpportunistically() }
+        return MessageThread(with: person.name, me: me, messages: messages.map { EntityRecord($0) })
+    }
+
+    /// `gorilla messages send C TEXT`: queued, and sent at once when the server is reachable.
+    public func send(to name: String?, text: String) async throws -> SentMessage {
+        let cache = try context.cache()
+        let person = try correspondent(cache, name)
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= Self.maxLength else {
+            throw ClientError(.usage, "a message has 1–2,000 characters")
+        }
+        guard !Validation.containsControlCharacters(trimmed, allowNewline: true) else {
+            throw ClientError(.usage, "a message cannot contain control characters other than newlines")
+        }
+        let me = try context.session().profile.id.key
+        let id = UUID.v7()
+        try await context.change(
+            cache, .message, entity: id, action: .create,
+            fields: ["to": .string(person.id.key), "text": .string(trimmed)])
+        // Keep who sent it and when it was queued locally, for display before the server's copy arrives.
+        if let local = try cache.entity(id), local[string: "from"] == nil {
+            try cache.annotate(id, ["from": .string(me), "queued": .string(ISOTime.format(Date()))])
+        }
+        return SentMessage(to: person.name, id: id, message: try cache.entity(id).map { EntityRecord($0) })
+    }
+
+    // MARK: Conversations
+
+    /// The people the logged-in account may write to.
+    func correspondents(_ cache: LocalCache) throws -> [Correspondent] {
+        let profile = try context.session().profile
+        if profile.role == .coach {
+            return try cache.entities(.client).filter { $0[string: "status"] == "active" }
+                .map { Correspondent(id: $0.id, name: ClientDirectory.displayName($0)) }
+        }
+        guard let coach = profile.coach else { return [] }
+        let me = try cache.entity(profile.id)
+        return [Correspondent(id: coach, name: me?[string: "coachName"] ?? "your coach")]
+    }
+
+    /// The other person of a conversation: a client by name for a coach; anything (or nothing) names the coach for
+    /// a client.
+    func correspondent(_ cache: LocalCache, _ text: String?) throws -> Correspondent {
+        if try context.session().profile.role == .client {
+            guard let coach = try correspondents(cache).first else {
+                throw ClientError(.notFound, "this account has no coach").decidedLocally()
+            }
+            return coach
+        }
+        guard let text else { throw ClientError(.usage, "name the client") }
+        let client = try ClientDirectory(cache: cache).resolve(text)
+        let name = ClientDirectory.displayName(client)
+        guard client[string: "status"] == "active" else {
+            throw ClientError(.usage, "\(name) has not registered yet; messages need a registered client")
+                .decidedLocally()
+        }
+        return Correspondent(id: client.id, name: name)
+    }
+
+    /// Messages between the account and `other`, oldest first.
+    func messages(_ cache: LocalCache, with other: UUID) throws -> [CachedEntity] {
+        let me = try context.session().profile.id.key
+        let them = other.key
+        return try cache.entities(.message).filter {
+            ($0[string: "from"] == me && $0[string: "to"] == them)
+                || ($0[string: "from"] == them && $0[string: "to"] == me)
+        }.sorted { Self.order($0) < Self.order($1) }
+    }
+
+    /// Whether `message` is to `me` and not read yet.
+    static func isUnread(_ message: CachedEntity, by me: String) -> Bool {
+        message[string: "to"] == me && message.data["read"] == nil
+    }
+
+    /// Server time when known, else the time the device queued it (ids are time-ordered v7).
+    private static func order(_ message: CachedEntity) -> String {
+        (message[string: "sent"] ?? message[string: "queued"] ?? "9999") + message.id.uuidString
+    }
+}

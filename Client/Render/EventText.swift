@@ -1,0 +1,98 @@
+import Foundation
+import GorillaShared
+
+extension EventUpdate {
+    public func text(for viewer: Viewer) -> String {
+        switch action {
+        case .scheduled(let client, let start, let minutes):
+            "Scheduled \(client) on \(EventFormatting.local(start)) (\(minutes) min)."
+        case .updated: "Updated event \(id.short)."
+        case .status(let status): "Event \(id.short) is now \(status)."
+        case .deleted: "Deleted event \(id.short)."
+        }
+    }
+
+    public func notes(for viewer: Viewer) -> [String] {
+        overlaps.map { "warning: overlaps " + EventFormatting.line($0.event, clientName: $0.clientName) }
+    }
+}
+
+extension EventList {
+    public func text(for viewer: Viewer) -> String {
+        guard !events.isEmpty else {
+            return narrowed
+                ? "No events in that range."
+                : "No events yet. Schedule one with: gorilla events add --client C --at \"YYYY-MM-DD HH:MM\""
+        }
+        let rows = events.map { line -> [String] in
+            let event = line.event
+            return [
+                EventFormatting.local(event[string: "start"] ?? ""), "\(event.fields["duration"]?.intValue ?? 60) min",
+                line.clientName ?? "", event[string: "gym"] ?? "", event[string: "status"] ?? "scheduled",
+                event.id.short,
+            ]
+        }
+        return Table(["WHEN", "LENGTH", "CLIENT", "GYM", "STATUS", "ID"], rows).render()
+    }
+}
+
+extension EventLine {
+    public func text(for viewer: Viewer) -> String {
+        let when = EventFormatting.local(event[string: "start"] ?? "")
+        return [
+            "event \(event.id.key)",
+            "client:   \(clientName ?? "?")",
+            "when:     \(when) (\(TimeZone.current.identifier); entered in \(event[string: "zone"] ?? "UTC"))",
+            "length:   \(event.fields["duration"]?.intValue ?? 60) min",
+            "gym:      \(event[string: "gym"] ?? "")",
+            "status:   \(event[string: "status"] ?? "scheduled")",
+            "note:     \(event[string: "note"] ?? "")",
+        ].joined(separator: "\n")
+    }
+}
+
+extension EventExport {
+    public func text(for viewer: Viewer) -> String {
+        "Wrote \(events) event\(events == 1 ? "" : "s") to \(file)."
+    }
+}
+
+extension CalendarMonth {
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
+
+    /// A grid, Monday first, days with events marked `*`, today in reverse video where the output takes attributes
+    /// (with `<` otherwise); then the month's events.
+    public func text(for viewer: Viewer) -> String {
+        let style = viewer.style
+        let title = "\(Self.monthNames[month - 1]) \(year)"
+        var lines = [
+            String(repeating: " ", count: max(0, (27 - title.count) / 2)) + title, "Mon Tue Wed Thu Fri Sat Sun",
+        ]
+        var cells = Array(repeating: "    ", count: firstWeekday)
+        for day in 1...days {
+            let marker = eventsPerDay[day] != nil ? "*" : " "
+            var cell = String(format: "%3d", day) + marker
+            if day == today {
+                cell =
+                    style.attributes
+                    ? style(String(format: "%3d", day), .reverse) + marker
+                    : String(format: "%2d", day) + "<" + marker
+            }
+            cells.append(cell)
+        }
+        for week in stride(from: 0, to: cells.count, by: 7) {
+            lines.append(cells[week..<min(week + 7, cells.count)].joined().trimmingTrailingSpaces())
+        }
+        lines.append(style.attributes ? "* events" : "* events   < today")
+        lines.append("")
+        if events.isEmpty {
+            lines.append("No events this month.")
+        } else {
+            lines += events.map { EventFormatting.line($0.event, clientName: $0.clientName) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

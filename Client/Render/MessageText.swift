@@ -1,0 +1,57 @@
+import Foundation
+import GorillaShared
+
+extension ConversationList {
+    public func text(for viewer: Viewer) -> String {
+        guard !conversations.isEmpty else {
+            let hint = viewer.role == .coach ? "gorilla messages send CLIENT TEXT" : "gorilla messages send coach TEXT"
+            return "No messages yet. Write one with: \(hint)"
+        }
+        let rows = conversations.map { row -> [String] in
+            let text = (row.last[string: "text"] ?? "").replacingOccurrences(of: "\n", with: " ")
+            return [
+                row.with, row.unread == 0 ? "" : "\(row.unread) unread",
+                row.last[string: "sent"].map { EventFormatting.local($0) } ?? "queued",
+                (row.lastIsMine ? "you: " : "") + (text.count > 50 ? String(text.prefix(49)) + "…" : text),
+            ]
+        }
+        return Table(["WITH", "UNREAD", "LAST", "MESSAGE"], rows).render()
+    }
+}
+
+extension MessageThread {
+    public func text(for viewer: Viewer) -> String {
+        guard !messages.isEmpty else { return "No messages with \(with) yet." }
+        return messages.map { Self.line($0, me: me, otherName: with) }.joined(separator: "\n")
+    }
+
+    /// One message as the thread and the chat show it: when, who, whether it was delivered and read, the text.
+    static func line(_ message: EntityRecord, me: String, otherName: String) -> String {
+        let mine = message[string: "from"] == me
+        let sent = message[string: "sent"]
+        let when = sent.map { EventFormatting.local($0) } ?? "queued"
+        var mark = ""
+        if mine { mark = message.fields["read"] != nil ? " ✓✓" : (sent != nil ? " ✓" : " …") }
+        let text = (message[string: "text"] ?? "").replacingOccurrences(of: "\n", with: "\n    ")
+        return "[\(when)] \(mine ? "you" : otherName)\(mark): \(text)"
+    }
+}
+
+extension SentMessage {
+    public func text(for viewer: Viewer) -> String {
+        sent ? "Sent to \(to)." : "Queued for \(to); it is sent on the next sync."
+    }
+}
+
+extension ChatClosed {
+    public func text(for viewer: Viewer) -> String { "" }
+}
+
+extension NewsList {
+    public func text(for viewer: Viewer) -> String {
+        guard !items.isEmpty else { return "No news." }
+        return items.map {
+            "\(EventFormatting.local($0[string: "published"] ?? "").prefix(10))  \($0[string: "text"] ?? "")"
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import GorillaShared
+
+extension SessionTotals {
+    /// "1200 kg + 80 lb", or "0".
+    var volumeText: String {
+        volume.isEmpty
+            ? "0"
+            : volume.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { "\(Numbers.plain($0.value)) \($0.key.rawValue)" }.joined(separator: " + ")
+    }
+}
+
+/// "1 exercise", "3 sets".
+private func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
+extension SessionSaved {
+    public func text(for viewer: Viewer) -> String {
+        let totals = SessionTotals(exercises)
+        switch way {
+        case .logged(let start):
+            return "Logged a session of \(clientName) on \(EventFormatting.local(start)): "
+                + "\(counted(exercises.count, "exercise")), \(counted(totals.sets, "set")) (\(id.short))."
+        case .trained:
+            return "Saved the session of \(clientName): \(counted(exercises.count, "exercise")), "
+                + "\(counted(totals.sets, "set")), \(totals.reps) reps (\(id.short))."
+        }
+    }
+
+    public func notes(for viewer: Viewer) -> [String] {
+        unknownExercises.map { "note: '\($0)' is not in your exercises; kept by name only" }
+    }
+}
+
+extension SessionList {
+    public func text(for viewer: Viewer) -> String {
+        guard !sessions.isEmpty else {
+            return narrowed
+                ? "No sessions in that range."
+                : "No sessions yet. Record one with: gorilla train --client C, "
+                    + "or gorilla sessions log --client C --set \"EXERCISE: 12x80kg\""
+        }
+        let rows = sessions.map { row -> [String] in
+            let totals = row.totals
+            return [
+                EventFormatting.local(row.session[string: "start"] ?? ""), row.clientName,
+                row.session[string: "mode"] ?? "", row.trainingName ?? "", "\(row.exercises.count)", "\(totals.sets)",
+                totals.volumeText, row.session.id.short,
+            ]
+        }
+        return Table(["WHEN", "CLIENT", "MODE", "TRAINING", "EXERCISES", "SETS", "VOLUME", "ID"], rows).render()
+    }
+}
+
+extension SessionDetail {
+    public func text(for viewer: Viewer) -> String {
+        let totals = totals
+        var when = EventFormatting.local(session[string: "start"] ?? "")
+        if let start = session[string: "start"].flatMap(ISOTime.parse),
+            let end = session[string: "end"].flatMap(ISOTime.parse)
+        {
+            when +=
+                " – " + EventFormatting.local(end).suffix(5)
+                + " (\(Int((end.timeIntervalSince(start) / 60).rounded())) min"
+            let paused = session.fields["paused"]?.doubleValue ?? 0
+            when += paused > 0 ? ", paused \(Numbers.clock(paused)))" : ")"
+        }
+        var lines = [
+            "session \(session.id.key)  (\(session[string: "mode"] ?? ""))",
+            "client:   \(clientName ?? "?")",
+            "when:     \(when)",
+        ]
+        if let trainingName { lines.append("training: \(trainingName)") }
+        if let event = session[string: "event"] { lines.append("event:    \(event.suffix(8))") }
+        if let text = session[string: "notes"] { lines.append("notes:    \(text)") }
+        for (index, exercise) in exercises.enumerated() {
+            lines.append("\(index + 1). \(exercise.name)")
+            for (number, set) in exercise.sets.enumerated() {
+                let type = set.type.title.padding(toLength: 8, withPad: " ", startingAt: 0)
+                var line = "   \(number + 1). \(type) \(set.reps) x \(Numbers.plain(set.weight)) \(set.unit.rawValue)"
+                if let duration = set.duration { line += "  \(Numbers.clock(duration))" }
+                if let rest = set.rest, rest > 0 { line += "  rest \(Numbers.clock(rest))" }
+                if let times = set.repTimes, !times.isEmpty {
+                    line +=
+                        "  reps at "
+                        + times.map { Numbers.plain(PerformedExercise.rounded($0)) }.joined(separator: ", ") + " s"
+                }
+                lines.append(line)
+            }
+        }
+        lines.append(
+            "totals:   \(totals.sets) sets, \(totals.reps) reps, volume \(totals.volumeText), "
+                + "time under tension \(Numbers.clock(totals.tension))")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension SessionRemoval {
+    public func text(for viewer: Viewer) -> String {
+        "Deleted session \(session.id.short)."
+    }
+}
+
+extension SessionExport {
+    public func text(for viewer: Viewer) -> String { content }
+
+    /// The exported session: a plain-text sheet, CSV with one row per set, or the session's JSON.
+    public var content: String {
+        switch format {
+        case .txt: sheet
+        case .csv: table
+        case .json: String(decoding: (try? WireCoding.encoder.encode(session)) ?? Data("null".utf8), as: UTF8.self)
+        }
+    }
+
+    private var sheet: String {
+        let title = (trainingName ?? "Training session") + " — " + clientName
+        var lines = [title, EventFormatting.local(session[string: "start"] ?? ""), ""]
+        for exercise in exercises {
+            lines.append(exercise.name)
+            for set in exercise.sets {
+                lines.append(
+                    "\(set.type.title) \(set.reps) x \(Numbers.plain(set.weight)) \(set.unit.rawValue)"
+                        + (set.duration.map { " (\(Numbers.plain(PerformedExercise.rounded($0))) s)" } ?? ""))
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n").trimmingCharacters(in: .newlines)
+    }
+
+    private var table: String {
+        func seconds(_ value: Double) -> String { Numbers.plain(PerformedExercise.rounded(value)) }
+        var lines = ["exercise,set,type,reps,weight,unit,duration,rest,rep_times"]
+        for exercise in exercises {
+            for (index, set) in exercise.sets.enumerated() {
+                let cells = [
+                    CSV.field(exercise.name), "\(index + 1)", set.type.rawValue, "\(set.reps)",
+                    Numbers.plain(set.weight), set.unit.rawValue, set.duration.map(seconds) ?? "",
+                    set.rest.map(seconds) ?? "", (set.repTimes ?? []).map(seconds).joined(separator: " "),
+                ]
+                lines.append(cells.joined(separator: ","))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// CSV cells (RFC 4180): quoted when they hold a comma, a quote or a newline.
+enum CSV {
+    static func field(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+            ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+}
+
+extension TrainingEnd {
+    public func text(for viewer: Viewer) -> String {
+        switch self {
+        case .unfinished: "Session kept on this device; continue with: gorilla train --resume"
+        case .discarded: "Session discarded."
+        case .saved(let session): session.text(for: viewer)
+        }
+    }
+
+    public func notes(for viewer: Viewer) -> [String] {
+        if case .saved(let session) = self { session.notes(for: viewer) } else { [] }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import GorillaShared
+
+/// The options of `gorilla stats`.
+public struct StatsRequest: Sendable {
+    /// The client (coaches; a client sees their own).
+    public var client: String?
+    /// One exercise's figures and progress instead of the overview.
+    public var exercise: String?
+    /// First day, YYYY-MM-DD.
+    public var from: String?
+    /// Last day, YYYY-MM-DD.
+    public var to: String?
+    /// Also write the chart as SVG to this file.
+    public var svg: String?
+    /// Also write every set as CSV to this file.
+    public var csv: String?
+    /// kg or lb.
+    public var unit: String?
+
+    /// The options given.
+    public init(
+        client: String? = nil, exercise: String? = nil, from: String? = nil, to: String? = nil,
+        svg: String? = nil, csv: String? = nil, unit: String? = nil
+    ) {
+        self.client = client
+        self.exercise = exercise
+        self.from = from
+        self.to = to
+        self.svg = svg
+        self.csv = csv
+        self.unit = unit
+    }
+}
+
+/// A client's statistics from this device's copy (`gorilla stats`): an overview, or one exercise's progress.
+public struct StatsService: Sendable {
+    let context: DeviceContext
+
+    public init(_ context: DeviceContext) {
+        self.context = context
+    }
+
+    /// `gorilla stats [--client C] [--exercise E] [--from] [--to] [--svg FILE] [--csv FILE] [--unit kg|lb]`.
+    public func stats(_ request: StatsRequest) async throws -> ClientStats {
+        let cache = try await context.freshCache()
+        let subject = try StatsSubject.resolve(request.client, cache: cache, context: context)
+        let unit = request.unit ?? context.home.loadConfig().unit ?? "kg"
+        guard unit == "kg" || unit == "lb" else { throw ClientError(.usage, "--unit is kg or lb") }
+        let from = try request.from.map { try Self.day($0, "--from") }
+        let to = try request.to.map { try Self.day($0, "--to").addingTimeInterval(86_400) }
+        let calculator = StatsCalculator(unit: unit)
+        let sessions = try cache.timeline(.session, client: subject.id)
+        var sets = calculator.sets(of: sessions, from: from, to: to)
+        if let exercise = request.exercise {
+            let wanted = (try? NameResolver(cache: cache).resolve(.exercise, exercise))?.id.key
+            sets = sets.filter { $0.exerciseKey == wanted || $0.exerciseName.lowercased() == exercise.lowercased() }
+        }
+        if let csv = request.csv { try Self.write(Self.csv(sets, client: subject.name), to: csv) }
+
+        if let exercise = request.exercise {
+            guard let figures = calculator.exercise(sets) else {
+                return ClientStats(client: subject.name, unit: unit, figures: .noSets(exercise: exercise))
+            }
+            let stats = ClientStats(client: subject.name, unit: unit, figures: .exercise(figures))
+            if let svg = request.svg {
+                let title = "\(figures.exercise) — estimated 1RM, \(subject.name)"
+                try Self.write(SVGChart.line(stats.e1rmPoints(figures), title: title, unit: unit), to: svg)
+            }
+            return stats
+        }
+        let events = try cache.timeline(.event, client: subject.id)
+        let overview = calculator.overview(sessions: sessions, events: events, from: from, to: to)
+        let bodyWeight = try MeasurementService.entries(cache, client: subject.id, context: context)
+            .compactMap { entry -> ClientStats.Point? in
+                guard let weight = entry.data["weight"]?.doubleValue,
+                    let date = entry[string: "date"].flatMap(ISOTime.parse)
+                else { return nil }
+                return ClientStats.Point(date: date, value: unit == "lb" ? weight / kilogramsPerPound : weight)
+            }
+        let stats = ClientStats(client: subject.name, unit: unit, figures: .overview(overview, bodyWeight: bodyWeight))
+        if let svg = request.svg {
+            let title = "Sessions per week — \(subject.name)"
+            try Self.write(SVGChart.line(stats.weekPoints(overview), title: title, unit: "sessions"), to: svg)
+        }
+        return stats
+    }
+
+    /// Every set as CSV (CRLF line ends): date, client, exercise, set, type, reps, weight, unit, duration.
+    static func csv(_ sets: [StatSet], client: String) -> String {
+        var text = "date,client,exercise,set,type,reps,weight,unit,duration\r\n"
+        for set in sets {
+            text +=
+                [
+                    ISOTime.format(set.date), CSV.field(client), CSV.field(set.exerciseName), "\(set.position)",
+                    set.type, "\(set.reps)", TextCharts.format(set.weight), set.unit,
+                    set.duration.map { TextCharts.format($0) } ?? "",
+                ].joined(separator: ",") + "\r\n"
+        }
+        return text
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw ClientError(.local, "cannot write \(path)")
+        }
+    }
+
+    static func day(_ text: String, _ option: String) throws -> Date {
+        guard let date = EventFormatting.parseDay(text) else {
+            throw ClientError(.usage, "\(option) must be YYYY-MM-DD")
+        }
+        return date
+    }
+}
+
+/// The client whose figures are asked for: the named one for a coach, oneself for a client.
+struct StatsSubject {
+    let id: UUID
+    /// The client's display name.
+    let name: String
+
+    /// The client named `name` (or a coach's only client); the logged-in client themself.
+    static func resolve(_ name: String?, cache: LocalCache, context: DeviceContext) throws -> StatsSubject {
+        let profile = try context.session().profile
+        if profile.role == .client { return StatsSubject(id: profile.id, name: "\(profile.name) \(profile.surname)") }
+        guard let name else {
+            let clients = try cache.entities(.client)
+            if clients.count == 1 {
+                return StatsSubject(id: clients[0].id, name: ClientDirectory.displayName(clients[0]))
+            }
+            throw ClientError(.usage, "name the client: gorilla stats --client C")
+        }
+        let client = try ClientDirectory(cache: cache).resolve(name)
+        return StatsSubject(id: client.id, name: ClientDirectory.displayName(client))
+    }
+}
+
+/// `gorilla stats`: one client's figures in the unit asked for.
+public struct ClientStats: Presentable {
+    /// What was asked for, and what was found.
+    public enum Figures: Sendable {
+        /// One exercise's figures and progress.
+        case exercise(ExerciseStats)
+        /// The exercise asked for has no sets in the range.
+        case noSets(exercise: String)
+        /// The overview, with the body weights recorded (in the unit, oldest first).
+        case overview(ClientOverview, bodyWeight: [Point])
+    }
+
+    /// A value on a day.
+    public struct Point: Sendable {
+        /// The day.
+        public let date: Date
+        /// The value on it.
+        public let value: Double
+    }
+
+    /// The client's display name.
+    public let client: String
+    /// kg or lb.
+    public let unit: String
+    /// What was found.
+    public let figures: Figures
+
+    /// Estimated 1RM per session, labelled by day.
+    func e1rmPoints(_ figures: ExerciseStats) -> [(label: String, value: Double)] {
+        figures.perSession.map { (label: Self.shortDate($0.date), value: $0.e1rm) }
+    }
+
+    /// Sessions per week of the last 12 weeks, labelled "-11w" … "this week".
+    func weekPoints(_ overview: ClientOverview) -> [(label: String, value: Double)] {
+        overview.perWeek.enumerated().map {
+            (label: $0.offset == 11 ? "this week" : "-\(11 - $0.offset)w", value: Double($0.element))
+        }
+    }
+
+    /// "2026-11-22" in the local time zone.
+    static func shortDate(_ date: Date) -> String { String(EventFormatting.local(date).prefix(10)) }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch figures {
+        case .exercise(let figures): try figures.encode(to: encoder)
+        case .noSets(let exercise):
+            try JSONValue.object(["sessions": 0, "exercise": .string(exercise)]).encode(to: encoder)
+        case .overview(let overview, _): try overview.encode(to: encoder)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GorillaShared
+
+/// A session ready to be stored: the document fields the server validates.
+struct SessionDraft: Sendable {
+    var client: UUID
+    var event: UUID?
+    var training: UUID?
+    var mode: String
+    var start: Date
+    var end: Date?
+    var paused: Double
+    var notes: String?
+    var exercises: [PerformedExercise]
+
+    var fields: [String: JSONValue] {
+        var fields: [String: JSONValue] = [
+            "client": .string(client.key), "mode": .string(mode), "start": .string(ISOTime.format(start)),
+            "paused": .number(PerformedExercise.rounded(paused)), "exercises": .array(exercises.map(\.document)),
+        ]
+        if let end { fields["end"] = .string(ISOTime.format(end)) }
+        if let event { fields["event"] = .string(event.key) }
+        if let training { fields["training"] = .string(training.key) }
+        if let notes, !notes.isEmpty { fields["notes"] = .string(notes) }
+        return fields
+    }
+
+    /// Queues the session as `id` (and, when it started from an event, marks the event done), then syncs once.
+    func store(as id: UUID, in cache: LocalCache, context: DeviceContext) async throws {
+        try cache.enqueue(kind: EntityKind.session.rawValue, entity: id, action: .create, fields: fields)
+        if let event, try cache.entity(event)?[string: "status"] != "done" {
+            try cache.enqueue(
+                kind: EntityKind.event.rawValue, entity: event, action: .update, fields: ["status": "done"])
+        }
+        await context.syncOpportunistically()
+    }
+
+    /// Links performed exercises to the catalogue by name (exactly, ignoring case); returns the names not in it.
+    static func link(_ exercises: inout [PerformedExercise], cache: LocalCache) throws -> [String] {
+        let catalogue = try cache.entities(.exercise)
+        var unknown: [String] = []
+        for index in exercises.indices where exercises[index].exercise == nil {
+            let wanted = exercises[index].name.trimmingCharacters(in: .whitespaces).lowercased()
+            if let known = catalogue.first(where: { $0.name.lowercased() == wanted }) {
+                exercises[index].exercise = known.id
+                exercises[index].name = known.name
+            } else {
+                unknown.append(exercises[index].name)
+            }
+        }
+        return unknown
+    }
+}
+
+/// Sets, reps, volume per unit and time under tension of a session.
+public struct SessionTotals: Sendable {
+    /// How many sets.
+    public let sets: Int
+    /// Σ reps.
+    public let reps: Int
+    /// Σ reps × weight of each unit's sets.
+    public let volume: [WeightUnit: Double]
+    /// Σ the sets' durations, in seconds.
+    public let tension: Double
+
+    /// The totals of `exercises`.
+    public init(_ exercises: [PerformedExercise]) {
+        var volume: [WeightUnit: Double] = [:]
+        let sets = exercises.flatMap(\.sets)
+        for set in sets where set.weight > 0 { volume[set.unit, default: 0] += Double(set.reps) * set.weight }
+        self.sets = sets.count
+        reps = sets.reduce(0) { $0 + $1.reps }
+        self.volume = volume
+        tension = sets.reduce(0) { $0 + ($1.duration ?? 0) }
+    }
+}
+
+extension PerformedExercise {
+    /// The exercises a stored session holds.
+    static func all(in session: CachedEntity) -> [PerformedExercise] {
+        (session.data["exercises"]?.arrayValue ?? []).map(PerformedExercise.init(document:))
+    }
+}

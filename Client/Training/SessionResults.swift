@@ -1,0 +1,157 @@
+import Foundation
+import GorillaShared
+
+/// A session stored from `gorilla sessions log` or `gorilla train`: the session as it stands after the sync.
+public struct SessionSaved: Presentable {
+    /// How the session was recorded.
+    public enum Way: Sendable {
+        case logged(start: Date)
+        case trained
+    }
+
+    /// How it was recorded.
+    public let way: Way
+    /// The session.
+    public let id: UUID
+    /// The client's display name.
+    public let clientName: String
+    /// The exercises performed, linked to the catalogue where it has them.
+    public let exercises: [PerformedExercise]
+    /// The stored session; nil when the server refused it during the sync and it was rolled back.
+    public let entity: EntityRecord?
+    /// Names of exercises that are not in the catalogue (kept by name only).
+    public let unknownExercises: [String]
+
+    /// The session `id`, stored the `way` given.
+    public init(
+        _ way: Way, id: UUID, clientName: String, exercises: [PerformedExercise], entity: EntityRecord?,
+        unknownExercises: [String]
+    ) {
+        self.way = way
+        self.id = id
+        self.clientName = clientName
+        self.exercises = exercises
+        self.entity = entity
+        self.unknownExercises = unknownExercises
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if let entity {
+            try entity.encode(to: encoder)
+        } else {
+            try JSONValue.object(["id": .string(id.key), "rejected": true]).encode(to: encoder)
+        }
+    }
+}
+
+/// `gorilla sessions list`.
+public struct SessionList: Presentable {
+    /// One session of the list.
+    public struct Row: Sendable {
+        /// The session as synced.
+        public let session: EntityRecord
+        /// The client's display name ("" when unknown).
+        public let clientName: String
+        /// The training it followed.
+        public let trainingName: String?
+        /// The exercises performed.
+        public let exercises: [PerformedExercise]
+        /// Its sets, reps, volume and time under tension.
+        public var totals: SessionTotals { SessionTotals(exercises) }
+    }
+
+    /// The sessions, newest first.
+    public let sessions: [Row]
+    /// Whether a range or a client narrowed the list.
+    public let narrowed: Bool
+
+    public func encode(to encoder: any Encoder) throws {
+        try sessions.map { row -> JSONValue in
+            let data = row.session.fields
+            let totals = row.totals
+            return [
+                "id": .string(row.session.id.key), "client": data["client"] ?? .null,
+                "clientName": .string(row.clientName), "mode": data["mode"] ?? .null, "start": data["start"] ?? .null,
+                "end": data["end"] ?? .null, "training": data["training"] ?? .null,
+                "trainingName": row.trainingName.map(JSONValue.string) ?? .null, "event": data["event"] ?? .null,
+                "exercises": .number(Double(row.exercises.count)), "sets": .number(Double(totals.sets)),
+                "reps": .number(Double(totals.reps)),
+            ]
+        }.encode(to: encoder)
+    }
+}
+
+/// `gorilla sessions show`.
+public struct SessionDetail: Presentable {
+    /// The session as synced.
+    public let session: EntityRecord
+    /// The client's display name.
+    public let clientName: String?
+    /// The training it followed.
+    public let trainingName: String?
+    /// The exercises performed.
+    public let exercises: [PerformedExercise]
+    /// Its sets, reps, volume and time under tension.
+    public var totals: SessionTotals { SessionTotals(exercises) }
+
+    public func encode(to encoder: any Encoder) throws {
+        let totals = totals
+        var volume: [String: JSONValue] = [:]
+        for (unit, value) in totals.volume { volume[unit.rawValue] = .number(value) }
+        var record = session
+        record.fields["clientName"] = clientName.map(JSONValue.string) ?? .null
+        record.fields["totals"] = [
+            "sets": .number(Double(totals.sets)), "reps": .number(Double(totals.reps)), "volume": .object(volume),
+            "timeUnderTension": .number(totals.tension),
+        ]
+        try record.encode(to: encoder)
+    }
+}
+
+/// `gorilla sessions rm`: the deleted session as it was, marked deleted.
+public struct SessionRemoval: Presentable {
+    /// The session as it was, with `deleted: true`.
+    public let session: EntityRecord
+
+    public func encode(to encoder: any Encoder) throws {
+        try session.encode(to: encoder)
+    }
+}
+
+/// `gorilla sessions export`: a session as text, CSV or JSON, printed on standard output.
+public struct SessionExport: Presentable {
+    /// The forms a session is exported in.
+    public enum Format: String, Sendable {
+        case txt, csv, json
+
+        /// `txt` (or `text`), `csv` or `json`, in any case.
+        init?(_ text: String) {
+            switch text.lowercased() {
+            case "txt", "text": self = .txt
+            case "csv": self = .csv
+            case "json": self = .json
+            default: return nil
+            }
+        }
+    }
+
+    /// The form asked for.
+    public let format: Format
+    /// The session as synced.
+    public let session: EntityRecord
+    /// The client's display name ("" when unknown).
+    public let clientName: String
+    /// The training it followed.
+    public let trainingName: String?
+    /// The exercises performed.
+    public let exercises: [PerformedExercise]
+
+    public func encode(to encoder: any Encoder) throws {
+        switch format {
+        case .txt, .csv:
+            try JSONValue.object(["format": .string(format.rawValue), "content": .string(content)]).encode(to: encoder)
+        case .json:
+            try session.encode(to: encoder)
+        }
+    }
+}

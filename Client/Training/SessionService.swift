@@ -1,0 +1,220 @@
+import Foundation
+import GorillaShared
+
+/// What `sessions log` records (the non-interactive, hands-free way).
+public struct SessionLogRequest: Sendable {
+    /// The client (name, username or id).
+    public var client: String
+    /// The training (routine) followed.
+    public var training: String?
+    /// The event this session fulfils (marked done).
+    public var event: String?
+    /// Local "YYYY-MM-DD HH:MM"; now when nil.
+    public var date: String?
+    /// `handsfree` (the default) or `realtime`.
+    public var mode: String?
+    /// `--set "EXERCISE: SET, SET"` arguments.
+    public var sets: [String]
+    /// `--from-file`: the same as JSON.
+    public var file: String?
+    /// A note about the session.
+    public var notes: String?
+
+    /// A request to log a session of `client`.
+    public init(
+        client: String, training: String? = nil, event: String? = nil, date: String? = nil, mode: String? = nil,
+        sets: [String] = [], file: String? = nil, notes: String? = nil
+    ) {
+        self.client = client
+        self.training = training
+        self.event = event
+        self.date = date
+        self.mode = mode
+        self.sets = sets
+        self.file = file
+        self.notes = notes
+    }
+}
+
+/// The training history: log a finished session, list, show, delete, export (`gorilla sessions`).
+public struct SessionService: Sendable {
+    let context: DeviceContext
+
+    public init(_ context: DeviceContext) {
+        self.context = context
+    }
+
+    /// `gorilla sessions log --client C --set "EXERCISE: 12x80kg@40s" … [--from-file FILE]`.
+    public func log(_ request: SessionLogRequest) async throws -> SessionSaved {
+        try context.requireCoach()
+        let cache = try context.cache()
+        let client = try ClientDirectory(cache: cache).resolve(request.client)
+        var exercises: [PerformedExercise] = []
+        var notes = request.notes
+        var date = request.date
+        if let file = request.file {
+            let parsed = try SessionFile.read(file)
+            exercises += parsed.exercises
+            notes = notes ?? parsed.notes
+            date = date ?? parsed.date
+        }
+        for text in request.sets {
+            do {
+                let (name, sets) = try SetParser.parse(text)
+                exercises.append(PerformedExercise(name: name, sets: sets))
+            } catch {
+                throw ClientError(.usage, "--set: \(error)")
+            }
+        }
+        guard !exercises.isEmpty else {
+            throw ClientError(
+                .usage, "give at least one --set \"EXERCISE: 12x80kg@40s, 10x85kg\" (or --from-file FILE)")
+        }
+        guard exercises.count <= 100, exercises.allSatisfy({ $0.sets.count <= 100 }) else {
+            throw ClientError(.usage, "a session holds at most 100 exercises of 100 sets each")
+        }
+        let mode = request.mode ?? "handsfree"
+        guard ["handsfree", "realtime"].contains(mode) else {
+            throw ClientError(.usage, "--mode is handsfree or realtime")
+        }
+        var start = Date()
+        if let date {
+            guard let parsed = EventFormatting.parseLocal(date) ?? ISOTime.parse(date) else {
+                throw ClientError(
+                    .usage,
+                    EventFormatting.dateProblem(date).map { "--date: \($0)" }
+                        ?? "--date must be \"YYYY-MM-DD HH:MM\" (local time), not '\(date)'")
+            }
+            start = parsed
+        }
+        let training = try request.training.map { try NameResolver(cache: cache).resolve(.training, $0) }
+        let event = try request.event.map { try EventService.resolve(cache, $0) }
+        if let event, event[string: "client"] != client.id.key {
+            throw ClientError(.usage, "event \(event.id.short) is with another client")
+        }
+        let unknown = try SessionDraft.link(&exercises, cache: cache)
+        let duration = exercises.flatMap(\.sets).reduce(0.0) { $0 + ($1.duration ?? 0) + ($1.rest ?? 0) }
+        let draft = SessionDraft(
+            client: client.id, event: event?.id, training: training?.id, mode: mode, start: start,
+            end: start.addingTimeInterval(duration), paused: 0, notes: notes, exercises: exercises)
+        let id = UUID.v7()
+        try await draft.store(as: id, in: cache, context: context)
+        return SessionSaved(
+            .logged(start: start), id: id, clientName: ClientDirectory.displayName(client), exercises: exercises,
+            entity: try cache.entity(id).map { EntityRecord($0) }, unknownExercises: unknown)
+    }
+
+    /// `gorilla sessions list [--client C] [--from] [--to]`: newest first.
+    public func list(client: String?, from: String?, to: String?) async throws -> SessionList {
+        let cache = try await context.freshCache()
+        let sessions = try Self.sessions(cache, from: from, to: to, client: client)
+        let names = try ClientDirectory(cache: cache).names()
+        return SessionList(
+            sessions: try sessions.map { session in
+                SessionList.Row(
+                    session: EntityRecord(session), clientName: session[string: "client"].flatMap { names[$0] } ?? "",
+                    trainingName: try Self.trainingName(cache, session),
+                    exercises: PerformedExercise.all(in: session))
+            },
+            narrowed: from != nil || to != nil || client != nil)
+    }
+
+    /// `gorilla sessions show ID`: the exercises and sets with the session's totals.
+    public func show(_ id: String) async throws -> SessionDetail {
+        let cache = try await context.freshCache()
+        let session = try Self.resolve(cache, id)
+        let names = try ClientDirectory(cache: cache).names()
+        return SessionDetail(
+            session: EntityRecord(session), clientName: session[string: "client"].flatMap { names[$0] },
+            trainingName: try Self.trainingName(cache, session), exercises: PerformedExercise.all(in: session))
+    }
+
+    /// `gorilla sessions rm ID`.
+    public func remove(_ id: String) async throws -> SessionRemoval {
+        try context.requireCoach()
+        let cache = try context.cache()
+        let session = try Self.resolve(cache, id)
+        try await context.change(cache, .session, entity: session.id, action: .delete)
+        return SessionRemoval(session: EntityRecord(session, adding: ["deleted": true]))
+    }
+
+    /// `gorilla sessions export ID --format txt|csv|json`.
+    public func export(_ id: String, format: String) async throws -> SessionExport {
+        let cache = try await context.freshCache()
+        let session = try Self.resolve(cache, id)
+        guard let format = SessionExport.Format(format) else {
+            throw ClientError(.usage, "--format is txt, csv or json")
+        }
+        let names = try ClientDirectory(cache: cache).names()
+        return SessionExport(
+            format: format, session: EntityRecord(session),
+            clientName: session[string: "client"].flatMap { names[$0] } ?? "",
+            trainingName: try Self.trainingName(cache, session), exercises: PerformedExercise.all(in: session))
+    }
+
+    // MARK: Helpers
+
+    /// The session whose id (or short id) is `text`.
+    static func resolve(_ cache: LocalCache, _ text: String) throws -> CachedEntity {
+        try NameResolver(cache: cache).resolve(.session, text, label: "session", nameField: "id")
+    }
+
+    /// Sessions starting on the days `from` through `to` (local, YYYY-MM-DD), of one client if given, newest first.
+    static func sessions(_ cache: LocalCache, from: String?, to: String?, client: String?) throws -> [CachedEntity] {
+        var sessions = try cache.entities(.session)
+        if let from {
+            guard let date = EventFormatting.parseDay(from) else {
+                throw ClientError(.usage, "--from must be YYYY-MM-DD")
+            }
+            sessions = sessions.filter { ($0[string: "start"].flatMap(ISOTime.parse) ?? .distantPast) >= date }
+        }
+        if let to {
+            guard let date = EventFormatting.parseDay(to) else { throw ClientError(.usage, "--to must be YYYY-MM-DD") }
+            sessions = sessions.filter {
+                ($0[string: "start"].flatMap(ISOTime.parse) ?? .distantFuture) < date.addingTimeInterval(86_400)
+            }
+        }
+        if let client {
+            let key = try ClientDirectory(cache: cache).resolve(client).id.key
+            sessions = sessions.filter { $0[string: "client"] == key }
+        }
+        return sessions.sorted { ($0[string: "start"] ?? "") > ($1[string: "start"] ?? "") }
+    }
+
+    /// The name of the training a session followed, if it names one this device knows (deleted ones too).
+    static func trainingName(_ cache: LocalCache, _ session: CachedEntity) throws -> String? {
+        try session[string: "training"].flatMap(UUID.init(uuidString:)).flatMap { try cache.entity($0) }?.name
+    }
+}
+
+/// `--from-file` of `sessions log`: `[{"name": ..., "sets": [...]}]` or `{"date", "notes", "exercises"}`.
+enum SessionFile {
+    static func read(_ path: String) throws -> (exercises: [PerformedExercise], notes: String?, date: String?) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ClientError(.local, "cannot read \(path)")
+        }
+        struct FileSession: Decodable {
+            var date: String?
+            var notes: String?
+            var exercises: [PerformedExercise]
+        }
+        do {
+            if let list = try? WireCoding.decoder.decode([PerformedExercise].self, from: data) {
+                return (list, nil, nil)
+            }
+            let session = try WireCoding.decoder.decode(FileSession.self, from: data)
+            return (session.exercises, session.notes, session.date)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw ClientError(.usage, "\(path): not valid JSON (\(context.debugDescription))")
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw ClientError(.usage, "\(path): missing '\(key.stringValue)' at \(Self.codingPath(context.codingPath))")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw ClientError(
+                .usage, "\(path): wrong value at \(Self.codingPath(context.codingPath)) (\(context.debugDescription))")
+        }
+    }
+
+    static func codingPath(_ path: [any CodingKey]) -> String {
+        path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+}

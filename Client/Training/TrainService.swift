@@ -1,0 +1,138 @@
+import Foundation
+import GorillaShared
+
+/// `gorilla train`: a recording kept on this device step by step, started, resumed and finished here.
+public struct TrainService: Sendable {
+    let context: DeviceContext
+
+    public init(_ context: DeviceContext) {
+        self.context = context
+    }
+
+    /// The meta key under which the unfinished session is kept, step by step.
+    static let recorderKey = "recorder"
+
+    /// Opens a new recording (refusing while another one is unfinished) and saves its first state.
+    public func start(
+        client: String, training: String?, free: Bool, event: String?, handsFree: Bool, at now: Date = Date()
+    ) async throws -> SessionRecorder {
+        try context.requireCoach()
+        let cache = try await context.cacheForView()
+        if try load(cache) != nil {
+            throw ClientError(
+                .usage,
+                "a session is still unfinished on this device; "
+                    + "continue it with: gorilla train --resume (Esc there discards it)")
+        }
+        guard training == nil || !free else { throw ClientError(.usage, "give --training T or --free, not both") }
+        let owner = try ClientDirectory(cache: cache).resolve(client)
+        let routine = try training.map { try NameResolver(cache: cache).resolve(.training, $0) }
+        let appointment = try event.map { try EventService.resolve(cache, $0) }
+        if let appointment, appointment[string: "client"] != owner.id.key {
+            throw ClientError(.usage, "event \(appointment.id.short) is with another client")
+        }
+        var items: [SessionRecorder.Item] = []
+        for entry in (routine?.data["exercises"]?.arrayValue ?? []).compactMap(\.objectValue) {
+            guard let id = entry["exercise"]?.stringValue.flatMap(UUID.init(uuidString:)),
+                let exercise = try cache.entity(id)
+            else { continue }
+            items.append(SessionRecorder.Item(performed: PerformedExercise(exercise: id, name: exercise.name)))
+        }
+        let recorder = SessionRecorder(
+            client: owner.id, clientName: ClientDirectory.displayName(owner), training: routine?.id,
+            trainingName: routine?.name, event: appointment?.id, realTime: !handsFree,
+            free: routine == nil, items: try Self.withPrevious(items, client: owner.id, cache: cache), at: now)
+        try save(recorder, in: cache)
+        return recorder
+    }
+
+    /// The unfinished recording of this device.
+    /// - Throws: ``ClientError`` `.notFound` when there is none.
+    public func resume() throws -> SessionRecorder {
+        guard let recorder = try load(try context.cache()) else {
+            throw ClientError(
+                .notFound, "no unfinished session on this device; start one with: gorilla train --client C")
+        }
+        return recorder
+    }
+
+    /// Saves one step of the recording (called by the view after every key).
+    public func persist(_ recorder: SessionRecorder) throws {
+        try save(recorder, in: try context.cache())
+    }
+
+    /// Ends a recording: stores the session if the coach said yes, forgets it if they cancelled, keeps it otherwise.
+    public func finish(_ recorder: SessionRecorder) async throws -> TrainingEnd {
+        let cache = try context.cache()
+        switch recorder.outcome {
+        case .recording:
+            try save(recorder, in: cache)
+            return .unfinished(recorder.id)
+        case .discard:
+            try cache.setMeta(Self.recorderKey, "")
+            return .discarded(recorder.id)
+        case .save:
+            var exercises = recorder.performed
+            let unknown = try SessionDraft.link(&exercises, cache: cache)
+            let draft = SessionDraft(
+                client: recorder.client, event: recorder.event, training: recorder.training,
+                mode: recorder.realTime ? "realtime" : "handsfree",
+                start: Date(timeIntervalSince1970: recorder.started),
+                end: Date(timeIntervalSince1970: recorder.ended ?? Date().timeIntervalSince1970),
+                paused: recorder.pausedTotal, notes: nil, exercises: exercises)
+            // A crash between queuing the session and clearing the recorder leaves the recorder to resume; the cached
+            // row (same id) shows the session was already queued, so it is never queued twice.
+            if try cache.entity(recorder.id) == nil {
+                try await draft.store(as: recorder.id, in: cache, context: context)
+            }
+            try cache.setMeta(Self.recorderKey, "")
+            return .saved(
+                SessionSaved(
+                    .trained, id: recorder.id, clientName: recorder.clientName, exercises: exercises,
+                    entity: try cache.entity(recorder.id).map { EntityRecord($0) }, unknownExercises: unknown))
+        }
+    }
+
+    /// Fills in what the client did last time for each exercise (by catalogue id, else by name).
+    static func withPrevious(
+        _ items: [SessionRecorder.Item], client: UUID, cache: LocalCache
+    ) throws -> [SessionRecorder.Item] {
+        let history = try cache.timeline(.session, client: client)
+            .sorted { ($0[string: "start"] ?? "") > ($1[string: "start"] ?? "") }.map(PerformedExercise.all(in:))
+        return items.map { item in
+            var item = item
+            let match = history.lazy.compactMap { exercises in
+                exercises.first { done in
+                    if let id = item.performed.exercise, done.exercise == id { return true }
+                    return done.name.lowercased() == item.performed.name.lowercased()
+                }
+            }.first
+            item.previous = match?.sets ?? []
+            return item
+        }
+    }
+
+    private func load(_ cache: LocalCache) throws -> SessionRecorder? {
+        guard let text = try cache.meta(Self.recorderKey), !text.isEmpty else { return nil }
+        return try? JSONDecoder().decode(SessionRecorder.self, from: Data(text.utf8))
+    }
+
+    private func save(_ recorder: SessionRecorder, in cache: LocalCache) throws {
+        try cache.setMeta(Self.recorderKey, String(decoding: try JSONEncoder().encode(recorder), as: UTF8.self))
+    }
+}
+
+/// How `gorilla train` ended: kept for `--resume`, discarded, or saved.
+public enum TrainingEnd: Presentable {
+    case unfinished(UUID)
+    case discarded(UUID)
+    case saved(SessionSaved)
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .unfinished(let id): try JSONValue.object(["id": .string(id.key), "unfinished": true]).encode(to: encoder)
+        case .discarded(let id): try JSONValue.object(["id": .string(id.key), "discarded": true]).encode(to: encoder)
+        case .saved(let session): try session.encode(to: encoder)
+        }
+    }
+}

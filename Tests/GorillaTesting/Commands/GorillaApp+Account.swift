@@ -1,0 +1,50 @@
+import Foundation
+import GorillaClient
+import GorillaShared
+
+/// The account's commands and the overview as the tests call them, through the services the CLI uses.
+extension GorillaApp {
+    public func connect(
+        _ address: String, fingerprint: String?, trust: Bool, confirm: @Sendable (String) -> Bool
+    ) async throws -> CommandOutput {
+        try await run {
+            try await AccountService($0).connect(address, fingerprint: fingerprint, trust: trust, confirm: confirm)
+        }
+    }
+
+    public func register(_ body: SignupBody) async throws -> CommandOutput {
+        try await run { try await AccountService($0).register(body) }
+    }
+
+    public func login(user: String, password: String) async throws -> CommandOutput {
+        try await run { try await AccountService($0).login(user: user, password: password) }
+    }
+
+    public func logout() async throws -> CommandOutput {
+        try await run { try await AccountService($0).logout() }
+    }
+
+    public func whoami() async throws -> CommandOutput {
+        try await run { try await AccountService($0).whoami() }
+    }
+
+    public func profileShow() async throws -> CommandOutput {
+        try await run { try await AccountService($0).profile() }
+    }
+
+    public func profileEdit(_ update: ProfileUpdateBody, photoFile: String?) async throws -> CommandOutput {
+        try await run { try await AccountService($0).editProfile(update, photoFile: photoFile) }
+    }
+
+    public func changePassword(old: String, new: String) async throws -> CommandOutput {
+        try await run { try await AccountService($0).changePassword(old: old, new: new) }
+    }
+
+    public func resetPassword(user: String, token: String, password: String) async throws -> CommandOutput {
+        try await run { try await AccountService($0).resetPassword(user: user, token: token, password: password) }
+    }
+
+    public func overview() async throws -> CommandOutput {
+        try await run { try await OverviewService($0).overview() }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import GorillaClient
+import GorillaShared
+
+/// The clients' commands as the tests call them, through the service the CLI uses.
+extension GorillaApp {
+    public func addClient(name: String?, surname: String?) async throws -> CommandOutput {
+        try await run { try await ClientService($0).add(name: name, surname: surname) }
+    }
+
+    public func listClients() async throws -> CommandOutput {
+        try await run { try await ClientService($0).list() }
+    }
+
+    public func showClient(_ name: String) async throws -> CommandOutput {
+        try await run { try await ClientService($0).show(name) }
+    }
+
+    public func newClientCode(_ name: String) async throws -> CommandOutput {
+        try await run { try await ClientService($0).newCode(name) }
+    }
+
+    public func clientResetPassword(_ name: String) async throws -> CommandOutput {
+        try await run { try await ClientService($0).resetPassword(name) }
+    }
+
+    public func removeClient(_ name: String) async throws -> CommandOutput {
+        try await run { try await ClientService($0).remove(name) }
+    }
+}

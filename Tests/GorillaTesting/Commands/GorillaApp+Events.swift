@@ -1,0 +1,40 @@
+import Foundation
+import GorillaClient
+import GorillaShared
+
+/// The calendar's commands as the tests call them, through the services the CLI uses.
+extension GorillaApp {
+    public func addEvent(client: String, _ given: EventFields) async throws -> CommandOutput {
+        try await run { try await EventService($0).add(client: client, given) }
+    }
+
+    public func editEvent(_ id: String, _ given: EventFields) async throws -> CommandOutput {
+        try await run { try await EventService($0).edit(id, given) }
+    }
+
+    public func setEventStatus(_ id: String, status: String) async throws -> CommandOutput {
+        try await run { try await EventService($0).setStatus(id, to: status) }
+    }
+
+    public func removeEvent(_ id: String) async throws -> CommandOutput {
+        try await run { try await EventService($0).remove(id) }
+    }
+
+    public func listEvents(from: String?, to: String?, client: String?) async throws -> CommandOutput {
+        try await run { try await EventService($0).list(from: from, to: to, client: client) }
+    }
+
+    public func showEvent(_ id: String) async throws -> CommandOutput {
+        try await run { try await EventService($0).show(id) }
+    }
+
+    public func exportEvents(icsFile: String, from: String?, to: String?) async throws -> CommandOutput {
+        try await run { try await EventService($0).export(icsFile: icsFile, from: from, to: to) }
+    }
+
+    public func calendar(
+        month: String?, style: TerminalStyle = .plain, now: Date = Date()
+    ) async throws -> CommandOutput {
+        try await run(style: style) { try await CalendarService($0).month(month, now: now) }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import GorillaClient
+import GorillaShared
+
+/// Exercises and trainings as the tests call them, through the services the CLI uses.
+extension GorillaApp {
+    public func addExercise(name: String, _ given: ExerciseFields) async throws -> CommandOutput {
+        try await run { try await ExerciseService($0).add(name: name, given) }
+    }
+
+    public func editExercise(_ name: String, _ given: ExerciseFields) async throws -> CommandOutput {
+        try await run { try await ExerciseService($0).edit(name, given) }
+    }
+
+    public func listExercises(search: String?) async throws -> CommandOutput {
+        try await run { try await ExerciseService($0).list(search: search) }
+    }
+
+    public func showExercise(_ name: String) async throws -> CommandOutput {
+        try await run { try await ExerciseService($0).show(name) }
+    }
+
+    public func addTraining(
+        name: String, exercises: [String], plans: [String] = []
+    ) async throws -> CommandOutput {
+        try await run { try await TrainingService($0).add(name: name, exercises: exercises, plans: plans) }
+    }
+
+    public func editTraining(
+        _ name: String, add: [String], remove: [String], move: String?, to position: Int?, plans: [String] = []
+    ) async throws -> CommandOutput {
+        try await run {
+            try await TrainingService($0).edit(name, add: add, remove: remove, move: move, to: position, plans: plans)
+        }
+    }
+
+    public func duplicateTraining(_ name: String, as newName: String) async throws -> CommandOutput {
+        try await run { try await TrainingService($0).duplicate(name, as: newName) }
+    }
+
+    public func listTrainings() async throws -> CommandOutput {
+        try await run { try await TrainingService($0).list() }
+    }
+
+    public func showTraining(_ name: String) async throws -> CommandOutput {
+        try await run { try await TrainingService($0).show(name) }
+    }
+}

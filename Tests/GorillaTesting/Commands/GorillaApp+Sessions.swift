@@ -1,0 +1,38 @@
+import Foundation
+import GorillaClient
+import GorillaShared
+
+/// The training history's commands and `gorilla train` as the tests call them, through the services the CLI uses.
+extension GorillaApp {
+    public func logSession(_ request: SessionLogRequest) async throws -> CommandOutput {
+        try await run { try await SessionService($0).log(request) }
+    }
+
+    public func listSessions(client: String?, from: String?, to: String?) async throws -> CommandOutput {
+        try await run { try await SessionService($0).list(client: client, from: from, to: to) }
+    }
+
+    public func showSession(_ id: String) async throws -> CommandOutput {
+        try await run { try await SessionService($0).show(id) }
+    }
+
+    public func removeSession(_ id: String) async throws -> CommandOutput {
+        try await run { try await SessionService($0).remove(id) }
+    }
+
+    public func exportSession(_ id: String, format: String) async throws -> CommandOutput {
+        try await run { try await SessionService($0).export(id, format: format) }
+    }
+
+    /// The unfinished recording of this device (`gorilla train --resume` before the view opens).
+    public func resumeTraining() throws -> SessionRecorder {
+        let context = DeviceContext(home: home, deadlines: deadlines)
+        defer { keepWarnings(context.takeWarnings()) }
+        return try TrainService(context).resume()
+    }
+
+    /// Ends a recording as `gorilla train` does when its view closes.
+    public func finishTraining(_ recorder: SessionRecorder) async throws -> CommandOutput {
+        try await run { try await TrainService($0).finish(recorder) }
+    }
+}
