@@ -53,14 +53,14 @@ public struct ServerStore: Sendable {
         writer.add(transactionObserver: StoreChangeObserver(epochs: epochs), extent: .databaseLifetime)
     }
 
-    /// Runs `body` in one write transaction, turning storage failures into ``StoreError``s.
+    /// Runs `body` in one write transaction, turning storage failures into ``ServerError``s.
     func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do {
             return try await writer.write(body)
-        } catch let error as StoreError {
+        } catch let error as ServerError {
             throw error
         } catch let error as DatabaseError {
-            throw Self.storeError(for: error)
+            throw Self.serverError(for: error)
         }
     }
 
@@ -68,31 +68,33 @@ public struct ServerStore: Sendable {
     func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do {
             return try await writer.read(body)
-        } catch let error as StoreError {
+        } catch let error as ServerError {
             throw error
         } catch let error as DatabaseError {
-            throw Self.storeError(for: error)
+            throw Self.serverError(for: error)
         }
     }
 
-    static func storeError(for error: DatabaseError) -> StoreError {
+    /// What the peer is told of a storage failure: `unavailable` for one that may pass (a full disk, a lock, a file
+    /// that cannot be opened, read or written), `internalError` for the rest.
+    static func serverError(for error: DatabaseError) -> ServerError {
         switch error.resultCode {
         case .SQLITE_FULL, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_BUSY, .SQLITE_LOCKED:
-            return StoreError(.unavailable)
+            return ServerError(.unavailable)
         default:
-            return StoreError(.internalError)
+            return ServerError(.internalError)
         }
     }
 
     /// Takes the next value of the global version sequence (inside a write transaction).
-    /// - Throws: ``StoreError`` (internal) when the `counters` row is missing: the write is refused, never a crash
+    /// - Throws: ``ServerError`` (internal) when the `counters` row is missing: the write is refused, never a crash
     ///   (``missingInvariant()`` names the row at start-up).
     static func nextVersion(_ db: Database) throws -> Int64 {
         guard
             let version = try Int64.fetchOne(
                 db.cachedStatement(sql: "UPDATE counters SET value = value + 1 WHERE name = 'version' RETURNING value"))
         else {
-            throw StoreError(.internalError)  // peers are never told the store's insides; start-up names it
+            throw ServerError(.internalError)  // peers are never told the store's insides; start-up names it
         }
         return version
     }
@@ -104,7 +106,7 @@ public struct ServerStore: Sendable {
                 db, sql: "UPDATE counters SET value = value + ? WHERE name = 'version' RETURNING value",
                 arguments: [count])
         else {
-            throw StoreError(.internalError)  // peers are never told the store's insides; start-up names it
+            throw ServerError(.internalError)  // peers are never told the store's insides; start-up names it
         }
         return last - Int64(count) + 1
     }
