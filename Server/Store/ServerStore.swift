@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import GorillaShared
-import Logging
 
 /// The server's authoritative store: a GRDB database writer (a WAL `DatabasePool` on disk,
 /// a `DatabaseQueue` in tests) behind the methods the request handlers need.
@@ -20,16 +19,9 @@ public struct ServerStore: Sendable {
     /// still (news published by the operator tool while the server runs is seen after at most this long).
     public static let updatedReuseInterval: Double = 5
 
-    /// Copies the log into the database file beside the commits, when the store was opened for it (see
-    /// ``Checkpointer``); it runs while ``GorillaServer`` serves.
-    let checkpointer: Checkpointer?
-
     /// Opens (creating and migrating if needed) the database at `path`. With `checkpointsInBackground`, commits never
-    /// copy the write-ahead log into the database file themselves: ``checkpointer`` does, once started.
-    public static func open(
-        path: String, checkpointsInBackground: Bool = false,
-        logger: Logger = Logger(label: "gorilla-store")
-    ) throws -> ServerStore {
+    /// copy the write-ahead log into the database file themselves: a ``Checkpointer`` must run beside the store.
+    public static func open(path: String, checkpointsInBackground: Bool = false) throws -> ServerStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
@@ -37,8 +29,7 @@ public struct ServerStore: Sendable {
             if checkpointsInBackground { try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
-        return try ServerStore(
-            writer: pool, checkpointer: checkpointsInBackground ? Checkpointer(path: path, logger: logger) : nil)
+        return try ServerStore(writer: pool)
     }
 
     /// An in-memory store, for tests.
@@ -46,9 +37,8 @@ public struct ServerStore: Sendable {
         try ServerStore(writer: DatabaseQueue())
     }
 
-    init(writer: any DatabaseWriter, checkpointer: Checkpointer? = nil) throws {
+    init(writer: any DatabaseWriter) throws {
         self.writer = writer
-        self.checkpointer = checkpointer
         try Migrations.migrator.migrate(writer)
         writer.add(transactionObserver: StoreChangeObserver(epochs: epochs), extent: .databaseLifetime)
     }
