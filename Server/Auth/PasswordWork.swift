@@ -55,7 +55,7 @@ final class PasswordWork: Sendable {
             count += 1
             return true
         }
-        guard entered else { throw RequestError(.rateLimited, "too many password checks under way", retryAfter: 1) }
+        guard entered else { throw ServerError(.rateLimited, "too many password checks under way", retryAfter: 1) }
         defer { admitted.withLockedValue { $0 -= 1 } }
         let hasher = self.hasher, onWork = self.onWork
         return try await pool.runIfActive {

@@ -47,7 +47,7 @@ struct ConnectionHandler: Sendable {
                                 }
                             }
                         case .tooLong:
-                            let error = RequestError(
+                            let error = ServerError(
                                 .lineTooLong, "at most \(context.configuration.maxLineLength) bytes")
                             let response = WireResponse(id: nil, payload: .error(error.wire(in: state.language)))
                             try await backlog.write(Self.encode(response, with: encoder), to: outbound)

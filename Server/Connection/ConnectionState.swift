@@ -61,7 +61,7 @@ struct ConnectionState {
 
     /// The authenticated account, or a `notAuthenticated` error.
     func requirePrincipal() throws -> UserRecord {
-        guard let principal else { throw RequestError.notAuthenticated }
+        guard let principal else { throw ServerError.notAuthenticated }
         return principal
     }
 }

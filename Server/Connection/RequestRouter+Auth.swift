@@ -7,7 +7,7 @@ extension RequestRouter {
         // Every attempt counts: each one costs a password hash.
         let addressKey = "signup:" + state.address
         if let wait = await context.signups.retryAfter(addressKey) {
-            throw RequestError(.rateLimited, retryAfter: wait)
+            throw ServerError(.rateLimited, retryAfter: wait)
         }
         await context.signups.record(addressKey)
         var user = try await validatedNewUser(body, role: body.code == nil ? .coach : .client, language: state.language)
@@ -32,19 +32,19 @@ extension RequestRouter {
             if (body.name ?? "").trimmingCharacters(in: .whitespaces).isEmpty { missing.append("name") }
             if (body.surname ?? "").trimmingCharacters(in: .whitespaces).isEmpty { missing.append("surname") }
         }
-        guard missing.isEmpty else { throw RequestError(.missingFields, missing.joined(separator: ", ")) }
+        guard missing.isEmpty else { throw ServerError(.missingFields, missing.joined(separator: ", ")) }
         guard Validation.isValidUsername(username) else {
-            throw RequestError(.invalidField, "username (3–32 letters, digits, '.', '_' or '-')")
+            throw ServerError(.invalidField, "username (3–32 letters, digits, '.', '_' or '-')")
         }
-        guard Validation.isValidEmail(email) else { throw RequestError(.invalidField, "email") }
-        guard Validation.isAcceptablePassword(body.password) else { throw RequestError(.weakPassword) }
+        guard Validation.isValidEmail(email) else { throw ServerError(.invalidField, "email") }
+        guard Validation.isAcceptablePassword(body.password) else { throw ServerError(.weakPassword) }
         let name = body.name.map { Validation.cleanName($0) } ?? ""
         let surname = body.surname.map { Validation.cleanName($0) } ?? ""
-        guard let name, let surname else { throw RequestError(.invalidField, "name or surname") }
+        guard let name, let surname else { throw ServerError(.invalidField, "name or surname") }
         var nif: String?
         if let given = body.nif, !given.isEmpty {
             guard let clean = Validation.cleanName(given, maxLength: 20) else {
-                throw RequestError(.invalidField, "nif")
+                throw ServerError(.invalidField, "nif")
             }
             nif = clean
         }
@@ -57,24 +57,24 @@ extension RequestRouter {
     func login(_ body: LoginBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let addressKey = "address:" + state.address
         if let wait = await context.addressFailures.retryAfter(addressKey) {
-            throw RequestError(.rateLimited, retryAfter: wait)
+            throw ServerError(.rateLimited, retryAfter: wait)
         }
         guard let login = Validation.loginKey(body.user) else {
             await context.addressFailures.record(addressKey)
-            throw RequestError(.invalidField, "user")
+            throw ServerError(.invalidField, "user")
         }
         let user = try await context.store.user(login: login)
         // Keyed like the lookup: every name of an account (username, email, any case) shares its one limit.
         let accountKey = Self.accountLimitKey(user: user, login: login)
         if let wait = await context.loginFailures.retryAfter(accountKey) {
-            throw RequestError(.rateLimited, retryAfter: wait)
+            throw ServerError(.rateLimited, retryAfter: wait)
         }
         guard let user, !user.disabled, try await context.passwords.verify(body.password, against: user.passwordHash)
         else {
             if user == nil || user?.disabled == true { try await context.passwords.dummyVerify(body.password) }
             await context.loginFailures.record(accountKey)
             await context.addressFailures.record(addressKey)
-            throw RequestError(.wrongCredentials)
+            throw ServerError(.wrongCredentials)
         }
         await context.loginFailures.reset(accountKey)
         return try await startSession(for: user, state: &state)
@@ -103,7 +103,7 @@ extension RequestRouter {
         let hash = Tokens.hash(body.token)
         let epoch = context.store.epochs.accounts
         guard let (user, expires) = try await context.store.session(tokenHash: hash) else {
-            throw RequestError.notAuthenticated
+            throw ServerError.notAuthenticated
         }
         if state.principal?.id != user.id { await endSubscription(&state) }
         state.principal = user
@@ -117,7 +117,7 @@ extension RequestRouter {
             await endSubscription(&state)
             state.principal = nil
             state.tokenHash = nil
-            throw RequestError.notAuthenticated
+            throw ServerError.notAuthenticated
         }
         state.principal = user
         return .value(CheckReply(valid: true, expires: expires, user: user.id))
@@ -133,18 +133,18 @@ extension RequestRouter {
 
     func changePassword(_ body: PasswordChangeBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
-        guard let user = try await context.store.user(id: principal.id) else { throw RequestError.notAuthenticated }
+        guard let user = try await context.store.user(id: principal.id) else { throw ServerError.notAuthenticated }
         // A wrong old password is a failed login: the same limit, under the same key.
         let accountKey = Self.accountLimitKey(user: user, login: "")
         if let wait = await context.loginFailures.retryAfter(accountKey) {
-            throw RequestError(.rateLimited, retryAfter: wait)
+            throw ServerError(.rateLimited, retryAfter: wait)
         }
         guard try await context.passwords.verify(body.old, against: user.passwordHash) else {
             await context.loginFailures.record(accountKey)
-            throw RequestError(.wrongCredentials)
+            throw ServerError(.wrongCredentials)
         }
         await context.loginFailures.reset(accountKey)
-        guard Validation.isAcceptablePassword(body.new) else { throw RequestError(.weakPassword) }
+        guard Validation.isAcceptablePassword(body.new) else { throw ServerError(.weakPassword) }
         try await context.store.setPasswordHash(userID: user.id, hash: try await context.passwords.hash(body.new))
         try await context.store.revokeTokens(userID: user.id, keeping: state.tokenHash)
         return .none
@@ -153,16 +153,16 @@ extension RequestRouter {
     func resetPassword(_ body: PasswordResetBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let addressKey = "reset:" + state.address
         if let wait = await context.addressFailures.retryAfter(addressKey) {
-            throw RequestError(.rateLimited, retryAfter: wait)
+            throw ServerError(.rateLimited, retryAfter: wait)
         }
-        guard Validation.isAcceptablePassword(body.password) else { throw RequestError(.weakPassword) }
+        guard Validation.isAcceptablePassword(body.password) else { throw ServerError(.weakPassword) }
         let hash = try await context.passwords.hash(body.password)
         let redeemed = try await context.store.redeemResetToken(
             login: body.user, tokenHash: Tokens.hash(body.token.trimmingCharacters(in: .whitespaces)),
             newPasswordHash: hash)
         guard redeemed else {
             await context.addressFailures.record(addressKey)
-            throw RequestError(.invalidResetToken)
+            throw ServerError(.invalidResetToken)
         }
         return .none
     }

@@ -7,7 +7,7 @@ extension RequestRouter {
     private func limitCodeAttempts(_ state: ConnectionState) async throws {
         let key = "code:" + state.address
         if let wait = await context.codeAttempts.retryAfter(key) {
-            throw RequestError(.rateLimited, retryAfter: wait)
+            throw ServerError(.rateLimited, retryAfter: wait)
         }
         await context.codeAttempts.record(key)
     }
@@ -29,7 +29,7 @@ extension RequestRouter {
 
     func newCode(_ body: ClientBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
-        guard principal.role == .coach else { throw RequestError.forbidden }
+        guard principal.role == .coach else { throw ServerError.forbidden }
         let (code, expires) = try await context.store.newRegistrationCode(
             coach: principal, clientID: body.client, lifetime: context.configuration.registrationCodeLifetime)
         return .value(IssuedSecret(client: body.client, secret: code, expires: expires))
@@ -37,7 +37,7 @@ extension RequestRouter {
 
     func clientResetToken(_ body: ClientBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
-        guard principal.role == .coach else { throw RequestError.forbidden }
+        guard principal.role == .coach else { throw ServerError.forbidden }
         let client = try await context.store.ownClientAccount(coach: principal, clientID: body.client)
         let token = Tokens.make()
         let expires = Date().addingTimeInterval(context.configuration.resetTokenLifetime)

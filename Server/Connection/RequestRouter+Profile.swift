@@ -6,7 +6,7 @@ import GorillaTransport
 extension RequestRouter {
     func profile(state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
-        guard let user = try await context.store.user(id: principal.id) else { throw RequestError.notAuthenticated }
+        guard let user = try await context.store.user(id: principal.id) else { throw ServerError.notAuthenticated }
         state.principal = user
         return .value(user.profile)
     }
@@ -22,10 +22,10 @@ extension RequestRouter {
     func putMedia(_ body: MediaPutBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
         let sha = body.sha256.lowercased()
-        guard sha.count == 64, sha.allSatisfy(\.isHexDigit) else { throw RequestError(.invalidField, "sha256") }
-        guard (1...MediaLimits.maxBytes).contains(body.total) else { throw RequestError(.invalidImage) }
+        guard sha.count == 64, sha.allSatisfy(\.isHexDigit) else { throw ServerError(.invalidField, "sha256") }
+        guard (1...MediaLimits.maxBytes).contains(body.total) else { throw ServerError(.invalidImage) }
         guard let chunk = Data(base64Encoded: body.data), chunk.count <= MediaLimits.chunkBytes else {
-            throw RequestError(.invalidField, "data")
+            throw ServerError(.invalidField, "data")
         }
         let buffer: [UInt8]
         switch try await context.uploads.append(
@@ -39,9 +39,9 @@ extension RequestRouter {
             buffer = bytes
         }
         guard Fingerprint.hex(SHA256.hash(data: buffer)) == sha else {
-            throw RequestError(.invalidField, "sha256 does not match")
+            throw ServerError(.invalidField, "sha256 does not match")
         }
-        guard let type = Validation.imageType(of: buffer) else { throw RequestError(.invalidImage) }
+        guard let type = Validation.imageType(of: buffer) else { throw ServerError(.invalidImage) }
         try await context.store.putMedia(sha256: sha, type: type, bytes: buffer, ownerID: principal.id)
         return .value(MediaPutReply(received: buffer.count, complete: true, type: type))
     }
@@ -50,9 +50,9 @@ extension RequestRouter {
         let principal = try state.requirePrincipal()
         guard let (type, bytes) = try await context.store.media(sha256: body.sha256.lowercased(), principal: principal)
         else {
-            throw RequestError(.notFound)
+            throw ServerError(.notFound)
         }
-        guard body.offset >= 0, body.offset <= bytes.count else { throw RequestError(.invalidField, "offset") }
+        guard body.offset >= 0, body.offset <= bytes.count else { throw ServerError(.invalidField, "offset") }
         let end = min(bytes.count, body.offset + MediaLimits.chunkBytes)
         let chunk = bytes[bytes.startIndex + body.offset..<bytes.startIndex + end]
         return .value(

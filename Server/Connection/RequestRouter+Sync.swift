@@ -43,7 +43,7 @@ extension RequestRouter {
     func push(_ mutations: [PushedMutation], state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
         guard mutations.count <= SyncLimits.maxPushBatch else {
-            throw RequestError(.tooLarge, "at most \(SyncLimits.maxPushBatch) mutations per push")
+            throw ServerError(.tooLarge, "at most \(SyncLimits.maxPushBatch) mutations per push")
         }
         // Helpers read the documents while the write transaction checks and stores them.
         let outcome = try await context.store.push(

@@ -22,7 +22,7 @@ struct RequestRouter: Sendable {
         if JSONDepth.exceeds(JSONDepth.requestLimit, in: line) {
             return failure(
                 id: JSONDepth.leadingID(in: line),
-                RequestError(.malformedRequest, "nested deeper than \(JSONDepth.requestLimit) levels"), state: state)
+                ServerError(.malformedRequest, "nested deeper than \(JSONDepth.requestLimit) levels"), state: state)
         }
         // Strict JSON (RFC 8259) before anything else reads the line: `JSONDecoder` would take a repeated key, a trailing
         // comma or UTF-16, and answer another request than the one the byte readers see.
@@ -42,13 +42,13 @@ struct RequestRouter: Sendable {
             }
         } catch let refusal as RequestLine.Refusal {
             return failure(
-                id: refusal.id, RequestError(.malformedRequest, "not strict JSON: \(refusal.reason)"), state: state)
+                id: refusal.id, ServerError(.malformedRequest, "not strict JSON: \(refusal.reason)"), state: state)
         } catch {
-            return failure(id: nil, RequestError(.malformedRequest, "not a JSON object"), state: state)
+            return failure(id: nil, ServerError(.malformedRequest, "not a JSON object"), state: state)
         }
         guard let id = request.id, let name = request.op else {
             return failure(
-                id: request.id, RequestError(.malformedRequest, "\"id\" (integer) and \"op\" (string) are required"),
+                id: request.id, ServerError(.malformedRequest, "\"id\" (integer) and \"op\" (string) are required"),
                 state: state)
         }
         let op = Operation(rawValue: name)
@@ -66,30 +66,28 @@ struct RequestRouter: Sendable {
         // Any other request may change what a repeated poll would be answered with; the next poll goes to the task.
         if op != .syncUpdated { state.shortcut.forget() }
         guard state.shortcut.takeToken() else {
-            return failure(id: id, RequestError(.rateLimited, retryAfter: 1), state: state)
+            return failure(id: id, ServerError(.rateLimited, retryAfter: 1), state: state)
         }
         do {
             let payload = try await handle(&state)
             return WireResponse(id: id, payload: payload)
-        } catch let error as RequestError {
-            return failure(id: id, error, state: state)
-        } catch let error as StoreError {
+        } catch let error as ServerError {
             if error.code == .internalError || error.code == .unavailable {
                 context.logger.error("store failure", metadata: ["op": "\(name)", "error": "\(error)"])
             }
-            return failure(id: id, RequestError(error), state: state)
+            return failure(id: id, error, state: state)
         } catch {
             context.logger.error("request failed", metadata: ["op": "\(name)", "error": "\(type(of: error))"])
-            return failure(id: id, RequestError(.internalError), state: state)
+            return failure(id: id, ServerError(.internalError), state: state)
         }
     }
 
-    private func failure(id: Int?, _ error: RequestError, state: ConnectionState) -> WireResponse {
+    private func failure(id: Int?, _ error: ServerError, state: ConnectionState) -> WireResponse {
         // A detail never repeats more than a short prefix of what a peer sent.
         let error =
             error.detail.map {
                 $0.count > Self.detailLimit
-                    ? RequestError(
+                    ? ServerError(
                         error.code, String($0.prefix(Self.detailLimit)) + "…",
                         retryAfter: error.retryAfter) : error
             } ?? error
@@ -105,16 +103,16 @@ struct RequestRouter: Sendable {
         op: GorillaShared.Operation?, name: String, line: [UInt8], pushed: [PushedMutation]? = nil,
         general: GeneralPushBody? = nil, state: inout ConnectionState
     ) async throws -> ResponsePayload {
-        guard state.helloDone || op == .hello else { throw RequestError(.helloRequired) }
+        guard state.helloDone || op == .hello else { throw ServerError(.helloRequired) }
         if op?.isAnonymous != true {
             // Only known operations get "not logged in"; the rest are unknown either way.
             guard state.principal != nil else {
-                guard op != nil else { throw RequestError(.unknownOperation, WireText.quoted(name)) }
-                throw RequestError.notAuthenticated
+                guard op != nil else { throw ServerError(.unknownOperation, WireText.quoted(name)) }
+                throw ServerError.notAuthenticated
             }
             if state.needsTokenCheck(epoch: context.store.epochs.accounts) { try await revalidate(&state) }
         }
-        guard let op else { throw RequestError(.unknownOperation, WireText.quoted(name)) }
+        guard let op else { throw ServerError(.unknownOperation, WireText.quoted(name)) }
         switch op {
         case .hello: return try hello(decode(HelloBody.self, line), state: &state)
         case .signup: return try await signup(decode(SignupBody.self, line), state: &state)
@@ -151,7 +149,7 @@ struct RequestRouter: Sendable {
             await endSubscription(&state)
             state.principal = nil
             state.tokenHash = nil
-            throw RequestError.notAuthenticated
+            throw ServerError.notAuthenticated
         }
         state.principal = user
         state.tokenChecked(epoch: epoch, expires: expires)
@@ -172,14 +170,14 @@ struct RequestRouter: Sendable {
             return try decode()
         } catch DecodingError.keyNotFound(let key, let context) {
             let path = (context.codingPath + [key]).map(\.stringValue).filter { $0 != "body" }.joined(separator: ".")
-            if path.isEmpty { throw RequestError(.missingFields, "body") }
-            throw RequestError(.missingFields, WireText.prefix(path))
+            if path.isEmpty { throw ServerError(.missingFields, "body") }
+            throw ServerError(.missingFields, WireText.prefix(path))
         } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
-            throw RequestError(.malformedRequest, Self.describe(context))
+            throw ServerError(.malformedRequest, Self.describe(context))
         } catch DecodingError.dataCorrupted(let context) {
-            throw RequestError(.malformedRequest, Self.describe(context))
+            throw ServerError(.malformedRequest, Self.describe(context))
         } catch {
-            throw RequestError(.malformedRequest)
+            throw ServerError(.malformedRequest)
         }
     }
 
@@ -191,7 +189,7 @@ struct RequestRouter: Sendable {
     private func hello(_ body: HelloBody, state: inout ConnectionState) throws -> ResponsePayload {
         if let language = body.language { state.requestedLanguage = language }
         guard ProtocolVersion.supported.contains(body.version) else {
-            throw RequestError(
+            throw ServerError(
                 .unsupportedVersion,
                 "this server speaks version \(ProtocolVersion.supported.lowerBound)–\(ProtocolVersion.supported.upperBound), not \(body.version)"
             )

@@ -49,7 +49,8 @@ actor UploadSpool {
     /// A chunk at another offset than the bytes held changes nothing and is answered with them. A new upload that does
     /// not fit the account's budget first drops the connection's own older ones; if it still does not fit (or the whole
     /// server's budget is spent) it is refused with `rateLimited` and a retry delay.
-    /// - Throws: `RequestError` (`invalidImage` for a chunk past `total`, `rateLimited`, `internalError` on a disk failure).
+    /// - Throws: ``ServerError`` (`invalidImage` for a chunk past `total`, `rateLimited`, `internalError` on a disk
+    ///   failure).
     func append(
         connection: UUID, account: UUID, sha256: String, total: Int, offset: Int, chunk: Data
     ) throws -> Progress {
@@ -59,7 +60,7 @@ actor UploadSpool {
             upload = existing
             guard upload.total == total else {
                 discard(key)
-                throw RequestError(.invalidImage, "the size changed during the upload")
+                throw ServerError(.invalidImage, "the size changed during the upload")
             }
         } else {
             guard offset == 0 else { return .partial(received: 0) }
@@ -68,7 +69,7 @@ actor UploadSpool {
         guard offset == upload.received else { return .partial(received: upload.received) }
         guard upload.received + chunk.count <= total else {
             discard(key)
-            throw RequestError(.invalidImage)
+            throw ServerError(.invalidImage)
         }
         do {
             let handle = try FileHandle(forWritingTo: upload.file)
@@ -77,7 +78,7 @@ actor UploadSpool {
             try handle.write(contentsOf: chunk)
         } catch {
             discard(key)
-            throw RequestError(.internalError)
+            throw ServerError(.internalError)
         }
         upload.received += chunk.count
         guard upload.received == total else {
@@ -86,7 +87,7 @@ actor UploadSpool {
         }
         defer { discard(key) }
         guard let bytes = try? Data(contentsOf: upload.file), bytes.count == total else {
-            throw RequestError(.internalError)
+            throw ServerError(.internalError)
         }
         return .complete(Array(bytes))
     }
@@ -105,13 +106,13 @@ actor UploadSpool {
             discard(oldest)
         }
         guard (reservedByAccount[account] ?? 0) + total <= bytesPerAccount, reservedTotal + total <= bytesTotal else {
-            throw RequestError(.rateLimited, "too many unfinished uploads", retryAfter: 10)
+            throw ServerError(.rateLimited, "too many unfinished uploads", retryAfter: 10)
         }
         try prepare()
         let file = directory.appendingPathComponent("\(key.connection.uuidString)-\(key.sha256)")
         guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
         else {
-            throw RequestError(.internalError)
+            throw ServerError(.internalError)
         }
         started += 1
         reservedByAccount[account, default: 0] += total
@@ -138,7 +139,7 @@ actor UploadSpool {
                 at: directory, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
         } catch {
-            throw RequestError(.internalError)
+            throw ServerError(.internalError)
         }
         prepared = true
     }

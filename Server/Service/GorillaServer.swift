@@ -11,14 +11,20 @@ import ServiceLifecycle
 
 /// The GorillaCoach server: a TLS listener speaking JSON Lines over the store in the data folder.
 ///
-/// Run it in a `ServiceGroup`; it stops accepting and closes its connections on graceful shutdown.
+/// Run it in a `ServiceGroup` after its ``checkpointer``, `[server.checkpointer, server]`; it stops accepting and
+/// closes its connections on graceful shutdown, and the checkpointer stops after it.
 public struct GorillaServer: Service {
     public let configuration: ServerConfiguration
     public let logger: Logger
+    /// Copies the database's write-ahead log into the database file while the server serves (its commits leave that
+    /// to it). A service of the same group, listed before the server so that graceful shutdown stops it last; it waits
+    /// for the server to have prepared the database.
+    public let checkpointer: Checkpointer
 
     public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "gorilla-server")) {
         self.configuration = configuration
         self.logger = logger
+        checkpointer = Checkpointer(path: configuration.databasePath, logger: logger)
     }
 
     /// Prepares the data folder: creates it, the certificate (unless given) and the database, and checks them.
@@ -61,7 +67,7 @@ public struct GorillaServer: Service {
         let path = configuration.databasePath
         let store: ServerStore
         do {
-            store = try ServerStore.open(path: path, checkpointsInBackground: true, logger: logger)
+            store = try ServerStore.open(path: path, checkpointsInBackground: true)
         } catch let error as DatabaseError
             where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
         {
@@ -122,8 +128,7 @@ public struct GorillaServer: Service {
         let (store, certificate) = try await prepare()
         // Removed on every orderly end of the run: only a crash or a kill leaves it behind.
         defer { try? FileManager.default.removeItem(at: runningMarker) }
-        store.checkpointer?.start()
-        defer { store.checkpointer?.stop() }
+        checkpointer.databaseIsReady()
         let sslContext = try StartupError.wrap(
             .certificate,
             "cannot use the certificate \(certificate.certificatePath) with the key \(certificate.keyPath)"

@@ -64,7 +64,7 @@ extension OperatorTools {
         do {
             let item = try await store.addNews(text: text, audience: audience)
             return "Published news \(item.id.key.prefix(8)) to \(audience); users receive it on their next sync."
-        } catch let error as StoreError {
+        } catch let error as ServerError {
             throw OperatorError(message: "cannot publish: \(error.detail ?? "\(error.code)")")
         }
     }
@@ -85,7 +85,7 @@ extension OperatorTools {
         do {
             let item = try await store.removeNews(idPrefix: id)
             return "Removed news \(item.id.key.prefix(8))."
-        } catch let error as StoreError {
+        } catch let error as ServerError {
             throw OperatorError(message: error.detail ?? "\(error.code)")
         }
     }

@@ -12,12 +12,12 @@ extension ServerStore {
         if try Bool.fetchOne(
             db, sql: "SELECT 1 FROM users WHERE username_key = ?", arguments: [Validation.key(user.username)]) != nil
         {
-            throw StoreError(.usernameInUse)
+            throw ServerError(.usernameInUse)
         }
         if try Bool.fetchOne(
             db, sql: "SELECT 1 FROM users WHERE email_key = ?", arguments: [Validation.key(user.email)]) != nil
         {
-            throw StoreError(.emailInUse)
+            throw ServerError(.emailInUse)
         }
         try db.execute(
             sql: """
@@ -107,32 +107,32 @@ extension ServerStore {
     /// Applies a profile update to the principal's own account and returns the result.
     public func updateProfile(userID: UUID, _ update: ProfileUpdateBody) async throws -> UserRecord {
         try await write { db in
-            guard var user = try Self.user(db, id: userID) else { throw StoreError.notFound }
+            guard var user = try Self.user(db, id: userID) else { throw ServerError.notFound }
             if let name = update.name {
-                guard let clean = Validation.cleanName(name) else { throw StoreError.invalid("name") }
+                guard let clean = Validation.cleanName(name) else { throw ServerError.invalid("name") }
                 user.name = clean
             }
             if let surname = update.surname {
-                guard let clean = Validation.cleanName(surname) else { throw StoreError.invalid("surname") }
+                guard let clean = Validation.cleanName(surname) else { throw ServerError.invalid("surname") }
                 user.surname = clean
             }
             if let nif = update.nif {
                 if nif.isEmpty {
                     user.nif = nil
                 } else {
-                    guard let clean = Validation.cleanName(nif, maxLength: 20) else { throw StoreError.invalid("nif") }
+                    guard let clean = Validation.cleanName(nif, maxLength: 20) else { throw ServerError.invalid("nif") }
                     user.nif = clean
                 }
             }
             if let language = update.language { user.language = language }
             if let email = update.email {
                 let trimmed = email.trimmingCharacters(in: .whitespaces)
-                guard Validation.isValidEmail(trimmed) else { throw StoreError.invalid("email") }
+                guard Validation.isValidEmail(trimmed) else { throw ServerError.invalid("email") }
                 if try Bool.fetchOne(
                     db, sql: "SELECT 1 FROM users WHERE email_key = ? AND id != ?",
                     arguments: [Validation.key(trimmed), userID.key]) != nil
                 {
-                    throw StoreError(.emailInUse)
+                    throw ServerError(.emailInUse)
                 }
                 user.email = trimmed
             }
@@ -144,7 +144,7 @@ extension ServerStore {
                         try Bool.fetchOne(
                             db, sql: "SELECT 1 FROM media WHERE sha256 = ? AND owner_id = ?",
                             arguments: [photo, userID.key]) != nil
-                    else { throw StoreError(.invalidReference, "photo") }
+                    else { throw ServerError(.invalidReference, "photo") }
                     user.photo = photo
                 }
             }

@@ -46,10 +46,10 @@ extension ServerStore {
             let row = try Row.fetchOne(db, sql: "SELECT * FROM registration_codes WHERE hash = ?", arguments: [hash]),
             let coachID = UUID(uuidString: row["coach_id"]), let clientID = UUID(uuidString: row["client_id"]),
             let client = try EntityRow.fetch(db, id: clientID), client.kind == "client"
-        else { throw StoreError(.invalidCode) }
-        if (row["used_at"] as String?) != nil { throw StoreError(.codeUsed) }
+        else { throw ServerError(.invalidCode) }
+        if (row["used_at"] as String?) != nil { throw ServerError(.codeUsed) }
         guard let expires = ISOTime.parse(row["expires_at"]), expires > now, !client.deleted else {
-            throw StoreError(.codeExpired)
+            throw ServerError(.codeExpired)
         }
         return CodeGrant(
             coachID: coachID, clientID: clientID, name: client.data["name"]?.stringValue,
@@ -74,7 +74,7 @@ extension ServerStore {
             if account.name.isEmpty { account.name = grant.name ?? "" }
             if account.surname.isEmpty { account.surname = grant.surname ?? "" }
             guard !account.name.isEmpty, !account.surname.isEmpty else {
-                throw StoreError(.missingFields, "name, surname")
+                throw ServerError(.missingFields, "name, surname")
             }
             try Self.insertUser(db, account)
             try db.execute(
@@ -118,9 +118,9 @@ extension ServerStore {
         try await write { db in
             guard coach.role == .coach, let row = try EntityRow.fetch(db, id: clientID), row.kind == "client",
                 row.coachID == coach.id, !row.deleted
-            else { throw StoreError.notFound }
+            else { throw ServerError.notFound }
             guard row.data["status"]?.stringValue == "invited" else {
-                throw StoreError.invalid("the client has already registered")
+                throw ServerError.invalid("the client has already registered")
             }
             let now = Date()
             let (code, expires) = try Self.issueRegistrationCode(
@@ -141,7 +141,7 @@ extension ServerStore {
             guard coach.role == .coach, let user = try Self.user(db, id: clientID), user.coachID == coach.id,
                 !user.disabled
             else {
-                throw StoreError.notFound
+                throw ServerError.notFound
             }
             return user
         }

@@ -6,10 +6,10 @@ extension ServerStore {
     /// Publishes a news item; users receive it on their next sync.
     public func addNews(text: String, audience: String) async throws -> News {
         guard let audience = NewsAudience(rawValue: audience) else {
-            throw StoreError.invalid("audience (\(NewsAudience.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw ServerError.invalid("audience (\(NewsAudience.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         guard let clean = Validation.cleanName(text, maxLength: News.maxLength) else {
-            throw StoreError.invalid("text (1–\(News.maxLength) characters)")
+            throw ServerError.invalid("text (1–\(News.maxLength) characters)")
         }
         let item = News(id: UUID(), text: clean, audience: audience, published: Date())
         try await write { db in
@@ -37,7 +37,7 @@ extension ServerStore {
             let rows = try Row.fetchAll(
                 db, sql: "SELECT * FROM news WHERE deleted = 0 AND id LIKE ?", arguments: [prefix + "%"])
             guard rows.count == 1, let row = rows.first else {
-                throw StoreError(
+                throw ServerError(
                     rows.isEmpty ? .notFound : .invalidField,
                     rows.isEmpty ? "no news item \(idPrefix)" : "ambiguous id \(idPrefix)")
             }
@@ -53,7 +53,7 @@ extension ServerStore {
         guard let id = UUID(uuidString: row["id"]), let audience = NewsAudience(rawValue: row["audience"]),
             let published = ISOTime.parse(row["published"])
         else {
-            throw StoreError.invalid("news row \(row["id"] as String? ?? "?") is unreadable")
+            throw ServerError.invalid("news row \(row["id"] as String? ?? "?") is unreadable")
         }
         return News(id: id, text: row["text"], audience: audience, published: published)
     }

@@ -62,7 +62,7 @@ extension ServerStore {
                         // Another account used this mutation id: refuse without applying or revealing anything.
                         result = MutationResult(
                             id: mutation.id, status: .rejected,
-                            error: RequestError(.invalidField, "mutation id").wire(in: language))
+                            error: ServerError(.invalidField, "mutation id").wire(in: language))
                     }
                 } else if let document = documents.document(at: index),
                     let created = try Self.createCanonical(
@@ -84,11 +84,9 @@ extension ServerStore {
                         }
                         result = applied!
                         if let version = result.version { ownVersions.insert(version) }
-                    } catch let error as StoreError {
+                    } catch let error as ServerError {
                         references.forgetAll()  // the savepoint rolled back whatever the mutation wrote
-                        result = MutationResult(
-                            id: mutation.id, status: .rejected,
-                            error: RequestError(error).wire(in: language))
+                        result = MutationResult(id: mutation.id, status: .rejected, error: error.wire(in: language))
                     }
                 }
                 text.removeAll(keepingCapacity: true)
@@ -116,19 +114,19 @@ extension ServerStore {
         }
     }
 
-    /// Applies one mutation; throws ``StoreError`` to reject it.
+    /// Applies one mutation; throws ``ServerError`` to reject it.
     static func apply(
         _ mutation: PushedMutation, db: Database, principal: UserRecord, now: Date,
         configuration: ServerConfiguration, ownVersions: Set<Int64>,
         references: ReferenceCache
     ) throws -> MutationResult {
         guard let kind = EntityKinds.all[mutation.kind] else {
-            throw StoreError.invalid("unknown section '\(mutation.kind)'")
+            throw ServerError.invalid("unknown section '\(mutation.kind)'")
         }
         let existing = try EntityRow.fetch(db, id: mutation.entity)
         // Rows of other tenants, or of other clients, do not exist for this principal.
         if let existing, !principal.mayRead(existing) || existing.kind != kind.name {
-            throw StoreError.notFound
+            throw ServerError.notFound
         }
         let extras = ExtrasBox()
         let context = MutationContext(
@@ -137,7 +135,7 @@ extension ServerStore {
             references: references)
         let fields = try mutation.parsedFields() ?? [:]
         if kind.kind == .client, let field = fields.keys.first(where: Client.serverManagedFields.contains) {
-            throw StoreError.invalid("'\(field)' is set by the server")
+            throw ServerError.invalid("'\(field)' is set by the server")
         }
         var overwritten: [String: JSONValue] = [:]
         let version = try nextVersion(db)
@@ -145,8 +143,8 @@ extension ServerStore {
 
         switch mutation.action {
         case .create:
-            guard kind.writers.contains(principal.role) else { throw StoreError.forbidden }
-            if existing != nil { throw StoreError.invalid("id already exists") }
+            guard kind.writers.contains(principal.role) else { throw ServerError.forbidden }
+            if existing != nil { throw ServerError.invalid("id already exists") }
             var document = fields
             try kind.validate(&document, context)
             let clientID = try clientScope(kind: kind, document: document, context: context)
@@ -154,7 +152,7 @@ extension ServerStore {
                 id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: clientID,
                 data: document, fieldVersions: document.mapValues { _ in version }, version: version, deleted: false)
             if kind.kind == .client {
-                if try user(db, id: mutation.entity) != nil { throw StoreError.invalid("id already exists") }
+                if try user(db, id: mutation.entity) != nil { throw ServerError.invalid("id already exists") }
                 let (code, expires) = try issueRegistrationCode(
                     db, coachID: principal.id, clientID: mutation.entity, now: now,
                     lifetime: configuration.registrationCodeLifetime)
@@ -162,11 +160,11 @@ extension ServerStore {
                 row.data["codeExpires"] = .string(ISOTime.format(expires))
             }
         case .update:
-            guard let existing else { throw StoreError.notFound }
+            guard let existing else { throw ServerError.notFound }
             guard try principal.mayUpdate(existing, kind: kind, fields: Set(fields.keys)) else {
-                throw StoreError.forbidden
+                throw ServerError.forbidden
             }
-            if existing.deleted { throw StoreError(.deleted) }
+            if existing.deleted { throw ServerError(.deleted) }
             row = existing
             var document = existing.data
             for (field, value) in fields { document[field] = value.isNull ? nil : value }
@@ -174,7 +172,7 @@ extension ServerStore {
             if kind.scope == .client,
                 try clientScope(kind: kind, document: document, context: context) != existing.clientID
             {
-                throw StoreError.invalid("client cannot change")
+                throw ServerError.invalid("client cannot change")
             }
             for field in fields.keys {
                 let before = existing.data[field]
@@ -193,8 +191,8 @@ extension ServerStore {
             row.data = document
             row.version = version
         case .delete:
-            guard let existing else { throw StoreError.notFound }
-            guard kind.deleters.contains(principal.role) else { throw StoreError.forbidden }
+            guard let existing else { throw ServerError.notFound }
+            guard kind.deleters.contains(principal.role) else { throw ServerError.forbidden }
             if existing.deleted {
                 return MutationResult(id: mutation.id, status: .applied, version: existing.version)
             }
@@ -280,7 +278,7 @@ extension ServerStore {
         guard let text = document["client"]?.stringValue, let id = UUID(uuidString: text),
             try context.liveReference(id, kind: .client) != nil
         else {
-            throw StoreError(.invalidReference, "client (no such client)")
+            throw ServerError(.invalidReference, "client (no such client)")
         }
         return id
     }

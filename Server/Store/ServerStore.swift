@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import GorillaShared
-import Logging
 
 /// The server's authoritative store: a GRDB database writer (a WAL `DatabasePool` on disk,
 /// a `DatabaseQueue` in tests) behind the methods the request handlers need.
@@ -20,16 +19,9 @@ public struct ServerStore: Sendable {
     /// still (news published by the operator tool while the server runs is seen after at most this long).
     public static let updatedReuseInterval: Double = 5
 
-    /// Copies the log into the database file beside the commits, when the store was opened for it (see
-    /// ``Checkpointer``); it runs while ``GorillaServer`` serves.
-    let checkpointer: Checkpointer?
-
     /// Opens (creating and migrating if needed) the database at `path`. With `checkpointsInBackground`, commits never
-    /// copy the write-ahead log into the database file themselves: ``checkpointer`` does, once started.
-    public static func open(
-        path: String, checkpointsInBackground: Bool = false,
-        logger: Logger = Logger(label: "gorilla-store")
-    ) throws -> ServerStore {
+    /// copy the write-ahead log into the database file themselves: a ``Checkpointer`` must run beside the store.
+    public static func open(path: String, checkpointsInBackground: Bool = false) throws -> ServerStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
@@ -37,8 +29,7 @@ public struct ServerStore: Sendable {
             if checkpointsInBackground { try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
-        return try ServerStore(
-            writer: pool, checkpointer: checkpointsInBackground ? Checkpointer(path: path, logger: logger) : nil)
+        return try ServerStore(writer: pool)
     }
 
     /// An in-memory store, for tests.
@@ -46,21 +37,20 @@ public struct ServerStore: Sendable {
         try ServerStore(writer: DatabaseQueue())
     }
 
-    init(writer: any DatabaseWriter, checkpointer: Checkpointer? = nil) throws {
+    init(writer: any DatabaseWriter) throws {
         self.writer = writer
-        self.checkpointer = checkpointer
         try Migrations.migrator.migrate(writer)
         writer.add(transactionObserver: StoreChangeObserver(epochs: epochs), extent: .databaseLifetime)
     }
 
-    /// Runs `body` in one write transaction, turning storage failures into ``StoreError``s.
+    /// Runs `body` in one write transaction, turning storage failures into ``ServerError``s.
     func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do {
             return try await writer.write(body)
-        } catch let error as StoreError {
+        } catch let error as ServerError {
             throw error
         } catch let error as DatabaseError {
-            throw Self.storeError(for: error)
+            throw Self.serverError(for: error)
         }
     }
 
@@ -68,31 +58,33 @@ public struct ServerStore: Sendable {
     func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do {
             return try await writer.read(body)
-        } catch let error as StoreError {
+        } catch let error as ServerError {
             throw error
         } catch let error as DatabaseError {
-            throw Self.storeError(for: error)
+            throw Self.serverError(for: error)
         }
     }
 
-    static func storeError(for error: DatabaseError) -> StoreError {
+    /// What the peer is told of a storage failure: `unavailable` for one that may pass (a full disk, a lock, a file
+    /// that cannot be opened, read or written), `internalError` for the rest.
+    static func serverError(for error: DatabaseError) -> ServerError {
         switch error.resultCode {
         case .SQLITE_FULL, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_BUSY, .SQLITE_LOCKED:
-            return StoreError(.unavailable)
+            return ServerError(.unavailable)
         default:
-            return StoreError(.internalError)
+            return ServerError(.internalError)
         }
     }
 
     /// Takes the next value of the global version sequence (inside a write transaction).
-    /// - Throws: ``StoreError`` (internal) when the `counters` row is missing: the write is refused, never a crash
+    /// - Throws: ``ServerError`` (internal) when the `counters` row is missing: the write is refused, never a crash
     ///   (``missingInvariant()`` names the row at start-up).
     static func nextVersion(_ db: Database) throws -> Int64 {
         guard
             let version = try Int64.fetchOne(
                 db.cachedStatement(sql: "UPDATE counters SET value = value + 1 WHERE name = 'version' RETURNING value"))
         else {
-            throw StoreError(.internalError)  // peers are never told the store's insides; start-up names it
+            throw ServerError(.internalError)  // peers are never told the store's insides; start-up names it
         }
         return version
     }
@@ -104,7 +96,7 @@ public struct ServerStore: Sendable {
                 db, sql: "UPDATE counters SET value = value + ? WHERE name = 'version' RETURNING value",
                 arguments: [count])
         else {
-            throw StoreError(.internalError)  // peers are never told the store's insides; start-up names it
+            throw ServerError(.internalError)  // peers are never told the store's insides; start-up names it
         }
         return last - Int64(count) + 1
     }

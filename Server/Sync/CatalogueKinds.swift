@@ -21,7 +21,7 @@ extension EntityKinds {
                     WHERE coach_id = ? AND kind = ? AND deleted = 0 AND json_extract(data, '$.' || ?) = ?
                     """, arguments: [context.tenantID.key, by.rawValue, field, row.id.key])
             if !names.isEmpty {
-                throw StoreError(
+                throw ServerError(
                     .inUse, DeleteRule.inUseMessage(name: row.data["name"]?.stringValue ?? "", users: names))
             }
         }
@@ -74,20 +74,20 @@ extension EntityKinds {
                 return
             }
             guard let items = value.arrayValue, items.count <= Training.maxExercises else {
-                throw StoreError.invalid("exercises must be a list of at most \(Training.maxExercises)")
+                throw ServerError.invalid("exercises must be a list of at most \(Training.maxExercises)")
             }
             var clean: [JSONValue] = []
             for item in items {
                 guard var entry = item.objectValue else {
-                    throw StoreError.invalid("exercises entries must be objects")
+                    throw ServerError.invalid("exercises entries must be objects")
                 }
                 try FieldRules.only(PlannedExercise.fieldNames, in: entry)
                 // A reference to an exercise deleted meanwhile is dropped rather than refused.
                 guard let text = entry["exercise"]?.stringValue, let id = UUID(uuidString: text) else {
-                    throw StoreError(.invalidReference, "exercises.exercise")
+                    throw ServerError(.invalidReference, "exercises.exercise")
                 }
                 guard let referenced = try context.reference(id, kind: .exercise) else {
-                    throw StoreError(.invalidReference, "exercises.exercise (no such exercise)")
+                    throw ServerError(.invalidReference, "exercises.exercise (no such exercise)")
                 }
                 if referenced.deleted { continue }
                 entry["exercise"] = .string(id.key)
@@ -107,7 +107,7 @@ extension EntityKinds {
                 sets == nil || sets == list.count,
                 list.allSatisfy({ $0.intValue.map { PlannedExercise.repsRange.contains(Double($0)) } ?? false })
             else {
-                throw StoreError.invalid("reps must be a number or a list of one whole number per set")
+                throw ServerError.invalid("reps must be a number or a list of one whole number per set")
             }
             entry["sets"] = .number(Double(list.count))
         } else {

@@ -32,12 +32,12 @@ extension EntityKinds {
         .event, writers: [.coach],
         validate: { document, context in
             try FieldRules.only(Event.fieldNames, in: document)
-            guard let start = document["start"]?.stringValue else { throw StoreError(.missingFields, "start") }
-            guard let date = ISOTime.parse(start) else { throw StoreError.invalid("start (ISO-8601 time)") }
+            guard let start = document["start"]?.stringValue else { throw ServerError(.missingFields, "start") }
+            guard let date = ISOTime.parse(start) else { throw ServerError.invalid("start (ISO-8601 time)") }
             document["start"] = .string(ISOTime.format(date))
             if let zone = document["zone"], !zone.isNull {
                 guard let name = zone.stringValue, TimeZone(identifier: name) != nil else {
-                    throw StoreError.invalid("zone (a time zone name)")
+                    throw ServerError.invalid("zone (a time zone name)")
                 }
             } else {
                 document["zone"] = "UTC"

@@ -100,7 +100,7 @@ struct EntityRow: Sendable {
         // Only growth past the limit is refused: a document stored before the limit existed can still be
         // deleted or trimmed.
         guard dataText.count <= max(SyncLimits.maxDocumentBytes, storedSize) else {
-            throw StoreError(
+            throw ServerError(
                 .tooLarge,
                 "the document is \(dataText.count / 1024) KB; at most \(SyncLimits.maxDocumentBytes / 1024) KB")
         }
@@ -114,7 +114,7 @@ struct EntityRow: Sendable {
                 createdBy: createdBy, now: now)
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             let name = kind.uniqueNameField.flatMap { data[$0]?.stringValue } ?? ""
-            throw StoreError(.nameTaken, "'\(name)'")
+            throw ServerError(.nameTaken, "'\(name)'")
         }
     }
 

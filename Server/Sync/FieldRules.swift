@@ -2,12 +2,12 @@ import Foundation
 import GRDB
 import GorillaShared
 
-/// Small checks that kinds compose into their validators. Each throws ``StoreError`` naming the field.
+/// Small checks that kinds compose into their validators. Each throws ``ServerError`` naming the field.
 enum FieldRules {
     /// Refuses fields not in `allowed`.
     static func only(_ allowed: Set<String>, in document: [String: JSONValue]) throws {
         if let unknown = document.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw StoreError.invalid("unknown field '\(unknown)'")
+            throw ServerError.invalid("unknown field '\(unknown)'")
         }
     }
 
@@ -15,9 +15,9 @@ enum FieldRules {
     static func name(
         _ field: String, in document: inout [String: JSONValue], max: Int = Validation.maximumNameLength
     ) throws {
-        guard let value = document[field] else { throw StoreError(.missingFields, field) }
+        guard let value = document[field] else { throw ServerError(.missingFields, field) }
         guard let text = value.stringValue, let clean = Validation.cleanName(text, maxLength: max) else {
-            throw StoreError.invalid("\(field) (1–\(max) characters, no control characters)")
+            throw ServerError.invalid("\(field) (1–\(max) characters, no control characters)")
         }
         document[field] = .string(clean)
     }
@@ -28,7 +28,7 @@ enum FieldRules {
     ) throws {
         guard let value = document[field] else { return }
         if value.isNull { document[field] = nil; return }
-        guard let text = value.stringValue else { throw StoreError.invalid("\(field) must be text") }
+        guard let text = value.stringValue else { throw ServerError.invalid("\(field) must be text") }
         document[field] = try cleanText(text, field: field, max: max, multiline: multiline).map(JSONValue.string)
     }
 
@@ -37,7 +37,7 @@ enum FieldRules {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
         guard trimmed.count <= max, !Validation.containsControlCharacters(trimmed, allowNewline: multiline) else {
-            throw StoreError.invalid("\(field) (at most \(max) characters, no control characters)")
+            throw ServerError.invalid("\(field) (at most \(max) characters, no control characters)")
         }
         return trimmed
     }
@@ -51,7 +51,7 @@ enum FieldRules {
             return
         }
         guard let text = value.stringValue, Value(rawValue: text) != nil else {
-            throw StoreError.invalid(
+            throw ServerError.invalid(
                 "\(field) must be one of \(Value.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
@@ -61,12 +61,12 @@ enum FieldRules {
         _ field: String, in document: inout [String: JSONValue], range: ClosedRange<Double>, required: Bool = false
     ) throws {
         guard let value = document[field], !value.isNull else {
-            if required { throw StoreError(.missingFields, field) }
+            if required { throw ServerError(.missingFields, field) }
             document[field] = nil
             return
         }
         guard let number = value.doubleValue, number.isFinite, range.contains(number) else {
-            throw StoreError.invalid("\(field) must be a number from \(range.lowerBound) to \(range.upperBound)")
+            throw ServerError.invalid("\(field) must be a number from \(range.lowerBound) to \(range.upperBound)")
         }
     }
 
@@ -76,13 +76,13 @@ enum FieldRules {
     ) throws {
         guard let value = document[field], !value.isNull else { document[field] = .array([]); return }
         guard let items = value.arrayValue, items.count <= maxCount else {
-            throw StoreError.invalid("\(field) must be a list of at most \(maxCount)")
+            throw ServerError.invalid("\(field) must be a list of at most \(maxCount)")
         }
         var seen = Set<String>()
         var clean: [JSONValue] = []
         for item in items {
             guard let text = item.stringValue, let name = Validation.cleanName(text, maxLength: maxLength) else {
-                throw StoreError.invalid("\(field) entries must be text of 1–\(maxLength) characters")
+                throw ServerError.invalid("\(field) entries must be text of 1–\(maxLength) characters")
             }
             if seen.insert(name.lowercased()).inserted { clean.append(.string(name)) }
         }
@@ -96,14 +96,14 @@ enum FieldRules {
         required: Bool = false
     ) throws -> UUID? {
         guard let value = document[field], !value.isNull else {
-            if required { throw StoreError(.missingFields, field) }
+            if required { throw ServerError(.missingFields, field) }
             document[field] = nil
             return nil
         }
         guard let text = value.stringValue, let id = UUID(uuidString: text),
             try context.liveReference(id, kind: kind) != nil
         else {
-            throw StoreError(.invalidReference, "\(field) (no such \(kind))")
+            throw ServerError(.invalidReference, "\(field) (no such \(kind))")
         }
         document[field] = .string(id.key)
         return id
@@ -119,7 +119,7 @@ enum FieldRules {
                     SELECT 1 FROM media JOIN users ON users.id = media.owner_id
                     WHERE media.sha256 = ? AND (users.id = ? OR users.coach_id = ?)
                     """, arguments: [sha, context.tenantID.key, context.tenantID.key]) != nil
-        else { throw StoreError(.invalidReference, "\(field) (upload the image first)") }
+        else { throw ServerError(.invalidReference, "\(field) (upload the image first)") }
         document[field] = .string(sha)
     }
 }

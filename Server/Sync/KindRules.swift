@@ -11,7 +11,7 @@ struct KindRules: Sendable {
     let appendOnly: Bool
     /// Roles that may delete rows of this kind.
     let deleters: Set<Role>
-    /// Checks and normalises a whole document; throws ``StoreError`` with the offending field.
+    /// Checks and normalises a whole document; throws ``ServerError`` with the offending field.
     let validate: @Sendable (inout [String: JSONValue], MutationContext) throws -> Void
     /// Runs before a delete; may refuse it or update rows that refer to the deleted one.
     let beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)?

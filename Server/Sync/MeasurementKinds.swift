@@ -9,8 +9,8 @@ extension EntityKinds {
             try FieldRules.only(Measurement.fieldNames, in: document)
             // The document names its client, whoever recorded it (a client records their own).
             if context.principal.role == .client { document["client"] = .string(context.principal.id.key) }
-            guard let text = document["date"]?.stringValue else { throw StoreError(.missingFields, "date") }
-            guard let date = ISOTime.parse(text) else { throw StoreError.invalid("date (ISO-8601 time)") }
+            guard let text = document["date"]?.stringValue else { throw ServerError(.missingFields, "date") }
+            guard let date = ISOTime.parse(text) else { throw ServerError.invalid("date (ISO-8601 time)") }
             document["date"] = .string(ISOTime.format(date))
             for measure in Measurement.Measure.allCases {
                 try FieldRules.number(measure.rawValue, in: &document, range: measure.range)
@@ -18,7 +18,7 @@ extension EntityKinds {
             try FieldRules.optionalText("note", in: &document, max: Measurement.maxNoteLength)
             let measures = Measurement.Measure.allCases.map(\.rawValue)
             if measures.allSatisfy({ document[$0] == nil }) {
-                throw StoreError(.missingFields, "at least one of \(measures.joined(separator: ", "))")
+                throw ServerError(.missingFields, "at least one of \(measures.joined(separator: ", "))")
             }
         }
     )

@@ -15,24 +15,24 @@ extension EntityKinds {
                 // A new message: the sender is whoever pushed it, the time is the server's.
                 document["from"] = .string(principal.id.key)
                 document["sent"] = .string(ISOTime.format(context.now))
-                guard let text = document["text"]?.stringValue else { throw StoreError(.missingFields, "text") }
+                guard let text = document["text"]?.stringValue else { throw ServerError(.missingFields, "text") }
                 guard let clean = Message.cleanText(text) else {
-                    throw StoreError.invalid(
+                    throw ServerError.invalid(
                         "text (1–\(Message.maxLength) characters, no control characters other than newline)")
                 }
                 document["text"] = .string(clean)
                 guard let to = document["to"]?.stringValue.flatMap(UUID.init(uuidString:)) else {
-                    throw StoreError(.missingFields, "to")
+                    throw ServerError(.missingFields, "to")
                 }
                 if principal.role == .coach {
                     // Only to one of the coach's own clients.
                     guard try context.liveReference(to, kind: .client) != nil else {
-                        throw StoreError(.invalidReference, "to (not your client)")
+                        throw ServerError(.invalidReference, "to (not your client)")
                     }
                     document["client"] = .string(to.key)
                 } else {
                     guard to == principal.coachID else {
-                        throw StoreError(.forbidden, "clients write to their own coach")
+                        throw ServerError(.forbidden, "clients write to their own coach")
                     }
                     document["client"] = .string(principal.id.key)
                 }
@@ -40,7 +40,7 @@ extension EntityKinds {
                 document["read"] = nil
             } else if let read = document["read"], !read.isNull {
                 guard let text = read.stringValue, let date = ISOTime.parse(text) else {
-                    throw StoreError.invalid("read (a time)")
+                    throw ServerError.invalid("read (a time)")
                 }
                 document["read"] = .string(ISOTime.format(date))
             }

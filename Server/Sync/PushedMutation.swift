@@ -43,7 +43,7 @@ struct PushedMutation: Sendable {
         return nil
     }
 
-    /// The fields set by a create or update (nil when the mutation has none). Throws ``StoreError`` for fields that
+    /// The fields set by a create or update (nil when the mutation has none). Throws ``ServerError`` for fields that
     /// cannot be read (bad JSON, a number out of range, a repeated key, invalid UTF-8): that mutation is refused, the
     /// others of the push are not.
     func parsedFields() throws -> [String: JSONValue]? {
@@ -53,7 +53,7 @@ struct PushedMutation: Sendable {
             do {
                 return try FastJSON.parse(bytes).objectValue
             } catch let error as FastJSON.Malformed {
-                throw StoreError.invalid("fields (\(error.reason))")
+                throw ServerError.invalid("fields (\(error.reason))")
             }
         }
     }

@@ -13,13 +13,13 @@ extension EntityKinds {
             if let event = try FieldRules.reference("event", kind: .event, in: &document, context: context),
                 let row = try context.liveReference(event, kind: .event), row.clientID != client?.key
             {
-                throw StoreError(.invalidReference, "event (belongs to another client)")
+                throw ServerError(.invalidReference, "event (belongs to another client)")
             }
             try historyReference("training", kind: .training, in: &document, context: context)
             try FieldRules.oneOf("mode", SessionMode.self, fallback: .default, in: &document)
             let start = try time("start", in: &document, required: true)
             if let end = try time("end", in: &document, required: false), let start, end < start {
-                throw StoreError.invalid("end (before start)")
+                throw ServerError.invalid("end (before start)")
             }
             try FieldRules.number("paused", in: &document, range: TrainingSession.secondsRange)
             try FieldRules.optionalText("notes", in: &document)
@@ -31,12 +31,12 @@ extension EntityKinds {
     /// A required or optional ISO-8601 time, normalised.
     private static func time(_ field: String, in document: inout [String: JSONValue], required: Bool) throws -> Date? {
         guard let value = document[field], !value.isNull else {
-            if required { throw StoreError(.missingFields, field) }
+            if required { throw ServerError(.missingFields, field) }
             document[field] = nil
             return nil
         }
         guard let text = value.stringValue, let date = ISOTime.parse(text) else {
-            throw StoreError.invalid("\(field) (ISO-8601 time)")
+            throw ServerError.invalid("\(field) (ISO-8601 time)")
         }
         document[field] = .string(ISOTime.format(date))
         return date
@@ -51,7 +51,7 @@ extension EntityKinds {
         guard let text = value.stringValue, let id = UUID(uuidString: text),
             try context.reference(id, kind: kind) != nil
         else {
-            throw StoreError(.invalidReference, "\(field) (no such \(kind))")
+            throw ServerError(.invalidReference, "\(field) (no such \(kind))")
         }
         document[field] = .string(id.key)
     }
@@ -60,19 +60,19 @@ extension EntityKinds {
     private static func exercises(in document: inout [String: JSONValue], context: MutationContext) throws {
         guard let value = document["exercises"], !value.isNull else { document["exercises"] = .array([]); return }
         guard let items = value.arrayValue, items.count <= TrainingSession.maxExercises else {
-            throw StoreError.invalid("exercises must be a list of at most \(TrainingSession.maxExercises)")
+            throw ServerError.invalid("exercises must be a list of at most \(TrainingSession.maxExercises)")
         }
         var clean: [JSONValue] = []
         for (index, item) in items.enumerated() {
             let label = "exercises[\(index)]"
-            guard var entry = item.objectValue else { throw StoreError.invalid("\(label) must be an object") }
+            guard var entry = item.objectValue else { throw ServerError.invalid("\(label) must be an object") }
             try FieldRules.only(PerformedExercise.fieldNames, in: entry)
             try historyReference("exercise", kind: .exercise, in: &entry, context: context)
-            do { try FieldRules.name("name", in: &entry) } catch let error as StoreError {
-                throw StoreError(error.code, "\(label).\(error.detail ?? "name")")
+            do { try FieldRules.name("name", in: &entry) } catch let error as ServerError {
+                throw ServerError(error.code, "\(label).\(error.detail ?? "name")")
             }
             guard let sets = (entry["sets"] ?? .array([])).arrayValue, sets.count <= PerformedExercise.maxSets else {
-                throw StoreError.invalid("\(label).sets must be a list of at most \(PerformedExercise.maxSets)")
+                throw ServerError.invalid("\(label).sets must be a list of at most \(PerformedExercise.maxSets)")
             }
             entry["sets"] = .array(
                 try sets.enumerated().map { position, set in
@@ -85,7 +85,7 @@ extension EntityKinds {
 
     /// One set: type, reps, weight with its unit, duration, rest before it and (real time) the time of every rep.
     private static func set(_ value: JSONValue, position: Int, label: String) throws -> [String: JSONValue] {
-        guard var set = value.objectValue else { throw StoreError.invalid("\(label) must be an object") }
+        guard var set = value.objectValue else { throw ServerError.invalid("\(label) must be an object") }
         do {
             try FieldRules.only(PerformedSet.fieldNames, in: set)
             try FieldRules.oneOf("type", SetType.self, fallback: .normal, in: &set)
@@ -99,7 +99,7 @@ extension EntityKinds {
                 guard let list = times.arrayValue, list.count <= PerformedSet.maxRepTimes,
                     list.allSatisfy({ $0.doubleValue.map { $0.isFinite && seconds.contains($0) } ?? false })
                 else {
-                    throw StoreError.invalid(
+                    throw ServerError.invalid(
                         """
                         repTimes must be a list of at most \(PerformedSet.maxRepTimes) times \
                         from \(Int(seconds.lowerBound)) to \(Int(seconds.upperBound)) seconds
@@ -108,8 +108,8 @@ extension EntityKinds {
             } else {
                 set["repTimes"] = nil
             }
-        } catch let error as StoreError {
-            throw StoreError(error.code, "\(label).\(error.detail ?? "")")
+        } catch let error as ServerError {
+            throw ServerError(error.code, "\(label).\(error.detail ?? "")")
         }
         set["position"] = .number(Double(position))
         return set

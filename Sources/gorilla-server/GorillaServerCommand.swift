@@ -104,7 +104,8 @@ struct Serve: AsyncParsableCommand {
         let logger = Logger(label: "gorilla-server")
         let server = GorillaServer(configuration: configuration, logger: logger)
         let group = ServiceGroup(
-            configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            configuration: .init(
+                services: [server.checkpointer, server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )
         do {
             try await group.run()

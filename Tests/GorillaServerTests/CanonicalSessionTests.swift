@@ -178,7 +178,7 @@ import Testing
                 do {
                     try kind.validate(&slow, context)
                     slowClient = try ServerStore.clientScope(kind: kind, document: slow, context: context)
-                } catch is StoreError {
+                } catch is ServerError {
                     #expect(
                         fast == nil,
                         "the fast reader accepted what validate refuses: \(String(decoding: text, as: UTF8.self))")

@@ -47,7 +47,7 @@ import Testing
         var slow = document
         do {
             try EntityKinds.session.validate(&slow, context)
-        } catch is StoreError {
+        } catch is ServerError {
             #expect(
                 fast == nil,
                 "the one-pass reader accepts what validate refuses: \(String(decoding: text, as: UTF8.self))",
@@ -186,7 +186,9 @@ import Testing
         try await Self.withContext { context, tenant in
             for kind in EntityKind.allCases {
                 var document: [String: JSONValue] = ["surprise": 1]
-                #expect(throws: StoreError.self, "\(kind)") { try EntityKinds.rules(kind).validate(&document, context) }
+                #expect(throws: ServerError.self, "\(kind)") {
+                    try EntityKinds.rules(kind).validate(&document, context)
+                }
                 #expect(EntityKinds.all[kind.rawValue]?.kind == kind)
             }
             for mode in CountMode.allCases {
@@ -194,7 +196,7 @@ import Testing
                 try EntityKinds.exercise.validate(&exercise, context)
             }
             var laps: [String: JSONValue] = ["name": "Plank", "count": "laps"]
-            #expect(throws: StoreError.self) { try EntityKinds.exercise.validate(&laps, context) }
+            #expect(throws: ServerError.self) { try EntityKinds.exercise.validate(&laps, context) }
             for status in EventStatus.allCases {
                 var event: [String: JSONValue] = [
                     "client": .string(tenant.client.key), "start": "2026-11-20T18:00:00Z",
@@ -216,7 +218,7 @@ import Testing
                         "client": .string(tenant.client.key), "date": "2026-11-20T00:00:00Z",
                         measure.rawValue: .number(value),
                     ]
-                    #expect(throws: StoreError.self, "\(measure) \(value)") {
+                    #expect(throws: ServerError.self, "\(measure) \(value)") {
                         try EntityKinds.measurement.validate(&document, context)
                     }
                 }
@@ -225,7 +227,7 @@ import Testing
                 "to": .string(tenant.client.key),
                 "text": .string(String(repeating: "a", count: Message.maxLength + 1)),
             ]
-            #expect(throws: StoreError.self) { try EntityKinds.message.validate(&message, context) }
+            #expect(throws: ServerError.self) { try EntityKinds.message.validate(&message, context) }
         }
     }
 

@@ -38,7 +38,7 @@ import Testing
 
     @Test func usernameInAnotherCaseIsInUse() async throws {
         try await store.createUser(coach("ada"))
-        let error = await #expect(throws: StoreError.self) {
+        let error = await #expect(throws: ServerError.self) {
             try await store.createUser(coach("ADA", email: "other@example.com"))
         }
         #expect(error?.code == .usernameInUse)
@@ -47,7 +47,7 @@ import Testing
 
     @Test func emailInAnotherCaseIsInUse() async throws {
         try await store.createUser(coach("ada", email: "ada@example.com"))
-        let error = await #expect(throws: StoreError.self) {
+        let error = await #expect(throws: ServerError.self) {
             try await store.createUser(coach("bob", email: "ADA@example.com"))
         }
         #expect(error?.code == .emailInUse)
@@ -74,15 +74,15 @@ import Testing
         let ada = coach("ada")
         try await store.createUser(ada)
         try await store.createUser(coach("bob"))
-        let taken = await #expect(throws: StoreError.self) {
+        let taken = await #expect(throws: ServerError.self) {
             try await store.updateProfile(userID: ada.id, ProfileUpdateBody(email: "BOB@example.com"))
         }
         #expect(taken?.code == .emailInUse)
-        let invalid = await #expect(throws: StoreError.self) {
+        let invalid = await #expect(throws: ServerError.self) {
             try await store.updateProfile(userID: ada.id, ProfileUpdateBody(email: "not an email"))
         }
         #expect(invalid?.code == .invalidField)
-        let photo = await #expect(throws: StoreError.self) {
+        let photo = await #expect(throws: ServerError.self) {
             try await store.updateProfile(userID: ada.id, ProfileUpdateBody(photo: String(repeating: "a", count: 64)))
         }
         #expect(photo?.code == .invalidReference)

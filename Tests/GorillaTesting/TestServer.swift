@@ -106,7 +106,8 @@ public final class TestServer: RunningServer, Sendable {
         var logger = Logger(label: "gorilla-test-server")
         logger.logLevel = logLevel
         let server = GorillaServer(configuration: configuration, logger: logger)
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [server], logger: logger))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [server.checkpointer, server], logger: logger))
         let task = Task {
             defer { announce.finish() }
             try await group.run()

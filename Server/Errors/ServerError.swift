@@ -1,0 +1,52 @@
+import GorillaShared
+
+/// A request that fails in a way the peer is told about: a catalogue code, context for the peer, and how long to wait
+/// when the answer is "not now".
+///
+/// The store, the sync rules and the request handlers all throw it; the router answers with ``wire(in:)`` and a push
+/// turns it into a rejected mutation. Peers get the code's message in their language and the detail, never an
+/// internal description.
+public struct ServerError: Error, Sendable, CustomStringConvertible {
+    /// The wire code the peer sees.
+    public let code: WireErrorCode
+    /// Context for the peer (a field name, the names that block a delete); no internals.
+    public let detail: String?
+    /// Seconds the peer should wait before trying again (with ``WireErrorCode/rateLimited``).
+    public let retryAfter: Int?
+
+    /// An error of `code`, with `detail` for the peer and, for a limit, the seconds to wait.
+    public init(_ code: WireErrorCode, _ detail: String? = nil, retryAfter: Int? = nil) {
+        self.code = code
+        self.detail = detail
+        self.retryAfter = retryAfter
+    }
+
+    public var description: String {
+        var text = detail.map { "\(code): \($0)" } ?? "\(code)"
+        if let retryAfter { text += " (retry after \(retryAfter) s)" }
+        return text
+    }
+
+    /// The wire error in `language`: the catalogue message, then the detail, then when to try again.
+    public func wire(in language: Language) -> WireError {
+        var message = code.message(in: language)
+        if let detail, !detail.isEmpty { message += ": \(detail)" }
+        if let retryAfter {
+            switch language {
+            case .ca: message += " (torneu-ho a provar d'aquí a \(retryAfter) s)"
+            case .es: message += " (vuelva a intentarlo en \(retryAfter) s)"
+            case .en: message += " (try again in \(retryAfter) s)"
+            }
+        }
+        return WireError(code: code, message: message, retryAfter: retryAfter)
+    }
+
+    /// A value the rules refuse; `detail` names the field and, where it helps, what is allowed.
+    public static func invalid(_ detail: String) -> ServerError { ServerError(.invalidField, detail) }
+    /// No such thing, or none the principal may see.
+    public static let notFound = ServerError(.notFound)
+    /// The principal's role may not do this.
+    public static let forbidden = ServerError(.forbidden)
+    /// The operation needs a logged-in connection.
+    public static let notAuthenticated = ServerError(.notAuthenticated)
+}
