@@ -8,7 +8,7 @@ struct Connect: AsyncParsableCommand {
         commandName: "connect",
         abstract: "Pin a server: shows its certificate fingerprint and asks to trust it.",
         discussion: "The server prints its fingerprint when it starts and writes it to DIR/server.json.")
-    @ParentCommand var root: Gorilla
+    @OptionGroup(title: "Global options") var global: GlobalOptions
     @Argument(help: "The server, as HOST:PORT.") var address: String
     @Option(help: "Pin this SHA-256 fingerprint (hex, colons allowed) instead of asking.") var fingerprint: String?
     @Flag(help: "Trust the certificate the server presents without asking.") var trust = false
@@ -18,7 +18,7 @@ struct Connect: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await present(root) {
+        try await present(global) {
             try await AccountService($0).connect(address, fingerprint: fingerprint, trust: trust) { presented in
                 FileHandle.standardError.write(
                     Data("The server's certificate has SHA-256 fingerprint\n  \(presented)\n".utf8))
@@ -44,7 +44,7 @@ struct Register: AsyncParsableCommand {
 
     struct Coach: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "coach", abstract: "Sign up as a coach.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @OptionGroup var fields: AccountFields
         @Option(help: "Language of messages: ca, es or en.") var language: String?
 
@@ -63,14 +63,14 @@ struct Register: AsyncParsableCommand {
             let signup = SignupBody(
                 username: fields.username, email: fields.email, password: password, name: fields.name,
                 surname: fields.surname, nif: fields.nif, language: language.flatMap(Language.init(code:)))
-            try await present(root) { try await AccountService($0).register(signup) }
+            try await present(global) { try await AccountService($0).register(signup) }
         }
     }
 
     struct Client: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "client", abstract: "Join your coach with the registration code they gave you.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option(help: "The registration code, XXXX-XXXX.") var code: String
         @OptionGroup var fields: AccountFields
         @Option(help: "Language of messages: ca, es or en.") var language: String?
@@ -81,7 +81,7 @@ struct Register: AsyncParsableCommand {
             let signup = SignupBody(
                 username: fields.username, email: fields.email, password: password, name: fields.name,
                 surname: fields.surname, nif: fields.nif, language: language.flatMap(Language.init(code:)), code: code)
-            try await present(root) { try await AccountService($0).register(signup) }
+            try await present(global) { try await AccountService($0).register(signup) }
         }
     }
 }
@@ -89,7 +89,7 @@ struct Register: AsyncParsableCommand {
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login", abstract: "Log in with your username or email.")
-    @ParentCommand var root: Gorilla
+    @OptionGroup(title: "Global options") var global: GlobalOptions
     @Argument(help: "Username or email (or give it with --user).") var account: String?
     @Option(help: "Username or email.") var user: String?
     @Flag(help: "Read the password from standard input instead of prompting.") var passwordStdin = false
@@ -105,21 +105,21 @@ struct Login: AsyncParsableCommand {
     func run() async throws {
         let password = try readPassword(fromStandardInput: passwordStdin)
         let login = user ?? account ?? ""
-        try await present(root) { try await AccountService($0).login(user: login, password: password) }
+        try await present(global) { try await AccountService($0).login(user: login, password: password) }
     }
 }
 
 struct Logout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout", abstract: "Log out: revokes this device's session.")
-    @ParentCommand var root: Gorilla
-    func run() async throws { try await present(root) { try await AccountService($0).logout() } }
+    @OptionGroup(title: "Global options") var global: GlobalOptions
+    func run() async throws { try await present(global) { try await AccountService($0).logout() } }
 }
 
 struct WhoAmI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the logged-in account.")
-    @ParentCommand var root: Gorilla
-    func run() async throws { try await present(root) { try await AccountService($0).whoami() } }
+    @OptionGroup(title: "Global options") var global: GlobalOptions
+    func run() async throws { try await present(global) { try await AccountService($0).whoami() } }
 }
 
 struct ProfileCommand: AsyncParsableCommand {
@@ -129,14 +129,14 @@ struct ProfileCommand: AsyncParsableCommand {
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your profile.")
-        @ParentCommand var root: Gorilla
-        func run() async throws { try await present(root) { try await AccountService($0).profile() } }
+        @OptionGroup(title: "Global options") var global: GlobalOptions
+        func run() async throws { try await present(global) { try await AccountService($0).profile() } }
     }
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Change profile fields (only those given).")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option var name: String?
         @Option var surname: String?
         @Option(help: "NIF; an empty string removes it.") var nif: String?
@@ -161,7 +161,7 @@ struct ProfileCommand: AsyncParsableCommand {
             let update = ProfileUpdateBody(
                 name: name, surname: surname, nif: nif, language: language.flatMap(Language.init(code:)),
                 email: email, photo: noPhoto ? "" : nil)
-            try await present(root) { try await AccountService($0).editProfile(update, photoFile: photo) }
+            try await present(global) { try await AccountService($0).editProfile(update, photoFile: photo) }
         }
     }
 }
@@ -176,13 +176,13 @@ struct PasswordCommand: AsyncParsableCommand {
             abstract: "Change your password (logs out your other devices).",
             discussion: "With --password-stdin, standard input holds two lines: the current password, then the new one."
         )
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Flag(help: "Read the current and new password from standard input, one per line.") var passwordStdin = false
 
         func run() async throws {
             let old = try readPassword(fromStandardInput: passwordStdin, prompt: "Current password: ")
             let new = try readPassword(fromStandardInput: passwordStdin, prompt: "New password (8+ characters): ")
-            try await present(root) { try await AccountService($0).changePassword(old: old, new: new) }
+            try await present(global) { try await AccountService($0).changePassword(old: old, new: new) }
         }
     }
 
@@ -190,14 +190,14 @@ struct PasswordCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset",
             abstract: "Set a new password with a one-time reset token from the server's operator or your coach.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option(help: "Username or email.") var user: String
         @Option(help: "The reset token.") var token: String
         @Flag(help: "Read the new password from standard input instead of prompting.") var passwordStdin = false
 
         func run() async throws {
             let password = try readPassword(fromStandardInput: passwordStdin, prompt: "New password (8+ characters): ")
-            try await present(root) {
+            try await present(global) {
                 try await AccountService($0).resetPassword(user: user, token: token, password: password)
             }
         }
@@ -208,14 +208,14 @@ struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: "Push queued changes and pull new ones now.",
         discussion: "With --status: show the queue, the last successful sync and the cursor, without the network.")
-    @ParentCommand var root: Gorilla
+    @OptionGroup(title: "Global options") var global: GlobalOptions
     @Flag(help: "Show the queue without syncing.") var status = false
 
     func run() async throws {
         if status {
-            try await present(root) { try SyncService($0).status() }
+            try await present(global) { try SyncService($0).status() }
         } else {
-            try await present(root) { try await SyncService($0).sync() }
+            try await present(global) { try await SyncService($0).sync() }
         }
     }
 }

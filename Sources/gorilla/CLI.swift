@@ -7,69 +7,54 @@ import GorillaShared
 import Glibc
 #endif
 
-/// Options of the root command that every command honours (`gorilla --json machines` or `gorilla machines --json`).
+/// Options every command takes: the root's, and each command's own copy of the same group, so that argument-parser
+/// reads `--json` wherever it stands (`gorilla --json machines`, `gorilla machines --json`) and every `--help` lists
+/// it.
 struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print one JSON value on standard output; errors go to standard error.") var json = false
 }
 
-/// What this process shares: the device context and, for the commands not yet moved to services, the app.
+/// What this process shares: its device context.
 enum Runtime {
     static let context = DeviceContext()
-    static let app = GorillaApp()
 }
 
-/// Runs a command body and prints its output or error the same way for every command.
-func perform(_ root: Gorilla, _ body: () async throws -> CommandOutput) async throws {
-    let json = root.global.json
-    defer { showWarnings() }
-    do {
-        let output = try await Runtime.context.command { try await Runtime.app.refreshingLocalRefusals(body) }
-        show(output.text, json: output.json, notes: output.notes, asJSON: json)
-    } catch let error as ClientError {
-        showWarnings()
-        report(error, asJSON: json)
-        throw ExitCode(error.exitCode)
-    }
-}
-
-/// Runs a service call for the device context and prints its result (or error) the same way for every command.
+/// Runs a service call on the process's device context and prints its result (or error) the same way for every
+/// command: the text for a person, or the result's JSON with `--json`; notes and warnings on standard error.
 func present<Result: Presentable>(
-    _ root: Gorilla, _ body: (DeviceContext) async throws -> Result
+    _ options: GlobalOptions, _ body: (DeviceContext) async throws -> Result
 ) async throws {
     let context = Runtime.context
-    let json = root.global.json
     defer { showWarnings() }
     do {
-        let result = try await context.command { try await context.refreshingLocalRefusals { try await body(context) } }
+        let result = try await context.command {
+            try await context.refreshingLocalRefusals { try await body(context) }
+        }
         let viewer = context.viewer(
             width: Terminal.isInteractive ? FullScreenTerminal.size.columns : nil, style: .forDescriptor())
-        let text = json ? "" : result.text(for: viewer)
-        show(text, json: json ? try result.json : .null, notes: context.takeNotes() + result.notes(for: viewer),
-            asJSON: json)
+        showWarnings()
+        for note in context.takeNotes() + result.notes(for: viewer) {
+            FileHandle.standardError.write(Data("\(note)\n".utf8))
+        }
+        if options.json {
+            print(String(decoding: try WireCoding.encoder.encode(try result.json), as: UTF8.self))
+        } else {
+            let text = result.text(for: viewer)
+            if !text.isEmpty { print(text) }
+        }
     } catch let error as ClientError {
         showWarnings()
-        report(error, asJSON: json)
+        report(error, asJSON: options.json)
         throw ExitCode(error.exitCode)
-    }
-}
-
-/// Prints a command's warnings and notes on standard error and its output on standard output.
-private func show(_ text: String, json: JSONValue, notes: [String], asJSON: Bool) {
-    showWarnings()
-    for note in notes + Runtime.context.takeNotes() { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
-    if asJSON {
-        // Encoding a JSONValue cannot fail.
-        print(String(decoding: (try? WireCoding.encoder.encode(json)) ?? Data("null".utf8), as: UTF8.self))
-    } else if !text.isEmpty {
-        print(text)
     }
 }
 
 /// Prints the warnings the command found (a lost cache) on standard error, once.
 func showWarnings() {
-    for warning in Runtime.app.takeWarnings() + Runtime.context.takeWarnings() { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+    for warning in Runtime.context.takeWarnings() { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
 }
 
+/// Prints an error as one line on standard error (a JSON object with `--json`).
 func report(_ error: ClientError, asJSON: Bool) {
     if asJSON {
         var object: [String: JSONValue] = ["kind": .string(error.kindName), "message": .string(error.message)]
@@ -121,12 +106,12 @@ struct Gorilla: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        try await present(self) { try await OverviewService($0).overview() }
+        try await present(global) { try await OverviewService($0).overview() }
     }
 
     static func main() async {
         umask(0o077)  // the cache and session hold credentials and clients' personal data
-        Runtime.app.home.tightenPermissions()
+        Runtime.context.home.tightenPermissions()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

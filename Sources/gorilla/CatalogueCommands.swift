@@ -11,43 +11,43 @@ struct Machines: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a machine.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
         @Option(help: "A PNG or JPEG of at most 2 MiB.") var image: String?
-        func run() async throws { try await present(root) { try await MachineService($0).add(name: name, imageFile: image) } }
+        func run() async throws { try await present(global) { try await MachineService($0).add(name: name, imageFile: image) } }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List machines.")
-        @ParentCommand var root: Gorilla
-        func run() async throws { try await present(root) { try await MachineService($0).list() } }
+        @OptionGroup(title: "Global options") var global: GlobalOptions
+        func run() async throws { try await present(global) { try await MachineService($0).list() } }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show a machine and the exercises that use it.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument(help: "Name or id prefix.") var name: String
         @Option(help: "Save the machine's image to this file.") var saveImage: String?
-        func run() async throws { try await present(root) { try await MachineService($0).show(name, saveImage: saveImage) } }
+        func run() async throws { try await present(global) { try await MachineService($0).show(name, saveImage: saveImage) } }
     }
 
     struct Rename: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a machine.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
-            try await present(root) { try await CatalogueService($0).rename(.machine, name, to: newName) }
+            try await present(global) { try await CatalogueService($0).rename(.machine, name, to: newName) }
         }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete a machine no exercise uses.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
-        func run() async throws { try await present(root) { try await CatalogueService($0).remove(.machine, name) } }
+        func run() async throws { try await present(global) { try await CatalogueService($0).remove(.machine, name) } }
     }
 }
 
@@ -67,35 +67,35 @@ struct Exercises: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an exercise.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
         @OptionGroup var options: ExerciseOptions
         func run() async throws {
             let fields = ExerciseFields(
                 machine: options.machine, description: options.description,
                 muscles: options.muscles, count: options.count)
-            try await present(root) { try await ExerciseService($0).add(name: name, fields) }
+            try await present(global) { try await ExerciseService($0).add(name: name, fields) }
         }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List exercises.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option(help: "Only those whose name, description, muscles or machine contain this text.") var search: String?
-        func run() async throws { try await present(root) { try await ExerciseService($0).list(search: search) } }
+        func run() async throws { try await present(global) { try await ExerciseService($0).list(search: search) } }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show an exercise.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument(help: "Name or id prefix.") var name: String
-        func run() async throws { try await present(root) { try await ExerciseService($0).show(name) } }
+        func run() async throws { try await present(global) { try await ExerciseService($0).show(name) } }
     }
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Change an exercise's machine, description, muscles or count mode.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
         @OptionGroup var options: ExerciseOptions
         @Flag(help: "Remove the machine.") var noMachine = false
@@ -103,26 +103,26 @@ struct Exercises: AsyncParsableCommand {
             let fields = ExerciseFields(
                 machine: options.machine, clearMachine: noMachine, description: options.description,
                 muscles: options.muscles.isEmpty ? nil : options.muscles, count: options.count)
-            try await present(root) { try await ExerciseService($0).edit(name, fields) }
+            try await present(global) { try await ExerciseService($0).edit(name, fields) }
         }
     }
 
     struct Rename: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename an exercise.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
-            try await present(root) { try await CatalogueService($0).rename(.exercise, name, to: newName) }
+            try await present(global) { try await CatalogueService($0).rename(.exercise, name, to: newName) }
         }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete an exercise (it leaves its trainings; history keeps its name).")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
-        func run() async throws { try await present(root) { try await CatalogueService($0).remove(.exercise, name) } }
+        func run() async throws { try await present(global) { try await CatalogueService($0).remove(.exercise, name) } }
     }
 }
 
@@ -135,7 +135,7 @@ struct Trainings: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a training.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
         @Option(name: .customLong("exercise"), help: "An exercise, in order (repeat).") var exercises: [String] = []
         @Option(
@@ -146,7 +146,7 @@ struct Trainings: AsyncParsableCommand {
                     "For example \"Squat: 4x12@80kg rest 90s\", \"Press: 12,10,8@60kg\", \"Plank: 3x45s\", \"Rower: 1x2000m\".",
                 valueName: "EXERCISE: PLAN")) var plans: [String] = []
         func run() async throws {
-            try await present(root) {
+            try await present(global) {
                 try await TrainingService($0).add(name: name, exercises: exercises, plans: plans)
             }
         }
@@ -155,22 +155,22 @@ struct Trainings: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List trainings with when each was last used.")
-        @ParentCommand var root: Gorilla
-        func run() async throws { try await present(root) { try await TrainingService($0).list() } }
+        @OptionGroup(title: "Global options") var global: GlobalOptions
+        func run() async throws { try await present(global) { try await TrainingService($0).list() } }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show a training's exercises and their plans.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
-        func run() async throws { try await present(root) { try await TrainingService($0).show(name) } }
+        func run() async throws { try await present(global) { try await TrainingService($0).show(name) } }
     }
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Add, remove, move or plan exercises.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
         @Option(help: "Append an exercise (repeat).") var add: [String] = []
         @Option(help: "Remove an exercise (repeat).") var remove: [String] = []
@@ -182,7 +182,7 @@ struct Trainings: AsyncParsableCommand {
                 "Set an exercise's plan, SETSxREPS@LOAD [rest TIME], adding it if missing (repeat).",
                 valueName: "EXERCISE: PLAN")) var plans: [String] = []
         func run() async throws {
-            try await present(root) {
+            try await present(global) {
                 try await TrainingService($0).edit(name, add: add, remove: remove, move: move, to: to, plans: plans)
             }
         }
@@ -191,29 +191,29 @@ struct Trainings: AsyncParsableCommand {
     struct Duplicate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "duplicate", abstract: "Copy a training under a new name.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
-            try await present(root) { try await TrainingService($0).duplicate(name, as: newName) }
+            try await present(global) { try await TrainingService($0).duplicate(name, as: newName) }
         }
     }
 
     struct Rename: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a training.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
-            try await present(root) { try await CatalogueService($0).rename(.training, name, to: newName) }
+            try await present(global) { try await CatalogueService($0).rename(.training, name, to: newName) }
         }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete a training (sessions keep its name).")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
-        func run() async throws { try await present(root) { try await CatalogueService($0).remove(.training, name) } }
+        func run() async throws { try await present(global) { try await CatalogueService($0).remove(.training, name) } }
     }
 }

@@ -13,35 +13,35 @@ struct Clients: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Invite a client: prints the registration code (XXXX-XXXX, valid 14 days) to pass on.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option(help: "First name (the client may correct it when registering).") var name: String?
         @Option(help: "Surname.") var surname: String?
         func run() async throws {
-            try await present(root) { try await ClientService($0).add(name: name, surname: surname) }
+            try await present(global) { try await ClientService($0).add(name: name, surname: surname) }
         }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List clients, registered and invited, with when each last trained.")
-        @ParentCommand var root: Gorilla
-        func run() async throws { try await present(root) { try await ClientService($0).list() } }
+        @OptionGroup(title: "Global options") var global: GlobalOptions
+        func run() async throws { try await present(global) { try await ClientService($0).list() } }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "A client's profile, next events, recent sessions and unread messages.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument(help: "Name, username or id.") var client: String
-        func run() async throws { try await present(root) { try await ClientService($0).show(client) } }
+        func run() async throws { try await present(global) { try await ClientService($0).show(client) } }
     }
 
     struct Code: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "code", abstract: "Issue a new registration code for an invited client.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var client: String
-        func run() async throws { try await present(root) { try await ClientService($0).newCode(client) } }
+        func run() async throws { try await present(global) { try await ClientService($0).newCode(client) } }
     }
 
     struct ResetPassword: AsyncParsableCommand {
@@ -49,17 +49,17 @@ struct Clients: AsyncParsableCommand {
             commandName: "reset-password",
             abstract: "A one-time token (24 h) for a client who forgot their password; they use gorilla password reset."
         )
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var client: String
-        func run() async throws { try await present(root) { try await ClientService($0).resetPassword(client) } }
+        func run() async throws { try await present(global) { try await ClientService($0).resetPassword(client) } }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Remove a client: they can no longer log in or sync; you keep their history.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var client: String
-        func run() async throws { try await present(root) { try await ClientService($0).remove(client) } }
+        func run() async throws { try await present(global) { try await ClientService($0).remove(client) } }
     }
 }
 
@@ -86,67 +86,67 @@ struct Events: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Schedule a training with a client (overlaps are warned about).")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option(help: "The client.") var client: String
         @OptionGroup var options: EventOptions
         func validate() throws {
             if options.at == nil { throw ValidationError("--at \"YYYY-MM-DD HH:MM\" is required") }
         }
         func run() async throws {
-            try await present(root) { try await EventService($0).add(client: client, options.fields) }
+            try await present(global) { try await EventService($0).add(client: client, options.fields) }
         }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List events.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @OptionGroup var range: RangeOptions
         @Option(help: "Only this client's.") var client: String?
         func run() async throws {
-            try await present(root) { try await EventService($0).list(from: range.from, to: range.to, client: client) }
+            try await present(global) { try await EventService($0).list(from: range.from, to: range.to, client: client) }
         }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show an event.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument(help: "The event's id (or the short id lists show).") var id: String
-        func run() async throws { try await present(root) { try await EventService($0).show(id) } }
+        func run() async throws { try await present(global) { try await EventService($0).show(id) } }
     }
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "edit", abstract: "Move or change an event.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var id: String
         @OptionGroup var options: EventOptions
-        func run() async throws { try await present(root) { try await EventService($0).edit(id, options.fields) } }
+        func run() async throws { try await present(global) { try await EventService($0).edit(id, options.fields) } }
     }
 
     struct Cancel: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "cancel", abstract: "Cancel an event (it stays on the calendar, marked cancelled).")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var id: String
         func run() async throws {
-            try await present(root) { try await EventService($0).setStatus(id, to: "cancelled") }
+            try await present(global) { try await EventService($0).setStatus(id, to: "cancelled") }
         }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete an event.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var id: String
-        func run() async throws { try await present(root) { try await EventService($0).remove(id) } }
+        func run() async throws { try await present(global) { try await EventService($0).remove(id) } }
     }
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export", abstract: "Write events as an iCalendar (.ics) file.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option(help: "The .ics file to write.") var ics: String
         @OptionGroup var range: RangeOptions
         func run() async throws {
-            try await present(root) { try await EventService($0).export(icsFile: ics, from: range.from, to: range.to) }
+            try await present(global) { try await EventService($0).export(icsFile: ics, from: range.from, to: range.to) }
         }
     }
 }
@@ -155,9 +155,9 @@ struct CalendarCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
         abstract: "A month grid (Monday first) with days that have events marked, then the month's events.")
-    @ParentCommand var root: Gorilla
+    @OptionGroup(title: "Global options") var global: GlobalOptions
     @Argument(help: "The month, YYYY-MM (default: this month).") var month: String?
     func run() async throws {
-        try await present(root) { try await CalendarService($0).month(month) }
+        try await present(global) { try await CalendarService($0).month(month) }
     }
 }

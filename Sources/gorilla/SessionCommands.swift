@@ -18,7 +18,7 @@ struct Sessions: AsyncParsableCommand {
                   --set "Prensa: 12x80kg@40s, 10x85kg@38s" --set "Crunch: 20x0kg" --set "Curl: 8x30lb(drop)"
                 --from-file takes the same as JSON: [{"name": "Prensa", "sets": [{"reps": 12, "weight": 80, "unit": "kg", "duration": 40}]}]
                 """)
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option(help: "The client.") var client: String
         @Option(help: "The training (routine) followed.") var training: String?
         @Option(help: "The event this session fulfils (marked done).") var event: String?
@@ -30,7 +30,7 @@ struct Sessions: AsyncParsableCommand {
         @Option(help: "A note about the session.") var notes: String?
 
         func run() async throws {
-            try await present(root) {
+            try await present(global) {
                 try await SessionService($0).log(
                     SessionLogRequest(
                         client: client, training: training, event: event, date: date,
@@ -42,11 +42,11 @@ struct Sessions: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "Sessions, newest first (clients see their own).")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option(help: "Only this client.") var client: String?
         @OptionGroup var range: RangeOptions
         func run() async throws {
-            try await present(root) {
+            try await present(global) {
                 try await SessionService($0).list(client: client, from: range.from, to: range.to)
             }
         }
@@ -55,26 +55,26 @@ struct Sessions: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "A session's exercises and sets, totals and time under tension.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument(help: "The session id (or its short form).") var id: String
-        func run() async throws { try await present(root) { try await SessionService($0).show(id) } }
+        func run() async throws { try await present(global) { try await SessionService($0).show(id) } }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete a session from the history.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var id: String
-        func run() async throws { try await present(root) { try await SessionService($0).remove(id) } }
+        func run() async throws { try await present(global) { try await SessionService($0).remove(id) } }
     }
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export", abstract: "Print a session as text, CSV or JSON.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var id: String
         @Option(help: "txt, csv or json.") var format: String = "txt"
-        func run() async throws { try await present(root) { try await SessionService($0).export(id, format: format) } }
+        func run() async throws { try await present(global) { try await SessionService($0).export(id, format: format) } }
     }
 }
 
@@ -88,7 +88,7 @@ struct Train: AsyncParsableCommand {
             p pauses; u undoes the last rep or set; q finishes (summary, then save y/n); Esc cancels.
             Every step is kept on this device: after a crash, gorilla train --resume continues.
             """)
-    @ParentCommand var root: Gorilla
+    @OptionGroup(title: "Global options") var global: GlobalOptions
     @Option(help: "The client.") var client: String?
     @Option(help: "The training (routine) to follow.") var training: String?
     @Flag(help: "Add exercises as you go.") var free = false
@@ -103,7 +103,7 @@ struct Train: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await present(root) { context in
+        try await present(global) { context in
             let service = TrainService(context)
             // The terminal first: without one, nothing is started (and nothing is left to resume).
             let terminal = try TrainView.openTerminal()

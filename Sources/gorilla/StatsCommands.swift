@@ -10,7 +10,7 @@ struct Stats: AsyncParsableCommand {
             A coach names the client; a client sees their own. Figures are computed from this device's copy, so they work offline.
             e1RM is Epley's estimate, weight × (1 + reps / 30) (the weight itself for a single rep). Volume is Σ weight × reps.
             """)
-    @ParentCommand var root: Gorilla
+    @OptionGroup(title: "Global options") var global: GlobalOptions
     @Option(help: "The client (coaches).") var client: String?
     @Option(help: "One exercise's figures and progress.") var exercise: String?
     @OptionGroup var range: RangeOptions
@@ -22,7 +22,7 @@ struct Stats: AsyncParsableCommand {
     func run() async throws {
         let request = StatsRequest(
             client: client, exercise: exercise, from: range.from, to: range.to, svg: svg, csv: csv, unit: unit)
-        try await present(root) { try await StatsService($0).stats(request) }
+        try await present(global) { try await StatsService($0).stats(request) }
     }
 }
 
@@ -35,7 +35,7 @@ struct Measurements: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Record a measurement (clients may record their own).")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option(help: "The client (coaches).") var client: String?
         @Option(help: "YYYY-MM-DD or \"YYYY-MM-DD HH:MM\" (default: now).") var date: String?
         @Option(help: "Body weight in kg.") var weight: Double?
@@ -54,7 +54,7 @@ struct Measurements: AsyncParsableCommand {
             ] {
                 if let value { values[key] = value }
             }
-            try await present(root) {
+            try await present(global) {
                 try await MeasurementService($0).add(client: client, date: date, values: values, note: note)
             }
         }
@@ -63,8 +63,8 @@ struct Measurements: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List measurements with BMI and its WHO category.")
-        @ParentCommand var root: Gorilla
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option(help: "The client (coaches).") var client: String?
-        func run() async throws { try await present(root) { try await MeasurementService($0).list(client: client) } }
+        func run() async throws { try await present(global) { try await MeasurementService($0).list(client: client) } }
     }
 }

@@ -1,19 +1,20 @@
 import Foundation
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 
 /// A device with a coach's session saved in a temporary `GORILLA_HOME` and no reachable server,
 /// so that every command works on the local cache alone.
 final class OfflineDevice: Sendable {
     let folder: URL
-    let app: GorillaApp
+    let app: DeviceCommands
 
     /// - Parameter unreachableServer: Pin a server that refuses connections (else none is configured).
     init(role: Role = .coach, unreachableServer: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "gorilla-client-\(UUID().uuidString)", isDirectory: true)
         let home = ClientHome(environment: ["GORILLA_HOME": folder.path])
-        app = GorillaApp(home: home)
+        app = DeviceCommands(home: home)
         if unreachableServer {
             // Nothing listens on port 1 of the loopback interface: the connection is refused at once.
             try home.saveConfig(

@@ -9,11 +9,11 @@ public final class Device: Sendable {
     public static let password = "correct-horse-battery"
 
     public let folder: TemporaryFolder
-    public let app: GorillaApp
+    public let app: DeviceCommands
 
     public init() throws {
         folder = try TemporaryFolder("gorilla-e2e-device")
-        var app = GorillaApp(home: ClientHome(environment: ["GORILLA_HOME": folder.url.path]))
+        var app = DeviceCommands(home: ClientHome(environment: ["GORILLA_HOME": folder.url.path]))
         app.deadlines = TestDeadlines.patient
         self.app = app
     }

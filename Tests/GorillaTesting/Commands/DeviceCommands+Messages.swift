@@ -3,7 +3,7 @@ import GorillaClient
 import GorillaShared
 
 /// Messages, the chat and news as the tests call them, through the services the CLI uses.
-extension GorillaApp {
+extension DeviceCommands {
     public func listConversations() async throws -> CommandOutput {
         try await run { try await MessageService($0).conversations() }
     }

@@ -3,7 +3,7 @@ import GorillaClient
 import GorillaShared
 
 /// The training history's commands and `gorilla train` as the tests call them, through the services the CLI uses.
-extension GorillaApp {
+extension DeviceCommands {
     public func logSession(_ request: SessionLogRequest) async throws -> CommandOutput {
         try await run { try await SessionService($0).log(request) }
     }

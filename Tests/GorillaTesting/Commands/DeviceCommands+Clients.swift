@@ -3,7 +3,7 @@ import GorillaClient
 import GorillaShared
 
 /// The clients' commands as the tests call them, through the service the CLI uses.
-extension GorillaApp {
+extension DeviceCommands {
     public func addClient(name: String?, surname: String?) async throws -> CommandOutput {
         try await run { try await ClientService($0).add(name: name, surname: surname) }
     }

@@ -3,7 +3,7 @@ import GorillaClient
 import GorillaShared
 
 /// Exercises and trainings as the tests call them, through the services the CLI uses.
-extension GorillaApp {
+extension DeviceCommands {
     public func addExercise(name: String, _ given: ExerciseFields) async throws -> CommandOutput {
         try await run { try await ExerciseService($0).add(name: name, given) }
     }

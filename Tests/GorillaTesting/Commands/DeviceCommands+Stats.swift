@@ -3,7 +3,7 @@ import GorillaClient
 import GorillaShared
 
 /// Statistics and measurements as the tests call them, through the services the CLI uses.
-extension GorillaApp {
+extension DeviceCommands {
     public func stats(_ request: StatsRequest) async throws -> CommandOutput {
         try await run { try await StatsService($0).stats(request) }
     }

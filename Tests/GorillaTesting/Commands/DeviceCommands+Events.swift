@@ -3,7 +3,7 @@ import GorillaClient
 import GorillaShared
 
 /// The calendar's commands as the tests call them, through the services the CLI uses.
-extension GorillaApp {
+extension DeviceCommands {
     public func addEvent(client: String, _ given: EventFields) async throws -> CommandOutput {
         try await run { try await EventService($0).add(client: client, given) }
     }

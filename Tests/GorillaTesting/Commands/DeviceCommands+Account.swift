@@ -3,7 +3,7 @@ import GorillaClient
 import GorillaShared
 
 /// The account's commands and the overview as the tests call them, through the services the CLI uses.
-extension GorillaApp {
+extension DeviceCommands {
     public func connect(
         _ address: String, fingerprint: String?, trust: Bool, confirm: @Sendable (String) -> Bool
     ) async throws -> CommandOutput {

@@ -3,7 +3,7 @@ import GorillaClient
 import GorillaShared
 
 /// The catalogue's commands as the tests call them, through the services the CLI uses.
-extension GorillaApp {
+extension DeviceCommands {
     public func addMachine(name: String, imageFile: String?) async throws -> CommandOutput {
         try await run { try await MachineService($0).add(name: name, imageFile: imageFile) }
     }

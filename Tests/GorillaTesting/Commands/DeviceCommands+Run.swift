@@ -2,7 +2,7 @@ import Foundation
 import GorillaClient
 import GorillaShared
 
-extension GorillaApp {
+extension DeviceCommands {
     /// Runs one service call as the CLI runs a command: a new device context (as a new process has), one connection
     /// for the whole command, a refresh when the local copy alone refused, and the result presented as text and JSON
     /// (styled with `style`, plain as in a pipe by default).

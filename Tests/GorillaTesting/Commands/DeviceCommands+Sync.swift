@@ -3,7 +3,7 @@ import GorillaClient
 import GorillaShared
 
 /// `gorilla sync [--status]` as the tests call them, through the service the CLI uses.
-extension GorillaApp {
+extension DeviceCommands {
     public func sync() async throws -> CommandOutput {
         try await run { try await SyncService($0).sync() }
     }
