@@ -50,7 +50,8 @@ public struct CatalogueService: Sendable {
             let users = try cache.entities(by).filter { $0[string: field] == entity.id.key }.map(\.name)
             if !users.isEmpty {
                 throw ClientError(
-                    .server, "cannot delete \(kind.rawValue) " + DeleteRule.inUseMessage(name: entity.name, users: users),
+                    .server,
+                    "cannot delete \(kind.rawValue) " + DeleteRule.inUseMessage(name: entity.name, users: users),
                     wire: WireError(code: .inUse, message: "in use"))
             }
         case .removeFromTrainings?:

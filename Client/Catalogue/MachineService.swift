@@ -38,7 +38,8 @@ public struct MachineService: Sendable {
     public func show(_ name: String, saveImage: String?) async throws -> MachineDetail {
         let cache = try await context.freshCache()
         let machine = try NameResolver(cache: cache).resolve(.machine, name)
-        let users = try cache.entities(.exercise).filter { $0[string: "machine"] == machine.id.key }.map(\.name).sorted()
+        let users = try cache.entities(.exercise).filter { $0[string: "machine"] == machine.id.key }.map(\.name)
+            .sorted()
         var saved: String?
         if let sha = machine[string: "image"] {
             if let saveImage {

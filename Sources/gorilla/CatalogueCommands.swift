@@ -14,7 +14,9 @@ struct Machines: AsyncParsableCommand {
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
         @Option(help: "A PNG or JPEG of at most 2 MiB.") var image: String?
-        func run() async throws { try await present(global) { try await MachineService($0).add(name: name, imageFile: image) } }
+        func run() async throws {
+            try await present(global) { try await MachineService($0).add(name: name, imageFile: image) }
+        }
     }
 
     struct List: AsyncParsableCommand {
@@ -29,7 +31,9 @@ struct Machines: AsyncParsableCommand {
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument(help: "Name or id prefix.") var name: String
         @Option(help: "Save the machine's image to this file.") var saveImage: String?
-        func run() async throws { try await present(global) { try await MachineService($0).show(name, saveImage: saveImage) } }
+        func run() async throws {
+            try await present(global) { try await MachineService($0).show(name, saveImage: saveImage) }
+        }
     }
 
     struct Rename: AsyncParsableCommand {

@@ -103,7 +103,9 @@ struct Events: AsyncParsableCommand {
         @OptionGroup var range: RangeOptions
         @Option(help: "Only this client's.") var client: String?
         func run() async throws {
-            try await present(global) { try await EventService($0).list(from: range.from, to: range.to, client: client) }
+            try await present(global) {
+                try await EventService($0).list(from: range.from, to: range.to, client: client)
+            }
         }
     }
 
@@ -146,7 +148,9 @@ struct Events: AsyncParsableCommand {
         @Option(help: "The .ics file to write.") var ics: String
         @OptionGroup var range: RangeOptions
         func run() async throws {
-            try await present(global) { try await EventService($0).export(icsFile: ics, from: range.from, to: range.to) }
+            try await present(global) {
+                try await EventService($0).export(icsFile: ics, from: range.from, to: range.to)
+            }
         }
     }
 }

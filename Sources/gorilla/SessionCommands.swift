@@ -74,7 +74,9 @@ struct Sessions: AsyncParsableCommand {
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var id: String
         @Option(help: "txt, csv or json.") var format: String = "txt"
-        func run() async throws { try await present(global) { try await SessionService($0).export(id, format: format) } }
+        func run() async throws {
+            try await present(global) { try await SessionService($0).export(id, format: format) }
+        }
     }
 }
 
