@@ -61,8 +61,8 @@ public struct ExerciseService: Sendable {
         return try EntityChange(.exercise, .updated, name: exercise.name, id: exercise.id, in: cache)
     }
 
-    /// `gorilla exercises list [--search TEXT]`: by name; the search looks in the name, description, muscles and
-    /// machine.
+    /// `gorilla exercises list [--search TEXT]`: by name; the search (case and accents folded: `quad` finds
+    /// "quàdriceps") looks in the name, description, muscles and machine.
     public func list(search: String?) async throws -> ExerciseList {
         let cache = try await context.freshCache()
         let machines = Dictionary(
@@ -71,10 +71,10 @@ public struct ExerciseService: Sendable {
             ExerciseList.Row(exercise: EntityRecord($0), machine: $0[string: "machine"].flatMap { machines[$0] })
         }
         if let search, !search.isEmpty {
-            let needle = search.lowercased()
+            let needle = NameMatch.fold(search)
             rows = rows.filter { row in
                 ([row.exercise.name, row.exercise[string: "description"] ?? "", row.machine ?? ""] + row.muscles)
-                    .contains { $0.lowercased().contains(needle) }
+                    .contains { NameMatch.fold($0).contains(needle) }
             }
         }
         return ExerciseList(exercises: rows, search: search)

@@ -16,7 +16,7 @@ public struct TrainingService: Sendable {
         let clean = try CatalogueService(context).freeName(cache, .training, name)
         let resolver = NameResolver(cache: cache)
         var entries: [[String: JSONValue]] = try exercises.map {
-            ["exercise": .string(try resolver.resolve(.exercise, $0).id.key)]
+            ["exercise": .string(try resolver.pick(.exercise, $0).id.key)]
         }
         for plan in try plans(planTexts, cache) { Self.apply(plan, to: &entries) }
         guard !entries.isEmpty else {
@@ -41,7 +41,7 @@ public struct TrainingService: Sendable {
         let resolver = NameResolver(cache: cache)
         let training = try resolver.resolve(.training, name)
         var entries = Self.entries(training)
-        func key(_ name: String) throws -> String { try resolver.resolve(.exercise, name).id.key }
+        func key(_ name: String) throws -> String { try resolver.pick(.exercise, name).id.key }
         func index(of name: String) throws -> Int {
             let id = try key(name)
             guard let index = entries.firstIndex(where: { $0["exercise"]?.stringValue == id }) else {
@@ -126,14 +126,14 @@ public struct TrainingService: Sendable {
             let parsed: (name: String, plan: PlannedExercise)
             do {
                 parsed = try PlanParser.parse(text) { name in
-                    (try? resolver.resolve(.exercise, name)).flatMap { $0[string: "count"] }
+                    (try? resolver.pick(.exercise, name)).flatMap { $0[string: "count"] }
                         .flatMap(CountMode.init(rawValue:))
                 }
             } catch let error as SetParser.ParseError {
                 throw ClientError(.usage, error.description)
             }
             var plan = parsed.plan
-            plan.exercise = try resolver.resolve(.exercise, parsed.name).id
+            plan.exercise = try resolver.pick(.exercise, parsed.name).id
             return plan
         }
     }

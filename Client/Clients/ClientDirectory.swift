@@ -12,20 +12,33 @@ struct ClientDirectory {
         return client[string: "username"] ?? "invited client \(client.id.short)"
     }
 
-    /// The client called `text`: by display name, username or first name, else by username or id prefix.
-    /// - Throws: ``ClientError`` `.ambiguous` or `.notFound`.
+    /// The client called `text`: by display name, username or first name (case and accents folded), else by a word
+    /// of the full name or username ("ruiz", "castellà", "marti"), else by an id prefix.
+    /// - Throws: ``ClientError`` `.ambiguous`, or `.notFound` naming the nearest clients.
     func resolve(_ text: String) throws -> CachedEntity {
-        let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let matches = try cache.entities(.client).filter {
-            Self.displayName($0).lowercased() == wanted || ($0[string: "username"] ?? "").lowercased() == wanted
-                || ($0[string: "name"] ?? "").lowercased() == wanted
+        let clients = try cache.entities(.client)
+        func names(_ client: CachedEntity) -> [String] {
+            [Self.displayName(client), client[string: "username"] ?? "", client[string: "name"] ?? ""]
         }
-        if matches.count == 1 { return matches[0] }
-        if matches.count > 1 {
-            let list = matches.map { "\(Self.displayName($0)) (\($0.id.short))" }.joined(separator: ", ")
-            throw ClientError(.ambiguous, "'\(text)' matches several clients: \(list); use the username or an id")
+        let wanted = NameMatch.fold(text)
+        let exact = clients.filter { names($0).contains { NameMatch.fold($0) == wanted } }
+        if exact.count == 1 { return exact[0] }
+        if exact.count > 1 { throw ambiguous(text, exact) }
+        let byWord = clients.filter { client in
+            names(client).contains { NameMatch.quality(of: text, for: $0).map { $0 <= .word } ?? false }
         }
-        return try NameResolver(cache: cache).resolve(.client, text, nameField: "username")
+        if byWord.count == 1 { return byWord[0] }
+        if byWord.count > 1 { throw ambiguous(text, byWord) }
+        do {
+            return try NameResolver(cache: cache).resolve(.client, text, nameField: "username")
+        } catch let error as ClientError where error.kind == .notFound {
+            throw NameResolver.notFound("client", text, names: clients.map(Self.displayName))
+        }
+    }
+
+    private func ambiguous(_ text: String, _ matches: [CachedEntity]) -> ClientError {
+        let list = matches.map { "\(Self.displayName($0)) (\($0.id.short))" }.joined(separator: ", ")
+        return ClientError(.ambiguous, "'\(text)' matches several clients: \(list); use the username or an id")
     }
 
     /// Every client's display name by id key, removed clients included (history keeps their names).

@@ -1,7 +1,9 @@
 import Foundation
 import GorillaShared
 
-/// Finds the entity a user named: an exact case-insensitive name, else an id prefix (or the short id lists show).
+/// Finds the entity a person named: the whole name with case and accents folded (``NameMatch/fold(_:)``), else an id
+/// prefix (or the short id lists show), else the one name holding the text; what it cannot find is an error that
+/// lists the nearest names.
 struct NameResolver {
     let cache: LocalCache
 
@@ -17,30 +19,57 @@ struct NameResolver {
     func resolve(
         _ kind: String, _ text: String, label: String? = nil, nameField: String = "name"
     ) throws -> CachedEntity {
-        let label = label ?? kind
+        try find(kind, text, label: label ?? kind, nameField: nameField, forgiving: false)
+    }
+
+    /// The live entity of `kind` that `text` names, forgiving a small typo or a beginning of the name when only one
+    /// entity fits: how exercises are picked in `--set`, `--plan` and `--exercise` ("Pres de banca", "sent").
+    /// - Throws: ``ClientError`` `.notFound` (with the nearest names) or `.ambiguous`.
+    func pick(_ kind: EntityKind, _ text: String, label: String? = nil) throws -> CachedEntity {
+        try find(kind.rawValue, text, label: label ?? kind.rawValue, nameField: "name", forgiving: true)
+    }
+
+    private func find(
+        _ kind: String, _ text: String, label: String, nameField: String, forgiving: Bool
+    ) throws -> CachedEntity {
         let items = try cache.entities(kind)
-        let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let exact = items.filter { ($0.data[nameField]?.stringValue ?? "").lowercased() == wanted }
+        func name(_ item: CachedEntity) -> String { item.data[nameField]?.stringValue ?? "" }
+        let wanted = NameMatch.fold(text)
+        let exact = items.filter { NameMatch.fold(name($0)) == wanted }
         if exact.count == 1 { return exact[0] }
         let hex = wanted.replacingOccurrences(of: "-", with: "")
         if hex.count >= 4, hex.allSatisfy(\.isHexDigit) {
             let byID = items.filter {
-                let id = $0.id.uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+                let id = $0.id.key.replacingOccurrences(of: "-", with: "")
                 return id.hasPrefix(hex) || id.hasSuffix(hex)
             }
             if byID.count == 1 { return byID[0] }
             if byID.count > 1 { throw ambiguous(label, text, byID, nameField) }
         }
         if exact.count > 1 { throw ambiguous(label, text, exact, nameField) }
-        let similar = items.filter { ($0.data[nameField]?.stringValue ?? "").lowercased().contains(wanted) }
+        if forgiving, let best = NameMatch.best(text, in: items, name: name) {
+            if best.items.count == 1 { return best.items[0] }
+            throw ambiguous(label, text, best.items, nameField)
+        }
+        let similar = wanted.isEmpty ? [] : items.filter { NameMatch.fold(name($0)).contains(wanted) }
         if similar.count == 1 { return similar[0] }
         if similar.count > 1 { throw ambiguous(label, text, similar, nameField) }
-        let names = items.map { $0.data[nameField]?.stringValue ?? "" }.sorted()
+        throw Self.notFound(label, text, names: items.map(name).filter { !$0.isEmpty })
+    }
+
+    /// "no exercise named 'x' (did you mean: A, B? / known: … / there are none yet)", decided from the local copy.
+    static func notFound(_ label: String, _ text: String, names: [String]) -> ClientError {
+        let nearest = NameMatch.suggestions(for: text, among: names)
+        let sorted = names.sorted()
         let known =
-            names.isEmpty
-            ? "there are none yet"
-            : "known: " + names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", …" : "")
-        throw ClientError(.notFound, "no \(label) named '\(text)' (\(known))").decidedLocally()
+            if !nearest.isEmpty {
+                "did you mean: " + nearest.joined(separator: ", ") + "?"
+            } else if sorted.isEmpty {
+                "there are none yet"
+            } else {
+                "known: " + sorted.prefix(12).joined(separator: ", ") + (sorted.count > 12 ? ", …" : "")
+            }
+        return ClientError(.notFound, "no \(label) named '\(text)' (\(known))").decidedLocally()
     }
 
     private func ambiguous(

@@ -35,16 +35,25 @@ struct SessionDraft: Sendable {
         await context.syncOpportunistically()
     }
 
-    /// Links performed exercises to the catalogue by name (exactly, ignoring case); returns the names not in it.
-    static func link(_ exercises: inout [PerformedExercise], cache: LocalCache) throws -> [String] {
-        let catalogue = try cache.entities(.exercise)
+    /// Links performed exercises to the catalogue by the names typed (``NameResolver/pick(_:_:label:)``: case and
+    /// accents folded, a small typo or the beginning of one name forgiven); returns the names kept without a link.
+    ///
+    /// - Parameter allowNew: keep a name the catalogue does not have by name only (`--allow-new`, and the train
+    ///   view, whose session must never be lost at the end); without it such a name is an error with suggestions.
+    /// - Throws: ``ClientError`` `.notFound` or `.ambiguous`, unless `allowNew`.
+    static func link(_ exercises: inout [PerformedExercise], cache: LocalCache, allowNew: Bool) throws -> [String] {
+        let resolver = NameResolver(cache: cache)
         var unknown: [String] = []
         for index in exercises.indices where exercises[index].exercise == nil {
-            let wanted = exercises[index].name.trimmingCharacters(in: .whitespaces).lowercased()
-            if let known = catalogue.first(where: { $0.name.lowercased() == wanted }) {
+            do {
+                let known = try resolver.pick(.exercise, exercises[index].name)
                 exercises[index].exercise = known.id
                 exercises[index].name = known.name
-            } else {
+            } catch let error as ClientError where error.kind == .notFound || (allowNew && error.kind == .ambiguous) {
+                guard allowNew else {
+                    throw error.noting(
+                        "add it with: gorilla exercises add NAME, or keep it by name only with --allow-new")
+                }
                 unknown.append(exercises[index].name)
             }
         }

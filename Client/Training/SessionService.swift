@@ -19,12 +19,15 @@ public struct SessionLogRequest: Sendable {
     public var file: String?
     /// A note about the session.
     public var notes: String?
+    /// Keep exercise names the catalogue does not have by name only (`--allow-new`) instead of refusing them.
+    public var allowNew: Bool
 
     /// A request to log a session of `client`.
     public init(
         client: String, training: String? = nil, event: String? = nil, date: String? = nil, mode: String? = nil,
-        sets: [String] = [], file: String? = nil, notes: String? = nil
+        sets: [String] = [], file: String? = nil, notes: String? = nil, allowNew: Bool = false
     ) {
+        self.allowNew = allowNew
         self.client = client
         self.training = training
         self.event = event
@@ -92,7 +95,7 @@ public struct SessionService: Sendable {
         if let event, event[string: "client"] != client.id.key {
             throw ClientError(.usage, "event \(event.id.short) is with another client")
         }
-        let unknown = try SessionDraft.link(&exercises, cache: cache)
+        let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: request.allowNew)
         let duration = exercises.flatMap(\.sets).reduce(0.0) { $0 + ($1.duration ?? 0) + ($1.rest ?? 0) }
         let draft = SessionDraft(
             client: client.id, event: event?.id, training: training?.id, mode: mode, start: start,

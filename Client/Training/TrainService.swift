@@ -73,7 +73,7 @@ public struct TrainService: Sendable {
             return .discarded(recorder.id)
         case .save:
             var exercises = recorder.performed
-            let unknown = try SessionDraft.link(&exercises, cache: cache)
+            let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: true)
             let draft = SessionDraft(
                 client: recorder.client, event: recorder.event, training: recorder.training,
                 mode: recorder.realTime ? "realtime" : "handsfree",

@@ -28,14 +28,14 @@ struct Sessions: AsyncParsableCommand {
             []
         @Option(name: .customLong("from-file"), help: "A JSON file with the exercises and sets.") var file: String?
         @Option(help: "A note about the session.") var notes: String?
+        @Flag(help: "Keep exercise names your catalogue does not have by name only, instead of refusing them.")
+        var allowNew = false
 
         func run() async throws {
-            try await present(global) {
-                try await SessionService($0).log(
-                    SessionLogRequest(
-                        client: client, training: training, event: event, date: date,
-                        mode: mode, sets: sets, file: file, notes: notes))
-            }
+            let request = SessionLogRequest(
+                client: client, training: training, event: event, date: date, mode: mode, sets: sets, file: file,
+                notes: notes, allowNew: allowNew)
+            try await present(global) { try await SessionService($0).log(request) }
         }
     }
 

@@ -177,4 +177,17 @@ import Testing
         #expect(error?.wire?.code == .forbidden)
         #expect(try device.cache().queuedCount() == 0)
     }
+
+    @Test func searchAndNamesFoldCaseAndAccents() async throws {
+        let device = try OfflineDevice()
+        _ = try await device.app.addExercise(name: "Extensió de quàdriceps", ExerciseFields(muscles: ["Quàdriceps"]))
+        _ = try await device.app.addExercise(name: "Press de banca", ExerciseFields())
+        let found = try await device.app.listExercises(search: "QUAD")
+        #expect(
+            found.json.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } == ["Extensió de quàdriceps"])
+        let shown = try await device.app.showExercise("extensio de quadriceps")
+        #expect(shown.json.objectValue?["name"] == "Extensió de quàdriceps")
+        let unknown = await #expect(throws: ClientError.self) { try await device.app.showExercise("Pres banca") }
+        #expect(unknown?.message.contains("did you mean: Press de banca?") == true, "\(String(describing: unknown))")
+    }
 }

@@ -32,7 +32,7 @@ struct SessionSyncTests {
             let logged = try await coach.app.logSession(
                 SessionLogRequest(
                     client: "Bea", date: "2026-03-02 18:30",
-                    sets: ["Prensa: 12x80kg@40s, 10x85kg@38s", "Crunch: 20x0kg"]))
+                    sets: ["Prensa: 12x80kg@40s, 10x85kg@38s", "Crunch: 20x0kg"], allowNew: true))
             #expect(logged.notes.contains { $0.contains("offline") }, "\(logged.notes)")
             #expect(try coach.cache().queuedCount() == 1)
             try await server.start()
@@ -154,7 +154,8 @@ struct SessionSyncTests {
     @Test func sessionsAreAppendOnlyAndTheCoachDeletesThemAsTombstones() async throws {
         try await withTestServer { server in
             let (coach, client) = try await Self.coachAndClient(on: server)
-            _ = try await coach.app.logSession(SessionLogRequest(client: "Bea", sets: ["Crunch: 20x0kg"]))
+            _ = try await coach.app.logSession(
+                SessionLogRequest(client: "Bea", sets: ["Crunch: 20x0kg"], allowNew: true))
             let session = try #require(try coach.entities("session").first)
             let update = Mutation(
                 id: UUID.v7(), kind: "session", entity: session.id, action: .update, fields: ["notes": "changed"])
@@ -197,7 +198,7 @@ struct SessionSyncTests {
             let event = try await coach.app.addEvent(client: "Bea", EventFields(at: "2026-03-02 18:30"))
             let id = try #require(event.json.objectValue?["id"]?.stringValue)
             _ = try await coach.app.logSession(
-                SessionLogRequest(client: "Bea", event: String(id.suffix(8)), sets: ["Crunch: 20x0kg"]))
+                SessionLogRequest(client: "Bea", event: String(id.suffix(8)), sets: ["Crunch: 20x0kg"], allowNew: true))
             try await client.sync()
             #expect(try client.entities("event").first?[string: "status"] == "done")
             #expect(try client.entities("session").first?[string: "event"] == id)
@@ -215,7 +216,7 @@ struct SessionSyncTests {
             #expect(bad.stderr.contains("'10y85'"), "\(bad)")
             let logged = try await gorilla(
                 "--json", "sessions", "log", "--client", "Bea", "--date", "2026-03-02 18:30",
-                "--set", "Prensa: 12x80kg@40s, 10x85kg@38s warmup", "--set", "Crunch: 20x0kg")
+                "--set", "Prensa: 12x80kg@40s, 10x85kg@38s warmup", "--set", "Crunch: 20x0kg", "--allow-new")
             #expect(logged.status == 0, "\(logged)")
             let id = try #require(try logged.json().objectValue?["id"]?.stringValue)
             let listed = try await gorilla(
@@ -230,6 +231,44 @@ struct SessionSyncTests {
             #expect(text.stdout.contains("Warmup 10 x 85 kg"), "\(text)")
             let csv = try await gorilla("sessions", "export", id, "--format", "csv")
             #expect(csv.stdout.split(separator: "\n").count == 4, "\(csv)")
+        }
+    }
+
+    @Test func exercisesAreTakenFromTheCatalogueForgivingTyposAndUnknownOnesAreRefusedWithSuggestions() async throws {
+        try await withTestServer { server in
+            let (coach, _) = try await Self.coachAndClient(on: server)
+            _ = try await coach.app.addExercise(name: "Press de banca", ExerciseFields())
+            _ = try await coach.app.addExercise(name: "Sentadilla", ExerciseFields())
+            _ = try await coach.app.addExercise(name: "Extensió de quàdriceps", ExerciseFields())
+            func gorilla(_ arguments: String...) async throws -> CommandRun {
+                try await runGorilla(arguments, home: coach.home)
+            }
+            let typo = try await gorilla(
+                "--json", "sessions", "log", "--client", "bea", "--set", "Pres de banca: 10x60kg",
+                "--set", "sent: 8x100kg", "--set", "QUADRICEPS: 12x40kg")
+            #expect(typo.status == 0, "\(typo)")
+            #expect(!typo.stderr.contains("name only"), "\(typo)")
+            let exercises = try #require(typo.json().objectValue?["exercises"]?.arrayValue)
+            #expect(
+                exercises.compactMap { $0.objectValue?["name"]?.stringValue }
+                    == ["Press de banca", "Sentadilla", "Extensió de quàdriceps"], "\(typo)")
+            #expect(exercises.allSatisfy { $0.objectValue?["exercise"]?.stringValue != nil }, "\(typo)")
+
+            let unknown = try await gorilla("sessions", "log", "--client", "Bea", "--set", "Sentadila bulgara: 8x20kg")
+            #expect(unknown.status == 66, "\(unknown)")
+            #expect(unknown.stderr.contains("did you mean: Sentadilla"), "\(unknown)")
+            #expect(unknown.stderr.contains("--allow-new"), "\(unknown)")
+            #expect(try coach.cache().queuedCount() == 0)
+
+            let kept = try await gorilla(
+                "sessions", "log", "--client", "Bea", "--set", "Sentadila bulgara: 8x20kg", "--allow-new")
+            #expect(kept.status == 0, "\(kept)")
+            #expect(kept.stderr.contains("'Sentadila bulgara' is not in your exercises; kept by name only"), "\(kept)")
+
+            let plan = try await gorilla("trainings", "add", "Cames", "--exercise", "sentadila", "--exercise", "quad")
+            #expect(plan.status == 0, "\(plan)")
+            let shown = try await gorilla("--json", "trainings", "show", "Cames")
+            #expect(shown.stdout.contains("Sentadilla") && shown.stdout.contains("Extensió de quàdriceps"), "\(shown)")
         }
     }
 }
