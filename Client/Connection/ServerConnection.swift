@@ -234,6 +234,9 @@ public actor ServerConnection {
         return reply.line
     }
 
+    /// Whether the connection has failed or was closed (every later request fails at once, before sending).
+    var hasFailed: Bool { failure != nil }
+
     private func readLoop(_ inbound: NIOAsyncChannelInboundStream<LineFrame>) async {
         do {
             for try await frame in inbound {

@@ -24,6 +24,10 @@ actor HeldConnection {
     func connection(
         open: @escaping @Sendable (_ ready: @Sendable (ServerConnection) async throws -> Void) async throws -> Void
     ) async throws -> ServerConnection {
+        if case .open(let connection) = state, await connection.hasFailed {
+            // Closed by the server while the command did other work (a long train view): open a new one.
+            await close()
+        }
         switch state {
         case .open(let connection):
             return connection

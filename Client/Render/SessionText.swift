@@ -160,6 +160,7 @@ extension TrainingEnd {
         switch self {
         case .unfinished: "Session kept on this device; continue with: gorilla train --resume"
         case .discarded: "Session discarded."
+        case .empty: "Nothing recorded; no session saved."
         case .saved(let session): session.text(for: viewer)
         }
     }

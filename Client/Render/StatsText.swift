@@ -18,6 +18,7 @@ extension ClientStats {
     }
 
     private func exerciseText(_ figures: ExerciseStats, width: Int) -> String {
+        guard figures.count == CountMode.reps.rawValue else { return timedText(figures, width: width) }
         var lines = [
             "\(figures.exercise) — \(client)",
             "sessions:      \(figures.sessions)",
@@ -34,13 +35,81 @@ extension ClientStats {
         lines.append("")
         lines.append(
             TextCharts.chart(e1rmPoints(figures), title: "estimated 1RM per session", unit: unit, width: width))
-        lines.append("")
-        lines.append("personal records:")
-        lines += figures.records.map {
-            "  \(Self.shortDate($0.date))  \($0.kind) \(TextCharts.format($0.value))"
-                + ($0.kind == "reps" ? "" : " " + unit)
+        return (lines + recordLines(figures)).joined(separator: "\n")
+    }
+
+    /// An exercise counted by time or distance: durations and distances, no weights or repetitions.
+    private func timedText(_ figures: ExerciseStats, width: Int) -> String {
+        var lines = ["\(figures.exercise) — \(client)", "sessions:         \(figures.sessions)"]
+        if let duration = figures.bestDuration { lines.append("longest set:      \(Numbers.clock(duration))") }
+        if let distance = figures.bestDistance {
+            lines.append("longest distance: \(TextCharts.format(distance)) m")
         }
-        return lines.joined(separator: "\n")
+        let byDistance = figures.count == CountMode.distance.rawValue && figures.bestDistance != nil
+        let points = figures.perSession.map {
+            (label: Self.shortDate($0.date), value: (byDistance ? $0.bestDistance : $0.bestDuration) ?? 0)
+        }
+        lines.append("")
+        lines.append(
+            TextCharts.chart(
+                points, title: byDistance ? "longest distance per session" : "longest set per session",
+                unit: byDistance ? "m" : "s", width: width))
+        return (lines + recordLines(figures)).joined(separator: "\n")
+    }
+
+    /// The current records (and every improvement with `--history`), each with its date.
+    private func recordLines(_ figures: ExerciseStats) -> [String] {
+        var lines = ["", "personal records (warm-ups left out):"]
+        lines += figures.records.map {
+            "  " + Self.padded(Self.recordName($0.kind), 18) + Self.padded(recordValue($0), 14)
+                + Self.shortDate($0.date)
+        }
+        if figures.records.isEmpty { lines.append("  none yet") }
+        if !figures.rangeRecords.isEmpty {
+            lines.append("heaviest set per range of reps:")
+            lines += figures.rangeRecords.map { record in
+                let range = (record.range ?? "").replacingOccurrences(of: "-", with: "–")
+                let label = Self.padded("\(range) rep\(range == "1" ? "" : "s")", 12)
+                let set = Self.padded("\(TextCharts.format(record.value)) \(unit) × \(record.reps ?? 0)", 20)
+                return "  \(label)\(set)\(Self.shortDate(record.date))"
+            }
+        }
+        if showsHistory {
+            lines.append("record history:")
+            lines += figures.history.map {
+                "  \(Self.shortDate($0.date))  \(Self.recordName($0.kind)) \(recordValue($0))"
+            }
+        }
+        return lines
+    }
+
+    /// `text` padded with spaces to `width` characters.
+    static func padded(_ text: String, _ width: Int) -> String {
+        text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0)
+    }
+
+    /// "heaviest weight", "best e1RM", … for a record's kind.
+    static func recordName(_ kind: String) -> String {
+        switch kind {
+        case "weight": "heaviest weight"
+        case "e1rm": "best e1RM"
+        case "reps": "most reps"
+        case "volume": "session volume"
+        case "duration": "longest duration"
+        case "distance": "longest distance"
+        default: kind
+        }
+    }
+
+    /// "95 kg", "120.3 kg", "12", "1:30.0", "2000 m".
+    private func recordValue(_ record: PersonalRecord) -> String {
+        switch record.kind {
+        case "reps": "\(Int(record.value))"
+        case "e1rm": String(format: "%.1f %@", record.value, unit)
+        case "duration": Numbers.clock(record.value)
+        case "distance": "\(TextCharts.format(record.value)) m"
+        default: "\(TextCharts.format(record.value)) \(unit)"
+        }
     }
 
     private func overviewText(_ overview: ClientOverview, bodyWeight: [Point]) -> String {
@@ -60,7 +129,17 @@ extension ClientStats {
             "",
         ]
         let rows = overview.exercises.map { figures -> [String] in
-            [
+            guard figures.count == CountMode.reps.rawValue else {
+                let best =
+                    figures.count == CountMode.distance.rawValue && figures.bestDistance != nil
+                    ? figures.bestDistance.map { "\(TextCharts.format($0)) m" }
+                    : figures.bestDuration.map { Numbers.clock($0) }
+                return [
+                    figures.exercise, "\(figures.sessions)", best ?? "", "", "",
+                    TextCharts.sparkline(figures.perSession.map { $0.bestDistance ?? $0.bestDuration ?? 0 }, width: 16),
+                ]
+            }
+            return [
                 figures.exercise, "\(figures.sessions)", TextCharts.format(figures.bestWeight),
                 String(format: "%.1f", figures.e1rm), TextCharts.format(figures.volume),
                 TextCharts.sparkline(figures.perSession.map(\.e1rm), width: 16),

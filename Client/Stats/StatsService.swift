@@ -17,12 +17,15 @@ public struct StatsRequest: Sendable {
     public var csv: String?
     /// kg or lb.
     public var unit: String?
+    /// List every improvement of each record (`--history`), not just the current records.
+    public var history: Bool
 
     /// The options given.
     public init(
         client: String? = nil, exercise: String? = nil, from: String? = nil, to: String? = nil,
-        svg: String? = nil, csv: String? = nil, unit: String? = nil
+        svg: String? = nil, csv: String? = nil, unit: String? = nil, history: Bool = false
     ) {
+        self.history = history
         self.client = client
         self.exercise = exercise
         self.from = from
@@ -49,7 +52,11 @@ public struct StatsService: Sendable {
         guard unit == "kg" || unit == "lb" else { throw ClientError(.usage, "--unit is kg or lb") }
         let from = try request.from.map { try Self.day($0, "--from") }
         let to = try request.to.map { try Self.day($0, "--to").addingTimeInterval(86_400) }
-        let calculator = StatsCalculator(unit: unit)
+        var counts: [String: CountMode] = [:]
+        for exercise in try cache.entities(.exercise, includeDeleted: true) {
+            counts[exercise.id.key] = exercise[string: "count"].flatMap(CountMode.init(rawValue:))
+        }
+        let calculator = StatsCalculator(unit: unit, counts: counts)
         let sessions = try cache.timeline(.session, client: subject.id)
         var sets = calculator.sets(of: sessions, from: from, to: to)
         if let exercise = request.exercise {
@@ -62,7 +69,8 @@ public struct StatsService: Sendable {
             guard let figures = calculator.exercise(sets) else {
                 return ClientStats(client: subject.name, unit: unit, figures: .noSets(exercise: exercise))
             }
-            let stats = ClientStats(client: subject.name, unit: unit, figures: .exercise(figures))
+            let stats = ClientStats(
+                client: subject.name, unit: unit, figures: .exercise(figures), showsHistory: request.history)
             if let svg = request.svg {
                 let title = "\(figures.exercise) — estimated 1RM, \(subject.name)"
                 try Self.write(SVGChart.line(stats.e1rmPoints(figures), title: title, unit: unit), to: svg)
@@ -162,6 +170,8 @@ public struct ClientStats: Presentable {
     public let unit: String
     /// What was found.
     public let figures: Figures
+    /// Whether the text lists every improvement of each record (`--history`).
+    public var showsHistory = false
 
     /// Estimated 1RM per session, labelled by day.
     func e1rmPoints(_ figures: ExerciseStats) -> [(label: String, value: Double)] {

@@ -51,6 +51,7 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
 
     public private(set) var items: [Item]
     public private(set) var selected: Int = 0
+    /// The type of the next set (`t` cycles it); back to normal whenever another exercise is selected.
     public private(set) var setType: SetType = .normal
     /// The running set: when its stopwatch started and the time of each rep since then.
     public private(set) var setStart: Double?
@@ -205,7 +206,13 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
     private mutating func select(_ index: Int) {
         guard !isSetRunning else { message = "end the set first (Enter)"; return }
         guard !items.isEmpty else { return }
-        selected = min(max(0, index), items.count - 1)
+        choose(min(max(0, index), items.count - 1))
+    }
+
+    /// Selects exercise `index`; a set type chosen for another exercise does not carry over.
+    private mutating func choose(_ index: Int) {
+        if index != selected { setType = .normal }
+        selected = index
     }
 
     private mutating func removeSelected() {
@@ -214,6 +221,7 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         let name = items.remove(at: selected).performed.name
         undoLog = undoLog.compactMap { $0 == selected ? nil : ($0 > selected ? $0 - 1 : $0) }
         selected = min(selected, max(0, items.count - 1))
+        setType = .normal  // another exercise is selected now
         message = "removed \(name)"
     }
 
@@ -239,7 +247,7 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         }
         guard let index = undoLog.popLast() else { message = "nothing to undo"; return }
         let set = items[index].performed.sets.removeLast()
-        selected = index
+        choose(index)
         restStart = nil
         message =
             "removed set \(items[index].performed.sets.count + 1) of \(items[index].performed.name) (\(set.reps) reps)"
@@ -311,7 +319,7 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         case .addExercise:
             guard !text.isEmpty, items.count < 100 else { self.prompt = nil; return }
             items.append(Item(performed: PerformedExercise(name: text)))
-            selected = items.count - 1
+            choose(items.count - 1)
             message = "added \(text)"
         case .confirmSave, .confirmCancel:
             return

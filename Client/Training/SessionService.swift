@@ -73,6 +73,10 @@ public struct SessionService: Sendable {
             throw ClientError(
                 .usage, "give at least one --set \"EXERCISE: 12x80kg@40s, 10x85kg\" (or --from-file FILE)")
         }
+        guard exercises.contains(where: { !$0.sets.isEmpty }) else {
+            throw ClientError(
+                .usage, "nothing recorded; no session saved: give at least one set, e.g. --set \"EXERCISE: 12x80kg\"")
+        }
         guard exercises.count <= 100, exercises.allSatisfy({ $0.sets.count <= 100 }) else {
             throw ClientError(.usage, "a session holds at most 100 exercises of 100 sets each")
         }

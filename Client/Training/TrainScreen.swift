@@ -76,6 +76,8 @@ enum TrainScreen {
         case .reps: return "Reps of that set, Enter: "
         case .addExercise: return "Exercise to add, Enter: "
         case .confirmCancel: return "Discard this session? [y/n] "
+        case .confirmSave where recorder.performed.isEmpty:
+            return "Nothing recorded: no session will be saved. Leave? [y/n] "
         case .confirmSave:
             let sets = recorder.performed.reduce(0) { $0 + $1.sets.count }
             let reps = recorder.performed.flatMap(\.sets).reduce(0) { $0 + $1.reps }

@@ -12,40 +12,6 @@ public struct TrainService: Sendable {
     /// The meta key under which the unfinished session is kept, step by step.
     static let recorderKey = "recorder"
 
-    /// Opens a new recording (refusing while another one is unfinished) and saves its first state.
-    public func start(
-        client: String, training: String?, free: Bool, event: String?, handsFree: Bool, at now: Date = Date()
-    ) async throws -> SessionRecorder {
-        try context.requireCoach()
-        let cache = try await context.cacheForView()
-        if try load(cache) != nil {
-            throw ClientError(
-                .usage,
-                "a session is still unfinished on this device; "
-                    + "continue it with: gorilla train --resume (Esc there discards it)")
-        }
-        guard training == nil || !free else { throw ClientError(.usage, "give --training T or --free, not both") }
-        let owner = try ClientDirectory(cache: cache).resolve(client)
-        let routine = try training.map { try NameResolver(cache: cache).resolve(.training, $0) }
-        let appointment = try event.map { try EventService.resolve(cache, $0) }
-        if let appointment, appointment[string: "client"] != owner.id.key {
-            throw ClientError(.usage, "event \(appointment.id.short) is with another client")
-        }
-        var items: [SessionRecorder.Item] = []
-        for entry in (routine?.data["exercises"]?.arrayValue ?? []).compactMap(\.objectValue) {
-            guard let id = entry["exercise"]?.stringValue.flatMap(UUID.init(uuidString:)),
-                let exercise = try cache.entity(id)
-            else { continue }
-            items.append(SessionRecorder.Item(performed: PerformedExercise(exercise: id, name: exercise.name)))
-        }
-        let recorder = SessionRecorder(
-            client: owner.id, clientName: ClientDirectory.displayName(owner), training: routine?.id,
-            trainingName: routine?.name, event: appointment?.id, realTime: !handsFree,
-            free: routine == nil, items: try Self.withPrevious(items, client: owner.id, cache: cache), at: now)
-        try save(recorder, in: cache)
-        return recorder
-    }
-
     /// The unfinished recording of this device.
     /// - Throws: ``ClientError`` `.notFound` when there is none.
     public func resume() throws -> SessionRecorder {
@@ -62,6 +28,9 @@ public struct TrainService: Sendable {
     }
 
     /// Ends a recording: stores the session if the coach said yes, forgets it if they cancelled, keeps it otherwise.
+    ///
+    /// A session without a single recorded set is never stored (nor its event marked done): it is forgotten and
+    /// reported as ``TrainingEnd/empty(_:)``.
     public func finish(_ recorder: SessionRecorder) async throws -> TrainingEnd {
         let cache = try context.cache()
         switch recorder.outcome {
@@ -71,6 +40,9 @@ public struct TrainService: Sendable {
         case .discard:
             try cache.setMeta(Self.recorderKey, "")
             return .discarded(recorder.id)
+        case .save where recorder.performed.isEmpty:
+            try cache.setMeta(Self.recorderKey, "")
+            return .empty(recorder.id)
         case .save:
             var exercises = recorder.performed
             let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: true)
@@ -112,26 +84,34 @@ public struct TrainService: Sendable {
         }
     }
 
-    private func load(_ cache: LocalCache) throws -> SessionRecorder? {
+    /// The unfinished recording kept in `cache`, if any.
+    func load(_ cache: LocalCache) throws -> SessionRecorder? {
         guard let text = try cache.meta(Self.recorderKey), !text.isEmpty else { return nil }
         return try? JSONDecoder().decode(SessionRecorder.self, from: Data(text.utf8))
     }
 
-    private func save(_ recorder: SessionRecorder, in cache: LocalCache) throws {
+    /// Keeps `recorder` in `cache` as the unfinished recording.
+    func save(_ recorder: SessionRecorder, in cache: LocalCache) throws {
         try cache.setMeta(Self.recorderKey, String(decoding: try JSONEncoder().encode(recorder), as: UTF8.self))
     }
 }
 
-/// How `gorilla train` ended: kept for `--resume`, discarded, or saved.
+/// How `gorilla train` ended: kept for `--resume`, discarded, finished with nothing recorded, or saved.
 public enum TrainingEnd: Presentable {
+    /// Left with Ctrl-C: kept on this device for `gorilla train --resume`.
     case unfinished(UUID)
+    /// Cancelled with Esc.
     case discarded(UUID)
+    /// Finished without a single set: nothing stored, nothing left to resume.
+    case empty(UUID)
+    /// Stored (and queued for the server).
     case saved(SessionSaved)
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .unfinished(let id): try JSONValue.object(["id": .string(id.key), "unfinished": true]).encode(to: encoder)
         case .discarded(let id): try JSONValue.object(["id": .string(id.key), "discarded": true]).encode(to: encoder)
+        case .empty(let id): try JSONValue.object(["id": .string(id.key), "empty": true]).encode(to: encoder)
         case .saved(let session): try session.encode(to: encoder)
         }
     }

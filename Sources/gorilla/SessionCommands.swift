@@ -85,35 +85,63 @@ struct Train: AsyncParsableCommand {
         commandName: "train",
         abstract: "Train a client in real time (stopwatch) or hands-free, full screen.",
         discussion: """
-            Keys: Space starts the set's stopwatch, then marks each repetition; Enter ends the set and starts the rest timer;
-            ↑/↓ or k/j select the exercise; with --free, a adds and x removes one; w sets the weight; t changes the set type;
-            p pauses; u undoes the last rep or set; q finishes (summary, then save y/n); Esc cancels.
+            Start with --client C, --event ID (its client) or --next (the event in progress, else the next
+            scheduled one; events name no training, so the session is free unless --training T is given).
+            --repeat last starts from the client's previous session: its exercises in order, last time's sets
+            shown and its weights prefilled. A session finished without a single set is not saved.
+            Keys: Space starts the set's stopwatch, then marks each repetition; Enter ends the set and starts the
+            rest timer; ↑/↓ or k/j select the exercise; with --free, a adds and x removes one; w sets the weight;
+            t changes the set type (back to normal on another exercise); p pauses; u undoes the last rep or set;
+            q finishes (summary, then save y/n); Esc cancels.
             Every step is kept on this device: after a crash, gorilla train --resume continues.
             """)
     @OptionGroup(title: "Global options") var global: GlobalOptions
-    @Option(help: "The client.") var client: String?
+    @Option(help: "The client (taken from the event with --event or --next).") var client: String?
     @Option(help: "The training (routine) to follow.") var training: String?
     @Flag(help: "Add exercises as you go.") var free = false
-    @Option(help: "The event this session fulfils (marked done when saved).") var event: String?
+    @Option(help: "The event this session fulfils (marked done when saved); its client trains.") var event: String?
+    @Flag(help: "Start the event in progress now, else the next scheduled one (marked done when saved).")
+    var next = false
+    @Option(name: .customLong("repeat"), help: "last: start from the client's previous session.")
+    var repeating: TrainRequest.Repeat?
     @Flag(name: .customLong("hands-free"), help: "Enter the reps after each set instead of marking them.")
     var handsFree = false
     @Flag(help: "Continue the unfinished session of this device.") var resume = false
 
+    var request: TrainRequest {
+        TrainRequest(
+            client: client, training: training, free: free, event: event, next: next, repeating: repeating,
+            handsFree: handsFree)
+    }
+
     func validate() throws {
-        if !resume && client == nil { throw ValidationError("give --client C (or --resume)") }
-        if training != nil && free { throw ValidationError("give --training T or --free, not both") }
+        if resume {
+            guard client == nil, event == nil, !next, training == nil, !free, repeating == nil else {
+                throw ValidationError("--resume continues the unfinished session: give it alone")
+            }
+            return
+        }
+        do {
+            try request.validate()
+        } catch let error as ClientError {
+            throw ValidationError(error.message)
+        }
     }
 
     func run() async throws {
         try await present(global) { context in
             let service = TrainService(context)
-            // The terminal first: without one, nothing is started (and nothing is left to resume).
+            // Every refusal first, then the terminal, and only then is anything kept: a run that cannot show the view
+            // leaves nothing for --resume to find.
+            let prepared = resume ? nil : try await service.prepare(request)
             let terminal = try TrainView.openTerminal()
-            let recorder =
-                resume
-                ? try service.resume()
-                : try await service.start(
-                    client: client!, training: training, free: free, event: event, handsFree: handsFree)
+            let recorder: SessionRecorder
+            if let prepared {
+                try service.begin(prepared)
+                recorder = prepared
+            } else {
+                recorder = try service.resume()
+            }
             let view = TrainView(recorder: recorder) { try service.persist($0) }
             let final: SessionRecorder
             do {
@@ -129,3 +157,5 @@ struct Train: AsyncParsableCommand {
         }
     }
 }
+
+extension TrainRequest.Repeat: ExpressibleByArgument {}

@@ -9,6 +9,8 @@ struct Stats: AsyncParsableCommand {
         discussion: """
             A coach names the client; a client sees their own. Figures are computed from this device's copy, so they work offline.
             e1RM is Epley's estimate, weight × (1 + reps / 30) (the weight itself for a single rep). Volume is Σ weight × reps.
+            Warm-up sets count in volume but never towards bests or records. Records are kept per measure and for
+            each range of repetitions (1, 2-3, 4-6, 7-10, 11-15, 16+); --history lists every improvement.
             """)
     @OptionGroup(title: "Global options") var global: GlobalOptions
     @Option(help: "The client (coaches).") var client: String?
@@ -18,10 +20,13 @@ struct Stats: AsyncParsableCommand {
     @Option(help: "Also write every set as CSV (date, client, exercise, set, type, reps, weight, unit, duration).")
     var csv: String?
     @Option(help: "Show weights in kg or lb (default: kg, or the device's setting).") var unit: String?
+    @Flag(help: "With --exercise: list every improvement of each record, not just the current records.")
+    var history = false
 
     func run() async throws {
         let request = StatsRequest(
-            client: client, exercise: exercise, from: range.from, to: range.to, svg: svg, csv: csv, unit: unit)
+            client: client, exercise: exercise, from: range.from, to: range.to, svg: svg, csv: csv, unit: unit,
+            history: history)
         try await present(global) { try await StatsService($0).stats(request) }
     }
 }

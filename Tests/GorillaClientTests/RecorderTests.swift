@@ -155,6 +155,43 @@ import Testing
         #expect(recorder.message?.contains("weight") == true)
     }
 
+    @Test func theSetTypeGoesBackToNormalOnAnotherExerciseAndStaysWithinOne() {
+        var clock = Clock()
+        var recorder = Self.recorder(at: clock.now, exercises: ["Prensa", "Crunch", "Curl"])
+        recorder.handle(.character("t"), at: clock.advance(1))
+        #expect(recorder.setType == .warmup)
+        recorder.handle(.space, at: clock.advance(1))
+        recorder.handle(.enter, at: clock.advance(1))
+        #expect(recorder.items[0].performed.sets[0].type == .warmup)
+        #expect(recorder.setType == .warmup, "the type stays for the next set of the same exercise")
+        recorder.handle(.down, at: clock.advance(1))
+        #expect(recorder.setType == .normal)
+        recorder.handle(.space, at: clock.advance(1))
+        recorder.handle(.enter, at: clock.advance(1))
+        #expect(recorder.items[1].performed.sets[0].type == .normal)
+        recorder.handle(.character("t"), at: clock.advance(1))
+        recorder.handle(.character("t"), at: clock.advance(1))
+        #expect(recorder.setType == .drop)
+        recorder.handle(.up, at: clock.advance(1))
+        #expect(recorder.selected == 0 && recorder.setType == .normal)
+        recorder.handle(.character("t"), at: clock.advance(1))
+        recorder.handle(.up, at: clock.advance(1))  // already on the first row: the selection does not move
+        #expect(recorder.selected == 0 && recorder.setType == .warmup)
+        recorder.handle(.character("u"), at: clock.advance(1))  // removes Crunch's set: Crunch is selected again
+        #expect(recorder.selected == 1 && recorder.setType == .normal)
+
+        // Free mode: an added exercise starts normal too; removing one selects another.
+        var free = Self.recorder(free: true, at: clock.now, exercises: ["Prensa"])
+        free.handle(.character("t"), at: clock.advance(1))
+        free.handle(.character("a"), at: clock.advance(1))
+        for character in "Curl" { free.handle(.character(character), at: clock.advance(0.1)) }
+        free.handle(.enter, at: clock.advance(1))
+        #expect(free.selected == 1 && free.setType == .normal)
+        free.handle(.character("t"), at: clock.advance(1))
+        free.handle(.character("x"), at: clock.advance(1))
+        #expect(free.selected == 0 && free.setType == .normal)
+    }
+
     @Test func freeSessionsAddAndRemoveExercises() {
         var clock = Clock()
         var recorder = Self.recorder(free: true, at: clock.now, exercises: [])

@@ -106,17 +106,129 @@ import FoundationXML
             ])
     }
 
-    @Test func personalRecordsAreTheFirstSessionsFiguresThenEachImprovement() throws {
+    @Test func recordHistoryIsTheFirstSessionsFiguresThenEachImprovement() throws {
+        // Before `--history`, `records` held these steps; they now live in `history`.
         let calculator = try Self.calculator()
         let figures = try #require(calculator.exercise(calculator.sets(of: Self.twoBenchSessions)))
         let first = try Self.utc("2026-03-02T18:30:00Z"), second = try Self.utc("2026-03-09T18:30:00Z")
-        #expect(figures.records.map(\.kind) == ["weight", "e1rm", "reps", "volume", "weight", "e1rm"])
-        #expect(figures.records.map(\.date) == [first, first, first, first, second, second])
-        #expect(figures.records[0].value == 85)
-        #expect(figures.records[2].value == 12)
-        #expect(figures.records[3].value == 1810)
-        #expect(figures.records[4].value == 95)
-        #expect(abs(figures.records[5].value - 120.333) < 0.001)
+        #expect(figures.history.map(\.kind) == ["weight", "e1rm", "reps", "volume", "weight", "e1rm"])
+        #expect(figures.history.map(\.date) == [first, first, first, first, second, second])
+        #expect(figures.history[0].value == 85)
+        #expect(figures.history[2].value == 12)
+        #expect(figures.history[3].value == 1810)
+        #expect(figures.history[4].value == 95)
+        #expect(abs(figures.history[5].value - 120.333) < 0.001)
+    }
+
+    @Test func personalRecordsAreTheCurrentRecordOfEachMeasureWithTheDateItWasSet() throws {
+        let calculator = try Self.calculator()
+        let figures = try #require(calculator.exercise(calculator.sets(of: Self.twoBenchSessions)))
+        let first = try Self.utc("2026-03-02T18:30:00Z"), second = try Self.utc("2026-03-09T18:30:00Z")
+        #expect(figures.records.map(\.kind) == ["weight", "e1rm", "reps", "volume"])
+        #expect(figures.records.map(\.value) == [95, 120.3, 12, 1810])  // e1RM rounded to 0.1
+        #expect(figures.records.map(\.date) == [second, second, first, first])
+    }
+
+    @Test func nineSessionsOfProgressGiveOneRecordPerMeasureAndPerRangeOfReps() throws {
+        let calculator = try Self.calculator()
+        let sessions = (1...9).map { day in
+            Self.session(
+                "2026-03-0\(day)T18:30:00Z",
+                exercises: [
+                    (
+                        Self.bench, "Bench press",
+                        [Self.set(12 + day, 60 + Double(day)), Self.set(5, 80 + 2.5 * Double(day))]
+                    )
+                ])
+        }
+        let figures = try #require(calculator.exercise(calculator.sets(of: sessions)))
+        #expect(figures.history.count >= 25, "every step: \(figures.history.count)")
+        #expect(figures.records.count == 4)
+        let last = try Self.utc("2026-03-09T18:30:00Z")
+        #expect(figures.records.allSatisfy { $0.date == last })
+        // 5 reps fall in 4-6; 13-21 reps in 11-15 (up to 15 on day 3) and 16+ (from day 4).
+        #expect(figures.rangeRecords.map(\.range) == ["4-6", "11-15", "16+"])
+        #expect(figures.rangeRecords.map(\.value) == [102.5, 63, 69])
+        #expect(figures.rangeRecords.map(\.reps) == [5, 15, 21])
+        #expect(figures.rangeRecords.map(\.date) == [last, try Self.utc("2026-03-03T18:30:00Z"), last])
+        #expect(RepRange.label(for: 1) == "1" && RepRange.label(for: 3) == "2-3" && RepRange.label(for: 10) == "7-10")
+        #expect(RepRange.label(for: 0) == nil)
+
+        let stats = ClientStats(client: "Bea", unit: "kg", figures: .exercise(figures))
+        let text = stats.text(for: Viewer())
+        let records = text.components(separatedBy: "personal records")[1].split(separator: "\n")
+        #expect(records.count <= 12, "\(text)")
+        #expect(text.contains("4–6 reps") && text.contains("102.5 kg × 5") && text.contains("2026-03-09"), "\(text)")
+        #expect(!text.contains("record history"))
+        let history = ClientStats(client: "Bea", unit: "kg", figures: .exercise(figures), showsHistory: true)
+            .text(for: Viewer())
+        #expect(history.contains("record history:"), "\(history)")
+        #expect(history.split(separator: "\n").count >= text.split(separator: "\n").count + 25)
+    }
+
+    @Test func warmUpSetsNeverCountTowardsBestsOrRecordsButStayInVolume() throws {
+        let calculator = try Self.calculator()
+        let sessions = [
+            Self.session(
+                "2026-03-02T18:30:00Z",
+                exercises: [(Self.bench, "Bench press", [Self.set(20, 40, type: "warmup"), Self.set(5, 80)])]),
+            Self.session(
+                "2026-03-09T18:30:00Z",
+                exercises: [(Self.bench, "Bench press", [Self.set(1, 120, type: "warmup"), Self.set(5, 85)])]),
+        ]
+        let figures = try #require(calculator.exercise(calculator.sets(of: sessions)))
+        #expect(figures.bestWeight == 85)
+        #expect(figures.bestReps == 5)
+        #expect(abs(figures.e1rm - 85 * (1 + 5.0 / 30)) <= 0.01)
+        #expect(figures.volume == 800 + 400 + 120 + 425, "totals keep warm-ups")
+        #expect(figures.perSession.map(\.bestWeight) == [80, 85])
+        #expect(!figures.records.contains { $0.value == 120 || $0.value == 20 }, "\(figures.records)")
+        #expect(figures.records.first { $0.kind == "volume" }?.value == 425)
+        #expect(!figures.history.contains { $0.value == 120 || $0.value == 20 }, "\(figures.history)")
+        #expect(figures.rangeRecords.map(\.range) == ["4-6"])
+    }
+
+    @Test func exercisesCountedByTimeShowDurationsNotZeroWeightsOrReps() throws {
+        let plank = "0193a7c2-0000-7000-8000-00000000b002"
+        let calculator = StatsCalculator(
+            unit: "kg", now: try Self.utc("2026-03-11T12:00:00Z"), timeZone: TimeZone(identifier: "UTC")!,
+            counts: [plank: .time])
+        let sessions = [
+            Self.session("2026-03-02T18:30:00Z", exercises: [(plank, "Plank", [Self.set(1, 0, duration: 45)])]),
+            Self.session("2026-03-09T18:30:00Z", exercises: [(plank, "Plank", [Self.set(0, 0, duration: 75)])]),
+        ]
+        let figures = try #require(calculator.exercise(calculator.sets(of: sessions)))
+        #expect(figures.count == "time")
+        #expect(figures.bestDuration == 75)
+        #expect(figures.records.map(\.kind) == ["duration"])
+        #expect(figures.records.first?.value == 75)
+        #expect(figures.rangeRecords.isEmpty)
+        #expect(figures.perSession.map(\.bestDuration) == [45, 75])
+        let text = ClientStats(client: "Bea", unit: "kg", figures: .exercise(figures)).text(for: Viewer())
+        #expect(text.contains("longest duration") && text.contains("1:15.0"), "\(text)")
+        for absent in ["e1RM", " kg", "best reps", "most reps"] { #expect(!text.contains(absent), "\(text)") }
+        let overview = calculator.overview(sessions: sessions, events: [])
+        let table = ClientStats(client: "Bea", unit: "kg", figures: .overview(overview, bodyWeight: []))
+            .text(for: Viewer())
+        let row = try #require(table.split(separator: "\n").first { $0.hasPrefix("Plank") })
+        #expect(row.contains("1:15.0") && !row.contains(" 0 "), "\(row)")
+    }
+
+    @Test func mixedUnitsOfRecordsAndTotalsAreShownInTheViewersUnit() throws {
+        let calculator = try Self.calculator(unit: "lb")
+        let sets = calculator.sets(of: [
+            Self.session(
+                "2026-03-02T18:30:00Z",
+                exercises: [(Self.bench, "Bench press", [Self.set(5, 100), Self.set(5, 200, "lb")])])
+        ])
+        let figures = try #require(calculator.exercise(sets))
+        let heaviest = 100 / kilogramsPerPound  // 220.46 lb
+        #expect(abs(figures.volume - (5 * heaviest + 1000)) <= 0.01)
+        #expect(abs((figures.records.first { $0.kind == "volume" }?.value ?? 0) - (5 * heaviest + 1000)) <= 0.01)
+        #expect(figures.rangeRecords.map(\.value) == [220.46])
+        let text = ClientStats(client: "Bea", unit: "lb", figures: .exercise(figures)).text(for: Viewer())
+        #expect(text.contains("220.5 lb × 5"), "\(text)")
+        #expect(!text.contains(" kg"), "\(text)")
     }
 
     @Test func aSingleRepsEstimatedMaximumIsItsWeight() throws {
@@ -290,7 +402,7 @@ import FoundationXML
         #expect(attendance == .init(done: 2, missed: 2, cancelled: 2, upcoming: 2))
     }
 
-    @Test func trainingTimeLeavesOutPausesAndTimeUnderTensionCountsRealTimeSetsOnly() throws {
+    @Test func trainingTimeLeavesOutPausesAndTimeUnderTensionCountsEverySetLikeSessionsShow() throws {
         let calculator = try Self.calculator()
         let sessions = [
             Self.session(
@@ -310,7 +422,10 @@ import FoundationXML
         ]
         let overview = calculator.overview(sessions: sessions, events: [])
         #expect(overview.trainingTime == 3000 + 1800)  // (3600 − 600) + 1800; the session without an end adds nothing
-        #expect(overview.timeUnderTension == 40 + 38 + 12)
+        // Every set's duration, hands-free ones too (before: real-time sets only, 40 + 38 + 12).
+        #expect(overview.timeUnderTension == 40 + 38 + 50 + 12)
+        let shown = sessions.reduce(0) { $0 + SessionTotals(PerformedExercise.all(in: $1)).tension }
+        #expect(overview.timeUnderTension == shown)
         #expect(overview.exercises.first?.bestDuration == 50)
     }
 

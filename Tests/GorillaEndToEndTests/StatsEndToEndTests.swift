@@ -178,6 +178,43 @@ struct StatsEndToEndTests {
         }
     }
 
+    @Test func statsCountTimeUnderTensionLikeSessionsShowAndLeaveWarmUpsAndTimedSetsOutOfWeights() async throws {
+        try await withTestServer { server in
+            let (coach, _) = try await Self.coachAndClient(on: server)
+            _ = try await coach.app.addExercise(name: "Bench press", ExerciseFields())
+            _ = try await coach.app.addExercise(name: "Plank", ExerciseFields(count: "time"))
+            for (date, sets) in [
+                ("2026-03-02 18:30", ["Bench press: 1x120kg warmup, 12x80kg@40s, 10x85kg@38s"]),
+                ("2026-03-09 18:30", ["Plank: 1@45s, 1@1m15s"]),
+            ] {
+                _ = try await coach.app.logSession(SessionLogRequest(client: "Bea", date: date, sets: sets))
+            }
+            // Hands-free sessions: `sessions show` counts 78 s and 120 s; stats used to count none of it.
+            let overview = try #require(try await coach.app.stats(StatsRequest(client: "Bea")).json.objectValue)
+            #expect(overview["timeUnderTension"]?.doubleValue == 198, "40 + 38 + 45 + 75: \(overview)")
+
+            let bench = try #require(
+                try await coach.app.stats(StatsRequest(client: "Bea", exercise: "Bench press")).json.objectValue)
+            #expect(bench["bestWeight"] == 85, "the warm-up of 120 kg is no record")
+            #expect(bench["count"] == "reps")
+            #expect(bench["records"]?.arrayValue?.count == 4)
+            #expect(bench["history"]?.arrayValue?.count == 4)
+            #expect(bench["rangeRecords"]?.arrayValue?.compactMap { $0.objectValue?["range"] } == ["7-10", "11-15"])
+
+            let plank = try await coach.app.stats(StatsRequest(client: "Bea", exercise: "Plank"))
+            let figures = try #require(plank.json.objectValue)
+            #expect(figures["count"] == "time")
+            #expect(figures["bestDuration"] == 75)
+            #expect(figures["records"]?.arrayValue?.compactMap { $0.objectValue?["kind"] } == ["duration"])
+            #expect(plank.text.contains("longest duration"), "\(plank.text)")
+            #expect(!plank.text.contains("e1RM") && !plank.text.contains(" kg"), "\(plank.text)")
+
+            let run = try await runGorilla(
+                ["stats", "--client", "Bea", "--exercise", "Bench press", "--history"], home: coach.home)
+            #expect(run.stdout.contains("record history:") && run.stdout.contains("7–10 reps"), "\(run)")
+        }
+    }
+
     @Test func svgOfTheOverviewAndOfAnExerciseAreWritten() async throws {
         try await withTestServer { server in
             let (coach, _) = try await Self.coachAndClient(on: server)

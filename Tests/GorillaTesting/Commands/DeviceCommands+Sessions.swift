@@ -24,6 +24,13 @@ extension DeviceCommands {
         try await run { try await SessionService($0).export(id, format: format) }
     }
 
+    /// Opens a recording as `gorilla train` does before its view shows (the first state kept for `--resume`).
+    public func startTraining(_ request: TrainRequest, at now: Date = Date()) async throws -> SessionRecorder {
+        let context = DeviceContext(home: home, deadlines: deadlines)
+        defer { keepWarnings(context.takeWarnings()) }
+        return try await TrainService(context).start(request, at: now)
+    }
+
     /// The unfinished recording of this device (`gorilla train --resume` before the view opens).
     public func resumeTraining() throws -> SessionRecorder {
         let context = DeviceContext(home: home, deadlines: deadlines)
