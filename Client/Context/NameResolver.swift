@@ -54,7 +54,9 @@ struct NameResolver {
         let similar = wanted.isEmpty ? [] : items.filter { NameMatch.fold(name($0)).contains(wanted) }
         if similar.count == 1 { return similar[0] }
         if similar.count > 1 { throw ambiguous(label, text, similar, nameField) }
-        throw Self.notFound(label, text, names: items.map(name).filter { !$0.isEmpty })
+        // Rows without a name (events, sessions) are named by their short id, as lists show them.
+        let known = nameField == "id" ? items.map(\.id.short) : items.map(name).filter { !$0.isEmpty }
+        throw Self.notFound(label, text, names: known)
     }
 
     /// "no exercise named 'x' (did you mean: A, B? / known: … / there are none yet)", decided from the local copy.

@@ -51,6 +51,22 @@ public struct PersonalRecord: Codable, Sendable, Equatable {
     public var reps: Int? = nil
     /// A `range` record's range of repetitions: "1", "2-3", …, "16+".
     public var range: String? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, value, date, reps, range
+    }
+
+    /// Written with its value rounded to its meaning: an e1RM to 0.1, a weight, volume or distance to 0.01 (a weight
+    /// converted from pounds would otherwise carry every digit of the conversion).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        let places = kind == "e1rm" ? 10.0 : 100.0
+        try container.encode((value * places).rounded() / places, forKey: .value)
+        try container.encode(date, forKey: .date)
+        try container.encodeIfPresent(reps, forKey: .reps)
+        try container.encodeIfPresent(range, forKey: .range)
+    }
 }
 
 /// The ranges of repetitions that each keep a record of their heaviest set.

@@ -53,5 +53,6 @@ struct NameMatchTests {
         #expect(NameMatch.suggestions(for: "sentadila", among: names) == ["Sentadilla"])
         #expect(NameMatch.suggestions(for: "sentadila bulgara", among: names) == ["Sentadilla"])
         #expect(NameMatch.suggestions(for: "zzzzzzzz", among: names).isEmpty)
+        #expect(NameMatch.suggestions(for: "x", among: ["Rower", "Smith", "Leg press"]).isEmpty)
     }
 }

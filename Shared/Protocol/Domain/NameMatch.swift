@@ -78,7 +78,10 @@ public enum NameMatch {
             let bound = max(2, 2 * typoAllowance(length: max(folded.count, target.count)))
             let common = min(target.count, folded.count)
             let whole = distance(folded, target, limit: bound)
-            let start = distance(String(folded.prefix(common)), String(target.prefix(common)), limit: bound)
+            // The beginnings count only when both are long enough to say something ("x" is near every name).
+            let start =
+                common >= 4
+                ? distance(String(folded.prefix(common)), String(target.prefix(common)), limit: bound) : bound + 1
             let score = min(whole, start + 1)
             return score <= bound ? (name, score) : nil
         }
