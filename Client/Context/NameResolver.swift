@@ -2,8 +2,8 @@ import Foundation
 import GorillaShared
 
 /// Finds the entity a person named: the whole name with case and accents folded (``NameMatch/fold(_:)``), else an id
-/// prefix (or the short id lists show), else the one name holding the text; what it cannot find is an error that
-/// lists the nearest names.
+/// prefix or ending (or the beginning of the short id lists show), else the one name holding the text; what it cannot
+/// find is an error that lists the nearest names.
 struct NameResolver {
     let cache: LocalCache
 
@@ -41,7 +41,7 @@ struct NameResolver {
         if hex.count >= 4, hex.allSatisfy(\.isHexDigit) {
             let byID = items.filter {
                 let id = $0.id.key.replacingOccurrences(of: "-", with: "")
-                return id.hasPrefix(hex) || id.hasSuffix(hex)
+                return id.hasPrefix(hex) || id.hasSuffix(hex) || $0.id.short.hasPrefix(hex)
             }
             if byID.count == 1 { return byID[0] }
             if byID.count > 1 { throw ambiguous(label, text, byID, nameField) }

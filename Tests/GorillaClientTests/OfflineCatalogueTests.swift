@@ -190,4 +190,13 @@ import Testing
         let unknown = await #expect(throws: ClientError.self) { try await device.app.showExercise("Pres banca") }
         #expect(unknown?.message.contains("did you mean: Press de banca?") == true, "\(String(describing: unknown))")
     }
+
+    @Test func theBeginningOfTheShortIDFindsARow() async throws {
+        let device = try OfflineDevice()
+        let added = try await device.app.addMachine(name: "Leg press", imageFile: nil)
+        let id = try #require(added.json.objectValue?["id"]?.stringValue)
+        let short = String(id.suffix(8))
+        let shown = try await device.app.showMachine(String(short.prefix(4)), saveImage: nil)
+        #expect(shown.json.objectValue?["id"]?.stringValue == id)
+    }
 }
