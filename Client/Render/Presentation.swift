@@ -11,12 +11,18 @@ public struct Viewer: Sendable {
     public var width: Int?
     /// How text may be styled on the output (reverse video for today in `gorilla calendar`).
     public var style: TerminalStyle
+    /// The unit weights entered in both units are added up in (the device's configured unit, kg by default).
+    public var unit: WeightUnit
 
-    public init(role: Role? = nil, language: Language = .en, width: Int? = nil, style: TerminalStyle = .plain) {
+    public init(
+        role: Role? = nil, language: Language = .en, width: Int? = nil, style: TerminalStyle = .plain,
+        unit: WeightUnit = .kg
+    ) {
         self.role = role
         self.language = language
         self.width = width
         self.style = style
+        self.unit = unit
     }
 }
 
@@ -61,6 +67,8 @@ extension DeviceContext {
     /// The viewer of this device: the logged-in account's role and language.
     public func viewer(width: Int? = nil, style: TerminalStyle = .plain) -> Viewer {
         let profile = storedSession()?.profile
-        return Viewer(role: profile?.role, language: profile?.language ?? .en, width: width, style: style)
+        let unit = (try? config())?.unit.flatMap(WeightUnit.init(rawValue:)) ?? .kg
+        return Viewer(
+            role: profile?.role, language: profile?.language ?? .en, width: width, style: style, unit: unit)
     }
 }

@@ -2,12 +2,13 @@ import Foundation
 import GorillaShared
 
 extension SessionTotals {
-    /// "1200 kg + 80 lb", or "0".
-    var volumeText: String {
-        volume.isEmpty
-            ? "0"
-            : volume.sorted { $0.key.rawValue < $1.key.rawValue }
-                .map { "\(Numbers.plain($0.value)) \($0.key.rawValue)" }.joined(separator: " + ")
+    /// "1200 kg", "80 lb", or "0"; sets entered in both units are added in `unit` ("1236.29 kg").
+    func volumeText(in unit: WeightUnit) -> String {
+        switch volume.count {
+        case 0: "0"
+        case 1: volume.first.map { "\(Numbers.plain($0.value)) \($0.key.rawValue)" } ?? "0"
+        default: "\(Numbers.plain(volume(in: unit))) \(unit.rawValue)"
+        }
     }
 }
 
@@ -47,7 +48,7 @@ extension SessionList {
             return [
                 EventFormatting.local(row.session[string: "start"] ?? ""), row.clientName,
                 row.session[string: "mode"] ?? "", row.trainingName ?? "", "\(row.exercises.count)", "\(totals.sets)",
-                totals.volumeText, row.session.id.short,
+                totals.volumeText(in: viewer.unit), row.session.id.short,
             ]
         }
         return Table(["WHEN", "CLIENT", "MODE", "TRAINING", "EXERCISES", "SETS", "VOLUME", "ID"], rows).render()
@@ -91,7 +92,7 @@ extension SessionDetail {
             }
         }
         lines.append(
-            "totals:   \(totals.sets) sets, \(totals.reps) reps, volume \(totals.volumeText), "
+            "totals:   \(totals.sets) sets, \(totals.reps) reps, volume \(totals.volumeText(in: viewer.unit)), "
                 + "time under tension \(Numbers.clock(totals.tension))")
         return lines.joined(separator: "\n")
     }

@@ -82,6 +82,17 @@ public struct SessionTotals: Sendable {
         self.volume = volume
         tension = sets.reduce(0) { $0 + ($1.duration ?? 0) }
     }
+
+    /// The volume of every set added in `unit` (a set entered in the other unit is converted).
+    public func volume(in unit: WeightUnit) -> Double {
+        volume.reduce(0) { total, part in
+            switch (part.key, unit) {
+            case (.kg, .lb): total + part.value / kilogramsPerPound
+            case (.lb, .kg): total + part.value * kilogramsPerPound
+            default: total + part.value
+            }
+        }
+    }
 }
 
 extension PerformedExercise {
