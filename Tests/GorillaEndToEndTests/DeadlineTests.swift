@@ -114,11 +114,18 @@ struct DeadlineTests {
             let endpoint = try #require(device.app.home.loadConfig().server)
             let deadlines = ConnectionDeadlines(connect: .seconds(30), handshake: .seconds(60), reply: .seconds(1))
             defer { server.resume() }
-            let start = ContinuousClock.now
             let error = await #expect(throws: ClientError.self) {
                 try await ServerConnection.withConnection(to: endpoint, deadlines: deadlines) { connection in
                     server.suspend()
-                    _ = try await connection.roundTrip(Operation.syncPull, PullBody(since: 0, limit: 10))
+                    // Timed from the suspension: connecting to a freshly started server on a loaded machine is not
+                    // what this test measures.
+                    let suspended = ContinuousClock.now
+                    do {
+                        _ = try await connection.roundTrip(Operation.syncPull, PullBody(since: 0, limit: 10))
+                    } catch {
+                        #expect(ContinuousClock.now - suspended < .seconds(8))
+                        throw error
+                    }
                 }
             }
             #expect(error?.kind == .unreachable)
@@ -126,7 +133,6 @@ struct DeadlineTests {
                 error?.message.contains("stopped answering: nothing arrived for 1 s while waiting for sync.pull")
                     == true,
                 "\(String(describing: error))")
-            #expect(ContinuousClock.now - start < .seconds(8))
         }
     }
 
