@@ -125,7 +125,12 @@ struct StartupTests {
         try await Self.withFolder { directory in
             try await Self.populate(directory)
             let path = directory.appendingPathComponent("gorilla.sqlite").path
-            try await DatabaseQueue(path: path).write { try $0.execute(sql: "DELETE FROM counters") }
+            // The stopped server's last connections may still be closing (folding the log back): wait for them.
+            var waiting = Configuration()
+            waiting.busyMode = .timeout(10)
+            try await DatabaseQueue(path: path, configuration: waiting).write {
+                try $0.execute(sql: "DELETE FROM counters")
+            }
             let error = await Self.startError(directory)
             #expect(error?.code == .damagedDatabase)
             Self.expectPlain(error, names: path, "counters")
