@@ -229,15 +229,15 @@ struct ConnectionTests {
     }
 
     /// The timeout leaves room for the handshake and `hello` on a machine busy with the other suites (at 1 s, CI once saw
-    /// the connection closed before `hello` was answered).
+    /// the connection closed before `hello` was answered, and at 3 s a clean clone's run did too).
     @Test func idleConnectionIsClosed() async throws {
-        try await withTestServer(configure: { $0.idleTimeout = 3 }) { server in
+        try await withTestServer(configure: { $0.idleTimeout = 6 }) { server in
             let port = server.port
             try await withClient(port: port) { client in
                 try await client.hello()
                 let started = ContinuousClock.now
                 #expect(try await client.waitForClose().isEmpty)
-                #expect(ContinuousClock.now - started > .milliseconds(1500))
+                #expect(ContinuousClock.now - started > .seconds(3))
             }
         }
     }
