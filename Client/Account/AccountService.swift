@@ -72,8 +72,15 @@ public struct AccountService: Sendable {
         var signup = body
         signup.code = body.code.flatMap(RegistrationCode.normalize)
         let request = signup
-        let reply = try await context.withServer(authenticated: false) { connection in
-            try await connection.request(Operation.signup, request, as: SessionReply.self)
+        let reply: SessionReply
+        do {
+            reply = try await context.withServer(authenticated: false) { connection in
+                try await connection.request(Operation.signup, request, as: SessionReply.self)
+            }
+        } catch let error as ClientError
+            where error.wire?.code == .missingFields && body.code != nil && (body.name == nil || body.surname == nil)
+        {
+            throw error.noting("your coach did not enter your name: add --name NAME --surname SURNAME")
         }
         try startSession(reply)
         await context.syncOpportunistically()

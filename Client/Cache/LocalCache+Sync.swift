@@ -60,7 +60,9 @@ extension LocalCache {
             switch result.status {
             case .applied, .duplicate:
                 if let overwritten = result.overwritten, !overwritten.isEmpty {
-                    let fields = overwritten.keys.sorted().map { "\($0) (was \(Self.display(overwritten[$0]!)))" }
+                    let fields = overwritten.keys.sorted().map {
+                        "\($0) (was \(Self.display(overwritten[$0]!, field: $0, kind: mutation.kind)))"
+                    }
                     try Self.addReport(
                         db, kind: "overwritten",
                         text:
@@ -161,8 +163,22 @@ extension LocalCache {
 
     /// A human label for a mutation's entity: `machine 'Leg press'`.
     static func label(_ db: Database, _ mutation: Mutation) throws -> String {
-        let name = try entity(db, mutation.entity)?.data["name"]?.stringValue ?? mutation.fields?["name"]?.stringValue
+        let data = try entity(db, mutation.entity)?.data
+        if mutation.kind == EntityKind.session.rawValue, let start = data?["start"]?.stringValue {
+            return "session of \(EventFormatting.local(start)) (\(mutation.entity.short))"
+        }
+        let name = data?["name"]?.stringValue ?? mutation.fields?["name"]?.stringValue
         return name.map { "\(mutation.kind) '\($0)'" } ?? "\(mutation.kind) \(mutation.entity.short)"
+    }
+
+    /// An overwritten value as a person reads it: a session's exercises as their sets (`Squat: 5x100kg, 5x100kg`).
+    static func display(_ value: JSONValue, field: String, kind: String) -> String {
+        guard kind == EntityKind.session.rawValue, field == "exercises", let items = value.arrayValue else {
+            return display(value)
+        }
+        let exercises = items.map(PerformedExercise.init(document:))
+        return exercises.isEmpty
+            ? "no exercises" : exercises.map { "\($0.name): \(SessionHistory.sets($0))" }.joined(separator: "; ")
     }
 
     static func display(_ value: JSONValue) -> String {

@@ -35,7 +35,7 @@ public struct EventService: Sendable {
         try context.requireCoach()
         guard given.at != nil else { throw ClientError(.usage, "--at \"YYYY-MM-DD HH:MM\" is required") }
         let cache = try context.cache()
-        let owner = try ClientDirectory(cache: cache).resolve(client)
+        let owner = try ClientDirectory(cache: cache).resolve(client, for: .writing("schedule events for"))
         var fields = try Self.documentFields(given)
         fields["client"] = .string(owner.id.key)
         let minutes = fields["duration"]?.intValue ?? 60
@@ -83,11 +83,15 @@ public struct EventService: Sendable {
         return EventUpdate(.status(status), id: event.id, entity: try cache.entity(event.id).map { EntityRecord($0) })
     }
 
-    /// `gorilla events rm ID`.
-    public func remove(_ id: String) async throws -> EventUpdate {
-        try context.requireCoach()
+    /// `gorilla events rm ID`: asks first (`confirmation`).
+    public func remove(_ id: String, confirmation: Confirmation) async throws -> EventUpdate {
+        try context.requireCoach("delete events")
         let cache = try context.cache()
         let event = try Self.resolve(cache, id)
+        let client = try event[string: "client"].flatMap { try ClientDirectory(cache: cache).names()[$0] }
+        try confirmation.require(
+            "Delete the event " + EventFormatting.line(EntityRecord(event), clientName: client)
+                + "? (gorilla events cancel keeps it on the calendar, marked cancelled)")
         try await context.change(cache, .event, entity: event.id, action: .delete)
         return EventUpdate(.deleted, id: event.id, entity: EntityRecord(event, adding: ["deleted": true]))
     }
@@ -186,7 +190,7 @@ public struct EventService: Sendable {
             events = events.filter { ($0[string: "start"].flatMap(ISOTime.parse) ?? .distantFuture) < end }
         }
         if let client {
-            let key = try ClientDirectory(cache: cache).resolve(client).id.key
+            let key = try ClientDirectory(cache: cache).resolve(client, for: .reading).id.key
             events = events.filter { $0[string: "client"] == key }
         }
         return events.sorted { ($0[string: "start"] ?? "") < ($1[string: "start"] ?? "") }

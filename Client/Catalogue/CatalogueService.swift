@@ -31,15 +31,32 @@ public struct CatalogueService: Sendable {
         return try EntityChange(kind, .renamed(from: entity.name), name: clean, id: entity.id, in: cache)
     }
 
-    /// `gorilla machines|exercises|trainings rm NAME`.
-    public func remove(_ kind: EntityKind, _ name: String) async throws -> EntityChange {
+    /// `gorilla machines|exercises|trainings rm NAME`: asks first (`confirmation`), once the name is found and the
+    /// delete is allowed.
+    public func remove(_ kind: EntityKind, _ name: String, confirmation: Confirmation) async throws -> EntityChange {
         try context.requireCoach()
         let cache = try context.cache()
         let entity = try NameResolver(cache: cache).resolve(kind, name)
+        try refuseWhileUsed(cache, kind, entity)
+        try confirmation.require("Delete \(kind.rawValue) '\(entity.name)' (\(entity.id.short))?\(Self.consequence(of: kind))")
         try applyDeleteRule(cache, kind, entity)
         try await context.change(cache, kind, entity: entity.id, action: .delete)
         return EntityChange(
             kind, .deleted, name: entity.name, id: entity.id, entity: EntityRecord(entity, adding: ["deleted": true]))
+    }
+
+    /// What deleting a row of `kind` does besides, for the question.
+    private static func consequence(of kind: EntityKind) -> String {
+        switch kind {
+        case .exercise: " It leaves the trainings that use it; the history keeps its name."
+        case .training: " Sessions keep its name."
+        default: ""
+        }
+    }
+
+    /// Refuses, before asking, a delete that the kind's ``DeleteRule`` forbids while the row is used.
+    private func refuseWhileUsed(_ cache: LocalCache, _ kind: EntityKind, _ entity: CachedEntity) throws {
+        if case .refuseWhileUsed? = kind.deleteRule { try applyDeleteRule(cache, kind, entity) }
     }
 
     /// Applies the kind's ``DeleteRule`` to the local copy as the server will, so that the copy agrees before the

@@ -1,7 +1,20 @@
 import Foundation
 import GorillaShared
 
+/// What a command does with the client it names: the one place that decides whether a removed client will do.
+enum ClientUse {
+    /// Reads their record or their history (`stats`, `sessions list`, `clients show`): removed clients are found too,
+    /// as their history stays with the coach.
+    case reading
+    /// Writes for them; `action` says what, for the refusal of a removed client ("log sessions for", "train").
+    case writing(String)
+}
+
 /// A coach's clients as this device knows them: found by what the coach calls them, and named for lists.
+///
+/// Removed clients stay in the local cache as tombstones (kind `client`, deleted) that keep their names: they are
+/// found wherever a client is named for reading, after the live ones, and refused with a clear message by commands
+/// that write for them.
 struct ClientDirectory {
     let cache: LocalCache
 
@@ -12,32 +25,69 @@ struct ClientDirectory {
         return client[string: "username"] ?? "invited client \(client.id.short)"
     }
 
-    /// The client called `text`: by display name, username or first name (case and accents folded), else by a word
-    /// of the full name or username ("ruiz", "castellà", "marti"), else by an id prefix.
-    /// - Throws: ``ClientError`` `.ambiguous`, or `.notFound` naming the nearest clients.
-    func resolve(_ text: String) throws -> CachedEntity {
-        let clients = try cache.entities(.client)
-        func names(_ client: CachedEntity) -> [String] {
-            [Self.displayName(client), client[string: "username"] ?? "", client[string: "name"] ?? ""]
+    /// The client called `text`, live ones first: by display name, username or first name (case and accents folded),
+    /// else by an id (a prefix or ending of at least 4 hex digits, or the short id), else by words that begin words of
+    /// the full name or username ("ruiz", "castellà", "marti", "nuria puig"), else by a piece of the name that only
+    /// one client has. A removed client is found when no live one is, for reading only.
+    /// - Throws: ``ClientError`` `.ambiguous`, `.notFound` naming the nearest clients, or `.usage` when `use` writes
+    ///   for a removed client.
+    func resolve(_ text: String, for use: ClientUse) throws -> CachedEntity {
+        let all = try cache.entities(.client, includeDeleted: true)
+        let live = all.filter { !$0.deleted }
+        if let client = try Self.match(text, in: live) { return client }
+        let removed = all.filter(\.deleted)
+        if let client = try Self.match(text, in: removed) {
+            if case .writing(let action) = use {
+                throw ClientError(
+                    .usage,
+                    "\(Self.displayName(client)) was removed (gorilla clients rm): you can read their history "
+                        + "but not \(action) them")
+            }
+            return client
         }
-        let wanted = NameMatch.fold(text)
-        let exact = clients.filter { names($0).contains { NameMatch.fold($0) == wanted } }
-        if exact.count == 1 { return exact[0] }
-        if exact.count > 1 { throw ambiguous(text, exact) }
-        let byWord = clients.filter { client in
-            names(client).contains { NameMatch.quality(of: text, for: $0).map { $0 <= .word } ?? false }
+        let known: [CachedEntity]
+        switch use {
+        case .reading: known = all
+        case .writing: known = live
         }
-        if byWord.count == 1 { return byWord[0] }
-        if byWord.count > 1 { throw ambiguous(text, byWord) }
-        do {
-            return try NameResolver(cache: cache).resolve(.client, text, nameField: "username")
-        } catch let error as ClientError where error.kind == .notFound {
-            throw NameResolver.notFound("client", text, names: clients.map(Self.displayName))
-        }
+        throw NameResolver.notFound("client", text, names: known.map(Self.displayName))
     }
 
-    private func ambiguous(_ text: String, _ matches: [CachedEntity]) -> ClientError {
-        let list = matches.map { "\(Self.displayName($0)) (\($0.id.short))" }.joined(separator: ", ")
+    /// The one client of `clients` that `text` names; nil when none does.
+    /// - Throws: ``ClientError`` `.ambiguous` when several do equally well.
+    private static func match(_ text: String, in clients: [CachedEntity]) throws -> CachedEntity? {
+        let wanted = NameMatch.fold(text)
+        guard !wanted.isEmpty, !clients.isEmpty else { return nil }
+        func names(_ client: CachedEntity) -> [String] {
+            [displayName(client), client[string: "username"] ?? "", client[string: "name"] ?? ""]
+        }
+        let steps: [(CachedEntity) -> Bool] = [
+            { names($0).contains { NameMatch.fold($0) == wanted } },
+            { Self.hasID($0.id, wanted) },
+            { names($0).contains { NameMatch.wordsBegin(text, in: $0) } },
+            { names($0).contains { NameMatch.fold($0).contains(wanted) } },
+        ]
+        for step in steps {
+            let found = clients.filter(step)
+            if found.count == 1 { return found[0] }
+            if found.count > 1 { throw ambiguous(text, found) }
+        }
+        return nil
+    }
+
+    /// Whether `text` (folded) is a prefix or ending of `id` of at least 4 hex digits (dashes optional), or the
+    /// beginning of its short id.
+    private static func hasID(_ id: UUID, _ text: String) -> Bool {
+        let hex = text.replacingOccurrences(of: "-", with: "")
+        guard hex.count >= 4, hex.allSatisfy(\.isHexDigit) else { return false }
+        let digits = id.key.replacingOccurrences(of: "-", with: "")
+        return digits.hasPrefix(hex) || digits.hasSuffix(hex) || id.short.hasPrefix(hex)
+    }
+
+    private static func ambiguous(_ text: String, _ matches: [CachedEntity]) -> ClientError {
+        let list = matches.prefix(12).map {
+            "\(displayName($0)) (\($0.id.short)\($0.deleted ? ", removed" : ""))"
+        }.joined(separator: ", ")
         return ClientError(.ambiguous, "'\(text)' matches several clients: \(list); use the username or an id")
     }
 
@@ -49,7 +99,21 @@ struct ClientDirectory {
             })
     }
 
-    /// The registration code kept on this device for an invited client, with its expiry.
+    /// The registration code this device keeps for an invited client, with its expiry; nil when it has none, or when
+    /// the one it has was replaced (the client's `codeExpires` from the server is another code's: one issued on
+    /// another device of the coach).
+    func knownCode(_ client: CachedEntity) throws -> (code: String, expires: String)? {
+        guard let kept = try knownCode(client.id) else { return nil }
+        if let current = client[string: "codeExpires"].flatMap(ISOTime.parse),
+            let mine = ISOTime.parse(kept.expires), abs(current.timeIntervalSince(mine)) >= 1
+        {
+            return nil
+        }
+        return kept
+    }
+
+    /// The registration code kept on this device for the client `client`, with its expiry, whether or not a newer
+    /// one was issued elsewhere.
     func knownCode(_ client: UUID) throws -> (code: String, expires: String)? {
         guard let value = try cache.meta("code:" + client.key) else { return nil }
         let parts = value.split(separator: " ", maxSplits: 1).map(String.init)

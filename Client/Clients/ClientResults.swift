@@ -1,12 +1,35 @@
 import Foundation
 import GorillaShared
 
+/// Where an invited client's registration code stands on this device (codes are stored hashed on the server, so only
+/// the device that asked for one holds it; see docs/security.md).
+public enum RegistrationCodeState: Sendable, Equatable {
+    /// No code to show: the client has registered or was removed, or the invitation has not reached the server yet.
+    case none
+    /// This device holds the current code.
+    case held(String, expires: String)
+    /// Another device of the coach holds the current code, valid until `expires`.
+    case elsewhere(expires: String)
+    /// The last code expired unused.
+    case expired
+
+    /// The code and its expiry, when this device holds it.
+    public var held: (code: String, expires: String)? {
+        if case .held(let code, let expires) = self { return (code, expires) }
+        return nil
+    }
+}
+
 /// `gorilla clients add`: the invited client and, when the server was reached, their registration code.
 public struct ClientInvitation: Presentable {
     /// The new client.
     public let id: UUID
+    /// The first name given, if any.
+    public let name: String?
+    /// The surname given, if any.
+    public let surname: String?
     /// The names given, as given ("" when none).
-    public let names: String
+    public var names: String { [name, surname].compactMap { $0 }.joined(separator: " ") }
     /// The registration code; nil while the invitation is only queued on this device.
     public let code: String?
     /// When the code expires (ISO time).
@@ -32,19 +55,31 @@ public struct ClientList: Presentable {
         public let name: String
         /// The start of their newest session.
         public let lastTrained: String?
-        /// The registration code this device keeps, while they are invited.
-        public let code: String?
+        /// Where their registration code stands, while they are invited.
+        public let code: RegistrationCodeState
+
+        /// Whether the coach removed them (`clients list --all` lists them).
+        public var removed: Bool { client.fields["deleted"] == true }
+
+        init(client: EntityRecord, name: String, lastTrained: String?, code: RegistrationCodeState) {
+            self.client = client
+            self.name = name
+            self.lastTrained = lastTrained
+            self.code = code
+        }
     }
 
     /// The clients by display name.
     public let clients: [Row]
+    /// Whether removed clients are listed too (`--all`).
+    public let all: Bool
 
     public func encode(to encoder: any Encoder) throws {
         try clients.map { row in
             var record = row.client
             record.fields["lastTrained"] = row.lastTrained.map(JSONValue.string) ?? .null
-            record.fields["code"] = row.code.map(JSONValue.string) ?? .null
-            return record
+            record.fields["code"] = row.code.held.map { .string($0.code) } ?? .null
+            return ClientRecords.marked(record)
         }.encode(to: encoder)
     }
 }
@@ -55,10 +90,16 @@ public struct ClientDetail: Presentable {
     public let client: EntityRecord
     /// The display name.
     public let name: String
+    /// Where their registration code stands, while they are invited.
+    public let codeState: RegistrationCodeState
+    /// Whether `show --code` asked the server for a new code, replacing the one another device of the coach holds.
+    public let replacedCode: Bool
     /// The registration code this device keeps, while they are invited.
-    public let code: String?
+    public var code: String? { codeState.held?.code }
     /// When that code expires (ISO time).
-    public let codeExpires: String?
+    public var codeExpires: String? { codeState.held?.expires }
+    /// Whether the coach removed them.
+    public var removed: Bool { client.fields["deleted"] == true }
     /// Messages from them not read yet.
     public let unread: Int
     /// Their next events (at most 5), cancelled ones left out.
@@ -67,7 +108,8 @@ public struct ClientDetail: Presentable {
     public let recentSessions: [EntityRecord]
 
     public func encode(to encoder: any Encoder) throws {
-        var record = client
+        var record = ClientRecords.marked(client)
+        if let code { record.fields["code"] = .string(code) }
         record.fields["unread"] = .number(Double(unread))
         record.fields["nextEvents"] = .array(try nextEvents.map { try JSONValue.encode($0) })
         record.fields["recentSessions"] = .array(recentSessions.map { .string($0.id.key) })
@@ -93,14 +135,22 @@ public struct IssuedClientSecret: Presentable {
     public let secret: String
     /// When it expires (ISO time).
     public let expires: String
+    /// Whether the client's `gorilla register client` needs `--name` (the coach gave none), and `--surname`.
+    public let needsName: Bool
+    public let needsSurname: Bool
 
     /// A secret issued for `client`.
-    public init(_ purpose: Purpose, client: UUID, name: String, secret: String, expires: String) {
+    public init(
+        _ purpose: Purpose, client: UUID, name: String, secret: String, expires: String, needsName: Bool = false,
+        needsSurname: Bool = false
+    ) {
         self.purpose = purpose
         self.client = client
         self.name = name
         self.secret = secret
         self.expires = expires
+        self.needsName = needsName
+        self.needsSurname = needsSurname
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -127,5 +177,17 @@ public struct ClientRemoval: Presentable {
 
     public func encode(to encoder: any Encoder) throws {
         try client.encode(to: encoder)
+    }
+}
+
+/// How a client's row reads in `--json`: a removed one says so (`"removed": true`, `"status": "removed"`).
+enum ClientRecords {
+    static func marked(_ record: EntityRecord) -> EntityRecord {
+        var record = record
+        let removed = record.fields["deleted"] == true
+        record.fields["deleted"] = nil
+        record.fields["removed"] = .bool(removed)
+        if removed { record.fields["status"] = .string(ClientStatus.removed.rawValue) }
+        return record
     }
 }

@@ -11,7 +11,7 @@ public struct ClientService: Sendable {
 
     /// `gorilla clients add [--name N] [--surname S]`: the registration code when the server was reached.
     public func add(name: String?, surname: String?) async throws -> ClientInvitation {
-        try context.requireCoach()
+        try context.requireCoach("invite clients")
         let cache = try context.cache()
         var fields: [String: JSONValue] = [:]
         for (field, value) in [("name", name), ("surname", surname)] {
@@ -28,33 +28,61 @@ public struct ClientService: Sendable {
         context.note(notes.filter { !(summary?.codes.contains($0) ?? false) })
         let code = try ClientDirectory(cache: cache).knownCode(id)
         return ClientInvitation(
-            id: id, names: [name, surname].compactMap { $0 }.joined(separator: " "),
+            id: id, name: fields["name"]?.stringValue, surname: fields["surname"]?.stringValue,
             code: code?.code, expires: code?.expires)
     }
 
-    /// `gorilla clients list`: every client with when they last trained and, while invited, their code.
-    public func list() async throws -> ClientList {
+    /// `gorilla clients list [--all]`: every client with when they last trained and, while invited, their code;
+    /// with `all`, removed clients too (marked removed), whose history stays readable.
+    public func list(all: Bool = false) async throws -> ClientList {
         let cache = try await context.freshCache()
         let directory = ClientDirectory(cache: cache)
-        let clients = try cache.entities(.client).sorted {
+        let clients = try cache.entities(.client, includeDeleted: all).sorted {
             ClientDirectory.displayName($0).lowercased() < ClientDirectory.displayName($1).lowercased()
         }
         let lastTrained = try cache.latestSessionStarts()
         return ClientList(
             clients: try clients.map { client in
-                let invited = (client[string: "status"] ?? "invited") == "invited"
-                return ClientList.Row(
-                    client: EntityRecord(client), name: ClientDirectory.displayName(client),
-                    lastTrained: lastTrained[client.id.key],
-                    code: invited ? try directory.knownCode(client.id)?.code : nil)
-            })
+                ClientList.Row(
+                    client: Self.record(client), name: ClientDirectory.displayName(client),
+                    lastTrained: lastTrained[client.id.key], code: try Self.code(of: client, in: directory))
+            },
+            all: all)
     }
 
-    /// `gorilla clients show CLIENT`: the profile, next events, recent sessions and unread messages.
-    public func show(_ name: String) async throws -> ClientDetail {
+    /// A client's row as results show it; a removed client's is marked `deleted`.
+    static func record(_ client: CachedEntity) -> EntityRecord {
+        EntityRecord(client, adding: client.deleted ? ["deleted": true] : [:])
+    }
+
+    /// Where an invited client's registration code stands on this device.
+    static func code(of client: CachedEntity, in directory: ClientDirectory) throws -> RegistrationCodeState {
+        guard !client.deleted, (client[string: "status"] ?? "invited") == "invited" else { return .none }
+        if let kept = try directory.knownCode(client) { return .held(kept.code, expires: kept.expires) }
+        guard let expires = client[string: "codeExpires"].flatMap(ISOTime.parse) else { return .none }
+        return expires > Date() ? .elsewhere(expires: ISOTime.format(expires)) : .expired
+    }
+
+    /// `gorilla clients show CLIENT [--code]`: the profile, next events, recent sessions and unread messages (a
+    /// removed client's too). With `code`, an invited client's registration code: the one this device keeps, else a
+    /// new one from the server (the code another device of the coach issued then stops working).
+    public func show(_ name: String, code wantsCode: Bool = false) async throws -> ClientDetail {
+        if wantsCode { try context.requireCoach("see registration codes") }
         let cache = try await context.freshCache()
         let directory = ClientDirectory(cache: cache)
-        let client = try directory.resolve(name)
+        var client = try directory.resolve(
+            name, for: wantsCode ? .writing("issue a registration code for") : .reading)
+        var code = try Self.code(of: client, in: directory)
+        var replaced = false
+        if wantsCode {
+            try Self.requireInvited(client)
+            if code.held == nil {
+                let issued = try await issueCode(for: client, in: directory)
+                if case .elsewhere = code { replaced = true }
+                code = .held(issued.secret, expires: issued.expires)
+                client = try cache.entity(client.id) ?? client
+            }
+        }
         let events = try cache.timeline(.event, client: client.id, from: ISOTime.format(Date()))
             .filter { $0[string: "status"] != "cancelled" }
         let sessions = try cache.timeline(.session, client: client.id)
@@ -63,41 +91,54 @@ public struct ClientService: Sendable {
         let unread = try cache.entities(.message).filter {
             $0[string: "from"] == client.id.key && $0[string: "to"] == me && $0.data["read"] == nil
         }.count
-        let code = client[string: "status"] == "invited" ? try directory.knownCode(client.id) : nil
         return ClientDetail(
-            client: EntityRecord(client), name: ClientDirectory.displayName(client),
-            code: code?.code, codeExpires: code?.expires, unread: unread,
+            client: Self.record(client), name: ClientDirectory.displayName(client),
+            codeState: code, replacedCode: replaced, unread: unread,
             nextEvents: events.prefix(5).map { EntityRecord($0) },
             recentSessions: sessions.prefix(5).map { EntityRecord($0) })
     }
 
     /// `gorilla clients code CLIENT`: a new registration code for a client who has not registered yet.
     public func newCode(_ name: String) async throws -> IssuedClientSecret {
-        try context.requireCoach()
+        try context.requireCoach("issue registration codes")
         let cache = try await quietlySyncedCache()
         let directory = ClientDirectory(cache: cache)
-        let client = try directory.resolve(name)
-        guard client[string: "status"] == "invited" else {
-            throw ClientError(
-                .usage,
-                "\(ClientDirectory.displayName(client)) has already registered; "
-                    + "use gorilla clients reset-password if they forgot their password")
-        }
+        let client = try directory.resolve(name, for: .writing("issue a registration code for"))
+        try Self.requireInvited(client)
+        return try await issueCode(for: client, in: directory)
+    }
+
+    /// A new registration code for the invited `client`, kept on this device; the client's row is marked with its
+    /// expiry at once, as the server marks it, so that the code reads as this device's own.
+    private func issueCode(for client: CachedEntity, in directory: ClientDirectory) async throws -> IssuedClientSecret
+    {
         let issued = try await context.withServer { connection in
             try await connection.request(Operation.clientCode, ClientBody(client: client.id), as: IssuedSecret.self)
         }
         let expires = ISOTime.format(issued.expires)
         try directory.keepCode(client.id, code: issued.secret, expires: expires)
+        try directory.cache.annotate(client.id, ["codeExpires": .string(expires)])
         return IssuedClientSecret(
             .registrationCode, client: client.id, name: ClientDirectory.displayName(client),
-            secret: issued.secret, expires: expires)
+            secret: issued.secret, expires: expires, needsName: client[string: "name"] == nil,
+            needsSurname: client[string: "surname"] == nil)
+    }
+
+    /// Refuses a client who has registered: a registration code is only for an invited one.
+    private static func requireInvited(_ client: CachedEntity) throws {
+        guard client[string: "status"] ?? "invited" == "invited" else {
+            throw ClientError(
+                .usage,
+                "\(ClientDirectory.displayName(client)) has already registered; "
+                    + "use gorilla clients reset-password if they forgot their password")
+        }
     }
 
     /// `gorilla clients reset-password CLIENT`: a one-time token for a registered client.
     public func resetPassword(_ name: String) async throws -> IssuedClientSecret {
-        try context.requireCoach()
+        try context.requireCoach("reset passwords")
         let cache = try await quietlySyncedCache()
-        let client = try ClientDirectory(cache: cache).resolve(name)
+        let client = try ClientDirectory(cache: cache).resolve(name, for: .writing("reset the password of"))
         guard let username = client[string: "username"] else {
             throw ClientError(
                 .usage,
@@ -115,11 +156,14 @@ public struct ClientService: Sendable {
             expires: ISOTime.format(issued.expires))
     }
 
-    /// `gorilla clients rm CLIENT`: they can no longer log in; their history stays.
-    public func remove(_ name: String) async throws -> ClientRemoval {
-        try context.requireCoach()
+    /// `gorilla clients rm CLIENT`: they can no longer log in; their history stays. Asks first (`confirmation`).
+    public func remove(_ name: String, confirmation: Confirmation) async throws -> ClientRemoval {
+        try context.requireCoach("remove clients")
         let cache = try context.cache()
-        let client = try ClientDirectory(cache: cache).resolve(name)
+        let client = try ClientDirectory(cache: cache).resolve(name, for: .writing("remove"))
+        let shown = ClientDirectory.displayName(client)
+        try confirmation.require(
+            "Remove \(shown) (\(client.id.short))? They can no longer log in; their history stays with you.")
         try await context.change(cache, .client, entity: client.id, action: .delete)
         return ClientRemoval(
             client: EntityRecord(client, adding: ["deleted": true]), name: ClientDirectory.displayName(client))

@@ -5,7 +5,7 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
     public struct Kind: Hashable, Sendable {
         fileprivate enum Value {
             case unreachable, certificateChanged, server, notConnected, notLoggedIn, usage, local, notFound, ambiguous,
-                protocolError
+                protocolError, cancelled
         }
         fileprivate let value: Value
         /// The server could not be reached (network down, server stopped, timeout).
@@ -28,6 +28,8 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
         public static let ambiguous = Kind(value: .ambiguous)
         /// The server said something this client cannot read.
         public static let protocolError = Kind(value: .protocolError)
+        /// The person answered no when asked to confirm (``Confirmation``): nothing was changed.
+        public static let cancelled = Kind(value: .cancelled)
     }
 
     public let kind: Kind
@@ -81,7 +83,7 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
         case .notFound, .ambiguous: 66
         case .local: 73
         case .protocolError: 76
-        case .server: 1
+        case .server, .cancelled: 1
         }
     }
 
@@ -98,6 +100,7 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
         case .notFound: "notFound"
         case .ambiguous: "ambiguous"
         case .protocolError: "protocol"
+        case .cancelled: "cancelled"
         }
     }
 }

@@ -104,7 +104,7 @@ public actor ServerConnection {
                     presented \(seen). If the server was reinstalled on purpose, run: gorilla connect \(endpoint.host):\(endpoint.port) --fingerprint \(seen)
                     """)
             }
-            return error
+            return ClientError.lostConnection(error) ?? error
         }
 
         do {
@@ -327,6 +327,20 @@ public actor ServerConnection {
     }
 }
 
+extension ClientError {
+    /// A failure of the network under an open connection (a reset, a broken pipe, a TLS record cut short) in plain
+    /// words, `the connection to the server was lost (the server closed the connection)`, never a system call's name
+    /// or an errno; nil for any other error.
+    public static func lostConnection(_ error: any Error) -> ClientError? {
+        switch error {
+        case is IOError, is ChannelError, is NIOSSLError, is BoringSSLError, is NIOConnectionError:
+            ClientError(.unreachable, "the connection to the server was lost (\(describe(error)))")
+        default:
+            nil
+        }
+    }
+}
+
 /// A short description of a network error for a one-line message, in plain words (matched by type, never by text).
 func describe(_ error: any Error) -> String {
     switch error {
@@ -345,8 +359,9 @@ func describe(_ error: any Error) -> String {
             return "the server closed the connection"
         default: return "a network error (\(error))"
         }
-    case is NIOSSLError:
-        return "TLS handshake failed"
+    case let error as NIOSSLError:
+        // An unclean shutdown is the TCP connection ending without TLS's goodbye: a lost connection.
+        return error == .uncleanShutdown ? "the server closed the connection" : "TLS handshake failed"
     case let error as BoringSSLError:
         return "TLS failed (\(error))"
     default:

@@ -14,6 +14,8 @@ public struct ConversationList: Presentable {
         public let last: EntityRecord
         /// Whether the last message was written by the logged-in account.
         public let lastIsMine: Bool
+        /// The day of the session the last message comments on, if it is a comment.
+        public var sessionDay: String? = nil
     }
 
     /// The conversations that have messages.
@@ -37,6 +39,8 @@ public struct MessageThread: Presentable {
     /// The logged-in account's id key (its messages are shown as "you").
     public let me: String
     public let messages: [EntityRecord]
+    /// The day (YYYY-MM-DD) of each session a message comments on, by the session's id key.
+    public var sessionDays: [String: String] = [:]
 
     public func encode(to encoder: any Encoder) throws {
         try messages.encode(to: encoder)

@@ -29,7 +29,8 @@ public struct MessageService: Sendable {
             rows.append(
                 ConversationList.Row(
                     with: person.name, id: person.id, unread: messages.filter { Self.isUnread($0, by: me) }.count,
-                    last: EntityRecord(last), lastIsMine: last[string: "from"] == me))
+                    last: EntityRecord(last), lastIsMine: last[string: "from"] == me,
+                    sessionDay: try Self.sessionDays(of: [last], cache: cache).values.first))
         }
         return ConversationList(conversations: rows)
     }
@@ -38,7 +39,7 @@ public struct MessageService: Sendable {
     /// read (the mark syncs to the sender).
     public func thread(with name: String?, limit: Int?) async throws -> MessageThread {
         let cache = try await context.freshCache()
-        let person = try correspondent(cache, name)
+        let person = try correspondent(cache, name, writing: false)
         var messages = try self.messages(cache, with: person.id)
         if let limit { messages = Array(messages.suffix(max(0, limit))) }
         let me = try context.session().profile.id.key
@@ -49,13 +50,25 @@ public struct MessageService: Sendable {
                 kind: EntityKind.message.rawValue, entity: message.id, action: .update, fields: ["read": .string(now)])
         }
         if !unread.isEmpty { await context.syncOpportunistically() }
-        return MessageThread(with: person.name, me: me, messages: messages.map { EntityRecord($0) })
+        return MessageThread(
+            with: person.name, me: me, messages: messages.map { EntityRecord($0) },
+            sessionDays: try Self.sessionDays(of: messages, cache: cache))
     }
 
     /// `gorilla messages send C TEXT`: queued, and sent at once when the server is reachable.
     public func send(to name: String?, text: String) async throws -> SentMessage {
         let cache = try context.cache()
         let person = try correspondent(cache, name)
+        let id = try await deliver(text, to: person, in: cache)
+        return SentMessage(to: person.name, id: id, message: try cache.entity(id).map { EntityRecord($0) })
+    }
+
+    /// Queues a message to `person` (with `extra` fields, e.g. the session a comment is about) and syncs once; returns
+    /// its id.
+    /// - Throws: ``ClientError`` `.usage` for an empty or too long text, or one with control characters.
+    func deliver(
+        _ text: String, to person: Correspondent, in cache: LocalCache, extra: [String: JSONValue] = [:]
+    ) async throws -> UUID {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= Self.maxLength else {
             throw ClientError(.usage, "a message has 1–2,000 characters")
@@ -67,12 +80,12 @@ public struct MessageService: Sendable {
         let id = UUID.v7()
         try await context.change(
             cache, .message, entity: id, action: .create,
-            fields: ["to": .string(person.id.key), "text": .string(trimmed)])
+            fields: ["to": .string(person.id.key), "text": .string(trimmed)].merging(extra) { _, added in added })
         // Keep who sent it and when it was queued locally, for display before the server's copy arrives.
         if let local = try cache.entity(id), local[string: "from"] == nil {
             try cache.annotate(id, ["from": .string(me), "queued": .string(ISOTime.format(Date()))])
         }
-        return SentMessage(to: person.name, id: id, message: try cache.entity(id).map { EntityRecord($0) })
+        return id
     }
 
     // MARK: Conversations
@@ -91,7 +104,8 @@ public struct MessageService: Sendable {
 
     /// The other person of a conversation: a client by name for a coach; anything (or nothing) names the coach for
     /// a client.
-    func correspondent(_ cache: LocalCache, _ text: String?) throws -> Correspondent {
+    /// A removed client is found for reading their conversation (`writing` false), never for writing to them.
+    func correspondent(_ cache: LocalCache, _ text: String?, writing: Bool = true) throws -> Correspondent {
         if try context.session().profile.role == .client {
             guard let coach = try correspondents(cache).first else {
                 throw ClientError(.notFound, "this account has no coach").decidedLocally()
@@ -99,9 +113,9 @@ public struct MessageService: Sendable {
             return coach
         }
         guard let text else { throw ClientError(.usage, "name the client") }
-        let client = try ClientDirectory(cache: cache).resolve(text)
+        let client = try ClientDirectory(cache: cache).resolve(text, for: writing ? .writing("send messages to") : .reading)
         let name = ClientDirectory.displayName(client)
-        guard client[string: "status"] == "active" else {
+        guard client[string: "status"] == "active" || (client.deleted && !writing) else {
             throw ClientError(.usage, "\(name) has not registered yet; messages need a registered client")
                 .decidedLocally()
         }
@@ -116,6 +130,17 @@ public struct MessageService: Sendable {
             ($0[string: "from"] == me && $0[string: "to"] == them)
                 || ($0[string: "from"] == them && $0[string: "to"] == me)
         }.sorted { Self.order($0) < Self.order($1) }
+    }
+
+    /// The local day (YYYY-MM-DD) of each session that `messages` comment on, by the session's id key.
+    static func sessionDays(of messages: [CachedEntity], cache: LocalCache) throws -> [String: String] {
+        var days: [String: String] = [:]
+        for key in Set(messages.compactMap { $0[string: "session"] }) {
+            if let start = try UUID(uuidString: key).flatMap({ try cache.entity($0) })?[string: "start"] {
+                days[key] = String(EventFormatting.local(start).prefix(10))
+            }
+        }
+        return days
     }
 
     /// Whether `message` is to `me` and not read yet.

@@ -16,6 +16,7 @@ extension EntityChange {
 extension MachineList {
     public func text(for viewer: Viewer) -> String {
         guard !machines.isEmpty else {
+            guard viewer.role == .coach else { return "Your coach has no machines yet." }
             return "No machines yet. Add the first one with: gorilla machines add NAME [--image FILE]"
         }
         let rows = machines.map { row -> [String] in
@@ -47,6 +48,7 @@ extension ExerciseList {
     public func text(for viewer: Viewer) -> String {
         guard !exercises.isEmpty else {
             guard let search else {
+                guard viewer.role == .coach else { return "Your coach has no exercises yet." }
                 return "No exercises yet. Add the first one with: gorilla exercises add NAME [--machine M] [--muscle X]"
             }
             return "No exercise matches '\(search)'."
@@ -91,6 +93,7 @@ extension TrainingChange {
 extension TrainingList {
     public func text(for viewer: Viewer) -> String {
         guard !trainings.isEmpty else {
+            guard viewer.role == .coach else { return "Your coach has no trainings yet." }
             return "No trainings yet. Add the first one with: gorilla trainings add NAME --exercise E ..."
         }
         let rows = trainings.map { row -> [String] in

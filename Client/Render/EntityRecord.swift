@@ -17,6 +17,9 @@ public struct EntityRecord: Encodable, Sendable {
     /// A string member.
     public subscript(string field: String) -> String? { fields[field]?.stringValue }
 
+    /// Who recorded a session: the coach, unless the document says the client (self-logged).
+    public var recordedBy: Role { self[string: "recordedBy"].flatMap(Role.init(rawValue:)) ?? .coach }
+
     public func encode(to encoder: any Encoder) throws {
         var object = fields
         object["id"] = .string(id.key)

@@ -22,7 +22,9 @@ extension EventList {
         guard !events.isEmpty else {
             return narrowed
                 ? "No events in that range."
-                : "No events yet. Schedule one with: gorilla events add --client C --at \"YYYY-MM-DD HH:MM\""
+                : viewer.role == .coach
+                    ? "No events yet. Schedule one with: gorilla events add --client C --at \"YYYY-MM-DD HH:MM\""
+                    : "No events yet: your coach schedules them."
         }
         let rows = events.map { line -> [String] in
             let event = line.event

@@ -8,7 +8,9 @@ extension ConversationList {
             return "No messages yet. Write one with: \(hint)"
         }
         let rows = conversations.map { row -> [String] in
-            let text = (row.last[string: "text"] ?? "").replacingOccurrences(of: "\n", with: " ")
+            let text =
+                MessageThread.commentPrefix(row.last, day: row.sessionDay)
+                + (row.last[string: "text"] ?? "").replacingOccurrences(of: "\n", with: " ")
             return [
                 row.with, row.unread == 0 ? "" : "\(row.unread) unread",
                 row.last[string: "sent"].map { EventFormatting.local($0) } ?? "queued",
@@ -22,17 +24,28 @@ extension ConversationList {
 extension MessageThread {
     public func text(for viewer: Viewer) -> String {
         guard !messages.isEmpty else { return "No messages with \(with) yet." }
-        return messages.map { Self.line($0, me: me, otherName: with) }.joined(separator: "\n")
+        return messages.map {
+            Self.line($0, me: me, otherName: with, sessionDay: $0[string: "session"].flatMap { sessionDays[$0] })
+        }.joined(separator: "\n")
     }
 
-    /// One message as the thread and the chat show it: when, who, whether it was delivered and read, the text.
-    static func line(_ message: EntityRecord, me: String, otherName: String) -> String {
+    /// "on the session of 2026-03-02: " before a comment on a session (without its day when this device lacks it).
+    static func commentPrefix(_ message: EntityRecord, day: String?) -> String {
+        guard message[string: "session"] != nil else { return "" }
+        return day.map { "on the session of \($0): " } ?? "on a session: "
+    }
+
+    /// One message as the thread and the chat show it: when, who, whether it was delivered and read, the text (a
+    /// comment on a session says which).
+    static func line(_ message: EntityRecord, me: String, otherName: String, sessionDay: String? = nil) -> String {
         let mine = message[string: "from"] == me
         let sent = message[string: "sent"]
         let when = sent.map { EventFormatting.local($0) } ?? "queued"
         var mark = ""
         if mine { mark = message.fields["read"] != nil ? " ✓✓" : (sent != nil ? " ✓" : " …") }
-        let text = (message[string: "text"] ?? "").replacingOccurrences(of: "\n", with: "\n    ")
+        let text =
+            commentPrefix(message, day: sessionDay)
+            + (message[string: "text"] ?? "").replacingOccurrences(of: "\n", with: "\n    ")
         return "[\(when)] \(mine ? "you" : otherName)\(mark): \(text)"
     }
 }

@@ -27,6 +27,13 @@ extension SessionSaved {
         case .trained:
             return "Saved the session of \(clientName): \(counted(exercises.count, "exercise")), "
                 + "\(counted(totals.sets, "set")), \(totals.reps) reps (\(id.short))."
+        case .corrected(changed: false):
+            return "Nothing to correct in the session of \(clientName) (\(id.short)): it already holds that."
+        case .corrected(changed: true):
+            let revision = entity?.fields["revision"]?.intValue.map { ", now revision \($0)" } ?? ""
+            let when = entity?[string: "start"].map { " on \(EventFormatting.local($0))" } ?? ""
+            return "Corrected the session of \(clientName)\(when): \(counted(exercises.count, "exercise")), "
+                + "\(counted(totals.sets, "set"))\(revision) (\(id.short))."
         }
     }
 
@@ -40,14 +47,19 @@ extension SessionList {
         guard !sessions.isEmpty else {
             return narrowed
                 ? "No sessions in that range."
-                : "No sessions yet. Record one with: gorilla train --client C, "
-                    + "or gorilla sessions log --client C --set \"EXERCISE: 12x80kg\""
+                : viewer.role == .coach
+                    ? "No sessions yet. Record one with: gorilla train --client C, "
+                        + "or gorilla sessions log --client C --set \"EXERCISE: 12x80kg\""
+                    : "No sessions yet. Record one with: gorilla train --free, "
+                        + "or gorilla sessions log --set \"EXERCISE: 12x80kg\""
         }
         let rows = sessions.map { row -> [String] in
             let totals = row.totals
+            let mode = row.session[string: "mode"] ?? ""
             return [
                 EventFormatting.local(row.session[string: "start"] ?? ""), row.clientName,
-                row.session[string: "mode"] ?? "", row.trainingName ?? "", "\(row.exercises.count)", "\(totals.sets)",
+                row.recordedBy == .client ? "\(mode), self-logged" : mode, row.trainingName ?? "",
+                "\(row.exercises.count)", "\(totals.sets)",
                 totals.volumeText(in: viewer.unit), row.session.id.short,
             ]
         }
@@ -73,6 +85,10 @@ extension SessionDetail {
             "client:   \(clientName ?? "?")",
             "when:     \(when)",
         ]
+        if session.recordedBy == .client { lines.append("recorded: self-logged by the client") }
+        if let revision = session.fields["revision"]?.intValue, revision > 1 {
+            lines.append("revision: \(revision) (earlier ones: gorilla sessions show \(session.id.short) --history)")
+        }
         if let trainingName { lines.append("training: \(trainingName)") }
         if let event = session[string: "event"] { lines.append("event:    \(event.suffix(8))") }
         if let text = session[string: "notes"] { lines.append("notes:    \(text)") }
@@ -80,7 +96,10 @@ extension SessionDetail {
             lines.append("\(index + 1). \(exercise.name)")
             for (number, set) in exercise.sets.enumerated() {
                 let type = set.type.title.padding(toLength: 8, withPad: " ", startingAt: 0)
-                var line = "   \(number + 1). \(type) \(set.reps) x \(Numbers.plain(set.weight)) \(set.unit.rawValue)"
+                var line =
+                    "   \(number + 1). \(type) "
+                    + (set.distance.map { "\(Numbers.plain($0)) m" }
+                        ?? "\(set.reps) x \(Numbers.plain(set.weight)) \(set.unit.rawValue)")
                 if let duration = set.duration { line += "  \(Numbers.clock(duration))" }
                 if let rest = set.rest, rest > 0 { line += "  rest \(Numbers.clock(rest))" }
                 if let times = set.repTimes, !times.isEmpty {
@@ -94,6 +113,14 @@ extension SessionDetail {
         lines.append(
             "totals:   \(totals.sets) sets, \(totals.reps) reps, volume \(totals.volumeText(in: viewer.unit)), "
                 + "time under tension \(Numbers.clock(totals.tension))")
+        if !comments.isEmpty {
+            lines.append("comments:")
+            for comment in comments {
+                let when = comment.message[string: "sent"].map { EventFormatting.local($0) } ?? "queued"
+                let text = (comment.message[string: "text"] ?? "").replacingOccurrences(of: "\n", with: "\n    ")
+                lines.append("  [\(when)] \(comment.author): \(text)")
+            }
+        }
         return lines.joined(separator: "\n")
     }
 }
@@ -123,7 +150,9 @@ extension SessionExport {
             lines.append(exercise.name)
             for set in exercise.sets {
                 lines.append(
-                    "\(set.type.title) \(set.reps) x \(Numbers.plain(set.weight)) \(set.unit.rawValue)"
+                    "\(set.type.title) "
+                        + (set.distance.map { "\(Numbers.plain($0)) m" }
+                            ?? "\(set.reps) x \(Numbers.plain(set.weight)) \(set.unit.rawValue)")
                         + (set.duration.map { " (\(Numbers.plain(PerformedExercise.rounded($0))) s)" } ?? ""))
             }
             lines.append("")
@@ -133,13 +162,14 @@ extension SessionExport {
 
     private var table: String {
         func seconds(_ value: Double) -> String { Numbers.plain(PerformedExercise.rounded(value)) }
-        var lines = ["exercise,set,type,reps,weight,unit,duration,rest,rep_times"]
+        var lines = ["exercise,set,type,reps,weight,unit,duration,rest,rep_times,distance"]
         for exercise in exercises {
             for (index, set) in exercise.sets.enumerated() {
                 let cells = [
                     CSV.field(exercise.name), "\(index + 1)", set.type.rawValue, "\(set.reps)",
                     Numbers.plain(set.weight), set.unit.rawValue, set.duration.map(seconds) ?? "",
                     set.rest.map(seconds) ?? "", (set.repTimes ?? []).map(seconds).joined(separator: " "),
+                    set.distance.map(Numbers.plain) ?? "",
                 ]
                 lines.append(cells.joined(separator: ","))
             }
@@ -159,8 +189,9 @@ enum CSV {
 extension TrainingEnd {
     public func text(for viewer: Viewer) -> String {
         switch self {
-        case .unfinished: "Session kept on this device; continue with: gorilla train --resume"
+        case .unfinished: "Session kept; continue it here or on another of your devices with: gorilla train --resume"
         case .discarded: "Session discarded."
+        case .continuedElsewhere(let elsewhere): Self.continuedText(elsewhere)
         case .empty: "Nothing recorded; no session saved."
         case .saved(let session): session.text(for: viewer)
         }
@@ -168,5 +199,16 @@ extension TrainingEnd {
 
     public func notes(for viewer: Viewer) -> [String] {
         if case .saved(let session) = self { session.notes(for: viewer) } else { [] }
+    }
+
+    /// "This session continues on 'Ada's tablet' since 2026-11-22 10:42; …".
+    static func continuedText(_ elsewhere: ContinuedElsewhere) -> String {
+        let since = elsewhere.since.map { " since \(EventFormatting.local($0))" } ?? ""
+        if elsewhere.finished {
+            return "This session continued on '\(elsewhere.device)'\(since) and was finished there; "
+                + "this device's copy was dropped."
+        }
+        return "This session continues on '\(elsewhere.device)'\(since); this device's copy was dropped. "
+            + "To move it back here: gorilla train --resume"
     }
 }

@@ -10,8 +10,12 @@ extension ClientStats {
             return exerciseText(figures, width: min(72, max(40, viewer.width ?? 80)))
         case .overview(let overview, let bodyWeight):
             guard overview.sessions > 0 else {
+                guard viewer.role == .coach else {
+                    return "No training sessions yet. Record one with: gorilla sessions log --set \"EXERCISE: 10x50kg\""
+                }
                 return "No training sessions for \(client) yet. Record one with: "
                     + "gorilla sessions log --client \"\(client)\" --set \"EXERCISE: 10x50kg\""
+                    + bodyLines().joined(separator: "\n")
             }
             return overviewText(overview, bodyWeight: bodyWeight)
         }
@@ -33,8 +37,8 @@ extension ClientStats {
                 String(format: "last session:  volume %+.1f %@, e1RM %+.2f %@", change, unit, e1rmChange, unit))
         }
         lines.append("")
-        lines.append(
-            TextCharts.chart(e1rmPoints(figures), title: "estimated 1RM per session", unit: unit, width: width))
+        let progress = progress(figures)
+        lines.append(TextCharts.line(progress.points, title: progress.title, unit: progress.unit, width: width))
         return (lines + recordLines(figures)).joined(separator: "\n")
     }
 
@@ -45,15 +49,9 @@ extension ClientStats {
         if let distance = figures.bestDistance {
             lines.append("longest distance: \(TextCharts.format(distance)) m")
         }
-        let byDistance = figures.count == CountMode.distance.rawValue && figures.bestDistance != nil
-        let points = figures.perSession.map {
-            (label: Self.shortDate($0.date), value: (byDistance ? $0.bestDistance : $0.bestDuration) ?? 0)
-        }
+        let progress = progress(figures)
         lines.append("")
-        lines.append(
-            TextCharts.chart(
-                points, title: byDistance ? "longest distance per session" : "longest set per session",
-                unit: byDistance ? "m" : "s", width: width))
+        lines.append(TextCharts.line(progress.points, title: progress.title, unit: progress.unit, width: width))
         return (lines + recordLines(figures)).joined(separator: "\n")
     }
 
@@ -123,9 +121,7 @@ extension ClientStats {
             "training time:    \(Self.duration(overview.trainingTime))   "
                 + "time under tension: \(Self.duration(overview.timeUnderTension))",
             "",
-            TextCharts.chart(
-                weekPoints(overview), title: "sessions per week, last 12 weeks", unit: "sessions", width: 40,
-                height: 5),
+            TextCharts.bars(weekPoints(overview), title: "sessions per week, last 12 weeks", unit: "sessions"),
             "",
         ]
         let rows = overview.exercises.map { figures -> [String] in
@@ -147,14 +143,61 @@ extension ClientStats {
         }
         lines.append(
             Table(["EXERCISE", "SESSIONS", "BEST \(unit.uppercased())", "E1RM", "VOLUME", "E1RM TREND"], rows).render())
+        lines += muscleLines(overview.muscles)
         if bodyWeight.count >= 2 {
             lines.append("")
             lines.append(
-                TextCharts.chart(
-                    bodyWeight.map { (label: Self.shortDate($0.date), value: $0.value) }, title: "body weight",
-                    unit: unit, width: 50, height: 5, fromZero: false))
+                TextCharts.line(
+                    bodyWeight.map { (date: $0.date, value: $0.value) }, title: "body weight", unit: unit, width: 50,
+                    height: 5))
         }
+        lines += bodyLines()
         return lines.joined(separator: "\n")
+    }
+
+    /// The latest body weight with its BMI (and the height it used), and the distance to the goal weight.
+    private func bodyLines() -> [String] {
+        guard let body else { return [] }
+        let scale = unit == "lb" ? 1 / kilogramsPerPound : 1
+        var lines = [""]
+        if let latest = body.latestWeight, let weight = latest.value(.weight) {
+            var line = "body weight:      \(BodyMeasure.number(weight * scale)) \(unit) on \(latest.day)"
+            if let bmi = latest.bmi { line += ", BMI \(BodyText.bmi(bmi))" }
+            lines.append(line)
+            if let goal = body.goalWeight {
+                lines.append("goal weight:      \(BodyText.goal(goal * scale, from: weight * scale, unit: unit))")
+            }
+        } else if let goal = body.goalWeight {
+            lines.append("goal weight:      \(BodyMeasure.number(goal * scale)) \(unit) (no weight recorded yet)")
+        }
+        return lines
+    }
+
+    /// Working sets and volume per muscle group, with the sets of each week as a sparkline; with `--muscles`, a
+    /// chart of the average sets per week of each group too.
+    private func muscleLines(_ muscles: [MuscleStats]) -> [String] {
+        guard !muscles.isEmpty, let weeks = muscles.first?.weeks else { return [] }
+        let first = weeks.first.map { Self.shortDate($0.start) } ?? ""
+        var lines = ["", "per muscle group, \(weeks.count) week\(weeks.count == 1 ? "" : "s") from \(first) (warm-ups left out):"]
+        let rows = muscles.map { muscle in
+            [
+                muscle.muscle, "\(muscle.sets)", String(format: "%.1f", muscle.setsPerWeek), TextCharts.format(muscle.volume),
+                TextCharts.sparkline(muscle.weeks.map { Double($0.sets) }, width: 16),
+            ]
+        }
+        lines.append(Table(["MUSCLE", "SETS", "SETS/WEEK", "VOLUME \(unit.uppercased())", "SETS PER WEEK"], rows).render())
+        guard showsMuscles else { return lines }
+        let longest = muscles.map(\.muscle.count).max() ?? 0
+        let top = muscles.map(\.setsPerWeek).max() ?? 0
+        lines.append("")
+        lines.append("working sets per week, on average:")
+        for muscle in muscles {
+            let length = top > 0 ? Int((muscle.setsPerWeek / top * 30).rounded()) : 0
+            lines.append(
+                "  " + muscle.muscle.padding(toLength: longest, withPad: " ", startingAt: 0) + " "
+                    + String(repeating: "█", count: length) + " " + String(format: "%.1f", muscle.setsPerWeek))
+        }
+        return lines
     }
 
     /// "1 h 5 min", "12 min", "40 s".
@@ -162,35 +205,5 @@ extension ClientStats {
         let minutes = Int(seconds / 60)
         return minutes >= 60
             ? "\(minutes / 60) h \(minutes % 60) min" : (minutes > 0 ? "\(minutes) min" : "\(Int(seconds)) s")
-    }
-}
-
-extension MeasurementAdded {
-    public func text(for viewer: Viewer) -> String {
-        var text = "Recorded a measurement for \(client)."
-        if let bmi { text += String(format: " BMI %.1f (%@).", bmi, BMI.category(bmi)) }
-        return text
-    }
-}
-
-extension MeasurementList {
-    public func text(for viewer: Viewer) -> String {
-        guard !measurements.isEmpty else {
-            return "No measurements for \(client) yet. Add one with: "
-                + "gorilla measurements add --client \"\(client)\" --weight KG --height CM"
-        }
-        let rows = measurements.map { row -> [String] in
-            let entry = row.measurement
-            func cell(_ field: String) -> String {
-                entry.fields[field]?.doubleValue.map { TextCharts.format($0) } ?? ""
-            }
-            return [
-                String(EventFormatting.local(entry[string: "date"] ?? "").prefix(10)), cell("weight"), cell("height"),
-                cell("waist"), cell("chest"), cell("arm"), cell("thigh"),
-                row.bmi.map { String(format: "%.1f %@", $0, BMI.category($0)) } ?? "", entry[string: "note"] ?? "",
-            ]
-        }
-        return "\(client)\n"
-            + Table(["DATE", "KG", "CM", "WAIST", "CHEST", "ARM", "THIGH", "BMI", "NOTE"], rows).render()
     }
 }

@@ -1,7 +1,33 @@
 import Foundation
 import GorillaShared
 
-/// Body measurements with BMI (`gorilla measurements`): a coach records their clients', a client their own.
+/// The options of `gorilla measurements add` and `gorilla measurements edit`.
+public struct MeasurementFields: Sendable {
+    /// The day, `YYYY-MM-DD` (a time after it is allowed and ignored).
+    public var date: String?
+    /// The figures given.
+    public var values: [BodyMeasure: Double]
+    /// Figures to remove (`edit --clear`).
+    public var clear: [String]
+    /// The note; empty removes it (`edit`).
+    public var note: String?
+    /// Records values outside the plausible ranges (never beyond the limits).
+    public var force: Bool
+
+    public init(
+        date: String? = nil, values: [BodyMeasure: Double] = [:], clear: [String] = [], note: String? = nil,
+        force: Bool = false
+    ) {
+        self.date = date
+        self.values = values
+        self.clear = clear
+        self.note = note
+        self.force = force
+    }
+}
+
+/// Body measurements with BMI (`gorilla measurements`): a coach records their clients', a client their own; both may
+/// correct or delete any of the client's.
 public struct MeasurementService: Sendable {
     let context: DeviceContext
 
@@ -9,121 +35,141 @@ public struct MeasurementService: Sendable {
         self.context = context
     }
 
-    /// `gorilla measurements add [--client C] [--date D] --weight KG --height CM …`.
-    public func add(
-        client: String?, date: String?, values: [String: Double], note: String?
-    ) async throws -> MeasurementAdded {
+    /// `gorilla measurements add [--client C] [--date D] --weight KG --height CM … [--force]`.
+    public func add(client: String?, _ given: MeasurementFields) async throws -> MeasurementChange {
         let cache = try context.cache()
-        let profile = try context.session().profile
-        var fields: [String: JSONValue] = [:]
         let subject = try StatsSubject.resolve(client, cache: cache, context: context)
-        if profile.role == .coach { fields["client"] = .string(subject.id.key) }
-        let when: Date
-        if let date {
-            guard let parsed = EventFormatting.parseLocal(date) ?? EventFormatting.parseDay(date) else {
-                throw ClientError(
-                    .usage,
-                    EventFormatting.dateProblem(date).map { "--date: \($0)" }
-                        ?? "--date is YYYY-MM-DD or \"YYYY-MM-DD HH:MM\"")
-            }
-            when = parsed
-        } else {
-            when = Date()
+        guard !given.values.isEmpty else {
+            throw ClientError(.usage, "give at least one figure: " + Self.options)
         }
-        fields["date"] = .string(ISOTime.format(when))
-        guard !values.isEmpty else {
-            throw ClientError(.usage, "give at least one of --weight, --height, --waist, --chest, --arm, --thigh")
-        }
-        for (key, value) in values {
-            guard value.isFinite, value > 0, value <= 500 else {
-                throw ClientError(.usage, "--\(key) must be a positive number")
-            }
-            fields[key] = .number(value)
-        }
-        if let note { fields["note"] = .string(note) }
+        guard given.clear.isEmpty else { throw ClientError(.usage, "--clear is for gorilla measurements edit") }
+        var fields = try Self.documentFields(given)
+        if fields["note"]?.isNull == true { fields["note"] = nil }
+        if fields["date"] == nil { fields["date"] = .string(CalendarDate.today().description) }
+        if try context.session().profile.role == .coach { fields["client"] = .string(subject.id.key) }
         let id = UUID.v7()
         try await context.change(cache, .measurement, entity: id, action: .create, fields: fields)
-        var bmi: Double?
-        if let weight = values["weight"] {
-            let recorded = try Self.entries(cache, client: subject.id, context: context).reversed()
-                .compactMap { $0.data["height"]?.doubleValue }.first
-            bmi = (values["height"] ?? recorded).flatMap { BMI.value(weightKg: weight, heightCm: $0) }
-        }
-        return MeasurementAdded(
-            id: id, client: subject.name, entity: try cache.entity(id).map { EntityRecord($0) }, bmi: bmi)
+        return try MeasurementChange(.added, id: id, client: subject, cache: cache, context: context)
     }
 
-    /// `gorilla measurements list [--client C]`: oldest first, each weight with the BMI of the last height known.
+    /// `gorilla measurements edit ID [--date D] [--weight KG] … [--clear FIGURE]... [--note T] [--force]`: changes
+    /// only what is given.
+    public func edit(_ text: String, _ given: MeasurementFields) async throws -> MeasurementChange {
+        let cache = try context.cache()
+        let entry = try Self.resolve(cache, text)
+        var fields = try Self.documentFields(given)
+        for name in given.clear {
+            guard let measure = BodyMeasure(named: name) else {
+                throw ClientError(.usage, "--clear: '\(name)' is not a figure (\(Self.figureNames))")
+            }
+            guard given.values[measure] == nil else {
+                throw ClientError(.usage, "--\(measure.option) and --clear \(measure.option) contradict each other")
+            }
+            fields[measure.rawValue] = .null
+        }
+        guard !fields.isEmpty else {
+            throw ClientError(.usage, "nothing to change: give --date, a figure (\(Self.options)), --clear or --note")
+        }
+        let kept = BodyMeasure.allCases.filter { measure in
+            fields[measure.rawValue].map { !$0.isNull } ?? (entry.data[measure.rawValue] != nil)
+        }
+        guard !kept.isEmpty else {
+            throw ClientError(
+                .usage,
+                "a measurement keeps at least one figure; delete it with: gorilla measurements rm \(entry.id.short)")
+        }
+        try await context.change(cache, .measurement, entity: entry.id, action: .update, fields: fields)
+        let subject = try Self.subject(of: entry, cache: cache, context: context)
+        return try MeasurementChange(.updated, id: entry.id, client: subject, cache: cache, context: context)
+    }
+
+    /// `gorilla measurements rm ID [--yes]`: asks first (``Confirmation``).
+    public func remove(_ text: String, confirmation: Confirmation) async throws -> MeasurementChange {
+        let cache = try context.cache()
+        let entry = try Self.resolve(cache, text)
+        let subject = try Self.subject(of: entry, cache: cache, context: context)
+        let history = try Self.history(cache, client: subject.id, context: context)
+        let row = history.entries.first { $0.entity.id == entry.id } ?? BodyHistory.Entry(entity: entry)
+        let figures = row.figures.map { "\($0.measure.label) \($0.measure.format($0.value))" }
+        try confirmation.require(
+            "Delete the measurement of \(row.day) for \(subject.name) (\(figures.joined(separator: ", ")))?")
+        try await context.change(cache, .measurement, entity: entry.id, action: .delete)
+        return MeasurementChange(
+            .deleted, id: entry.id, client: subject.name, entry: row, goalWeight: history.goalWeight)
+    }
+
+    /// `gorilla measurements list [--client C]`: oldest first, each weight with the BMI of the height nearest in time.
     public func list(client: String?) async throws -> MeasurementList {
         let cache = try await context.freshCache()
         let subject = try StatsSubject.resolve(client, cache: cache, context: context)
-        var lastHeight: Double?
-        let rows = try Self.entries(cache, client: subject.id, context: context).map { entry in
-            if let height = entry.data["height"]?.doubleValue { lastHeight = height }
-            let bmi = entry.data["weight"]?.doubleValue.flatMap { weight in
-                lastHeight.flatMap { BMI.value(weightKg: weight, heightCm: $0) }
-            }
-            return MeasurementList.Row(measurement: EntityRecord(entry), bmi: bmi)
-        }
-        return MeasurementList(client: subject.name, measurements: rows)
+        return MeasurementList(client: subject.name, history: try Self.history(cache, client: subject.id, context: context))
     }
 
-    /// A client's measurements, oldest first.
+    // MARK: Helpers
+
+    /// "--weight, --height, --body-fat, …".
+    static let options = BodyMeasure.allCases.map { "--\($0.option)" }.joined(separator: ", ")
+    /// "weight, height, body-fat, …".
+    static let figureNames = BodyMeasure.allCases.map(\.option).joined(separator: ", ")
+
+    /// A client's measurements with their goal weight.
+    static func history(_ cache: LocalCache, client: UUID, context: DeviceContext) throws -> BodyHistory {
+        BodyHistory(
+            try entries(cache, client: client, context: context),
+            goalWeight: try cache.entity(client)?.data["goalWeight"]?.doubleValue)
+    }
+
+    /// A client's measurements, in no particular order (``BodyHistory`` orders them).
     static func entries(_ cache: LocalCache, client: UUID, context: DeviceContext) throws -> [CachedEntity] {
         // On a client's own device every measurement is theirs (one just recorded has no `client` until synced).
         let own = try context.session().profile.role == .client
         return try cache.entities(.measurement).filter { own || $0[string: "client"] == client.key }
-            .sorted { ($0[string: "date"] ?? "") < ($1[string: "date"] ?? "") }
     }
-}
 
-/// `gorilla measurements add`: the recorded measurement, with the BMI when a weight and a height are known.
-public struct MeasurementAdded: Presentable {
-    /// The new measurement.
-    public let id: UUID
-    /// The client's display name.
-    public let client: String
-    /// The stored measurement; nil when the server refused it during the sync and it was rolled back.
-    public let entity: EntityRecord?
-    /// The BMI from its weight and the height given or last recorded.
-    public let bmi: Double?
+    /// The measurement whose id (or the short id lists show) is `text`.
+    static func resolve(_ cache: LocalCache, _ text: String) throws -> CachedEntity {
+        try NameResolver(cache: cache).resolve(.measurement, text, label: "measurement", nameField: "id")
+    }
 
-    public func encode(to encoder: any Encoder) throws {
-        guard var record = entity else {
-            try JSONValue.object(["id": .string(id.uuidString)]).encode(to: encoder)
-            return
+    /// The client a measurement belongs to.
+    static func subject(of entry: CachedEntity, cache: LocalCache, context: DeviceContext) throws -> StatsSubject {
+        let profile = try context.session().profile
+        guard profile.role == .coach, let key = entry[string: "client"], let id = UUID(uuidString: key) else {
+            return StatsSubject(id: profile.id, name: "\(profile.name) \(profile.surname)")
         }
-        if let bmi {
-            record.fields["bmi"] = .number(StatsCalculator.round(bmi))
-            record.fields["bmiCategory"] = .string(BMI.category(bmi))
-        }
-        try record.encode(to: encoder)
-    }
-}
-
-/// `gorilla measurements list`.
-public struct MeasurementList: Presentable {
-    /// One measurement of the list.
-    public struct Row: Sendable {
-        /// The measurement as synced.
-        public let measurement: EntityRecord
-        /// From its weight and the last height known by then.
-        public let bmi: Double?
+        return StatsSubject(id: id, name: try ClientDirectory(cache: cache).names()[id.key] ?? id.short)
     }
 
-    /// The client's display name.
-    public let client: String
-    /// The measurements, oldest first.
-    public let measurements: [Row]
-
-    public func encode(to encoder: any Encoder) throws {
-        try measurements.map { row in
-            var record = row.measurement
-            if let bmi = row.bmi {
-                record.fields["bmi"] = .number(StatsCalculator.round(bmi))
-                record.fields["bmiCategory"] = .string(BMI.category(bmi))
+    /// The document fields `given` sets, its figures checked against their ranges (``BodyMeasure/problem``).
+    static func documentFields(_ given: MeasurementFields) throws -> [String: JSONValue] {
+        var fields: [String: JSONValue] = [:]
+        if let date = given.date { fields["date"] = .string(try day(date).description) }
+        for (measure, value) in given.values {
+            if let problem = measure.problem(with: value, forced: given.force) {
+                let advice = problem.forceable ? "; check the value, or add --force if it is right" : ""
+                throw ClientError(.usage, problem.message(naming: "--\(measure.option)") + advice)
             }
-            return record
-        }.encode(to: encoder)
+            fields[measure.rawValue] = .number(value)
+        }
+        if let note = given.note {
+            let trimmed = note.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard trimmed.count <= GorillaShared.Measurement.maxNoteLength else {
+                throw ClientError(.usage, "--note: at most \(GorillaShared.Measurement.maxNoteLength) characters")
+            }
+            fields["note"] = trimmed.isEmpty ? .null : .string(trimmed)
+        }
+        return fields
+    }
+
+    /// The calendar day of `--date`: `YYYY-MM-DD` as typed (a time after it, as `sessions log` takes, is ignored).
+    static func day(_ text: String) throws -> CalendarDate {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count == 10 || EventFormatting.parseLocal(trimmed) != nil,
+            let day = CalendarDate(String(trimmed.prefix(10)))
+        else {
+            throw ClientError(
+                .usage, EventFormatting.dateProblem(text).map { "--date: \($0)" } ?? "--date is YYYY-MM-DD")
+        }
+        return day
     }
 }

@@ -89,6 +89,9 @@ public struct StatsCalculator: Sendable {
         let sessionEvents = Set(sessions.compactMap { $0[string: "event"] })
         for event in events {
             let start = event[string: "start"].flatMap(ISOTime.parse) ?? now
+            // --from/--to bound the appointments counted as well as the sessions.
+            if let from, start < from { continue }
+            if let to, start >= to { continue }
             switch event[string: "status"] {
             case "cancelled": attendance.cancelled += 1
             case "done": attendance.done += 1
@@ -105,7 +108,9 @@ public struct StatsCalculator: Sendable {
         let exercises = Dictionary(grouping: sets, by: \.exerciseKey).values.compactMap { exercise($0) }
             .sorted { $0.exercise.lowercased() < $1.exercise.lowercased() }
         return ClientOverview(
-            sessions: inRange.count, perWeek: perWeek, lastTrained: starts.max(), attendance: attendance,
+            sessions: inRange.count, perWeek: perWeek,
+            firstWeek: calendar.date(byAdding: .weekOfYear, value: -11, to: thisWeek), lastTrained: starts.max(),
+            attendance: attendance,
             trainingTime: trainingTime, timeUnderTension: tut, exercises: exercises)
     }
 

@@ -136,6 +136,8 @@ public struct ClientOverview: Codable, Sendable, Equatable {
     public var sessions: Int
     /// Sessions per week for the last 12 weeks, oldest first (the last entry is this week).
     public var perWeek: [Int]
+    /// The day the first of those weeks starts.
+    public var firstWeek: Date?
     public var lastTrained: Date?
     public var attendance: Attendance
     /// Seconds trained (end − start − paused), over sessions that have an end.
@@ -143,6 +145,8 @@ public struct ClientOverview: Codable, Sendable, Equatable {
     /// Seconds under tension: Σ every set's duration, as `SessionTotals` counts it for `sessions show`.
     public var timeUnderTension: Double
     public var exercises: [ExerciseStats]
+    /// Working sets and volume per muscle group, week by week.
+    public var muscles: [MuscleStats] = []
 
     /// Events done, missed, cancelled and still to come.
     public struct Attendance: Codable, Sendable, Equatable {

@@ -19,6 +19,8 @@ public struct StatsRequest: Sendable {
     public var unit: String?
     /// List every improvement of each record (`--history`), not just the current records.
     public var history: Bool
+    /// The overview's work per muscle group, week by week (`--muscles`); `--svg` then charts it.
+    public var muscles: Bool = false
 
     /// The options given.
     public init(
@@ -53,8 +55,10 @@ public struct StatsService: Sendable {
         let from = try request.from.map { try Self.day($0, "--from") }
         let to = try request.to.map { try Self.day($0, "--to").addingTimeInterval(86_400) }
         var counts: [String: CountMode] = [:]
+        var muscles: [String: [String]] = [:]
         for exercise in try cache.entities(.exercise, includeDeleted: true) {
             counts[exercise.id.key] = exercise[string: "count"].flatMap(CountMode.init(rawValue:))
+            muscles[exercise.id.key] = exercise.data["muscles"]?.arrayValue?.compactMap(\.stringValue) ?? []
         }
         let calculator = StatsCalculator(unit: unit, counts: counts)
         let sessions = try cache.timeline(.session, client: subject.id)
@@ -72,24 +76,30 @@ public struct StatsService: Sendable {
             let stats = ClientStats(
                 client: subject.name, unit: unit, figures: .exercise(figures), showsHistory: request.history)
             if let svg = request.svg {
-                let title = "\(figures.exercise) — estimated 1RM, \(subject.name)"
-                try Self.write(SVGChart.line(stats.e1rmPoints(figures), title: title, unit: unit), to: svg)
+                let progress = stats.progress(figures)
+                let title = "\(figures.exercise) — \(progress.title), \(subject.name)"
+                try Self.write(SVGChart.line(progress.points, title: title, unit: progress.unit), to: svg)
             }
             return stats
         }
         let events = try cache.timeline(.event, client: subject.id)
-        let overview = calculator.overview(sessions: sessions, events: events, from: from, to: to)
-        let bodyWeight = try MeasurementService.entries(cache, client: subject.id, context: context)
-            .compactMap { entry -> ClientStats.Point? in
-                guard let weight = entry.data["weight"]?.doubleValue,
-                    let date = entry[string: "date"].flatMap(ISOTime.parse)
-                else { return nil }
-                return ClientStats.Point(date: date, value: unit == "lb" ? weight / kilogramsPerPound : weight)
-            }
-        let stats = ClientStats(client: subject.name, unit: unit, figures: .overview(overview, bodyWeight: bodyWeight))
-        if let svg = request.svg {
+        var overview = calculator.overview(sessions: sessions, events: events, from: from, to: to)
+        overview.muscles = calculator.muscles(sets, muscles: muscles, from: from, to: to)
+        let body = try MeasurementService.history(cache, client: subject.id, context: context)
+        let bodyWeight = body.entries.compactMap { entry -> ClientStats.Point? in
+            guard let weight = entry.value(.weight), let date = entry.date else { return nil }
+            return ClientStats.Point(date: date.start(), value: unit == "lb" ? weight / kilogramsPerPound : weight)
+        }
+        var stats = ClientStats(client: subject.name, unit: unit, figures: .overview(overview, bodyWeight: bodyWeight))
+        stats.body = body.latestWeight == nil && body.goalWeight == nil ? nil : body
+        stats.showsMuscles = request.muscles
+        if let svg = request.svg, request.muscles {
+            let title = "Working sets per week by muscle group — \(subject.name)"
+            let bars = overview.muscles.map { (label: $0.muscle, value: ($0.setsPerWeek * 10).rounded() / 10) }
+            try Self.write(SVGChart.bars(bars, title: title, unit: "sets per week"), to: svg)
+        } else if let svg = request.svg {
             let title = "Sessions per week — \(subject.name)"
-            try Self.write(SVGChart.line(stats.weekPoints(overview), title: title, unit: "sessions"), to: svg)
+            try Self.write(SVGChart.bars(stats.weekPoints(overview), title: title, unit: "sessions"), to: svg)
         }
         return stats
     }
@@ -128,10 +138,20 @@ struct StatsSubject {
     /// The client's display name.
     let name: String
 
-    /// The client named `name` (or a coach's only client); the logged-in client themself.
+    /// The client named `name` (or a coach's only client); the logged-in client themself, who may name only
+    /// themselves.
+    /// - Throws: ``ClientError`` `.usage` when a client names someone else.
     static func resolve(_ name: String?, cache: LocalCache, context: DeviceContext) throws -> StatsSubject {
         let profile = try context.session().profile
-        if profile.role == .client { return StatsSubject(id: profile.id, name: "\(profile.name) \(profile.surname)") }
+        if profile.role == .client {
+            let yourNames = [profile.username, profile.name, "\(profile.name) \(profile.surname)"].map(NameMatch.fold)
+            if let name, (try? ClientDirectory(cache: cache).resolve(name, for: .reading))?.id != profile.id,
+                !yourNames.contains(NameMatch.fold(name))
+            {
+                throw ClientError(.usage, "you can see only your own figures: leave out --client")
+            }
+            return StatsSubject(id: profile.id, name: "\(profile.name) \(profile.surname)")
+        }
         guard let name else {
             let clients = try cache.entities(.client)
             if clients.count == 1 {
@@ -139,7 +159,7 @@ struct StatsSubject {
             }
             throw ClientError(.usage, "name the client: gorilla stats --client C")
         }
-        let client = try ClientDirectory(cache: cache).resolve(name)
+        let client = try ClientDirectory(cache: cache).resolve(name, for: .reading)
         return StatsSubject(id: client.id, name: ClientDirectory.displayName(client))
     }
 }
@@ -172,16 +192,28 @@ public struct ClientStats: Presentable {
     public let figures: Figures
     /// Whether the text lists every improvement of each record (`--history`).
     public var showsHistory = false
+    /// Whether the text details each muscle group week by week (`--muscles`).
+    public var showsMuscles = false
+    /// The overview's body figures: the latest weight with its BMI, and the goal weight (nil without either).
+    public var body: BodyHistory?
 
-    /// Estimated 1RM per session, labelled by day.
-    func e1rmPoints(_ figures: ExerciseStats) -> [(label: String, value: Double)] {
-        figures.perSession.map { (label: Self.shortDate($0.date), value: $0.e1rm) }
+    /// An exercise's progress per session, at each session's date: the estimated 1RM, or for an exercise counted by
+    /// time or distance its longest set.
+    func progress(_ figures: ExerciseStats) -> (title: String, unit: String, points: [(date: Date, value: Double)]) {
+        if figures.count == CountMode.reps.rawValue {
+            return ("estimated 1RM per session", unit, figures.perSession.map { ($0.date, $0.e1rm) })
+        }
+        if figures.count == CountMode.distance.rawValue, figures.bestDistance != nil {
+            return ("longest distance per session", "m", figures.perSession.map { ($0.date, $0.bestDistance ?? 0) })
+        }
+        return ("longest set per session", "s", figures.perSession.map { ($0.date, $0.bestDuration ?? 0) })
     }
 
-    /// Sessions per week of the last 12 weeks, labelled "-11w" … "this week".
+    /// Sessions per week of the last 12 weeks, each labelled by the day its week starts ("11-02").
     func weekPoints(_ overview: ClientOverview) -> [(label: String, value: Double)] {
-        overview.perWeek.enumerated().map {
-            (label: $0.offset == 11 ? "this week" : "-\(11 - $0.offset)w", value: Double($0.element))
+        overview.perWeek.enumerated().map { index, count in
+            let start = overview.firstWeek.map { $0.addingTimeInterval(Double(index) * 7 * 86_400) }
+            return (label: start.map { String(Self.shortDate($0).dropFirst(5)) } ?? "\(index - 11)w", value: Double(count))
         }
     }
 
@@ -193,7 +225,33 @@ public struct ClientStats: Presentable {
         case .exercise(let figures): try figures.encode(to: encoder)
         case .noSets(let exercise):
             try JSONValue.object(["sessions": 0, "exercise": .string(exercise)]).encode(to: encoder)
-        case .overview(let overview, _): try overview.encode(to: encoder)
+        case .overview(let overview, _):
+            var object = try JSONValue.encode(overview).objectValue ?? [:]
+            if let body = bodyJSON { object["body"] = body }
+            try JSONValue.object(object).encode(to: encoder)
         }
+    }
+
+    /// The overview's `body`: the latest `weight` (in the unit) with its `date`, `bmi`, `bmiCategory`, `bmiHeight`
+    /// and `bmiHeightDate`, and `goalWeight` with `toGoal` (in the unit; negative to lose).
+    var bodyJSON: JSONValue? {
+        guard let body else { return nil }
+        let scale = unit == "lb" ? 1 / kilogramsPerPound : 1
+        var object: [String: JSONValue] = ["unit": .string(unit)]
+        if let latest = body.latestWeight, let weight = latest.value(.weight) {
+            object["weight"] = .number(StatsCalculator.round(weight * scale))
+            object["date"] = .string(latest.day)
+            if let bmi = latest.bmi {
+                object["bmi"] = .number(StatsCalculator.round(bmi.value))
+                object["bmiCategory"] = .string(bmi.category)
+                object["bmiHeight"] = .number(bmi.height)
+                object["bmiHeightDate"] = .string(bmi.heightDate.description)
+            }
+            if let toGoal = body.toGoal(from: weight) {
+                object["toGoal"] = .number(StatsCalculator.round(toGoal * scale))
+            }
+        }
+        if let goal = body.goalWeight { object["goalWeight"] = .number(StatsCalculator.round(goal * scale)) }
+        return .object(object)
     }
 }

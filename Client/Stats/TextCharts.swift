@@ -1,6 +1,48 @@
 import Foundation
 
-/// Charts drawn with Unicode block characters, for the terminal.
+/// A chart's value axis: from `low` to `high` in steps of `step`, each tick a round number (1, 2 or 5 × 10ⁿ), whole
+/// numbers only for counts. Progress axes start near the data; count axes start at zero.
+public struct ChartScale: Sendable, Equatable {
+    public let low: Double
+    public let high: Double
+    public let step: Double
+
+    /// The axis for `values`: from zero for counts (`fromZero`), else around the data with a little room.
+    public init(_ values: [Double], fromZero: Bool, whole: Bool, ticks: Int = 4) {
+        var low = fromZero ? min(0, values.min() ?? 0) : values.min() ?? 0
+        var high = values.max() ?? 1
+        if !fromZero {
+            let room = max((high - low) * 0.1, abs(high) * 0.02, whole ? 1 : 0.5)
+            low -= room
+            high += room
+            if (values.min() ?? 0) >= 0 { low = max(0, low) }
+        }
+        if high - low < (whole ? 1 : 1e-9) { high = low + 1 }
+        var step = Self.roundStep((high - low) / Double(max(1, ticks)))
+        if whole { step = max(1, step.rounded(.up)) }
+        self.step = step
+        self.low = (low / step).rounded(.down) * step
+        self.high = max((high / step).rounded(.up) * step, self.low + step)
+    }
+
+    /// The ticks, lowest first.
+    public var ticks: [Double] {
+        stride(from: low, through: high + step / 1000, by: step).map { ($0 / step).rounded() * step }
+    }
+
+    /// Where `value` sits between the ends, 0…1.
+    public func fraction(_ value: Double) -> Double { (value - low) / (high - low) }
+
+    /// 1, 2 or 5 × 10ⁿ at or above `raw`.
+    static func roundStep(_ raw: Double) -> Double {
+        guard raw > 0, raw.isFinite else { return 1 }
+        let magnitude = pow(10, (log10(raw)).rounded(.down))
+        for multiple in [1.0, 2, 5, 10] where multiple * magnitude >= raw * 0.999 { return multiple * magnitude }
+        return 10 * magnitude
+    }
+}
+
+/// Charts drawn with Unicode characters, for the terminal: bars for counts, a line over time for progress.
 public enum TextCharts {
     static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
@@ -12,46 +54,80 @@ public enum TextCharts {
         return String(shown.map { levels[min(7, Int(((($0 - low) / (high - low)) * 7).rounded()))] })
     }
 
-    /// A line chart with a labelled y axis (min, max) and x labels (first and last), `height` rows tall.
-    ///
-    /// Each column is one value; a column is filled up to its value with block characters so that
-    /// narrow terminals still read it.
-    public static func chart(
-        _ points: [(label: String, value: Double)], title: String, unit: String,
-        width: Int = 60, height: Int = 8, fromZero: Bool = true
+    /// A bar chart of counts (sessions per week): one column per point, the axis from zero in whole units, the
+    /// first and last labels under the bars.
+    public static func bars(
+        _ points: [(label: String, value: Double)], title: String, unit: String, height: Int = 5
     ) -> String {
         guard !points.isEmpty else { return "\(title): no data" }
-        let shown = Array(points.suffix(max(2, width - 12)))
-        let values = shown.map(\.value)
-        let spread = max(1, values.max()! - values.min()!)
-        let low = fromZero ? min(0, values.min()!) : (values.min()! - spread * 0.25).rounded(.down)
-        let high = max(values.max()!, low + 1)
-        let labelWidth = max(format(high).count, format(low).count) + 1
-        var rows: [String] = ["\(title) (\(unit))"]
-        for row in (0..<height).reversed() {
-            let threshold = low + (high - low) * Double(row) / Double(height)
-            let step = (high - low) / Double(height)
-            var line = ""
-            for value in values {
-                if value >= threshold + step {
-                    line.append("█")
-                } else if value > threshold {
-                    let fraction = (value - threshold) / step
-                    line.append(levels[max(0, min(7, Int((fraction * 7).rounded())))])
-                } else {
-                    line.append(" ")
-                }
-            }
-            let axis = row == height - 1 ? format(high) : (row == 0 ? format(low) : "")
+        // Each row is a whole number of units: one per row when they fit in `height` rows.
+        let top = max(1, points.map(\.value).max() ?? 1)
+        let step = max(1, (top / Double(height)).rounded(.up))
+        let rowCount = Int((top / step).rounded(.up))
+        let scale = (low: 0.0, high: step * Double(rowCount))
+        let labelWidth = format(scale.high).count + 1
+        var rows = ["\(title) (\(unit))"]
+        for row in (0..<rowCount).reversed() {
+            let bottom = scale.low + step * Double(row)
+            let line = String(
+                points.map { point -> Character in
+                    if point.value >= bottom + step { return "█" }
+                    if point.value <= bottom { return " " }
+                    return levels[max(0, min(7, Int(((point.value - bottom) / step * 8).rounded(.up)) - 1))]
+                })
+            let axis = row == rowCount - 1 ? format(scale.high) : ""
             rows.append(axis.leftPadded(to: labelWidth) + "┤" + line)
         }
-        rows.append(String(repeating: " ", count: labelWidth) + "└" + String(repeating: "─", count: values.count))
-        let first = shown.first!.label, last = shown.last!.label
-        let gap = max(1, values.count - first.count - last.count)
+        rows.append(format(scale.low).leftPadded(to: labelWidth) + "└" + String(repeating: "─", count: points.count))
+        rows.append(
+            String(repeating: " ", count: labelWidth + 1) + ends(points.first!.label, points.last!.label, points.count))
+        return rows.joined(separator: "\n")
+    }
+
+    /// Progress over time: each point at its date's column ("●", joined by "·"), the value axis around the data
+    /// with round ticks, the dates of the first and last points under it.
+    public static func line(
+        _ points: [(date: Date, value: Double)], title: String, unit: String, width: Int = 60, height: Int = 8,
+        whole: Bool = false
+    ) -> String {
+        guard let first = points.first?.date, let last = points.last?.date else { return "\(title): no data" }
+        let scale = ChartScale(points.map(\.value), fromZero: false, whole: whole, ticks: max(2, height / 2))
+        let ticks = scale.ticks
+        let labelWidth = ticks.map { format($0).count }.max()! + 1
+        let columns = max(2, width - labelWidth - 1)
+        let span = last.timeIntervalSince(first)
+        func column(_ date: Date) -> Int {
+            span <= 0 ? columns / 2 : Int((date.timeIntervalSince(first) / span * Double(columns - 1)).rounded())
+        }
+        func row(_ value: Double) -> Int { Int((scale.fraction(value) * Double(height - 1)).rounded()) }
+        var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: height)
+        let placed = points.map { (column: column($0.date), row: row($0.value)) }
+        for (from, to) in zip(placed, placed.dropFirst()) where to.column - from.column > 1 {
+            for x in (from.column + 1)..<to.column {
+                let share = Double(x - from.column) / Double(to.column - from.column)
+                grid[Int((Double(from.row) + Double(to.row - from.row) * share).rounded())][x] = "·"
+            }
+        }
+        for point in placed { grid[point.row][point.column] = "●" }
+        // A row is labelled with the tick it shows, when one falls on it.
+        var labels = [Int: String]()
+        for tick in ticks { labels[row(tick)] = labels[row(tick)] ?? format(tick) }
+        var rows = ["\(title) (\(unit))"]
+        for index in (0..<height).reversed() {
+            rows.append((labels[index] ?? "").leftPadded(to: labelWidth) + "┤" + String(grid[index]))
+        }
+        rows.append(String(repeating: " ", count: labelWidth) + "└" + String(repeating: "─", count: columns))
+        let day = { (date: Date) in String(EventFormatting.local(date).prefix(10)) }
         rows.append(
             String(repeating: " ", count: labelWidth + 1)
-                + (values.count > first.count + last.count ? first + String(repeating: " ", count: gap) + last : first))
+                + (span <= 0 ? day(first) : ends(day(first), day(last), columns)))
         return rows.joined(separator: "\n")
+    }
+
+    /// `first` at the left and `last` at the right of `width` columns (only `first` when both do not fit).
+    private static func ends(_ first: String, _ last: String, _ width: Int) -> String {
+        width > first.count + last.count
+            ? first + String(repeating: " ", count: width - first.count - last.count) + last : first
     }
 
     static func format(_ value: Double) -> String {
@@ -62,62 +138,5 @@ public enum TextCharts {
 extension String {
     func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-}
-
-/// The same charts as standalone SVG documents (axes, labels, the line or bars).
-public enum SVGChart {
-    /// A line chart of `points` with a title, labelled axes and one circle per point.
-    public static func line(_ points: [(label: String, value: Double)], title: String, unit: String) -> String {
-        let width = 640.0, height = 360.0, left = 60.0, right = 20.0, top = 40.0, bottom = 50.0
-        let plotWidth = width - left - right, plotHeight = height - top - bottom
-        let values = points.map(\.value)
-        let low = min(0, values.min() ?? 0)
-        let high = max(values.max() ?? 1, low + 1)
-        func x(_ index: Int) -> Double {
-            left + (points.count <= 1 ? plotWidth / 2 : plotWidth * Double(index) / Double(points.count - 1))
-        }
-        func y(_ value: Double) -> Double { top + plotHeight * (1 - (value - low) / (high - low)) }
-        var svg = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))">
-            <title>\(escape(title))</title>
-            <rect width="100%" height="100%" fill="white"/>
-            <text x="\(Int(width / 2))" y="24" text-anchor="middle" font-family="sans-serif" font-size="16">\(escape(title))</text>
-            <line class="axis" x1="\(left)" y1="\(top)" x2="\(left)" y2="\(top + plotHeight)" stroke="black"/>
-            <line class="axis" x1="\(left)" y1="\(top + plotHeight)" x2="\(left + plotWidth)" y2="\(top + plotHeight)" stroke="black"/>
-            <text x="14" y="\(Int(top + plotHeight / 2))" font-family="sans-serif" font-size="12" transform="rotate(-90 14 \(Int(top + plotHeight / 2)))" text-anchor="middle">\(escape(unit))</text>
-
-            """
-        for step in 0...4 {
-            let value = low + (high - low) * Double(step) / 4
-            svg +=
-                "<text x=\"\(Int(left - 6))\" y=\"\(Int(y(value)) + 4)\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"11\">\(TextCharts.format(value))</text>\n"
-            svg +=
-                "<line x1=\"\(left)\" y1=\"\(y(value))\" x2=\"\(left + plotWidth)\" y2=\"\(y(value))\" stroke=\"#ddd\"/>\n"
-        }
-        if let first = points.first {
-            svg +=
-                "<text x=\"\(Int(x(0)))\" y=\"\(Int(height - 20))\" text-anchor=\"start\" font-family=\"sans-serif\" font-size=\"11\">\(escape(first.label))</text>\n"
-        }
-        if points.count > 1, let last = points.last {
-            svg +=
-                "<text x=\"\(Int(x(points.count - 1)))\" y=\"\(Int(height - 20))\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"11\">\(escape(last.label))</text>\n"
-        }
-        let path = points.enumerated().map {
-            "\(String(format: "%.1f", x($0.offset))),\(String(format: "%.1f", y($0.element.value)))"
-        }
-        svg +=
-            "<polyline class=\"series\" fill=\"none\" stroke=\"#1f6feb\" stroke-width=\"2\" points=\"\(path.joined(separator: " "))\"/>\n"
-        for (index, point) in points.enumerated() {
-            svg +=
-                "<circle class=\"point\" cx=\"\(String(format: "%.1f", x(index)))\" cy=\"\(String(format: "%.1f", y(point.value)))\" r=\"3\" fill=\"#1f6feb\" data-label=\"\(escape(point.label))\" data-value=\"\(TextCharts.format(point.value))\"><title>\(escape(point.label)): \(TextCharts.format(point.value))</title></circle>\n"
-        }
-        return svg + "</svg>\n"
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

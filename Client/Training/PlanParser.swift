@@ -4,7 +4,8 @@ import GorillaShared
 /// Parses `--plan "EXERCISE: PLAN"`, the notation coaches write on paper: SETSxREPS@LOAD, then an optional rest.
 ///
 /// `4x12@80kg rest 90s`, `12,10,8@80kg` (one target per set), `5x5@100` (kg unless `lb`), `3x45s` (timed sets),
-/// `1x2000m` or `1x2km` (distance), `3 sets rest 2min`. Rest and times take `90s`, `2min`, `1m30s` or `1:30`.
+/// `1x2000m` or `1x2km` (distance), `3 sets rest 2min`, and a group last for supersets and circuits:
+/// `3x10@60kg rest 0s group A` (the exercises of one group are done a set of each in turn). Rest and times take `90s`, `2min`, `1m30s` or `1:30`.
 /// For an exercise counted by time, `3x2m` means two minutes; otherwise `m` is metres.
 ///
 /// The plan and the performed set (`--set "EXERCISE: 12x80kg"`, REPSxWEIGHT) look alike; one written in the other's
@@ -53,6 +54,23 @@ public enum PlanParser {
         _ spec: String, into plan: inout PlannedExercise, mode: CountMode?
     ) throws(SetParser.SetProblem) {
         var body = Substring(spec)
+        // A group (superset, circuit) comes last: "… group a".
+        for word in ["group", "superset"] {
+            guard let range = body.range(of: word, options: .backwards),
+                range.lowerBound == body.startIndex || body[body.index(before: range.lowerBound)] == " "
+            else { continue }
+            let label = body[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            guard !label.isEmpty, !label.contains(" "), label.count <= PlannedExercise.maxGroupLength else {
+                throw SetParser.SetProblem(
+                    reason:
+                        "a group is one word of at most \(PlannedExercise.maxGroupLength) characters at the end: 3x10@60kg group A"
+                )
+            }
+            plan.group = label.uppercased()
+            body = Substring(body[..<range.lowerBound].trimmingCharacters(in: .whitespaces))
+            if body.isEmpty { return }
+            break
+        }
         // The rest comes last: "… rest 90s".
         if let range = body.range(of: "rest") {
             let restText = body[range.upperBound...].trimmingCharacters(in: .whitespaces)

@@ -25,10 +25,11 @@ struct SessionDraft: Sendable {
         return fields
     }
 
-    /// Queues the session as `id` (and, when it started from an event, marks the event done), then syncs once.
+    /// Queues the session as `id` (and, when a coach's session started from an event, marks the event done: events are
+    /// the coach's to change), then syncs once.
     func store(as id: UUID, in cache: LocalCache, context: DeviceContext) async throws {
         try cache.enqueue(kind: EntityKind.session.rawValue, entity: id, action: .create, fields: fields)
-        if let event, try cache.entity(event)?[string: "status"] != "done" {
+        if let event, context.role == .coach, try cache.entity(event)?[string: "status"] != "done" {
             try cache.enqueue(
                 kind: EntityKind.event.rawValue, entity: event, action: .update, fields: ["status": "done"])
         }

@@ -1,21 +1,30 @@
 import Foundation
 import GorillaShared
 
-/// The real-time (and hands-free) session recorder: a pure state machine fed timestamped keys.
+/// The recorder behind `gorilla train`: a pure state machine fed timestamped keys.
 ///
-/// The terminal view only reads keys, passes them here with the clock's time and draws the state;
-/// the state is `Codable` so that every step is saved in the local cache and `gorilla train --resume`
-/// continues after a crash. Times are seconds since 1970.
+/// Two ways of recording share it. In **real time** the coach marks the set with a stopwatch (Space starts it and
+/// marks each rep, Enter ends it) and rests between sets against the plan's countdown. **Hands-free** is a form: the
+/// coach's hands were on the client, so every planned set is shown prefilled from the plan and from last time, and
+/// Enter confirms it (or a typed set corrects it); nothing is timed.
+///
+/// In both, the plan decides the order: when an exercise's planned sets are done the next exercise with sets left is
+/// selected, and the exercises of one group (a superset or circuit) take turns. Any set can be edited or deleted
+/// (`e`), exercises added from the catalogue (`a`), removed (`x`) and moved (`K`/`J`), and a note written (`n`).
+///
+/// The terminal view only reads keys, passes them here with the clock's time and draws the state; the state is
+/// `Codable` so that every step is saved in the local cache and `gorilla train --resume` continues after a crash.
+/// Times are seconds since 1970.
 public struct SessionRecorder: Codable, Sendable, Equatable {
     /// A key press the recorder understands.
     public enum Key: Equatable, Sendable {
-        case space, enter, up, down, escape, backspace
+        case space, enter, up, down, left, right, escape, backspace
         case character(Character)
     }
 
     /// A question or input line the recorder is waiting on.
     public enum Prompt: String, Codable, Sendable {
-        case weight, reps, addExercise, confirmSave, confirmCancel
+        case weight, reps, addExercise, note, editSet, confirmRemove, confirmSave, confirmCancel
     }
 
     /// Still recording, or finished: to be saved or discarded.
@@ -23,19 +32,92 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         case recording, save, discard
     }
 
-    /// One exercise of the session, with what this client did last time.
+    /// An exercise of the coach's catalogue, as the picker (`a`) offers it.
+    public struct Choice: Codable, Sendable, Equatable {
+        public var id: UUID
+        public var name: String
+        public var count: CountMode
+
+        public init(id: UUID, name: String, count: CountMode = .reps) {
+            self.id = id
+            self.name = name
+            self.count = count
+        }
+    }
+
+    /// One exercise of the session: what is done, what the plan asks, and what this client did last time.
     public struct Item: Codable, Sendable, Equatable {
+        /// Identifies the item while exercises are added, removed and moved (what `u` undoes refers to it).
+        public var key: UUID
         public var performed: PerformedExercise
         /// The sets of this exercise in the client's previous session that had it.
         public var previous: [PerformedSet]
+        /// The training's plan for this exercise.
+        public var plan: PlannedExercise?
+        /// What a set of this exercise holds: reps, a time or a distance.
+        public var count: CountMode
         /// The weight for the next sets, once entered with `w`.
         public var weight: Double?
         public var unit: WeightUnit?
+        /// Planned sets passed over (`s` in the form): they count as done for the plan, and are not stored.
+        public var skipped: Int
+        /// Added from the picker as a new exercise: created in the catalogue when the session is saved.
+        public var isNew: Bool
 
-        public init(performed: PerformedExercise, previous: [PerformedSet] = []) {
+        public init(
+            performed: PerformedExercise, previous: [PerformedSet] = [], plan: PlannedExercise? = nil,
+            count: CountMode = .reps, isNew: Bool = false
+        ) {
+            key = UUID()
             self.performed = performed
             self.previous = previous
+            self.plan = plan
+            self.count = count
+            skipped = 0
+            self.isNew = isNew
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            key = try container.decodeIfPresent(UUID.self, forKey: .key) ?? UUID()
+            performed = try container.decode(PerformedExercise.self, forKey: .performed)
+            previous = try container.decodeIfPresent([PerformedSet].self, forKey: .previous) ?? []
+            plan = try container.decodeIfPresent(PlannedExercise.self, forKey: .plan)
+            count = try container.decodeIfPresent(CountMode.self, forKey: .count) ?? .reps
+            weight = try container.decodeIfPresent(Double.self, forKey: .weight)
+            unit = try container.decodeIfPresent(WeightUnit.self, forKey: .unit)
+            skipped = try container.decodeIfPresent(Int.self, forKey: .skipped) ?? 0
+            isNew = try container.decodeIfPresent(Bool.self, forKey: .isNew) ?? false
+        }
+
+        /// The group (superset, circuit) the plan puts this exercise in.
+        public var group: String? { plan?.group }
+
+        /// Sets that count toward the plan: every set but warm-ups, and the planned sets passed over.
+        public var done: Int { performed.sets.filter { $0.type != .warmup }.count + skipped }
+
+        /// How many sets the plan asks for; nil when it does not say.
+        public var planned: Int? { plan?.plannedSets }
+
+        /// What set number `done + 1` should be: the plan's target, else what the client did in that set last time.
+        public var target: PerformedSet? {
+            let index = done
+            let working = previous.filter { $0.type != .warmup }
+            let last = working.indices.contains(index) ? working[index] : nil
+            guard index < planned ?? working.count else { return nil }
+            guard let plan else { return last }
+            return PerformedSet(
+                reps: plan.reps?.target(ofSet: index) ?? last?.reps ?? 0,
+                weight: plan.weight ?? last?.weight ?? 0,
+                unit: plan.weight != nil ? plan.unit ?? .kg : last?.unit ?? .kg,
+                duration: plan.duration ?? last?.duration, distance: plan.distance ?? last?.distance)
+        }
+    }
+
+    /// One step `u` can take back: a set recorded, or a planned set passed over.
+    struct Step: Codable, Sendable, Equatable {
+        var item: UUID
+        var skip: Bool
     }
 
     public let id: UUID
@@ -44,37 +126,52 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
     public let training: UUID?
     public let trainingName: String?
     public let event: UUID?
+    /// True for the stopwatch; false for the hands-free form.
     public let realTime: Bool
-    /// `--free`: exercises are added (`a`) and removed (`x`) while training.
+    /// Started without a training (`--free`): exercises come from the picker as the session goes.
     public let free: Bool
-    public let started: Double
+    /// `gorilla train --edit`: the recording is a finished session (same id) being corrected; saving stores a new
+    /// revision of it, never a second session.
+    public private(set) var correcting: Bool?
+    public internal(set) var started: Double
 
-    public private(set) var items: [Item]
-    public private(set) var selected: Int = 0
+    public internal(set) var items: [Item]
+    public internal(set) var selected: Int = 0
+    /// The coach's catalogue, for the picker.
+    public internal(set) var catalogue: [Choice]?
+    /// The session's note (`n`).
+    public internal(set) var notes: String?
     /// The type of the next set (`t` cycles it); back to normal whenever another exercise is selected.
-    public private(set) var setType: SetType = .normal
+    public internal(set) var setType: SetType = .normal
     /// The running set: when its stopwatch started and the time of each rep since then.
-    public private(set) var setStart: Double?
-    public private(set) var repTimes: [Double] = []
+    public internal(set) var setStart: Double?
+    public internal(set) var repTimes: [Double] = []
     /// The rest before the running set (from the end of the previous one).
-    public private(set) var pendingRest: Double?
-    /// A set ended in hands-free mode, waiting for its reps to be typed.
-    public private(set) var pendingDuration: Double?
-    public private(set) var restStart: Double?
-    public private(set) var pausedSince: Double?
-    public private(set) var pausedTotal: Double = 0
-    public private(set) var prompt: Prompt?
-    public private(set) var input: String = ""
-    /// The exercise of each recorded set, oldest first (what `u` undoes).
-    public private(set) var undoLog: [Int] = []
-    public private(set) var outcome: Outcome = .recording
-    public private(set) var ended: Double?
+    public internal(set) var pendingRest: Double?
+    public internal(set) var restStart: Double?
+    /// The planned rest running since `restStart`, counted down on screen.
+    public internal(set) var restTarget: Double?
+    /// When the planned rest ran out (the bell rang), until the next set starts.
+    public internal(set) var restOver: Double?
+    public internal(set) var pausedSince: Double?
+    public internal(set) var pausedTotal: Double = 0
+    public internal(set) var prompt: Prompt?
+    public internal(set) var input: String = ""
+    /// The set being edited (`e`): its place among the selected exercise's sets.
+    public internal(set) var editing: Int?
+    /// The picker's highlighted line.
+    public internal(set) var pick: Int?
+    /// What `u` undoes, oldest first (absent in a recording kept by an earlier version).
+    var steps: [Step]?
+    public internal(set) var outcome: Outcome = .recording
+    public internal(set) var ended: Double?
     /// One line of feedback for the view ("added Crunch", "no set to undo").
-    public private(set) var message: String?
+    public internal(set) var message: String?
 
     public init(
         id: UUID = UUID.v7(), client: UUID, clientName: String, training: UUID? = nil, trainingName: String? = nil,
-        event: UUID? = nil, realTime: Bool = true, free: Bool = false, items: [Item], at now: Date
+        event: UUID? = nil, realTime: Bool = true, free: Bool = false, items: [Item], catalogue: [Choice]? = nil,
+        at now: Date, until end: Date? = nil, correcting: Bool = false, notes: String? = nil
     ) {
         self.id = id
         self.client = client
@@ -85,7 +182,11 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         self.realTime = realTime
         self.free = free
         self.items = items
+        self.catalogue = catalogue
         self.started = now.timeIntervalSince1970
+        self.ended = end?.timeIntervalSince1970
+        self.correcting = correcting ? true : nil
+        self.notes = notes
     }
 
     // MARK: Reading the state
@@ -103,17 +204,24 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         restStart.map { (pausedSince ?? now.timeIntervalSince1970) - $0 }
     }
 
-    /// Training time, without pauses.
+    /// The planned rest left (negative once it ran out), when the last set's exercise plans one.
+    public func restRemaining(at now: Date) -> Double? {
+        guard let target = restTarget, let elapsed = restElapsed(at: now) else { return nil }
+        return target - elapsed
+    }
+
+    /// Training time, without pauses. A hands-free form runs from its start to its end, as entered.
     public func sessionElapsed(at now: Date) -> Double {
         (ended ?? pausedSince ?? now.timeIntervalSince1970) - started - pausedTotal
     }
 
-    /// The weight and unit the next set of exercise `index` will have: entered with `w`, else the previous set's
-    /// today, else last time's, else 0 kg.
+    /// The weight and unit the next set of exercise `index` will have: entered with `w`, else the plan's, else the
+    /// previous set's today, else last time's, else 0 kg.
     public func nextWeight(_ index: Int) -> (Double, WeightUnit) {
         guard items.indices.contains(index) else { return (0, .kg) }
         let item = items[index]
         if let weight = item.weight { return (weight, item.unit ?? .kg) }
+        if let weight = item.plan?.weight { return (weight, item.plan?.unit ?? .kg) }
         if let last = item.performed.sets.last { return (last.weight, last.unit) }
         let position = item.performed.sets.count
         if let previous = item.previous.indices.contains(position) ? item.previous[position] : item.previous.last {
@@ -125,206 +233,53 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
     /// The exercises with at least one set, as the history stores them.
     public var performed: [PerformedExercise] { items.map(\.performed).filter { !$0.sets.isEmpty } }
 
-    // MARK: Events
+    /// Whether every exercise of the plan has its planned sets (false when nothing is planned).
+    public var planComplete: Bool {
+        let planned = items.filter { $0.planned != nil }
+        return !planned.isEmpty && planned.allSatisfy { $0.done >= $0.planned! }
+    }
 
-    /// Applies one key pressed at `now`.
-    public mutating func handle(_ key: Key, at date: Date) {
-        guard outcome == .recording else { return }
-        let now = date.timeIntervalSince1970
-        message = nil
-        if let prompt {
-            answer(prompt, key, now)
-            return
-        }
-        if isPaused {
-            switch key {
-            case .character("p"): resume(now)
-            case .character("q"): askToSave(now)
-            case .escape: self.prompt = .confirmCancel
-            default: message = "paused — p resumes"
+    /// The picker's lines for the text typed so far: the catalogue's exercises it names, best first (accents and
+    /// case folded, small typos forgiven), then the closest names for a typo in the beginning of one.
+    public var candidates: [Choice] {
+        let catalogue = catalogue ?? []
+        let query = input.trimmingCharacters(in: .whitespaces)
+        let limit = 8
+        guard !query.isEmpty else { return Array(catalogue.prefix(limit)) }
+        var ranked = catalogue.compactMap { choice in
+            NameMatch.quality(of: query, for: choice.name).map { (choice, $0) }
+        }.sorted { ($0.1, $0.0.name) < ($1.1, $1.0.name) }.map(\.0)
+        if ranked.count < limit {
+            let names = NameMatch.suggestions(for: query, among: catalogue.map(\.name), limit: limit)
+            for name in names where !ranked.contains(where: { $0.name == name }) {
+                if let choice = catalogue.first(where: { $0.name == name }) { ranked.append(choice) }
             }
-            return
         }
-        switch key {
-        case .space: space(now)
-        case .enter: endSet(now)
-        case .up, .character("k"): select(selected - 1)
-        case .down, .character("j"): select(selected + 1)
-        case .character("a") where free: prompt = .addExercise; input = ""
-        case .character("x") where free: removeSelected()
-        case .character("w"): prompt = .weight; input = ""
-        case .character("t"): setType = setType.next
-        case .character("p"): pausedSince = now
-        case .character("u"): undo(now)
-        case .character("q"): askToSave(now)
-        case .escape: prompt = .confirmCancel
-        default: break
+        return Array(ranked.prefix(limit))
+    }
+
+    /// Whether the picker offers to create the typed name as a new exercise (its last line).
+    public var offersNewExercise: Bool {
+        let query = NameMatch.fold(input)
+        return !query.isEmpty && !(catalogue ?? []).contains { NameMatch.fold($0.name) == query }
+    }
+
+    /// A set as the coach types it in the form and in the editor: `12x80kg`, `12` (reps at the shown weight),
+    /// `45s` for a timed exercise, each with an optional type.
+    /// - Parameters:
+    ///   - base: the set shown (its weight and unit stay when only reps are typed); `type`: the type unless typed.
+    func typedSet(_ text: String, for item: Item, like base: PerformedSet?, type: SetType) -> PerformedSet? {
+        let (weight, unit) = base.map { ($0.weight, $0.unit) } ?? (0, .kg)
+        if item.count == .time, let seconds = try? SetParser.parseDuration(text) {
+            return PerformedSet(type: type, reps: 0, weight: weight, unit: unit, duration: seconds)
         }
-    }
-
-    private mutating func space(_ now: Double) {
-        guard items.indices.contains(selected) else {
-            message = free ? "add an exercise first (a)" : "no exercise"; return
+        guard var set = try? SetParser.parseSet(text, defaultUnit: unit) else { return nil }
+        if !text.lowercased().contains("x") {
+            set.weight = weight
+            set.unit = unit
         }
-        if let setStart {
-            if realTime { repTimes.append(now - setStart) }
-        } else {
-            setStart = now
-            repTimes = []
-            pendingRest = restStart.map { now - $0 }
-            restStart = nil
-        }
-    }
-
-    private mutating func endSet(_ now: Double) {
-        guard let setStart else { message = "no set running (Space starts one)"; return }
-        let duration = now - setStart
-        if realTime {
-            record(reps: repTimes.count, duration: duration, times: repTimes)
-            restStart = now
-        } else {
-            pendingDuration = duration
-            restStart = now
-            prompt = .reps
-            input = ""
-        }
-    }
-
-    private mutating func record(reps: Int, duration: Double, times: [Double]?) {
-        let (weight, unit) = nextWeight(selected)
-        items[selected].performed.sets.append(
-            PerformedSet(
-                type: setType, reps: reps, weight: weight, unit: unit,
-                duration: duration, rest: pendingRest, repTimes: times))
-        undoLog.append(selected)
-        setStart = nil
-        repTimes = []
-        pendingRest = nil
-        pendingDuration = nil
-    }
-
-    private mutating func select(_ index: Int) {
-        guard !isSetRunning else { message = "end the set first (Enter)"; return }
-        guard !items.isEmpty else { return }
-        choose(min(max(0, index), items.count - 1))
-    }
-
-    /// Selects exercise `index`; a set type chosen for another exercise does not carry over.
-    private mutating func choose(_ index: Int) {
-        if index != selected { setType = .normal }
-        selected = index
-    }
-
-    private mutating func removeSelected() {
-        guard !isSetRunning else { message = "end the set first (Enter)"; return }
-        guard items.indices.contains(selected) else { return }
-        let name = items.remove(at: selected).performed.name
-        undoLog = undoLog.compactMap { $0 == selected ? nil : ($0 > selected ? $0 - 1 : $0) }
-        selected = min(selected, max(0, items.count - 1))
-        setType = .normal  // another exercise is selected now
-        message = "removed \(name)"
-    }
-
-    private mutating func resume(_ now: Double) {
-        guard let since = pausedSince else { return }
-        let pause = now - since
-        pausedTotal += pause
-        setStart = setStart.map { $0 + pause }
-        restStart = restStart.map { $0 + pause }
-        pausedSince = nil
-    }
-
-    private mutating func undo(_ now: Double) {
-        if let start = setStart {
-            if !repTimes.isEmpty {
-                repTimes.removeLast()
-            } else {
-                setStart = nil
-                restStart = pendingRest.map { start - $0 }
-                pendingRest = nil
-            }
-            return
-        }
-        guard let index = undoLog.popLast() else { message = "nothing to undo"; return }
-        let set = items[index].performed.sets.removeLast()
-        choose(index)
-        restStart = nil
-        message =
-            "removed set \(items[index].performed.sets.count + 1) of \(items[index].performed.name) (\(set.reps) reps)"
-    }
-
-    private mutating func askToSave(_ now: Double) {
-        if isSetRunning, realTime { endSet(now) }
-        if let since = pausedSince { pausedTotal += now - since; pausedSince = nil }
-        ended = now
-        prompt = .confirmSave
-    }
-
-    private mutating func answer(_ prompt: Prompt, _ key: Key, _ now: Double) {
-        switch (prompt, key) {
-        case (.confirmSave, .character("y")):
-            outcome = .save
-            self.prompt = nil
-        case (.confirmSave, .character("n")), (.confirmSave, .escape):
-            ended = nil
-            self.prompt = nil
-        case (.confirmCancel, .character("y")):
-            outcome = .discard
-            self.prompt = nil
-        case (.confirmCancel, .character("n")), (.confirmCancel, .escape):
-            self.prompt = nil
-        case (.confirmSave, _), (.confirmCancel, _):
-            break
-        case (_, .backspace):
-            if !input.isEmpty { input.removeLast() }
-        case (.reps, .escape):
-            break  // the reps of a finished set must be given
-        case (_, .escape):
-            self.prompt = nil
-        case (_, .character(let character)):
-            if input.count < 60 { input.append(character) }
-        case (_, .space):
-            if prompt == .addExercise || prompt == .weight { input.append(" ") }
-        case (_, .enter):
-            submit(prompt)
-        default:
-            break
-        }
-    }
-
-    private mutating func submit(_ prompt: Prompt) {
-        let text = input.trimmingCharacters(in: .whitespaces)
-        switch prompt {
-        case .weight:
-            var number = text.lowercased()
-            var unit = nextWeight(selected).1
-            for candidate in [WeightUnit.kg, .lb] where number.hasSuffix(candidate.rawValue) {
-                unit = candidate
-                number = String(number.dropLast(candidate.rawValue.count)).trimmingCharacters(in: .whitespaces)
-            }
-            guard let weight = Double(number.replacingOccurrences(of: ",", with: ".")), weight.isFinite,
-                (0...2000).contains(weight),
-                items.indices.contains(selected)
-            else {
-                message = "weight: a number from 0 to 2000, optionally followed by kg or lb"
-                return
-            }
-            items[selected].weight = weight
-            items[selected].unit = unit
-        case .reps:
-            guard let reps = Int(text), (0...1000).contains(reps) else {
-                message = "reps: a whole number from 0 to 1000"; return
-            }
-            record(reps: reps, duration: pendingDuration ?? 0, times: nil)
-        case .addExercise:
-            guard !text.isEmpty, items.count < 100 else { self.prompt = nil; return }
-            items.append(Item(performed: PerformedExercise(name: text)))
-            choose(items.count - 1)
-            message = "added \(text)"
-        case .confirmSave, .confirmCancel:
-            return
-        }
-        self.prompt = nil
-        input = ""
+        if !text.contains(" "), !text.contains("(") { set.type = type }
+        if set.duration == nil { set.duration = base?.duration }
+        return set
     }
 }

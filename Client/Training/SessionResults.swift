@@ -1,12 +1,15 @@
 import Foundation
 import GorillaShared
 
-/// A session stored from `gorilla sessions log` or `gorilla train`: the session as it stands after the sync.
+/// A session stored from `gorilla sessions log`, `gorilla train` or a correction (`gorilla sessions edit`): the
+/// session as it stands after the sync.
 public struct SessionSaved: Presentable {
     /// How the session was recorded.
     public enum Way: Sendable {
         case logged(start: Date)
         case trained
+        /// A finished session corrected (a new revision); `changed` is false when the correction changed nothing.
+        case corrected(changed: Bool)
     }
 
     /// How it was recorded.
@@ -58,6 +61,8 @@ public struct SessionList: Presentable {
         public let exercises: [PerformedExercise]
         /// Its sets, reps, volume and time under tension.
         public var totals: SessionTotals { SessionTotals(exercises) }
+        /// Who recorded it: the coach, or the client themselves (self-logged).
+        public var recordedBy: Role { session.recordedBy }
     }
 
     /// The sessions, newest first.
@@ -75,7 +80,8 @@ public struct SessionList: Presentable {
                 "end": data["end"] ?? .null, "training": data["training"] ?? .null,
                 "trainingName": row.trainingName.map(JSONValue.string) ?? .null, "event": data["event"] ?? .null,
                 "exercises": .number(Double(row.exercises.count)), "sets": .number(Double(totals.sets)),
-                "reps": .number(Double(totals.reps)),
+                "reps": .number(Double(totals.reps)), "recordedBy": .string(row.recordedBy.rawValue),
+                "revision": data["revision"] ?? .number(1),
             ]
         }.encode(to: encoder)
     }
@@ -83,6 +89,14 @@ public struct SessionList: Presentable {
 
 /// `gorilla sessions show`.
 public struct SessionDetail: Presentable {
+    /// A comment on the session (a message that names it).
+    public struct Comment: Sendable {
+        /// The message.
+        public let message: EntityRecord
+        /// Who wrote it: "you", the client's name or the coach's.
+        public let author: String
+    }
+
     /// The session as synced.
     public let session: EntityRecord
     /// The client's display name.
@@ -91,6 +105,8 @@ public struct SessionDetail: Presentable {
     public let trainingName: String?
     /// The exercises performed.
     public let exercises: [PerformedExercise]
+    /// The comments on it, oldest first.
+    public var comments: [Comment] = []
     /// Its sets, reps, volume and time under tension.
     public var totals: SessionTotals { SessionTotals(exercises) }
 
@@ -100,6 +116,16 @@ public struct SessionDetail: Presentable {
         for (unit, value) in totals.volume { volume[unit.rawValue] = .number(value) }
         var record = session
         record.fields["clientName"] = clientName.map(JSONValue.string) ?? .null
+        record.fields["recordedBy"] = .string(session.recordedBy.rawValue)
+        record.fields["revision"] = session.fields["revision"] ?? .number(1)
+        record.fields["comments"] = .array(
+            comments.map { comment in
+                [
+                    "id": .string(comment.message.id.key), "from": comment.message.fields["from"] ?? .null,
+                    "author": .string(comment.author), "sent": comment.message.fields["sent"] ?? .null,
+                    "text": comment.message.fields["text"] ?? .null,
+                ]
+            })
         record.fields["totals"] = [
             "sets": .number(Double(totals.sets)), "reps": .number(Double(totals.reps)), "volume": .object(volume),
             "timeUnderTension": .number(totals.tension),

@@ -3,8 +3,8 @@ import GorillaShared
 
 /// What `sessions log` records (the non-interactive, hands-free way).
 public struct SessionLogRequest: Sendable {
-    /// The client (name, username or id).
-    public var client: String
+    /// The client (name, username or id); a client logging their own training leaves it out.
+    public var client: String?
     /// The training (routine) followed.
     public var training: String?
     /// The event this session fulfils (marked done).
@@ -24,7 +24,7 @@ public struct SessionLogRequest: Sendable {
 
     /// A request to log a session of `client`.
     public init(
-        client: String, training: String? = nil, event: String? = nil, date: String? = nil, mode: String? = nil,
+        client: String?, training: String? = nil, event: String? = nil, date: String? = nil, mode: String? = nil,
         sets: [String] = [], file: String? = nil, notes: String? = nil, allowNew: Bool = false
     ) {
         self.allowNew = allowNew
@@ -39,7 +39,9 @@ public struct SessionLogRequest: Sendable {
     }
 }
 
-/// The training history: log a finished session, list, show, delete, export (`gorilla sessions`).
+/// The training history: log a finished session, list, show, correct, comment, delete, export (`gorilla sessions`).
+///
+/// A coach records and reads the sessions of their clients; a client records and reads their own (self-logged).
 public struct SessionService: Sendable {
     let context: DeviceContext
 
@@ -47,11 +49,11 @@ public struct SessionService: Sendable {
         self.context = context
     }
 
-    /// `gorilla sessions log --client C --set "EXERCISE: 12x80kg@40s" … [--from-file FILE]`.
+    /// `gorilla sessions log --client C --set "EXERCISE: 12x80kg@40s" … [--from-file FILE]` (a client: without
+    /// `--client`, their own session).
     public func log(_ request: SessionLogRequest) async throws -> SessionSaved {
-        try context.requireCoach()
         let cache = try context.cache()
-        let client = try ClientDirectory(cache: cache).resolve(request.client)
+        let client = try Self.owner(request.client, cache: cache, context: context)
         var exercises: [PerformedExercise] = []
         var notes = request.notes
         var date = request.date
@@ -61,14 +63,7 @@ public struct SessionService: Sendable {
             notes = notes ?? parsed.notes
             date = date ?? parsed.date
         }
-        for text in request.sets {
-            do {
-                let (name, sets) = try SetParser.parse(text)
-                exercises.append(PerformedExercise(name: name, sets: sets))
-            } catch {
-                throw ClientError(.usage, "--set: \(error)")
-            }
-        }
+        exercises += try Self.parseSets(request.sets)
         guard !exercises.isEmpty else {
             throw ClientError(
                 .usage, "give at least one --set \"EXERCISE: 12x80kg@40s, 10x85kg\" (or --from-file FILE)")
@@ -84,16 +79,7 @@ public struct SessionService: Sendable {
         guard ["handsfree", "realtime"].contains(mode) else {
             throw ClientError(.usage, "--mode is handsfree or realtime")
         }
-        var start = Date()
-        if let date {
-            guard let parsed = EventFormatting.parseLocal(date) ?? ISOTime.parse(date) else {
-                throw ClientError(
-                    .usage,
-                    EventFormatting.dateProblem(date).map { "--date: \($0)" }
-                        ?? "--date must be \"YYYY-MM-DD HH:MM\" (local time), not '\(date)'")
-            }
-            start = parsed
-        }
+        let start = try date.map(Self.parseDate) ?? Date()
         let training = try request.training.map { try NameResolver(cache: cache).resolve(.training, $0) }
         let event = try request.event.map { try EventService.resolve(cache, $0) }
         if let event, event[string: "client"] != client.id.key {
@@ -107,14 +93,15 @@ public struct SessionService: Sendable {
         let id = UUID.v7()
         try await draft.store(as: id, in: cache, context: context)
         return SessionSaved(
-            .logged(start: start), id: id, clientName: ClientDirectory.displayName(client), exercises: exercises,
+            .logged(start: start), id: id, clientName: client.name, exercises: exercises,
             entity: try cache.entity(id).map { EntityRecord($0) }, unknownExercises: unknown)
     }
 
-    /// `gorilla sessions list [--client C] [--from] [--to]`: newest first.
+    /// `gorilla sessions list [--client C] [--from] [--to]`: newest first (a client's own).
     public func list(client: String?, from: String?, to: String?) async throws -> SessionList {
         let cache = try await context.freshCache()
-        let sessions = try Self.sessions(cache, from: from, to: to, client: client)
+        let owner = try client.map { try Self.owner($0, cache: cache, context: context, use: .reading) }
+        let sessions = try Self.sessions(cache, from: from, to: to, client: owner?.id)
         let names = try ClientDirectory(cache: cache).names()
         return SessionList(
             sessions: try sessions.map { session in
@@ -126,19 +113,20 @@ public struct SessionService: Sendable {
             narrowed: from != nil || to != nil || client != nil)
     }
 
-    /// `gorilla sessions show ID`: the exercises and sets with the session's totals.
+    /// `gorilla sessions show ID`: the exercises and sets with the session's totals, then its comments.
     public func show(_ id: String) async throws -> SessionDetail {
         let cache = try await context.freshCache()
         let session = try Self.resolve(cache, id)
         let names = try ClientDirectory(cache: cache).names()
         return SessionDetail(
             session: EntityRecord(session), clientName: session[string: "client"].flatMap { names[$0] },
-            trainingName: try Self.trainingName(cache, session), exercises: PerformedExercise.all(in: session))
+            trainingName: try Self.trainingName(cache, session), exercises: PerformedExercise.all(in: session),
+            comments: try comments(on: session.id, cache: cache))
     }
 
     /// `gorilla sessions rm ID`.
     public func remove(_ id: String) async throws -> SessionRemoval {
-        try context.requireCoach()
+        try context.requireCoach("delete sessions")
         let cache = try context.cache()
         let session = try Self.resolve(cache, id)
         try await context.change(cache, .session, entity: session.id, action: .delete)
@@ -166,8 +154,53 @@ public struct SessionService: Sendable {
         try NameResolver(cache: cache).resolve(.session, text, label: "session", nameField: "id")
     }
 
+    /// The client a session is of: the one a coach names, or the logged-in client, who may name only themselves. A
+    /// removed client is found for reading only (`use`); recording for them is refused.
+    /// - Throws: ``ClientError`` `.usage` when a coach names nobody or a removed client to write for, or a client
+    ///   names someone else.
+    static func owner(
+        _ name: String?, cache: LocalCache, context: DeviceContext, use: ClientUse = .writing("log sessions for")
+    ) throws -> (id: UUID, name: String) {
+        let profile = try context.session().profile
+        guard profile.role == .client else {
+            guard let name else { throw ClientError(.usage, "name the client: --client C") }
+            let client = try ClientDirectory(cache: cache).resolve(name, for: use)
+            return (client.id, ClientDirectory.displayName(client))
+        }
+        if let name, (try? ClientDirectory(cache: cache).resolve(name, for: .reading))?.id != profile.id {
+            throw ClientError(.usage, "a client records and sees only their own sessions: leave out --client")
+        }
+        let own = try cache.entity(profile.id).map(ClientDirectory.displayName)
+        return (profile.id, own ?? "\(profile.name) \(profile.surname)")
+    }
+
+    /// The logged-in client's own entry (their `client` row), for a client who trains themselves; `name`, when
+    /// given, must name them.
+    /// - Throws: ``ClientError`` `.usage` when `name` is someone else, `.notFound` before the first sync.
+    static func ownEntry(named name: String?, cache: LocalCache, context: DeviceContext) throws -> CachedEntity {
+        let profile = try context.session().profile
+        _ = try owner(name, cache: cache, context: context)
+        guard let own = try cache.entity(profile.id), !own.deleted else {
+            throw ClientError(.notFound, "this device has not received your profile yet; run: gorilla sync")
+        }
+        return own
+    }
+
+    /// The exercises of `--set "EXERCISE: SET, SET"` arguments, not yet linked to the catalogue.
+    /// - Throws: ``ClientError`` `.usage` naming the set that does not read.
+    static func parseSets(_ texts: [String]) throws -> [PerformedExercise] {
+        try texts.map { text in
+            do {
+                let (name, sets) = try SetParser.parse(text)
+                return PerformedExercise(name: name, sets: sets)
+            } catch {
+                throw ClientError(.usage, "--set: \(error)")
+            }
+        }
+    }
+
     /// Sessions starting on the days `from` through `to` (local, YYYY-MM-DD), of one client if given, newest first.
-    static func sessions(_ cache: LocalCache, from: String?, to: String?, client: String?) throws -> [CachedEntity] {
+    static func sessions(_ cache: LocalCache, from: String?, to: String?, client: UUID?) throws -> [CachedEntity] {
         var sessions = try cache.entities(.session)
         if let from {
             guard let date = EventFormatting.parseDay(from) else {
@@ -182,8 +215,7 @@ public struct SessionService: Sendable {
             }
         }
         if let client {
-            let key = try ClientDirectory(cache: cache).resolve(client).id.key
-            sessions = sessions.filter { $0[string: "client"] == key }
+            sessions = sessions.filter { $0[string: "client"] == client.key }
         }
         return sessions.sorted { ($0[string: "start"] ?? "") > ($1[string: "start"] ?? "") }
     }

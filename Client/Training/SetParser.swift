@@ -1,7 +1,8 @@
 import Foundation
 import GorillaShared
 
-/// Parses `--set "EXERCISE: SET, SET, ..."`, where SET is `REPS[xWEIGHT[kg|lb]][@DURATION][ TYPE]`.
+/// Parses `--set "EXERCISE: SET, SET, ..."`, where SET is `REPS[xWEIGHT[kg|lb]][@DURATION][ TYPE]`, or for a
+/// distance exercise (a rower) `METRESm[@DURATION][ TYPE]` (`2000m`, `2km`, `2000m@7:30`).
 ///
 /// DURATION is `40s`, `40`, `1m30s` or `1:30`; TYPE is `normal`, `warmup`, `drop` or `failure`
 /// (or `n`, `w`, `d`, `f`), after a space or in parentheses: `12x80kg@40s warmup`, `8x60lb(drop)`.
@@ -77,7 +78,19 @@ public enum SetParser {
             type = try setType(String(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]))
             rest = rest[..<open]
         } else if let space = rest.lastIndex(of: " ") {
-            type = try setType(String(rest[rest.index(after: space)...]))
+            let word = String(rest[rest.index(after: space)...])
+            do {
+                type = try setType(word)
+            } catch let problem {
+                // "10 x 50 kg": spaces inside the set, not a type after it.
+                let inside = rest[..<space].trimmingCharacters(in: .whitespaces).contains(" ")
+                let piece =
+                    ["kg", "lb", "lbs"].contains(word) || (word.first.map { $0.isNumber || "x@".contains($0) } ?? false)
+                guard inside || piece else { throw problem }
+                throw SetProblem(
+                    reason: "write a set without spaces, e.g. 10x50kg or 12x80kg@40s (only a type such as warmup "
+                        + "goes after a space: 10x50kg warmup)")
+            }
             rest = rest[..<space]
         }
         rest = Substring(rest.trimmingCharacters(in: .whitespaces))
@@ -94,13 +107,17 @@ public enum SetParser {
             duration = try parseDuration(String(rest[rest.index(after: at)...]))
             rest = rest[..<at]
         }
+        if let metres = try distance(String(rest)) {
+            return PerformedSet(type: type, reps: 0, unit: defaultUnit, duration: duration, distance: metres)
+        }
         let parts = rest.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
         let repsRange = PerformedSet.repsRange
         guard let repsText = parts.first, let reps = Int(repsText), repsRange.contains(Double(reps)) else {
             throw SetProblem(
                 reason: """
                     expected REPSxWEIGHT[kg|lb][@DURATION] with REPS a whole number \
-                    from \(Int(repsRange.lowerBound)) to \(Int(repsRange.upperBound))
+                    from \(Int(repsRange.lowerBound)) to \(Int(repsRange.upperBound)) \
+                    (or METRESm[@DURATION] for a distance, e.g. 2000m@7:30)
                     """)
         }
         var weight = 0.0
@@ -125,6 +142,52 @@ public enum SetParser {
             weight = value
         }
         return PerformedSet(type: type, reps: reps, weight: weight, unit: unit, duration: duration)
+    }
+
+    /// The metres of a distance set (`2000m`, `2km`, `1.5km`), nil when `text` is not one.
+    static func distance(_ text: String) throws(SetProblem) -> Double? {
+        let factor: Double
+        let number: Substring
+        if text.hasSuffix("km") {
+            (factor, number) = (1000, text.dropLast(2))
+        } else if text.hasSuffix("m") {
+            (factor, number) = (1, text.dropLast())
+        } else {
+            return nil
+        }
+        let range = PerformedSet.distanceRange
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite,
+            range.contains(value * factor)
+        else {
+            throw SetProblem(
+                reason:
+                    "a distance is metres or kilometres, e.g. 2000m or 2km (at most \(Int(range.upperBound / 1000)) km)"
+            )
+        }
+        return value * factor
+    }
+
+    /// A set written as `--set` takes it: `12x80kg`, `12x80kg@40s warmup`, `2000m@7:30`, `1@45s`.
+    public static func text(of set: PerformedSet) -> String {
+        var text: String
+        if let distance = set.distance {
+            text = "\(Numbers.plain(distance))m"
+        } else {
+            text = "\(set.reps)"
+            if set.weight > 0 { text += "x\(Numbers.plain(set.weight))\(set.unit.rawValue)" }
+        }
+        if let duration = set.duration { text += "@" + durationText(duration) }
+        if set.type != .normal { text += " \(set.type.rawValue)" }
+        return text
+    }
+
+    /// A duration as `--set` takes it: `45s`, `1:30`, `7:05.5`.
+    static func durationText(_ seconds: Double) -> String {
+        let rounded = PerformedExercise.rounded(max(0, seconds))
+        guard rounded >= 60 else { return Numbers.plain(rounded) + "s" }
+        let minutes = Int(rounded) / 60
+        let rest = rounded - Double(minutes * 60)
+        return "\(minutes):" + (rest < 10 ? "0" : "") + Numbers.plain(rest)
     }
 
     static func setType(_ text: String) throws(SetProblem) -> SetType {

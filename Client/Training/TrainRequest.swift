@@ -21,13 +21,17 @@ public struct TrainRequest: Sendable {
     public var next: Bool
     /// `--repeat`: the exercises and last values of an earlier session.
     public var repeating: Repeat?
-    /// Reps typed after each set instead of marked one by one.
+    /// The hands-free form: every set entered afterwards, nothing timed.
     public var handsFree: Bool
+    /// Hands-free: when the session started and ended (local "YYYY-MM-DD HH:MM"; the end may be just "HH:MM").
+    /// By default the event's times, else the training's length up to now.
+    public var start: String?
+    public var end: String?
 
     /// A request; give at least one of `client`, `event` or `next`.
     public init(
         client: String? = nil, training: String? = nil, free: Bool = false, event: String? = nil, next: Bool = false,
-        repeating: Repeat? = nil, handsFree: Bool = false
+        repeating: Repeat? = nil, handsFree: Bool = false, start: String? = nil, end: String? = nil
     ) {
         self.client = client
         self.training = training
@@ -36,6 +40,8 @@ public struct TrainRequest: Sendable {
         self.next = next
         self.repeating = repeating
         self.handsFree = handsFree
+        self.start = start
+        self.end = end
     }
 
     /// Refuses options that cannot go together.
@@ -45,8 +51,12 @@ public struct TrainRequest: Sendable {
             throw ClientError(
                 .usage, "--next picks the client and the event itself: give it without --client or --event")
         }
-        if client == nil, event == nil, !next {
-            throw ClientError(.usage, "give --client C, --event ID or --next (or --resume)")
+        // Who trains when none of --client, --event and --next is given depends on the account: a client trains
+        // themselves, a coach is told to name someone (``TrainService/prepare(_:at:)``).
+        if (start != nil || end != nil), !handsFree {
+            throw ClientError(
+                .usage,
+                "--start and --end give the times of a hands-free session: add --hands-free (real time is timed)")
         }
         if training != nil, free { throw ClientError(.usage, "give --training T or --free, not both") }
         if repeating != nil, training != nil || free {

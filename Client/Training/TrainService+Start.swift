@@ -9,7 +9,7 @@ extension TrainService {
     /// - Throws: ``ClientError`` `.usage` for options that do not go together or a session still unfinished,
     ///   `.notFound` when there is no such client, event, training or earlier session.
     public func prepare(_ request: TrainRequest, at now: Date = Date()) async throws -> SessionRecorder {
-        try context.requireCoach()
+        let role = try context.session().profile.role
         try request.validate()
         let cache = try await context.cacheForView()
         try refuseWhileUnfinished(cache)
@@ -20,8 +20,11 @@ extension TrainService {
                 try EventService.resolve(cache, $0)
             }
         let owner: CachedEntity
-        if let client = request.client {
-            owner = try ClientDirectory(cache: cache).resolve(client)
+        if role == .client {
+            // A client trains themselves.
+            owner = try SessionService.ownEntry(named: request.client, cache: cache, context: context)
+        } else if let client = request.client {
+            owner = try ClientDirectory(cache: cache).resolve(client, for: .writing("train"))
             if let appointment, appointment[string: "client"] != owner.id.key {
                 throw ClientError(.usage, "event \(appointment.id.short) is with another client")
             }
@@ -39,35 +42,111 @@ extension TrainService {
             let last = try Self.lastSession(of: owner, cache: cache)
             routine = try last[string: "training"].flatMap(UUID.init(uuidString:)).flatMap { try cache.entity($0) }
                 .flatMap { $0.deleted ? nil : $0 }
-            items = PerformedExercise.all(in: last).filter { !$0.sets.isEmpty }.map { done in
+            items = try PerformedExercise.all(in: last).filter { !$0.sets.isEmpty }.map { done in
                 SessionRecorder.Item(
-                    performed: PerformedExercise(exercise: done.exercise, name: done.name), previous: done.sets)
+                    performed: PerformedExercise(exercise: done.exercise, name: done.name), previous: done.sets,
+                    count: try Self.count(of: done.exercise, cache: cache))
             }
         } else {
             items = try Self.withPrevious(try Self.items(of: routine, cache: cache), client: owner.id, cache: cache)
         }
+        let (start, end) =
+            request.handsFree
+            ? try Self.formTimes(request, event: appointment, training: routine, at: now) : (now, nil)
         return SessionRecorder(
             client: owner.id, clientName: ClientDirectory.displayName(owner), training: routine?.id,
             trainingName: routine?.name, event: appointment?.id, realTime: !request.handsFree,
-            free: routine == nil && request.repeating == nil, items: items, at: now)
+            free: routine == nil && request.repeating == nil, items: items, catalogue: try Self.catalogue(cache),
+            at: start, until: end)
     }
 
-    /// Keeps the first state of a prepared recording: from here on `gorilla train --resume` finds it.
+    /// When a hands-free session ran: `--start`/`--end` as given, else the event's times, else the training's
+    /// length (``estimatedLength(of:)``) up to now.
+    /// - Throws: ``ClientError`` `.usage` for a time that cannot be read or an end before the start.
+    static func formTimes(
+        _ request: TrainRequest, event: CachedEntity?, training: CachedEntity?, at now: Date
+    ) throws -> (Date, Date) {
+        func local(_ text: String, _ option: String, day: Date? = nil) throws -> Date {
+            if let day, text.count <= 5, text.contains(":") {
+                let formatter = DateFormatter()
+                formatter.dateFormat = "yyyy-MM-dd"
+                if let date = EventFormatting.parseLocal(formatter.string(from: day) + " " + text) { return date }
+            }
+            guard let date = EventFormatting.parseLocal(text) else {
+                throw ClientError(
+                    .usage,
+                    EventFormatting.dateProblem(text).map { "\(option): \($0)" }
+                        ?? "\(option) must be \"YYYY-MM-DD HH:MM\" (local time), not '\(text)'")
+            }
+            return date
+        }
+        let eventStart = event?[string: "start"].flatMap(ISOTime.parse)
+        let eventLength = Double(event?.data["duration"]?.intValue ?? Event.defaultDuration) * 60
+        let length = eventStart != nil ? eventLength : estimatedLength(of: training)
+        let start: Date
+        let end: Date
+        if let given = request.start {
+            start = try local(given, "--start")
+            end = try request.end.map { try local($0, "--end", day: start) } ?? start.addingTimeInterval(length)
+        } else if let given = request.end {
+            end = try local(given, "--end", day: now)
+            start = end.addingTimeInterval(-length)
+        } else if let eventStart {
+            (start, end) = (eventStart, eventStart.addingTimeInterval(eventLength))
+        } else {
+            (start, end) = (now.addingTimeInterval(-length), now)
+        }
+        guard end > start else { throw ClientError(.usage, "--end must come after --start") }
+        return (start, end)
+    }
+
+    /// How long a training takes by its plan: each set's time (45 s unless planned) and rest (90 s unless planned),
+    /// and two minutes to change exercise; an hour without a training.
+    static func estimatedLength(of training: CachedEntity?) -> Double {
+        guard let training else { return 3600 }
+        let plans = (training.data["exercises"]?.arrayValue ?? []).compactMap { entry in
+            try? entry.decode(PlannedExercise.self)
+        }
+        guard !plans.isEmpty else { return 3600 }
+        let seconds = plans.reduce(0.0) { total, plan in
+            let sets = Double(plan.plannedSets ?? 3)
+            return total + sets * (plan.duration ?? 45) + max(0, sets - 1) * (plan.rest ?? 90) + 120
+        }
+        return (seconds / 60).rounded(.up) * 60
+    }
+
+    /// The coach's exercises, by name, for the view's picker.
+    static func catalogue(_ cache: LocalCache) throws -> [SessionRecorder.Choice] {
+        try cache.entities(.exercise).filter { !$0.deleted }.map { exercise in
+            SessionRecorder.Choice(
+                id: exercise.id, name: exercise.name,
+                count: exercise[string: "count"].flatMap(CountMode.init(rawValue:)) ?? .reps)
+        }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+    }
+
+    /// How a catalogue exercise is counted (reps when it is not in the catalogue).
+    static func count(of exercise: UUID?, cache: LocalCache) throws -> CountMode {
+        try exercise.flatMap { try cache.entity($0) }?[string: "count"].flatMap(CountMode.init(rawValue:)) ?? .reps
+    }
+
+    /// Keeps the first state of a prepared recording: from here on `gorilla train --resume` finds it, here and (once
+    /// its draft is synced, which is tried at once, bounded) on the account's other devices.
     /// - Throws: ``ClientError`` `.usage` when another session became unfinished in the meantime.
-    public func begin(_ recorder: SessionRecorder) throws {
+    public func begin(_ recorder: SessionRecorder) async throws {
         let cache = try context.cache()
         try refuseWhileUnfinished(cache)
         try save(recorder, in: cache)
+        try await shareBeginning(recorder, cache: cache)
     }
 
     /// Opens a new recording and keeps its first state (``prepare(_:at:)`` then ``begin(_:)``).
     public func start(_ request: TrainRequest, at now: Date = Date()) async throws -> SessionRecorder {
         let recorder = try await prepare(request, at: now)
-        try begin(recorder)
+        try await begin(recorder)
         return recorder
     }
 
-    private func refuseWhileUnfinished(_ cache: LocalCache) throws {
+    func refuseWhileUnfinished(_ cache: LocalCache) throws {
         if try load(cache) != nil {
             throw ClientError(
                 .usage,
@@ -111,14 +190,19 @@ extension TrainService {
         return last
     }
 
-    /// The exercises of a training, in its order (none without one).
+    /// The exercises of a training, in its order, each with its plan (none without a training).
     static func items(of routine: CachedEntity?, cache: LocalCache) throws -> [SessionRecorder.Item] {
         var items: [SessionRecorder.Item] = []
-        for entry in (routine?.data["exercises"]?.arrayValue ?? []).compactMap(\.objectValue) {
-            guard let id = entry["exercise"]?.stringValue.flatMap(UUID.init(uuidString:)),
+        for entry in routine?.data["exercises"]?.arrayValue ?? [] {
+            guard let id = entry.objectValue?["exercise"]?.stringValue.flatMap(UUID.init(uuidString:)),
                 let exercise = try cache.entity(id)
             else { continue }
-            items.append(SessionRecorder.Item(performed: PerformedExercise(exercise: id, name: exercise.name)))
+            let plan = try? entry.decode(PlannedExercise.self)
+            items.append(
+                SessionRecorder.Item(
+                    performed: PerformedExercise(exercise: id, name: exercise.name),
+                    plan: plan?.hasPlan == true ? plan : nil,
+                    count: exercise[string: "count"].flatMap(CountMode.init(rawValue:)) ?? .reps))
         }
         return items
     }

@@ -36,25 +36,34 @@ public struct TrainService: Sendable {
         switch recorder.outcome {
         case .recording:
             try save(recorder, in: cache)
-            return .unfinished(recorder.id)
+            return try await leftUnfinished(recorder, cache: cache)
         case .discard:
             try cache.setMeta(Self.recorderKey, "")
-            return .discarded(recorder.id)
+            return try await ended(recorder, cache: cache, as: .discarded(recorder.id))
         case .save where recorder.performed.isEmpty:
             try cache.setMeta(Self.recorderKey, "")
-            return .empty(recorder.id)
+            return try await ended(recorder, cache: cache, as: .empty(recorder.id))
+        case .save where recorder.correcting == true:
+            if let elsewhere = try await savedElsewhere(recorder, cache: cache) { return elsewhere }
+            let saved = try await storeCorrection(recorder, in: cache)
+            try deleteDraft(of: recorder, cache: cache)
+            try cache.setMeta(Self.recorderKey, "")
+            return .saved(saved)
         case .save:
-            var exercises = recorder.performed
+            // Another device took the session over: it is that device's to save, never saved twice.
+            if let elsewhere = try await savedElsewhere(recorder, cache: cache) { return elsewhere }
+            var exercises = try creatingNewExercises(recorder, in: cache)
             let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: true)
             let draft = SessionDraft(
                 client: recorder.client, event: recorder.event, training: recorder.training,
                 mode: recorder.realTime ? "realtime" : "handsfree",
                 start: Date(timeIntervalSince1970: recorder.started),
                 end: Date(timeIntervalSince1970: recorder.ended ?? Date().timeIntervalSince1970),
-                paused: recorder.pausedTotal, notes: nil, exercises: exercises)
+                paused: recorder.pausedTotal, notes: recorder.notes, exercises: exercises)
             // A crash between queuing the session and clearing the recorder leaves the recorder to resume; the cached
             // row (same id) shows the session was already queued, so it is never queued twice.
             if try cache.entity(recorder.id) == nil {
+                try deleteDraft(of: recorder, cache: cache)
                 try await draft.store(as: recorder.id, in: cache, context: context)
             }
             try cache.setMeta(Self.recorderKey, "")
@@ -63,6 +72,31 @@ public struct TrainService: Sendable {
                     .trained, id: recorder.id, clientName: recorder.clientName, exercises: exercises,
                     entity: try cache.entity(recorder.id).map { EntityRecord($0) }, unknownExercises: unknown))
         }
+    }
+
+    /// The performed exercises, with those the coach created in the view's picker added to the catalogue first
+    /// (queued; the session's sync pushes them before it). A name the catalogue meanwhile has is linked instead.
+    /// A client cannot change the catalogue: their new names are kept by name only.
+    func creatingNewExercises(_ recorder: SessionRecorder, in cache: LocalCache) throws -> [PerformedExercise] {
+        let mayCreate = try context.session().profile.role == .coach
+        var exercises: [PerformedExercise] = []
+        for item in recorder.items where !item.performed.sets.isEmpty {
+            var performed = item.performed
+            let folded = NameMatch.fold(performed.name)
+            if mayCreate, item.isNew, performed.exercise == nil,
+                try !cache.entities(.exercise).contains(where: { !$0.deleted && NameMatch.fold($0.name) == folded })
+            {
+                let id = UUID.v7()
+                try cache.enqueue(
+                    kind: EntityKind.exercise.rawValue, entity: id, action: .create,
+                    fields: [
+                        "name": .string(performed.name), "count": .string(item.count.rawValue), "muscles": .array([]),
+                    ])
+                performed.exercise = id
+            }
+            exercises.append(performed)
+        }
+        return exercises
     }
 
     /// Fills in what the client did last time for each exercise (by catalogue id, else by name).
@@ -98,8 +132,11 @@ public struct TrainService: Sendable {
 
 /// How `gorilla train` ended: kept for `--resume`, discarded, finished with nothing recorded, or saved.
 public enum TrainingEnd: Presentable {
-    /// Left with Ctrl-C: kept on this device for `gorilla train --resume`.
+    /// Left with Ctrl-C: kept on this device for `gorilla train --resume` (and as a draft for the account's other
+    /// devices).
     case unfinished(UUID)
+    /// Nothing kept or saved here: another device took the session over (and may have finished it).
+    case continuedElsewhere(ContinuedElsewhere)
     /// Cancelled with Esc.
     case discarded(UUID)
     /// Finished without a single set: nothing stored, nothing left to resume.
@@ -112,6 +149,13 @@ public enum TrainingEnd: Presentable {
         case .unfinished(let id): try JSONValue.object(["id": .string(id.key), "unfinished": true]).encode(to: encoder)
         case .discarded(let id): try JSONValue.object(["id": .string(id.key), "discarded": true]).encode(to: encoder)
         case .empty(let id): try JSONValue.object(["id": .string(id.key), "empty": true]).encode(to: encoder)
+        case .continuedElsewhere(let elsewhere):
+            var object: [String: JSONValue] = [
+                "id": .string(elsewhere.id.key), "continuesOn": .string(elsewhere.device),
+                "finished": .bool(elsewhere.finished), "dropped": true,
+            ]
+            if let since = elsewhere.since { object["since"] = .string(ISOTime.format(since)) }
+            try JSONValue.object(object).encode(to: encoder)
         case .saved(let session): try session.encode(to: encoder)
         }
     }

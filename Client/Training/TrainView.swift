@@ -34,7 +34,8 @@ public struct TrainView: Sendable {
             var recorder = start
             var shown = ""
             func draw() {
-                let frame = TrainScreen.render(recorder, at: clock(), style: terminal.style)
+                let frame = TrainScreen.render(
+                    recorder, at: clock(), style: terminal.style, width: terminal.size.columns)
                 if frame != shown { terminal.draw(frame) }
                 shown = frame
             }
@@ -51,7 +52,8 @@ public struct TrainView: Sendable {
                 case .resized:
                     shown = ""
                 case .tick:
-                    break
+                    // The planned rest ran out: the bell, and the rest line turns reversed (the visible flash).
+                    if recorder.tick(at: clock()) { terminal.draw("\u{07}") }
                 }
                 draw()
             }
@@ -67,6 +69,9 @@ public struct TrainView: Sendable {
         case .enter: .enter
         case .up: .up
         case .down: .down
+        case .left: .left
+        case .right: .right
+        case .delete: .backspace
         case .escape: .escape
         case .backspace: .backspace
         default: nil

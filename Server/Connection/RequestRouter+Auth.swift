@@ -69,13 +69,15 @@ extension RequestRouter {
         if let wait = await context.loginFailures.retryAfter(accountKey) {
             throw ServerError(.rateLimited, retryAfter: wait)
         }
-        guard let user, !user.disabled, try await context.passwords.verify(body.password, against: user.passwordHash)
-        else {
-            if user == nil || user?.disabled == true { try await context.passwords.dummyVerify(body.password) }
+        guard let user, try await context.passwords.verify(body.password, against: user.passwordHash) else {
+            if user == nil { try await context.passwords.dummyVerify(body.password) }
             await context.loginFailures.record(accountKey)
             await context.addressFailures.record(addressKey)
             throw ServerError(.wrongCredentials)
         }
+        // Only someone who knows the password learns that the coach removed the account (`clients rm`); everyone
+        // else gets the same answer as for an unknown account or a wrong password, in the same time.
+        guard !user.disabled else { throw ServerError(.accountDisabled) }
         await context.loginFailures.reset(accountKey)
         return try await startSession(for: user, state: &state)
     }

@@ -139,6 +139,7 @@ struct RequestRouter: Sendable {
         case .codeCheck: return try await checkCode(decode(CodeCheckBody.self, line), state: &state)
         case .clientCode: return try await newCode(decode(ClientBody.self, line), state: &state)
         case .clientResetPassword: return try await clientResetToken(decode(ClientBody.self, line), state: &state)
+        case .sessionHistory: return try await sessionHistory(decode(SessionHistoryBody.self, line), state: &state)
         }
     }
 

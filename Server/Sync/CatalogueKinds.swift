@@ -118,5 +118,6 @@ extension EntityKinds {
         try FieldRules.number("rest", in: &entry, range: PlannedExercise.restRange)
         try FieldRules.number("duration", in: &entry, range: PlannedExercise.durationRange)
         try FieldRules.number("distance", in: &entry, range: PlannedExercise.distanceRange)
+        try FieldRules.optionalText("group", in: &entry, max: PlannedExercise.maxGroupLength, multiline: false)
     }
 }

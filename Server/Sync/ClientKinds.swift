@@ -6,13 +6,14 @@ extension EntityKinds {
     /// A coach's client: invited (with a registration code) until they register, then active; removed when deleted.
     /// The row's id is the client account's id once they register.
     static let client = KindRules(
-        .client, writers: [.coach],
+        .client, writers: [.coach], serverManagedFields: Client.serverManagedFields,
         validate: { document, context in
             try FieldRules.only(Client.fieldNames, in: document)
             try FieldRules.optionalText("name", in: &document, max: Validation.maximumNameLength, multiline: false)
             try FieldRules.optionalText("surname", in: &document, max: Validation.maximumNameLength, multiline: false)
             try FieldRules.optionalText("nif", in: &document, max: Client.maxNIFLength, multiline: false)
             try FieldRules.optionalText("notes", in: &document)
+            try FieldRules.number("goalWeight", in: &document, range: Measurement.Measure.weight.range)
             if document["status"] == nil { document["status"] = .string(ClientStatus.invited.rawValue) }
         },
         beforeDelete: { row, context in

@@ -12,6 +12,8 @@ struct EntityRow: Sendable {
     var fieldVersions: [String: Int64]
     var version: Int64
     var deleted: Bool
+    /// The account that created the row (nil for a row not read from the table).
+    var createdBy: UUID?
     /// The size of the stored document text when the row was read (0 for a new row).
     var storedSize = 0
 
@@ -19,7 +21,8 @@ struct EntityRow: Sendable {
         try Row.fetchOne(
             db.cachedStatement(
                 sql: """
-                    SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, length(CAST(data AS BLOB)) AS size
+                    SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, created_by,
+                        length(CAST(data AS BLOB)) AS size
                     FROM entities WHERE id = ?
                     """), arguments: [id.key]
         ).map(EntityRow.init(row:))
@@ -70,6 +73,7 @@ struct EntityRow: Sendable {
             .compactMapValues { $0.doubleValue.flatMap { Int64(exactly: $0) } }
         version = row["version"]
         deleted = (row["deleted"] as Int) != 0
+        createdBy = (row["created_by"] as String?).flatMap(UUID.init(text:))
         storedSize = row["size"] ?? 0
     }
 

@@ -11,12 +11,24 @@ struct KindRules: Sendable {
     let appendOnly: Bool
     /// Roles that may delete rows of this kind.
     let deleters: Set<Role>
+    /// Fields only the server writes (e.g. a client's status, a session's revision): a mutation that sets one is
+    /// refused; a change the server makes to one is logged like any other, but never reported as an overwrite.
+    let serverManagedFields: Set<String>
+    /// Fields an update may not set: they stay as the row was created (e.g. a session's client and mode).
+    let fixedFields: Set<String>
+    /// The server-managed field that counts the row's revisions: 1 at create (set by `validate`), one more for every
+    /// update that changes something (see ``ServerStore/apply``).
+    let revisionField: String?
     /// Checks and normalises a whole document; throws ``ServerError`` with the offending field.
     let validate: @Sendable (inout [String: JSONValue], MutationContext) throws -> Void
     /// Runs before a delete; may refuse it or update rows that refer to the deleted one.
     let beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)?
-    /// For append-only kinds: which updates are still allowed (e.g. a message's read mark by its recipient).
+    /// Which updates are allowed, when the kind decides more than its writers do (e.g. a message's read mark by its
+    /// recipient, a session corrected by its coach or by the client who recorded it).
     let updateRule: (@Sendable (EntityRow, Set<String>, UserRecord) -> Bool)?
+    /// Runs before an update or delete of a live row, with the fields the mutation sends and its `base`; may refuse it
+    /// (a draft held by another device, see ``EntityKinds/draft``).
+    let beforeWrite: (@Sendable (EntityRow, [String: JSONValue], Int64?) throws -> Void)?
     /// `validate` of a create, done straight from the pushed JSON text (see ``CanonicalDocument``): for kinds pushed in
     /// bulk. It reads no rows, so it runs outside the push's transaction; the rows the document names are checked in
     /// it (``CanonicalDocument/referencesHold(_:)``). It throws ``CanonicalWriter/Unusual`` for anything out of the
@@ -32,18 +44,24 @@ struct KindRules: Sendable {
 
     init(
         _ kind: EntityKind, writers: Set<Role>, deleters: Set<Role>? = nil, appendOnly: Bool = false,
+        serverManagedFields: Set<String> = [], fixedFields: Set<String> = [], revisionField: String? = nil,
         validate: @escaping @Sendable (inout [String: JSONValue], MutationContext) throws -> Void,
         beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)? = nil,
         updateRule: (@Sendable (EntityRow, Set<String>, UserRecord) -> Bool)? = nil,
+        beforeWrite: (@Sendable (EntityRow, [String: JSONValue], Int64?) throws -> Void)? = nil,
         canonicalCreate: (@Sendable ([UInt8]) throws -> CanonicalDocument)? = nil
     ) {
         self.kind = kind
         self.writers = writers
         self.deleters = deleters ?? writers
         self.appendOnly = appendOnly
+        self.serverManagedFields = serverManagedFields
+        self.fixedFields = fixedFields
+        self.revisionField = revisionField
         self.validate = validate
         self.beforeDelete = beforeDelete
         self.updateRule = updateRule
+        self.beforeWrite = beforeWrite
         self.canonicalCreate = canonicalCreate
     }
 }
@@ -133,6 +151,7 @@ enum EntityKinds {
         case .message: message
         case .measurement: measurement
         case .session: session
+        case .draft: draft
         }
     }
 

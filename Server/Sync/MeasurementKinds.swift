@@ -2,7 +2,11 @@ import Foundation
 import GorillaShared
 
 extension EntityKinds {
-    /// A body measurement (the seed's control sessions): weight in kg, lengths in cm. Coaches and the client add them.
+    /// A body measurement (the seed's control sessions) on a calendar day: weight in kg, body fat in %, lengths in cm.
+    /// Coaches and the client add, change and delete them.
+    ///
+    /// Only the hard limits of each figure are checked here (``Measurement/Measure/range``): the plausible ranges are
+    /// the CLI's, which lets a person force a real but unusual value.
     static let measurement = KindRules(
         .measurement, writers: [.coach, .client],
         validate: { document, context in
@@ -10,8 +14,9 @@ extension EntityKinds {
             // The document names its client, whoever recorded it (a client records their own).
             if context.principal.role == .client { document["client"] = .string(context.principal.id.key) }
             guard let text = document["date"]?.stringValue else { throw ServerError(.missingFields, "date") }
-            guard let date = ISOTime.parse(text) else { throw ServerError.invalid("date (ISO-8601 time)") }
-            document["date"] = .string(ISOTime.format(date))
+            // A calendar day; an instant (as devices sent before) is stored as the day written in it.
+            guard let day = CalendarDate(text) else { throw ServerError.invalid("date (YYYY-MM-DD)") }
+            document["date"] = .string(day.description)
             for measure in Measurement.Measure.allCases {
                 try FieldRules.number(measure.rawValue, in: &document, range: measure.range)
             }

@@ -5,7 +5,8 @@ import GorillaShared
 extension EntityKinds {
     /// A message between a coach and one of their clients: never edited or deleted; the recipient may mark it read.
     ///
-    /// The server sets `from` and `sent`; `client` names the conversation's client (for scoping).
+    /// The server sets `from` and `sent`; `client` names the conversation's client (for scoping). A message that names
+    /// a `session` comments on it: a live session of that client.
     static let message = KindRules(
         .message, writers: [.coach, .client], deleters: [], appendOnly: true,
         validate: { document, context in
@@ -38,6 +39,18 @@ extension EntityKinds {
                 }
                 document["to"] = .string(to.key)
                 document["read"] = nil
+                // A comment on a training session: a live session of the conversation's client.
+                if let value = document["session"], !value.isNull {
+                    guard let text = value.stringValue, let id = UUID(uuidString: text),
+                        let session = try context.liveReference(id, kind: .session),
+                        session.clientID == document["client"]?.stringValue
+                    else {
+                        throw ServerError(.invalidReference, "session (no such session of this client)")
+                    }
+                    document["session"] = .string(id.key)
+                } else {
+                    document["session"] = nil
+                }
             } else if let read = document["read"], !read.isNull {
                 guard let text = read.stringValue, let date = ISOTime.parse(text) else {
                     throw ServerError.invalid("read (a time)")

@@ -3,11 +3,34 @@ import GRDB
 import GorillaShared
 
 extension EntityKinds {
-    /// A finished training session (the history): append-only, deletable by the coach as a tombstone.
+    /// A finished training session (the history), recorded by the coach or by the client themselves.
+    ///
+    /// Corrections are updates of `exercises`, `notes`, `start`, `end` and `paused`, each a new revision (the server
+    /// counts them in `revision`; the change log keeps every earlier one, see ``ServerStore/sessionHistory``). The coach
+    /// corrects any session of their clients; a client only the sessions they recorded (`recordedBy`). Only the coach
+    /// deletes one (a tombstone).
     static let session = KindRules(
-        .session, writers: [.coach], deleters: [.coach], appendOnly: true,
+        .session, writers: [.coach, .client], deleters: [.coach],
+        serverManagedFields: TrainingSession.serverManagedFields,
+        fixedFields: TrainingSession.fieldNames.subtracting(TrainingSession.correctableFields)
+            .subtracting(TrainingSession.serverManagedFields),
+        revisionField: TrainingSession.CodingKeys.revision.rawValue,
         validate: { document, context in
             try FieldRules.only(TrainingSession.fieldNames, in: document)
+            if context.creating {
+                let principal = context.principal
+                if principal.role == .client {
+                    // A client records their own training, never another client's.
+                    if let named = document["client"], !named.isNull,
+                        named.stringValue.flatMap(UUID.init(uuidString:)) != principal.id
+                    {
+                        throw ServerError(.forbidden, "clients record their own sessions")
+                    }
+                    document["client"] = .string(principal.id.key)
+                }
+                document["recordedBy"] = .string(principal.role.rawValue)
+                document["revision"] = .number(1)
+            }
             let client = try FieldRules.reference(
                 "client", kind: .client, in: &document, context: context, required: true)
             if let event = try FieldRules.reference("event", kind: .event, in: &document, context: context),
@@ -24,6 +47,11 @@ extension EntityKinds {
             try FieldRules.number("paused", in: &document, range: TrainingSession.secondsRange)
             try FieldRules.optionalText("notes", in: &document)
             try exercises(in: &document, context: context)
+        },
+        updateRule: { row, _, principal in
+            // Which fields may change is `fixedFields`' business; this is about who.
+            principal.role == .coach
+                || (row.clientID == principal.id && row.data["recordedBy"]?.stringValue == Role.client.rawValue)
         },
         canonicalCreate: canonicalSession
     )
@@ -83,7 +111,8 @@ extension EntityKinds {
         document["exercises"] = .array(clean)
     }
 
-    /// One set: type, reps, weight with its unit, duration, rest before it and (real time) the time of every rep.
+    /// One set: type, reps, weight with its unit, duration, rest before it, (real time) the time of every rep, and the
+    /// metres of a distance exercise.
     private static func set(_ value: JSONValue, position: Int, label: String) throws -> [String: JSONValue] {
         guard var set = value.objectValue else { throw ServerError.invalid("\(label) must be an object") }
         do {
@@ -94,6 +123,7 @@ extension EntityKinds {
             try FieldRules.oneOf("unit", WeightUnit.self, fallback: .kg, in: &set)
             try FieldRules.number("duration", in: &set, range: TrainingSession.secondsRange)
             try FieldRules.number("rest", in: &set, range: TrainingSession.secondsRange)
+            try FieldRules.number("distance", in: &set, range: PerformedSet.distanceRange)
             if let times = set["repTimes"], !times.isNull {
                 let seconds = TrainingSession.secondsRange
                 guard let list = times.arrayValue, list.count <= PerformedSet.maxRepTimes,

@@ -58,8 +58,7 @@ struct Register: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let password = try readPassword(
-                fromStandardInput: fields.passwordStdin, prompt: "New password (8+ characters): ")
+            let password = try readNewPassword(fromStandardInput: fields.passwordStdin)
             let signup = SignupBody(
                 username: fields.username, email: fields.email, password: password, name: fields.name,
                 surname: fields.surname, nif: fields.nif, language: language.flatMap(Language.init(code:)))
@@ -76,8 +75,7 @@ struct Register: AsyncParsableCommand {
         @Option(help: "Language of messages: ca, es or en.") var language: String?
 
         func run() async throws {
-            let password = try readPassword(
-                fromStandardInput: fields.passwordStdin, prompt: "New password (8+ characters): ")
+            let password = try readNewPassword(fromStandardInput: fields.passwordStdin)
             let signup = SignupBody(
                 username: fields.username, email: fields.email, password: password, name: fields.name,
                 surname: fields.surname, nif: fields.nif, language: language.flatMap(Language.init(code:)), code: code)
@@ -181,7 +179,7 @@ struct PasswordCommand: AsyncParsableCommand {
 
         func run() async throws {
             let old = try readPassword(fromStandardInput: passwordStdin, prompt: "Current password: ")
-            let new = try readPassword(fromStandardInput: passwordStdin, prompt: "New password (8+ characters): ")
+            let new = try readNewPassword(fromStandardInput: passwordStdin)
             try await present(global) { try await AccountService($0).changePassword(old: old, new: new) }
         }
     }
@@ -196,7 +194,7 @@ struct PasswordCommand: AsyncParsableCommand {
         @Flag(help: "Read the new password from standard input instead of prompting.") var passwordStdin = false
 
         func run() async throws {
-            let password = try readPassword(fromStandardInput: passwordStdin, prompt: "New password (8+ characters): ")
+            let password = try readNewPassword(fromStandardInput: passwordStdin)
             try await present(global) {
                 try await AccountService($0).resetPassword(user: user, token: token, password: password)
             }

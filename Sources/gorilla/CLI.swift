@@ -46,6 +46,12 @@ func present<Result: Presentable>(
         showWarnings()
         report(error, asJSON: options.json)
         throw ExitCode(error.exitCode)
+    } catch {
+        // A network failure that reached here unnamed is still said in plain words (never a system call's name).
+        guard let lost = ClientError.lostConnection(error) else { throw error }
+        showWarnings()
+        report(lost, asJSON: options.json)
+        throw ExitCode(lost.exitCode)
     }
 }
 
@@ -81,6 +87,20 @@ func readPassword(fromStandardInput: Bool, prompt: String = "Password: ") throws
         throw ValidationError("no terminal to ask for the password; use --password-stdin")
     }
     return secret
+}
+
+/// Reads a new password from standard input (`--password-stdin`, once) or asks on the terminal: typed twice, and
+/// asked again when the two differ or it is too short.
+func readNewPassword(fromStandardInput: Bool) throws -> String {
+    if fromStandardInput { return try readPassword(fromStandardInput: true) }
+    guard let prompt = NewPasswordPrompt.onTerminal() else {
+        throw ValidationError("no terminal to ask for the password; use --password-stdin")
+    }
+    do {
+        return try prompt.ask()
+    } catch let error as ClientError {
+        throw ValidationError(error.message)
+    }
 }
 
 @main

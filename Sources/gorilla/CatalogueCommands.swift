@@ -51,7 +51,13 @@ struct Machines: AsyncParsableCommand {
             commandName: "rm", abstract: "Delete a machine no exercise uses.")
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
-        func run() async throws { try await present(global) { try await CatalogueService($0).remove(.machine, name) } }
+        @Flag(help: "Delete without asking (needed when there is no terminal to ask on).") var yes = false
+        func run() async throws {
+            try await present(global) {
+                let confirmation = try Confirmation(yes: yes, command: "gorilla machines rm")
+                return try await CatalogueService($0).remove(.machine, name, confirmation: confirmation)
+            }
+        }
     }
 }
 
@@ -126,7 +132,13 @@ struct Exercises: AsyncParsableCommand {
             commandName: "rm", abstract: "Delete an exercise (it leaves its trainings; history keeps its name).")
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
-        func run() async throws { try await present(global) { try await CatalogueService($0).remove(.exercise, name) } }
+        @Flag(help: "Delete without asking (needed when there is no terminal to ask on).") var yes = false
+        func run() async throws {
+            try await present(global) {
+                let confirmation = try Confirmation(yes: yes, command: "gorilla exercises rm")
+                return try await CatalogueService($0).remove(.exercise, name, confirmation: confirmation)
+            }
+        }
     }
 }
 
@@ -218,6 +230,12 @@ struct Trainings: AsyncParsableCommand {
             commandName: "rm", abstract: "Delete a training (sessions keep its name).")
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var name: String
-        func run() async throws { try await present(global) { try await CatalogueService($0).remove(.training, name) } }
+        @Flag(help: "Delete without asking (needed when there is no terminal to ask on).") var yes = false
+        func run() async throws {
+            try await present(global) {
+                let confirmation = try Confirmation(yes: yes, command: "gorilla trainings rm")
+                return try await CatalogueService($0).remove(.training, name, confirmation: confirmation)
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@ struct Clients: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clients",
         abstract: "Your clients and their registration codes.",
-        subcommands: [Add.self, List.self, Show.self, Code.self, ResetPassword.self, Remove.self],
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Code.self, ResetPassword.self, Remove.self],
         defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
@@ -25,15 +25,34 @@ struct Clients: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List clients, registered and invited, with when each last trained.")
         @OptionGroup(title: "Global options") var global: GlobalOptions
-        func run() async throws { try await present(global) { try await ClientService($0).list() } }
+        @Flag(help: "Also list removed clients (marked removed; their history stays readable).") var all = false
+        func run() async throws { try await present(global) { try await ClientService($0).list(all: all) } }
     }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "A client's profile, next events, recent sessions and unread messages.")
         @OptionGroup(title: "Global options") var global: GlobalOptions
+        @Argument(help: "Name, username or id (a removed client's too).") var client: String
+        @Flag(
+            help: ArgumentHelp(
+                "Show an invited client's registration code; if another of your devices issued it, get a new one.",
+                discussion: "The server keeps codes hashed, so only the device that asked for a code holds it."))
+        var code = false
+        func run() async throws { try await present(global) { try await ClientService($0).show(client, code: code) } }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Set a client's goal weight (shown by clients show, measurements and stats).")
+        @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument(help: "Name, username or id.") var client: String
-        func run() async throws { try await present(global) { try await ClientService($0).show(client) } }
+        @Option(name: .customLong("goal-weight"), help: "The goal weight in kg (plausible: 20–400), or none to remove it.")
+        var goalWeight: String
+        @Flag(help: "Accept a goal weight outside the plausible range.") var force = false
+        func run() async throws {
+            try await present(global) { try await ClientService($0).setGoalWeight(client, to: goalWeight, force: force) }
+        }
     }
 
     struct Code: AsyncParsableCommand {
@@ -59,7 +78,13 @@ struct Clients: AsyncParsableCommand {
             commandName: "rm", abstract: "Remove a client: they can no longer log in or sync; you keep their history.")
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var client: String
-        func run() async throws { try await present(global) { try await ClientService($0).remove(client) } }
+        @Flag(help: "Remove without asking (needed when there is no terminal to ask on).") var yes = false
+        func run() async throws {
+            try await present(global) {
+                let confirmation = try Confirmation(yes: yes, command: "gorilla clients rm")
+                return try await ClientService($0).remove(client, confirmation: confirmation)
+            }
+        }
     }
 }
 
@@ -138,7 +163,13 @@ struct Events: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete an event.")
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument var id: String
-        func run() async throws { try await present(global) { try await EventService($0).remove(id) } }
+        @Flag(help: "Delete without asking (needed when there is no terminal to ask on).") var yes = false
+        func run() async throws {
+            try await present(global) {
+                let confirmation = try Confirmation(yes: yes, command: "gorilla events rm")
+                return try await EventService($0).remove(id, confirmation: confirmation)
+            }
+        }
     }
 
     struct Export: AsyncParsableCommand {

@@ -81,7 +81,9 @@ import Testing
         #expect(TrainView.recorderKey(.down) == .down)
         #expect(TrainView.recorderKey(.escape) == .escape)
         #expect(TrainView.recorderKey(.backspace) == .backspace)
-        for ignored: Key in [.pageUp, .home, .function(5), .left, .tab, .control(1), .delete] {
+        #expect(TrainView.recorderKey(.delete) == .backspace)
+        #expect(TrainView.recorderKey(.left) == .left && TrainView.recorderKey(.right) == .right)  // editing sets
+        for ignored: Key in [.pageUp, .home, .function(5), .tab, .control(1)] {
             #expect(TrainView.recorderKey(ignored) == nil)
         }
     }

@@ -25,6 +25,16 @@ import Testing
                 == PlannedExercise(exercise: plan.exercise, sets: 3, rest: 90))
     }
 
+    @Test func aGroupComesLastAndIsKeptInCapitals() throws {
+        let bench = try PlanParser.parse("Bench press: 3x10@60kg rest 0s group a").plan
+        #expect(bench.group == "A" && bench.sets == 3 && bench.rest == 0 && bench.weight == 60)
+        #expect(bench.notation == "3x10@60kg rest 0s group A")
+        #expect(try PlanParser.parse("Row: superset b1").plan == PlannedExercise(exercise: bench.exercise, group: "B1"))
+        #expect(try PlanParser.parse("Row: 3x10 superset b1").plan.plannedSets == 3)
+        #expect(throws: SetParser.ParseError.self) { try PlanParser.parse("Row: 3x10 group far-too-long-label") }
+        #expect(throws: SetParser.ParseError.self) { try PlanParser.parse("Row: 3x10 group") }
+    }
+
     @Test func timedAndDistanceSetsFollowTheExercisesCountMode() throws {
         let plank = try PlanParser.parse("Plank: 3x45s").plan
         #expect(plank.sets == 3 && plank.duration == 45 && plank.reps == nil)

@@ -210,22 +210,6 @@ import Testing
         #expect(recorder.items.map(\.performed.name) == ["Fons"])
     }
 
-    @Test func handsFreeAsksForTheRepsAfterTheSet() {
-        var clock = Clock()
-        var recorder = Self.recorder(realTime: false, at: clock.now)
-        recorder.handle(.space, at: clock.advance(1))
-        recorder.handle(.space, at: clock.advance(1))  // no rep marking hands-free
-        recorder.handle(.enter, at: clock.advance(29))
-        #expect(recorder.prompt == .reps)
-        for key in [SessionRecorder.Key.character("1"), .character("2"), .enter] {
-            recorder.handle(key, at: clock.advance(1))
-        }
-        let set = recorder.items[0].performed.sets[0]
-        #expect(set.reps == 12)
-        #expect(set.duration == 30)
-        #expect(set.repTimes == nil)
-    }
-
     @Test func aRecorderSavedAfterEveryKeyResumesAfterACrashExactlyWhereItWas() throws {
         var clock = Clock()
         let keys: [(SessionRecorder.Key, Double)] = [

@@ -25,6 +25,26 @@ import Testing
         #expect(sets.map(\.reps) == [8, 6, 5, 12])
     }
 
+    /// A distance exercise's sets hold metres (and a time), not reps and weight.
+    @Test func readsDistanceSetsInMetresOrKilometres() throws {
+        let (name, sets) = try SetParser.parse("Rower: 2000m@7:30, 2km, 500m warmup, 1.5km@6m")
+        #expect(name == "Rower")
+        #expect(sets.map(\.distance) == [2000, 2000, 500, 1500])
+        #expect(sets.map(\.duration) == [450, nil, nil, 360])
+        #expect(sets.map(\.type) == [.normal, .normal, .warmup, .normal])
+        #expect(sets.allSatisfy { $0.reps == 0 && $0.weight == 0 })
+        let limit = PerformedSet.distanceRange.upperBound
+        #expect(throws: SetParser.ParseError.self) { try SetParser.parse("Rower: \(Int(limit) + 1)m") }
+        #expect(throws: SetParser.ParseError.self) { try SetParser.parse("Rower: farm") }
+        // Written back as --set takes it.
+        #expect(sets.map(SetParser.text(of:)) == ["2000m@7:30", "2000m", "500m warmup", "1500m@6:00"])
+        let lifted = try SetParser.parse("Curl: 8x22.5lb@1m05s warmup, 12, 1@45s").sets
+        #expect(lifted.map(SetParser.text(of:)) == ["8x22.5lb@1:05 warmup", "12", "1@45s"])
+        for text in lifted.map(SetParser.text(of:)) + sets.map(SetParser.text(of:)) {
+            #expect(try SetParser.parse("X: \(text)").sets.map(SetParser.text(of:)) == [text])
+        }
+    }
+
     /// The parser's limits and set types are the domain's (the server checks the same ones).
     @Test func acceptsWhatTheDomainAllowsAndNothingMore() throws {
         let reps = Int(PerformedSet.repsRange.upperBound), weight = Int(PerformedSet.weightRange.upperBound)

@@ -482,22 +482,53 @@ import FoundationXML
         #expect(TextCharts.sparkline([1, 9], width: 10) == "▁█")
     }
 
-    @Test func textChartLabelsItsAxesAndDrawsOneColumnPerPoint() {
-        let points: [(label: String, value: Double)] = [("03-02", 113.3), ("03-09", 120.3), ("03-16", 100)]
-        let chart = TextCharts.chart(points, title: "estimated 1RM", unit: "kg", width: 60, height: 4)
+    @Test func scalesTickInRoundStepsWholeForCountsAndNearTheDataForProgress() {
+        let counts = ChartScale([0, 1, 3, 2], fromZero: true, whole: true)
+        #expect(counts.low == 0 && counts.step == 1 && counts.ticks == [0, 1, 2, 3])
+        #expect(ChartScale([0, 0], fromZero: true, whole: true).ticks == [0, 1], "no fractions of a session")
+        let progress = ChartScale([113.3, 120.3, 125.5], fromZero: false, whole: false)
+        #expect(progress.low >= 100 && progress.low <= 113.3, "starts near the data, not at zero: \(progress)")
+        #expect(progress.high >= 125.5 && progress.high <= 140)
+        #expect(progress.ticks.allSatisfy { ($0 / progress.step).rounded() * progress.step == $0 })
+        #expect([1, 2, 5, 10, 20, 0.5, 0.2].contains(progress.step))
+    }
+
+    @Test func barsCountFromZeroInWholeUnits() {
+        let points: [(label: String, value: Double)] = [("11-02", 1), ("11-09", 0), ("11-16", 3)]
+        let chart = TextCharts.bars(points, title: "sessions per week", unit: "sessions", height: 3)
         let lines = chart.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == "estimated 1RM (kg)")
-        #expect(lines.count == 1 + 4 + 2)
-        #expect(
-            lines[1].trimmingCharacters(in: .whitespaces).hasPrefix("120.3┤"),
-            "the top row is labelled with the highest value")
-        #expect(lines[4].trimmingCharacters(in: .whitespaces).hasPrefix("0┤"), "the bottom row is labelled with zero")
-        #expect(lines.dropFirst().prefix(4).allSatisfy { $0.split(separator: "┤").last.map { $0.count == 3 } ?? false })
-        #expect(lines[5].hasSuffix("└───"))
-        // Top row spans 90.2–120.3: 113.3 fills it partly, 120.3 fully, 100 a little.
-        #expect(lines[1].hasSuffix("┤▆█▃"), "\(lines[1])")
-        #expect(lines[6].trimmingCharacters(in: .whitespaces) == "03-02")
-        #expect(TextCharts.chart([], title: "e1RM", unit: "kg") == "e1RM: no data")
+        #expect(lines.first == "sessions per week (sessions)")
+        #expect(lines[1].hasPrefix(" 3┤") && lines[1].hasSuffix("┤  █"), "\(chart)")
+        #expect(lines[3].hasSuffix("┤█ █"), "\(chart)")
+        #expect(lines[4].hasPrefix(" 0└"), "\(chart)")
+        #expect(!chart.contains("."), "whole units only: \(chart)")
+        #expect(TextCharts.bars([], title: "e1RM", unit: "kg") == "e1RM: no data")
+    }
+
+    @Test func aLineChartPlacesEachPointAtItsDate() throws {
+        let day = 86_400.0
+        let start = try #require(ISOTime.parse("2026-03-02T10:00:00Z"))
+        // Two sessions a day apart, then one three weeks later: the gap shows on the time axis.
+        let points: [(date: Date, value: Double)] = [
+            (start, 100), (start.addingTimeInterval(day), 105), (start.addingTimeInterval(22 * day), 120),
+        ]
+        let chart = TextCharts.line(points, title: "estimated 1RM", unit: "kg", width: 50, height: 6)
+        let lines = chart.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let plot = lines[1...6].map { String($0.split(separator: "┤", maxSplits: 1).last ?? "") }
+        let columns = plot.map { line in
+            line.indices.filter { line[$0] == "●" }.map { line.distance(from: line.startIndex, to: $0) }
+        }
+        let placed = columns.flatMap { $0 }.sorted()
+        #expect(placed.count == 3, "\(chart)")
+        #expect(placed[1] - placed[0] <= 3 && placed[2] - placed[1] > 30, "days apart stay close: \(chart)")
+        let rowOf = { (column: Int) in columns.firstIndex { $0.contains(column) }! }
+        #expect(rowOf(placed[2]) < rowOf(placed[1]) && rowOf(placed[1]) <= rowOf(placed[0]), "higher is up: \(chart)")
+        let labels = lines[1...6].compactMap {
+            Double($0.split(separator: "┤").first?.trimmingCharacters(in: .whitespaces) ?? "")
+        }
+        #expect(labels.count >= 2 && labels.allSatisfy { $0 >= 90 && $0 <= 130 }, "ticks near the data: \(chart)")
+        #expect(lines.last?.contains("2026-03-") == true && lines.last?.contains("2026-03-2") == true, "\(chart)")
+        #expect(TextCharts.line([], title: "e1RM", unit: "kg") == "e1RM: no data")
     }
 
     // MARK: SVG
@@ -534,10 +565,14 @@ import FoundationXML
         }
     }
 
-    @Test func svgLineChartIsWellFormedAndCarriesEveryValue() throws {
-        let points: [(label: String, value: Double)] = [
-            ("2026-03-02", 113.33), ("2026-03-09", 120.33), ("2026-03-16", 118), ("2026-03-23", 125.5),
-        ]
+    static func dated(_ values: [(String, Double)]) -> [(date: Date, value: Double)] {
+        values.map { (ISOTime.parse($0.0 + "T10:00:00Z")!, $0.1) }
+    }
+
+    @Test func svgLineChartIsWellFormedAndPlacesEveryValueAtItsDate() throws {
+        let points = Self.dated([
+            ("2026-03-02", 113.33), ("2026-03-04", 120.33), ("2026-03-16", 118), ("2026-03-23", 125.5),
+        ])
         let svg = SVGChart.line(points, title: "Bench press — estimated 1RM, Bea", unit: "kg")
         let elements = try SVGReader.read(svg)
         #expect(elements.first?.name == "svg")
@@ -546,50 +581,55 @@ import FoundationXML
         let texts = elements.filter { $0.name == "text" }.map(\.text)
         #expect(texts.contains("Bench press — estimated 1RM, Bea"))
         #expect(texts.contains("kg"), "the y axis names the unit")
-        #expect(
-            texts.contains("2026-03-02") && texts.contains("2026-03-23"), "the x axis names the first and last point")
+        #expect(texts.contains("2026-03-02") && texts.contains("2026-03-23"), "the time axis runs first to last day")
         #expect(elements.filter { $0.name == "line" && $0.attributes["class"] == "axis" }.count == 2)
+        let ticks = elements.filter { $0.attributes["class"] == "tick" }.compactMap { Double($0.text) }
+        #expect(ticks.count >= 3 && ticks.min()! >= 100 && ticks.min()! <= 113.33, "the axis starts near the data")
 
         let circles = elements.filter { $0.name == "circle" }
         #expect(circles.count == points.count)
         #expect(
             circles.compactMap { $0.attributes["data-value"].flatMap(Double.init) }.enumerated()
                 .allSatisfy { abs($0.element - points[$0.offset].value) <= 0.05 })
-        #expect(circles.map { $0.attributes["data-label"] } == points.map(\.label))
-
-        let polyline = try #require(elements.first { $0.name == "polyline" })
-        let coordinates = try #require(polyline.attributes["points"]).split(separator: " ").map { pair in
-            pair.split(separator: ",").compactMap { Double($0) }
-        }
-        #expect(coordinates.count == points.count)
-        #expect(coordinates.allSatisfy { $0.count == 2 })
-        // Screen y grows downwards: the higher the value, the smaller its y; x grows left to right.
-        let ys = coordinates.map { $0[1] }, xs = coordinates.map { $0[0] }
+        let xs = circles.compactMap { $0.attributes["cx"].flatMap(Double.init) }
+        let ys = circles.compactMap { $0.attributes["cy"].flatMap(Double.init) }
         #expect(xs == xs.sorted())
+        // x follows time: 2 days between the first two, 7 between the last two.
+        #expect(abs((xs[1] - xs[0]) / (xs[3] - xs[2]) - 2.0 / 7.0) < 0.01, "\(xs)")
         for i in points.indices {
             for j in points.indices where points[i].value > points[j].value { #expect(ys[i] < ys[j]) }
         }
-        #expect(
-            zip(circles.compactMap { $0.attributes["cy"].flatMap(Double.init) }, ys).allSatisfy { abs($0 - $1) < 0.11 })
+        let polyline = try #require(elements.first { $0.name == "polyline" })
+        #expect(try #require(polyline.attributes["points"]).split(separator: " ").count == points.count)
+    }
+
+    @Test func svgBarsCountFromZeroInWholeNumbers() throws {
+        let elements = try SVGReader.read(
+            SVGChart.bars([("11-02", 1), ("11-09", 0), ("11-16", 3)], title: "Sessions per week", unit: "sessions"))
+        let bars = elements.filter { $0.name == "rect" && $0.attributes["class"] == "bar" }
+        #expect(bars.compactMap { $0.attributes["data-value"] } == ["1", "0", "3"])
+        let heights = bars.compactMap { $0.attributes["height"].flatMap(Double.init) }
+        #expect(heights[1] == 0 && abs(heights[2] - 3 * heights[0]) < 0.2)
+        let ticks = elements.filter { $0.attributes["class"] == "tick" }.map(\.text)
+        #expect(ticks == ["0", "1", "2", "3"])
     }
 
     @Test func svgEscapesMarkupInTitlesAndLabelsAndSurvivesEdgeCases() throws {
         let title = #"Curl <EZ> & "bar" — Bea's"#
-        let elements = try SVGReader.read(SVGChart.line([("<1>", 5), ("a&b", 7)], title: title, unit: "kg & <lb>"))
+        let elements = try SVGReader.read(SVGChart.bars([("<1>", 5), ("a&b", 7)], title: title, unit: "kg & <lb>"))
         #expect(elements.first(where: { $0.name == "title" })?.text == title)
         #expect(elements.filter { $0.name == "text" }.map(\.text).contains("kg & <lb>"))
-        #expect(elements.filter { $0.name == "circle" }.compactMap { $0.attributes["data-label"] } == ["<1>", "a&b"])
+        #expect(elements.filter { $0.name == "rect" }.compactMap { $0.attributes["data-label"] } == ["<1>", "a&b"])
 
-        for points: [(label: String, value: Double)] in [
-            [], [("only", 42)], [("a", 0), ("b", 0)], [("a", -5), ("b", 5)],
+        for values: [(String, Double)] in [
+            [], [("2026-01-01", 42)], [("2026-01-01", 0), ("2026-01-02", 0)], [("2026-01-01", -5), ("2026-01-01", 5)],
         ] {
-            let svg = SVGChart.line(points, title: "t", unit: "u")
-            #expect(!svg.lowercased().contains("nan") && !svg.lowercased().contains("inf"), "\(points)")
+            let svg = SVGChart.line(Self.dated(values), title: "t", unit: "u")
+            #expect(!svg.lowercased().contains("nan") && !svg.lowercased().contains("inf"), "\(values)")
             let parsed = try SVGReader.read(svg)
-            #expect(parsed.filter { $0.name == "circle" }.count == points.count)
             #expect(
                 parsed.filter { $0.name == "circle" }.compactMap { $0.attributes["data-value"].flatMap(Double.init) }
-                    == points.map(\.value))
+                    == values.map(\.1))
         }
     }
 }

@@ -92,8 +92,9 @@ import Testing
     }
 
     @Test func optionsThatDoNotGoTogetherAreRefused() {
+        // Nobody named (`TrainRequest()`) is a client training themselves, or a coach told to name someone by
+        // `prepare`, which knows the account (SessionCorrectionTests.aClientTrainsThemselvesAndACoachMustNameWhoTrains).
         let refused = [
-            TrainRequest(),
             TrainRequest(client: "Bea", next: true),
             TrainRequest(event: "abc", next: true),
             TrainRequest(client: "Bea", training: "Cames", free: true),

@@ -203,10 +203,21 @@ struct OnboardingTests {
             #expect(sync?.message.contains("revoked") == true, "\(String(describing: sync))")
             let whoami = await Self.serverError { _ = try await client.app.whoami() }
             #expect(whoami?.kind == .notLoggedIn, "\(String(describing: whoami))")
+            // With the right password they are told the coach closed the account; a wrong password, or an account
+            // that does not exist, learns nothing.
             let login = await Self.serverError {
                 _ = try await client.app.login(user: "ana", password: Device.password)
             }
-            #expect(login?.wire?.code == .wrongCredentials, "\(String(describing: login))")
+            #expect(login?.wire?.code == .accountDisabled, "\(String(describing: login))")
+            #expect(login?.message == "Your coach has closed this account", "\(String(describing: login))")
+            let guessed = await Self.serverError {
+                _ = try await client.app.login(user: "ana", password: "not-her-password")
+            }
+            let nobody = await Self.serverError {
+                _ = try await client.app.login(user: "nobody-here", password: Device.password)
+            }
+            #expect(guessed?.wire?.code == .wrongCredentials, "\(String(describing: guessed))")
+            #expect(guessed?.message == nobody?.message, "\(String(describing: guessed)) \(String(describing: nobody))")
 
             // The coach is unaffected and keeps the client's history.
             #expect(try await coach.app.whoami().text.contains("ada (coach)"))

@@ -6,7 +6,7 @@ import Testing
 
 @testable import GorillaClient
 
-/// Training sessions through the sync engine: logged offline, seen by the client, append-only, tombstoned.
+/// Training sessions through the sync engine: logged offline, seen by the client, corrected, tombstoned.
 @Suite(.timeLimit(.minutes(2)))
 struct SessionSyncTests {
     /// A coach device with a registered client on its own device.
@@ -151,15 +151,19 @@ struct SessionSyncTests {
         }
     }
 
-    @Test func sessionsAreAppendOnlyAndTheCoachDeletesThemAsTombstones() async throws {
+    @Test func theCoachCorrectsSessionsAndDeletesThemAsTombstones() async throws {
         try await withTestServer { server in
             let (coach, client) = try await Self.coachAndClient(on: server)
             _ = try await coach.app.logSession(
                 SessionLogRequest(client: "Bea", sets: ["Crunch: 20x0kg"], allowNew: true))
             let session = try #require(try coach.entities("session").first)
+            // A correction is an update; its client and mode stay as recorded.
             let update = Mutation(
                 id: UUID.v7(), kind: "session", entity: session.id, action: .update, fields: ["notes": "changed"])
-            #expect(try await coach.push([update]).first?.status == .rejected)
+            #expect(try await coach.push([update]).first?.status == .applied)
+            let moved = Mutation(
+                id: UUID.v7(), kind: "session", entity: session.id, action: .update, fields: ["mode": "realtime"])
+            #expect(try await coach.push([moved]).first?.error?.code == .invalidField)
             try await client.sync()
             let clientDelete = Mutation(id: UUID.v7(), kind: "session", entity: session.id, action: .delete)
             #expect(try await client.push([clientDelete]).first?.status == .rejected)

@@ -253,7 +253,7 @@ struct StatsEndToEndTests {
             let byClient = try await client.app.addMeasurement(
                 client: nil, date: "2026-03-20", values: ["weight": 95], note: nil)
             #expect(byClient.json.objectValue?["bmiCategory"] == "obesity class I", "\(byClient.json)")
-            #expect(byClient.text.contains("BMI 31.0 (obesity class I)"), "\(byClient.text)")
+            #expect(byClient.text.contains("BMI 31.0 (obesity class I, height 175 cm of 2026-03-01)"), "\(byClient.text)")
             #expect(byClient.notes.isEmpty, "\(byClient.notes)")
             #expect(try client.cache().queuedCount() == 0)
 

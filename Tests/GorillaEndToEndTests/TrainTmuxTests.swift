@@ -77,6 +77,11 @@ final class Tmux: Sendable {
         return last
     }
 
+    /// Copies everything the pane's program writes, escape codes and bells included, to `file`.
+    func record(to file: URL) async throws {
+        try await run(["pipe-pane", "-o", "-t", "main", "cat >> '\(file.path)'"])
+    }
+
     func stop() async { _ = try? await run(["kill-server"]) }
 }
 
@@ -108,7 +113,7 @@ struct TrainTmuxTests {
             #expect(counting.contains("stopwatch"), "\(counting)")
             try await tmux.keys("Enter")
             let resting = try await tmux.waitFor("resting")
-            #expect(resting.contains("previous set: Normal 3 x 0 kg"), "\(resting)")
+            #expect(resting.contains("today: 3x0kg"), "\(resting)")
             try await tmux.keys("q")
             let asked = try await tmux.waitFor("Save session?")
             #expect(asked.contains("1 sets, 3 reps"), "\(asked)")
@@ -153,7 +158,8 @@ struct TrainTmuxTests {
             try await tmux.keys("a")
             try await tmux.keys("-l", "Dominada")
             try await tmux.keys("Enter")
-            _ = try await tmux.waitFor("Dominada  0 sets")
+            let added = try await tmux.waitFor("added Dominada")
+            #expect(added.contains("added Dominada (new: added to the catalogue when saved)"), "\(added)")
             try await tmux.keys("Space")
             try await Task.sleep(for: .milliseconds(100))
             try await tmux.keys("Space")

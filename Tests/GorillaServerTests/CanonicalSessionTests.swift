@@ -76,6 +76,9 @@ import Testing
                 if Bool.random(using: &random) {
                     set["rest"] = .number(Double(Int.random(in: 0...300, using: &random)))
                 }
+                if Int.random(in: 0...3, using: &random) == 0 {
+                    set["distance"] = .number(Double(Int.random(in: 0...40_000, using: &random)) / 4)
+                }
                 sets.append(.object(set))
             }
             exercises.append(
@@ -104,6 +107,7 @@ import Testing
             .string(tenant.goneClient.key), .string(tenant.otherClient.key), .string(tenant.otherEvent.key),
             .string(tenant.goneTraining.key), .string(tenant.client.uuidString), .string(UUID().uuidString),
             "2026-11-20T17:00:00Z", "2026-11-20T18:00:00.250+01:00", "yesterday", "realtime", "warmup", "lb", "kg",
+            1_000_000, 1_000_001, "coach", "client",
         ]
         func tweak(_ object: inout [String: JSONValue], keys: [String]) {
             let key = keys.randomElement(using: &random)!
@@ -112,8 +116,13 @@ import Testing
             default: object[key] = values.randomElement(using: &random)!
             }
         }
-        let topKeys = ["client", "end", "event", "exercises", "mode", "notes", "paused", "start", "training", "extra"]
-        let setKeys = ["duration", "position", "repTimes", "reps", "rest", "type", "unit", "weight", "extra"]
+        let topKeys = [
+            "client", "end", "event", "exercises", "mode", "notes", "paused", "recordedBy", "revision", "start",
+            "training", "extra",
+        ]
+        let setKeys = [
+            "distance", "duration", "position", "repTimes", "reps", "rest", "type", "unit", "weight", "extra",
+        ]
         switch Int.random(in: 0...3, using: &random) {
         case 0:
             tweak(&document, keys: topKeys)

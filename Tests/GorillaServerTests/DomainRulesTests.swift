@@ -133,6 +133,7 @@ import Testing
             let ranges: [(String, ClosedRange<Double>)] = [
                 ("reps", PerformedSet.repsRange), ("weight", PerformedSet.weightRange),
                 ("duration", TrainingSession.secondsRange), ("rest", TrainingSession.secondsRange),
+                ("distance", PerformedSet.distanceRange),
             ]
             for (member, range) in ranges {
                 for inside in [range.lowerBound, range.upperBound] {
@@ -171,7 +172,7 @@ import Testing
                 JSONValue.encode(
                     PerformedSet(
                         type: .drop, reps: 8, weight: 60, unit: .lb, duration: 30, rest: 90,
-                        repTimes: [1, 2.5])
+                        repTimes: [1, 2.5], distance: 500)
                 ).objectValue)
             let stored = try #require(try Self.bothPaths(Self.session(tenant, set: full), context))
             for member in PerformedSet.fieldNames {
@@ -179,6 +180,9 @@ import Testing
             }
             try Self.refused(Self.session(tenant, set: ["reps": 1, "tempo": "3-1-1"]), context)
             try Self.refused(Self.session(tenant, extra: ["mood": "good"]), context)
+            // Who recorded it and its revision are the server's: stored for the coach who pushed it, never taken.
+            let created = try #require(try Self.bothPaths(Self.session(tenant), context))
+            #expect(created.contains(#""recordedBy":"coach""#) && created.contains(#""revision":1"#), "\(created)")
         }
     }
 

@@ -448,8 +448,11 @@ struct HostileInputTests {
                 "a second create of an existing entity",
                 [mutation("machine", "create", entity: f.adaMachine, fields: #"{"name":"Twin"}"#)], .rejected(9)),
             push(
-                "an update of an append-only session",
-                [mutation("session", "update", entity: f.adaSession, fields: #"{"notes":"changed"}"#)], .rejected(111)),
+                "a session's revision set by a device",
+                [mutation("session", "update", entity: f.adaSession, fields: #"{"revision":99}"#)], .rejected(9)),
+            push(
+                "a correction that moves a session to another client",
+                [mutation("session", "update", entity: f.adaSession, fields: #"{"client":"\#(c)"}"#)], .rejected(9)),
         ]
 
         // Other tenants' rows do not exist for ada.

@@ -50,6 +50,9 @@ private struct World {
         "meA1", "meA2", "sA1", "sA2", "msgA1", "msgA2", "msgC1", "meC1",
     ]
     static let bobLabels = ["mB", "cB1", "evB1", "msgB1"]
+    /// Unfinished sessions' drafts, each seen only by the account that records it: `dA1` (ada's, for ana), `dC1`
+    /// (ana's own).
+    static let draftLabels = ["dA1", "dC1"]
 
     /// A tiny PNG: the signature and an IHDR header are all the server inspects.
     static func png(_ filler: UInt8) -> [UInt8] {
@@ -66,7 +69,7 @@ private struct World {
 
     static func build(port: Int) async throws -> World {
         var world = World()
-        for label in adaLabels + bobLabels { world.rows[label] = UUID() }
+        for label in adaLabels + bobLabels + draftLabels { world.rows[label] = UUID() }
 
         // Ada: her catalogue and three clients with their rows, in one push.
         let (adaToken, adaID, adaResults, photo) = try await withClient(port: port) {
@@ -97,6 +100,7 @@ private struct World {
                 mutation("session", world["sA2"], fields: ["client": world.key("cA2"), "start": start]),
                 mutation("message", world["msgA1"], fields: ["to": world.key("cA1"), "text": "Welcome"]),
                 mutation("message", world["msgA2"], fields: ["to": world.key("cA2"), "text": "Hi Carla"]),
+                mutation("draft", world["dA1"], fields: draftFields(client: world.key("cA1"))),
             ])
             let png = png(0x41)
             try await ada.request("media.put", mediaPutBody(png)).expectSuccess()
@@ -126,6 +130,7 @@ private struct World {
                 try await ana.pushRequiringReply([
                     mutation("message", world["msgC1"], fields: ["to": world.user(.ada), "text": "Thanks!"]),
                     mutation("measurement", world["meC1"], fields: ["date": "2026-11-23T08:00:00Z", "weight": 71]),
+                    mutation("draft", world["dC1"], fields: draftFields(client: nil)),
                 ]))
         }.value
         for result in anaResults where result.string("status") != "applied" {
@@ -176,6 +181,17 @@ private struct World {
             return (try reply.requireString("value", "token"), id)
         }
     }
+}
+
+/// A draft's document as a device writes it, held by the device `device` (`phone` or `tablet`).
+private func draftFields(client: String?, device: String = "phone") -> JSONObject {
+    let ids = ["phone": "d0000000-0000-4000-8000-000000000001", "tablet": "d0000000-0000-4000-8000-000000000002"]
+    var fields: JSONObject = [
+        "session": UUID().uuidString.lowercased(), "state": ["items": [JSONObject]()],
+        "device": ["id": ids[device]!, "name": device], "updated": "2026-11-22T10:00:00Z",
+    ]
+    if let client { fields["client"] = client }
+    return fields
 }
 
 /// One mutation as a device sends it.
@@ -308,6 +324,12 @@ struct PermissionMatrixTests {
                 expected: [.ada: 0, .adaClient: 111, .bob: 112, .bobClient: 111, .anonymous: 110]
             ) { _, world, _ in
                 ["client": world.key("cA1")]
+            },
+            // A session's revisions: its coach and its client; another tenant does not see it.
+            OperationRow(
+                op: .sessionHistory, expected: [.ada: 0, .adaClient: 0, .bob: 112, .bobClient: 112, .anonymous: 110]
+            ) { _, world, _ in
+                ["id": world.key("sA1")]
             },
             // Reachable without a login: a wrong token is 12 for everyone, never 110.
             OperationRow(
@@ -461,15 +483,26 @@ struct PermissionMatrixTests {
         cell(.ada, "client", "update", w["cA1"], ["notes": "knee better"], nil)
         cell(.ada, "client", "delete", w["cDel"], nil, nil)
 
-        // Sessions: append-only history the coach writes and may delete.
-        cell(.adaClient, "session", "create", UUID(), ["client": w.key("cA1"), "start": at], 111)
-        cell(.bobClient, "session", "create", UUID(), ["client": w.key("cB1"), "start": at], 111)
+        // Sessions: the coach records and corrects her clients' sessions and deletes them; a client records their own
+        // (self-logged) and corrects only those.
+        let selfLogged = UUID()
+        cell(.adaClient, "session", "create", selfLogged, ["start": at], nil, "own, self-logged")
+        cell(.bobClient, "session", "create", UUID(), ["client": w.key("cB1"), "start": at], nil, "naming self")
+        cell(
+            .adaClient, "session", "create", UUID(), ["client": w.key("cA2"), "start": at], 111, "for another client")
+        cell(.adaClient, "session", "create", UUID(), ["start": at, "recordedBy": "coach"], 9, "server-managed field")
         cell(.bob, "session", "create", UUID(), ["client": w.key("cA1"), "start": at], 124, "for ada's client")
         cell(
             .ada, "session", "create", UUID(), ["client": w.key("cA1"), "event": w.key("evA2"), "start": at], 124,
             "naming another client's event")
-        cell(.ada, "session", "update", w["sA1"], ["notes": "rewritten"], 111, "history is append-only")
-        cell(.adaClient, "session", "update", w["sA1"], ["notes": "rewritten"], 111)
+        cell(.ada, "session", "update", w["sA1"], ["notes": "rewritten"], nil, "a correction")
+        cell(.ada, "session", "update", w["sA1"], ["revision": 7], 9, "server-managed field")
+        cell(.ada, "session", "update", w["sA1"], ["mode": "realtime"], 9, "fixed field")
+        cell(.adaClient, "session", "update", w["sA1"], ["notes": "rewritten"], 111, "the coach's session")
+        cell(.adaClient, "session", "update", selfLogged, ["notes": "felt strong"], nil, "own, self-logged")
+        cell(.ada, "session", "update", selfLogged, ["notes": "good form"], nil, "her client's self-logged")
+        cell(.bob, "session", "update", selfLogged, ["notes": "x"], 112, "ada's client's self-logged")
+        cell(.bobClient, "session", "update", selfLogged, ["notes": "x"], 112, "another client's self-logged")
         cell(.bob, "session", "update", w["sA1"], ["notes": "x"], 112)
         cell(.bobClient, "session", "update", w["sA1"], ["notes": "x"], 112)
         cell(.adaClient, "session", "delete", w["sA1"], nil, 111)
@@ -494,6 +527,22 @@ struct PermissionMatrixTests {
         cell(
             .bobClient, "message", "create", UUID(), ["to": w.user(.ada), "text": "Hi Ada"], 111, "bob's client to ada")
         cell(.bobClient, "message", "create", UUID(), ["to": w.user(.bob), "text": "Hi coach"], nil, "to own coach")
+        // Comments on a session are messages naming it: a live session of the conversation's client.
+        cell(
+            .ada, "message", "create", UUID(), ["to": w.key("cA1"), "text": "Nice", "session": w.key("sA1")], nil,
+            "a comment on her client's session")
+        cell(
+            .adaClient, "message", "create", UUID(), ["to": w.user(.ada), "text": "Thanks", "session": w.key("sA1")],
+            nil, "a comment on own session")
+        cell(
+            .ada, "message", "create", UUID(), ["to": w.key("cA2"), "text": "Nice", "session": w.key("sA1")], 124,
+            "a comment to another client than the session's")
+        cell(
+            .adaClient, "message", "create", UUID(), ["to": w.user(.ada), "text": "Hm", "session": w.key("sA2")], 124,
+            "a comment on another client's (deleted) session")
+        cell(
+            .bob, "message", "create", UUID(), ["to": w.key("cB1"), "text": "Hm", "session": w.key("sA1")], 124,
+            "a comment on another tenant's session")
         cell(.ada, "message", "update", w["msgA1"], ["read": at], 111, "the sender marks her own message read")
         cell(.adaClient, "message", "update", w["msgA1"], ["text": "edited"], 111, "edit by the recipient")
         cell(.adaClient, "message", "update", w["msgA2"], ["read": at], 112, "another client's message")
@@ -537,6 +586,32 @@ struct PermissionMatrixTests {
         cell(.ada, "event", "update", w["evA1"], ["status": "cancelled"], nil)
         cell(.ada, "event", "delete", w["evA2"], nil, nil)
 
+        // Drafts: written and seen only by the account that records (a coach for her client, a client for themselves);
+        // one device holds a draft at a time.
+        let phone: JSONObject = ["id": "d0000000-0000-4000-8000-000000000001", "name": "phone"]
+        let tablet: JSONObject = ["id": "d0000000-0000-4000-8000-000000000002", "name": "tablet"]
+        cell(.ada, "draft", "create", UUID(), draftFields(client: w.key("cA1")), nil)
+        cell(.ada, "draft", "create", UUID(), draftFields(client: w.key("cB1")), 124, "for bob's client")
+        cell(.bob, "draft", "create", UUID(), draftFields(client: w.key("cA1")), 124, "for ada's client")
+        cell(.adaClient, "draft", "create", UUID(), draftFields(client: nil), nil, "for self")
+        cell(.bobClient, "draft", "create", UUID(), draftFields(client: nil), nil, "for self")
+        cell(.adaClient, "draft", "create", UUID(), ["session": w.key("sA1")], 4, "without a state")
+        cell(.bob, "draft", "create", w["dA1"], draftFields(client: w.key("cB1")), 112, "guessing ada's draft's id")
+        cell(.adaClient, "draft", "update", w["dA1"], ["state": ["x": 1], "device": phone], 112, "her coach's draft")
+        cell(.adaClient, "draft", "delete", w["dA1"], ["device": phone], 112, "her coach's draft")
+        cell(.ada, "draft", "update", w["dC1"], ["state": ["x": 1], "device": phone], 112, "her client's own draft")
+        cell(.ada, "draft", "delete", w["dC1"], ["device": phone], 112, "her client's own draft")
+        cell(.bob, "draft", "update", w["dA1"], ["state": ["x": 1]], 112)
+        cell(.bobClient, "draft", "update", w["dA1"], ["state": ["x": 1]], 112)
+        cell(.bob, "draft", "delete", w["dA1"], nil, 112)
+        cell(.bobClient, "draft", "delete", w["dA1"], nil, 112)
+        cell(.ada, "draft", "update", w["dA1"], ["state": ["step": 2], "device": phone], nil, "by the holding device")
+        cell(.ada, "draft", "update", w["dA1"], ["device": tablet], 111, "a take-over based on no version")
+        cell(.ada, "draft", "delete", w["dA1"], ["device": tablet], 111, "by a device that does not hold it")
+        cell(.adaClient, "draft", "update", w["dC1"], ["state": ["step": 2], "device": phone], nil, "own draft")
+        cell(.adaClient, "draft", "delete", w["dC1"], ["device": phone], nil, "own draft")
+        cell(.ada, "draft", "delete", w["dA1"], ["device": phone], nil, "by the holding device")
+
         // News is the operator's: not a pushable section for anyone.
         for who in [Principal.ada, .adaClient, .bob, .bobClient] {
             cell(who, "news", "create", UUID(), ["text": "Free protein", "audience": "all"], 9)
@@ -569,8 +644,9 @@ struct PermissionMatrixTests {
                     checked.insert("\(cell.kind)/\(cell.action)/\(cell.who)")
                 }
                 // Every synced kind was tried with every action by every principal that can log in.
-                for kind in ["machine", "exercise", "training", "client", "event", "message", "measurement", "session"]
-                {
+                for kind in [
+                    "machine", "exercise", "training", "client", "event", "message", "measurement", "session", "draft",
+                ] {
                     for action in ["create", "update", "delete"] {
                         for who in order {
                             #expect(
@@ -600,7 +676,11 @@ struct PermissionMatrixTests {
                 #expect(deleted("msgA1") == false)
                 #expect(data("meA1")?["weight"] as? Double == 69.5)
                 #expect(deleted("sA1") == false && deleted("sA2") == true)
-                #expect(data("sA1")?["notes"] == nil)
+                #expect(deleted("dA1") == true && deleted("dC1") == nil, "ada's draft deleted; ana's never seen")
+                #expect(data("sA1")?["notes"] as? String == "rewritten")
+                #expect(data("sA1")?["revision"] as? Int == 2)
+                #expect(data("sA1")?["recordedBy"] as? String == "coach")
+                #expect(data("sA1")?["mode"] as? String == "handsfree")
             }
         }
     }
@@ -663,6 +743,7 @@ struct PermissionMatrixTests {
                             case "me": "measurement"
                             case "s": "session"
                             case "msg": "message"
+                            case "d": "draft"
                             default: "?"
                             }
                         return Seen(kind: kind, id: world[label])
@@ -673,8 +754,8 @@ struct PermissionMatrixTests {
             }
             let catalogue = ["mA", "mDel", "eA", "eDel", "tA", "tDel"]
             let expected: [Principal: Set<Seen>] = [
-                .ada: rows(World.adaLabels).union(newsRows(["all", "coaches"])),
-                .adaClient: rows(catalogue + ["cA1", "evA1", "meA1", "sA1", "msgA1", "msgC1", "meC1"]).union(
+                .ada: rows(World.adaLabels + ["dA1"]).union(newsRows(["all", "coaches"])),
+                .adaClient: rows(catalogue + ["cA1", "evA1", "meA1", "sA1", "msgA1", "msgC1", "meC1", "dC1"]).union(
                     newsRows(["all", "clients"])),
                 .bob: rows(World.bobLabels).union(newsRows(["all", "coaches"])),
                 .bobClient: rows(World.bobLabels).union(newsRows(["all", "clients"])),

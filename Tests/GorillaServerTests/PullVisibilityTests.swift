@@ -37,6 +37,8 @@ import Testing
         var audience: String?
         var version: Int64
         var deleted: Bool
+        /// The account that wrote the row (its coach when nil); a draft is seen by that account only.
+        var creator: UUID?
 
         /// Whether `principal` may pull it, by the plain rules the two-index query replaces.
         func visible(to principal: UserRecord) -> Bool {
@@ -44,6 +46,7 @@ import Testing
                 return audience == "all" || audience == (principal.role == .coach ? "coaches" : "clients")
             }
             guard coach == principal.tenantID else { return false }
+            if kind == "draft" { return (creator ?? coach) == principal.id }
             return principal.role == .coach || client == principal.id
                 || ["machine", "exercise", "training"].contains(kind)
         }
@@ -53,7 +56,9 @@ import Testing
     /// interleaved version order (some deleted); client rows hold the coach's private notes.
     private func seed() async throws -> [Seeded] {
         var rows: [Seeded] = []
-        let kinds = ["machine", "session", "exercise", "message", "training", "event", "measurement", "client"]
+        let kinds = [
+            "machine", "session", "exercise", "message", "training", "event", "measurement", "client", "draft",
+        ]
         let audiences = ["all", "clients", "coaches"]
         for version in Int64(1)...240 {
             let id = UUID().uuidString.lowercased()
@@ -66,11 +71,14 @@ import Testing
             }
             let kind = kinds[Int(version) % kinds.count]
             let catalogue = ["machine", "exercise", "training"].contains(kind)
-            // Another tenant's rows name ana too, so that only the tenant condition keeps them out.
+            let client = catalogue ? nil : (version % 3 == 0 ? bea.id : ana.id)
+            // Another tenant's rows name ana too, so that only the tenant condition keeps them out. Drafts are written
+            // by the coach or by their client, in turn.
             rows.append(
                 Seeded(
-                    id: id, kind: kind, client: catalogue ? nil : (version % 3 == 0 ? bea.id : ana.id),
-                    coach: version % 11 == 0 ? other.id : coach.id, version: version, deleted: version % 17 == 0))
+                    id: id, kind: kind, client: client,
+                    coach: version % 11 == 0 ? other.id : coach.id, version: version, deleted: version % 17 == 0,
+                    creator: kind == "draft" && version % 2 == 0 ? client : nil))
         }
         try await store.write { [rows] db in
             for row in rows {
@@ -93,7 +101,7 @@ import Testing
                     arguments: [
                         row.id, row.kind, row.coach?.key, row.client?.key,
                         row.kind == "client" ? #"{"name":"Ana","notes":"knee injury"}"# : #"{"n":\#(row.version)}"#,
-                        row.version, row.deleted ? 1 : 0, row.coach?.key,
+                        row.version, row.deleted ? 1 : 0, (row.creator ?? row.coach)?.key,
                     ])
             }
             try db.execute(sql: "UPDATE counters SET value = 240 WHERE name = 'version'")

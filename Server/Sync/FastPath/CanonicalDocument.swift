@@ -16,6 +16,9 @@ struct CanonicalDocument: Sendable {
     var clientID: UUID?
     /// The rows the document names, in the order named; `validate` refuses the document unless each holds.
     var references: [CanonicalReference] = []
+    /// The role of the account whose create the text stands for (a session records who recorded it), or nil for any:
+    /// the text is not used for a push by another role.
+    var writer: Role?
 
     /// Whether every row the document names is in the principal's tenant as `validate` requires; when one is not,
     /// `validate` runs and names it.

@@ -14,6 +14,9 @@ extension EntityKinds {
         try bytes.withUnsafeBufferPointer { buffer in
             try FastJSON.withParser(buffer) { parser in
                 var reader = SessionReader()
+                // The stored text says who recorded the session: a coach's push (a client's is left to `validate`,
+                // which also files it under the client).
+                reader.document.writer = .coach
                 var text: [UInt8] = []
                 text.reserveCapacity(buffer.count + 256)
                 try CanonicalWriter.sortedMembers(&parser, &reader, into: &text)
@@ -42,6 +45,14 @@ extension EntityKinds {
             case .mode:
                 document.member("mode", into: &out)
                 CanonicalWriter.writeString(SessionMode.default, into: &out)
+            case .recordedBy:
+                if null { throw CanonicalWriter.Unusual() }  // set by the server: a device may not even name it
+                document.member("recordedBy", into: &out)
+                CanonicalWriter.writeString(Role.coach, into: &out)
+            case .revision:
+                if null { throw CanonicalWriter.Unusual() }
+                document.member("revision", into: &out)
+                FastJSON.writeNumber(1, into: &out)
             case .end, .event, .notes, .paused, .training: break
             }
         }
@@ -91,6 +102,8 @@ extension EntityKinds {
             case .paused:
                 document.member("paused", into: &out)
                 try CanonicalWriter.writeNumber(&parser, within: TrainingSession.secondsRange, into: &out)
+            case .recordedBy, .revision:
+                throw CanonicalWriter.Unusual()  // set by the server: the push is refused
             case .start:
                 let start = try time(&parser)
                 self.start = start
@@ -173,12 +186,15 @@ extension EntityKinds {
             case .unit:
                 object.member("unit", into: &out)
                 CanonicalWriter.writeString(WeightUnit.kg, into: &out)
-            case .duration, .repTimes, .rest, .weight: break
+            case .distance, .duration, .repTimes, .rest, .weight: break
             }
         }
 
         mutating func present(_ index: Int, _ parser: inout FastJSON.Parser, into out: inout [UInt8]) throws {
             switch Self.members[index] {
+            case .distance:
+                object.member("distance", into: &out)
+                try CanonicalWriter.writeNumber(&parser, within: PerformedSet.distanceRange, into: &out)
             case .duration:
                 object.member("duration", into: &out)
                 try CanonicalWriter.writeNumber(&parser, within: TrainingSession.secondsRange, into: &out)

@@ -31,11 +31,13 @@ public struct Client: EntityDocument {
     public var codeExpires: Date?
     /// The coach's full name, as the client's devices show it.
     public var coachName: String?
+    /// The body weight the client aims at, in kg (set by the coach; the limits of ``Measurement/Measure/weight``).
+    public var goalWeight: Double?
 
     public init(
         name: String? = nil, surname: String? = nil, nif: String? = nil, notes: String? = nil,
         status: ClientStatus = .invited, username: String? = nil, email: String? = nil, joined: Date? = nil,
-        codeExpires: Date? = nil, coachName: String? = nil
+        codeExpires: Date? = nil, coachName: String? = nil, goalWeight: Double? = nil
     ) {
         self.name = name
         self.surname = surname
@@ -47,10 +49,11 @@ public struct Client: EntityDocument {
         self.joined = joined
         self.codeExpires = codeExpires
         self.coachName = coachName
+        self.goalWeight = goalWeight
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, surname, nif, notes, status, username, email, joined, codeExpires, coachName
+        case name, surname, nif, notes, status, username, email, joined, codeExpires, coachName, goalWeight
     }
 
     /// "Ana Ruiz", or the username, or nil when nothing names the client yet.

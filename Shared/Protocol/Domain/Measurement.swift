@@ -1,39 +1,139 @@
 import Foundation
 
-/// A body measurement (the seed's control sessions): weight in kg, lengths in cm.
+/// A figure of a body measurement (``Measurement/Measure``), by a name Foundation's `Measurement` does not shadow.
+public typealias BodyMeasure = Measurement.Measure
+
+/// A body measurement (the seed's control sessions) on a calendar day: weight in kg, body fat in %, lengths in cm.
 public struct Measurement: EntityDocument {
     public static let kind = EntityKind.measurement
     /// Longest note.
     public static let maxNoteLength = 500
 
-    /// What a measurement can hold, with the range accepted for each.
+    /// What a measurement can hold, each with two ranges: the limits nothing beyond is stored (the server's rule) and
+    /// the plausible values for an adult, beyond which the CLI asks for `--force` (a typo is likelier than a record).
     public enum Measure: String, Sendable, CaseIterable {
-        case weight, height, waist, chest, arm, thigh
+        case weight, height, bodyFat, neck, shoulders, chest, arm, forearm, waist, hips, thigh, calf
 
-        /// The accepted values (kg for weight, cm for the rest).
+        /// The values that can be stored at all (kg for weight, % for body fat, cm for the rest): the server refuses
+        /// anything else, forced or not.
         public var range: ClosedRange<Double> {
             switch self {
-            case .weight: 1...500
+            case .weight: 1...700
             case .height: 30...300
-            case .waist, .chest, .arm, .thigh: 1...300
+            case .bodyFat: 1...90
+            case .neck, .shoulders, .chest, .arm, .forearm, .waist, .hips, .thigh, .calf: 1...300
             }
         }
 
-        /// "kg" or "cm".
-        public var unit: String { self == .weight ? "kg" : "cm" }
+        /// The values that are plausible for an adult; the CLI refuses others unless forced.
+        public var plausible: ClosedRange<Double> {
+            switch self {
+            case .weight: 20...400
+            case .height: 100...250
+            case .bodyFat: 2...70
+            case .neck: 20...80
+            case .shoulders: 60...200
+            case .chest: 50...200
+            case .arm: 15...80
+            case .forearm: 10...60
+            case .waist: 40...250
+            case .hips: 50...250
+            case .thigh: 25...120
+            case .calf: 15...80
+            }
+        }
+
+        /// "kg", "%" or "cm".
+        public var unit: String {
+            switch self {
+            case .weight: "kg"
+            case .bodyFat: "%"
+            default: "cm"
+            }
+        }
+
+        /// The words a person reads: "weight", "body fat", "neck".
+        public var label: String { self == .bodyFat ? "body fat" : rawValue }
+
+        /// The command-line option without its dashes: "weight", "body-fat".
+        public var option: String { self == .bodyFat ? "body-fat" : rawValue }
+
+        /// The measure whose field or option is `text` ("bodyFat", "body-fat", "body fat"), if any.
+        public init?(named text: String) {
+            let folded = text.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "")
+            guard let measure = Self.allCases.first(where: { $0.rawValue.lowercased() == folded }) else { return nil }
+            self = measure
+        }
+
+        /// Why `value` cannot be recorded, or nil when it can: beyond ``range`` always, beyond ``plausible`` unless
+        /// `forced`.
+        public func problem(with value: Double, forced: Bool = false) -> Problem? {
+            guard value.isFinite, range.contains(value) else {
+                return Problem(measure: self, value: value, allowed: range, forceable: false)
+            }
+            guard forced || plausible.contains(value) else {
+                return Problem(measure: self, value: value, allowed: plausible, forceable: true)
+            }
+            return nil
+        }
+
+        /// "72.5", "178", "18.25": a figure without trailing zeros (at most two decimals).
+        public static func number(_ value: Double) -> String {
+            guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
+            let rounded = (value * 100).rounded() / 100
+            if rounded == rounded.rounded() { return String(Int(rounded)) }
+            var text = String(rounded)
+            while text.hasSuffix("0") { text.removeLast() }
+            return text
+        }
+
+        /// "72.5 kg", "18 %", "178 cm".
+        public func format(_ value: Double) -> String { "\(Self.number(value)) \(unit)" }
     }
 
+    /// A value that cannot be recorded for a measure.
+    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        public let measure: Measure
+        public let value: Double
+        /// The range it is outside of.
+        public let allowed: ClosedRange<Double>
+        /// Whether the value is only implausible (stored when forced), not beyond the limits.
+        public let forceable: Bool
+
+        /// "20–400 kg".
+        public var range: String {
+            "\(Measure.number(allowed.lowerBound))–\(Measure.number(allowed.upperBound)) \(measure.unit)"
+        }
+
+        /// "weight 600 kg is outside the plausible range 20–400 kg", naming the measure `name` (e.g. "--weight").
+        public func message(naming name: String) -> String {
+            let shown = value.isFinite ? measure.format(value) : "\(value)"
+            return forceable
+                ? "\(name) \(shown) is outside the plausible range \(range)"
+                : "\(name) \(shown) is beyond what can be recorded (\(range))"
+        }
+
+        public var description: String { message(naming: measure.label) }
+    }
+
+    /// The day it was taken.
+    public var date: CalendarDate
     public var client: UUID
-    public var date: Date
     public var weight: Double?
     public var height: Double?
-    public var waist: Double?
+    public var bodyFat: Double?
+    public var neck: Double?
+    public var shoulders: Double?
     public var chest: Double?
     public var arm: Double?
+    public var forearm: Double?
+    public var waist: Double?
+    public var hips: Double?
     public var thigh: Double?
+    public var calf: Double?
     public var note: String?
 
-    public init(client: UUID, date: Date, values: [Measure: Double] = [:], note: String? = nil) {
+    public init(client: UUID, date: CalendarDate, values: [Measure: Double] = [:], note: String? = nil) {
         self.client = client
         self.date = date
         self.note = note
@@ -41,43 +141,51 @@ public struct Measurement: EntityDocument {
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case client, date, weight, height, waist, chest, arm, thigh, note
+        case client, date, weight, height, bodyFat, neck, shoulders, chest, arm, forearm, waist, hips, thigh, calf,
+            note
+    }
+
+    /// The figures it holds, in the order of ``Measure``.
+    public var values: [Measure: Double] {
+        var values: [Measure: Double] = [:]
+        for measure in Measure.allCases { values[measure] = self[measure] }
+        return values
     }
 
     /// The value of one measure.
     public subscript(measure: Measure) -> Double? {
-        get {
-            switch measure {
-            case .weight: weight
-            case .height: height
-            case .waist: waist
-            case .chest: chest
-            case .arm: arm
-            case .thigh: thigh
-            }
-        }
-        set {
-            switch measure {
-            case .weight: weight = newValue
-            case .height: height = newValue
-            case .waist: waist = newValue
-            case .chest: chest = newValue
-            case .arm: arm = newValue
-            case .thigh: thigh = newValue
-            }
+        get { self[keyPath: Self.keyPath(measure)] }
+        set { self[keyPath: Self.keyPath(measure)] = newValue }
+    }
+
+    private static func keyPath(_ measure: Measure) -> WritableKeyPath<Measurement, Double?> {
+        switch measure {
+        case .weight: \.weight
+        case .height: \.height
+        case .bodyFat: \.bodyFat
+        case .neck: \.neck
+        case .shoulders: \.shoulders
+        case .chest: \.chest
+        case .arm: \.arm
+        case .forearm: \.forearm
+        case .waist: \.waist
+        case .hips: \.hips
+        case .thigh: \.thigh
+        case .calf: \.calf
         }
     }
+
+    /// The calendar day of a stored or pushed `date` (see ``CalendarDate/init(_:)`` for dates stored as instants).
+    public static func day(of text: String?) -> CalendarDate? { text.flatMap(CalendarDate.init) }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeID(client, forKey: .client)
         try container.encode(date, forKey: .date)
-        try container.encodeIfPresent(weight, forKey: .weight)
-        try container.encodeIfPresent(height, forKey: .height)
-        try container.encodeIfPresent(waist, forKey: .waist)
-        try container.encodeIfPresent(chest, forKey: .chest)
-        try container.encodeIfPresent(arm, forKey: .arm)
-        try container.encodeIfPresent(thigh, forKey: .thigh)
+        for measure in Measure.allCases {
+            guard let key = CodingKeys(rawValue: measure.rawValue) else { continue }
+            try container.encodeIfPresent(self[measure], forKey: key)
+        }
         try container.encodeIfPresent(note, forKey: .note)
     }
 }

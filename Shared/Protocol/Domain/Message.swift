@@ -1,6 +1,8 @@
 import Foundation
 
 /// A message between a coach and one of their clients: never edited or deleted; the recipient marks it read.
+///
+/// A message that names a `session` is a comment on that training session (`gorilla sessions comment`).
 public struct Message: EntityDocument {
     public static let kind = EntityKind.message
     /// Longest text, in characters.
@@ -17,18 +19,23 @@ public struct Message: EntityDocument {
     public var read: Date?
     /// The conversation's client (the scope of the row).
     public var client: UUID
+    /// The training session (of the same client) the message comments on.
+    public var session: UUID?
 
-    public init(from: UUID, to: UUID, text: String, sent: Date, read: Date? = nil, client: UUID) {
+    public init(
+        from: UUID, to: UUID, text: String, sent: Date, read: Date? = nil, client: UUID, session: UUID? = nil
+    ) {
         self.from = from
         self.to = to
         self.text = text
         self.sent = sent
         self.read = read
         self.client = client
+        self.session = session
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case from, to, text, sent, read, client
+        case from, to, text, sent, read, client, session
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,6 +46,7 @@ public struct Message: EntityDocument {
         try container.encode(sent, forKey: .sent)
         try container.encodeIfPresent(read, forKey: .read)
         try container.encodeID(client, forKey: .client)
+        try container.encodeID(session, forKey: .session)
     }
 
     /// The text as stored: trimmed; nil when empty, too long or holding control characters other than newline.

@@ -50,6 +50,21 @@ public enum NameMatch {
         return nil
     }
 
+    /// Whether every word of `query` begins a word of `name`, each a different one, in any order, case and accents
+    /// folded: "ruiz", "castellà puig" and "nuria puig" all name "Núria Castellà Puig". How people are found by any
+    /// part of their full name.
+    public static func wordsBegin(_ query: String, in name: String) -> Bool {
+        let wanted = fold(query).split(separator: " ")
+        var words = fold(name).split(separator: " ")
+        guard !wanted.isEmpty else { return false }
+        // Longer query words first, so that "mar marta" does not spend "marta" on "mar".
+        for word in wanted.sorted(by: { $0.count > $1.count }) {
+            guard let index = words.firstIndex(where: { $0.hasPrefix(word) }) else { return false }
+            words.remove(at: index)
+        }
+        return true
+    }
+
     /// The items `query` names at the best quality any of them reaches, with that quality; nil when none matches.
     public static func best<Item>(
         _ query: String, in items: [Item], name: (Item) -> String

@@ -92,10 +92,13 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
     public var duration: Double?
     /// Metres a distance set covers (a rower).
     public var distance: Double?
+    /// Exercises of a training with the same group are done together, one set of each in turn (a superset, or a
+    /// circuit of more than two): `A`, `B1`.
+    public var group: String?
 
     public init(
         exercise: UUID, sets: Int? = nil, reps: Reps? = nil, weight: Double? = nil, unit: WeightUnit? = nil,
-        rest: Double? = nil, duration: Double? = nil, distance: Double? = nil
+        rest: Double? = nil, duration: Double? = nil, distance: Double? = nil, group: String? = nil
     ) {
         self.exercise = exercise
         self.sets = sets
@@ -105,10 +108,14 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
         self.rest = rest
         self.duration = duration
         self.distance = distance
+        self.group = group
     }
 
+    /// Characters a group's label may hold.
+    public static let maxGroupLength = 10
+
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case exercise, sets, reps, weight, unit, rest, duration, distance
+        case exercise, sets, reps, weight, unit, rest, duration, distance, group
     }
 
     /// Every member an entry may hold.
@@ -124,11 +131,19 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
         try container.encodeIfPresent(rest, forKey: .rest)
         try container.encodeIfPresent(duration, forKey: .duration)
         try container.encodeIfPresent(distance, forKey: .distance)
+        try container.encodeIfPresent(group, forKey: .group)
     }
 
     /// Whether the entry plans anything beyond naming the exercise.
     public var hasPlan: Bool {
         sets != nil || reps != nil || weight != nil || rest != nil || duration != nil || distance != nil
+            || group != nil
+    }
+
+    /// How many sets the plan asks for, when it says.
+    public var plannedSets: Int? {
+        if case .perSet(let list)? = reps { return list.count }
+        return sets ?? ((reps != nil || duration != nil || distance != nil) ? 1 : nil)
     }
 
     /// The plan in the coach's notation: `4x12@80kg rest 90s`, `12,10,8@80kg`, `3x45s`, `1x2000m`.
@@ -148,6 +163,7 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
         }
         if let weight { text += "@\(Self.number(weight))\((unit ?? .kg).rawValue)" }
         if let rest { text += (text.isEmpty ? "" : " ") + "rest \(Self.seconds(rest))" }
+        if let group { text += (text.isEmpty ? "" : " ") + "group \(group)" }
         return text
     }
 

@@ -29,10 +29,15 @@ public struct TrainingSession: EntityDocument {
     public var paused: Double?
     public var notes: String?
     public var exercises: [PerformedExercise]
+    /// Who recorded it (set by the server); a document without it was recorded by the coach.
+    public var recordedBy: Role?
+    /// The revision the document is at: 1 when created, one more for every correction (set by the server).
+    public var revision: Int?
 
     public init(
         client: UUID, event: UUID? = nil, training: UUID? = nil, mode: SessionMode = .default, start: Date,
-        end: Date? = nil, paused: Double? = nil, notes: String? = nil, exercises: [PerformedExercise] = []
+        end: Date? = nil, paused: Double? = nil, notes: String? = nil, exercises: [PerformedExercise] = [],
+        recordedBy: Role? = nil, revision: Int? = nil
     ) {
         self.client = client
         self.event = event
@@ -43,11 +48,19 @@ public struct TrainingSession: EntityDocument {
         self.paused = paused
         self.notes = notes
         self.exercises = exercises
+        self.recordedBy = recordedBy
+        self.revision = revision
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case client, event, training, mode, start, end, paused, notes, exercises
+        case client, event, training, mode, start, end, paused, notes, exercises, recordedBy, revision
     }
+
+    /// Fields only the server writes: a mutation that sets one is refused.
+    public static let serverManagedFields: Set<String> = [CodingKeys.recordedBy.rawValue, CodingKeys.revision.rawValue]
+    /// Fields a correction (an update of a stored session) may change; the others stay as the session was created.
+    public static let correctableFields: Set<String> = Set(
+        [CodingKeys.exercises, .notes, .start, .end, .paused].map(\.rawValue))
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -60,6 +73,8 @@ public struct TrainingSession: EntityDocument {
         paused = try container.decodeIfPresent(Double.self, forKey: .paused)
         notes = try container.decodeIfPresent(String.self, forKey: .notes)
         exercises = try container.decodeIfPresent([PerformedExercise].self, forKey: .exercises) ?? []
+        recordedBy = try container.decodeIfPresent(Role.self, forKey: .recordedBy)
+        revision = try container.decodeIfPresent(Int.self, forKey: .revision)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -73,6 +88,8 @@ public struct TrainingSession: EntityDocument {
         try container.encodeIfPresent(paused.map(PerformedExercise.rounded), forKey: .paused)
         try container.encodeIfPresent(notes, forKey: .notes)
         try container.encode(exercises, forKey: .exercises)
+        try container.encodeIfPresent(recordedBy, forKey: .recordedBy)
+        try container.encodeIfPresent(revision, forKey: .revision)
     }
 }
 
@@ -117,6 +134,8 @@ public struct PerformedSet: Codable, Sendable, Equatable {
     public static let weightRange: ClosedRange<Double> = 0...2000
     /// Most rep times a set may hold (one per repetition).
     public static var maxRepTimes: Int { Int(repsRange.upperBound) }
+    /// Metres a set may cover (a distance exercise, such as a rower).
+    public static let distanceRange: ClosedRange<Double> = 0...PlannedExercise.distanceRange.upperBound
 
     public var type: SetType
     public var reps: Int
@@ -128,10 +147,12 @@ public struct PerformedSet: Codable, Sendable, Equatable {
     public var rest: Double?
     /// Real time only: seconds from the set's start to each repetition.
     public var repTimes: [Double]?
+    /// Metres covered, for a distance exercise.
+    public var distance: Double?
 
     public init(
         type: SetType = .normal, reps: Int, weight: Double = 0, unit: WeightUnit = .kg,
-        duration: Double? = nil, rest: Double? = nil, repTimes: [Double]? = nil
+        duration: Double? = nil, rest: Double? = nil, repTimes: [Double]? = nil, distance: Double? = nil
     ) {
         self.type = type
         self.reps = reps
@@ -140,11 +161,12 @@ public struct PerformedSet: Codable, Sendable, Equatable {
         self.duration = duration
         self.rest = rest
         self.repTimes = repTimes
+        self.distance = distance
     }
 
     /// The members of a stored set; `position` is its place in the list, written by the server.
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case position, type, reps, weight, unit, duration, rest, repTimes
+        case position, type, reps, weight, unit, duration, rest, repTimes, distance
     }
 
     /// Every member a stored set may hold.
@@ -160,6 +182,7 @@ public struct PerformedSet: Codable, Sendable, Equatable {
         duration = try container.decodeIfPresent(Double.self, forKey: .duration)
         rest = try container.decodeIfPresent(Double.self, forKey: .rest)
         repTimes = try container.decodeIfPresent([Double].self, forKey: .repTimes)
+        distance = try container.decodeIfPresent(Double.self, forKey: .distance)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -171,6 +194,7 @@ public struct PerformedSet: Codable, Sendable, Equatable {
         try container.encodeIfPresent(duration, forKey: .duration)
         try container.encodeIfPresent(rest, forKey: .rest)
         try container.encodeIfPresent(repTimes, forKey: .repTimes)
+        try container.encodeIfPresent(distance, forKey: .distance)
     }
 }
 
@@ -226,6 +250,7 @@ public struct PerformedExercise: Codable, Sendable, Equatable {
                 if let duration = set.duration { item["duration"] = .number(Self.rounded(duration)) }
                 if let rest = set.rest { item["rest"] = .number(Self.rounded(rest)) }
                 if let times = set.repTimes { item["repTimes"] = .array(times.map { .number(Self.rounded($0)) }) }
+                if let distance = set.distance { item["distance"] = .number(distance) }
                 return .object(item)
             })
         return .object(object)
@@ -245,7 +270,8 @@ public struct PerformedExercise: Codable, Sendable, Equatable {
                 reps: set["reps"]?.intValue ?? 0, weight: set["weight"]?.doubleValue ?? 0,
                 unit: set["unit"]?.stringValue.flatMap(WeightUnit.init(rawValue:)) ?? .kg,
                 duration: set["duration"]?.doubleValue, rest: set["rest"]?.doubleValue,
-                repTimes: set["repTimes"]?.arrayValue?.compactMap(\.doubleValue))
+                repTimes: set["repTimes"]?.arrayValue?.compactMap(\.doubleValue), distance: set["distance"]?.doubleValue
+            )
         }
     }
 }

@@ -131,7 +131,8 @@ extension WireErrorCode {
                 "The reset token is not valid or has expired"),
             e(
                 .accountDisabled, "accountDisabled",
-                "Aquest compte s'ha donat de baixa", "Esta cuenta se ha dado de baja", "This account has been removed"),
+                "El vostre entrenador ha tancat aquest compte", "Su entrenador ha cerrado esta cuenta",
+                "Your coach has closed this account"),
             e(
                 .malformedRequest, "malformedRequest",
                 "La petició no és vàlida", "La petición no es válida", "Malformed request"),

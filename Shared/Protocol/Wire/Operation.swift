@@ -19,6 +19,7 @@ public enum Operation: String, Sendable, CaseIterable {
     case clientCode = "clients.code"
     case clientResetPassword = "clients.resetPassword"
     case subscribe = "events.subscribe"
+    case sessionHistory = "sessions.history"
 
     /// Whether the operation may be used before logging in (hello, signup, login, resume, password reset, code check).
     public var isAnonymous: Bool {
@@ -27,7 +28,7 @@ public enum Operation: String, Sendable, CaseIterable {
             true
         case .check, .logout, .passwordChange, .profileGet, .profileUpdate, .mediaPut, .mediaGet, .syncUpdated,
             .syncPull,
-            .syncPush, .subscribe, .clientCode, .clientResetPassword:
+            .syncPush, .subscribe, .clientCode, .clientResetPassword, .sessionHistory:
             false
         }
     }

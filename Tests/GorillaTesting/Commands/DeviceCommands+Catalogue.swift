@@ -21,7 +21,7 @@ extension DeviceCommands {
     }
 
     public func remove(kind: String, _ name: String) async throws -> CommandOutput {
-        try await run { try await CatalogueService($0).remove(try Self.kind(kind), name) }
+        try await run { try await CatalogueService($0).remove(try Self.kind(kind), name, confirmation: .yes) }
     }
 
     static func kind(_ name: String) throws -> EntityKind {

@@ -8,12 +8,14 @@ extension DeviceCommands {
         try await run { try await ClientService($0).add(name: name, surname: surname) }
     }
 
-    public func listClients() async throws -> CommandOutput {
-        try await run { try await ClientService($0).list() }
+    /// `clients list [--all]`.
+    public func listClients(all: Bool = false) async throws -> CommandOutput {
+        try await run { try await ClientService($0).list(all: all) }
     }
 
-    public func showClient(_ name: String) async throws -> CommandOutput {
-        try await run { try await ClientService($0).show(name) }
+    /// `clients show C [--code]`.
+    public func showClient(_ name: String, code: Bool = false) async throws -> CommandOutput {
+        try await run { try await ClientService($0).show(name, code: code) }
     }
 
     public func newClientCode(_ name: String) async throws -> CommandOutput {
@@ -25,6 +27,6 @@ extension DeviceCommands {
     }
 
     public func removeClient(_ name: String) async throws -> CommandOutput {
-        try await run { try await ClientService($0).remove(name) }
+        try await run { try await ClientService($0).remove(name, confirmation: .yes) }
     }
 }

@@ -17,7 +17,7 @@ extension DeviceCommands {
     }
 
     public func removeEvent(_ id: String) async throws -> CommandOutput {
-        try await run { try await EventService($0).remove(id) }
+        try await run { try await EventService($0).remove(id, confirmation: .yes) }
     }
 
     public func listEvents(from: String?, to: String?, client: String?) async throws -> CommandOutput {

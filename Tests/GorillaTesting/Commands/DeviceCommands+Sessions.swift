@@ -42,4 +42,42 @@ extension DeviceCommands {
     public func finishTraining(_ recorder: SessionRecorder) async throws -> CommandOutput {
         try await run { try await TrainService($0).finish(recorder) }
     }
+
+    /// Keeps one step of a recording, as the view does after every key.
+    public func persistTraining(_ recorder: SessionRecorder) throws {
+        try TrainService(DeviceContext(home: home, deadlines: deadlines)).persist(recorder)
+    }
+
+    /// What `gorilla train --resume` does before its view runs: the recording it opens (this device's, or a draft of
+    /// another device taken over), or what it prints instead when the session went on elsewhere.
+    public func resumeTrainingAnywhere() async throws -> TrainResume {
+        let context = DeviceContext(home: home, deadlines: deadlines)
+        defer { keepWarnings(context.takeWarnings()) }
+        return try await context.command {
+            let service = TrainService(context)
+            let resumption = try await service.prepareResume()
+            if let notice = resumption.notice {
+                return .printed(try CommandOutput(notice, for: context.viewer(), notes: context.takeNotes()))
+            }
+            return .opened(try await service.takeOver(resumption))
+        }
+    }
+}
+
+/// How `gorilla train --resume` went on (``DeviceCommands/resumeTrainingAnywhere()``).
+public enum TrainResume: Sendable {
+    /// The view opens on this recording.
+    case opened(SessionRecorder)
+    /// Nothing opened; this was printed.
+    case printed(CommandOutput)
+
+    /// The recording opened, if any.
+    public var recorder: SessionRecorder? {
+        if case .opened(let recorder) = self { recorder } else { nil }
+    }
+
+    /// The output printed instead, if any.
+    public var output: CommandOutput? {
+        if case .printed(let output) = self { output } else { nil }
+    }
 }

@@ -8,10 +8,35 @@ extension DeviceCommands {
         try await run { try await StatsService($0).stats(request) }
     }
 
+    /// `measurements add`, the figures named by their fields ("weight", "bodyFat").
     public func addMeasurement(
-        client: String?, date: String?, values: [String: Double], note: String?
+        client: String?, date: String?, values: [String: Double], note: String?, force: Bool = false
     ) async throws -> CommandOutput {
-        try await run { try await MeasurementService($0).add(client: client, date: date, values: values, note: note) }
+        let fields = MeasurementFields(date: date, values: Self.measures(values), note: note, force: force)
+        return try await run { try await MeasurementService($0).add(client: client, fields) }
+    }
+
+    /// `measurements edit ID`, changing only what is given.
+    public func editMeasurement(
+        _ id: String, date: String? = nil, values: [String: Double] = [:], clear: [String] = [], note: String? = nil,
+        force: Bool = false
+    ) async throws -> CommandOutput {
+        let fields = MeasurementFields(date: date, values: Self.measures(values), clear: clear, note: note, force: force)
+        return try await run { try await MeasurementService($0).edit(id, fields) }
+    }
+
+    /// `measurements rm ID --yes`.
+    public func removeMeasurement(_ id: String) async throws -> CommandOutput {
+        try await run { try await MeasurementService($0).remove(id, confirmation: .yes) }
+    }
+
+    static func measures(_ values: [String: Double]) -> [BodyMeasure: Double] {
+        var measures: [BodyMeasure: Double] = [:]
+        for (name, value) in values {
+            guard let measure = BodyMeasure(named: name) else { preconditionFailure("no figure '\(name)'") }
+            measures[measure] = value
+        }
+        return measures
     }
 
     public func listMeasurements(client: String?) async throws -> CommandOutput {

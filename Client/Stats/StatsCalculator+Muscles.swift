@@ -1,0 +1,78 @@
+import Foundation
+import GorillaShared
+
+/// One muscle group's work over a period: working sets and volume, in total and per week.
+public struct MuscleStats: Codable, Sendable, Equatable {
+    /// The muscle group, as the exercises name it.
+    public var muscle: String
+    /// Working sets (warm-ups left out) of the exercises that train it.
+    public var sets: Int
+    /// Σ weight × reps of those sets, in the display unit.
+    public var volume: Double
+    /// Sets per week on average over the period.
+    public var setsPerWeek: Double
+    /// Each week of the period, oldest first.
+    public var weeks: [Week]
+
+    /// One week's figures.
+    public struct Week: Codable, Sendable, Equatable {
+        /// The day the week starts.
+        public var start: Date
+        public var sets: Int
+        public var volume: Double
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(muscle, forKey: .muscle)
+        try container.encode(sets, forKey: .sets)
+        try container.encode((volume * 100).rounded() / 100, forKey: .volume)
+        try container.encode((setsPerWeek * 10).rounded() / 10, forKey: .setsPerWeek)
+        try container.encode(weeks, forKey: .weeks)
+    }
+}
+
+extension StatsCalculator {
+    /// The work per muscle group of `sets`, week by week from the week of `from` (else 11 weeks before this one) to
+    /// the week of `to` (else this one). A set counts for every muscle group its exercise names; an exercise that
+    /// names none counts as "unassigned".
+    public func muscles(
+        _ sets: [StatSet], muscles: [String: [String]], from: Date? = nil, to: Date? = nil
+    )
+        -> [MuscleStats]
+    {
+        let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
+        let first =
+            from.flatMap { calendar.dateInterval(of: .weekOfYear, for: $0)?.start }
+            ?? calendar.date(byAdding: .weekOfYear, value: -11, to: thisWeek) ?? thisWeek
+        let last =
+            to.flatMap { calendar.dateInterval(of: .weekOfYear, for: $0.addingTimeInterval(-1))?.start } ?? thisWeek
+        var starts: [Date] = []
+        var week = first
+        while week <= last, starts.count < 520 {
+            starts.append(week)
+            week = calendar.date(byAdding: .weekOfYear, value: 1, to: week) ?? last.addingTimeInterval(1)
+        }
+        var figures: [String: [Int: (sets: Int, volume: Double)]] = [:]
+        for set in sets where !set.isWarmup {
+            guard let start = calendar.dateInterval(of: .weekOfYear, for: set.date)?.start,
+                let index = starts.firstIndex(of: start)
+            else { continue }
+            let names = muscles[set.exerciseKey].flatMap { $0.isEmpty ? nil : $0 } ?? ["unassigned"]
+            for name in Set(names.map { $0.lowercased() }) {
+                let old = figures[name]?[index] ?? (0, 0)
+                figures[name, default: [:]][index] = (old.sets + 1, old.volume + display(set.volume))
+            }
+        }
+        return figures.map { muscle, byWeek in
+            let weeks = starts.indices.map { index in
+                MuscleStats.Week(
+                    start: starts[index], sets: byWeek[index]?.sets ?? 0, volume: byWeek[index]?.volume ?? 0)
+            }
+            let total = weeks.reduce(0) { $0 + $1.sets }
+            return MuscleStats(
+                muscle: muscle, sets: total, volume: weeks.reduce(0) { $0 + $1.volume },
+                setsPerWeek: Double(total) / Double(max(1, weeks.count)), weeks: weeks)
+        }.sorted { ($0.sets, $1.muscle) > ($1.sets, $0.muscle) }
+    }
+}

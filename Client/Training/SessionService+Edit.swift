@@ -1,0 +1,221 @@
+import Foundation
+import GorillaShared
+
+/// What `gorilla sessions edit ID` changes in a finished session.
+public struct SessionEditRequest: Sendable {
+    /// The session (id or short id).
+    public var id: String
+    /// `--set "EXERCISE: SET, SET"`: the exercise's sets become these (the exercise is added if the session lacks it).
+    public var sets: [String]
+    /// `--remove-exercise NAME`: exercises taken out of the session.
+    public var removeExercises: [String]
+    /// `--notes TEXT`: the session's notes ("" removes them).
+    public var notes: String?
+    /// `--date "YYYY-MM-DD HH:MM"`: a new start (the end moves with it).
+    public var date: String?
+    /// Keep exercise names the catalogue does not have by name only (`--allow-new`) instead of refusing them.
+    public var allowNew: Bool
+
+    public init(
+        id: String, sets: [String] = [], removeExercises: [String] = [], notes: String? = nil, date: String? = nil,
+        allowNew: Bool = false
+    ) {
+        self.id = id
+        self.sets = sets
+        self.removeExercises = removeExercises
+        self.notes = notes
+        self.date = date
+        self.allowNew = allowNew
+    }
+}
+
+/// Corrections of finished sessions: each is one update of the session, a new revision on the server (earlier ones stay
+/// readable with ``history(_:)``), synced like any change, so concurrent corrections are reported like other conflicts.
+extension SessionService {
+    /// `gorilla sessions edit ID [--set "EXERCISE: SETS"]... [--remove-exercise NAME]... [--notes T] [--date D]`.
+    /// - Throws: ``ClientError`` `.usage` when nothing is asked or the session would be left without a set,
+    ///   `.notFound` for an exercise the session does not have, `.server` (forbidden) for a client correcting a
+    ///   session their coach recorded.
+    public func edit(_ request: SessionEditRequest) async throws -> SessionSaved {
+        guard !request.sets.isEmpty || !request.removeExercises.isEmpty || request.notes != nil || request.date != nil
+        else {
+            throw ClientError(
+                .usage,
+                "say what to correct: --set \"EXERCISE: 12x80kg, 10x85kg\", --remove-exercise NAME, --notes T or --date D"
+            )
+        }
+        let cache = try context.cache()
+        let session = try Self.resolve(cache, request.id)
+        try mayCorrect(session)
+        var exercises = PerformedExercise.all(in: session)
+        var unknown: [String] = []
+        for exercise in try Self.parseSets(request.sets) {
+            // An exercise of the session by its name as stored (also one kept by name only), else the catalogue's.
+            if let index = exercises.firstIndex(where: { NameMatch.fold($0.name) == NameMatch.fold(exercise.name) }) {
+                exercises[index].sets = exercise.sets
+                continue
+            }
+            var linked = [exercise]
+            unknown += try SessionDraft.link(&linked, cache: cache, allowNew: request.allowNew)
+            if let index = exercises.firstIndex(where: { Self.same($0, linked[0]) }) {
+                exercises[index].sets = linked[0].sets
+            } else {
+                exercises.append(linked[0])
+            }
+        }
+        for name in request.removeExercises {
+            exercises.remove(at: try Self.index(of: name, in: exercises, cache: cache))
+        }
+        let start = try request.date.map(Self.parseDate)
+        return try await store(
+            correcting: session, exercises: exercises, notes: request.notes ?? session[string: "notes"], start: start,
+            cache: cache, unknownExercises: unknown)
+    }
+
+    /// Stores a correction of the finished session `id` (an id or short id): its exercises and sets become
+    /// `exercises`, its notes `notes` (nil or empty removes them), its start `start` when given (the end moves with it).
+    ///
+    /// Exercise names are linked to the catalogue as the train view links them (one it does not have is kept by name
+    /// only). The correction is queued as one update of the session's changed fields and synced when the server is
+    /// reachable; the result presents the session as it then stands, or says that nothing changed.
+    /// - Throws: ``ClientError`` `.notFound` for an unknown session, `.usage` when it would be left without a set,
+    ///   `.server` (forbidden) for a client correcting a session their coach recorded.
+    public func correct(
+        _ id: String, exercises: [PerformedExercise], notes: String?, start: Date? = nil
+    ) async throws -> SessionSaved {
+        let cache = try context.cache()
+        let session = try Self.resolve(cache, id)
+        try mayCorrect(session)
+        var exercises = exercises
+        let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: true)
+        return try await store(
+            correcting: session, exercises: exercises, notes: notes, start: start, cache: cache,
+            unknownExercises: unknown)
+    }
+
+    /// `gorilla sessions show ID --history`: every revision of the session, oldest first, as the server keeps them.
+    /// - Throws: ``ClientError`` `.unreachable` offline (the revisions are only on the server), `.notFound` for a
+    ///   session the server does not have yet.
+    public func history(_ id: String) async throws -> SessionHistory {
+        let cache = try await context.freshCache()
+        let session = try Self.resolve(cache, id)
+        let reply: SessionHistoryReply
+        do {
+            reply = try await context.withServer { connection in
+                try await connection.request(
+                    Operation.sessionHistory, SessionHistoryBody(id: session.id), as: SessionHistoryReply.self)
+            }
+        } catch let error as ClientError where error.kind == .unreachable {
+            throw ClientError(.unreachable, "the history of a session is kept on the server: \(error.message)")
+        } catch let error as ClientError where error.wire?.code == .notFound {
+            throw ClientError(
+                .notFound, "session \(session.id.short) is not on the server yet; its history starts with the next sync"
+            )
+        }
+        let me = try context.session().profile.id
+        return SessionHistory(
+            id: session.id, clientName: try clientName(of: session, cache: cache), me: me,
+            revisions: reply.revisions)
+    }
+
+    // MARK: Helpers
+
+    /// Refuses what the server would refuse: a client corrects only the sessions they logged themselves.
+    func mayCorrect(_ session: CachedEntity) throws {
+        guard try context.session().profile.role == .client else { return }
+        guard session[string: "recordedBy"] == Role.client.rawValue else {
+            throw ClientError(
+                .server, "a session your coach recorded can only be corrected by your coach",
+                wire: WireError(code: .forbidden, message: "forbidden"))
+        }
+    }
+
+    /// Queues the correction of `session` (the fields that change), syncs, and presents the session as it stands.
+    private func store(
+        correcting session: CachedEntity, exercises: [PerformedExercise], notes: String?, start: Date?,
+        cache: LocalCache, unknownExercises: [String]
+    ) async throws -> SessionSaved {
+        guard exercises.contains(where: { !$0.sets.isEmpty }) else {
+            throw ClientError(
+                .usage,
+                "a session keeps at least one set; to delete it: gorilla sessions rm \(session.id.short)")
+        }
+        guard exercises.count <= TrainingSession.maxExercises,
+            exercises.allSatisfy({ $0.sets.count <= PerformedExercise.maxSets })
+        else {
+            throw ClientError(.usage, "a session holds at most 100 exercises of 100 sets each")
+        }
+        var fields: [String: JSONValue] = [:]
+        if exercises != PerformedExercise.all(in: session) {
+            fields["exercises"] = .array(exercises.map(\.document))
+        }
+        let notes = notes?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let cleanNotes = notes?.isEmpty == false ? notes : nil
+        if cleanNotes != session[string: "notes"] { fields["notes"] = cleanNotes.map(JSONValue.string) ?? .null }
+        if let start, let old = session[string: "start"].flatMap(ISOTime.parse), old != start {
+            fields["start"] = .string(ISOTime.format(start))
+            if let end = session[string: "end"].flatMap(ISOTime.parse) {
+                fields["end"] = .string(ISOTime.format(end.addingTimeInterval(start.timeIntervalSince(old))))
+            }
+        }
+        if !fields.isEmpty {
+            try await context.change(cache, .session, entity: session.id, action: .update, fields: fields)
+        }
+        return SessionSaved(
+            .corrected(changed: !fields.isEmpty), id: session.id, clientName: try clientName(of: session, cache: cache),
+            exercises: exercises, entity: try cache.entity(session.id).map { EntityRecord($0) },
+            unknownExercises: unknownExercises)
+    }
+
+    /// The display name of the session's client (the logged-in client's own on their device).
+    func clientName(of session: CachedEntity, cache: LocalCache) throws -> String {
+        if let name = try session[string: "client"].flatMap({ try ClientDirectory(cache: cache).names()[$0] }) {
+            return name
+        }
+        let profile = try context.session().profile
+        return "\(profile.name) \(profile.surname)"
+    }
+
+    /// Whether two performed exercises are the same exercise: the same catalogue exercise, else the same name.
+    static func same(_ a: PerformedExercise, _ b: PerformedExercise) -> Bool {
+        if let first = a.exercise, let second = b.exercise { return first == second }
+        return NameMatch.fold(a.name) == NameMatch.fold(b.name)
+    }
+
+    /// Where the exercise `name` is in a session's `exercises`: by its name (case and accents folded, a small typo or
+    /// a beginning forgiven), else by the catalogue exercise the name picks.
+    /// - Throws: ``ClientError`` `.notFound` listing the session's exercises, or `.ambiguous`.
+    static func index(of name: String, in exercises: [PerformedExercise], cache: LocalCache) throws -> Int {
+        let indices = Array(exercises.indices)
+        if let exact = indices.first(where: { NameMatch.fold(exercises[$0].name) == NameMatch.fold(name) }) {
+            return exact
+        }
+        if let best = NameMatch.best(name, in: indices, name: { exercises[$0].name }) {
+            guard best.items.count == 1 else {
+                let names = best.items.map { exercises[$0].name }.joined(separator: ", ")
+                throw ClientError(.ambiguous, "'\(name)' matches several exercises of the session: \(names)")
+            }
+            return best.items[0]
+        }
+        if let known = try? NameResolver(cache: cache).pick(.exercise, name),
+            let index = indices.first(where: { exercises[$0].exercise == known.id })
+        {
+            return index
+        }
+        let names = exercises.map(\.name)
+        throw ClientError(
+            .notFound,
+            "the session has no exercise '\(name)' (it has: \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+    }
+
+    /// A local "YYYY-MM-DD HH:MM" (or an ISO-8601 time) given with `--date`.
+    static func parseDate(_ text: String) throws -> Date {
+        guard let date = EventFormatting.parseLocal(text) ?? ISOTime.parse(text) else {
+            throw ClientError(
+                .usage,
+                EventFormatting.dateProblem(text).map { "--date: \($0)" }
+                    ?? "--date must be \"YYYY-MM-DD HH:MM\" (local time), not '\(text)'")
+        }
+        return date
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// An unfinished training session kept on the server, so that `gorilla train --resume` continues it on another device
+/// of the account that records it.
+///
+/// Only that account sees it (not the coach of a client who records, nor the client a coach records). One device holds
+/// it at a time: `device` names it, and a write from a device that had not seen the latest hand-over is refused.
+public struct TrainingDraft: EntityDocument {
+    public static let kind = EntityKind.draft
+    /// Largest recording state, as JSON.
+    public static let maxStateBytes = 256 * 1024
+    /// Deepest nesting of the recording state (a recorder nests about 7 levels).
+    public static let maxStateDepth = 16
+    /// Longest device name.
+    public static let maxDeviceNameLength = 100
+
+    /// The device that holds the draft: a random id kept on the device, and a name a person recognises.
+    public struct Device: Codable, Sendable, Equatable {
+        public var id: UUID
+        public var name: String
+
+        public init(id: UUID, name: String) {
+            self.id = id
+            self.name = name
+        }
+
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case id, name
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeID(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+        }
+    }
+
+    /// The client who trains (the row's scope).
+    public var client: UUID
+    /// The id the session will have once saved (the recording's id).
+    public var session: UUID
+    /// The recording as the device keeps it: opaque to the server, bounded (``stateProblem(_:)``).
+    public var state: JSONValue
+    /// The device that holds it now.
+    public var device: Device
+    /// When the holding device last wrote it.
+    public var updated: Date
+
+    public init(client: UUID, session: UUID, state: JSONValue, device: Device, updated: Date) {
+        self.client = client
+        self.session = session
+        self.state = state
+        self.device = device
+        self.updated = updated
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case client, session, state, device, updated
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeID(client, forKey: .client)
+        try container.encodeID(session, forKey: .session)
+        try container.encode(state, forKey: .state)
+        try container.encode(device, forKey: .device)
+        try container.encode(updated, forKey: .updated)
+    }
+
+    /// The id of the draft of the session `session`: the same on every device, and never the session's own id
+    /// (its version nibble becomes 8 and its last byte is inverted).
+    public static func id(forSession session: UUID) -> UUID {
+        var bytes = session.uuid
+        bytes.6 = (bytes.6 & 0x0F) | 0x80
+        bytes.15 = ~bytes.15
+        return UUID(uuid: bytes)
+    }
+
+    /// Why a value cannot be a draft's state.
+    public enum StateProblem: Sendable, Equatable, CustomStringConvertible {
+        case notAnObject
+        case tooDeep
+        /// Over ``TrainingDraft/maxStateBytes`` as JSON (its size in bytes).
+        case tooLarge(Int)
+
+        public var description: String {
+            switch self {
+            case .notAnObject: "state must be an object"
+            case .tooDeep: "state nests deeper than \(TrainingDraft.maxStateDepth) levels"
+            case .tooLarge(let size):
+                "state is \(size / 1024) KB; at most \(TrainingDraft.maxStateBytes / 1024) KB"
+            }
+        }
+    }
+
+    /// Why `state` cannot be a draft's state (not an object, nested deeper than ``maxStateDepth``, over
+    /// ``maxStateBytes`` as JSON); nil when it can.
+    public static func stateProblem(_ state: JSONValue) -> StateProblem? {
+        guard state.objectValue != nil else { return .notAnObject }
+        if depth(of: state) > maxStateDepth { return .tooDeep }
+        let size = FastJSON.text(state).utf8.count
+        return size > maxStateBytes ? .tooLarge(size) : nil
+    }
+
+    /// How many arrays and objects are open at the deepest point of `value`.
+    private static func depth(of value: JSONValue) -> Int {
+        switch value {
+        case .array(let items): 1 + (items.map(depth(of:)).max() ?? 0)
+        case .object(let members): 1 + (members.values.map(depth(of:)).max() ?? 0)
+        default: 0
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GorillaClient
+import GorillaShared
+import Testing
+
+/// Work per muscle group and attendance within a period.
+@Suite struct StatsMuscleTests {
+    typealias Fixture = StatsTests
+    static let squat = "0193a7c2-0000-7000-8000-00000000b002"
+
+    /// Thursday 2026-11-26, in UTC.
+    static let calculator = StatsCalculator(
+        unit: "kg", now: ISOTime.parse("2026-11-26T12:00:00Z")!, timeZone: TimeZone(identifier: "UTC")!)
+
+    @Test func setsAndVolumeAreCountedPerMuscleGroupAndWeek() throws {
+        let sessions = [
+            // Week of Monday 2026-11-16: two working bench sets and a warm-up; one squat set.
+            Fixture.session(
+                "2026-11-17T10:00:00Z",
+                exercises: [
+                    (
+                        Fixture.bench, "Bench",
+                        [Fixture.set(10, 20, type: "warmup"), Fixture.set(10, 60), Fixture.set(8, 70)]
+                    ),
+                    (Self.squat, "Squat", [Fixture.set(5, 100)]),
+                ]),
+            // Week of 2026-11-23: one bench set, and an exercise without muscle groups.
+            Fixture.session(
+                "2026-11-24T10:00:00Z",
+                exercises: [(Fixture.bench, "Bench", [Fixture.set(10, 65)]), (nil, "Plank", [Fixture.set(1, 0)])]),
+        ]
+        let sets = Self.calculator.sets(of: sessions)
+        let muscles = Self.calculator.muscles(
+            sets, muscles: [Fixture.bench: ["Chest", "triceps"], Self.squat: ["quads"]],
+            from: ISOTime.parse("2026-11-16T00:00:00Z"), to: ISOTime.parse("2026-11-30T00:00:00Z"))
+        let chest = try #require(muscles.first { $0.muscle == "chest" })
+        #expect(chest.sets == 3, "warm-ups are left out")
+        #expect(chest.volume == 600 + 560 + 650)
+        #expect(chest.weeks.map(\.sets) == [2, 1])
+        #expect(
+            chest.weeks.map(\.start) == [
+                ISOTime.parse("2026-11-16T00:00:00Z")!, ISOTime.parse("2026-11-23T00:00:00Z")!,
+            ])
+        #expect(chest.setsPerWeek == 1.5)
+        #expect(muscles.first { $0.muscle == "triceps" }?.sets == 3, "a set counts for each group its exercise trains")
+        #expect(muscles.first { $0.muscle == "quads" }?.weeks.map(\.sets) == [1, 0])
+        #expect(muscles.first { $0.muscle == "unassigned" }?.sets == 1)
+        #expect(muscles.map(\.muscle).prefix(2).sorted() == ["chest", "triceps"], "most sets first")
+        // Without a period: the last 12 weeks, this one last.
+        let recent = Self.calculator.muscles(sets, muscles: [Fixture.bench: ["chest"]])
+        #expect(recent.first?.weeks.count == 12)
+        #expect(recent.first?.weeks.suffix(2).map(\.sets) == [2, 1])
+    }
+
+    @Test func fromAndToBoundTheAppointmentsCounted() {
+        let events = [
+            Fixture.event("2026-10-01T10:00:00Z"), Fixture.event("2026-11-10T10:00:00Z", status: "done"),
+            Fixture.event("2026-11-12T10:00:00Z", status: "cancelled"), Fixture.event("2026-12-10T10:00:00Z"),
+        ]
+        let all = Self.calculator.overview(sessions: [], events: events)
+        let a = all.attendance
+        #expect([a.done, a.missed, a.cancelled, a.upcoming] as [Int] == [1, 1, 1, 1])
+        let november = Self.calculator.overview(
+            sessions: [], events: events, from: ISOTime.parse("2026-11-01T00:00:00Z"),
+            to: ISOTime.parse("2026-12-01T00:00:00Z"))
+        let n = november.attendance
+        #expect([n.done, n.missed, n.cancelled, n.upcoming] as [Int] == [1, 0, 1, 0])
+    }
+}
