@@ -12,7 +12,9 @@ extension LocalCache {
     /// When every mutation was taken, the rows leaving the outbox are zeroed only where their pages are written anyway
     /// (`secure_delete = FAST`, not the system library's full overwrite, which costs a third of the acknowledgement):
     /// the cache keeps the same data in its own rows. A refusal rolls local data back, so it keeps the full overwrite.
-    func applyPushResults(_ results: [MutationResult], for entries: [OutboxEntry]) throws {
+    ///
+    /// `device` is this device's name, kept with each refusal's report.
+    func applyPushResults(_ results: [MutationResult], for entries: [OutboxEntry], device: String? = nil) throws {
         let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
         let fastDelete = !results.contains { $0.status == .rejected }
         try writeWithoutWaitingForDisk(fastDelete: fastDelete) { db in
@@ -21,9 +23,9 @@ extension LocalCache {
                 let seqs = results.compactMap { byID[$0.id]?.seq }
                 try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq IN (SELECT value FROM json_each(?))")
                     .execute(arguments: ["[" + seqs.map(String.init).joined(separator: ",") + "]"])
-                try Self.record(results, byID: byID, removed: true, db)
+                try Self.record(results, byID: byID, removed: true, device: device, db)
             } else {
-                try Self.record(results, byID: byID, removed: false, db)
+                try Self.record(results, byID: byID, removed: false, device: device, db)
             }
             let empty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM outbox)") ?? false)
             try? journal?.done(results.compactMap { byID[$0.id]?.id }, outboxEmpty: empty)
@@ -49,8 +51,11 @@ extension LocalCache {
 
     /// Records each result; `removed` when the acknowledged rows already left the outbox, otherwise each leaves it
     /// before its result is recorded (a refusal re-applies the entity's later queued changes, which must still be there).
+    ///
+    /// An overwrite (`overwritten`) is not reported from here: the server stores it as a conflict that every device of
+    /// the account pulls, this one included, and the pull reports it (``LocalCache/noteConflict(_:id:dataText:)``).
     private static func record(
-        _ results: [MutationResult], byID: [UUID: OutboxEntry], removed: Bool, _ db: Database
+        _ results: [MutationResult], byID: [UUID: OutboxEntry], removed: Bool, device: String?, _ db: Database
     ) throws {
         let remove = try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq = ?")
         for result in results {
@@ -59,16 +64,6 @@ extension LocalCache {
             func label() throws -> String { try Self.label(db, mutation.mutation) }
             switch result.status {
             case .applied, .duplicate:
-                if let overwritten = result.overwritten, !overwritten.isEmpty {
-                    let fields = overwritten.keys.sorted().map {
-                        "\($0) (was \(Self.display(overwritten[$0]!, field: $0, kind: mutation.kind)))"
-                    }
-                    try Self.addReport(
-                        db, kind: "overwritten",
-                        text:
-                            "\(try label()): your change replaced a newer change made elsewhere to \(fields.joined(separator: ", "))"
-                    )
-                }
                 if let code = result.extra?["code"]?.stringValue {
                     let expires = result.extra?["expires"]?.stringValue ?? ""
                     try Self.setMeta(db, "code:" + mutation.entity.key, code + " " + expires)
@@ -78,9 +73,7 @@ extension LocalCache {
             case .rejected:
                 let name = try label()
                 try Self.rollBack(db, entity: mutation.entity, kind: mutation.kind)
-                try Self.addReport(
-                    db, kind: "rejected",
-                    text: "\(mutation.action.rawValue) of \(name) was refused: \(result.error?.message ?? "rejected")")
+                try Self.addRefusal(db, mutation.mutation, label: name, error: result.error, device: device)
             }
         }
     }
@@ -118,6 +111,9 @@ extension LocalCache {
                 """)
         for change in changes {
             let key = change.id.key
+            if change.kind == EntityKind.conflict.rawValue, !change.deleted {
+                try noteConflict(db, id: change.id, dataText: change.dataText)
+            }
             try upsert.execute(arguments: [key, change.kind, change.dataText, change.version, change.deleted ? 1 : 0])
             if queued.contains(key) {
                 try reapplyQueued(db, entity: change.id, kind: change.kind)
@@ -169,24 +165,6 @@ extension LocalCache {
         }
         let name = data?["name"]?.stringValue ?? mutation.fields?["name"]?.stringValue
         return name.map { "\(mutation.kind) '\($0)'" } ?? "\(mutation.kind) \(mutation.entity.short)"
-    }
-
-    /// An overwritten value as a person reads it: a session's exercises as their sets (`Squat: 5x100kg, 5x100kg`).
-    static func display(_ value: JSONValue, field: String, kind: String) -> String {
-        guard kind == EntityKind.session.rawValue, field == "exercises", let items = value.arrayValue else {
-            return display(value)
-        }
-        let exercises = items.map(PerformedExercise.init(document:))
-        return exercises.isEmpty
-            ? "no exercises" : exercises.map { "\($0.name): \(SessionHistory.sets($0))" }.joined(separator: "; ")
-    }
-
-    static func display(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let text): "'\(text)'"
-        case .null: "empty"
-        default: FastJSON.text(value)
-        }
     }
 }
 

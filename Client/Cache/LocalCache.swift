@@ -103,6 +103,7 @@ public struct LocalCache: Sendable {
                     CREATE INDEX entities_start ON entities (kind, deleted, ref_start);
                     """)
         }
+        registerReportMigration(&migrator)
         return migrator
     }
 

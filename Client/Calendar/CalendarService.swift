@@ -72,7 +72,7 @@ public struct CalendarMonth: Presentable {
                 eventsPerDay.keys.sorted().map {
                     .object(["day": .number(Double($0)), "events": .number(Double(eventsPerDay[$0]!))])
                 }),
-            "events": .array(try events.map { try JSONValue.encode($0.event) }),
+            "events": .array(try events.map { try JSONValue.encode($0) }),
         ]
         try json.encode(to: encoder)
     }

@@ -14,8 +14,11 @@ public struct EventLine: Presentable {
         self.clientName = clientName
     }
 
+    /// The event's members with `clientName` when the client is known.
     public func encode(to encoder: any Encoder) throws {
-        try event.encode(to: encoder)
+        var record = event
+        if let clientName { record.fields["clientName"] = .string(clientName) }
+        try record.encode(to: encoder)
     }
 }
 
@@ -63,11 +66,7 @@ public struct EventList: Presentable {
     public let narrowed: Bool
 
     public func encode(to encoder: any Encoder) throws {
-        try events.map { line in
-            var record = line.event
-            record.fields["clientName"] = line.clientName.map(JSONValue.string) ?? .null
-            return record
-        }.encode(to: encoder)
+        try events.encode(to: encoder)
     }
 }
 

@@ -38,7 +38,8 @@ public struct CatalogueService: Sendable {
         let cache = try context.cache()
         let entity = try NameResolver(cache: cache).resolve(kind, name)
         try refuseWhileUsed(cache, kind, entity)
-        try confirmation.require("Delete \(kind.rawValue) '\(entity.name)' (\(entity.id.short))?\(Self.consequence(of: kind))")
+        try confirmation.require(
+            "Delete \(kind.rawValue) '\(entity.name)' (\(entity.id.short))?\(Self.consequence(of: kind))")
         try applyDeleteRule(cache, kind, entity)
         try await context.change(cache, kind, entity: entity.id, action: .delete)
         return EntityChange(

@@ -62,9 +62,10 @@ actor ChatController {
     /// Draws the screen if it changed (or always, after a resize).
     func draw(force: Bool = false) {
         let (rows, columns) = terminal.size
+        state.limitScroll(ChatScreen.wrapped(thread, columns: columns).count - max(1, rows - 3))
         let frame = ChatScreen.render(
             with: person.name, status: state.status(at: Date()), thread: thread, input: state.input,
-            rows: rows, columns: columns, style: terminal.style)
+            rows: rows, columns: columns, style: terminal.style, scrolledBack: state.scrolledBack)
         if force || frame != shown { terminal.draw(frame) }
         shown = frame
     }

@@ -25,18 +25,28 @@ public struct ChatState: Sendable, Equatable {
     public private(set) var link = "connecting…"
     /// When the network step under way began; nil when the network is idle.
     public private(set) var waitingSince: Date?
+    /// How many lines the thread is scrolled back from its end (PgUp, PgDn); typing a line brings it back.
+    public private(set) var scrolledBack = 0
+    /// Lines PgUp and PgDn move.
+    public static let page = 10
 
     public init() {}
 
-    /// Applies a key. Keys the chat does not use (arrows, PgUp, Home, function keys, Tab, control keys) do nothing.
+    /// Applies a key. PgUp and PgDn scroll the thread; keys the chat does not use (arrows, Home, function keys, Tab,
+    /// control keys) do nothing.
     public mutating func handle(_ key: Key) -> Action? {
         switch key {
         case .escape, .interrupt:
             return .quit
+        case .pageUp:
+            scrolledBack += Self.page
+        case .pageDown:
+            scrolledBack = max(0, scrolledBack - Self.page)
         case .enter:
             let text = String(input).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { return nil }
             input.removeAll()
+            scrolledBack = 0
             return .send(text)
         case .backspace:
             if !input.isEmpty { input.removeLast() }
@@ -46,6 +56,11 @@ public struct ChatState: Sendable, Equatable {
             break
         }
         return nil
+    }
+
+    /// Keeps the scroll within the `most` lines there are to scroll back over.
+    public mutating func limitScroll(_ most: Int) {
+        scrolledBack = min(scrolledBack, max(0, most))
     }
 
     /// A network step began at `date` (a step already under way keeps its start).
@@ -80,12 +95,30 @@ public struct ChatState: Sendable, Equatable {
 enum ChatScreen {
     static func render(
         with name: String, status: String, thread: [String], input: [Character],
-        rows: Int, columns: Int, style: TerminalStyle
+        rows: Int, columns: Int, style: TerminalStyle, scrolledBack: Int = 0
     ) -> String {
         let columns = max(columns, 10)
         var screen = "\u{1B}[H\u{1B}[2J"
-        let title = String(" Chat with \(name) — Enter sends, Esc leaves — \(status) ".prefix(columns))
+        let position = scrolledBack > 0 ? " — scrolled back, PgDn returns" : ""
+        let title = String(
+            " Chat with \(name) — Enter sends, Esc leaves, PgUp/PgDn scroll — \(status)\(position) ".prefix(columns))
         screen += style(title.padding(toLength: columns, withPad: " ", startingAt: 0), .reverse) + "\r\n"
+        let lines = wrapped(thread, columns: columns)
+        let room = max(1, rows - 3)
+        // Scrolled back: the page that ends `scrolledBack` lines before the end (never past the first line).
+        let back = min(scrolledBack, max(0, lines.count - room))
+        let shown = lines.dropLast(back).suffix(room)
+        screen += shown.joined(separator: "\r\n")
+        // Pad the thread area to exactly `room` lines, so the editor sits on the last row without scrolling.
+        screen += String(repeating: "\r\n", count: shown.isEmpty ? room : room - shown.count + 1)
+        screen += String(repeating: "─", count: columns) + "\r\n"
+        screen += "> " + String(String(input).suffix(max(1, columns - 3)))
+        return screen
+    }
+
+    /// The thread as screen lines of at most `columns` characters.
+    static func wrapped(_ thread: [String], columns: Int) -> [String] {
+        let columns = max(columns, 10)
         var lines: [String] = []
         for line in thread {
             for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -96,13 +129,6 @@ enum ChatScreen {
                 } while !rest.isEmpty
             }
         }
-        let room = max(1, rows - 3)
-        let shown = lines.suffix(room)
-        screen += shown.joined(separator: "\r\n")
-        // Pad the thread area to exactly `room` lines, so the editor sits on the last row without scrolling.
-        screen += String(repeating: "\r\n", count: shown.isEmpty ? room : room - shown.count + 1)
-        screen += String(repeating: "─", count: columns) + "\r\n"
-        screen += "> " + String(String(input).suffix(max(1, columns - 3)))
-        return screen
+        return lines
     }
 }

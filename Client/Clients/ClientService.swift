@@ -110,8 +110,7 @@ public struct ClientService: Sendable {
 
     /// A new registration code for the invited `client`, kept on this device; the client's row is marked with its
     /// expiry at once, as the server marks it, so that the code reads as this device's own.
-    private func issueCode(for client: CachedEntity, in directory: ClientDirectory) async throws -> IssuedClientSecret
-    {
+    private func issueCode(for client: CachedEntity, in directory: ClientDirectory) async throws -> IssuedClientSecret {
         let issued = try await context.withServer { connection in
             try await connection.request(Operation.clientCode, ClientBody(client: client.id), as: IssuedSecret.self)
         }

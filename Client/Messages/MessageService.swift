@@ -113,7 +113,8 @@ public struct MessageService: Sendable {
             return coach
         }
         guard let text else { throw ClientError(.usage, "name the client") }
-        let client = try ClientDirectory(cache: cache).resolve(text, for: writing ? .writing("send messages to") : .reading)
+        let client = try ClientDirectory(cache: cache).resolve(
+            text, for: writing ? .writing("send messages to") : .reading)
         let name = ClientDirectory.displayName(client)
         guard client[string: "status"] == "active" || (client.deleted && !writing) else {
             throw ClientError(.usage, "\(name) has not registered yet; messages need a registered client")

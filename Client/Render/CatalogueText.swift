@@ -114,7 +114,10 @@ extension TrainingDetail {
             lines.append("  \(index + 1). \(entry.name ?? "?")\(plan.isEmpty ? "" : "  " + plan)")
         }
         if entries.isEmpty {
-            lines.append("  (no exercises: gorilla trainings edit \"\(training.name)\" --add EXERCISE)")
+            lines.append(
+                viewer.role == .coach
+                    ? "  (no exercises: gorilla trainings edit \"\(training.name)\" --add EXERCISE)"
+                    : "  (no exercises)")
         }
         return lines.joined(separator: "\n")
     }

@@ -35,6 +35,7 @@ extension ClientInvitation {
 extension ClientList {
     public func text(for viewer: Viewer) -> String {
         guard !clients.isEmpty else {
+            guard viewer.role == .coach else { return "Your entry has not reached this device yet: run gorilla sync." }
             return "No clients yet. Invite the first one with: gorilla clients add --name N --surname S"
         }
         let rows = clients.map { row in
@@ -70,12 +71,16 @@ extension ClientDetail {
     public func text(for viewer: Viewer) -> String {
         var lines = [
             "\(name)  (\(client.id.key))",
-            "status:   " + (removed ? "removed (history kept; they can no longer log in)" : client[string: "status"] ?? "invited"),
+            "status:   "
+                + (removed
+                    ? "removed (history kept; they can no longer log in)" : client[string: "status"] ?? "invited"),
         ]
         if let username = client[string: "username"] { lines.append("username: \(username)") }
         if let email = client[string: "email"] { lines.append("email:    \(email)") }
         if let joined = client[string: "joined"] { lines.append("joined:   \(joined.prefix(10))") }
-        if let goal = client.fields["goalWeight"]?.doubleValue { lines.append("goal weight: \(BodyMeasure.weight.format(goal))") }
+        if let goal = client.fields["goalWeight"]?.doubleValue {
+            lines.append("goal weight: \(BodyMeasure.weight.format(goal))")
+        }
         switch codeState {
         case .held(let code, let expires):
             lines.append("code:     \(code) (expires \(expires.prefix(10)))")
@@ -97,7 +102,9 @@ extension ClientDetail {
         lines.append("next events:")
         lines += nextEvents.map { "  " + EventFormatting.line($0, clientName: nil) }
         if nextEvents.isEmpty {
-            lines.append(removed ? "  none" : "  none (gorilla events add --client \"\(name)\" --at \"YYYY-MM-DD HH:MM\")")
+            lines.append(
+                removed || viewer.role != .coach
+                    ? "  none" : "  none (gorilla events add --client \"\(name)\" --at \"YYYY-MM-DD HH:MM\")")
         }
         lines.append("recent sessions:")
         lines += recentSessions.map {
@@ -129,7 +136,9 @@ extension IssuedClientSecret {
 extension ClientDetail {
     public func notes(for viewer: Viewer) -> [String] {
         replacedCode
-            ? ["note: a new registration code was issued here; the one issued on another of your devices no longer works"]
+            ? [
+                "note: a new registration code was issued here; the one issued on another of your devices no longer works"
+            ]
             : []
     }
 }

@@ -46,6 +46,17 @@ public enum EventFormatting {
         return String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
     }
 
+    /// "2026-11-20T10:00:00+01:00": the time in `zone` with its offset from UTC, as exports write it (a reader sees
+    /// the wall-clock time the person saw and can still place it exactly).
+    public static func localISO(_ date: Date, zone: TimeZone = .current) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let offset = zone.secondsFromGMT(for: date) / 60
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+            + (offset < 0 ? "-" : "+") + String(format: "%02d:%02d", abs(offset) / 60, abs(offset) % 60)
+    }
+
     /// The local form of a stored ISO time (unchanged if it does not parse).
     public static func local(_ iso: String) -> String {
         ISOTime.parse(iso).map { local($0) } ?? iso

@@ -8,7 +8,8 @@ extension MeasurementChange {
         }
         switch action {
         case .added:
-            return "Recorded a measurement for \(client) on \(entry.day)." + Self.bodyText(entry, goalWeight: goalWeight)
+            return "Recorded a measurement for \(client) on \(entry.day)."
+                + Self.bodyText(entry, goalWeight: goalWeight)
         case .updated:
             let figures = entry.figures.map { "\($0.measure.label) \($0.measure.format($0.value))" }
             return "Updated the measurement of \(entry.day) for \(client): \(figures.joined(separator: ", "))."
@@ -47,7 +48,8 @@ extension MeasurementList {
         if let goal = history.goalWeight {
             if let latest = history.latestWeight, let weight = latest.value(.weight) {
                 lines.append(
-                    "goal weight \(BodyText.goal(goal, from: weight)) (\(BodyMeasure.number(weight)) kg on \(latest.day))")
+                    "goal weight \(BodyText.goal(goal, from: weight)) (\(BodyMeasure.number(weight)) kg on \(latest.day))"
+                )
             } else {
                 lines.append("goal weight \(BodyMeasure.number(goal)) kg")
             }

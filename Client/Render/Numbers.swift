@@ -9,6 +9,13 @@ enum Numbers {
                 .replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
     }
 
+    /// A weight or volume rounded to its meaning, 0.01 (a sum of decimals or a converted weight would otherwise carry
+    /// every digit of the arithmetic).
+    static func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+    /// An estimated 1RM rounded to its meaning, 0.1.
+    static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
     /// "1:05.3" / "42.0 s" for a stopwatch.
     static func clock(_ seconds: Double) -> String {
         let s = max(0, seconds)

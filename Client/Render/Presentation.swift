@@ -38,9 +38,24 @@ extension Presentable {
     /// No notes.
     public func notes(for viewer: Viewer) -> [String] { [] }
 
-    /// The result as one JSON value.
+    /// The result as one JSON value, with every absent value left out: a member that would be `null` is not written
+    /// (`--json` never says `null`; a reader tests whether a member is there).
     public var json: JSONValue {
-        get throws { try JSONValue.encode(self) }
+        get throws { try JSONValue.encode(self).withoutNulls }
+    }
+}
+
+extension JSONValue {
+    /// The value with every `null` member of every object left out, at any depth (and `null` elements of arrays).
+    public var withoutNulls: JSONValue {
+        // (`JSONValue` is `ExpressibleByNilLiteral`: the closures say `Optional.none`, or `nil` would be `.null`.)
+        switch self {
+        case .object(let members):
+            .object(members.compactMapValues { $0 == .null ? Optional.none : Optional.some($0.withoutNulls) })
+        case .array(let elements):
+            .array(elements.compactMap { $0 == .null ? Optional.none : Optional.some($0.withoutNulls) })
+        default: self
+        }
     }
 }
 

@@ -139,13 +139,18 @@ extension SessionExport {
         switch format {
         case .txt: sheet
         case .csv: table
-        case .json: String(decoding: (try? WireCoding.encoder.encode(session)) ?? Data("null".utf8), as: UTF8.self)
+        case .json: String(decoding: (try? WireCoding.encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self)
         }
     }
 
+    /// The session on paper: the training and client, when it ran (start – end), its notes, then each exercise's sets.
     private var sheet: String {
         let title = (trainingName ?? "Training session") + " — " + clientName
-        var lines = [title, EventFormatting.local(session[string: "start"] ?? ""), ""]
+        var lines = [title, Self.span(start: session[string: "start"], end: session[string: "end"])]
+        if let notes = session[string: "notes"], !notes.isEmpty {
+            lines.append("Notes: " + notes.replacingOccurrences(of: "\n", with: "\n       "))
+        }
+        lines.append("")
         for exercise in exercises {
             lines.append(exercise.name)
             for set in exercise.sets {
@@ -160,21 +165,47 @@ extension SessionExport {
         return lines.joined(separator: "\n").trimmingCharacters(in: .newlines)
     }
 
+    /// "2026-11-22 10:00 – 10:45" (the end's day too when it differs), local; just the start without an end.
+    static func span(start: String?, end: String?) -> String {
+        let from = EventFormatting.local(start ?? "")
+        guard let end, ISOTime.parse(end) != nil else { return from }
+        let to = EventFormatting.local(end)
+        return from + " – " + (to.prefix(10) == from.prefix(10) ? String(to.suffix(5)) : to)
+    }
+
+    /// The columns of the CSV export, one row per set.
+    public static let csvColumns = [
+        "date", "client", "exercise", "set", "type", "reps", "weight", "unit", "duration", "rest", "rep_times",
+        "distance",
+    ]
+
+    /// One row per set: the session's start in this device's time zone with its offset, the client, the exercise,
+    /// the set's number, type, reps, weight and unit, its duration and rest in seconds, the times of its reps (seconds
+    /// from the set's start, space-separated) and its distance in metres.
     private var table: String {
+        let date = session[string: "start"].flatMap(ISOTime.parse).map { EventFormatting.localISO($0) } ?? ""
+        var lines = [Self.csvColumns.joined(separator: ",")]
+        lines += Self.csvRows(exercises, prefix: [date, clientName]).map { $0.joined(separator: ",") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The CSV cells of every set of `exercises` (from `exercise` on), each row after the cells of `prefix`; every
+    /// cell quoted where it must be.
+    static func csvRows(_ exercises: [PerformedExercise], prefix: [String]) -> [[String]] {
         func seconds(_ value: Double) -> String { Numbers.plain(PerformedExercise.rounded(value)) }
-        var lines = ["exercise,set,type,reps,weight,unit,duration,rest,rep_times,distance"]
+        var rows: [[String]] = []
         for exercise in exercises {
             for (index, set) in exercise.sets.enumerated() {
-                let cells = [
-                    CSV.field(exercise.name), "\(index + 1)", set.type.rawValue, "\(set.reps)",
-                    Numbers.plain(set.weight), set.unit.rawValue, set.duration.map(seconds) ?? "",
-                    set.rest.map(seconds) ?? "", (set.repTimes ?? []).map(seconds).joined(separator: " "),
-                    set.distance.map(Numbers.plain) ?? "",
-                ]
-                lines.append(cells.joined(separator: ","))
+                rows.append(
+                    prefix.map(CSV.field) + [
+                        CSV.field(exercise.name), "\(index + 1)", set.type.rawValue, "\(set.reps)",
+                        Numbers.plain(set.weight), set.unit.rawValue, set.duration.map(seconds) ?? "",
+                        set.rest.map(seconds) ?? "", (set.repTimes ?? []).map(seconds).joined(separator: " "),
+                        set.distance.map(Numbers.plain) ?? "",
+                    ])
             }
         }
-        return lines.joined(separator: "\n")
+        return rows
     }
 }
 

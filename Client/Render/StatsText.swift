@@ -10,12 +10,13 @@ extension ClientStats {
             return exerciseText(figures, width: min(72, max(40, viewer.width ?? 80)))
         case .overview(let overview, let bodyWeight):
             guard overview.sessions > 0 else {
+                let body = bodyLines().joined(separator: "\n")
                 guard viewer.role == .coach else {
                     return "No training sessions yet. Record one with: gorilla sessions log --set \"EXERCISE: 10x50kg\""
+                        + body
                 }
                 return "No training sessions for \(client) yet. Record one with: "
-                    + "gorilla sessions log --client \"\(client)\" --set \"EXERCISE: 10x50kg\""
-                    + bodyLines().joined(separator: "\n")
+                    + "gorilla sessions log --client \"\(client)\" --set \"EXERCISE: 10x50kg\"" + body
             }
             return overviewText(overview, bodyWeight: bodyWeight)
         }

@@ -1,9 +1,17 @@
 import Foundation
 
 /// A plain text table: a header row and aligned columns, two spaces apart.
+///
+/// On a terminal the table fits its width (``width``, set for the rendering of a command's text): the widest
+/// columns are narrowed first, never below ``narrowest`` characters, and a cell that does not fit ends in "…".
 struct Table {
     let header: [String]
     let rows: [[String]]
+
+    /// The width the text being rendered must fit, when it goes to a terminal.
+    @TaskLocal static var width: Int?
+    /// The fewest characters a narrowed column keeps.
+    static let narrowest = 6
 
     init(_ header: [String], _ rows: [[String]]) {
         self.header = header
@@ -17,12 +25,29 @@ struct Table {
                 widths[index] = max(widths[index], cell.count)
             }
         }
+        if let limit = Self.width {
+            // Two spaces between columns; narrow the widest column until the line fits (or nothing can narrow).
+            while widths.reduce(0, +) + 2 * max(0, widths.count - 1) > limit,
+                let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > Self.narrowest
+            {
+                widths[widest] -= 1
+            }
+        }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                let width = index < widths.count ? widths[index] : cell.count
+                let fitted = cell.count > width ? String(cell.prefix(max(1, width - 1))) + "…" : cell
+                return index == cells.count - 1 ? fitted : fitted.padding(toLength: width, withPad: " ", startingAt: 0)
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
         return ([line(header)] + rows.map(line)).joined(separator: "\n")
+    }
+}
+
+extension Presentable {
+    /// The text for `viewer`, with every table fitted to the viewer's width when there is one.
+    public func fittedText(for viewer: Viewer) -> String {
+        Table.$width.withValue(viewer.width) { text(for: viewer) }
     }
 }
 

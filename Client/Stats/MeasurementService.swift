@@ -102,7 +102,8 @@ public struct MeasurementService: Sendable {
     public func list(client: String?) async throws -> MeasurementList {
         let cache = try await context.freshCache()
         let subject = try StatsSubject.resolve(client, cache: cache, context: context)
-        return MeasurementList(client: subject.name, history: try Self.history(cache, client: subject.id, context: context))
+        return MeasurementList(
+            client: subject.name, history: try Self.history(cache, client: subject.id, context: context))
     }
 
     // MARK: Helpers

@@ -41,18 +41,7 @@ extension StatsCalculator {
     )
         -> [MuscleStats]
     {
-        let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
-        let first =
-            from.flatMap { calendar.dateInterval(of: .weekOfYear, for: $0)?.start }
-            ?? calendar.date(byAdding: .weekOfYear, value: -11, to: thisWeek) ?? thisWeek
-        let last =
-            to.flatMap { calendar.dateInterval(of: .weekOfYear, for: $0.addingTimeInterval(-1))?.start } ?? thisWeek
-        var starts: [Date] = []
-        var week = first
-        while week <= last, starts.count < 520 {
-            starts.append(week)
-            week = calendar.date(byAdding: .weekOfYear, value: 1, to: week) ?? last.addingTimeInterval(1)
-        }
+        let starts = weekStarts(from: from, to: to)
         var figures: [String: [Int: (sets: Int, volume: Double)]] = [:]
         for set in sets where !set.isWarmup {
             guard let start = calendar.dateInterval(of: .weekOfYear, for: set.date)?.start,
@@ -67,7 +56,8 @@ extension StatsCalculator {
         return figures.map { muscle, byWeek in
             let weeks = starts.indices.map { index in
                 MuscleStats.Week(
-                    start: starts[index], sets: byWeek[index]?.sets ?? 0, volume: byWeek[index]?.volume ?? 0)
+                    start: starts[index], sets: byWeek[index]?.sets ?? 0,
+                    volume: ((byWeek[index]?.volume ?? 0) * 100).rounded() / 100)
             }
             let total = weeks.reduce(0) { $0 + $1.sets }
             return MuscleStats(

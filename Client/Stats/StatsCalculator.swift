@@ -111,7 +111,8 @@ public struct StatsCalculator: Sendable {
             sessions: inRange.count, perWeek: perWeek,
             firstWeek: calendar.date(byAdding: .weekOfYear, value: -11, to: thisWeek), lastTrained: starts.max(),
             attendance: attendance,
-            trainingTime: trainingTime, timeUnderTension: tut, exercises: exercises)
+            trainingTime: PerformedExercise.rounded(trainingTime), timeUnderTension: PerformedExercise.rounded(tut),
+            exercises: exercises)
     }
 
     /// Two decimals.

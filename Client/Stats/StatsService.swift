@@ -21,6 +21,8 @@ public struct StatsRequest: Sendable {
     public var history: Bool
     /// The overview's work per muscle group, week by week (`--muscles`); `--svg` then charts it.
     public var muscles: Bool = false
+    /// Appointments kept and the plan's sessions a week met, per client and week (`--compliance`).
+    public var compliance: Bool = false
 
     /// The options given.
     public init(
@@ -84,7 +86,9 @@ public struct StatsService: Sendable {
         }
         let events = try cache.timeline(.event, client: subject.id)
         var overview = calculator.overview(sessions: sessions, events: events, from: from, to: to)
-        overview.muscles = calculator.muscles(sets, muscles: muscles, from: from, to: to)
+        // Without --from, the muscle groups cover every set (at most the year before the last one).
+        let earliest = sets.last.map { last in max(sets[0].date, last.date.addingTimeInterval(-52 * 7 * 86_400)) }
+        overview.muscles = calculator.muscles(sets, muscles: muscles, from: from ?? earliest, to: to)
         let body = try MeasurementService.history(cache, client: subject.id, context: context)
         let bodyWeight = body.entries.compactMap { entry -> ClientStats.Point? in
             guard let weight = entry.value(.weight), let date = entry.date else { return nil }
@@ -104,13 +108,15 @@ public struct StatsService: Sendable {
         return stats
     }
 
-    /// Every set as CSV (CRLF line ends): date, client, exercise, set, type, reps, weight, unit, duration.
-    static func csv(_ sets: [StatSet], client: String) -> String {
+    /// Every set as CSV (CRLF line ends): date, client, exercise, set, type, reps, weight, unit, duration. The date is
+    /// the session's start in the viewer's time zone with its offset (`2026-11-20T10:00:00+01:00`).
+    static func csv(_ sets: [StatSet], client: String, zone: TimeZone = .current) -> String {
         var text = "date,client,exercise,set,type,reps,weight,unit,duration\r\n"
         for set in sets {
             text +=
                 [
-                    ISOTime.format(set.date), CSV.field(client), CSV.field(set.exerciseName), "\(set.position)",
+                    EventFormatting.localISO(set.date, zone: zone), CSV.field(client), CSV.field(set.exerciseName),
+                    "\(set.position)",
                     set.type, "\(set.reps)", TextCharts.format(set.weight), set.unit,
                     set.duration.map { TextCharts.format($0) } ?? "",
                 ].joined(separator: ",") + "\r\n"

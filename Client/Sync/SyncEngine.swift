@@ -5,11 +5,19 @@ import GorillaShared
 public struct SyncSummary: Sendable, Codable {
     public var pushed = 0
     public var pulled = 0
-    public var rejected: [String] = []
-    public var overwritten: [String] = []
+    /// Conflicts this device took part in that the sync found (its value replaced, or replacing another device's).
+    public var conflicts: [SyncReport] = []
+    /// Changes the server refused for good (rolled back on this device).
+    public var refused: [SyncReport] = []
+    /// Registration codes of clients added on this device.
     public var codes: [String] = []
     public var cursor: Int64 = 0
     public init() {}
+
+    /// The refusals as lines.
+    public var rejected: [String] { refused.map(\.text) }
+    /// The conflicts as lines.
+    public var overwritten: [String] { conflicts.map(\.text) }
 }
 
 /// Pushes the outbox and pulls changes over one connection.
@@ -31,10 +39,21 @@ public struct SyncEngine: Sendable {
 
     /// The `sync.push` body for the longest prefix of `mutations` whose encoding fits in `bytes` (always at least
     /// one mutation), and how many mutations it holds.
-    public static func encodedBatch(_ mutations: [some MutationWriting], bytes: Int) -> (count: Int, body: [UInt8]) {
+    /// The body names `device`, the device the mutations come from, when given.
+    public static func encodedBatch(
+        _ mutations: [some MutationWriting], bytes: Int, device: SyncDevice? = nil
+    ) -> (count: Int, body: [UInt8]) {
         var body: [UInt8] = []
         body.reserveCapacity(min(bytes, 64 * 1024))
-        body += #"{"mutations":["#.utf8
+        if let device {
+            body += #"{"device":{"id":"#.utf8
+            device.id.writeJSON(into: &body, uppercase: false)
+            body += #","name":"#.utf8
+            FastJSON.writeString(device.name, into: &body)
+            body += #"},"mutations":["#.utf8
+        } else {
+            body += #"{"mutations":["#.utf8
+        }
         var count = 0
         var encoded: [UInt8] = []
         for mutation in mutations {
@@ -64,14 +83,7 @@ public struct SyncEngine: Sendable {
         if changed { summary.pulled = try await pull(over: connection) }
         summary.cursor = try cache.cursor()
         try cache.setMeta("lastSync", ISOTime.format(Date()))
-        for report in try cache.takeReports() {
-            switch report.kind {
-            case "rejected": summary.rejected.append(report.text)
-            case "overwritten": summary.overwritten.append(report.text)
-            case "code": summary.codes.append(report.text)
-            default: break
-            }
-        }
+        (summary.conflicts, summary.refused, summary.codes) = try cache.takeSyncReports()
         return summary
     }
 
@@ -87,6 +99,8 @@ public struct SyncEngine: Sendable {
             try cache.markUploaded(sha)
         }
         var total = 0
+        // Named in each push, so that the server can tell whose value an update replaces.
+        var device: SyncDevice?
         var sent: [(request: Int, batch: [OutboxEntry])] = []
         var lastSent: Int64 = 0
         var drained = false
@@ -94,7 +108,8 @@ public struct SyncEngine: Sendable {
             if !drained, sent.count < max(pushesInFlight, 1) {
                 let queued = try cache.outbox(after: lastSent, limit: batchSize)
                 if let last = queued.last {
-                    let (count, body) = Self.encodedBatch(queued, bytes: maxBatchBytes)
+                    if device == nil { device = try DeviceIdentity.current(cache) }
+                    let (count, body) = Self.encodedBatch(queued, bytes: maxBatchBytes, device: device)
                     let batch = Array(queued.prefix(count))
                     sent.append((try await connection.post(Operation.syncPush, encodedBody: body), batch))
                     lastSent = count == queued.count ? last.seq : batch[count - 1].seq
@@ -108,7 +123,7 @@ public struct SyncEngine: Sendable {
             let reply =
                 try PushReply.read(line: line)
                 ?? ServerConnection.value(of: line, op: Operation.syncPush, as: PushReply.self)
-            try cache.applyPushResults(reply.results, for: batch)
+            try cache.applyPushResults(reply.results, for: batch, device: device?.name)
             total += batch.count
             if reply.results.count < batch.count {
                 throw ClientError(

@@ -18,6 +18,40 @@ public struct SyncService: Sendable {
         }
     }
 
+    /// `gorilla sync --conflicts`: every conflict of the account this device holds, newest first (synced first when
+    /// the server can be reached).
+    public func conflicts() async throws -> ConflictList {
+        let cache = try await context.freshCache()
+        return ConflictList(conflicts: try cache.conflictReports())
+    }
+
+    /// `gorilla sync --restore ID`: queues an update that sets the conflict's field back to the value it replaced, and
+    /// syncs it like any change (the other devices get it from their next pull).
+    /// - Throws: ``ClientError`` `.notFound` for an unknown conflict or a row deleted since.
+    public func restore(_ id: String) async throws -> ConflictRestore {
+        let cache = try await context.freshCache()
+        let row = try NameResolver(cache: cache).resolve(
+            EntityKind.conflict.rawValue, id, label: "conflict", nameField: "id")
+        guard let conflict = try? SyncConflict(document: row.data),
+            let report = SyncReport.conflict(row, me: try cache.deviceID(), values: cache.readableValues)
+        else { throw ClientError(.local, "conflict \(row.id.short) cannot be read on this device") }
+        let restored = cache.readableValues.text(
+            conflict.replaced.value, field: conflict.field, section: conflict.section)
+        guard let kind = EntityKind(rawValue: conflict.section), let target = try cache.entity(conflict.entity),
+            !target.deleted
+        else {
+            throw ClientError(.notFound, "\(report.name) was deleted: its \(report.field ?? "value") cannot come back")
+        }
+        let value = conflict.replaced.value
+        guard target.data[conflict.field] != value else {
+            return ConflictRestore(conflict: report, restored: restored, outcome: .unchanged)
+        }
+        try await context.change(
+            cache, kind, entity: conflict.entity, action: .update, fields: [conflict.field: value ?? .null])
+        let refused = try cache.entity(conflict.entity)?.data[conflict.field] != value
+        return ConflictRestore(conflict: report, restored: restored, outcome: refused ? .refused : .restored)
+    }
+
     /// `gorilla sync --status`: the queue, the last sync and the cursor, without the network.
     public func status() throws -> SyncStatus {
         let cache = try context.cache()
@@ -57,5 +91,38 @@ public struct SyncStatus: Presentable {
                 }),
         ]
         try object.encode(to: encoder)
+    }
+}
+
+/// `gorilla sync --conflicts`.
+public struct ConflictList: Presentable {
+    /// Newest first.
+    public let conflicts: [SyncReport]
+
+    public func encode(to encoder: any Encoder) throws {
+        try conflicts.encode(to: encoder)
+    }
+}
+
+/// `gorilla sync --restore ID`.
+public struct ConflictRestore: Presentable {
+    /// What became of the restore.
+    public enum Outcome: String, Sendable, Codable {
+        /// The value is back (queued, and synced when the server could be reached).
+        case restored
+        /// The row already holds that value: nothing was queued.
+        case unchanged
+        /// The server refused the change while syncing it, and this device rolled it back.
+        case refused
+    }
+
+    /// The conflict whose replaced value was brought back.
+    public let conflict: SyncReport
+    /// That value, in words.
+    public let restored: String
+    public let outcome: Outcome
+
+    public enum CodingKeys: String, CodingKey {
+        case conflict, restored, outcome
     }
 }

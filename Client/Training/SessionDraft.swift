@@ -28,12 +28,18 @@ struct SessionDraft: Sendable {
     /// Queues the session as `id` (and, when a coach's session started from an event, marks the event done: events are
     /// the coach's to change), then syncs once.
     func store(as id: UUID, in cache: LocalCache, context: DeviceContext) async throws {
+        try queue(as: id, in: cache, context: context)
+        await context.syncOpportunistically()
+    }
+
+    /// Queues the session as `id` (marking its event done, as ``store(as:in:context:)`` does) without syncing: for
+    /// callers that queue many (`gorilla import`) and sync once.
+    func queue(as id: UUID, in cache: LocalCache, context: DeviceContext) throws {
         try cache.enqueue(kind: EntityKind.session.rawValue, entity: id, action: .create, fields: fields)
         if let event, context.role == .coach, try cache.entity(event)?[string: "status"] != "done" {
             try cache.enqueue(
                 kind: EntityKind.event.rawValue, entity: event, action: .update, fields: ["status": "done"])
         }
-        await context.syncOpportunistically()
     }
 
     /// Links performed exercises to the catalogue by the names typed (``NameResolver/pick(_:_:label:)``: case and

@@ -74,15 +74,15 @@ public struct SessionList: Presentable {
         try sessions.map { row -> JSONValue in
             let data = row.session.fields
             let totals = row.totals
-            return [
-                "id": .string(row.session.id.key), "client": data["client"] ?? .null,
-                "clientName": .string(row.clientName), "mode": data["mode"] ?? .null, "start": data["start"] ?? .null,
-                "end": data["end"] ?? .null, "training": data["training"] ?? .null,
-                "trainingName": row.trainingName.map(JSONValue.string) ?? .null, "event": data["event"] ?? .null,
+            var object: [String: JSONValue] = [
+                "id": .string(row.session.id.key), "clientName": .string(row.clientName),
                 "exercises": .number(Double(row.exercises.count)), "sets": .number(Double(totals.sets)),
-                "reps": .number(Double(totals.reps)), "recordedBy": .string(row.recordedBy.rawValue),
-                "revision": data["revision"] ?? .number(1),
+                "reps": .number(Double(totals.reps)), "volume": totals.volumeJSON,
+                "recordedBy": .string(row.recordedBy.rawValue), "revision": data["revision"] ?? .number(1),
             ]
+            for field in ["client", "mode", "start", "end", "training", "event"] { object[field] = data[field] }
+            object["trainingName"] = row.trainingName.map(JSONValue.string)
+            return .object(object)
         }.encode(to: encoder)
     }
 }
@@ -112,10 +112,9 @@ public struct SessionDetail: Presentable {
 
     public func encode(to encoder: any Encoder) throws {
         let totals = totals
-        var volume: [String: JSONValue] = [:]
-        for (unit, value) in totals.volume { volume[unit.rawValue] = .number(value) }
         var record = session
-        record.fields["clientName"] = clientName.map(JSONValue.string) ?? .null
+        record.fields["clientName"] = clientName.map(JSONValue.string)
+        record.fields["trainingName"] = trainingName.map(JSONValue.string)
         record.fields["recordedBy"] = .string(session.recordedBy.rawValue)
         record.fields["revision"] = session.fields["revision"] ?? .number(1)
         record.fields["comments"] = .array(
@@ -127,8 +126,8 @@ public struct SessionDetail: Presentable {
                 ]
             })
         record.fields["totals"] = [
-            "sets": .number(Double(totals.sets)), "reps": .number(Double(totals.reps)), "volume": .object(volume),
-            "timeUnderTension": .number(totals.tension),
+            "sets": .number(Double(totals.sets)), "reps": .number(Double(totals.reps)), "volume": totals.volumeJSON,
+            "timeUnderTension": .number(PerformedExercise.rounded(totals.tension)),
         ]
         try record.encode(to: encoder)
     }
@@ -177,7 +176,23 @@ public struct SessionExport: Presentable {
         case .txt, .csv:
             try JSONValue.object(["format": .string(format.rawValue), "content": .string(content)]).encode(to: encoder)
         case .json:
-            try session.encode(to: encoder)
+            try document.encode(to: encoder)
         }
+    }
+
+    /// The session as `--format json` writes it: its members with `clientName` and `trainingName`, nothing `null`.
+    var document: JSONValue {
+        var record = session
+        if !clientName.isEmpty { record.fields["clientName"] = .string(clientName) }
+        record.fields["trainingName"] = trainingName.map(JSONValue.string)
+        return ((try? JSONValue.encode(record)) ?? .object([:])).withoutNulls
+    }
+}
+
+extension SessionTotals {
+    /// The volume per unit the sets were entered in, `{"kg": 1815}`, each to 0.01.
+    var volumeJSON: JSONValue {
+        .object(
+            Dictionary(uniqueKeysWithValues: volume.map { ($0.key.rawValue, .number(Numbers.hundredths($0.value))) }))
     }
 }

@@ -40,25 +40,30 @@ extension RequestRouter {
                 maxBytes: context.configuration.pullPageBytes, principal: principal))
     }
 
-    func push(_ mutations: [PushedMutation], state: inout ConnectionState) async throws -> ResponsePayload {
+    /// `sync.push`: `mutations` from `device` (named in the conflicts they cause).
+    func push(
+        _ mutations: [PushedMutation], device: SyncDevice?, state: inout ConnectionState
+    ) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
         guard mutations.count <= SyncLimits.maxPushBatch else {
             throw ServerError(.tooLarge, "at most \(SyncLimits.maxPushBatch) mutations per push")
         }
         // Helpers read the documents while the write transaction checks and stores them.
         let outcome = try await context.store.push(
-            mutations, documents: DocumentReading(mutations), principal: principal,
+            mutations, documents: DocumentReading(mutations), device: device, principal: principal,
             language: state.language,
             configuration: context.configuration)
         await publishMessages(mutations, results: outcome.results)
         return .value(outcome.reply)
     }
 
-    /// Pushes newly stored messages to the subscribed connections of their sender and recipient.
+    /// Pushes newly stored messages, and read marks set on messages, to the subscribed connections of their sender and
+    /// recipient (a chat shows a read mark as soon as it is set).
     private func publishMessages(_ mutations: [PushedMutation], results: [MutationResult]) async {
         let applied = Set(results.filter { $0.status == .applied }.map(\.id))
-        let ids = mutations.filter { $0.kind == "message" && $0.action == .create && applied.contains($0.id) }.map(
-            \.entity)
+        let ids = mutations.filter {
+            $0.kind == "message" && ($0.action == .create || $0.action == .update) && applied.contains($0.id)
+        }.map(\.entity)
         guard !ids.isEmpty, let changes = try? await context.store.changes(ids: ids) else { return }
         for change in changes {
             let object = change.data?.objectValue ?? [:]

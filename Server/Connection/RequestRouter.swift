@@ -15,8 +15,8 @@ struct RequestRouter: Sendable {
         if let push = PushedMutation.readRequest(line), push.op == Operation.syncPush.rawValue, let id = push.id {
             return await respond(id: id, op: .syncPush, name: Operation.syncPush.rawValue, state: &state) { state in
                 try await dispatch(
-                    op: .syncPush, name: Operation.syncPush.rawValue, line: line, pushed: push.mutations,
-                    state: &state)
+                    op: .syncPush, name: Operation.syncPush.rawValue, line: line,
+                    pushed: (push.mutations, push.device), state: &state)
             }
         }
         if JSONDepth.exceeds(JSONDepth.requestLimit, in: line) {
@@ -100,7 +100,8 @@ struct RequestRouter: Sendable {
     /// Runs operation `op` of `line` (`nil` when this server does not know `name`); `pushed` are the mutations of a push
     /// already read from it, `general` the body of one the one-pass reader left to the general reader.
     private func dispatch(
-        op: GorillaShared.Operation?, name: String, line: [UInt8], pushed: [PushedMutation]? = nil,
+        op: GorillaShared.Operation?, name: String, line: [UInt8],
+        pushed: (mutations: [PushedMutation], device: SyncDevice?)? = nil,
         general: GeneralPushBody? = nil, state: inout ConnectionState
     ) async throws -> ResponsePayload {
         guard state.helloDone || op == .hello else { throw ServerError(.helloRequired) }
@@ -131,10 +132,13 @@ struct RequestRouter: Sendable {
         case .syncPush:
             // The byte reader (``respond(to:state:)``) keeps each mutation's fields as text; `Codable` decides any line it
             // refused, for its messages.
-            let mutations =
-                try pushed ?? general.map { try $0.mutations(decodeBody(PushBody.self, $0.text)) }
-                ?? decode(PushBody.self, line).mutations.map(PushedMutation.init)
-            return try await push(mutations, state: &state)
+            if let pushed { return try await push(pushed.mutations, device: pushed.device, state: &state) }
+            if let general {
+                let body = try decodeBody(PushBody.self, general.text)
+                return try await push(general.mutations(body), device: body.device, state: &state)
+            }
+            let body = try decode(PushBody.self, line)
+            return try await push(body.mutations.map(PushedMutation.init), device: body.device, state: &state)
         case .subscribe: return try await subscribe(state: &state)
         case .codeCheck: return try await checkCode(decode(CodeCheckBody.self, line), state: &state)
         case .clientCode: return try await newCode(decode(ClientBody.self, line), state: &state)

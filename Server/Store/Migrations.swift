@@ -142,6 +142,11 @@ enum Migrations {
                         WHERE kind IN ('exercise', 'machine', 'training');
                     """)
         }
+        migrator.registerMigration("v6-change-log-device") { db in
+            // The device that pushed each logged change (`{id, name}`), so that a conflict names the device whose value
+            // was overwritten (``ServerStore/recordConflict``).
+            try db.execute(sql: "ALTER TABLE change_log ADD COLUMN device TEXT")
+        }
         return migrator
     }
 }

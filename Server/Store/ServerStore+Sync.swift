@@ -17,11 +17,12 @@ extension ServerStore {
     /// The documents of creates that read in one pass are read by `documents` (its helpers started as the transaction
     /// begins, and reading ahead while it runs); without it, the transaction reads them itself.
     func push(
-        _ mutations: [PushedMutation], documents: DocumentReading? = nil, principal: UserRecord,
-        language: Language? = nil,
+        _ mutations: [PushedMutation], documents: DocumentReading? = nil, device: SyncDevice? = nil,
+        principal: UserRecord, language: Language? = nil,
         configuration: ServerConfiguration
     ) async throws -> PushOutcome {
         let language = language ?? principal.language
+        let device = device.flatMap(Self.named)
         let documents = documents ?? DocumentReading(mutations, helpers: 0)
         defer { documents.finish() }
         return try await write { db in
@@ -78,8 +79,8 @@ extension ServerStore {
                         var applied: MutationResult?
                         try db.inSavepoint {
                             applied = try Self.apply(
-                                mutation, db: db, principal: principal, now: now, configuration: configuration,
-                                ownVersions: ownVersions, references: references)
+                                mutation, db: db, principal: principal, device: device, now: now,
+                                configuration: configuration, ownVersions: ownVersions, references: references)
                             return .commit
                         }
                         result = applied!
@@ -116,7 +117,7 @@ extension ServerStore {
 
     /// Applies one mutation; throws ``ServerError`` to reject it.
     static func apply(
-        _ mutation: PushedMutation, db: Database, principal: UserRecord, now: Date,
+        _ mutation: PushedMutation, db: Database, principal: UserRecord, device: SyncDevice? = nil, now: Date,
         configuration: ServerConfiguration, ownVersions: Set<Int64>,
         references: ReferenceCache
     ) throws -> MutationResult {
@@ -138,6 +139,8 @@ extension ServerStore {
             throw ServerError.invalid("'\(field)' is set by the server")
         }
         var overwritten: [String: JSONValue] = [:]
+        // The version of each overwritten field's replaced value, to find who wrote it.
+        var replacedVersions: [String: Int64] = [:]
         let version = try nextVersion(db)
         var row: EntityRow
 
@@ -192,9 +195,10 @@ extension ServerStore {
                     !ownVersions.contains(changed), !kind.serverManagedFields.contains(field)
                 {
                     overwritten[field] = before ?? .null
+                    replacedVersions[field] = changed
                 }
                 try logChange(
-                    db, row: existing, mutation: mutation, principal: principal, field: field,
+                    db, row: existing, mutation: mutation, principal: principal, device: device, field: field,
                     old: before, new: after, newVersion: version, now: now)
                 row.fieldVersions[field] = version
             }
@@ -214,6 +218,11 @@ extension ServerStore {
         }
         try row.save(db, kind: kind, createdBy: principal.id, now: now)
         references.forget(row.id)
+        for field in overwritten.keys.sorted() {
+            try recordConflict(
+                db, row: row, field: field, replacedVersion: replacedVersions[field], replaced: overwritten[field],
+                principal: principal, device: device, now: now)
+        }
         return MutationResult(
             id: mutation.id, status: .applied, version: version,
             overwritten: overwritten.isEmpty ? nil : overwritten,
@@ -294,21 +303,24 @@ extension ServerStore {
         return id
     }
 
+    /// Logs one field an update changed, with the device that pushed it (``recordConflict`` names it when the value is
+    /// overwritten later).
     static func logChange(
-        _ db: Database, row: EntityRow, mutation: PushedMutation, principal: UserRecord, field: String,
-        old: JSONValue?, new: JSONValue?, newVersion: Int64, now: Date
+        _ db: Database, row: EntityRow, mutation: PushedMutation, principal: UserRecord, device: SyncDevice? = nil,
+        field: String, old: JSONValue?, new: JSONValue?, newVersion: Int64, now: Date
     ) throws {
         let encoder = WireCoding.encoder
         try db.execute(
             sql: """
-                INSERT INTO change_log (entity_id, kind, mutation_id, user_id, field, old_value, new_value, old_version, new_version, at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO change_log (entity_id, kind, mutation_id, user_id, field, old_value, new_value, old_version, new_version, at, device)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 row.id.key, row.kind, mutation.id.key, principal.id.key, field,
                 try old.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
                 try new.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
                 row.fieldVersions[field] ?? row.version, newVersion, ISOTime.format(now),
+                try device.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
             ])
     }
 

@@ -152,6 +152,7 @@ enum EntityKinds {
         case .measurement: measurement
         case .session: session
         case .draft: draft
+        case .conflict: conflict
         }
     }
 

@@ -96,6 +96,7 @@ package enum PushReadersProbe {
         else {
             return "the general push reader refuses a push the one-pass reader takes"
         }
+        guard decoded.device == fast.device else { return "the push's readers read different devices" }
         let mutations = general.mutations(decoded)
         guard mutations.count == fast.mutations.count else {
             return "the push's readers read different numbers of mutations"

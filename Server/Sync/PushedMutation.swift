@@ -76,10 +76,13 @@ struct PushedMutation: Sendable {
     /// brackets; read in full later).
     /// Nil if anything is off, the body is not a push's, or the line nests deeper than `JSONDepth.requestLimit`:
     /// then the line is read the general way, which names the problem.
-    static func readRequest(_ line: [UInt8]) -> (id: Int?, op: String?, mutations: [PushedMutation])? {
+    static func readRequest(
+        _ line: [UInt8]
+    ) -> (id: Int?, op: String?, mutations: [PushedMutation], device: SyncDevice?)? {
         struct Refused: Error {}
         var id: Int?, op: String?
         var mutations: [PushedMutation]?
+        var device: SyncDevice?
         do {
             try FastJSON.withParser(line, maxDepth: JSONDepth.requestLimit) { parser in
                 var seen = 0
@@ -95,7 +98,7 @@ struct PushedMutation: Sendable {
                         op = String(decoding: name, as: UTF8.self)
                     case "body":
                         bit = 4
-                        mutations = try scanBody(&parser)
+                        (mutations, device) = try scanBody(&parser)
                     default:
                         bit = 0
                         try parser.checkValue()
@@ -108,27 +111,54 @@ struct PushedMutation: Sendable {
             return nil
         }
         guard let mutations else { return nil }
-        return (id, op, mutations)
+        return (id, op, mutations, device)
     }
 
-    /// A push's body: `{"mutations":[…]}`. Its first member must be the mutations (devices write keys sorted), so that
-    /// another operation's body, which is read the general way, is given up at once.
-    private static func scanBody(_ parser: inout FastJSON.Parser) throws -> [PushedMutation] {
+    /// A push's body: `{"device":{…},"mutations":[…]}`. Its first member must be the device or the mutations (devices
+    /// write keys sorted), so that another operation's body, which is read the general way, is given up at once.
+    private static func scanBody(_ parser: inout FastJSON.Parser) throws -> ([PushedMutation], SyncDevice?) {
         struct Refused: Error {}
         var mutations: [PushedMutation]?
+        var device: SyncDevice?
+        var sawDevice = false
         try parser.members { key, parser in
             if key == "mutations" {
                 guard mutations == nil else { throw Refused() }
                 var read: [PushedMutation] = []
                 try parser.elements { parser in read.append(try scanMutation(&parser)) }
                 mutations = read
+            } else if key == "device" {
+                guard !sawDevice else { throw Refused() }
+                sawDevice = true
+                device = try scanDevice(&parser)
             } else {
                 guard mutations != nil else { throw Refused() }
                 try parser.checkValue()
             }
         }
         guard let mutations else { throw Refused() }
-        return mutations
+        return (mutations, device)
+    }
+
+    /// A push's `device`: `{"id":…,"name":…}` or null; anything else (another member, an escaped text) is left to
+    /// `Codable`, which names the problem.
+    private static func scanDevice(_ parser: inout FastJSON.Parser) throws -> SyncDevice? {
+        struct Refused: Error {}
+        if try parser.skipNull() { return nil }
+        var id: UUID?, name: String?
+        var seen = 0
+        try parser.members { key, parser in
+            let bit: Int
+            switch key {
+            case "id": bit = 1; id = try uuid(&parser)
+            case "name": bit = 2; name = try parser.string()
+            default: throw Refused()
+            }
+            guard seen & bit == 0 else { throw Refused() }
+            seen |= bit
+        }
+        guard let id, let name else { throw Refused() }
+        return SyncDevice(id: id, name: name)
     }
 
     /// An id as `Codable` reads it; nil for text that is no id. An escaped one throws: the general way reads it.

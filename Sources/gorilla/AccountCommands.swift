@@ -205,13 +205,29 @@ struct PasswordCommand: AsyncParsableCommand {
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: "Push queued changes and pull new ones now.",
-        discussion: "With --status: show the queue, the last successful sync and the cursor, without the network.")
+        discussion: """
+            With --status: show the queue, the last successful sync and the cursor, without the network. \
+            With --conflicts: list the values one device's change replaced on another. \
+            With --restore ID: bring back the value a conflict replaced.
+            """)
     @OptionGroup(title: "Global options") var global: GlobalOptions
     @Flag(help: "Show the queue without syncing.") var status = false
+    @Flag(help: "List the conflicts: id, when, what, yours, theirs.") var conflicts = false
+    @Option(name: .customLong("restore"), help: "Bring back the value the conflict ID replaced.") var restore: String?
+
+    func validate() throws {
+        if [status, conflicts, restore != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("--status, --conflicts and --restore are used one at a time")
+        }
+    }
 
     func run() async throws {
         if status {
             try await present(global) { try SyncService($0).status() }
+        } else if conflicts {
+            try await present(global) { try await SyncService($0).conflicts() }
+        } else if let restore {
+            try await present(global) { try await SyncService($0).restore(restore) }
         } else {
             try await present(global) { try await SyncService($0).sync() }
         }

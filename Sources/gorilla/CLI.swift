@@ -39,7 +39,7 @@ func present<Result: Presentable>(
         if options.json {
             print(String(decoding: try WireCoding.encoder.encode(try result.json), as: UTF8.self))
         } else {
-            let text = result.text(for: viewer)
+            let text = result.fittedText(for: viewer)
             if !text.isEmpty { print(text) }
         }
     } catch let error as ClientError {
@@ -120,6 +120,7 @@ struct Gorilla: AsyncParsableCommand {
             Machines.self, Exercises.self, Trainings.self, Clients.self, Events.self, CalendarCommand.self,
             Sessions.self, Train.self,
             Stats.self, Measurements.self, Messages.self, Chat.self, NewsCommand.self, SyncCommand.self,
+            ExportCommand.self, ImportCommand.self,
         ]
     )
 

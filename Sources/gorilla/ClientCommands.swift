@@ -44,14 +44,25 @@ struct Clients: AsyncParsableCommand {
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "edit", abstract: "Set a client's goal weight (shown by clients show, measurements and stats).")
+            commandName: "edit",
+            abstract: "Set a client's goal weight and the sessions a week their plan asks for.",
+            discussion: """
+                The goal weight shows in clients show, measurements and stats; the sessions a week are what
+                stats --compliance measures the client against.
+                """
+        )
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @Argument(help: "Name, username or id.") var client: String
-        @Option(name: .customLong("goal-weight"), help: "The goal weight in kg (plausible: 20–400), or none to remove it.")
-        var goalWeight: String
+        @Option(
+            name: .customLong("goal-weight"), help: "The goal weight in kg (plausible: 20–400), or none to remove it.")
+        var goalWeight: String?
+        @Option(name: .customLong("per-week"), help: "Sessions a week the plan asks for (1–14), or none.")
+        var perWeek: String?
         @Flag(help: "Accept a goal weight outside the plausible range.") var force = false
         func run() async throws {
-            try await present(global) { try await ClientService($0).setGoalWeight(client, to: goalWeight, force: force) }
+            try await present(global) {
+                try await ClientService($0).setGoalWeight(client, to: goalWeight, force: force, perWeek: perWeek)
+            }
         }
     }
 

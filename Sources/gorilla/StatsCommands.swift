@@ -25,13 +25,19 @@ struct Stats: AsyncParsableCommand {
     var history = false
     @Flag(help: "Detail the work per muscle group (a chart of sets per week; --svg then charts it).")
     var muscles = false
+    @Flag(help: "Appointments kept and the plan's sessions a week met: every client, or --client C week by week.")
+    var compliance = false
 
     func run() async throws {
         var request = StatsRequest(
             client: client, exercise: exercise, from: range.from, to: range.to, svg: svg, csv: csv, unit: unit,
             history: history)
         request.muscles = muscles
-        try await present(global) { try await StatsService($0).stats(request) }
+        if compliance {
+            try await present(global) { try await StatsService($0).compliance(request) }
+        } else {
+            try await present(global) { try await StatsService($0).stats(request) }
+        }
     }
 }
 
@@ -90,7 +96,8 @@ struct Measurements: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List measurements with BMI (from the height nearest in time) and the distance to the goal weight.")
+            abstract:
+                "List measurements with BMI (from the height nearest in time) and the distance to the goal weight.")
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option(help: "The client (coaches).") var client: String?
         func run() async throws { try await present(global) { try await MeasurementService($0).list(client: client) } }

@@ -49,14 +49,14 @@ import Testing
         #expect(history.latestWeight?.value(.weight) == 80)
     }
 
-    @Test func anEntryStoredAsAnInstantIsOnTheDayWrittenInIt() {
+    @Test func anEntryStoredAsAnInstantIsOnTheDayWrittenInIt() throws {
         // Stored by a device before measurements had calendar days: read in UTC, whatever this device's zone.
         let history = BodyHistory([
             Self.entry("2026-11-19T23:00:00.000Z", ["weight": 80]), Self.entry("2026-11-19", ["height": 180]),
             Self.entry("2026-11-20", ["weight": 79]),
         ])
         #expect(history.entries.map(\.day) == ["2026-11-19", "2026-11-19", "2026-11-20"])
-        let record = history.entries[0].record(goalWeight: nil)
+        let record = try #require(history.entries.first { $0.value(.weight) == 80 }).record(goalWeight: nil)
         #expect(record.fields["date"] == "2026-11-19")
         #expect(record.fields["bmiHeightDate"] == "2026-11-19")
     }

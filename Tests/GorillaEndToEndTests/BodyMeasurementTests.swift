@@ -62,7 +62,8 @@ struct BodyMeasurementTests {
                 ["measurements", "add", "--date", "2026-11-21 23:30", "--weight", "79.5"], on: client,
                 zone: "America/Los_Angeles")
             #expect(evening.objectValue?["date"] == "2026-11-21", "\(evening)")
-            let onCoach = try await Self.json(["measurements", "list", "--client", "Bea"], on: coach, zone: "Asia/Tokyo")
+            let onCoach = try await Self.json(
+                ["measurements", "list", "--client", "Bea"], on: coach, zone: "Asia/Tokyo")
             #expect(onCoach.arrayValue?.map { $0.objectValue?["date"] } == ["2026-11-20", "2026-11-21"], "\(onCoach)")
         }
     }
@@ -71,8 +72,10 @@ struct BodyMeasurementTests {
         try await withTestServer { server in
             let (coach, client) = try await Self.coachAndClient(on: server)
             let added = try await Self.json(
-                ["measurements", "add", "--client", "Bea", "--date", "2026-03-01", "--weight", "70", "--waist", "80",
-                 "--note", "start"], on: coach)
+                [
+                    "measurements", "add", "--client", "Bea", "--date", "2026-03-01", "--weight", "70", "--waist", "80",
+                    "--note", "start",
+                ], on: coach)
             let id = try #require(added.objectValue?["id"]?.stringValue)
             let short = String(id.suffix(8))
 
@@ -81,8 +84,11 @@ struct BodyMeasurementTests {
                 ["measurements", "edit", short, "--weight", "71.5", "--date", "2026-03-02", "--clear", "waist"],
                 home: coach.home)
             #expect(edited.status == 0, "\(edited)")
-            #expect(edited.stdout.contains("Updated the measurement of 2026-03-02 for Bea Puig: weight 71.5 kg"), "\(edited)")
-            var seen = try #require(try await Self.json(["measurements", "list"], on: client).arrayValue?.first?.objectValue)
+            #expect(
+                edited.stdout.contains("Updated the measurement of 2026-03-02 for Bea Puig: weight 71.5 kg"),
+                "\(edited)")
+            var seen = try #require(
+                try await Self.json(["measurements", "list"], on: client).arrayValue?.first?.objectValue)
             #expect(seen["weight"] == 71.5 && seen["date"] == "2026-03-02" && seen["waist"] == nil, "\(seen)")
             #expect(seen["note"] == "start")
 
@@ -90,7 +96,8 @@ struct BodyMeasurementTests {
             let byClient = try await runGorilla(["measurements", "edit", short, "--height", "168"], home: client.home)
             #expect(byClient.status == 0, "\(byClient)")
             seen = try #require(
-                try await Self.json(["measurements", "list", "--client", "Bea"], on: coach).arrayValue?.first?.objectValue)
+                try await Self.json(["measurements", "list", "--client", "Bea"], on: coach).arrayValue?.first?
+                    .objectValue)
             #expect(seen["height"] == 168 && seen["weight"] == 71.5, "\(seen)")
             let nothing = try await runGorilla(["measurements", "edit", short], home: coach.home)
             #expect(nothing.status == 64 && nothing.stderr.contains("nothing to change"), "\(nothing)")
@@ -100,7 +107,8 @@ struct BodyMeasurementTests {
             #expect(unconfirmed.status == 64 && unconfirmed.stderr.contains("--yes"), "\(unconfirmed)")
             #expect(try await Self.json(["measurements", "list", "--client", "Bea"], on: coach).arrayValue?.count == 1)
             let removed = try await runGorilla(["measurements", "rm", short, "--yes"], home: client.home)
-            #expect(removed.status == 0 && removed.stdout.contains("Deleted the measurement of 2026-03-02"), "\(removed)")
+            #expect(
+                removed.status == 0 && removed.stdout.contains("Deleted the measurement of 2026-03-02"), "\(removed)")
             #expect(try await Self.json(["measurements", "list", "--client", "Bea"], on: coach).arrayValue == [])
             #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("measurement", liveOnly: true) == 0)
         }
@@ -109,11 +117,13 @@ struct BodyMeasurementTests {
     @Test func anImplausibleFigureIsRefusedWithItsRangeAndRecordedWithForce() async throws {
         try await withTestServer { server in
             let (coach, client) = try await Self.coachAndClient(on: server)
-            let short = try await runGorilla(["measurements", "add", "--client", "Bea", "--height", "30"], home: coach.home)
+            let short = try await runGorilla(
+                ["measurements", "add", "--client", "Bea", "--height", "30"], home: coach.home)
             #expect(short.status == 64, "\(short)")
             #expect(short.stderr.contains("--height 30 cm is outside the plausible range 100–250 cm"), "\(short)")
             #expect(short.stderr.contains("--force"), "\(short)")
-            let heavy = try await runGorilla(["measurements", "add", "--client", "Bea", "--weight", "600"], home: coach.home)
+            let heavy = try await runGorilla(
+                ["measurements", "add", "--client", "Bea", "--weight", "600"], home: coach.home)
             #expect(heavy.status == 64 && heavy.stderr.contains("20–400 kg"), "\(heavy)")
             #expect(!heavy.stderr.contains("positive"), "\(heavy)")
             let fat = try await runGorilla(["measurements", "add", "--body-fat", "80"], home: client.home)
@@ -132,7 +142,8 @@ struct BodyMeasurementTests {
             let seen = try await Self.json(["measurements", "list"], on: client)
             #expect(seen.arrayValue?.first?.objectValue?["weight"] == 410, "\(seen)")
             // An edit is checked the same way.
-            let edit = try await runGorilla(["measurements", "edit", String(id.suffix(8)), "--height", "20"], home: coach.home)
+            let edit = try await runGorilla(
+                ["measurements", "edit", String(id.suffix(8)), "--height", "50"], home: coach.home)
             #expect(edit.status == 64 && edit.stderr.contains("100–250 cm"), "\(edit)")
         }
     }
@@ -144,13 +155,15 @@ struct BodyMeasurementTests {
                 ("2026-01-01", ["--height", "170"]), ("2026-06-01", ["--height", "180"]),
                 ("2026-02-01", ["--weight", "73"]),
             ] {
-                _ = try await Self.json(["measurements", "add", "--client", "Bea", "--date", date] + figures, on: coach)
+                _ = try await Self.json(
+                    ["measurements", "add", "--client", "Bea", "--date", date] + figures, on: coach)
             }
             let added = try await runGorilla(
                 ["measurements", "add", "--date", "2026-05-20", "--weight", "85"], home: client.home)
             #expect(added.stdout.contains("BMI 26.2 (overweight, height 180 cm of 2026-06-01)"), "\(added)")
 
-            let rows = try #require(try await Self.json(["measurements", "list", "--client", "Bea"], on: coach).arrayValue)
+            let rows = try #require(
+                try await Self.json(["measurements", "list", "--client", "Bea"], on: coach).arrayValue)
             let weights = rows.compactMap(\.objectValue).filter { $0["weight"] != nil }
             #expect(weights.map { $0["bmiHeight"] } == [170, 180], "\(weights)")
             #expect(weights.map { $0["bmiHeightDate"] } == ["2026-01-01", "2026-06-01"], "\(weights)")
@@ -162,7 +175,8 @@ struct BodyMeasurementTests {
             let stats = try await runGorilla(["stats", "--client", "Bea"], home: coach.home)
             #expect(stats.stdout.contains("body weight:      85 kg on 2026-05-20, BMI 26.2"), "\(stats)")
             let body = try #require(try await Self.json(["stats"], on: client).objectValue?["body"]?.objectValue)
-            #expect(body["bmiHeight"] == 180 && body["bmiHeightDate"] == "2026-06-01" && body["weight"] == 85, "\(body)")
+            #expect(
+                body["bmiHeight"] == 180 && body["bmiHeightDate"] == "2026-06-01" && body["weight"] == 85, "\(body)")
         }
     }
 
@@ -179,7 +193,8 @@ struct BodyMeasurementTests {
             let id = try #require(added.objectValue?["id"]?.stringValue)
             let stored = try #require(try Self.stored(id, on: server).objectValue)
             let row = try #require(
-                try await Self.json(["measurements", "list", "--client", "Bea"], on: coach).arrayValue?.first?.objectValue)
+                try await Self.json(["measurements", "list", "--client", "Bea"], on: coach).arrayValue?.first?
+                    .objectValue)
             for figure in figures {
                 #expect(stored[figure.field] == figure.value, "\(figure.field): \(stored)")
                 #expect(row[figure.field] == figure.value, "\(figure.field): \(row)")
@@ -196,7 +211,10 @@ struct BodyMeasurementTests {
         try await withTestServer { server in
             let (coach, client) = try await Self.coachAndClient(on: server)
             _ = try await Self.json(
-                ["measurements", "add", "--client", "Bea", "--date", "2026-05-01", "--weight", "80", "--height", "170"],
+                [
+                    "measurements", "add", "--client", "Bea", "--date", "2026-05-01", "--weight", "80", "--height",
+                    "170",
+                ],
                 on: coach)
             let set = try await runGorilla(["clients", "edit", "Bea", "--goal-weight", "72.5"], home: coach.home)
             #expect(set.status == 0, "\(set)")
@@ -225,6 +243,38 @@ struct BodyMeasurementTests {
             let cleared = try await runGorilla(["clients", "edit", "Bea", "--goal-weight", "none"], home: coach.home)
             #expect(cleared.status == 0 && cleared.stdout.contains("Removed the goal weight of Bea Puig"), "\(cleared)")
             #expect(try await Self.json(["clients", "show", "Bea"], on: coach).objectValue?["goalWeight"] == nil)
+        }
+    }
+
+    @Test func theServerStoresTheDayWrittenAndKeepsOnlyTheHardLimits() async throws {
+        try await withTestServer { server in
+            let (coach, _) = try await Self.coachAndClient(on: server)
+            let bea = try #require(try coach.entity("client", named: "Bea")).id
+            func measurement(_ fields: [String: JSONValue]) -> Mutation {
+                var fields = fields
+                fields["client"] = .string(bea.uuidString.lowercased())
+                return Mutation(id: UUID.v7(), kind: "measurement", entity: UUID.v7(), action: .create, fields: fields)
+            }
+            // As devices sent dates before: an instant, read as the day written in it (its offset, else UTC).
+            let madrid = measurement(["date": "2026-11-20T00:00:00+01:00", "height": 95])
+            let utc = measurement(["date": "2026-11-19T23:00:00.000Z", "weight": 80])
+            let heavy = measurement(["date": "2026-11-20", "weight": 701])
+            let noDay = measurement(["date": "2026-02-30", "weight": 80])
+            let results = try await coach.push([madrid, utc, heavy, noDay])
+            #expect(results.map(\.status) == [.applied, .applied, .rejected, .rejected], "\(results)")
+            #expect(
+                try Self.stored(madrid.entity.uuidString.lowercased(), on: server).objectValue?["date"] == "2026-11-20")
+            #expect(try Self.stored(madrid.entity.uuidString.lowercased(), on: server).objectValue?["height"] == 95)
+            #expect(
+                try Self.stored(utc.entity.uuidString.lowercased(), on: server).objectValue?["date"] == "2026-11-19")
+
+            // The goal weight is a field of the client, within the limits of a weight.
+            func goal(_ value: JSONValue) -> Mutation {
+                Mutation(id: UUID.v7(), kind: "client", entity: bea, action: .update, fields: ["goalWeight": value])
+            }
+            let goals = try await coach.push([goal(701), goal(410), goal("light")])
+            #expect(goals.map(\.status) == [.rejected, .applied, .rejected], "\(goals)")
+            #expect(try Self.stored(bea.uuidString.lowercased(), on: server).objectValue?["goalWeight"] == 410)
         }
     }
 }

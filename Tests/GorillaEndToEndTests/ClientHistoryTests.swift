@@ -77,7 +77,8 @@ struct ClientHistoryTests {
             let scheduled = await Self.failure {
                 _ = try await coach.app.addEvent(client: "alex", EventFields(at: "2030-01-07 10:00"))
             }
-            #expect(scheduled?.message.contains("not schedule events for them") == true, "\(String(describing: scheduled))")
+            #expect(
+                scheduled?.message.contains("not schedule events for them") == true, "\(String(describing: scheduled))")
             let sent = await Self.failure { _ = try await coach.app.sendMessage(to: "alex", text: "Hello?") }
             #expect(sent?.message.contains("not send messages to them") == true, "\(String(describing: sent))")
             let trained = await Self.failure {
@@ -155,7 +156,8 @@ struct ClientHistoryTests {
             #expect(named.text.contains("--surname SURNAME") && !named.text.contains("--name NAME"), "\(named.text)")
             let full = try await coach.app.addClient(name: "Ona", surname: "Roig")
             #expect(!full.text.contains("--name") && !full.text.contains("--surname"), "\(full.text)")
-            let reissued = try await coach.app.newClientCode(try #require(nameless.json.objectValue?["id"]?.stringValue))
+            let reissued = try await coach.app.newClientCode(
+                try #require(nameless.json.objectValue?["id"]?.stringValue))
             #expect(reissued.text.contains("--name NAME --surname SURNAME"), "\(reissued.text)")
 
             let arguments = try Self.registerCommand(in: reissued.text)
@@ -174,8 +176,10 @@ struct ClientHistoryTests {
             let other = try TemporaryFolder("gorilla-e2e-register")
             _ = try await runGorilla(["connect", "127.0.0.1:\(server.port)", "--trust"], home: other.url)
             let refused = try await runGorilla(
-                ["register", "client", "--code", code, "--username", "max", "--email", "max@example.com",
-                 "--password-stdin"], home: other.url, input: Device.password + "\n")
+                [
+                    "register", "client", "--code", code, "--username", "max", "--email", "max@example.com",
+                    "--password-stdin",
+                ], home: other.url, input: Device.password + "\n")
             #expect(refused.status == 1, "\(refused)")
             #expect(refused.stderr.contains("add --name NAME --surname SURNAME"), "\(refused)")
         }

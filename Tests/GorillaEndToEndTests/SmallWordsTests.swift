@@ -10,8 +10,9 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct SmallWordsEndToEndTests {
     /// A coach with one of everything that `rm` deletes; returns the device and the event's and session's ids.
-    static func coachWithEverything(on server: some RunningServer) async throws -> (Device, event: String, session: String)
-    {
+    static func coachWithEverything(
+        on server: some RunningServer
+    ) async throws -> (Device, event: String, session: String) {
         let coach = try await Device.coach("ada", on: server)
         _ = try await coach.app.addMachine(name: "Rower", imageFile: nil)
         _ = try await coach.app.addExercise(name: "Squat", ExerciseFields())

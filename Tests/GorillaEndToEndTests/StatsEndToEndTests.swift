@@ -146,13 +146,15 @@ struct StatsEndToEndTests {
                 .sorted()
             #expect(Set(dates.compactMap { $0 }) == Set(starts))
             #expect(dates.compactMap { $0 } == dates.compactMap { $0 }.sorted())
-            #expect(rows.last?[0] == "2026-03-10T07:15:00.000Z", "the raw session was the last one on the 10th, in UTC")
+            #expect(
+                rows.last?[0] == EventFormatting.localISO(try #require(ISOTime.parse("2026-03-10T07:15:00Z"))),
+                "the raw session was the last one, on the 10th, in this device's time zone with its offset")
 
             // --json figures of one exercise, on the coach's device and on the client's own.
             let figures = try #require(
                 try await coach.app.stats(StatsRequest(client: "Bea", exercise: "Bench press")).json.objectValue)
             #expect(figures["bestWeight"] == 95)
-            #expect(abs((figures["e1rm"]?.doubleValue ?? 0) - 120.33) <= 0.01)
+            #expect(figures["e1rm"]?.doubleValue == 120.3)  // an e1RM to 0.1
             #expect(figures["volume"] == 3470)
             #expect(figures["sessions"] == 2)
             #expect(figures["volumeChange"] == -150)
@@ -215,6 +217,52 @@ struct StatsEndToEndTests {
         }
     }
 
+    @Test func complianceMeasuresAppointmentsAndThePlansSessionsAWeekPerClientAndWeek() async throws {
+        try await withTestServer { server in
+            let (coach, client) = try await Self.coachAndClient(on: server, secondClient: true)
+            try await Self.logBenchSessions(coach)
+            let set = try await runGorilla(["clients", "edit", "Bea", "--per-week", "2"], home: coach.home)
+            #expect(set.status == 0, "\(set)")
+            let refused = try await runGorilla(["clients", "edit", "Bea", "--per-week", "30"], home: coach.home)
+            #expect(refused.status == 64 && refused.stderr.contains("1 to 14"), "\(refused)")
+            // An appointment kept by a session (logged with --event), one missed, one cancelled.
+            for (at, status) in [("2026-03-04 10:00", "kept"), ("2026-03-05 10:00", nil), ("2026-03-10 10:00", "cancelled")]
+            {
+                let added = try await runGorilla(
+                    ["--json", "events", "add", "--client", "Bea", "--at", at], home: coach.home)
+                let id = try #require(try added.json().objectValue?["id"]?.stringValue, "\(added)")
+                let marked =
+                    switch status {
+                    case "kept"?:
+                        try await runGorilla(
+                            ["sessions", "log", "--client", "Bea", "--event", id, "--date", at, "--set", "Bench press: 5x60kg"],
+                            home: coach.home)
+                    case "cancelled"?: try await runGorilla(["events", "cancel", id], home: coach.home)
+                    default: CommandRun?.none
+                    }
+                #expect(marked.map { $0.status == 0 } ?? true, "\(String(describing: marked))")
+            }
+            let all = try await runGorilla(
+                ["--json", "stats", "--compliance", "--from", "2026-03-02", "--to", "2026-03-15"], home: coach.home)
+            let rows = try #require(try all.json().arrayValue, "\(all)")
+            #expect(rows.count == 2, "one row per client")
+            let bea = try #require(rows.first { $0.objectValue?["client"]?.stringValue?.hasPrefix("Bea") == true }?.objectValue)
+            #expect(bea["target"] == 2 && bea["sessions"] == 3)
+            #expect(bea["appointments"] == 2 && bea["kept"] == 1, "the cancelled one is left out: \(bea)")
+            #expect(bea["appointmentRate"] == 0.5 && bea["planRate"] == 0.75, "2 of 2, then 1 of 2: \(bea)")
+            #expect(bea["weeks"]?.arrayValue?.count == 2)
+            let text = try await runGorilla(
+                ["stats", "--client", "Bea", "--compliance", "--from", "2026-03-02", "--to", "2026-03-15"],
+                home: coach.home)
+            #expect(text.stdout.contains("appointments kept: 1 of 2 (50%)"), "\(text)")
+            #expect(text.stdout.contains("plan: 2 sessions a week, met 75%"), "\(text)")
+            // A client sees their own.
+            let own = try await runGorilla(
+                ["--json", "stats", "--compliance", "--from", "2026-03-02", "--to", "2026-03-15"], home: client.home)
+            #expect(try own.json().objectValue?["target"] == 2, "\(own)")
+        }
+    }
+
     @Test func svgOfTheOverviewAndOfAnExerciseAreWritten() async throws {
         try await withTestServer { server in
             let (coach, _) = try await Self.coachAndClient(on: server)
@@ -230,7 +278,16 @@ struct StatsEndToEndTests {
             let overviewPath = folder.url.appendingPathComponent("weeks.svg").path
             _ = try await coach.app.stats(StatsRequest(client: "Bea", svg: overviewPath))
             let weeks = try String(contentsOfFile: overviewPath, encoding: .utf8)
-            #expect(weeks.components(separatedBy: "<circle").count - 1 == 12, "one point per week")
+            #expect(weeks.components(separatedBy: #"<rect class="bar""#).count - 1 == 12, "one bar per week")
+
+            // With --muscles, the chart is the muscle groups' sets per week.
+            _ = try await runGorilla(["exercises", "edit", "Bench press", "--muscle", "chest"], home: coach.home)
+            let musclesPath = folder.url.appendingPathComponent("muscles.svg").path
+            let run = try await runGorilla(
+                ["stats", "--client", "Bea", "--muscles", "--svg", musclesPath], home: coach.home)
+            #expect(run.stdout.contains("per muscle group") && run.stdout.contains("chest"), "\(run)")
+            let muscles = try String(contentsOfFile: musclesPath, encoding: .utf8)
+            #expect(muscles.contains(#"data-label="chest""#), "\(muscles)")
             withExtendedLifetime(folder) {}
         }
     }

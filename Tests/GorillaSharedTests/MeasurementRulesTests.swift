@@ -21,7 +21,9 @@ import Testing
         #expect(CalendarDate("2026-11-20T08:00:00Z")?.description == "2026-11-20")
     }
 
-    @Test(arguments: ["2026-02-30", "0000-01-01", "2026-13-01", "20261120", "2026-11-2", "2026-11-20T25:00:00Z", "today", ""])
+    @Test(arguments: [
+        "2026-02-30", "0000-01-01", "2026-13-01", "20261120", "2026-11-2", "2026-11-20T25:00:00Z", "today", "",
+    ])
     func somethingThatIsNoDayIsRefused(_ text: String) {
         #expect(CalendarDate(text) == nil)
     }
@@ -53,8 +55,9 @@ import Testing
             #expect(!beyond.forceable)
             #expect(measure.problem(with: .nan, forced: true) != nil)
         }
-        #expect(BodyMeasure.weight.problem(with: 800, forced: true)?.message(naming: "--weight")
-            == "--weight 800 kg is beyond what can be recorded (1–700 kg)")
+        #expect(
+            BodyMeasure.weight.problem(with: 800, forced: true)?.message(naming: "--weight")
+                == "--weight 800 kg is beyond what can be recorded (1–700 kg)")
     }
 
     @Test func everyFigureIsAFieldOfTheDocument() throws {

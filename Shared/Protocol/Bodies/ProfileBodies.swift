@@ -32,6 +32,22 @@ public struct Profile: Codable, Sendable, Equatable {
         self.photo = photo
         self.created = created
     }
+
+    /// Ids in lower case, as stored documents hold them; absent members left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeID(id, forKey: .id)
+        try container.encode(role, forKey: .role)
+        try container.encode(username, forKey: .username)
+        try container.encode(email, forKey: .email)
+        try container.encode(name, forKey: .name)
+        try container.encode(surname, forKey: .surname)
+        try container.encodeIfPresent(nif, forKey: .nif)
+        try container.encode(language, forKey: .language)
+        try container.encodeID(coach, forKey: .coach)
+        try container.encodeIfPresent(photo, forKey: .photo)
+        try container.encode(created, forKey: .created)
+    }
 }
 
 /// `profile.update`: the fields to change; absent fields stay as they are.

@@ -129,10 +129,16 @@ public protocol MutationWriting {
     func write(into out: inout [UInt8])
 }
 
-/// `sync.push`: a batch of mutations, applied in order.
+/// `sync.push`: a batch of mutations, applied in order, and the device they come from.
 public struct PushBody: Codable, Sendable {
     public var mutations: [Mutation]
-    public init(mutations: [Mutation]) { self.mutations = mutations }
+    /// The device that queued the mutations: the server names it in the conflicts an update causes (``SyncConflict``).
+    public var device: SyncDevice?
+
+    public init(mutations: [Mutation], device: SyncDevice? = nil) {
+        self.mutations = mutations
+        self.device = device
+    }
 }
 
 /// How the server took one mutation.

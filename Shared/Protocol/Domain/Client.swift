@@ -33,11 +33,15 @@ public struct Client: EntityDocument {
     public var coachName: String?
     /// The body weight the client aims at, in kg (set by the coach; the limits of ``Measurement/Measure/weight``).
     public var goalWeight: Double?
+    /// Sessions a week the client's plan asks for (set by the coach): what compliance is measured against.
+    public var perWeek: Int?
+    /// The sessions a week a plan may ask for.
+    public static let perWeekRange: ClosedRange<Double> = 1...14
 
     public init(
         name: String? = nil, surname: String? = nil, nif: String? = nil, notes: String? = nil,
         status: ClientStatus = .invited, username: String? = nil, email: String? = nil, joined: Date? = nil,
-        codeExpires: Date? = nil, coachName: String? = nil, goalWeight: Double? = nil
+        codeExpires: Date? = nil, coachName: String? = nil, goalWeight: Double? = nil, perWeek: Int? = nil
     ) {
         self.name = name
         self.surname = surname
@@ -50,10 +54,11 @@ public struct Client: EntityDocument {
         self.codeExpires = codeExpires
         self.coachName = coachName
         self.goalWeight = goalWeight
+        self.perWeek = perWeek
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, surname, nif, notes, status, username, email, joined, codeExpires, coachName, goalWeight
+        case name, surname, nif, notes, status, username, email, joined, codeExpires, coachName, goalWeight, perWeek
     }
 
     /// "Ana Ruiz", or the username, or nil when nothing names the client yet.

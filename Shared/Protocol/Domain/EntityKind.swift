@@ -2,7 +2,7 @@ import Foundation
 
 /// A section of synced data: the `kind` of a mutation, of a stored row and of a pulled change.
 public enum EntityKind: String, Codable, Sendable, CaseIterable {
-    case machine, exercise, training, client, event, message, measurement, session, draft
+    case machine, exercise, training, client, event, message, measurement, session, draft, conflict
 
     /// Who reads rows of the kind: a coach's catalogue is read by all their clients; the rest belongs to one client.
     public enum Scope: Sendable {
@@ -16,13 +16,14 @@ public enum EntityKind: String, Codable, Sendable, CaseIterable {
     public var scope: Scope {
         switch self {
         case .machine, .exercise, .training: .catalogue
-        case .client, .event, .message, .measurement, .session, .draft: .client
+        case .client, .event, .message, .measurement, .session, .draft, .conflict: .client
         }
     }
 
     /// Whether rows of the kind are seen only by the account that created them (an unfinished session's draft: not by
-    /// the coach of a client who records, nor by the client a coach records).
-    public var isPrivateToRecorder: Bool { self == .draft }
+    /// the coach of a client who records, nor by the client a coach records; a sync conflict: only by the account whose
+    /// push overwrote a value).
+    public var isPrivateToRecorder: Bool { self == .draft || self == .conflict }
 
     /// The type whose JSON a row of this kind holds.
     public var documentType: any EntityDocument.Type {
@@ -36,6 +37,7 @@ public enum EntityKind: String, Codable, Sendable, CaseIterable {
         case .measurement: Measurement.self
         case .session: TrainingSession.self
         case .draft: TrainingDraft.self
+        case .conflict: SyncConflict.self
         }
     }
 

@@ -60,7 +60,8 @@ public struct Measurement: EntityDocument {
 
         /// The measure whose field or option is `text` ("bodyFat", "body-fat", "body fat"), if any.
         public init?(named text: String) {
-            let folded = text.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "")
+            let folded = text.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(
+                of: " ", with: "")
             guard let measure = Self.allCases.first(where: { $0.rawValue.lowercased() == folded }) else { return nil }
             self = measure
         }

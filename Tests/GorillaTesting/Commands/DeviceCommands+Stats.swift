@@ -21,7 +21,8 @@ extension DeviceCommands {
         _ id: String, date: String? = nil, values: [String: Double] = [:], clear: [String] = [], note: String? = nil,
         force: Bool = false
     ) async throws -> CommandOutput {
-        let fields = MeasurementFields(date: date, values: Self.measures(values), clear: clear, note: note, force: force)
+        let fields = MeasurementFields(
+            date: date, values: Self.measures(values), clear: clear, note: note, force: force)
         return try await run { try await MeasurementService($0).edit(id, fields) }
     }
 

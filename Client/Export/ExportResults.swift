@@ -1,0 +1,49 @@
+import Foundation
+import GorillaShared
+
+/// `gorilla export --out DIR`: the folder written, and each file with how many rows it holds.
+public struct ExportSummary: Presentable {
+    /// One file of the export.
+    public struct File: Sendable {
+        /// Its name in the folder (`sessions.json`).
+        public let name: String
+        /// The items (or CSV rows) it holds.
+        public let rows: Int
+    }
+
+    /// The folder, as an absolute path.
+    public let directory: String
+    /// The account exported.
+    public let account: String
+    public let role: Role
+    public let files: [File]
+
+    public func encode(to encoder: any Encoder) throws {
+        try JSONValue.object([
+            "directory": .string(directory), "account": .string(account), "role": .string(role.rawValue),
+            "files": .array(
+                files.map { .object(["name": .string($0.name), "rows": .number(Double($0.rows))]) }),
+        ]).encode(to: encoder)
+    }
+
+    public func text(for viewer: Viewer) -> String {
+        let width = files.map(\.name.count).max() ?? 0
+        let lines = files.map { file in
+            "  " + file.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Self.describe(file)
+        }
+        return (["Exported everything \(account) can see to \(directory):"] + lines).joined(separator: "\n")
+    }
+
+    /// "3 sessions", "12 sets", "ada (coach)".
+    static func describe(_ file: File) -> String {
+        let noun: String =
+            switch file.name {
+            case "account.json": "account"
+            case "sets.csv": "set"
+            case let name where name.hasSuffix(".csv") || name.hasSuffix(".json"):
+                String(name.prefix { $0 != "." }.dropLast())  // "sessions" → "session"
+            default: "row"
+            }
+        return "\(file.rows) \(noun)\(file.rows == 1 ? "" : "s")"
+    }
+}

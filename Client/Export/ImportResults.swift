@@ -1,0 +1,149 @@
+import Foundation
+import GorillaShared
+
+/// `gorilla import`: what a file held and what became of it (or, with `--dry-run`, what would).
+public struct ImportSummary: Presentable {
+    /// One workout of the file, as a session of the client.
+    public struct Session: Sendable {
+        /// The session's id (derived from the client and the start).
+        public let id: UUID
+        let workout: ImportedWorkout
+        /// Whether the history already has it (an earlier import of the same workout).
+        public let alreadyImported: Bool
+    }
+
+    /// What is done with exercise names the catalogue does not have.
+    public enum Handling: String, Sendable {
+        /// The import stops (the default).
+        case stop
+        /// They are added to the catalogue (`--create-exercises`).
+        case create
+        /// They are kept by name only (`--allow-new`).
+        case keep
+    }
+
+    public let file: String
+    /// `Strong` or `Hevy`.
+    public let format: String
+    public let clientID: UUID
+    public let clientName: String
+    public let dryRun: Bool
+    /// Every workout of the file, oldest first.
+    public let sessions: [Session]
+    /// Rows without a set (rest timers, empty sets).
+    public let skippedRows: Int
+    /// Names of the file picked as a catalogue exercise of another name ("Bench Press (Barbell)" → "Bench press").
+    public let matched: [(name: String, exercise: String)]
+    /// Names the catalogue does not have.
+    public let unknown: [String]
+    public let handling: Handling
+    /// Exercises added to the catalogue.
+    public var created: [String] = []
+    /// Sessions the server refused during the sync (rolled back on this device).
+    public var rejected: [UUID] = []
+
+    /// The sessions new to the history (imported now, or to be with `--dry-run`).
+    var fresh: [Session] { sessions.filter { !$0.alreadyImported && !rejected.contains($0.id) } }
+
+    public func encode(to encoder: any Encoder) throws {
+        let fresh = fresh
+        var object: [String: JSONValue] = [
+            "file": .string(file), "format": .string(format), "client": .string(clientID.key),
+            "clientName": .string(clientName), "dryRun": .bool(dryRun),
+            (dryRun ? "toImport" : "imported"): .number(Double(fresh.count)),
+            "alreadyImported": .number(Double(sessions.filter(\.alreadyImported).count)),
+            "sets": .number(Double(fresh.reduce(0) { $0 + $1.workout.exercises.reduce(0) { $0 + $1.sets.count } })),
+            "skippedRows": .number(Double(skippedRows)),
+            "sessions": .array(
+                sessions.map { session in
+                    var item: [String: JSONValue] = [
+                        "id": .string(session.id.key), "title": .string(session.workout.title),
+                        "start": .string(ISOTime.format(session.workout.start)),
+                        "exercises": .array(session.workout.exercises.map { .string($0.name) }),
+                        "sets": .number(Double(session.workout.exercises.reduce(0) { $0 + $1.sets.count })),
+                        "status": .string(status(of: session)),
+                    ]
+                    if let end = session.workout.end { item["end"] = .string(ISOTime.format(end)) }
+                    return .object(item)
+                }),
+            "matched": .array(matched.map { .object(["name": .string($0.name), "exercise": .string($0.exercise)]) }),
+            "unknownExercises": .array(unknown.map(JSONValue.string)),
+            "unknownHandling": .string(handling.rawValue),
+            "createdExercises": .array(created.map(JSONValue.string)),
+        ]
+        if !rejected.isEmpty { object["rejected"] = .array(rejected.map { .string($0.key) }) }
+        try JSONValue.object(object).encode(to: encoder)
+    }
+
+    /// `new` (to import), `imported`, `already imported` or `refused`.
+    func status(of session: Session) -> String {
+        if session.alreadyImported { return "already imported" }
+        if rejected.contains(session.id) { return "refused" }
+        return dryRun ? "new" : "imported"
+    }
+
+    public func text(for viewer: Viewer) -> String {
+        let fresh = fresh
+        let sets = fresh.reduce(0) { $0 + $1.workout.exercises.reduce(0) { $0 + $1.sets.count } }
+        let already = sessions.count - fresh.count - rejected.count
+        let source = "\((file as NSString).lastPathComponent) (\(format) export)"
+        var lines: [String] = []
+        if dryRun {
+            lines.append(
+                "Dry run, nothing saved: \(source) holds \(counted(sessions.count, "session")) for \(clientName); "
+                    + "\(fresh.count) would be imported (\(counted(sets, "set")))"
+                    + (already > 0 ? ", \(already) already imported." : "."))
+            let rows = sessions.map { session -> [String] in
+                let workout = session.workout
+                return [
+                    EventFormatting.local(workout.start), workout.title.isEmpty ? "-" : workout.title,
+                    "\(workout.exercises.count)", "\(workout.exercises.reduce(0) { $0 + $1.sets.count })",
+                    status(of: session), session.id.short,
+                ]
+            }
+            lines.append(Table(["WHEN", "WORKOUT", "EXERCISES", "SETS", "STATUS", "ID"], rows).render())
+        } else if fresh.isEmpty && rejected.isEmpty {
+            lines.append(
+                "Nothing new in \(source): its \(counted(sessions.count, "session")) of \(clientName) "
+                    + "\(sessions.count == 1 ? "was" : "were") imported before.")
+        } else {
+            lines.append(
+                "Imported \(counted(fresh.count, "session")) of \(clientName) from \(source): \(counted(sets, "set"))"
+                    + (already > 0 ? "; \(already) already imported, skipped." : "."))
+        }
+        if !matched.isEmpty {
+            lines.append("Matched: " + matched.map { "'\($0.name)' as \($0.exercise)" }.joined(separator: ", ") + ".")
+        }
+        if !unknown.isEmpty {
+            let names = unknown.joined(separator: ", ")
+            switch (handling, dryRun) {
+            case (.stop, _):
+                lines.append(
+                    "Not in the catalogue: \(names). The import stops on them: add them with --create-exercises, "
+                        + "or keep them by name only with --allow-new.")
+            case (.create, true): lines.append("Would be added to the catalogue: \(names).")
+            case (.keep, true): lines.append("Would be kept by name only (not in the catalogue): \(names).")
+            case (.create, false):
+                if !created.isEmpty { lines.append("Added to the catalogue: \(created.joined(separator: ", ")).") }
+            case (.keep, false): lines.append("Kept by name only (not in the catalogue): \(names).")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public func notes(for viewer: Viewer) -> [String] {
+        var notes: [String] = []
+        if skippedRows > 0 {
+            notes.append("note: \(counted(skippedRows, "row")) without a set (rest timers, empty sets) left out")
+        }
+        if !rejected.isEmpty {
+            notes.append("refused by the server: \(counted(rejected.count, "session")) (see the lines above)")
+        }
+        return notes
+    }
+}
+
+/// "1 session", "3 sets".
+private func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

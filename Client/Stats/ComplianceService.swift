@@ -1,0 +1,76 @@
+import Foundation
+import GorillaShared
+
+/// `gorilla stats --compliance`: how each client keeps to appointments and to their plan's sessions a week.
+public struct ComplianceReport: Presentable {
+    /// One row per client (a coach's whole list), or the one client asked for.
+    public let clients: [Compliance]
+    /// Whether one client was asked for: the text then lists their weeks.
+    public let single: Bool
+
+    public func encode(to encoder: any Encoder) throws {
+        if single, let only = clients.first { try only.encode(to: encoder) } else { try clients.encode(to: encoder) }
+    }
+
+    public func text(for viewer: Viewer) -> String {
+        guard let weeks = clients.first?.weeks, let first = weeks.first else { return "No clients yet." }
+        let period =
+            "\(weeks.count) week\(weeks.count == 1 ? "" : "s") from \(ClientStats.shortDate(first.start))"
+        func rate(_ value: Double?) -> String { value.map { "\(Int(($0 * 100).rounded()))%" } ?? "—" }
+        if single, let client = clients.first {
+            var lines = [
+                "\(client.client) — compliance, \(period)",
+                "appointments kept: \(client.kept) of \(client.appointments) (\(rate(client.appointmentRate)))",
+                client.target.map { "plan: \($0) session\($0 == 1 ? "" : "s") a week, met \(rate(client.planRate))" }
+                    ?? "plan: no sessions a week set (gorilla clients edit C --per-week N)",
+                "",
+            ]
+            let rows = client.weeks.map { week in
+                [
+                    ClientStats.shortDate(week.start), "\(week.sessions)", "\(week.appointments)", "\(week.kept)",
+                    client.target.map { week.sessions >= $0 ? "met" : "\(week.sessions)/\($0)" } ?? "",
+                ]
+            }
+            lines.append(Table(["WEEK OF", "SESSIONS", "APPOINTMENTS", "KEPT", "PLAN"], rows).render())
+            return lines.joined(separator: "\n")
+        }
+        let rows = clients.map { client in
+            [
+                client.client, "\(client.sessions)", "\(client.kept)/\(client.appointments)",
+                rate(client.appointmentRate), client.target.map(String.init) ?? "—", rate(client.planRate),
+                TextCharts.sparkline(client.weeks.map { Double($0.sessions) }, width: 16),
+            ]
+        }
+        return "Compliance, \(period)\n"
+            + Table(
+                ["CLIENT", "SESSIONS", "KEPT", "KEPT %", "PLAN/WEEK", "PLAN MET", "SESSIONS PER WEEK"], rows
+            ).render()
+    }
+}
+
+extension StatsService {
+    /// The compliance of the client asked for (a client: their own), or of each of a coach's clients.
+    public func compliance(_ request: StatsRequest) async throws -> ComplianceReport {
+        let cache = try await context.freshCache()
+        let from = try request.from.map { try Self.day($0, "--from") }
+        let to = try request.to.map { try Self.day($0, "--to").addingTimeInterval(86_400) }
+        let calculator = StatsCalculator()
+        let profile = try context.session().profile
+        let clients: [(id: UUID, name: String, target: Int?)]
+        if profile.role == .client || request.client != nil {
+            let subject = try StatsSubject.resolve(request.client, cache: cache, context: context)
+            let row = try cache.entity(subject.id)
+            clients = [(subject.id, subject.name, row?.data["perWeek"]?.intValue)]
+        } else {
+            clients = try cache.entities(.client).map {
+                ($0.id, ClientDirectory.displayName($0), $0.data["perWeek"]?.intValue)
+            }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+        }
+        let rows = try clients.map { client in
+            calculator.compliance(
+                client: client.name, target: client.target, sessions: try cache.timeline(.session, client: client.id),
+                events: try cache.timeline(.event, client: client.id), from: from, to: to)
+        }
+        return ComplianceReport(clients: rows, single: profile.role == .client || request.client != nil)
+    }
+}

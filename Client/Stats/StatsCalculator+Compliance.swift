@@ -1,0 +1,110 @@
+import Foundation
+import GorillaShared
+
+/// How far a client kept to their appointments and to the sessions a week their plan asks for.
+public struct Compliance: Codable, Sendable, Equatable {
+    /// The client's display name.
+    public var client: String
+    /// Sessions a week the client's plan asks for, when the coach set it (`clients edit C --per-week N`).
+    public var target: Int?
+    /// Sessions recorded in the period.
+    public var sessions: Int
+    /// Appointments in the period that were not cancelled, up to now.
+    public var appointments: Int
+    /// Of those, the ones done (marked done, or fulfilled by a session).
+    public var kept: Int
+    /// `kept / appointments`, 0…1; nil without appointments.
+    public var appointmentRate: Double?
+    /// Σ min(sessions, target) / Σ target over the weeks, 0…1; nil without a target.
+    public var planRate: Double?
+    /// Each week of the period, oldest first.
+    public var weeks: [Week]
+
+    /// One week.
+    public struct Week: Codable, Sendable, Equatable {
+        /// The day the week starts.
+        public var start: Date
+        public var sessions: Int
+        public var appointments: Int
+        public var kept: Int
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(client, forKey: .client)
+        try container.encodeIfPresent(target, forKey: .target)
+        try container.encode(sessions, forKey: .sessions)
+        try container.encode(appointments, forKey: .appointments)
+        try container.encode(kept, forKey: .kept)
+        try container.encodeIfPresent(appointmentRate.map { ($0 * 1000).rounded() / 1000 }, forKey: .appointmentRate)
+        try container.encodeIfPresent(planRate.map { ($0 * 1000).rounded() / 1000 }, forKey: .planRate)
+        try container.encode(weeks, forKey: .weeks)
+    }
+}
+
+extension StatsCalculator {
+    /// The weeks from the week of `from` (else 11 weeks before this one) to the week of `to` (else this one), each
+    /// by the day it starts.
+    func weekStarts(from: Date?, to: Date?) -> [Date] {
+        let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
+        let first =
+            from.flatMap { calendar.dateInterval(of: .weekOfYear, for: $0)?.start }
+            ?? calendar.date(byAdding: .weekOfYear, value: -11, to: thisWeek) ?? thisWeek
+        let last =
+            to.flatMap { calendar.dateInterval(of: .weekOfYear, for: $0.addingTimeInterval(-1))?.start } ?? thisWeek
+        var starts: [Date] = []
+        var week = first
+        while week <= last, starts.count < 520 {
+            starts.append(week)
+            week = calendar.date(byAdding: .weekOfYear, value: 1, to: week) ?? last.addingTimeInterval(1)
+        }
+        return starts
+    }
+
+    /// A client's compliance week by week: sessions against appointments (those not cancelled and already due) and
+    /// against the plan's sessions a week. Weeks still to come count only what is already done in them.
+    public func compliance(
+        client: String, target: Int?, sessions: [CachedEntity], events: [CachedEntity], from: Date? = nil,
+        to: Date? = nil
+    ) -> Compliance {
+        let starts = weekStarts(from: from, to: to)
+        func week(of date: Date) -> Int? {
+            calendar.dateInterval(of: .weekOfYear, for: date).flatMap { starts.firstIndex(of: $0.start) }
+        }
+        var weeks = starts.map { Compliance.Week(start: $0, sessions: 0, appointments: 0, kept: 0) }
+        let fulfilled = Set(sessions.compactMap { $0[string: "event"] })
+        for session in sessions {
+            guard let date = session[string: "start"].flatMap(ISOTime.parse), let index = week(of: date) else {
+                continue
+            }
+            weeks[index].sessions += 1
+        }
+        for event in events {
+            guard let date = event[string: "start"].flatMap(ISOTime.parse), date <= now, let index = week(of: date),
+                event[string: "status"] != EventStatus.cancelled.rawValue
+            else { continue }
+            weeks[index].appointments += 1
+            if event[string: "status"] == EventStatus.done.rawValue || fulfilled.contains(event.id.key) {
+                weeks[index].kept += 1
+            }
+        }
+        let appointments = weeks.reduce(0) { $0 + $1.appointments }
+        let kept = weeks.reduce(0) { $0 + $1.kept }
+        // The plan counts the weeks that have begun; this week counts only when its sessions already meet it.
+        var planned = 0
+        var met = 0
+        if let target, target > 0 {
+            let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
+            for week in weeks where week.start < thisWeek || week.sessions >= target {
+                guard week.start <= now else { continue }
+                planned += target
+                met += min(week.sessions, target)
+            }
+        }
+        return Compliance(
+            client: client, target: target, sessions: weeks.reduce(0) { $0 + $1.sessions },
+            appointments: appointments, kept: kept,
+            appointmentRate: appointments > 0 ? Double(kept) / Double(appointments) : nil,
+            planRate: planned > 0 ? Double(met) / Double(planned) : nil, weeks: weeks)
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import GorillaShared
+
+/// A conflict or a refusal as `gorilla sync` reports it: a line in names a person reads (`text`), and its facts for
+/// `--json`, every value already in words (no ids, no raw JSON).
+public struct SyncReport: Sendable, Codable, Equatable {
+    /// The section of the row concerned (`training`).
+    public var kind: String
+    /// The conflict's id (what `gorilla sync --restore` takes), or the refused mutation's id.
+    public var id: String
+    /// The row concerned.
+    public var entity: String
+    /// The row's name (`Cames A`; a session by its start).
+    public var name: String
+    /// The field concerned (several, separated by commas, for a refused change of several fields).
+    public var field: String?
+    /// This device's value: the one replaced (`side` `lost`), the one that replaced another (`won`), the one that stands
+    /// (`other`), or the refused change.
+    public var yours: String?
+    /// The other value: the one that stands, the one replaced, or what the server keeps instead of a refused change.
+    public var theirs: String?
+    /// When the server overwrote the value, or when this device learned of the refusal (ISO 8601).
+    public var at: String
+    /// The device that wrote `theirs` (a conflict), or this device (a refusal).
+    public var device: String?
+    /// A conflict's side for this device: `lost` (its value was replaced), `won` (its value replaced another's) or
+    /// `other` (between two other devices of the account).
+    public var side: String?
+    /// A refusal's action (`create`, `update`, `delete`).
+    public var action: String?
+    /// Why the server refused the change, and its error code.
+    public var reason: String?
+    public var code: Int?
+    /// The report as one line.
+    public var text: String
+
+    /// A refusal kept before refusals had details: its text only.
+    init(refusalText text: String) {
+        self.init(kind: "", id: "", entity: "", name: "", at: ISOTime.format(Date()), text: text)
+    }
+
+    init(
+        kind: String, id: String, entity: String, name: String, field: String? = nil, yours: String? = nil,
+        theirs: String? = nil, at: String, device: String? = nil, side: String? = nil, action: String? = nil,
+        reason: String? = nil, code: Int? = nil, text: String
+    ) {
+        self.kind = kind
+        self.id = id
+        self.entity = entity
+        self.name = name
+        self.field = field
+        self.yours = yours
+        self.theirs = theirs
+        self.at = at
+        self.device = device
+        self.side = side
+        self.action = action
+        self.reason = reason
+        self.code = code
+        self.text = text
+    }
+}
+
+extension SyncReport {
+    /// The conflict stored in `row`, as the device `me` reads it; nil when `row` holds no conflict.
+    static func conflict(_ row: CachedEntity, me: UUID?, values: ReadableValue) -> SyncReport? {
+        guard row.kind == EntityKind.conflict.rawValue, let conflict = try? SyncConflict(document: row.data) else {
+            return nil
+        }
+        let target = values.lookup(conflict.entity)
+        let name = ReadableValue.name(kind: conflict.section, id: conflict.entity, data: target?.data)
+        let label = Self.label(kind: conflict.section, name: name, data: target?.data)
+        let (phrase, noun, plural) = Self.words(for: conflict.field, of: conflict.section)
+        let replaced = values.text(conflict.replaced.value, field: conflict.field, section: conflict.section)
+        let kept = values.text(conflict.kept.value, field: conflict.field, section: conflict.section)
+        let side =
+            conflict.kept.device.map { $0.id == me } == true
+            ? "won" : conflict.replaced.device.map { $0.id == me } == true ? "lost" : "other"
+        func who(_ side: SyncConflict.Side) -> (subject: String, possessive: String) {
+            if let device = side.device {
+                return device.id == me
+                    ? ("this device (\(device.name))", "this device's (\(device.name))")
+                    : (device.name, "\(device.name)'s")
+            }
+            return side.otherAccount == true
+                ? ("another account", "another account's") : ("another device", "another device's")
+        }
+        let loser = who(conflict.replaced), winner = who(conflict.kept)
+        let when = values.time(conflict.at)
+        let loserShort = loser.subject.hasPrefix("this device") ? "this device's" : loser.possessive
+        let text =
+            "\(label): the \(phrase) from \(loser.subject) was replaced by \(winner.possessive) "
+            + (when.count > 5 ? "on \(when.prefix(10)) at \(when.suffix(5))" : "at \(when)")
+            + "; \(loserShort) \(noun) \(plural ? "were" : "was") \(replaced)"
+            + " (gorilla sync --restore \(row.id.short) brings \(plural ? "them" : "it") back)"
+        return SyncReport(
+            kind: conflict.section, id: row.id.key, entity: conflict.entity.key, name: name, field: conflict.field,
+            yours: side == "lost" ? replaced : kept, theirs: side == "lost" ? kept : replaced,
+            at: ISOTime.format(conflict.at),
+            device: (side == "lost" ? conflict.kept : conflict.replaced).device?.name
+                ?? (side == "lost" ? winner.subject : loser.subject),
+            side: side, text: text)
+    }
+
+    /// A refusal from the facts its report kept (``LocalCache/addRefusal``); what stands instead (`theirs`) is the
+    /// row as this device now holds it: rolled back, and pulled again.
+    static func refusal(text: String, detail: [String: JSONValue]?, values: ReadableValue) -> SyncReport {
+        guard let detail, let kind = detail["kind"]?.stringValue, let id = detail["id"]?.stringValue,
+            let entity = detail["entity"]?.stringValue
+        else { return SyncReport(refusalText: text) }
+        let fields = detail["fields"]?.objectValue ?? [:]
+        let row = UUID(uuidString: entity).flatMap(values.lookup)
+        let theirs = row.flatMap { $0.deleted ? nil : $0.data }
+        let action = detail["action"]?.stringValue
+        var report = SyncReport(
+            kind: kind, id: id, entity: entity, name: Self.bareName(detail["name"]?.stringValue ?? kind),
+            at: detail["at"]?.stringValue ?? ISOTime.format(Date()), device: detail["device"]?.stringValue,
+            action: action, reason: detail["reason"]?.stringValue, code: detail["code"]?.intValue, text: text)
+        if !fields.isEmpty { report.field = fields.keys.sorted().joined(separator: ", ") }
+        if action == MutationAction.delete.rawValue {
+            report.yours = "deleted"
+            report.theirs = row == nil ? nil : "kept"
+        } else if fields.count == 1, let (field, value) = fields.first {
+            report.yours = values.text(value, field: field, section: kind)
+            if let theirs { report.theirs = values.text(theirs[field], field: field, section: kind) }
+        } else if !fields.isEmpty {
+            report.yours = values.text(fields: fields, section: kind)
+            if let theirs {
+                report.theirs = values.text(
+                    fields: Dictionary(uniqueKeysWithValues: fields.keys.map { ($0, theirs[$0] ?? .null) }),
+                    section: kind)
+            }
+        }
+        if row?.deleted == true { report.theirs = "deleted" }
+        return report
+    }
+
+    /// A row with its section: `training 'Cames A'`; a row without a name (a session, named by its start) as it is.
+    static func label(kind: String, name: String, data: [String: JSONValue]?) -> String {
+        let named = data?["name"]?.stringValue.map { !$0.isEmpty } ?? false
+        return named ? "\(kind) '\(name)'" : name
+    }
+
+    /// The name inside a label (`machine 'Rack'` → `Rack`).
+    private static func bareName(_ label: String) -> String {
+        guard let open = label.firstIndex(of: "'"), label.last == "'", open < label.index(before: label.endIndex)
+        else { return label }
+        return String(label[label.index(after: open)..<label.index(before: label.endIndex)])
+    }
+
+    /// A field in words, the noun a second mention uses, and whether it is plural: a training's `exercises` is
+    /// "the exercise list"; a session's, "the exercises".
+    static func words(for field: String, of section: String) -> (phrase: String, noun: String, plural: Bool) {
+        if section == EntityKind.training.rawValue, field == "exercises" { return ("exercise list", "list", false) }
+        let phrase = ReadableValue.words(field)
+        let plural = field.hasSuffix("s") && !["status", "address", "progress"].contains(field)
+        return (phrase, phrase, plural)
+    }
+}
+
+extension LocalCache {
+    /// Reads values of this cache as a person does (``ReadableValue``).
+    var readableValues: ReadableValue {
+        ReadableValue(lookup: { try? self.entity($0) })
+    }
+
+    /// This device's id, once it has one (``DeviceIdentity``).
+    func deviceID() throws -> UUID? {
+        try meta(DeviceIdentity.idKey).flatMap(UUID.init(uuidString:))
+    }
+
+    /// Every conflict this cache holds, newest first, as this device reads them.
+    func conflictReports() throws -> [SyncReport] {
+        let me = try deviceID()
+        let values = readableValues
+        return try entities(.conflict).compactMap { SyncReport.conflict($0, me: me, values: values) }
+            .sorted { ($0.at, $0.id) > ($1.at, $1.id) }
+    }
+
+    /// The reports a sync found, taken from the `reports` table (each is shown once).
+    func takeSyncReports() throws -> (conflicts: [SyncReport], refused: [SyncReport], codes: [String]) {
+        let me = try deviceID()
+        let values = readableValues
+        var taken: (conflicts: [SyncReport], refused: [SyncReport], codes: [String]) = ([], [], [])
+        for report in try takePendingReports() {
+            switch report.kind {
+            case "conflict":
+                if let id = UUID(uuidString: report.text), let row = try entity(id),
+                    let conflict = SyncReport.conflict(row, me: me, values: values)
+                {
+                    taken.conflicts.append(conflict)
+                }
+            case "rejected":
+                taken.refused.append(SyncReport.refusal(text: report.text, detail: report.detail, values: values))
+            case "code": taken.codes.append(report.text)
+            default: break
+            }
+        }
+        return taken
+    }
+}

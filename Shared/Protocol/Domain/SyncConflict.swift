@@ -1,0 +1,77 @@
+import Foundation
+
+/// A device as sync names it: a random id kept on the device, and a name a person recognises (`laptop`, `Ada's
+/// phone`). A push names the device it comes from (``PushBody/device``); a draft names the device holding it.
+public typealias SyncDevice = TrainingDraft.Device
+
+/// An overwrite the server resolved: a field of a row changed by one device was changed again by another that had not
+/// seen the first change, and the value received last stayed (last writer wins per field).
+///
+/// The server writes one for every field such an update overwrites, as a row of its own section (`conflict`) that
+/// only the account that pushed the overwrite sees, on all of its devices: so the device whose value was replaced
+/// learns it from its next pull, and the replaced value stays at hand to bring back. Devices never write them.
+public struct SyncConflict: EntityDocument {
+    public static let kind = EntityKind.conflict
+
+    /// One of the two values, and where it came from.
+    public struct Side: Codable, Sendable, Equatable {
+        /// The field's value (nil when the change removed the field).
+        public var value: JSONValue?
+        /// The device that wrote it, when it named itself and belongs to the same account.
+        public var device: SyncDevice?
+        /// When the server received it (unknown for a value the server wrote itself).
+        public var at: Date?
+        /// Whether another account wrote it (a coach's correction of a session her client logged): its device is
+        /// never named.
+        public var otherAccount: Bool?
+
+        public init(value: JSONValue?, device: SyncDevice? = nil, at: Date? = nil, otherAccount: Bool? = nil) {
+            self.value = value
+            self.device = device
+            self.at = at
+            self.otherAccount = otherAccount
+        }
+    }
+
+    /// The row whose field was overwritten.
+    public var entity: UUID
+    /// The row's section (`training`).
+    public var section: String
+    /// The overwritten field (`exercises`).
+    public var field: String
+    /// When the overwrite happened.
+    public var at: Date
+    /// The value that was replaced: the change the other device had not seen.
+    public var replaced: Side
+    /// The value that replaced it and stands (until a later change).
+    public var kept: Side
+    /// The row's version the overwrite made.
+    public var version: Int64
+
+    public init(
+        entity: UUID, section: String, field: String, at: Date, replaced: Side, kept: Side, version: Int64
+    ) {
+        self.entity = entity
+        self.section = section
+        self.field = field
+        self.at = at
+        self.replaced = replaced
+        self.kept = kept
+        self.version = version
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case entity, section, field, at, replaced, kept, version
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeID(entity, forKey: .entity)
+        try container.encode(section, forKey: .section)
+        try container.encode(field, forKey: .field)
+        try container.encode(at, forKey: .at)
+        try container.encode(replaced, forKey: .replaced)
+        try container.encode(kept, forKey: .kept)
+        try container.encode(version, forKey: .version)
+    }
+}

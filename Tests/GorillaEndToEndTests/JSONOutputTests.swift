@@ -1,0 +1,151 @@
+import Foundation
+import GorillaClient
+import GorillaServer
+import GorillaShared
+import GorillaTesting
+import Testing
+
+/// `--json` of every command that reads, on a populated account, as a script would read it: one parseable value, no
+/// `null` anywhere (an absent value is left out), every id in lower case, and numbers rounded to their meaning.
+@Suite(.timeLimit(.minutes(4)))
+struct JSONOutputTests {
+    /// Subcommands that change something (or need a terminal): not run here. Every other subcommand the CLI's help
+    /// lists must be in the read commands below, so that a new command cannot skip this test.
+    static let writers: Set<String> = [
+        "connect", "register", "register coach", "register client", "login", "logout", "profile edit", "password",
+        "password change", "password reset", "machines add", "machines rename", "machines rm", "exercises add",
+        "exercises edit", "exercises rename", "exercises rm", "trainings add", "trainings edit", "trainings duplicate",
+        "trainings rename", "trainings rm", "clients add", "clients edit", "clients code", "clients reset-password",
+        "clients rm", "events add", "events edit", "events cancel", "events rm", "events confirm", "events decline",
+        "events request", "events accept", "sessions log", "sessions edit", "sessions comment", "sessions rm", "train",
+        "measurements add", "measurements edit", "measurements rm", "messages send", "chat", "sync", "export", "import",
+    ]
+
+    @Test func everyReadCommandPrintsParseableJSONWithoutNullsAndWithLowerCaseIDs() async throws {
+        try await withTestServer { server in
+            let account = try await PopulatedAccount.make(on: server)
+            let folder = try TemporaryFolder("gorilla-json-output")
+            let ics = folder.child("events.ics").path
+            let session = account.session
+            let coachReads: [[String]] = [
+                [], ["whoami"], ["profile", "show"], ["machines", "list"], ["machines", "show", "Leg press"],
+                ["exercises", "list"], ["exercises", "show", "Curl"], ["trainings", "list"],
+                ["trainings", "show", "Legs A"], ["clients", "list"], ["clients", "list", "--all"],
+                ["clients", "show", "Bea"], ["clients", "show", "Carles"], ["events", "list"],
+                ["events", "show", account.event], ["events", "export", "--ics", ics], ["calendar", "2026-11"],
+                ["sessions", "list"], ["sessions", "show", session], ["sessions", "show", session, "--history"],
+                ["sessions", "export", session, "--format", "json"], ["sessions", "export", session, "--format", "csv"],
+                ["sessions", "export", session, "--format", "txt"], ["stats", "--client", "Bea"],
+                ["stats", "--client", "Bea", "--unit", "lb"], ["stats", "--client", "Bea", "--muscles"],
+                ["stats", "--client", "Bea", "--exercise", "Curl", "--history"],
+                ["stats", "--client", "Bea", "--exercise", "Leg press", "--unit", "lb"],
+                ["stats", "--client", "Bea", "--exercise", "Plank"], ["stats", "--client", "Bea", "--exercise", "Rower"],
+                ["measurements", "list", "--client", "Bea"], ["messages", "list"], ["messages", "show", "Bea"],
+                ["news"], ["sync", "--status"],
+            ]
+            let clientReads: [[String]] = [
+                [], ["whoami"], ["exercises", "list"], ["trainings", "show", "Legs A"], ["clients", "list"],
+                ["events", "list"], ["calendar", "2026-11"], ["sessions", "list"], ["sessions", "show", session],
+                ["stats"], ["stats", "--exercise", "Curl"], ["measurements", "list"], ["messages", "list"],
+                ["messages", "show"], ["news"], ["sync", "--status"],
+            ]
+
+            // Every subcommand of the CLI is either read here or known to write.
+            let covered = Set((coachReads + clientReads).map { Self.commandName($0) })
+            let commands = try await Self.subcommands(home: account.coach.home)
+            #expect(commands.contains("sessions export") && commands.contains("stats"), "\(commands)")
+            for command in commands {
+                #expect(
+                    covered.contains(command) || Self.writers.contains(command),
+                    "'gorilla \(command)' is new: add it to the read commands of this test (or to the writers)")
+            }
+
+            for (device, reads) in [(account.coach, coachReads), (account.client, clientReads)] {
+                for arguments in reads {
+                    let run = try await runGorilla(
+                        ["--json"] + arguments, home: device.home, environment: ["TZ": "Europe/Madrid"])
+                    let label = "gorilla --json \(arguments.joined(separator: " "))"
+                    #expect(run.status == 0, "\(label): \(run)")
+                    guard let value = try? run.json() else {
+                        Issue.record("\(label) printed no JSON value: \(run)")
+                        continue
+                    }
+                    var problems: [String] = []
+                    Self.inspect(value, at: "$", into: &problems)
+                    #expect(problems.isEmpty, "\(label): \(problems.joined(separator: "; "))\n\(run.stdout)")
+                }
+            }
+
+            // The operator's news list (`gorilla-server news list --json`) writes ids in lower case too.
+            let news = try await OperatorTools(dataDirectory: server.dataDirectory).listNews(json: true)
+            var problems: [String] = []
+            Self.inspect(try WireCoding.decoder.decode(JSONValue.self, from: Data(news.utf8)), at: "$", into: &problems)
+            #expect(problems.isEmpty, "gorilla-server news list --json: \(problems)")
+
+            // Named members the issue asks for.
+            let event = try await PopulatedAccount.gorilla(account.coach, "--json", "events", "show", account.event)
+            #expect(try event.json().objectValue?["clientName"] == "Bea Puig", "\(event)")
+            let shown = try await PopulatedAccount.gorilla(account.coach, "--json", "sessions", "show", session)
+            #expect(try shown.json().objectValue?["trainingName"] == "Legs A", "\(shown)")
+        }
+    }
+
+    /// "sessions show" for `["sessions", "show", ID, ...]`: the command's words before its arguments.
+    static func commandName(_ arguments: [String]) -> String {
+        let words = arguments.prefix { !$0.hasPrefix("-") }
+        guard let group = words.first else { return "" }
+        if words.count >= 2, ["calendar", "stats"].contains(group) == false { return "\(group) \(words[1])" }
+        return group
+    }
+
+    /// Every command and subcommand `gorilla help` lists ("machines", "machines add", …); groups are listed along with
+    /// their subcommands.
+    static func subcommands(home: URL) async throws -> [String] {
+        func names(_ help: String) -> [String] {
+            guard let start = help.range(of: "SUBCOMMANDS:") else { return [] }
+            return help[start.upperBound...].split(separator: "\n").compactMap { line in
+                line.wholeMatch(of: /\s\s([a-z][a-z-]*)(?: \(default\))?(?:\s+.*)?/).map { String($0.1) }
+            }
+        }
+        var all: [String] = []
+        for group in names(try await runGorilla(["--help"], home: home).stdout) where group != "help" {
+            let subcommands = names(try await runGorilla([group, "--help"], home: home).stdout)
+            all += subcommands.isEmpty ? [group] : subcommands.map { "\(group) \($0)" }
+        }
+        return all
+    }
+
+    /// Collects what a reader should never meet: `null`, an id in capitals, a number carrying the digits of the
+    /// arithmetic (an e1RM past 0.1, a weight or volume past 0.01, anything past a millisecond).
+    static func inspect(_ value: JSONValue, at path: String, key: String? = nil, into problems: inout [String]) {
+        switch value {
+        case .null: problems.append("\(path) is null")
+        case .object(let members):
+            for (name, member) in members { inspect(member, at: "\(path).\(name)", key: name, into: &problems) }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                inspect(element, at: "\(path)[\(index)]", key: key, into: &problems)
+            }
+        case .string(let text) where text.hasPrefix("/"):
+            break  // a file's path, as the command line gave it (`events export --ics FILE`)
+        case .string(let text):
+            for match in text.matches(of: Self.uuid) where text[match.range] != text[match.range].lowercased() {
+                problems.append("\(path) holds an id in capitals: \(text[match.range])")
+            }
+        case .number(let number):
+            let places =
+                switch key {
+                case "e1rm", "e1rmChange": 1.0
+                case "weight", "volume", "bestWeight", "volumeChange", "value", "toGoal", "goalWeight", "bmi": 2.0
+                default: 3.0
+                }
+            let scaled = number * pow(10, places)
+            if abs(scaled - scaled.rounded()) > max(1e-6, 1e-12 * abs(scaled)) {
+                problems.append("\(path) = \(number) has more than \(Int(places)) decimals")
+            }
+        case .bool: break
+        }
+    }
+
+    nonisolated(unsafe) static let uuid = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/
+}
