@@ -58,7 +58,9 @@ extension LocalCache {
     /// the device whose value was replaced learns it this way, and so does the one that replaced it. Conflicts between
     /// two other devices of the account are only listed (`gorilla sync --conflicts`).
     static func noteConflict(_ db: Database, id: UUID, dataText: String) throws {
-        guard try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM entities WHERE id = ?)", arguments: [id.key])
+        guard
+            try
+                !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM entities WHERE id = ?)", arguments: [id.key])
                 ?? false),
             let device = try String.fetchOne(
                 db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [DeviceIdentity.idKey]

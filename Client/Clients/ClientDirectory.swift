@@ -104,8 +104,9 @@ struct ClientDirectory {
     /// another device of the coach).
     func knownCode(_ client: CachedEntity) throws -> (code: String, expires: String)? {
         guard let kept = try knownCode(client.id) else { return nil }
+        // Expiries are kept to the millisecond, so two codes issued in the same second still differ.
         if let current = client[string: "codeExpires"].flatMap(ISOTime.parse),
-            let mine = ISOTime.parse(kept.expires), abs(current.timeIntervalSince(mine)) >= 1
+            let mine = ISOTime.parse(kept.expires), ISOTime.format(current) != ISOTime.format(mine)
         {
             return nil
         }

@@ -34,12 +34,6 @@ public struct ExportService: Sendable {
         self.context = context
     }
 
-    /// The files an export writes, in the order it writes them.
-    public static let files = [
-        "account.json", "machines.json", "exercises.json", "trainings.json", "clients.json", "events.json",
-        "sessions.json", "measurements.json", "messages.json", "sets.csv", "measurements.csv",
-    ]
-
     /// The columns of `sets.csv`.
     public static let setColumns = ["session", "date", "client", "training"] + SessionExport.csvColumns.dropFirst(2)
 
@@ -53,20 +47,25 @@ public struct ExportService: Sendable {
         to directory: String, force: Bool, progress: @Sendable (ExportProgress) -> Void = { _ in }
     ) async throws -> ExportSummary {
         let folder = URL(fileURLWithPath: directory)
-        try Self.prepare(folder, force: force)
+        try Self.check(folder, force: force)
         let cache = try await context.freshCache()
         let profile = try context.session().profile
         let clientNames = try ClientDirectory(cache: cache).names()
         func clientName(_ entity: CachedEntity) -> String? { entity[string: "client"].flatMap { clientNames[$0] } }
         let trainingNames = Dictionary(
-            try cache.entities(.training, includeDeleted: true).map { ($0.id.key, $0.name) }) { first, _ in first }
+            try cache.entities(.training, includeDeleted: true).map { ($0.id.key, $0.name) }
+        ) { first, _ in first }
         func byStart(_ kind: EntityKind) throws -> [CachedEntity] {
-            try cache.entities(kind).sorted { ($0[string: "start"] ?? "", $0.id.key) < ($1[string: "start"] ?? "", $1.id.key) }
+            try cache.entities(kind).sorted {
+                ($0[string: "start"] ?? "", $0.id.key) < ($1[string: "start"] ?? "", $1.id.key)
+            }
         }
         func byName(_ kind: EntityKind) throws -> [CachedEntity] {
             try cache.entities(kind).sorted { ($0.name.lowercased(), $0.id.key) < ($1.name.lowercased(), $1.id.key) }
         }
-        func records(_ entities: [CachedEntity], adding: (CachedEntity) -> [String: JSONValue] = { _ in [:] })
+        func records(
+            _ entities: [CachedEntity], adding: (CachedEntity) -> [String: JSONValue] = { _ in [:] }
+        )
             -> JSONValue
         {
             .array(entities.map { (try? JSONValue.encode(EntityRecord($0, adding: adding($0)))) ?? .null })
@@ -119,6 +118,7 @@ public struct ExportService: Sendable {
         let (measureColumns, measureRows) = Self.measurementRows(measurements, clientNames: clientNames)
         contents.append(("measurements.csv", measureRows.count, Self.csv(header: measureColumns, rows: measureRows)))
 
+        try Self.create(folder)
         for (step, item) in contents.enumerated() {
             progress(ExportProgress(file: item.file, step: step + 1, steps: contents.count))
             do {
@@ -132,28 +132,31 @@ public struct ExportService: Sendable {
             files: contents.map { ExportSummary.File(name: $0.file, rows: $0.rows) })
     }
 
-    /// Makes sure `folder` exists and is empty (or `force` allows writing into it).
-    static func prepare(_ folder: URL, force: Bool) throws {
+    /// Refuses a `folder` that is a file, or that holds anything unless `force` allows writing into it.
+    static func check(_ folder: URL, force: Bool) throws {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw ClientError(.usage, "\(folder.path) is a file; --out names a folder to write the export into")
-            }
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            if !entries.isEmpty, !force {
-                throw ClientError(
-                    .usage,
-                    "\(folder.path) is not empty (\(entries.count) entr\(entries.count == 1 ? "y" : "ies")); export into "
-                        + "a new or empty folder, or give --force to write the export's files there (replacing "
-                        + "earlier ones)")
-            }
-        } else {
-            do {
-                try FileManager.default.createDirectory(
-                    at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw ClientError(.local, "cannot create \(folder.path): \(error)")
-            }
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw ClientError(.usage, "\(folder.path) is a file; --out names a folder to write the export into")
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        if !entries.isEmpty, !force {
+            throw ClientError(
+                .usage,
+                "\(folder.path) is not empty (\(entries.count) entr\(entries.count == 1 ? "y" : "ies")); export into "
+                    + "a new or empty folder, or give --force to write the export's files there (replacing "
+                    + "earlier ones)")
+        }
+    }
+
+    /// Creates `folder` (and the folders above it) when it does not exist yet, for its owner only.
+    static func create(_ folder: URL) throws {
+        guard !FileManager.default.fileExists(atPath: folder.path) else { return }
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw ClientError(.local, "cannot create \(folder.path): \(error)")
         }
     }
 
@@ -166,7 +169,9 @@ public struct ExportService: Sendable {
 
     /// RFC 4180: a header, then one record per row, CRLF line ends.
     static func csv(header: [String], rows: [[String]]) -> Data {
-        Data((([header.joined(separator: ",")] + rows.map { $0.joined(separator: ",") }).map { $0 + "\r\n" }).joined().utf8)
+        Data(
+            (([header.joined(separator: ",")] + rows.map { $0.joined(separator: ",") }).map { $0 + "\r\n" }).joined()
+                .utf8)
     }
 
     /// The rows of `sets.csv`: each set of each session, after the session's id, start (local, with the offset),
@@ -194,7 +199,10 @@ public struct ExportService: Sendable {
         let measures = known.filter(numeric.contains) + numeric.subtracting(known).sorted()
         let columns = ["id", "date", "client"] + measures + ["note"]
         let rows = measurements.map { entry in
-            [entry.id.key, entry[string: "date"] ?? "", CSV.field(entry[string: "client"].flatMap { clientNames[$0] } ?? "")]
+            [
+                entry.id.key, entry[string: "date"] ?? "",
+                CSV.field(entry[string: "client"].flatMap { clientNames[$0] } ?? ""),
+            ]
                 + measures.map { entry.data[$0]?.doubleValue.map(Numbers.plain) ?? "" }
                 + [CSV.field(entry[string: "note"] ?? "")]
         }

@@ -56,12 +56,15 @@ public struct ImportService: Sendable {
                 .usage, "only coaches add exercises to the catalogue; keep new names by name only with --allow-new")
         }
         let unit = try request.unit.map { text -> WeightUnit in
-            guard let unit = WeightUnit(rawValue: text.lowercased()) else { throw ClientError(.usage, "--unit is kg or lb") }
+            guard let unit = WeightUnit(rawValue: text.lowercased()) else {
+                throw ClientError(.usage, "--unit is kg or lb")
+            }
             return unit
         }
         let file = try Self.read(request.file, unit: unit ?? .kg)
         guard !file.workouts.isEmpty else {
-            throw ClientError(.usage, "\(request.file) holds no sets (a \(file.format.rawValue) export with only empty rows)")
+            throw ClientError(
+                .usage, "\(request.file) holds no sets (a \(file.format.rawValue) export with only empty rows)")
         }
         let cache = try await context.freshCache()
         let client = try SessionService.owner(request.client, cache: cache, context: context)
@@ -99,7 +102,8 @@ public struct ImportService: Sendable {
             matched: names.compactMap { name in
                 links[name].flatMap { $0.name == name ? nil : (name, $0.name) }
             },
-            unknown: unknown.map(\.name), handling: request.createExercises ? .create : request.allowNew ? .keep : .stop)
+            unknown: unknown.map(\.name), handling: request.createExercises ? .create : request.allowNew ? .keep : .stop
+        )
         if request.dryRun { return summary }
         guard unknown.isEmpty || request.createExercises || request.allowNew else {
             let list = unknown.map { "  \($0.name): \($0.why)" }.joined(separator: "\n")
@@ -129,15 +133,19 @@ public struct ImportService: Sendable {
         }
         for session in fresh {
             var exercises = session.workout.exercises
+            var notes = session.workout.notes?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             for index in exercises.indices {
                 guard let link = links[exercises[index].name] else { continue }
+                // The notes name each exercise as the session will ("Leg press: RPE 8", not the app's name).
+                let prefix = exercises[index].name + ": "
+                notes = notes?.map { $0.hasPrefix(prefix) ? link.name + ": " + $0.dropFirst(prefix.count) : $0 }
                 exercises[index].exercise = link.id
                 exercises[index].name = link.name
             }
             let draft = SessionDraft(
                 client: client.id, event: nil, training: nil, mode: SessionMode.handsfree.rawValue,
-                start: session.workout.start, end: session.workout.end, paused: 0, notes: session.workout.notes,
-                exercises: exercises)
+                start: session.workout.start, end: session.workout.end, paused: 0,
+                notes: notes?.joined(separator: "\n"), exercises: exercises)
             try draft.queue(as: session.id, in: cache, context: context)
         }
         if !fresh.isEmpty || !summary.created.isEmpty { await context.syncOpportunistically() }

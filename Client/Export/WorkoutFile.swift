@@ -131,7 +131,9 @@ private struct RowReader {
     }
 
     mutating func read(_ row: [String], line: Int) throws {
-        func problem(_ text: String) -> WorkoutFile.Problem { WorkoutFile.Problem(description: "line \(line): \(text)") }
+        func problem(_ text: String) -> WorkoutFile.Problem {
+            WorkoutFile.Problem(description: "line \(line): \(text)")
+        }
         let strong = format == .strong
         let title = columns.value(row, strong ? "workout name" : "title") ?? ""
         guard let startText = columns.value(row, strong ? "date" : "start_time") else {
@@ -144,7 +146,9 @@ private struct RowReader {
         guard let rawName = columns.value(row, strong ? "exercise name" : "exercise_title") else {
             throw problem("no exercise name")
         }
-        guard let name = Validation.cleanName(rawName) else { throw problem("the exercise name '\(rawName)' is too long") }
+        guard let name = Validation.cleanName(rawName) else {
+            throw problem("the exercise name '\(rawName)' is too long")
+        }
         let key = title + "\u{1}" + startText
         let index: Int
         if let known = place[key] {
@@ -202,7 +206,8 @@ private struct RowReader {
                 throw problem("\(label) '\(text)' is not a number")
             }
             guard range.contains(value) else {
-                throw problem("\(label) \(text) is outside \(Numbers.plain(range.lowerBound))–\(Numbers.plain(range.upperBound))")
+                throw problem(
+                    "\(label) \(text) is outside \(Numbers.plain(range.lowerBound))–\(Numbers.plain(range.upperBound))")
             }
             return value
         }

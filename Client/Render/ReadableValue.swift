@@ -42,16 +42,18 @@ struct ReadableValue {
         return plan.isEmpty ? name(of: id) : "\(name(of: id)) \(plan)"
     }
 
-    /// Any other value: texts quoted, ids as names, times local, lists and objects item by item.
-    private func text(_ value: JSONValue) -> String {
+    /// Any other value: a text quoted (`quoted`, unless in a list), ids as names, times local, lists and objects item
+    /// by item.
+    private func text(_ value: JSONValue, quoted: Bool = true) -> String {
         switch value {
         case .string(let text):
             if let id = UUID(uuidString: text) { return name(of: id) }
             if text.count >= 16, text.contains("T"), let date = ISOTime.parse(text) { return time(date) }
-            return "'\(text)'"
+            return quoted ? "'\(text)'" : text
         case .number(let number): return Numbers.plain(number)
         case .bool(let flag): return flag ? "yes" : "no"
-        case .array(let items): return items.isEmpty ? "none" : items.map(text).joined(separator: ", ")
+        case .array(let items):
+            return items.isEmpty ? "none" : items.map { text($0, quoted: false) }.joined(separator: ", ")
         case .object(let members):
             return members.keys.sorted().map { "\(Self.words($0)) \(text(members[$0]!))" }.joined(separator: ", ")
         case .null: return "nothing"

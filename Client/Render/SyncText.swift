@@ -15,7 +15,7 @@ extension ConflictList {
     public func text(for viewer: Viewer) -> String {
         guard !conflicts.isEmpty else { return "No conflicts." }
         let rows = conflicts.map { conflict in
-            let when = ReadableValue(lookup: { _ in nil }).time(ISOTime.parse(conflict.at) ?? Date())
+            let when = EventFormatting.local(conflict.at)
             let (phrase, _, _) = SyncReport.words(for: conflict.field ?? "", of: conflict.kind)
             let device = conflict.device.map { "\($0): " } ?? ""
             let mine = conflict.side == "other" ? "now: " : ""

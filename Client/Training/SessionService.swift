@@ -125,10 +125,14 @@ public struct SessionService: Sendable {
     }
 
     /// `gorilla sessions rm ID`.
-    public func remove(_ id: String) async throws -> SessionRemoval {
+    /// - Parameter confirmation: asked once the session is found and the account may delete it, naming the session.
+    public func remove(_ id: String, confirmation: Confirmation = .yes) async throws -> SessionRemoval {
         try context.requireCoach("delete sessions")
         let cache = try context.cache()
         let session = try Self.resolve(cache, id)
+        let when = session[string: "start"].flatMap(ISOTime.parse).map { EventFormatting.local($0) } ?? "?"
+        let client = try clientName(of: session, cache: cache)
+        try confirmation.require("Delete the session of \(client) on \(when) (\(session.id.short))?")
         try await context.change(cache, .session, entity: session.id, action: .delete)
         return SessionRemoval(session: EntityRecord(session, adding: ["deleted": true]))
     }

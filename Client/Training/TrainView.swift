@@ -88,20 +88,7 @@ extension DeviceContext {
     func cacheForView(limit: Duration = .seconds(3)) async throws -> LocalCache {
         _ = try session()
         let cache = try cache()
-        let (firstDone, done) = AsyncStream.makeStream(of: Void.self)
-        let sync = Task {
-            _ = await self.opportunisticSync()
-            done.yield()
-        }
-        let timer = Task {
-            try? await Task.sleep(for: limit)
-            done.yield()
-        }
-        defer {
-            sync.cancel()
-            timer.cancel()
-        }
-        for await _ in firstDone { break }
+        await syncWithin(limit, noting: false)
         return cache
     }
 }

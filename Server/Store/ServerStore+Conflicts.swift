@@ -11,35 +11,43 @@ extension ServerStore {
         return SyncDevice(id: device.id, name: name ?? "device \(device.id.key.prefix(8))")
     }
 
-    /// Stores the conflict of an update that overwrote `field` of `row` (already saved with the new value): a
-    /// ``SyncConflict`` row of its own, with a version of its own, seen only by `principal`'s account.
-    ///
-    /// The replaced value's device and time come from the change log's entry that wrote it (`replacedVersion`); a
-    /// value another account wrote is marked as such and its device is not named.
-    static func recordConflict(
-        _ db: Database, row: EntityRow, field: String, replacedVersion: Int64?, replaced: JSONValue?,
-        principal: UserRecord, device: SyncDevice?, now: Date
-    ) throws {
-        var replacedSide = SyncConflict.Side(value: replaced?.isNull == false ? replaced : nil)
-        if let replacedVersion,
+    /// The value an update is about to overwrite, with who wrote it (from the change log's entry that made `version`
+    /// of `field`); nil when it is no conflict: the same device wrote it (two changes it queued before a sync carry the
+    /// same base, and the second knows the first). A value another account wrote is marked as such, its device
+    /// never named.
+    static func replacedSide(
+        _ db: Database, entity: UUID, field: String, version: Int64, value: JSONValue?, principal: UserRecord,
+        device: SyncDevice?
+    ) throws -> SyncConflict.Side? {
+        var side = SyncConflict.Side(value: value?.isNull == false ? value : nil)
+        guard
             let logged = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
                         SELECT user_id, device, at FROM change_log WHERE entity_id = ? AND field = ? AND new_version = ?
                         ORDER BY id DESC LIMIT 1
-                        """), arguments: [row.id.key, field, replacedVersion])
-        {
-            if (logged["user_id"] as String) == principal.id.key {
-                replacedSide.device = (logged["device"] as String?).flatMap {
-                    try? WireCoding.decoder.decode(SyncDevice.self, from: Data($0.utf8))
-                }
-            } else {
-                replacedSide.otherAccount = true
-            }
-            replacedSide.at = (logged["at"] as String?).flatMap(ISOTime.parse)
+                        """), arguments: [entity.key, field, version])
+        else { return side }
+        side.at = (logged["at"] as String?).flatMap(ISOTime.parse)
+        guard (logged["user_id"] as String) == principal.id.key else {
+            side.otherAccount = true
+            return side
         }
+        side.device = (logged["device"] as String?).flatMap {
+            try? WireCoding.decoder.decode(SyncDevice.self, from: Data($0.utf8))
+        }
+        if let writer = side.device?.id, writer == device?.id { return nil }
+        return side
+    }
+
+    /// Stores the conflict of an update that overwrote `field` of `row` (already saved with the new value): a
+    /// ``SyncConflict`` row of its own, with a version of its own, seen only by `principal`'s account.
+    static func recordConflict(
+        _ db: Database, row: EntityRow, field: String, replaced: SyncConflict.Side, principal: UserRecord,
+        device: SyncDevice?, now: Date
+    ) throws {
         let conflict = SyncConflict(
-            entity: row.id, section: row.kind, field: field, at: now, replaced: replacedSide,
+            entity: row.id, section: row.kind, field: field, at: now, replaced: replaced,
             kept: SyncConflict.Side(value: row.data[field], device: device, at: now), version: row.version)
         var dataText: [UInt8] = []
         FastJSON.write(.object(conflict.document), into: &dataText)

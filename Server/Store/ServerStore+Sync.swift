@@ -139,8 +139,8 @@ extension ServerStore {
             throw ServerError.invalid("'\(field)' is set by the server")
         }
         var overwritten: [String: JSONValue] = [:]
-        // The version of each overwritten field's replaced value, to find who wrote it.
-        var replacedVersions: [String: Int64] = [:]
+        // Each overwritten field's replaced value, and who wrote it.
+        var replaced: [String: SyncConflict.Side] = [:]
         let version = try nextVersion(db)
         var row: EntityRow
 
@@ -192,10 +192,13 @@ extension ServerStore {
                 let after = document[field]
                 if before == after { continue }
                 if let base = mutation.base, let changed = existing.fieldVersions[field], changed > base,
-                    !ownVersions.contains(changed), !kind.serverManagedFields.contains(field)
+                    !ownVersions.contains(changed), !kind.serverManagedFields.contains(field),
+                    let side = try replacedSide(
+                        db, entity: existing.id, field: field, version: changed, value: before, principal: principal,
+                        device: device)
                 {
                     overwritten[field] = before ?? .null
-                    replacedVersions[field] = changed
+                    replaced[field] = side
                 }
                 try logChange(
                     db, row: existing, mutation: mutation, principal: principal, device: device, field: field,
@@ -218,10 +221,9 @@ extension ServerStore {
         }
         try row.save(db, kind: kind, createdBy: principal.id, now: now)
         references.forget(row.id)
-        for field in overwritten.keys.sorted() {
+        for field in replaced.keys.sorted() {
             try recordConflict(
-                db, row: row, field: field, replacedVersion: replacedVersions[field], replaced: overwritten[field],
-                principal: principal, device: device, now: now)
+                db, row: row, field: field, replaced: replaced[field]!, principal: principal, device: device, now: now)
         }
         return MutationResult(
             id: mutation.id, status: .applied, version: version,

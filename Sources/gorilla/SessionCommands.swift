@@ -120,9 +120,8 @@ struct Sessions: AsyncParsableCommand {
         @Flag(help: "Delete without asking (needed when there is no terminal to ask on).") var yes = false
         func run() async throws {
             try await present(global) {
-                try Confirmation(yes: yes, command: "gorilla sessions rm")
-                    .require("Delete session \(id) from the history?")
-                return try await SessionService($0).remove(id)
+                let confirmation = try Confirmation(yes: yes, command: "gorilla sessions rm")
+                return try await SessionService($0).remove(id, confirmation: confirmation)
             }
         }
     }

@@ -113,6 +113,33 @@ import Testing
         #expect(report.theirs == "Rem 4x12@80kg")
     }
 
+    @Test func valuesReadAsAPersonReadsThem() throws {
+        let client = UUID.v7()
+        try cache.applyPull(
+            [
+                Change(
+                    kind: "client", id: client, version: 7, deleted: false, data: ["name": "Ana", "surname": "Serra"])
+            ],
+            cursor: 7)
+        let values = cache.readableValues
+        #expect(values.text(.string(client.key), field: "client", section: "event") == "Ana Serra")
+        #expect(values.text(.string(UUID().key), field: "client", section: "event") == "an unknown item")
+        let sets: JSONValue = [
+            [
+                "name": "Squat",
+                "sets": [["reps": 5, "weight": 100, "unit": "kg"], ["reps": 5, "weight": 100, "unit": "kg"]],
+            ],
+            ["name": "Bench press", "sets": [["reps": 8, "weight": 65, "unit": "kg"]]],
+        ]
+        #expect(
+            values.text(sets, field: "exercises", section: "session") == "Squat: 5x100kg, 5x100kg; Bench press: 8x65kg")
+        #expect(values.text(nil, field: "notes", section: "session") == "nothing")
+        #expect(values.text(["quads", "glutes"], field: "muscles", section: "exercise") == "quads, glutes")
+        let time = "2026-03-02T17:30:00.000Z"
+        #expect(values.text(.string(time), field: "start", section: "event") == EventFormatting.local(time))
+        #expect(values.text(fields: ["name": "Rack", "sets": 3], section: "training") == "name 'Rack'; sets 3")
+    }
+
     @Test func aRefusalKeepsWhatWasRefusedAndWhatTheServerKeeps() throws {
         let rename = try cache.enqueue(kind: "training", entity: training, action: .update, fields: ["name": "Cames B"])
         try cache.applyPushResults(

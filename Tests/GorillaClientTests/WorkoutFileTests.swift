@@ -64,7 +64,8 @@ import Testing
         } catch {
             #expect("\(error)".contains("line 2") && "\(error)".contains("yesterday"), "\(error)")
         }
-        let badWeight = "Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n2024-01-01 10:00:00,Legs,Squat,1,heavy,5\n"
+        let badWeight =
+            "Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n2024-01-01 10:00:00,Legs,Squat,1,heavy,5\n"
         #expect(throws: WorkoutFile.Problem.self) { try WorkoutFile(badWeight) }
         #expect(throws: WorkoutFile.Problem.self) { try WorkoutFile("Date,Workout Name\n\"open") }
     }
@@ -90,7 +91,9 @@ import Testing
     @Test func exportTimesAreLocalWithTheOffset() throws {
         let date = try #require(ISOTime.parse("2026-11-20T09:00:00Z"))
         #expect(EventFormatting.localISO(date, zone: Self.madrid) == "2026-11-20T10:00:00+01:00")
-        #expect(EventFormatting.localISO(date, zone: TimeZone(identifier: "America/St_Johns")!) == "2026-11-20T05:30:00-03:30")
+        #expect(
+            EventFormatting.localISO(date, zone: TimeZone(identifier: "America/St_Johns")!)
+                == "2026-11-20T05:30:00-03:30")
         #expect(EventFormatting.localISO(date, zone: TimeZone(identifier: "UTC")!) == "2026-11-20T09:00:00+00:00")
         let summer = try #require(ISOTime.parse("2026-07-01T09:00:00Z"))
         #expect(EventFormatting.localISO(summer, zone: Self.madrid) == "2026-07-01T11:00:00+02:00")

@@ -78,7 +78,8 @@ struct ExportImportTests {
 
             // Every JSON file parses and holds what Ada sees.
             func json(_ file: String) throws -> JSONValue {
-                try WireCoding.decoder.decode(JSONValue.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/" + file)))
+                try WireCoding.decoder.decode(
+                    JSONValue.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/" + file)))
             }
             func names(_ file: String, _ member: String = "name") throws -> [String] {
                 try json(file).arrayValue?.compactMap { $0.objectValue?[member]?.stringValue } ?? []
@@ -90,9 +91,10 @@ struct ExportImportTests {
             #expect(try names("clients.json") == ["Bea", "Carles"])
             #expect(try names("events.json", "clientName") == ["Bea Puig", "Bea Puig"])
             let sessions = try #require(try json("sessions.json").arrayValue)
-            #expect(sessions.compactMap { $0.objectValue?["start"]?.stringValue } == [
-                "2026-11-20T09:00:00.000Z", "2026-11-22T08:00:00.000Z",
-            ])
+            #expect(
+                sessions.compactMap { $0.objectValue?["start"]?.stringValue } == [
+                    "2026-11-20T09:00:00.000Z", "2026-11-22T08:00:00.000Z",
+                ])
             let first = try #require(sessions.first?.objectValue)
             #expect(first["trainingName"] == "Legs A")
             #expect(first["clientName"] == "Bea Puig")
@@ -100,7 +102,9 @@ struct ExportImportTests {
             #expect(try names("measurements.json", "date") == ["2026-11-20", "2026-11-22"])
             #expect(Set(try names("messages.json", "text")) == ["Great depth", "See you Wednesday", "Thanks!"])
             #expect(
-                try json("messages.json").arrayValue?.contains { $0.objectValue?["session"]?.stringValue == account.session }
+                try json("messages.json").arrayValue?.contains {
+                    $0.objectValue?["session"]?.stringValue == account.session
+                }
                     == true, "the comment names its session")
 
             // The CSVs parse: one row per set, one per measurement.
@@ -119,7 +123,8 @@ struct ExportImportTests {
             #expect(measures.dropFirst().map { $0[3] } == ["70.4", "70.1"])
 
             // Nothing of Bob's, in any file.
-            let bobsIDs = try account.other.cache().entities(.session).map(\.id.key)
+            let bobsIDs =
+                try account.other.cache().entities(.session).map(\.id.key)
                 + account.other.cache().entities(.client).map(\.id.key)
             for file in try FileManager.default.contentsOfDirectory(atPath: out) {
                 let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
@@ -222,7 +227,7 @@ struct ExportImportTests {
             #expect(legs[string: "end"] == "2024-01-15T07:35:00.000Z")
             #expect(legs[string: "recordedBy"] == "coach")
             let notes = legs[string: "notes"] ?? ""
-            #expect(notes.contains("Slept well, felt strong") && notes.contains("seat 4") && notes.contains("RPE 8, 9"))
+            #expect(notes.contains("Slept well, felt strong") && notes.contains("Leg press: seat 4") && notes.contains("Leg press: RPE 8, 9"))
             let exercises = try Self.exercises(legs)
             let legPress = try account.coach.entity("exercise", named: "Leg press")
             #expect(exercises.map(\.name) == ["Leg press", "Plank"])

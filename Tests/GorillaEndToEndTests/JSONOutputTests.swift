@@ -34,20 +34,22 @@ struct JSONOutputTests {
                 ["clients", "show", "Bea"], ["clients", "show", "Carles"], ["events", "list"],
                 ["events", "show", account.event], ["events", "export", "--ics", ics], ["calendar", "2026-11"],
                 ["sessions", "list"], ["sessions", "show", session], ["sessions", "show", session, "--history"],
-                ["sessions", "export", session, "--format", "json"], ["sessions", "export", session, "--format", "csv"],
+                ["sessions", "export", session, "--format", "json"],
+                ["sessions", "export", session, "--format", "csv"],
                 ["sessions", "export", session, "--format", "txt"], ["stats", "--client", "Bea"],
                 ["stats", "--client", "Bea", "--unit", "lb"], ["stats", "--client", "Bea", "--muscles"],
                 ["stats", "--client", "Bea", "--exercise", "Curl", "--history"],
                 ["stats", "--client", "Bea", "--exercise", "Leg press", "--unit", "lb"],
-                ["stats", "--client", "Bea", "--exercise", "Plank"], ["stats", "--client", "Bea", "--exercise", "Rower"],
+                ["stats", "--client", "Bea", "--exercise", "Plank"],
+                ["stats", "--client", "Bea", "--exercise", "Rower"],
                 ["measurements", "list", "--client", "Bea"], ["messages", "list"], ["messages", "show", "Bea"],
-                ["news"], ["sync", "--status"],
+                ["news"], ["sync", "--status"], ["sync", "--conflicts"],
             ]
             let clientReads: [[String]] = [
                 [], ["whoami"], ["exercises", "list"], ["trainings", "show", "Legs A"], ["clients", "list"],
                 ["events", "list"], ["calendar", "2026-11"], ["sessions", "list"], ["sessions", "show", session],
                 ["stats"], ["stats", "--exercise", "Curl"], ["measurements", "list"], ["messages", "list"],
-                ["messages", "show"], ["news"], ["sync", "--status"],
+                ["messages", "show"], ["news"], ["sync", "--status"], ["sync", "--conflicts"],
             ]
 
             // Every subcommand of the CLI is either read here or known to write.

@@ -49,7 +49,7 @@ struct SessionCorrectionTests {
             #expect(pushed.rejected.isEmpty, "\(pushed.rejected)")
             let conflict = try #require(pushed.overwritten.first, "no overwrite reported")
             #expect(conflict.contains("session of 2026-03-02 18:30"), "\(conflict)")
-            #expect(conflict.contains("exercises (was Squat: 5x100kg, 5x100kg; Bench press: 8x65kg)"), "\(conflict)")
+            #expect(conflict.contains("exercises were Squat: 5x100kg, 5x100kg; Bench press: 8x65kg"), "\(conflict)")
             try await phone.sync()
             let session = try #require(UUID(uuidString: id))
             let onLaptop = try #require(try laptop.cache().entity(session))

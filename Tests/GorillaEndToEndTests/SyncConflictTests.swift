@@ -33,7 +33,8 @@ struct SyncConflictTests {
             let phone = try await Device.loggedIn("ada", on: server)
             for arguments in [
                 ["exercises", "add", "Premsa"], ["exercises", "add", "Sentadilla"], ["exercises", "add", "Rem"],
-                ["exercises", "add", "Press"], ["trainings", "add", "Cames A", "--exercise", "Premsa", "--exercise", "Rem"],
+                ["exercises", "add", "Press"],
+                ["trainings", "add", "Cames A", "--exercise", "Premsa", "--exercise", "Rem"],
                 ["trainings", "edit", "Cames A", "--plan", "Premsa: 4x12@80kg"], ["machines", "add", "Rower"],
             ] {
                 let made = try await Self.run(arguments, on: laptop, as: "laptop")
@@ -51,7 +52,9 @@ struct SyncConflictTests {
                 let edited = try await Self.run(arguments, on: phone, as: "phone")
                 #expect(edited.status == 0, "\(edited)")
             }
-            for arguments in [["trainings", "edit", "Cames A", "--add", "Press"], ["machines", "rename", "Rower", "Concept2"]] {
+            for arguments in [
+                ["trainings", "edit", "Cames A", "--add", "Press"], ["machines", "rename", "Rower", "Concept2"],
+            ] {
                 let edited = try await Self.run(arguments, on: laptop, as: "laptop")
                 #expect(edited.status == 0, "\(edited)")
             }
@@ -90,7 +93,8 @@ struct SyncConflictTests {
             #expect(told.status == 0, "\(told)")
             #expect(
                 told.stdout.contains(
-                    "Conflict: training 'Cames A': the exercise list from this device (phone) was replaced by laptop's "),
+                    "Conflict: training 'Cames A': the exercise list from this device (phone) was replaced by laptop's "
+                ),
                 "\(told)")
             #expect(told.stdout.contains("this device's list was Premsa 4x12@80kg, Sentadilla, Rem"), "\(told)")
             #expect(told.stdout.contains("gorilla sync --restore \(id.suffix(8))"), "\(told)")
@@ -114,7 +118,8 @@ struct SyncConflictTests {
                 #expect(item["side"] == (name == "phone" ? "lost" : "won"), "\(json)")
                 #expect(item["device"] == (name == "phone" ? "laptop" : "phone"), "\(json)")
                 #expect(
-                    item["yours"] == (name == "phone" ? "Premsa 4x12@80kg, Sentadilla, Rem" : "Premsa 4x12@80kg, Rem, Press"),
+                    item["yours"]
+                        == (name == "phone" ? "Premsa 4x12@80kg, Sentadilla, Rem" : "Premsa 4x12@80kg, Rem, Press"),
                     "\(json)")
             }
             #expect(try Self.list("Cames A", on: phone) == ["Premsa", "Rem", "Press"])
@@ -133,7 +138,8 @@ struct SyncConflictTests {
                 try synced.json().objectValue?["conflicts"]?.arrayValue?.isEmpty == true,
                 "a restore is no new conflict: \(synced)")
             #expect(try Self.list("Cames A", on: laptop) == ["Premsa", "Sentadilla", "Rem"])
-            let entry = try #require(try laptop.entity("training", named: "Cames A")?.data["exercises"]?.arrayValue?.first)
+            let entry = try #require(
+                try laptop.entity("training", named: "Cames A")?.data["exercises"]?.arrayValue?.first)
             #expect(entry.objectValue?["weight"] == 80, "the plan comes back with the list")
 
             // Restoring again changes nothing; an unknown id is not found.

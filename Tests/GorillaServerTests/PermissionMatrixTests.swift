@@ -53,6 +53,9 @@ private struct World {
     /// Unfinished sessions' drafts, each seen only by the account that records it: `dA1` (ada's, for ana), `dC1`
     /// (ana's own).
     static let draftLabels = ["dA1", "dC1"]
+    /// Sync conflicts, each seen only by the account whose push overwrote a value (the server makes their ids): `xA1`
+    /// (ada's, over her training's notes), `xC1` (ana's, over her own measurement).
+    static let conflictLabels = ["xA1", "xC1"]
 
     /// A tiny PNG: the signature and an IHDR header are all the server inspects.
     static func png(_ filler: UInt8) -> [UInt8] {
@@ -162,7 +165,42 @@ private struct World {
         guard world.users[.adaClient] == world["cA1"], world.users[.bobClient] == world["cB1"] else {
             throw TestClientError.notJSON("a registered client did not take the id of the coach's client row")
         }
+        try await world.addConflicts(port: port)
         return world
+    }
+
+    /// Makes ``conflictLabels``: each account pushes two updates of one field on the same base, as two of its devices
+    /// that had not seen each other's change would; the second overwrites the first.
+    mutating func addConflicts(port: Int) async throws {
+        let cases: [(Principal, String, String, String, [JSONObject])] = [
+            (.ada, "xA1", "training", "tA", [["notes": "from the phone"], ["notes": "from the laptop"]]),
+            (.adaClient, "xC1", "measurement", "meC1", [["weight": 72], ["weight": 73]]),
+        ]
+        for (principal, label, kind, entity, updates) in cases {
+            let world = self
+            let id = try await withClient(port: port) { client -> UUID in
+                try await client.hello(language: "en")
+                try await client.resume(world.tokens[principal]!).expectSuccess()
+                let base =
+                    try await client.pullEverything().first {
+                        UUID(uuidString: $0.string("id") ?? "") == world[entity]
+                    }?["version"] as? Int
+                for fields in updates {
+                    let result = try await client.pushRequiringReply([
+                        mutation(kind, world[entity], "update", fields: fields, base: base)
+                    ])[0]
+                    guard result.string("status") == "applied" else {
+                        throw TestClientError.notJSON("setup update of \(principal) refused: \(result)")
+                    }
+                }
+                let conflicts = try await client.pullEverything().filter { $0.string("kind") == "conflict" }
+                guard conflicts.count == 1, let id = conflicts[0].string("id").flatMap(UUID.init(uuidString:)) else {
+                    throw TestClientError.notJSON("\(principal) should see one conflict: \(conflicts)")
+                }
+                return id
+            }
+            rows[label] = id
+        }
     }
 
     /// Signs a client up with a registration code; returns the token and the account id.
@@ -197,12 +235,13 @@ private func draftFields(client: String?, device: String = "phone") -> JSONObjec
 /// One mutation as a device sends it.
 private func mutation(
     _ kind: String, _ entity: UUID, _ action: String = "create", fields: JSONObject? = nil,
-    id: UUID = UUID()
+    id: UUID = UUID(), base: Int? = nil
 ) -> JSONObject {
     var object: JSONObject = [
         "id": id.uuidString.lowercased(), "kind": kind, "entity": entity.uuidString.lowercased(), "action": action,
     ]
     if let fields { object["fields"] = fields }
+    if let base { object["base"] = base }
     return object
 }
 
@@ -612,6 +651,25 @@ struct PermissionMatrixTests {
         cell(.adaClient, "draft", "delete", w["dC1"], ["device": phone], nil, "own draft")
         cell(.ada, "draft", "delete", w["dA1"], ["device": phone], nil, "by the holding device")
 
+        // Conflicts are the server's: nobody writes one, and one of another account does not exist for the writer.
+        let conflict: JSONObject = ["entity": w.key("tA"), "section": "training", "field": "notes"]
+        for who in [Principal.ada, .adaClient, .bob, .bobClient] {
+            cell(who, "conflict", "create", UUID(), conflict, 111)
+        }
+        cell(.ada, "conflict", "update", w["xA1"], ["field": "name"], 111, "her own conflict")
+        cell(.ada, "conflict", "delete", w["xA1"], nil, 111, "her own conflict")
+        cell(.adaClient, "conflict", "update", w["xC1"], ["field": "date"], 111, "her own conflict")
+        cell(.adaClient, "conflict", "delete", w["xC1"], nil, 111, "her own conflict")
+        cell(.ada, "conflict", "update", w["xC1"], ["field": "date"], 112, "her client's conflict")
+        cell(.ada, "conflict", "delete", w["xC1"], nil, 112, "her client's conflict")
+        cell(.ada, "conflict", "create", w["xC1"], conflict, 112, "guessing her client's conflict's id")
+        cell(.adaClient, "conflict", "update", w["xA1"], ["field": "name"], 112, "her coach's conflict")
+        cell(.adaClient, "conflict", "delete", w["xA1"], nil, 112, "her coach's conflict")
+        for who in [Principal.bob, .bobClient] {
+            cell(who, "conflict", "update", w["xA1"], ["field": "name"], 112)
+            cell(who, "conflict", "delete", w["xA1"], nil, 112)
+        }
+
         // News is the operator's: not a pushable section for anyone.
         for who in [Principal.ada, .adaClient, .bob, .bobClient] {
             cell(who, "news", "create", UUID(), ["text": "Free protein", "audience": "all"], 9)
@@ -646,6 +704,7 @@ struct PermissionMatrixTests {
                 // Every synced kind was tried with every action by every principal that can log in.
                 for kind in [
                     "machine", "exercise", "training", "client", "event", "message", "measurement", "session", "draft",
+                    "conflict",
                 ] {
                     for action in ["create", "update", "delete"] {
                         for who in order {
@@ -677,6 +736,8 @@ struct PermissionMatrixTests {
                 #expect(data("meA1")?["weight"] as? Double == 69.5)
                 #expect(deleted("sA1") == false && deleted("sA2") == true)
                 #expect(deleted("dA1") == true && deleted("dC1") == nil, "ada's draft deleted; ana's never seen")
+                #expect(deleted("xA1") == false && deleted("xC1") == nil, "ada's conflict kept; ana's never seen")
+                #expect(data("xA1")?["field"] as? String == "notes")
                 #expect(data("sA1")?["notes"] as? String == "rewritten")
                 #expect(data("sA1")?["revision"] as? Int == 2)
                 #expect(data("sA1")?["recordedBy"] as? String == "coach")
@@ -744,6 +805,7 @@ struct PermissionMatrixTests {
                             case "s": "session"
                             case "msg": "message"
                             case "d": "draft"
+                            case "x": "conflict"
                             default: "?"
                             }
                         return Seen(kind: kind, id: world[label])
@@ -754,9 +816,10 @@ struct PermissionMatrixTests {
             }
             let catalogue = ["mA", "mDel", "eA", "eDel", "tA", "tDel"]
             let expected: [Principal: Set<Seen>] = [
-                .ada: rows(World.adaLabels + ["dA1"]).union(newsRows(["all", "coaches"])),
-                .adaClient: rows(catalogue + ["cA1", "evA1", "meA1", "sA1", "msgA1", "msgC1", "meC1", "dC1"]).union(
-                    newsRows(["all", "clients"])),
+                .ada: rows(World.adaLabels + ["dA1", "xA1"]).union(newsRows(["all", "coaches"])),
+                .adaClient: rows(catalogue + ["cA1", "evA1", "meA1", "sA1", "msgA1", "msgC1", "meC1", "dC1", "xC1"])
+                    .union(
+                        newsRows(["all", "clients"])),
                 .bob: rows(World.bobLabels).union(newsRows(["all", "coaches"])),
                 .bobClient: rows(World.bobLabels).union(newsRows(["all", "clients"])),
             ]

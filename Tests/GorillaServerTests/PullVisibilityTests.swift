@@ -37,7 +37,7 @@ import Testing
         var audience: String?
         var version: Int64
         var deleted: Bool
-        /// The account that wrote the row (its coach when nil); a draft is seen by that account only.
+        /// The account that wrote the row (its coach when nil); a draft or a sync conflict is seen by that account only.
         var creator: UUID?
 
         /// Whether `principal` may pull it, by the plain rules the two-index query replaces.
@@ -46,7 +46,7 @@ import Testing
                 return audience == "all" || audience == (principal.role == .coach ? "coaches" : "clients")
             }
             guard coach == principal.tenantID else { return false }
-            if kind == "draft" { return (creator ?? coach) == principal.id }
+            if kind == "draft" || kind == "conflict" { return (creator ?? coach) == principal.id }
             return principal.role == .coach || client == principal.id
                 || ["machine", "exercise", "training"].contains(kind)
         }
@@ -58,6 +58,7 @@ import Testing
         var rows: [Seeded] = []
         let kinds = [
             "machine", "session", "exercise", "message", "training", "event", "measurement", "client", "draft",
+            "conflict",
         ]
         let audiences = ["all", "clients", "coaches"]
         for version in Int64(1)...240 {
@@ -72,13 +73,13 @@ import Testing
             let kind = kinds[Int(version) % kinds.count]
             let catalogue = ["machine", "exercise", "training"].contains(kind)
             let client = catalogue ? nil : (version % 3 == 0 ? bea.id : ana.id)
-            // Another tenant's rows name ana too, so that only the tenant condition keeps them out. Drafts are written
-            // by the coach or by their client, in turn.
+            // Another tenant's rows name ana too, so that only the tenant condition keeps them out. Drafts and
+            // conflicts are written by the coach or by their client, in turn.
             rows.append(
                 Seeded(
                     id: id, kind: kind, client: client,
                     coach: version % 11 == 0 ? other.id : coach.id, version: version, deleted: version % 17 == 0,
-                    creator: kind == "draft" && version % 2 == 0 ? client : nil))
+                    creator: ["draft", "conflict"].contains(kind) && version % 2 == 0 ? client : nil))
         }
         try await store.write { [rows] db in
             for row in rows {

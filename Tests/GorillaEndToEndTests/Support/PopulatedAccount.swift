@@ -19,7 +19,7 @@ struct PopulatedAccount {
     /// What only Bob has: names that must appear nowhere in Ada's output.
     static let othersNames = ["Smith machine", "Bob's squat", "Bob's legs", "Dora", "Bob's secret note"]
 
-    /// Runs the built `gorilla` with `--json` first on `device`, in Madrid's time zone; fails the test unless it exits 0.
+    /// Runs the built `gorilla` on `device` in Madrid's time zone; the test fails unless it exits 0.
     @discardableResult
     static func gorilla(_ device: Device, _ arguments: String..., input: String? = nil) async throws -> CommandRun {
         let run = try await runGorilla(arguments, home: device.home, input: input, environment: ["TZ": "Europe/Madrid"])
@@ -51,21 +51,22 @@ struct PopulatedAccount {
             try await coach.app.addEvent(client: "Bea", EventFields(at: "2026-11-27 18:00")).json.objectValue?["id"]?
                 .stringValue)
         _ = try await coach.app.setEventStatus(cancelled, status: "cancelled")
-        let logged = try await coach.app.logSession(
-            SessionLogRequest(
-                client: "Bea", training: "Legs A", event: event, date: "2026-11-20 10:00",
-                sets: [
-                    "Leg press: 12x80kg@40.1s, 10x85.5kg@38.2s", "Curl: 8x33lb, 6x35lb drop", "Plank: 1@45s",
-                    "Rower: 2000m@7:30",
-                ], notes: "Good one, \"solid\"\nknees fine"))
-        let session = try #require(logged.json.objectValue?["id"]?.stringValue, "\(logged.json)")
-        _ = try await coach.app.logSession(
-            SessionLogRequest(client: "Bea", date: "2026-11-22 09:00", sets: ["Leg press: 8x90kg, 6x95kg"]))
-        _ = try await coach.app.editSession(SessionEditRequest(id: session, sets: ["Curl: 8x33lb, 7x35lb drop"]))
+        // Logged in Madrid, as a coach there types the times.
+        let logged = try await gorilla(
+            coach, "--json", "sessions", "log", "--client", "Bea", "--training", "Legs A", "--event", event,
+            "--date", "2026-11-20 10:00", "--set", "Leg press: 12x80kg@40.1s, 10x85.5kg@38.2s",
+            "--set", "Curl: 8x33lb, 6x35lb drop", "--set", "Plank: 1@45s", "--set", "Rower: 2000m@7:30",
+            "--notes", "Good one, \"solid\"\nknees fine")
+        let session = try #require(try logged.json().objectValue?["id"]?.stringValue, "\(logged)")
+        try await gorilla(
+            coach, "sessions", "log", "--client", "Bea", "--date", "2026-11-22 09:00", "--set",
+            "Leg press: 8x90kg, 6x95kg")
+        try await gorilla(coach, "sessions", "edit", session, "--set", "Curl: 8x33lb, 7x35lb drop")
         _ = try await coach.app.commentSession(session, text: "Great depth")
         _ = try await coach.app.sendMessage(to: "Bea", text: "See you Wednesday")
         _ = try await client.app.sendMessage(to: "coach", text: "Thanks!")
-        try await gorilla(coach, "measurements", "add", "--client", "Bea", "--date", "2026-11-20", "--weight", "70.4",
+        try await gorilla(
+            coach, "measurements", "add", "--client", "Bea", "--date", "2026-11-20", "--weight", "70.4",
             "--height", "170", "--waist", "80")
         try await gorilla(client, "measurements", "add", "--date", "2026-11-22", "--weight", "70.1")
         let tools = try OperatorTools(dataDirectory: server.dataDirectory)
