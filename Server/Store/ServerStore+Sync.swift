@@ -322,7 +322,7 @@ extension ServerStore {
                 try old.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
                 try new.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
                 row.fieldVersions[field] ?? row.version, newVersion, ISOTime.format(now),
-                try device.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
+                device.map { FastJSON.text(["id": .string($0.id.key), "name": .string($0.name)]) },
             ])
     }
 

@@ -143,30 +143,34 @@ struct Train: AsyncParsableCommand {
         commandName: "train",
         abstract: "Train a client in real time (stopwatch) or fill in a hands-free session, full screen.",
         discussion: """
-            Start with --client C, --event ID (its client) or --next (the event in progress, else the next
-            scheduled one; events name no training, so the session is free unless --training T is given).
-            --repeat last starts from the client's previous session: its exercises in order, last time's sets
+            Start with --client C, --event ID (its client) or --next (the event in progress, else the next \
+            scheduled one; events name no training, so the session is free unless --training T is given). \
+            --repeat last starts from the client's previous session: its exercises in order, last time's sets \
             shown and its weights prefilled. A session finished without a single set is not saved.
 
-            The view follows the training's plan: each exercise shows its sets done against planned, the plan and
-            last time's sets; when an exercise's planned sets are done the next one is selected, and exercises of
-            one group (a superset or circuit, "group A" in the plan) take turns. After a set the planned rest counts
+            The view follows the training's plan: each exercise shows its sets done against planned, the plan and \
+            last time's sets; when an exercise's planned sets are done the next one is selected, and exercises of \
+            one group (a superset or circuit, "group A" in the plan) take turns. After a set the planned rest counts \
             down and the terminal bell rings when it is over (without a planned rest the rest counts up).
 
-            Real time: Space starts the set's stopwatch, then marks each repetition; Enter ends the set; w sets the
+            Real time: Space starts the set's stopwatch, then marks each repetition; Enter ends the set; w sets the \
             weight; p pauses.
-            Hands-free (--hands-free, in yellow): a form, nothing timed. Each planned set is shown prefilled from
-            the plan and last time: Enter confirms it, or type the set as done (10, 10x82.5kg, 45s) and Enter;
-            s passes over a set. The session's times are the event's, else the training's length up to now, or
+
+            Hands-free (--hands-free, in yellow): a form, nothing timed. Each planned set is shown prefilled from \
+            the plan and last time: Enter confirms it, or type the set as done (10, 10x82.5kg, 45s) and Enter; \
+            s passes over a set. The session's times are the event's, else the training's length up to now, or \
             --start/--end.
-            Both: ↑/↓ or k/j select an exercise; a picks one from the catalogue (type to narrow, small typos are
-            forgiven, ↑/↓ and Enter; the last line creates a new exercise); x removes one; K/J move it up or down;
-            e edits the sets of the selected exercise (←/→ choose, Enter change, d delete, t type); t changes the
-            next set's type (back to normal on another exercise); n writes a note; u undoes the last rep, set or
+
+            Both: ↑/↓ or k/j select an exercise; a picks one from the catalogue (type to narrow, small typos are \
+            forgiven, ↑/↓ and Enter; the last line creates a new exercise); x removes one; K/J move it up or down; \
+            e edits the sets of the selected exercise (←/→ choose, Enter change, d delete, t type); t changes the \
+            next set's type (back to normal on another exercise); n writes a note; u undoes the last rep, set or \
             pass; q finishes (summary, then Enter or y saves); Esc cancels.
+
             Every step is kept on this device: after a crash, gorilla train --resume continues.
-            --edit ID opens a finished session in the same view (as a form) to correct it: e edits or deletes
-            its sets, a typed set adds one, a/x/K/J add, remove and move exercises, n changes the note; saving
+
+            --edit ID opens a finished session in the same view (as a form) to correct it: e edits or deletes \
+            its sets, a typed set adds one, a/x/K/J add, remove and move exercises, n changes the note; saving \
             stores a new revision of it (gorilla sessions show ID --history lists them).
             """)
     @OptionGroup(title: "Global options") var global: GlobalOptions

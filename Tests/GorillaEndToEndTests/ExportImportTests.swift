@@ -227,7 +227,9 @@ struct ExportImportTests {
             #expect(legs[string: "end"] == "2024-01-15T07:35:00.000Z")
             #expect(legs[string: "recordedBy"] == "coach")
             let notes = legs[string: "notes"] ?? ""
-            #expect(notes.contains("Slept well, felt strong") && notes.contains("Leg press: seat 4") && notes.contains("Leg press: RPE 8, 9"))
+            #expect(
+                notes.contains("Slept well, felt strong") && notes.contains("Leg press: seat 4")
+                    && notes.contains("Leg press: RPE 8, 9"))
             let exercises = try Self.exercises(legs)
             let legPress = try account.coach.entity("exercise", named: "Leg press")
             #expect(exercises.map(\.name) == ["Leg press", "Plank"])
