@@ -91,6 +91,14 @@ public struct CheckReply: Codable, Sendable {
         self.expires = expires
         self.user = user
     }
+
+    /// Ids are written in lower case, as everywhere on the wire.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(valid, forKey: .valid)
+        try container.encode(expires, forKey: .expires)
+        try container.encodeID(user, forKey: .user)
+    }
 }
 
 /// `auth.password.change`: old and new password; the account's other tokens are revoked.
