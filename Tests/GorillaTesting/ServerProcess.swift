@@ -73,8 +73,20 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
 
     /// Freezes the server with SIGSTOP: its sockets stay open, so the kernel still accepts connections that nobody
     /// answers. ``resume()`` lets it go on.
+    ///
+    /// Returns once the kernel shows the process stopped (at most 2 s): a signal is only queued when `kill` returns, and
+    /// on a loaded machine the server could otherwise still answer a request sent right after.
     public func suspend() {
         send(SIGSTOP)
+        guard let pid = lock.withLock({ process })?.pid else { return }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < deadline {
+            // /proc/PID/stat: "PID (name) STATE …"; T is stopped.
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            guard let close = stat.lastIndex(of: ")") else { return }  // no /proc (macOS): as before
+            if stat[close...].dropFirst(2).first == "T" { return }
+            usleep(1000)
+        }
     }
 
     /// Lets a server frozen by ``suspend()`` go on (SIGCONT).
