@@ -152,6 +152,9 @@ struct ChatTmuxTests {
             #expect(received, "the coach never received the line typed in the chat")
             let thread = try await runGorilla(["messages", "show", "Ana"], home: coach.home)
             #expect(thread.stdout.contains("Ana Serra: hello from chat"), "\(thread)")
+            // Reading it there marks it read, and the open chat shows the mark without a key press.
+            let read = await tmux.waitFor("you ✓✓: hello from chat", timeout: .seconds(5))
+            #expect(read.contains("you ✓✓: hello from chat"), "the read mark did not reach the chat: \(read)")
 
             // Escape leaves and the process ends normally.
             await tmux.keys("Escape")
