@@ -40,6 +40,8 @@ public struct EventUpdate: Presentable {
     public let entity: EntityRecord?
     /// Events of the coach that overlap the changed one (shown as warnings).
     public let overlaps: [EventLine]
+    /// The start given, when it is already past (shown as a warning: the event is scheduled all the same).
+    public var pastStart: Date?
 
     /// The change `action` to event `id`.
     public init(_ action: Action, id: UUID, entity: EntityRecord?, overlaps: [EventLine] = []) {

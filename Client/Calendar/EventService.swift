@@ -46,12 +46,14 @@ public struct EventService: Sendable {
         let id = UUID.v7()
         try await context.change(cache, .event, entity: id, action: .create, fields: fields)
         let names = try ClientDirectory(cache: cache).names()
-        return EventUpdate(
+        var update = EventUpdate(
             .scheduled(client: ClientDirectory.displayName(owner), start: start, minutes: minutes), id: id,
             entity: try cache.entity(id).map { EntityRecord($0) },
             overlaps: clashes.map { event in
                 EventLine(EntityRecord(event), clientName: event[string: "client"].flatMap { names[$0] })
             })
+        update.pastStart = start < Date() ? start : nil
+        return update
     }
 
     /// `gorilla events edit ID [--at] [--duration] [--gym] [--note]`.
@@ -70,8 +72,10 @@ public struct EventService: Sendable {
                 cache, start: start, minutes: updated.data["duration"]?.intValue ?? 60, except: event.id
             ).map { EventLine(EntityRecord($0), clientName: nil) }
         }
-        return EventUpdate(
+        var update = EventUpdate(
             .updated, id: event.id, entity: try cache.entity(event.id).map { EntityRecord($0) }, overlaps: overlaps)
+        if let start = fields["start"]?.stringValue.flatMap(ISOTime.parse), start < Date() { update.pastStart = start }
+        return update
     }
 
     /// `gorilla events cancel ID` (status `cancelled`), or any other status.
@@ -118,13 +122,12 @@ public struct EventService: Sendable {
     public func export(icsFile: String, from: String?, to: String?) async throws -> EventExport {
         let cache = try await context.freshCache()
         let events = try Self.events(cache, from: from, to: to, client: nil)
-        let names = try ClientDirectory(cache: cache).names()
+        let title = try Self.icsTitle(cache, profile: context.session().profile)
         let text = ICalendar.render(
             events.map { event in
                 ICalendar.Event(
                     id: event.id, start: event[string: "start"].flatMap(ISOTime.parse) ?? Date(),
-                    minutes: event.data["duration"]?.intValue ?? 60,
-                    summary: "Training: " + (event[string: "client"].flatMap { names[$0] } ?? "client"),
+                    minutes: event.data["duration"]?.intValue ?? 60, summary: title(event),
                     location: event[string: "gym"], description: event[string: "note"],
                     cancelled: event[string: "status"] == "cancelled")
             })
@@ -135,6 +138,16 @@ public struct EventService: Sendable {
     }
 
     // MARK: Helpers
+
+    /// An exported event's title from the viewer's side: a coach sees the client's name, a client their coach's.
+    static func icsTitle(_ cache: LocalCache, profile: Profile) throws -> (CachedEntity) -> String {
+        guard profile.role == .coach else {
+            let coach = try cache.entity(profile.id)?[string: "coachName"].flatMap { $0.isEmpty ? nil : $0 }
+            return { _ in coach.map { "Training with \($0)" } ?? "Training with your coach" }
+        }
+        let names = try ClientDirectory(cache: cache).names()
+        return { event in "Training: " + (event[string: "client"].flatMap { names[$0] } ?? "client") }
+    }
 
     /// The event whose id (or short id) is `text`.
     static func resolve(_ cache: LocalCache, _ text: String) throws -> CachedEntity {

@@ -174,9 +174,15 @@ public struct ClientRemoval: Presentable {
     public let client: EntityRecord
     /// The display name.
     public let name: String
+    /// Their future appointments the server cancelled (as this device pulled them back).
+    public var cancelledEvents = 0
+    /// Their future appointments still to be cancelled when this device syncs (offline).
+    public var pendingEvents = 0
 
     public func encode(to encoder: any Encoder) throws {
-        try client.encode(to: encoder)
+        var record = client
+        record.fields["cancelledEvents"] = .number(Double(cancelledEvents))
+        try record.encode(to: encoder)
     }
 }
 

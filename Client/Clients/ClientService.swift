@@ -163,9 +163,17 @@ public struct ClientService: Sendable {
         let shown = ClientDirectory.displayName(client)
         try confirmation.require(
             "Remove \(shown) (\(client.id.short))? They can no longer log in; their history stays with you.")
+        // The server cancels their future appointments; counted as this device pulls them back.
+        let now = Date()
+        let future = try cache.entities(.event).filter { event in
+            event[string: "client"] == client.id.key && event[string: "status"] != EventStatus.cancelled.rawValue
+                && (event[string: "start"].flatMap(ISOTime.parse) ?? .distantPast) > now
+        }
         try await context.change(cache, .client, entity: client.id, action: .delete)
+        let cancelled = try future.filter { try cache.entity($0.id)?[string: "status"] == "cancelled" }.count
         return ClientRemoval(
-            client: EntityRecord(client, adding: ["deleted": true]), name: ClientDirectory.displayName(client))
+            client: EntityRecord(client, adding: ["deleted": true]), name: ClientDirectory.displayName(client),
+            cancelledEvents: cancelled, pendingEvents: future.count - cancelled)
     }
 
     /// The cache synced first when possible, without notes: the server is asked right after, and says what fails.

@@ -47,12 +47,25 @@ extension DeviceContext {
     }
 
     /// Applies a local change, then syncs if the server is reachable (notes say what happened).
+    ///
+    /// - Throws: ``ClientError`` (`.server`, with the server's reason) when that sync carried this very change and the
+    ///   server refused it: the local copy is already back to the server's, and the command must not report it done.
+    ///   Offline, the change stays queued and nothing is thrown.
     func change(
         _ cache: LocalCache, _ kind: EntityKind, entity: UUID, action: MutationAction,
         fields: [String: JSONValue]? = nil
     ) async throws {
-        try cache.enqueue(kind: kind.rawValue, entity: entity, action: action, fields: fields)
-        await syncOpportunistically()
+        let mutation = try cache.enqueue(kind: kind.rawValue, entity: entity, action: action, fields: fields)
+        let (summary, notes) = await opportunisticSync()
+        guard let refusal = summary?.refused.first(where: { $0.id == mutation.id.key }) else {
+            note(notes)
+            return
+        }
+        note(notes.filter { $0 != "refused by the server: \(refusal.text)" })
+        let wire = refusal.code.map {
+            WireError(code: WireErrorCode(rawValue: $0), message: refusal.reason ?? refusal.text)
+        }
+        throw ClientError(.server, "refused by the server: \(refusal.text); nothing was changed", wire: wire)
     }
 
     /// The cache of the logged-in account, synced first when possible (for reads).

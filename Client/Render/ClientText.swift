@@ -145,6 +145,14 @@ extension ClientDetail {
 
 extension ClientRemoval {
     public func text(for viewer: Viewer) -> String {
-        "Removed \(name): they can no longer log in; their history stays with you."
+        func appointments(_ count: Int) -> String { "\(count) future appointment\(count == 1 ? "" : "s")" }
+        var said: [String] = []
+        if cancelledEvents > 0 {
+            said.append("\(appointments(cancelledEvents)) \(cancelledEvents == 1 ? "was" : "were") cancelled")
+        }
+        if pendingEvents > 0 { said.append("\(appointments(pendingEvents)) will be cancelled when this device syncs") }
+        let rest = "they can no longer log in; their history stays with you."
+        guard !said.isEmpty else { return "Removed \(name): \(rest)" }
+        return "Removed \(name); " + said.joined(separator: "; ") + ". They" + rest.dropFirst(4)
     }
 }

@@ -3,34 +3,101 @@ import GorillaShared
 
 /// Local-time parsing and formatting of event times (entered and shown in the user's time zone, stored in UTC).
 public enum EventFormatting {
-    /// Parses "YYYY-MM-DD HH:MM" (or "YYYY-MM-DDTHH:MM") in `zone`.
+    /// Parses "YYYY-MM-DD HH:MM" (or "YYYY-MM-DDTHH:MM") in `zone`; an explicit offset ("2026-10-25 02:30+02:00")
+    /// picks one of a repeated hour. Nil when the text is no such time, or when the local time does not exist or
+    /// happens twice in `zone` (``dateProblem(_:zone:)`` says which, and the two choices).
     public static func parseLocal(_ text: String, zone: TimeZone = .current) -> Date? {
-        let parts = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "T", with: " ")
-            .split(separator: " ", omittingEmptySubsequences: true)
-        guard parts.count == 2 else { return nil }
-        let day = parts[0].split(separator: "-").compactMap { Int($0) }
-        let time = parts[1].split(separator: ":").compactMap { Int($0) }
-        guard day.count == 3, time.count == 2, ISOTime.dateProblem(year: day[0], month: day[1], day: day[2]) == nil,
-            (0...23).contains(time[0]), (0...59).contains(time[1])
-        else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let components = DateComponents(year: day[0], month: day[1], day: day[2], hour: time[0], minute: time[1])
-        guard let date = calendar.date(from: components),
-            calendar.component(.day, from: date) == day[2] || calendar.component(.hour, from: date) != time[0]
-        else { return nil }
-        return date
+        guard let wall = WallTime(text) else { return nil }
+        if let offset = wall.offset { return wall.asUTC.addingTimeInterval(-Double(offset)) }
+        let instants = wall.instants(in: zone)
+        return instants.count == 1 ? instants[0] : nil
     }
 
-    /// Why the date a person typed ("YYYY-MM-DD", with or without a time) does not exist, in plain words
-    /// ("2026-02-30 is not a date: February 2026 has 28 days"); nil when it exists or is not written as a date at all.
-    public static func dateProblem(_ text: String) -> String? {
+    /// Why the date or time a person typed ("YYYY-MM-DD", with or without a time) names no single instant, in plain
+    /// words: "2026-02-30 is not a date: February 2026 has 28 days", "2026-03-29 02:30 does not exist in Europe/Madrid
+    /// (clocks go from 02:00 to 03:00): use 01:30 or 03:30". Nil when it does, or is not written as a date at all.
+    public static func dateProblem(_ text: String, zone: TimeZone = .current) -> String? {
         let day = text.trimmingCharacters(in: .whitespaces).prefix(while: { $0 != " " && $0 != "T" })
         let parts = day.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-        guard parts.count == 3, let year = parts[0], let month = parts[1], let dayOfMonth = parts[2],
-            let problem = ISOTime.dateProblem(year: year, month: month, day: dayOfMonth)
+        guard parts.count == 3, let year = parts[0], let month = parts[1], let dayOfMonth = parts[2] else { return nil }
+        if let problem = ISOTime.dateProblem(year: year, month: month, day: dayOfMonth) {
+            return "\(day) is not a date: \(problem)"
+        }
+        guard let wall = WallTime(text), wall.offset == nil else { return nil }
+        let before = zone.secondsFromGMT(for: wall.asUTC.addingTimeInterval(-86_400))
+        let after = zone.secondsFromGMT(for: wall.asUTC.addingTimeInterval(86_400))
+        let instants = wall.instants(in: zone)
+        guard instants.count != 1, before != after,
+            let change = zone.nextDaylightSavingTimeTransition(
+                after: wall.asUTC.addingTimeInterval(-Double(max(before, after)) - 1))
         else { return nil }
-        return "\(day) is not a date: \(problem)"
+        // A wall-clock time at `date` with `offset`, the day left out when it is `wall`'s.
+        func shown(_ date: Date, offset: Int) -> String {
+            let text = local(date.addingTimeInterval(Double(offset)), zone: TimeZone(identifier: "UTC")!)
+            return text.hasPrefix(wall.day) ? String(text.suffix(5)) : text
+        }
+        let from = shown(change, offset: before), to = shown(change, offset: after)
+        let given = "\(wall.day) \(wall.time)"
+        if instants.isEmpty {
+            let gap = Double(after - before)
+            let earlier = shown(wall.asUTC.addingTimeInterval(-gap), offset: 0)
+            let later = shown(wall.asUTC.addingTimeInterval(gap), offset: 0)
+            return "\(given) does not exist in \(zone.identifier) (clocks go from \(from) to \(to)): "
+                + "use \(earlier) or \(later)"
+        }
+        func offsetText(_ seconds: Int) -> String {
+            (seconds < 0 ? "-" : "+") + String(format: "%02d:%02d", abs(seconds) / 3600, abs(seconds) % 3600 / 60)
+        }
+        return "\(given) happens twice in \(zone.identifier) (clocks go back from \(from) to \(to)): use "
+            + "\(given)\(offsetText(before)) (the first) or \(given)\(offsetText(after)) (the second)"
+    }
+
+    /// A local date and time as typed, with its offset from UTC when one is given.
+    struct WallTime {
+        var year, month, dayOfMonth, hour, minute: Int
+        /// Seconds east of UTC, when the text gave them.
+        var offset: Int?
+
+        init?(_ text: String) {
+            let parts = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "T", with: " ")
+                .split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count == 2 else { return nil }
+            var clock = Substring(parts[1])
+            if let sign = clock.firstIndex(where: { $0 == "+" || $0 == "-" }) {
+                let zone = clock[clock.index(after: sign)...].split(separator: ":").map { Int($0) }
+                guard zone.count == 2, let hours = zone[0], let minutes = zone[1], (0...14).contains(hours),
+                    (0...59).contains(minutes)
+                else { return nil }
+                offset = (clock[sign] == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+                clock = clock[..<sign]
+            }
+            let day = parts[0].split(separator: "-").compactMap { Int($0) }
+            let time = clock.split(separator: ":").compactMap { Int($0) }
+            guard day.count == 3, time.count == 2,
+                ISOTime.dateProblem(year: day[0], month: day[1], day: day[2]) == nil,
+                (0...23).contains(time[0]), (0...59).contains(time[1])
+            else { return nil }
+            (year, month, dayOfMonth, hour, minute) = (day[0], day[1], day[2], time[0], time[1])
+        }
+
+        var day: String { String(format: "%04d-%02d-%02d", year, month, dayOfMonth) }
+        var time: String { String(format: "%02d:%02d", hour, minute) }
+
+        /// This wall-clock time read as if in UTC.
+        var asUTC: Date {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            return calendar.date(
+                from: DateComponents(year: year, month: month, day: dayOfMonth, hour: hour, minute: minute))!
+        }
+
+        /// The instants at which clocks in `zone` show this time: none in a gap, two in a repeated hour.
+        func instants(in zone: TimeZone) -> [Date] {
+            let wall = asUTC
+            let offsets = Set([-86_400.0, 86_400.0].map { zone.secondsFromGMT(for: wall.addingTimeInterval($0)) })
+            return offsets.sorted(by: >).map { wall.addingTimeInterval(-Double($0)) }
+                .filter { EventFormatting.local($0, zone: zone) == "\(day) \(time)" }
+        }
     }
 
     /// Parses "YYYY-MM-DD" as the start of that day in `zone`.

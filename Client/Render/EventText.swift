@@ -13,7 +13,8 @@ extension EventUpdate {
     }
 
     public func notes(for viewer: Viewer) -> [String] {
-        overlaps.map { "warning: overlaps " + EventFormatting.line($0.event, clientName: $0.clientName) }
+        (pastStart.map { ["warning: \(EventFormatting.local($0)) is in the past"] } ?? [])
+            + overlaps.map { "warning: overlaps " + EventFormatting.line($0.event, clientName: $0.clientName) }
     }
 }
 
@@ -39,17 +40,24 @@ extension EventList {
 }
 
 extension EventLine {
+    /// The event's facts, one a line; the gym and the note only when set.
     public func text(for viewer: Viewer) -> String {
-        let when = EventFormatting.local(event[string: "start"] ?? "")
-        return [
+        let minutes = event.fields["duration"]?.intValue ?? 60
+        var when = EventFormatting.local(event[string: "start"] ?? "")
+        if let start = event[string: "start"].flatMap(ISOTime.parse) {
+            let end = EventFormatting.local(start.addingTimeInterval(Double(minutes) * 60))
+            when += " – " + (end.prefix(10) == when.prefix(10) ? String(end.suffix(5)) : end)
+        }
+        var lines = [
             "event \(event.id.key)",
             "client:   \(clientName ?? "?")",
             "when:     \(when) (\(TimeZone.current.identifier); entered in \(event[string: "zone"] ?? "UTC"))",
-            "length:   \(event.fields["duration"]?.intValue ?? 60) min",
-            "gym:      \(event[string: "gym"] ?? "")",
-            "status:   \(event[string: "status"] ?? "scheduled")",
-            "note:     \(event[string: "note"] ?? "")",
-        ].joined(separator: "\n")
+            "length:   \(minutes) min",
+        ]
+        if let gym = event[string: "gym"], !gym.isEmpty { lines.append("gym:      \(gym)") }
+        lines.append("status:   \(event[string: "status"] ?? "scheduled")")
+        if let note = event[string: "note"], !note.isEmpty { lines.append("note:     \(note)") }
+        return lines.joined(separator: "\n")
     }
 }
 

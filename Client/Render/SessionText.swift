@@ -38,7 +38,8 @@ extension SessionSaved {
     }
 
     public func notes(for viewer: Viewer) -> [String] {
-        unknownExercises.map { "note: '\($0)' is not in your exercises; kept by name only" }
+        (eventAlreadyDone.map { ["warning: \($0)"] } ?? [])
+            + unknownExercises.map { "note: '\($0)' is not in your exercises; kept by name only" }
     }
 }
 

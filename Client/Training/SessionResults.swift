@@ -24,6 +24,8 @@ public struct SessionSaved: Presentable {
     public let entity: EntityRecord?
     /// Names of exercises that are not in the catalogue (kept by name only).
     public let unknownExercises: [String]
+    /// Why the event the session was logged against already looked trained (shown as a warning), if it did.
+    public var eventAlreadyDone: String?
 
     /// The session `id`, stored the `way` given.
     public init(

@@ -161,10 +161,14 @@ extension SessionService {
         if !fields.isEmpty {
             try await context.change(cache, .session, entity: session.id, action: .update, fields: fields)
         }
+        // Still queued (offline): the server numbers the revision when it applies it, so none is claimed yet.
+        var record = try cache.entity(session.id).map { EntityRecord($0) }
+        if try cache.queued(limit: 10_000).contains(where: { $0.entity == session.id }) {
+            record?.fields["revision"] = nil
+        }
         return SessionSaved(
             .corrected(changed: !fields.isEmpty), id: session.id, clientName: try clientName(of: session, cache: cache),
-            exercises: exercises, entity: try cache.entity(session.id).map { EntityRecord($0) },
-            unknownExercises: unknownExercises)
+            exercises: exercises, entity: record, unknownExercises: unknownExercises)
     }
 
     /// The display name of the session's client (the logged-in client's own on their device).

@@ -86,15 +86,31 @@ public struct SessionService: Sendable {
             throw ClientError(.usage, "event \(event.id.short) is with another client")
         }
         let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: request.allowNew)
+        let alreadyDone = try event.flatMap { try Self.alreadyDone($0, cache: cache) }
         let duration = exercises.flatMap(\.sets).reduce(0.0) { $0 + ($1.duration ?? 0) + ($1.rest ?? 0) }
         let draft = SessionDraft(
             client: client.id, event: event?.id, training: training?.id, mode: mode, start: start,
             end: start.addingTimeInterval(duration), paused: 0, notes: notes, exercises: exercises)
         let id = UUID.v7()
         try await draft.store(as: id, in: cache, context: context)
-        return SessionSaved(
+        var saved = SessionSaved(
             .logged(start: start), id: id, clientName: client.name, exercises: exercises,
             entity: try cache.entity(id).map { EntityRecord($0) }, unknownExercises: unknown)
+        saved.eventAlreadyDone = alreadyDone
+        return saved
+    }
+
+    /// Why `event` already looks trained (a session logged against it, or marked done), before another session is:
+    /// the second one is kept all the same.
+    static func alreadyDone(_ event: CachedEntity, cache: LocalCache) throws -> String? {
+        let earlier = try cache.entities(.session).filter { $0[string: "event"] == event.id.key }
+            .compactMap { $0[string: "start"] }.sorted()
+        if let first = earlier.first {
+            return
+                "event \(event.id.short) already has a session (\(EventFormatting.local(first))); this is a second one"
+        }
+        guard event[string: "status"] == EventStatus.done.rawValue else { return nil }
+        return "event \(event.id.short) is already done; this is a second session for it"
     }
 
     /// `gorilla sessions list [--client C] [--from] [--to]`: newest first (a client's own).

@@ -35,6 +35,8 @@ public struct ContinuedElsewhere: Sendable, Equatable {
 extension TrainService {
     /// How long the syncs around the view may hold it up before it opens (or the command ends) on the local copy.
     static let draftSyncLimit: Duration = .seconds(3)
+    /// How long leaving a view waits for its draft's sync: the coach is done, so a busy server gets a little longer.
+    static let leavingSyncLimit: Duration = .seconds(6)
 
     /// This device's recording if it has one; else the newest draft of the account, to take over. Syncs first
     /// (bounded, like any view's opening).
@@ -109,7 +111,7 @@ extension TrainService {
     func leftUnfinished(_ recorder: SessionRecorder, cache: LocalCache) async throws -> TrainingEnd {
         if try continuedElsewhere(recorder, cache: cache) == nil {
             try shareDraft(recorder, cache: cache)
-            await context.syncWithin(Self.draftSyncLimit)
+            await context.syncWithin(Self.leavingSyncLimit)
         }
         if let elsewhere = try continuedElsewhere(recorder, cache: cache) {
             try cache.setMeta(Self.recorderKey, "")
@@ -123,7 +125,7 @@ extension TrainService {
     func ended(_ recorder: SessionRecorder, cache: LocalCache, as end: TrainingEnd) async throws -> TrainingEnd {
         if try continuedElsewhere(recorder, cache: cache) == nil {
             try deleteDraft(of: recorder, cache: cache)
-            await context.syncWithin(Self.draftSyncLimit)
+            await context.syncWithin(Self.leavingSyncLimit)
         }
         if let elsewhere = try continuedElsewhere(recorder, cache: cache) { return .continuedElsewhere(elsewhere) }
         return end
@@ -238,8 +240,11 @@ extension DeviceContext {
         if let notes = outcome.withLockedValue({ $0 }) {
             note(notes)
         } else {
+            // Past the limit: only what is still queued is worth a note (a push that went through lost nothing).
             let queued = (try? cache().queuedCount()) ?? 0
-            note(["offline — \(queued) change\(queued == 1 ? "" : "s") queued; the server did not answer in time"])
+            if queued > 0 {
+                note(["offline — \(queued) change\(queued == 1 ? "" : "s") queued; the server did not answer in time"])
+            }
         }
     }
 }

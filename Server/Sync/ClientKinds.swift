@@ -26,8 +26,31 @@ extension EntityKinds {
             try context.db.execute(
                 sql: "UPDATE registration_codes SET expires_at = ? WHERE client_id = ? AND used_at IS NULL",
                 arguments: [ISOTime.format(context.now), row.id.key])
+            try cancelFutureEvents(of: row.id, context)
         }
     )
+
+    /// Cancels the client's appointments that start after now, each with a new version so that devices pull it;
+    /// past ones stay as they were (history).
+    private static func cancelFutureEvents(of client: UUID, _ context: MutationContext) throws {
+        let events = try Row.fetchAll(
+            context.db,
+            sql: """
+                SELECT * FROM entities WHERE coach_id = ? AND kind = 'event' AND deleted = 0
+                    AND json_extract(data, '$.client') = ? AND json_extract(data, '$.status') IS NOT 'cancelled'
+                """, arguments: [context.tenantID.key, client.key]
+        ).map(EntityRow.init(row:))
+        for var event in events {
+            guard let start = event.data["start"]?.stringValue.flatMap(ISOTime.parse), start > context.now else {
+                continue
+            }
+            let version = try ServerStore.nextVersion(context.db)
+            event.data["status"] = .string(EventStatus.cancelled.rawValue)
+            event.fieldVersions["status"] = version
+            event.version = version
+            try event.save(context.db, kind: EntityKinds.event, createdBy: context.principal.id, now: context.now)
+        }
+    }
 
     /// A scheduled training appointment between the coach and one client.
     static let event = KindRules(
