@@ -65,8 +65,8 @@ extension SessionHistory {
 extension SessionComment {
     public func text(for viewer: Viewer) -> String {
         let day = sessionStart.map { " of " + EventFormatting.local($0) } ?? ""
-        return sent
-            ? "Commented on the session\(day); sent to \(to)."
-            : "Comment on the session\(day) queued for \(to); it is sent on the next sync."
+        return message.sent
+            ? "Commented on the session\(day); sent to \(message.to)."
+            : "Comment on the session\(day) queued for \(message.to); it is sent on the next sync."
     }
 }

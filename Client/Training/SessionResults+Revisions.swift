@@ -30,26 +30,12 @@ public struct SessionHistory: Presentable {
     }
 }
 
-/// `gorilla sessions comment ID TEXT`: the comment, a message that names the session.
+/// `gorilla sessions comment ID TEXT`: the comment, a message that names the session (its JSON is the message).
 public struct SessionComment: Presentable {
-    /// The recipient's name.
-    public let to: String
+    /// The message, as `messages send` has it.
+    public let message: SentMessage
     /// When the session started (ISO-8601), for the text.
     public let sessionStart: String?
-    /// The message.
-    public let id: UUID
-    /// The message as this device has it (nil if the server refused it and it was rolled back).
-    public let message: EntityRecord?
 
-    /// Whether the server has it (else it is queued for the next sync).
-    public var sent: Bool { message?[string: "sent"] != nil }
-
-    /// The message entity.
-    public func encode(to encoder: any Encoder) throws {
-        if let message {
-            try message.encode(to: encoder)
-        } else {
-            try JSONValue.object(["id": .string(id.key), "rejected": true]).encode(to: encoder)
-        }
-    }
+    public func encode(to encoder: any Encoder) throws { try message.encode(to: encoder) }
 }

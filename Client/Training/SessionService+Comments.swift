@@ -30,9 +30,9 @@ extension SessionService {
         }
         let message = try await messages.deliver(
             text, to: recipient, in: cache, extra: ["session": .string(session.id.key)])
-        return SessionComment(
-            to: recipient.name, sessionStart: session[string: "start"], id: message,
-            message: try cache.entity(message).map { EntityRecord($0) })
+        let sent = SentMessage(
+            to: recipient.name, id: message, message: try cache.entity(message).map { EntityRecord($0) })
+        return SessionComment(message: sent, sessionStart: session[string: "start"])
     }
 
     /// The comments on session `id` this device has, oldest first, each with who wrote it ("you" for the account's

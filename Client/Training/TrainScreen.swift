@@ -163,11 +163,6 @@ enum TrainScreen {
         return "\(set.reps) × \(Numbers.plain(set.weight)) \(set.unit.rawValue)"
     }
 
-    static func describe(_ set: PerformedSet) -> String {
-        "\(set.type.title) \(set.reps) x \(Numbers.plain(set.weight)) \(set.unit.rawValue)"
-            + (set.duration.map { " in \(Numbers.clock($0))" } ?? "")
-    }
-
     private static func keys(_ recorder: SessionRecorder) -> String {
         if recorder.editing != nil { return "←→ set  ↑↓ exercise  Enter change  d delete  t type  e/Esc done" }
         let common = "↑↓ select  a add  x remove  K/J move  t type  e edit sets  n note  u undo  q finish  Esc cancel"
