@@ -306,7 +306,10 @@ extension SessionRecorder {
         editing = index
     }
 
-    /// A set as it is typed: `12x80kg`, `45s` for a timed set without reps, with its type when not normal.
+    /// A set as the view shows it and takes it typed back (``typedSet(_:for:like:type:)``): `12x80kg` (the weight
+    /// always, so that retyping only the reps is easy), `45s` for a timed set without reps, `2000m`, with its type when
+    /// not normal. `--set` has its own written form, ``SetParser/text(of:)`` (durations after `@`, no zero weights).
+    ///
     public static func text(of set: PerformedSet) -> String {
         var text =
             if let distance = set.distance, set.reps == 0 {

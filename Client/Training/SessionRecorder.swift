@@ -24,7 +24,9 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
 
     /// A question or input line the recorder is waiting on.
     public enum Prompt: String, Codable, Sendable {
-        case weight, reps, addExercise, note, editSet, confirmRemove, confirmSave, confirmCancel
+        case weight, addExercise, note, editSet, confirmRemove, confirmSave, confirmCancel
+        /// Asked by earlier versions after a hands-free set; kept so that such a recording still resumes.
+        case reps
     }
 
     /// Still recording, or finished: to be saved or discarded.
