@@ -110,8 +110,8 @@ struct Gorilla: AsyncParsableCommand {
         abstract:
             "GorillaCoach from the terminal: clients, catalogue, calendar, training sessions, statistics, messages.",
         discussion: """
-            Works offline: changes are kept on this device and synced when the server is reachable.
-            State lives in $GORILLA_HOME (or the XDG config and data folders). Add --json to any command for JSON output.
+            Works offline: changes are kept on this device and synced when the server is reachable. \
+            State lives in $GORILLA_HOME (or the XDG config and data folders). Add --json to any command for JSON output. \
             Start with: gorilla connect HOST:PORT, then gorilla register coach ... or gorilla login --user U.
             """,
         subcommands: [

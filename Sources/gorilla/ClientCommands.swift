@@ -47,7 +47,7 @@ struct Clients: AsyncParsableCommand {
             commandName: "edit",
             abstract: "Set a client's goal weight and the sessions a week their plan asks for.",
             discussion: """
-                The goal weight shows in clients show, measurements and stats; the sessions a week are what
+                The goal weight shows in clients show, measurements and stats; the sessions a week are what \
                 stats --compliance measures the client against.
                 """
         )

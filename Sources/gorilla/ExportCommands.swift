@@ -11,9 +11,9 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Write everything this account can see into a folder, as JSON and CSV.",
         discussion: """
-            One JSON file per section (account, machines, exercises, trainings, clients, events, sessions with their
-            sets, measurements, messages), and CSV: sets.csv (every set of every session) and measurements.csv.
-            A coach's export holds their catalogue and all their clients' data; a client's, their own data and their
+            One JSON file per section (account, machines, exercises, trainings, clients, events, sessions with their \
+            sets, measurements, messages), and CSV: sets.csv (every set of every session) and measurements.csv. \
+            A coach's export holds their catalogue and all their clients' data; a client's, their own data and their \
             coach's catalogue. The folder must be new or empty unless --force is given.
             """)
     @OptionGroup(title: "Global options") var global: GlobalOptions
@@ -38,11 +38,11 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Bring a client's history over from a Strong or Hevy CSV export of sets.",
         discussion: """
-            The format is told by the file's header. Rows become sessions, one per workout (its name and start);
-            exercise names are matched against the catalogue as in sessions log (case, accents and small typos
-            forgiven; "Bench Press (Barbell)" also tries "Bench Press"). Names the catalogue does not have stop the
-            import before anything is saved, unless --create-exercises adds them to the catalogue or --allow-new keeps
-            them by name only. Importing the same file again adds nothing: each session's id comes from the client and
+            The format is told by the file's header. Rows become sessions, one per workout (its name and start); \
+            exercise names are matched against the catalogue as in sessions log (case, accents and small typos \
+            forgiven; "Bench Press (Barbell)" also tries "Bench Press"). Names the catalogue does not have stop the \
+            import before anything is saved, unless --create-exercises adds them to the catalogue or --allow-new keeps \
+            them by name only. Importing the same file again adds nothing: each session's id comes from the client and \
             the workout's start. A client imports their own history without --client.
             """)
     @OptionGroup(title: "Global options") var global: GlobalOptions

@@ -14,12 +14,12 @@ struct Sessions: AsyncParsableCommand {
             commandName: "log",
             abstract: "Record a finished session without the stopwatch (hands-free).",
             discussion: """
-                Each --set is "EXERCISE: SET, SET, ..." where SET is REPSxWEIGHT[kg|lb][@DURATION] (or METRESm[@DURATION]
-                for a distance exercise) with an optional type after a space or in parentheses (warmup, drop, failure;
+                Each --set is "EXERCISE: SET, SET, ..." where SET is REPSxWEIGHT[kg|lb][@DURATION] (or METRESm[@DURATION] \
+                for a distance exercise) with an optional type after a space or in parentheses (warmup, drop, failure; \
                 normal by default), e.g.
                   --set "Prensa: 12x80kg@40s, 10x85kg@38s" --set "Crunch: 20x0kg" --set "Curl: 8x30lb(drop)"
                   --set "Rower: 2000m@7:30"
-                A client logs their own training: without --client.
+                A client logs their own training: without --client. \
                 --from-file takes the same as JSON: [{"name": "Prensa", "sets": [{"reps": 12, "weight": 80, "unit": "kg", "duration": 40}]}]
                 """)
         @OptionGroup(title: "Global options") var global: GlobalOptions
@@ -78,8 +78,8 @@ struct Sessions: AsyncParsableCommand {
             commandName: "edit",
             abstract: "Correct a finished session (a new revision; earlier ones stay readable with show --history).",
             discussion: """
-                --set "EXERCISE: SET, SET" replaces that exercise's sets, with the syntax of sessions log (the exercise
-                is added when the session does not have it); --remove-exercise takes one out. A client corrects only
+                --set "EXERCISE: SET, SET" replaces that exercise's sets, with the syntax of sessions log (the exercise \
+                is added when the session does not have it); --remove-exercise takes one out. A client corrects only \
                 the sessions they logged themselves.
                 """)
         @OptionGroup(title: "Global options") var global: GlobalOptions

@@ -8,9 +8,9 @@ struct Stats: AsyncParsableCommand {
         commandName: "stats",
         abstract: "A client's statistics: an overview, or one exercise's figures and progress.",
         discussion: """
-            A coach names the client; a client sees their own. Figures are computed from this device's copy, so they work offline.
-            e1RM is Epley's estimate, weight × (1 + reps / 30) (the weight itself for a single rep). Volume is Σ weight × reps.
-            Warm-up sets count in volume but never towards bests or records. Records are kept per measure and for
+            A coach names the client; a client sees their own. Figures are computed from this device's copy, so they work offline. \
+            e1RM is Epley's estimate, weight × (1 + reps / 30) (the weight itself for a single rep). Volume is Σ weight × reps. \
+            Warm-up sets count in volume but never towards bests or records. Records are kept per measure and for \
             each range of repetitions (1, 2-3, 4-6, 7-10, 11-15, 16+); --history lists every improvement.
             """)
     @OptionGroup(title: "Global options") var global: GlobalOptions
@@ -46,7 +46,7 @@ struct Measurements: AsyncParsableCommand {
         commandName: "measurements",
         abstract: "Body measurements (weight, height, body fat, girths) with BMI.",
         discussion: """
-            A measurement's date is a calendar day, the same on every device. Figures outside the plausible range for
+            A measurement's date is a calendar day, the same on every device. Figures outside the plausible range for \
             an adult (e.g. a height under 100 cm) are refused unless --force is given.
             """,
         subcommands: [Add.self, List.self, Edit.self, Remove.self], defaultSubcommand: List.self)
