@@ -17,9 +17,9 @@ public struct OverviewService: Sendable {
         let cache = try await context.freshCache()
         let profile = session.profile
         let names = try ClientDirectory(cache: cache).names()
-        let events = try cache.timeline(.event, from: ISOTime.format(Date()))
-            .filter { $0[string: "status"] == "scheduled" }
-            .prefix(5)
+        let events = try EventCalendar(cache: cache).appointments(
+            from: Date(), horizon: Date().addingTimeInterval(Double(EventService.defaultHorizon) * 86_400)
+        ).filter { $0[string: "status"] == EventStatus.scheduled.rawValue }.prefix(5)
         let me = profile.id.key
         let unread = try cache.entities(.message).filter { $0[string: "to"] == me && $0.data["read"] == nil }
         return .loggedIn(

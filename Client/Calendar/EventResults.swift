@@ -30,6 +30,18 @@ public struct EventUpdate: Presentable {
         case updated
         case status(String)
         case deleted
+        /// A series ends the day before `day` (cancelled from that occurrence on).
+        case endedSeries(CalendarDate)
+        /// A series ends the day before `from`; the changed occurrences from then on are the new series `id`.
+        case split(from: CalendarDate, previous: UUID)
+        /// The client answered.
+        case answered(EventAnswer)
+        /// The client asked for an appointment.
+        case requested(start: Date, minutes: Int)
+        /// The coach accepted a request.
+        case accepted
+        /// The coach declined a request.
+        case declinedRequest
     }
 
     /// What was done.
@@ -42,6 +54,8 @@ public struct EventUpdate: Presentable {
     public let overlaps: [EventLine]
     /// The start given, when it is already past (shown as a warning: the event is scheduled all the same).
     public var pastStart: Date?
+    /// Other things worth saying (a series' first day moved to the first of its weekdays).
+    public var notes: [String] = []
 
     /// The change `action` to event `id`.
     public init(_ action: Action, id: UUID, entity: EntityRecord?, overlaps: [EventLine] = []) {

@@ -83,8 +83,10 @@ public struct ClientService: Sendable {
                 client = try cache.entity(client.id) ?? client
             }
         }
-        let events = try cache.timeline(.event, client: client.id, from: ISOTime.format(Date()))
-            .filter { $0[string: "status"] != "cancelled" }
+        let events = try EventCalendar(cache: cache).appointments(
+            from: Date(), client: client.id.key,
+            horizon: Date().addingTimeInterval(Double(EventService.defaultHorizon) * 86_400)
+        ).filter { EventStatus(rawValue: $0[string: "status"] ?? "")?.isLive ?? true }
         let sessions = try cache.timeline(.session, client: client.id)
             .sorted { ($0[string: "start"] ?? "") > ($1[string: "start"] ?? "") }
         let me = try context.session().profile.id.key
@@ -163,14 +165,12 @@ public struct ClientService: Sendable {
         let shown = ClientDirectory.displayName(client)
         try confirmation.require(
             "Remove \(shown) (\(client.id.short))? They can no longer log in; their history stays with you.")
-        // The server cancels their future appointments; counted as this device pulls them back.
+        // The server cancels their future appointments and ends their series; counted as this device pulls them back.
         let now = Date()
-        let future = try cache.entities(.event).filter { event in
-            event[string: "client"] == client.id.key && event[string: "status"] != EventStatus.cancelled.rawValue
-                && (event[string: "start"].flatMap(ISOTime.parse) ?? .distantPast) > now
-        }
+        let future = try EventCalendar(cache: cache).upcoming(of: client.id.key, after: now)
         try await context.change(cache, .client, entity: client.id, action: .delete)
-        let cancelled = try future.filter { try cache.entity($0.id)?[string: "status"] == "cancelled" }.count
+        let still = Set(try EventCalendar(cache: cache).upcoming(of: client.id.key, after: now).map(\.id))
+        let cancelled = future.filter { !still.contains($0.id) }.count
         return ClientRemoval(
             client: EntityRecord(client, adding: ["deleted": true]), name: ClientDirectory.displayName(client),
             cancelledEvents: cancelled, pendingEvents: future.count - cancelled)

@@ -129,14 +129,57 @@ public enum EventFormatting {
         ISOTime.parse(iso).map { local($0) } ?? iso
     }
 
-    /// One line describing an event: when, how long, who, where, status, id.
+    /// One line describing an event: when, how long, who, where, state, id.
     static func line(_ event: EntityRecord, clientName: String?) -> String {
         var parts = [local(event[string: "start"] ?? ""), "\(event.fields["duration"]?.intValue ?? 60) min"]
         if let clientName { parts.append(clientName) }
         if let gym = event[string: "gym"] { parts.append("@ \(gym)") }
-        let status = event[string: "status"] ?? "scheduled"
-        if status != "scheduled" { parts.append("(\(status))") }
-        parts.append(event.id.short)
+        let state = state(event)
+        if state != "scheduled" { parts.append("(\(state))") }
+        parts.append(reference(event))
         return parts.joined(separator: "  ")
+    }
+
+    /// Where an appointment stands, the coach's status first: "cancelled", "done", "requested", "request declined",
+    /// else the client's answer ("confirmed", "declined by client"), else "scheduled".
+    public static func state(_ event: EntityRecord) -> String {
+        switch EventStatus(rawValue: event[string: "status"] ?? "") ?? .scheduled {
+        case .cancelled: "cancelled"
+        case .done: "done"
+        case .requested: "requested"
+        case .declined: "request declined"
+        case .scheduled:
+            switch event[string: "answer"].flatMap(EventAnswer.init(rawValue:)) {
+            case .confirmed: "confirmed"
+            case .declined: "declined by client"
+            case nil: "scheduled"
+            }
+        }
+    }
+
+    /// How lists name an appointment: its short id, `short@YYYY-MM-DD` for an occurrence of a series.
+    public static func reference(_ event: EntityRecord) -> String {
+        guard let series = event[string: "series"].flatMap(UUID.init(uuidString:)),
+            let day = event[string: "occurrence"]
+        else { return event.id.short }
+        return "\(series.short)@\(day)"
+    }
+
+    /// "every week on mon, thu until 2026-12-31", "every 2 days, 10 times".
+    public static func describe(_ rule: Recurrence) -> String {
+        let unit =
+            switch rule.frequency {
+            case .daily: "day"
+            case .weekly: "week"
+            case .monthly: "month"
+            }
+        var text = rule.interval == 1 ? "every \(unit)" : "every \(rule.interval) \(unit)s"
+        if !rule.days.isEmpty {
+            let names = ["mo": "mon", "tu": "tue", "we": "wed", "th": "thu", "fr": "fri", "sa": "sat", "su": "sun"]
+            text += " on " + rule.days.map { names[$0.rawValue]! }.joined(separator: ", ")
+        }
+        if let until = rule.until { text += " until \(until)" }
+        if let count = rule.count { text += ", \(count) time\(count == 1 ? "" : "s")" }
+        return text
     }
 }

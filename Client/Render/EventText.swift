@@ -6,14 +6,36 @@ extension EventUpdate {
         switch action {
         case .scheduled(let client, let start, let minutes):
             "Scheduled \(client) on \(EventFormatting.local(start)) (\(minutes) min)."
-        case .updated: "Updated event \(id.short)."
-        case .status(let status): "Event \(id.short) is now \(status)."
+        case .updated: "Updated event \(reference)."
+        case .status(let status): "Event \(reference) is now \(status)."
         case .deleted: "Deleted event \(id.short)."
+        case .endedSeries(let day): "The series \(id.short) ends before \(day): its occurrences from then on are gone."
+        case .split(let day, let previous):
+            "From \(day) on the series \(previous.short) continues, changed, as \(id.short); it ends the day before."
+        case .answered(.confirmed): "You confirmed \(when)."
+        case .answered(.declined): "You declined \(when); your coach sees it."
+        case .requested(let start, let minutes):
+            "Asked your coach for \(EventFormatting.local(start)) (\(minutes) min): request \(id.short)."
+        case .accepted: "Accepted the request \(id.short): \(when) is scheduled."
+        case .declinedRequest: "Declined the request \(id.short)."
         }
     }
 
+    /// How the changed appointment is named: `short@DATE` for an occurrence.
+    private var reference: String {
+        guard let entity, let series = entity[string: "series"], let day = entity[string: "occurrence"] else {
+            return id.short
+        }
+        return "\(UUID(uuidString: series)?.short ?? series)@\(day)"
+    }
+
+    /// "the appointment on 2026-12-03 18:00 (1a2b3c4d)".
+    private var when: String {
+        "the appointment on \(EventFormatting.local(entity?[string: "start"] ?? "")) (\(reference))"
+    }
+
     public func notes(for viewer: Viewer) -> [String] {
-        (pastStart.map { ["warning: \(EventFormatting.local($0)) is in the past"] } ?? [])
+        notes + (pastStart.map { ["warning: \(EventFormatting.local($0)) is in the past"] } ?? [])
             + overlaps.map { "warning: overlaps " + EventFormatting.line($0.event, clientName: $0.clientName) }
     }
 }
@@ -31,8 +53,8 @@ extension EventList {
             let event = line.event
             return [
                 EventFormatting.local(event[string: "start"] ?? ""), "\(event.fields["duration"]?.intValue ?? 60) min",
-                line.clientName ?? "", event[string: "gym"] ?? "", event[string: "status"] ?? "scheduled",
-                event.id.short,
+                line.clientName ?? "", event[string: "gym"] ?? "", EventFormatting.state(event),
+                EventFormatting.reference(event),
             ]
         }
         return Table(["WHEN", "LENGTH", "CLIENT", "GYM", "STATUS", "ID"], rows).render()
@@ -54,8 +76,15 @@ extension EventLine {
             "when:     \(when) (\(TimeZone.current.identifier); entered in \(event[string: "zone"] ?? "UTC"))",
             "length:   \(minutes) min",
         ]
+        if let rule = try? event.fields["recurrence"]?.decode(Recurrence.self) {
+            lines.append("repeats:  \(EventFormatting.describe(rule))")
+        }
+        if let day = event[string: "occurrence"] {
+            lines.append("series:   \(EventFormatting.reference(event)) (the occurrence of \(day))")
+        }
         if let gym = event[string: "gym"], !gym.isEmpty { lines.append("gym:      \(gym)") }
-        lines.append("status:   \(event[string: "status"] ?? "scheduled")")
+        lines.append("status:   \(EventFormatting.state(event))")
+        if let reason = event[string: "answerNote"], !reason.isEmpty { lines.append("reason:   \(reason)") }
         if let note = event[string: "note"], !note.isEmpty { lines.append("note:     \(note)") }
         return lines.joined(separator: "\n")
     }

@@ -69,7 +69,8 @@ extension StatsService {
         let rows = try clients.map { client in
             calculator.compliance(
                 client: client.name, target: client.target, sessions: try cache.timeline(.session, client: client.id),
-                events: try cache.timeline(.event, client: client.id), from: from, to: to)
+                events: try EventCalendar(cache: cache).appointments(until: Date(), client: client.id.key), from: from,
+                to: to)
         }
         return ComplianceReport(clients: rows, single: profile.role == .client || request.client != nil)
     }

@@ -84,7 +84,8 @@ public struct StatsService: Sendable {
             }
             return stats
         }
-        let events = try cache.timeline(.event, client: subject.id)
+        let events = try EventCalendar(cache: cache).appointments(
+            until: Date().addingTimeInterval(Double(EventService.defaultHorizon) * 86_400), client: subject.id.key)
         var overview = calculator.overview(sessions: sessions, events: events, from: from, to: to)
         // Without --from, the muscle groups cover every set (at most the year before the last one).
         let earliest = sets.last.map { last in max(sets[0].date, last.date.addingTimeInterval(-52 * 7 * 86_400)) }
@@ -219,7 +220,9 @@ public struct ClientStats: Presentable {
     func weekPoints(_ overview: ClientOverview) -> [(label: String, value: Double)] {
         overview.perWeek.enumerated().map { index, count in
             let start = overview.firstWeek.map { $0.addingTimeInterval(Double(index) * 7 * 86_400) }
-            return (label: start.map { String(Self.shortDate($0).dropFirst(5)) } ?? "\(index - 11)w", value: Double(count))
+            return (
+                label: start.map { String(Self.shortDate($0).dropFirst(5)) } ?? "\(index - 11)w", value: Double(count)
+            )
         }
     }
 

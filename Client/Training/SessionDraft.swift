@@ -35,6 +35,12 @@ struct SessionDraft: Sendable {
     /// Queues the session as `id` (marking its event done, as ``store(as:in:context:)`` does) without syncing: for
     /// callers that queue many (`gorilla import`) and sync once.
     func queue(as id: UUID, in cache: LocalCache, context: DeviceContext) throws {
+        // An occurrence of a series gets its exception row first: the session names it.
+        if let event, try cache.entity(event) == nil,
+            let occurrence = try EventCalendar(cache: cache).occurrence(withID: event, around: start)
+        {
+            try EventService.keepOccurrence(occurrence, cache: cache)
+        }
         try cache.enqueue(kind: EntityKind.session.rawValue, entity: id, action: .create, fields: fields)
         if let event, context.role == .coach, try cache.entity(event)?[string: "status"] != "done" {
             try cache.enqueue(

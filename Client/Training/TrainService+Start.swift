@@ -158,7 +158,10 @@ extension TrainService {
     /// The coach's scheduled event in progress at `now` (the latest to have started), else the next one to start.
     /// - Throws: ``ClientError`` `.notFound` when no scheduled event is in progress or ahead.
     static func currentOrNextEvent(_ cache: LocalCache, at now: Date) throws -> CachedEntity {
-        let scheduled = try cache.entities(.event).compactMap { event -> (event: CachedEntity, start: Date)? in
+        let window = try EventCalendar(cache: cache).appointments(
+            from: now.addingTimeInterval(-Double(Event.durationRange.upperBound) * 60),
+            to: now.addingTimeInterval(Double(EventService.defaultHorizon) * 86_400))
+        let scheduled = window.compactMap { event -> (event: CachedEntity, start: Date)? in
             guard (event[string: "status"] ?? "scheduled") == EventStatus.scheduled.rawValue,
                 let start = event[string: "start"].flatMap(ISOTime.parse)
             else { return nil }

@@ -132,11 +132,18 @@ extension ServerStore {
         let extras = ExtrasBox()
         let context = MutationContext(
             db: db, principal: principal, now: now, configuration: configuration,
-            entityID: mutation.entity, creating: mutation.action == .create, extras: extras,
+            entityID: mutation.entity,
+            creating: mutation.action == .create && (existing == nil || !kind.mergesCreates), extras: extras,
             references: references)
-        let fields = try mutation.parsedFields() ?? [:]
+        var fields = try mutation.parsedFields() ?? [:]
         if let field = fields.keys.sorted().first(where: kind.serverManagedFields.contains) {
             throw ServerError.invalid("'\(field)' is set by the server")
+        }
+        var action = mutation.action
+        if action == .create, kind.mergesCreates, let existing, !existing.deleted {
+            // Another device created the same derived id first: what this create adds is an update.
+            action = .update
+            fields = fields.filter { existing.data[$0.key] != $0.value }
         }
         var overwritten: [String: JSONValue] = [:]
         // Each overwritten field's replaced value, and who wrote it.
@@ -144,7 +151,7 @@ extension ServerStore {
         let version = try nextVersion(db)
         var row: EntityRow
 
-        switch mutation.action {
+        switch action {
         case .create:
             guard kind.writers.contains(principal.role) else { throw ServerError.forbidden }
             if existing != nil { throw ServerError.invalid("id already exists") }

@@ -31,49 +31,187 @@ extension EntityKinds {
     )
 
     /// Cancels the client's appointments that start after now, each with a new version so that devices pull it;
-    /// past ones stay as they were (history).
+    /// past ones stay as they were (history). A series that has begun ends with its last day before today.
     private static func cancelFutureEvents(of client: UUID, _ context: MutationContext) throws {
         let events = try Row.fetchAll(
             context.db,
             sql: """
                 SELECT * FROM entities WHERE coach_id = ? AND kind = 'event' AND deleted = 0
                     AND json_extract(data, '$.client') = ? AND json_extract(data, '$.status') IS NOT 'cancelled'
+                    AND json_extract(data, '$.series') IS NULL
                 """, arguments: [context.tenantID.key, client.key]
         ).map(EntityRow.init(row:))
         for var event in events {
-            guard let start = event.data["start"]?.stringValue.flatMap(ISOTime.parse), start > context.now else {
+            guard let start = event.data["start"]?.stringValue.flatMap(ISOTime.parse) else { continue }
+            let version = try ServerStore.nextVersion(context.db)
+            if start > context.now {
+                event.data["status"] = .string(EventStatus.cancelled.rawValue)
+                event.fieldVersions["status"] = version
+            } else if let value = event.data["recurrence"], var rule = try? value.decode(Recurrence.self) {
+                let zone = TimeZone(identifier: event.data["zone"]?.stringValue ?? "UTC") ?? .gmt
+                let first = CalendarDate(start, in: zone)
+                let last = max(first, CalendarDate(context.now, in: zone).adding(days: -1))
+                if let end = rule.lastDay(of: start, zone: zone), end <= last { continue }
+                (rule.until, rule.count) = (last, nil)
+                event.data["recurrence"] = try JSONValue.encode(rule)
+                event.fieldVersions["recurrence"] = version
+            } else {
                 continue
             }
-            let version = try ServerStore.nextVersion(context.db)
-            event.data["status"] = .string(EventStatus.cancelled.rawValue)
-            event.fieldVersions["status"] = version
             event.version = version
             try event.save(context.db, kind: EntityKinds.event, createdBy: context.principal.id, now: context.now)
         }
     }
 
-    /// A scheduled training appointment between the coach and one client.
-    static let event = KindRules(
-        .event, writers: [.coach],
+    /// A training appointment between the coach and one client, a series of them (`recurrence`), or an exception of a
+    /// series (`series`, `occurrence`: one occurrence moved, cancelled or answered).
+    ///
+    /// The coach writes everything but the client's answer. A client writes only their answer (`answer`,
+    /// `answerNote`) on their own appointments, as an update or as an exception of a series, and asks for appointments
+    /// (a create with status `requested`); a client never moves one. The coach's status and the client's answer are
+    /// separate fields, so neither overwrites the other: a cancelled appointment stays cancelled whatever the answer.
+    static let event: KindRules = KindRules(
+        .event, writers: [.coach, .client], deleters: [.coach], fixedFields: Event.exceptionFields,
+        mergesCreates: true,
         validate: { document, context in
             try FieldRules.only(Event.fieldNames, in: document)
+            let principal = context.principal
+            let answerFields = Event.clientAnswerFields.filter { document[$0] != nil }
+            if context.creating {
+                if principal.role == .client {
+                    if let named = document["client"], !named.isNull,
+                        named.stringValue.flatMap(UUID.init(uuidString:)) != principal.id
+                    {
+                        throw ServerError(.forbidden, "clients answer and request their own appointments")
+                    }
+                    document["client"] = .string(principal.id.key)
+                    if document["series"] == nil || document["series"]!.isNull {
+                        // A request: a time, a length and a note; the coach accepts it or declines it.
+                        if let status = document["status"]?.stringValue, status != EventStatus.requested.rawValue {
+                            throw ServerError(.forbidden, "clients ask for appointments (status requested)")
+                        }
+                        if let field = ["recurrence", "answer", "answerNote"].first(where: { document[$0] != nil }) {
+                            throw ServerError(.forbidden, "a request cannot set \(field)")
+                        }
+                        document["status"] = .string(EventStatus.requested.rawValue)
+                    } else if let field = document.keys.sorted().first(where: {
+                        !Event.clientAnswerFields.union(Event.exceptionFields).union(["client"]).contains($0)
+                    }) {
+                        throw ServerError(.forbidden, "clients only answer an occurrence, not set \(field)")
+                    }
+                } else {
+                    if let field = answerFields.sorted().first {
+                        throw ServerError(.forbidden, "\(field) is the client's answer")
+                    }
+                    if document["status"]?.stringValue == EventStatus.requested.rawValue {
+                        throw ServerError.invalid("status requested (clients ask for appointments)")
+                    }
+                }
+            }
+            try FieldRules.oneOf("answer", EventAnswer.self, fallback: nil, in: &document)
+            try FieldRules.optionalText("answerNote", in: &document, max: Event.maxAnswerNoteLength)
+            try FieldRules.optionalText("gym", in: &document, max: Event.maxGymLength, multiline: false)
+            try FieldRules.optionalText("note", in: &document)
+            if let series = document["series"], !series.isNull {
+                try exception(in: &document, context: context)
+                return
+            }
             guard let start = document["start"]?.stringValue else { throw ServerError(.missingFields, "start") }
             guard let date = ISOTime.parse(start) else { throw ServerError.invalid("start (ISO-8601 time)") }
             document["start"] = .string(ISOTime.format(date))
-            if let zone = document["zone"], !zone.isNull {
-                guard let name = zone.stringValue, TimeZone(identifier: name) != nil else {
-                    throw ServerError.invalid("zone (a time zone name)")
-                }
-            } else {
-                document["zone"] = "UTC"
-            }
+            let zone = try zone(in: &document) ?? TimeZone(identifier: "UTC")!
+            if document["zone"] == nil { document["zone"] = "UTC" }
             if document["duration"] == nil || document["duration"]!.isNull {
                 document["duration"] = .number(Double(Event.defaultDuration))
             }
             try FieldRules.number("duration", in: &document, range: Event.durationRange)
-            try FieldRules.optionalText("gym", in: &document, max: Event.maxGymLength, multiline: false)
-            try FieldRules.optionalText("note", in: &document)
             try FieldRules.oneOf("status", EventStatus.self, fallback: .scheduled, in: &document)
+            document["occurrence"] = nil
+            if let value = document["recurrence"], !value.isNull {
+                guard let rule = try? value.decode(Recurrence.self) else {
+                    throw ServerError.invalid("recurrence (frequency, interval, days, until or count)")
+                }
+                if let problem = rule.problem(startingOn: CalendarDate(date, in: zone)) {
+                    throw ServerError.invalid("recurrence: \(problem)")
+                }
+                document["recurrence"] = try JSONValue.encode(rule)
+            } else {
+                document["recurrence"] = nil
+            }
+        },
+        beforeDelete: { row, context in
+            // A series takes its exceptions with it.
+            let exceptions = try Row.fetchAll(
+                context.db,
+                sql: """
+                    SELECT * FROM entities WHERE coach_id = ? AND kind = 'event' AND deleted = 0
+                        AND json_extract(data, '$.series') = ?
+                    """, arguments: [context.tenantID.key, row.id.key]
+            ).map(EntityRow.init(row:))
+            for var exception in exceptions {
+                exception.deleted = true
+                exception.version = try ServerStore.nextVersion(context.db)
+                try exception.save(
+                    context.db, kind: EntityKinds.event, createdBy: context.principal.id, now: context.now)
+            }
+        },
+        updateRule: { row, fields, principal in
+            if principal.role == .coach { return fields.isDisjoint(with: Event.clientAnswerFields) }
+            return row.clientID == principal.id && fields.isSubset(of: Event.clientAnswerFields)
         }
     )
+
+    /// An optional time zone name; returns the zone.
+    private static func zone(in document: inout [String: JSONValue]) throws -> TimeZone? {
+        guard let value = document["zone"], !value.isNull else {
+            document["zone"] = nil
+            return nil
+        }
+        guard let name = value.stringValue, let zone = TimeZone(identifier: name) else {
+            throw ServerError.invalid("zone (a time zone name)")
+        }
+        return zone
+    }
+
+    /// An exception of a series: it names a live series of the same client and one of its occurrences, has the id
+    /// every device derives for that occurrence, and holds only the fields it changes.
+    private static func exception(in document: inout [String: JSONValue], context: MutationContext) throws {
+        guard let text = document["series"]?.stringValue, let seriesID = UUID(uuidString: text),
+            let series = try EntityRow.fetch(context.db, id: seriesID), series.kind == EntityKind.event.rawValue,
+            series.coachID == context.tenantID, !series.deleted
+        else {
+            throw ServerError(.invalidReference, "series (no such event)")
+        }
+        guard let value = series.data["recurrence"], let rule = try? value.decode(Recurrence.self),
+            let seriesStart = series.data["start"]?.stringValue.flatMap(ISOTime.parse)
+        else {
+            throw ServerError(.invalidReference, "series (not a recurring event)")
+        }
+        guard let client = document["client"]?.stringValue ?? series.clientID?.key, client == series.clientID?.key
+        else {
+            throw ServerError(.invalidReference, "series (belongs to another client)")
+        }
+        document["client"] = .string(client)
+        document["series"] = .string(seriesID.key)
+        let seriesZone = TimeZone(identifier: series.data["zone"]?.stringValue ?? "UTC") ?? TimeZone(identifier: "UTC")!
+        guard let day = document["occurrence"]?.stringValue.flatMap(CalendarDate.init),
+            rule.occurrence(on: day, of: seriesStart, zone: seriesZone) != nil
+        else {
+            throw ServerError.invalid("occurrence (a day the series falls on, YYYY-MM-DD)")
+        }
+        document["occurrence"] = .string(day.description)
+        if context.creating, context.entityID != Event.exceptionID(series: seriesID, occurrence: day) {
+            throw ServerError.invalid("id (an exception's id is derived from its series and day)")
+        }
+        if document["recurrence"] != nil { throw ServerError.invalid("recurrence (an occurrence does not repeat)") }
+        if let start = document["start"], !start.isNull {
+            guard let date = start.stringValue.flatMap(ISOTime.parse) else {
+                throw ServerError.invalid("start (ISO-8601 time)")
+            }
+            document["start"] = .string(ISOTime.format(date))
+        }
+        _ = try zone(in: &document)
+        try FieldRules.number("duration", in: &document, range: Event.durationRange)
+        try FieldRules.oneOf("status", EventStatus.self, fallback: nil, in: &document)
+    }
 }

@@ -16,6 +16,10 @@ struct KindRules: Sendable {
     let serverManagedFields: Set<String>
     /// Fields an update may not set: they stay as the row was created (e.g. a session's client and mode).
     let fixedFields: Set<String>
+    /// Whether a create of an id that already exists is applied as an update of the fields it sends: for rows whose
+    /// ids every device derives alike (an exception of a series, ``GorillaShared/Event/exceptionID(series:occurrence:)``),
+    /// which two devices may both create offline.
+    let mergesCreates: Bool
     /// The server-managed field that counts the row's revisions: 1 at create (set by `validate`), one more for every
     /// update that changes something (see ``ServerStore/apply``).
     let revisionField: String?
@@ -44,7 +48,8 @@ struct KindRules: Sendable {
 
     init(
         _ kind: EntityKind, writers: Set<Role>, deleters: Set<Role>? = nil, appendOnly: Bool = false,
-        serverManagedFields: Set<String> = [], fixedFields: Set<String> = [], revisionField: String? = nil,
+        serverManagedFields: Set<String> = [], fixedFields: Set<String> = [], mergesCreates: Bool = false,
+        revisionField: String? = nil,
         validate: @escaping @Sendable (inout [String: JSONValue], MutationContext) throws -> Void,
         beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)? = nil,
         updateRule: (@Sendable (EntityRow, Set<String>, UserRecord) -> Bool)? = nil,
@@ -57,6 +62,7 @@ struct KindRules: Sendable {
         self.appendOnly = appendOnly
         self.serverManagedFields = serverManagedFields
         self.fixedFields = fixedFields
+        self.mergesCreates = mergesCreates
         self.revisionField = revisionField
         self.validate = validate
         self.beforeDelete = beforeDelete

@@ -15,10 +15,21 @@ public struct Profile: Codable, Sendable, Equatable {
     /// The SHA-256 of the photo, fetched with `media.get`.
     public var photo: String?
     public var created: Date
+    /// Minutes before an appointment that its reminder comes (`gorilla watch`, the VALARM of exports); nil means
+    /// ``defaultReminder``.
+    public var reminder: Int?
+
+    /// Minutes before an appointment that reminders come when the account does not say.
+    public static let defaultReminder = 30
+    /// The reminder times an account may choose, in minutes (up to a week).
+    public static let reminderRange = 0...10_080
+
+    /// The account's reminder time, in minutes.
+    public var reminderMinutes: Int { reminder ?? Self.defaultReminder }
 
     public init(
         id: UUID, role: Role, username: String, email: String, name: String, surname: String,
-        nif: String?, language: Language, coach: UUID?, photo: String?, created: Date
+        nif: String?, language: Language, coach: UUID?, photo: String?, created: Date, reminder: Int? = nil
     ) {
         self.id = id
         self.role = role
@@ -31,6 +42,7 @@ public struct Profile: Codable, Sendable, Equatable {
         self.coach = coach
         self.photo = photo
         self.created = created
+        self.reminder = reminder
     }
 
     /// Ids in lower case, as stored documents hold them; absent members left out.
@@ -47,6 +59,7 @@ public struct Profile: Codable, Sendable, Equatable {
         try container.encodeID(coach, forKey: .coach)
         try container.encodeIfPresent(photo, forKey: .photo)
         try container.encode(created, forKey: .created)
+        try container.encodeIfPresent(reminder, forKey: .reminder)
     }
 }
 
@@ -60,10 +73,12 @@ public struct ProfileUpdateBody: Codable, Sendable {
     public var email: String?
     /// The SHA-256 of an image uploaded with `media.put`; an empty string removes the photo.
     public var photo: String?
+    /// Minutes before an appointment that its reminder comes (``Profile/reminderRange``).
+    public var reminder: Int?
 
     public init(
         name: String? = nil, surname: String? = nil, nif: String? = nil, language: Language? = nil,
-        email: String? = nil, photo: String? = nil
+        email: String? = nil, photo: String? = nil, reminder: Int? = nil
     ) {
         self.name = name
         self.surname = surname
@@ -71,6 +86,7 @@ public struct ProfileUpdateBody: Codable, Sendable {
         self.language = language
         self.email = email
         self.photo = photo
+        self.reminder = reminder
     }
 }
 

@@ -1,11 +1,27 @@
 import Foundation
 
-/// Where an appointment stands.
+/// Where an appointment stands: the coach's side of it.
+///
+/// A client asks for an appointment (`requested`); the coach accepts it (`scheduled`) or declines it (`declined`).
 public enum EventStatus: String, Codable, Sendable, CaseIterable {
-    case scheduled, cancelled, done
+    case scheduled, cancelled, done, requested, declined
+
+    /// Whether the appointment still takes place (it holds the hour on the calendar).
+    public var isLive: Bool { self == .scheduled || self == .done }
 }
 
-/// A training appointment between a coach and one client.
+/// The client's answer to an appointment. It is the client's own field: the coach's status wins over it (a cancelled
+/// appointment stays cancelled whatever the client answered).
+public enum EventAnswer: String, Codable, Sendable, CaseIterable {
+    case confirmed, declined
+}
+
+/// A training appointment between a coach and one client; with `recurrence`, a series of them.
+///
+/// A series is one row. One occurrence moved, cancelled or answered is an *exception*: a row of its own naming the
+/// series (`series`) and the occurrence's original day (`occurrence`), holding only the fields it changes, with an id
+/// every device derives alike (``exceptionID(series:occurrence:)``), so that two devices editing one occurrence
+/// write one row.
 public struct Event: EntityDocument {
     public static let kind = EntityKind.event
     /// Minutes an appointment may last.
@@ -14,6 +30,12 @@ public struct Event: EntityDocument {
     public static let defaultDuration = 60
     /// Longest gym name.
     public static let maxGymLength = 100
+    /// Longest reason given with an answer.
+    public static let maxAnswerNoteLength = 500
+    /// The fields a client writes: their answer and its reason (on their own appointments and occurrences).
+    public static let clientAnswerFields: Set<String> = [CodingKeys.answer.rawValue, CodingKeys.answerNote.rawValue]
+    /// The fields that place an exception: they never change.
+    public static let exceptionFields: Set<String> = [CodingKeys.series.rawValue, CodingKeys.occurrence.rawValue]
 
     public var client: UUID
     public var start: Date
@@ -24,10 +46,20 @@ public struct Event: EntityDocument {
     public var gym: String?
     public var note: String?
     public var status: EventStatus
+    /// How the appointment repeats; nil for a single one.
+    public var recurrence: Recurrence?
+    /// The series this row is an exception of.
+    public var series: UUID?
+    /// The original day of the occurrence this exception changes (in the series' zone).
+    public var occurrence: CalendarDate?
+    /// The client's answer.
+    public var answer: EventAnswer?
+    /// The reason the client gave with the answer.
+    public var answerNote: String?
 
     public init(
         client: UUID, start: Date, zone: String = "UTC", duration: Int = Event.defaultDuration,
-        gym: String? = nil, note: String? = nil, status: EventStatus = .scheduled
+        gym: String? = nil, note: String? = nil, status: EventStatus = .scheduled, recurrence: Recurrence? = nil
     ) {
         self.client = client
         self.start = start
@@ -36,10 +68,11 @@ public struct Event: EntityDocument {
         self.gym = gym
         self.note = note
         self.status = status
+        self.recurrence = recurrence
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case client, start, zone, duration, gym, note, status
+        case client, start, zone, duration, gym, note, status, recurrence, series, occurrence, answer, answerNote
     }
 
     public init(from decoder: any Decoder) throws {
@@ -51,6 +84,11 @@ public struct Event: EntityDocument {
         gym = try container.decodeIfPresent(String.self, forKey: .gym)
         note = try container.decodeIfPresent(String.self, forKey: .note)
         status = try container.decodeIfPresent(EventStatus.self, forKey: .status) ?? .scheduled
+        recurrence = try container.decodeIfPresent(Recurrence.self, forKey: .recurrence)
+        series = try container.decodeIfPresent(UUID.self, forKey: .series)
+        occurrence = try container.decodeIfPresent(CalendarDate.self, forKey: .occurrence)
+        answer = try container.decodeIfPresent(EventAnswer.self, forKey: .answer)
+        answerNote = try container.decodeIfPresent(String.self, forKey: .answerNote)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -62,10 +100,32 @@ public struct Event: EntityDocument {
         try container.encodeIfPresent(gym, forKey: .gym)
         try container.encodeIfPresent(note, forKey: .note)
         try container.encode(status, forKey: .status)
+        try container.encodeIfPresent(recurrence, forKey: .recurrence)
+        try container.encodeID(series, forKey: .series)
+        try container.encodeIfPresent(occurrence, forKey: .occurrence)
+        try container.encodeIfPresent(answer, forKey: .answer)
+        try container.encodeIfPresent(answerNote, forKey: .answerNote)
     }
 
     /// When the appointment ends.
     public var end: Date { start.addingTimeInterval(Double(duration) * 60) }
+
+    /// The id of the exception of `series` for the occurrence of `occurrence`: the same on every device. It is the
+    /// series' id with the day (days since 1970) mixed into its last six bytes, marked RFC 9562 version 8 (custom),
+    /// so it is never another row's id: those are version 7.
+    public static func exceptionID(series: UUID, occurrence: CalendarDate) -> UUID {
+        var bytes = series.uuid
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            var day = UInt64(bitPattern: Int64(occurrence.daysSinceEpoch) + 1)
+            for index in stride(from: 15, through: 10, by: -1) {
+                raw[index] ^= UInt8(truncatingIfNeeded: day)
+                day >>= 8
+            }
+            raw[6] = (raw[6] & 0x0F) | 0x80
+            raw[8] = (raw[8] & 0x3F) | 0x80
+        }
+        return UUID(uuid: bytes)
+    }
 }
 
 extension KeyedEncodingContainer {

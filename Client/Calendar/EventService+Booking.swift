@@ -1,0 +1,137 @@
+import Foundation
+import GorillaShared
+
+extension EventService {
+    /// `gorilla events confirm ID [--occurrence DATE]`: the client confirms an appointment, one occurrence, or a whole
+    /// series (every occurrence not answered on its own).
+    public func confirm(_ id: String, occurrence: String? = nil) async throws -> EventUpdate {
+        try await answer(id, occurrence: occurrence, .confirmed, reason: nil)
+    }
+
+    /// `gorilla events decline ID [--occurrence DATE] [--reason T]`: a client declines an appointment (the coach sees
+    /// the answer and the reason); the coach declines a client's request.
+    public func decline(_ id: String, occurrence: String? = nil, reason: String?) async throws -> EventUpdate {
+        if context.role == .coach {
+            let cache = try context.cache()
+            let event = try requested(id, cache: cache)
+            var fields: [String: JSONValue] = ["status": .string(EventStatus.declined.rawValue)]
+            if let reason, !reason.isEmpty { fields["note"] = .string(reason) }
+            try await context.change(cache, .event, entity: event.id, action: .update, fields: fields)
+            return EventUpdate(
+                .declinedRequest, id: event.id, entity: try cache.entity(event.id).map { EntityRecord($0) })
+        }
+        return try await answer(id, occurrence: occurrence, .declined, reason: reason)
+    }
+
+    /// `gorilla events request --at "YYYY-MM-DD HH:MM" [--duration] [--note]`: a client asks their coach for an
+    /// appointment; it shows as requested until the coach accepts or declines it.
+    public func request(_ given: EventFields) async throws -> EventUpdate {
+        let profile = try context.session().profile
+        guard profile.role == .client else {
+            throw ClientError(.usage, "clients ask for appointments; a coach schedules them: gorilla events add")
+        }
+        guard given.at != nil else { throw ClientError(.usage, "--at \"YYYY-MM-DD HH:MM\" is required") }
+        if given.repeating.map({ !$0.isEmpty }) ?? false {
+            throw ClientError(.usage, "a request is for one appointment; your coach can make it a series")
+        }
+        let cache = try context.cache()
+        var fields = try Self.documentFields(given)
+        fields["client"] = .string(profile.id.key)
+        fields["status"] = .string(EventStatus.requested.rawValue)
+        let minutes = fields["duration"]?.intValue ?? Event.defaultDuration
+        fields["duration"] = .number(Double(minutes))
+        let start = fields["start"]?.stringValue.flatMap(ISOTime.parse) ?? Date()
+        guard start > Date() else {
+            throw ClientError(.usage, "\(EventFormatting.local(start)) is in the past: ask for a time ahead")
+        }
+        let id = UUID.v7()
+        try await context.change(cache, .event, entity: id, action: .create, fields: fields)
+        return EventUpdate(
+            .requested(start: start, minutes: minutes), id: id, entity: try cache.entity(id).map { EntityRecord($0) })
+    }
+
+    /// `gorilla events accept ID`: the coach accepts a client's request; it is scheduled (overlaps are warned about).
+    public func accept(_ id: String) async throws -> EventUpdate {
+        try context.requireCoach("accept requests")
+        let cache = try context.cache()
+        let event = try requested(id, cache: cache)
+        let start = event[string: "start"].flatMap(ISOTime.parse) ?? Date()
+        let clashes = try Self.overlapping(
+            cache, start: start, minutes: event.data["duration"]?.intValue ?? Event.defaultDuration, except: event.id)
+        try await context.change(
+            cache, .event, entity: event.id, action: .update,
+            fields: ["status": .string(EventStatus.scheduled.rawValue)])
+        let names = try ClientDirectory(cache: cache).names()
+        return EventUpdate(
+            .accepted, id: event.id, entity: try cache.entity(event.id).map { EntityRecord($0) },
+            overlaps: clashes.map {
+                EventLine(EntityRecord($0), clientName: $0[string: "client"].flatMap { names[$0] })
+            })
+    }
+
+    /// The client's answer to `id` (or to its occurrence on `occurrence`).
+    private func answer(
+        _ id: String, occurrence: String?, _ answer: EventAnswer, reason: String?
+    ) async throws
+        -> EventUpdate
+    {
+        guard context.role == .client else {
+            throw ClientError(
+                .usage,
+                answer == .confirmed
+                    ? "the client confirms an appointment; a coach accepts a request with gorilla events accept"
+                    : "the client declines an appointment; a coach declines a request: gorilla events decline ID")
+        }
+        let cache = try await context.freshCache()
+        let calendar = try EventCalendar(cache: cache)
+        var fields: [String: JSONValue] = ["answer": .string(answer.rawValue)]
+        fields["answerNote"] = reason.flatMap { $0.isEmpty ? nil : JSONValue.string($0) } ?? .null
+        let event: CachedEntity
+        switch try Self.target(calendar, id, OccurrenceChoice(occurrence: occurrence)) {
+        case .row(let row):
+            try Self.answerable(row)
+            event = row
+            try await context.change(cache, .event, entity: row.id, action: .update, fields: fields)
+        case .occurrence(let row):
+            try Self.answerable(row)
+            event = row
+            try await writeOccurrence(row, fields: fields, cache: cache)
+        case .following:
+            throw ClientError(.usage, "answer one occurrence (--occurrence DATE) or the whole series")
+        }
+        return EventUpdate(
+            .answered(answer), id: event.id,
+            entity: try Self.current(event, cache: cache).map { EntityRecord($0) })
+    }
+
+    /// Refuses answering what is no appointment to answer: a request, a cancelled one, or one already past.
+    private static func answerable(_ event: CachedEntity) throws {
+        let reference = event.appointmentReference
+        switch EventStatus(rawValue: event[string: "status"] ?? "") ?? .scheduled {
+        case .requested, .declined:
+            throw ClientError(.usage, "\(reference) is your request: your coach accepts or declines it")
+        case .cancelled:
+            throw ClientError(.usage, "\(reference) was cancelled by your coach: there is nothing to answer")
+        case .done:
+            throw ClientError(.usage, "\(reference) is done already")
+        case .scheduled:
+            let end = (event[string: "start"].flatMap(ISOTime.parse) ?? .distantFuture)
+                .addingTimeInterval(Double(event.data["duration"]?.intValue ?? Event.defaultDuration) * 60)
+            if EventCalendar.schedule(event) == nil, end < Date() {
+                throw ClientError(.usage, "\(reference) is over: there is nothing to answer")
+            }
+        }
+    }
+
+    /// The request `id`, refused when it is no request waiting for an answer.
+    private func requested(_ id: String, cache: LocalCache) throws -> CachedEntity {
+        let event = try Self.resolve(cache, id)
+        guard event[string: "status"] == EventStatus.requested.rawValue else {
+            throw ClientError(
+                .usage,
+                "event \(event.appointmentReference) is \(EventFormatting.state(EntityRecord(event))), not a request; "
+                    + "clients ask with gorilla events request")
+        }
+        return event
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+
+/// A day of the week, as RFC 5545's BYDAY spells it (lower case in documents).
+public enum Weekday: String, Codable, Sendable, CaseIterable, Comparable {
+    case mo, tu, we, th, fr, sa, su
+
+    /// Monday = 0 … Sunday = 6.
+    public var index: Int { Self.allCases.firstIndex(of: self)! }
+
+    /// The weekday of `day`.
+    public init(of day: CalendarDate) {
+        // 1970-01-01 was a Thursday.
+        self = Self.allCases[((day.daysSinceEpoch % 7) + 7 + 3) % 7]
+    }
+
+    public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.index < rhs.index }
+}
+
+/// How a series of appointments repeats: RFC 5545's RRULE, reduced to what a coach schedules (every N days, weeks on
+/// some weekdays, or months on the start's day), bounded by a last day or a number of occurrences, or neither.
+///
+/// Occurrences keep the series' local wall-clock time in its time zone across daylight-saving changes
+/// (``occurrences(of:zone:from:to:)``). An occurrence is named by the local day it falls on before any exception
+/// moves it (``CalendarDate``, the RECURRENCE-ID's date): a series never has two on one day.
+public struct Recurrence: Codable, Sendable, Equatable {
+    public enum Frequency: String, Codable, Sendable, CaseIterable {
+        case daily, weekly, monthly
+
+        /// RFC 5545's FREQ value.
+        public var rfcName: String { rawValue.uppercased() }
+    }
+
+    /// Largest `interval`.
+    public static let intervalRange = 1...52
+    /// Largest `count`.
+    public static let countRange = 1...1000
+    /// Occurrences looked at in one expansion at most (a daily series over 27 years): an expansion always ends.
+    public static let maxSteps = 10_000
+
+    public var frequency: Frequency
+    /// Every `interval` days, weeks or months.
+    public var interval: Int
+    /// The weekdays of a weekly series, in order; empty means the start's weekday.
+    public var days: [Weekday]
+    /// The last day an occurrence may fall on (in the series' zone), inclusive.
+    public var until: CalendarDate?
+    /// How many occurrences the series has, the first (its start) included.
+    public var count: Int?
+
+    public init(
+        _ frequency: Frequency, interval: Int = 1, days: [Weekday] = [], until: CalendarDate? = nil, count: Int? = nil
+    ) {
+        self.frequency = frequency
+        self.interval = interval
+        self.days = Array(Set(days)).sorted()
+        self.until = until
+        self.count = count
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case frequency, interval, days, until, count
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        frequency = try container.decode(Frequency.self, forKey: .frequency)
+        interval = try container.decodeIfPresent(Int.self, forKey: .interval) ?? 1
+        days = try container.decodeIfPresent([Weekday].self, forKey: .days) ?? []
+        until = try container.decodeIfPresent(CalendarDate.self, forKey: .until)
+        count = try container.decodeIfPresent(Int.self, forKey: .count)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(frequency, forKey: .frequency)
+        try container.encode(interval, forKey: .interval)
+        if !days.isEmpty { try container.encode(days, forKey: .days) }
+        try container.encodeIfPresent(until, forKey: .until)
+        try container.encodeIfPresent(count, forKey: .count)
+    }
+
+    /// What is wrong with the rule for a series starting on `first`, in plain words; nil when nothing is.
+    public func problem(startingOn first: CalendarDate) -> String? {
+        if !Self.intervalRange.contains(interval) {
+            return "the interval is \(Self.intervalRange.lowerBound)–\(Self.intervalRange.upperBound)"
+        }
+        if let count, !Self.countRange.contains(count) {
+            return "the count is \(Self.countRange.lowerBound)–\(Self.countRange.upperBound)"
+        }
+        if until != nil && count != nil { return "a series ends on a day or after a count, not both" }
+        if let until, until < first { return "the last day \(until) is before the first, \(first)" }
+        if frequency != .weekly && !days.isEmpty { return "weekdays go with a weekly series" }
+        if frequency == .weekly, !days.isEmpty, !days.contains(Weekday(of: first)) {
+            return "the first day, \(first), is a \(Weekday(of: first).rawValue), not one of the series' days"
+        }
+        return nil
+    }
+
+    /// Whether the series has a last occurrence.
+    public var isBounded: Bool { until != nil || count != nil }
+
+    // MARK: Expansion
+
+    /// The occurrences of a series that starts at `start` in `zone` and whose start lies in [`from`, `to`), in order:
+    /// each with the local day that names it and its start. The series' wall-clock time is kept on every day; a time
+    /// that does not exist on a day (clocks go forward) is read with the offset before the gap, one that happens twice
+    /// (clocks go back) is the first of the two (RFC 5545, 3.3.5).
+    public func occurrences(of start: Date, zone: TimeZone, from: Date, to: Date) -> [(day: CalendarDate, start: Date)]
+    {
+        var found: [(day: CalendarDate, start: Date)] = []
+        forEachDay(of: start, zone: zone) { day, instant in
+            if instant >= to { return false }
+            if instant >= from { found.append((day, instant)) }
+            return true
+        }
+        return found
+    }
+
+    /// The start of the occurrence named by `day`, or nil when the series has none that day.
+    public func occurrence(on day: CalendarDate, of start: Date, zone: TimeZone) -> Date? {
+        var found: Date?
+        forEachDay(of: start, zone: zone) { candidate, instant in
+            if candidate == day { found = instant }
+            return candidate < day
+        }
+        return found
+    }
+
+    /// How many occurrences fall on days before `day`.
+    public func occurrencesBefore(_ day: CalendarDate, of start: Date, zone: TimeZone) -> Int {
+        var seen = 0
+        forEachDay(of: start, zone: zone) { candidate, _ in
+            guard candidate < day else { return false }
+            seen += 1
+            return true
+        }
+        return seen
+    }
+
+    /// The last occurrence's day, when the series has one.
+    public func lastDay(of start: Date, zone: TimeZone) -> CalendarDate? {
+        guard isBounded else { return nil }
+        var last: CalendarDate?
+        forEachDay(of: start, zone: zone) { day, _ in
+            last = day
+            return true
+        }
+        return last
+    }
+
+    /// Calls `body` with each occurrence in order until it returns false or the series ends.
+    private func forEachDay(of start: Date, zone: TimeZone, _ body: (CalendarDate, Date) -> Bool) {
+        let first = CalendarDate(start, in: zone)
+        let clock = WallClock(start, in: zone)
+        let firstDay = first.daysSinceEpoch
+        let step = max(1, interval)
+        var emitted = 0
+        var steps = 0
+        func emit(_ day: CalendarDate) -> Bool {
+            if let until, day > until { return false }
+            if let count, emitted >= count { return false }
+            emitted += 1
+            return body(day, clock.instant(on: day, in: zone))
+        }
+        switch frequency {
+        case .daily:
+            while steps < Self.maxSteps {
+                guard emit(CalendarDate(daysSinceEpoch: firstDay + steps * step)) else { return }
+                steps += 1
+            }
+        case .weekly:
+            let weekdays = days.isEmpty ? [Weekday(of: first)] : days
+            let monday = firstDay - Weekday(of: first).index
+            var week = 0
+            while steps < Self.maxSteps {
+                for weekday in weekdays {
+                    let day = monday + week * 7 + weekday.index
+                    guard day >= firstDay else { continue }
+                    steps += 1
+                    guard emit(CalendarDate(daysSinceEpoch: day)) else { return }
+                }
+                week += step
+            }
+        case .monthly:
+            var months = 0
+            while steps < Self.maxSteps {
+                let total = first.year * 12 + (first.month - 1) + months
+                // A month without the start's day (the 31st in April) has no occurrence.
+                if let day = CalendarDate(year: total / 12, month: total % 12 + 1, day: first.day) {
+                    guard emit(day) else { return }
+                }
+                steps += 1
+                months += step
+            }
+        }
+    }
+
+    // MARK: RFC 5545
+
+    /// The RRULE value: `FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH;UNTIL=20261231T225959Z`. UNTIL is the end of the last day in
+    /// `zone`, in UTC, as RFC 5545 asks when DTSTART has a time zone.
+    public func rrule(zone: TimeZone) -> String {
+        var parts = ["FREQ=\(frequency.rfcName)"]
+        if interval != 1 { parts.append("INTERVAL=\(interval)") }
+        if !days.isEmpty { parts.append("BYDAY=" + days.map { $0.rawValue.uppercased() }.joined(separator: ",")) }
+        if let until {
+            let end = WallClock(hour: 23, minute: 59, second: 59).instant(on: until, in: zone)
+            let utc = CalendarDate(end, in: TimeZone(identifier: "UTC")!)
+            let time = WallClock(end, in: TimeZone(identifier: "UTC")!)
+            parts.append(
+                "UNTIL="
+                    + String(
+                        format: "%04d%02d%02dT%02d%02d%02dZ", utc.year, utc.month, utc.day, time.hour, time.minute,
+                        time.second))
+        }
+        if let count { parts.append("COUNT=\(count)") }
+        return parts.joined(separator: ";")
+    }
+}
+
+/// A local time of day, placed on any day in a zone by RFC 5545's rules.
+public struct WallClock: Sendable, Equatable {
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    public init(hour: Int, minute: Int, second: Int = 0) {
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    /// The time of day `date` shows in `zone`.
+    public init(_ date: Date, in zone: TimeZone) {
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let seconds = ((local % 86_400) + 86_400) % 86_400
+        self.init(hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60)
+    }
+
+    /// The instant clocks in `zone` show this time on `day`: in a gap, read with the offset before it (02:30 becomes
+    /// 03:30 when clocks go from 02:00 to 03:00); in a repeated hour, the first time it is shown.
+    public func instant(on day: CalendarDate, in zone: TimeZone) -> Date {
+        let wall = Double(day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second)
+        let before = zone.secondsFromGMT(for: Date(timeIntervalSince1970: wall - 86_400))
+        let after = zone.secondsFromGMT(for: Date(timeIntervalSince1970: wall + 86_400))
+        let matching = [before, after].map { Date(timeIntervalSince1970: wall - Double($0)) }
+            .filter { zone.secondsFromGMT(for: $0) == Int(wall - $0.timeIntervalSince1970) }
+        return matching.min() ?? Date(timeIntervalSince1970: wall - Double(before))
+    }
+}
+
+extension CalendarDate {
+    /// The day `days` after 1970-01-01.
+    public init(daysSinceEpoch days: Int) {
+        self.init(Date(timeIntervalSince1970: Double(days) * 86_400), in: TimeZone(identifier: "UTC")!)
+    }
+
+    /// The day `days` later (earlier when negative).
+    public func adding(days: Int) -> CalendarDate { CalendarDate(daysSinceEpoch: daysSinceEpoch + days) }
+}
