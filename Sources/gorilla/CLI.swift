@@ -117,9 +117,9 @@ struct Gorilla: AsyncParsableCommand {
         subcommands: [
             Connect.self, Register.self, Login.self, Logout.self, WhoAmI.self, ProfileCommand.self,
             PasswordCommand.self,
-            Machines.self, Exercises.self, Trainings.self, Clients.self, Events.self, CalendarCommand.self,
+            Machines.self, Exercises.self, Trainings.self, Clients.self, Events.self, CalendarCommand.self, Agenda.self,
             Sessions.self, Train.self,
-            Stats.self, Measurements.self, Messages.self, Chat.self, NewsCommand.self, SyncCommand.self,
+            Stats.self, Measurements.self, Messages.self, Chat.self, Watch.self, NewsCommand.self, SyncCommand.self,
             ExportCommand.self, ImportCommand.self,
         ]
     )

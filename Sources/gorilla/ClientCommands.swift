@@ -103,14 +103,3 @@ struct RangeOptions: ParsableArguments {
     @Option(help: "First day, YYYY-MM-DD.") var from: String?
     @Option(help: "Last day, YYYY-MM-DD.") var to: String?
 }
-
-struct CalendarCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "calendar",
-        abstract: "A month grid (Monday first) with days that have events marked, then the month's events.")
-    @OptionGroup(title: "Global options") var global: GlobalOptions
-    @Argument(help: "The month, YYYY-MM (default: this month).") var month: String?
-    func run() async throws {
-        try await present(global) { try await CalendarService($0).month(month) }
-    }
-}

@@ -523,6 +523,14 @@ import Testing
         #expect(CalendarDate(daysSinceEpoch: 0) == Self.day("1970-01-01"))
         #expect(CalendarDate(daysSinceEpoch: 10_106) == Self.day("1997-09-02"))
         #expect(CalendarDate(daysSinceEpoch: -719_162) == Self.day("0001-01-01"))
+        // The proleptic Gregorian calendar throughout, as `daysSinceEpoch` counts: no Julian days before 1582-10-15.
+        #expect(Self.day("1582-10-04").adding(days: 1) == Self.day("1582-10-05"))
+        #expect(Self.day("1582-10-15").adding(days: -1) == Self.day("1582-10-14"))
+        #expect(Self.day("1500-02-28").adding(days: 1) == Self.day("1500-03-01"))
+        for text in ["0001-01-01", "1000-06-15", "1582-10-10", "1969-12-31", "2026-03-29", "9999-12-31"] {
+            #expect(Self.day(text).adding(days: 0) == Self.day(text))
+            #expect(CalendarDate(daysSinceEpoch: Self.day(text).daysSinceEpoch) == Self.day(text))
+        }
     }
 
     // MARK: Exceptions

@@ -65,7 +65,8 @@ public struct Recurrence: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         frequency = try container.decode(Frequency.self, forKey: .frequency)
         interval = try container.decodeIfPresent(Int.self, forKey: .interval) ?? 1
-        days = try container.decodeIfPresent([Weekday].self, forKey: .days) ?? []
+        // In order and each once, as `init` keeps them: the expansion walks a week's days in this order.
+        days = Array(Set(try container.decodeIfPresent([Weekday].self, forKey: .days) ?? [])).sorted()
         until = try container.decodeIfPresent(CalendarDate.self, forKey: .until)
         count = try container.decodeIfPresent(Int.self, forKey: .count)
     }
@@ -252,7 +253,11 @@ public struct WallClock: Sendable, Equatable {
 extension CalendarDate {
     /// The day `days` after 1970-01-01.
     public init(daysSinceEpoch days: Int) {
-        self.init(Date(timeIntervalSince1970: Double(days) * 86_400), in: TimeZone(identifier: "UTC")!)
+        // The proleptic Gregorian calendar `daysSinceEpoch` counts in (Foundation's turns Julian before 1582-10-15).
+        let (year, month, day) = ISOTime.civilDate(daysSinceEpoch: Int64(days))
+        self.year = Int(year)
+        self.month = Int(month)
+        self.day = Int(day)
     }
 
     /// The day `days` later (earlier when negative).
