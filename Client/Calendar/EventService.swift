@@ -438,7 +438,7 @@ public struct EventService: Sendable {
         return try EventCalendar(cache: cache).appointments(
             from: start.addingTimeInterval(-Double(Event.durationRange.upperBound) * 60), to: end
         ).filter { event in
-            guard event.id != except, event.seriesOccurrence?.series != except,
+            guard event.id != except, except == nil || event.seriesOccurrence?.series != except,
                 EventStatus(rawValue: event[string: "status"] ?? "")?.isLive ?? true,
                 let otherStart = event[string: "start"].flatMap(ISOTime.parse)
             else { return false }

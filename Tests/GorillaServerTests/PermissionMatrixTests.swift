@@ -46,7 +46,7 @@ private struct World {
     func user(_ principal: Principal) -> String { users[principal]!.uuidString.lowercased() }
 
     static let adaLabels = [
-        "mA", "mDel", "eA", "eDel", "tA", "tDel", "cA1", "cA2", "cDel", "evA1", "evA2",
+        "mA", "mDel", "eA", "eDel", "tA", "tDel", "cA1", "cA2", "cDel", "evA1", "evA2", "evS1",
         "meA1", "meA2", "sA1", "sA2", "msgA1", "msgA2", "msgC1", "meC1",
     ]
     static let bobLabels = ["mB", "cB1", "evB1", "msgB1"]
@@ -95,6 +95,12 @@ private struct World {
                 mutation("client", world["cDel"], fields: ["name": "Dani", "surname": "Roig"]),
                 mutation("event", world["evA1"], fields: ["client": world.key("cA1"), "start": start]),
                 mutation("event", world["evA2"], fields: ["client": world.key("cA2"), "start": start]),
+                mutation(
+                    "event", world["evS1"],
+                    fields: [
+                        "client": world.key("cA1"), "start": "2026-11-23T18:00:00Z",
+                        "recurrence": ["frequency": "weekly", "days": ["mo", "th"]],
+                    ]),
                 mutation(
                     "measurement", world["meA1"], fields: ["client": world.key("cA1"), "date": start, "weight": 70]),
                 mutation(
@@ -609,9 +615,50 @@ struct PermissionMatrixTests {
         cell(.ada, "measurement", "update", w["meA1"], ["weight": 69.5], nil)
         cell(.ada, "measurement", "delete", w["meA2"], nil, nil)
 
-        // Events: written by the coach for her own clients only.
-        cell(.adaClient, "event", "create", UUID(), ["client": w.key("cA1"), "start": at], 111)
-        cell(.bobClient, "event", "create", UUID(), ["client": w.key("cB1"), "start": at], 111)
+        // Events: the coach writes her clients' appointments; a client answers their own and asks for new ones.
+        let series = w["evS1"]
+        let monday = Event.exceptionID(series: series, occurrence: CalendarDate("2026-11-30")!)
+        let thursday = Event.exceptionID(series: series, occurrence: CalendarDate("2026-12-03")!)
+        let occurrence = { (day: String) -> JSONObject in ["series": series.key, "occurrence": day] }
+        cell(
+            .adaClient, "event", "create", UUID(), ["client": w.key("cA1"), "start": at, "status": "scheduled"], 111,
+            "scheduling herself")
+        cell(
+            .adaClient, "event", "create", UUID(), ["client": w.key("cA2"), "start": at], 111,
+            "a request for another client")
+        cell(
+            .adaClient, "event", "create", UUID(), ["start": at, "recurrence": ["frequency": "weekly"]], 111, "a series"
+        )
+        cell(.adaClient, "event", "create", UUID(), ["start": at, "note": "Can we train?"], nil, "a request")
+        cell(.bobClient, "event", "create", UUID(), ["client": w.key("cB1"), "start": at], nil, "a request")
+        cell(
+            .adaClient, "event", "create", monday, occurrence("2026-11-30").merging(["start": at]) { $1 }, 111,
+            "moving an occurrence")
+        cell(
+            .adaClient, "event", "create", UUID(), occurrence("2026-11-30").merging(["answer": "confirmed"]) { $1 }, 9,
+            "an exception whose id is not the derived one")
+        cell(
+            .adaClient, "event", "create", thursday, occurrence("2026-12-02").merging(["answer": "confirmed"]) { $1 },
+            9,
+            "a day the series does not fall on")
+        cell(
+            .adaClient, "event", "create", monday, occurrence("2026-11-30").merging(["answer": "confirmed"]) { $1 },
+            nil,
+            "confirming an occurrence")
+        cell(
+            .bobClient, "event", "create", thursday, occurrence("2026-12-03").merging(["answer": "confirmed"]) { $1 },
+            124, "confirming another tenant's occurrence")
+        cell(
+            .ada, "event", "create", monday, occurrence("2026-11-30").merging(["start": "2026-11-30T19:00:00Z"]) { $1 },
+            nil, "moving the occurrence the client confirmed (one row)")
+        cell(.ada, "event", "update", monday, ["answer": "declined"], 111, "the client's answer")
+        cell(.adaClient, "event", "update", monday, ["start": at], 111, "moving her occurrence")
+        cell(.adaClient, "event", "update", series, ["recurrence": ["frequency": "daily"]], 111, "editing the series")
+        cell(.adaClient, "event", "update", w["evA1"], ["answer": "declined", "answerNote": "Sick"], nil, "own event")
+        cell(.adaClient, "event", "update", w["evA1"], ["status": "scheduled"], 111, "accepting")
+        cell(.adaClient, "event", "update", w["evA2"], ["answer": "confirmed"], 112, "another client's event")
+        cell(.bobClient, "event", "update", w["evA1"], ["answer": "confirmed"], 112, "another tenant's client's event")
+        cell(.ada, "event", "create", UUID(), ["client": w.key("cA1"), "start": at, "status": "requested"], 9)
         cell(.bob, "event", "create", UUID(), ["client": w.key("cA1"), "start": at], 124, "for ada's client")
         cell(.ada, "event", "create", UUID(), ["client": w.key("cB1"), "start": at], 124, "for bob's client")
         cell(.adaClient, "event", "update", w["evA1"], ["note": "moved"], 111, "own event")
@@ -730,6 +777,13 @@ struct PermissionMatrixTests {
                 #expect(data("cA1")?["status"] as? String == "active")
                 #expect(data("evA1")?["status"] as? String == "cancelled")
                 #expect(data("evA1")?["note"] == nil)
+                #expect(data("evA1")?["answer"] as? String == "declined", "her client's answer stays beside the status")
+                // The client's confirmation and the coach's move of one occurrence made one row, with both.
+                let monday = Event.exceptionID(series: world["evS1"], occurrence: CalendarDate("2026-11-30")!)
+                let exception = seen.first { UUID(uuidString: $0.string("id") ?? "") == monday }?["data"] as? JSONObject
+                #expect(exception?["answer"] as? String == "confirmed")
+                #expect(
+                    (exception?["start"] as? String).flatMap(ISOTime.parse) == ISOTime.parse("2026-11-30T19:00:00Z"))
                 #expect(data("msgA1")?["text"] as? String == "Welcome")
                 #expect(data("msgA1")?["read"] != nil)
                 #expect(deleted("msgA1") == false)
@@ -817,9 +871,11 @@ struct PermissionMatrixTests {
             let catalogue = ["mA", "mDel", "eA", "eDel", "tA", "tDel"]
             let expected: [Principal: Set<Seen>] = [
                 .ada: rows(World.adaLabels + ["dA1", "xA1"]).union(newsRows(["all", "coaches"])),
-                .adaClient: rows(catalogue + ["cA1", "evA1", "meA1", "sA1", "msgA1", "msgC1", "meC1", "dC1", "xC1"])
-                    .union(
-                        newsRows(["all", "clients"])),
+                .adaClient: rows(
+                    catalogue + ["cA1", "evA1", "evS1", "meA1", "sA1", "msgA1", "msgC1", "meC1", "dC1", "xC1"]
+                )
+                .union(
+                    newsRows(["all", "clients"])),
                 .bob: rows(World.bobLabels).union(newsRows(["all", "coaches"])),
                 .bobClient: rows(World.bobLabels).union(newsRows(["all", "clients"])),
             ]

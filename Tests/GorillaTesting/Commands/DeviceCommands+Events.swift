@@ -8,8 +8,34 @@ extension DeviceCommands {
         try await run { try await EventService($0).add(client: client, given) }
     }
 
-    public func editEvent(_ id: String, _ given: EventFields) async throws -> CommandOutput {
-        try await run { try await EventService($0).edit(id, given) }
+    public func editEvent(
+        _ id: String, _ given: EventFields, _ choice: OccurrenceChoice = .init()
+    ) async throws -> CommandOutput {
+        try await run { try await EventService($0).edit(id, given, choice) }
+    }
+
+    public func cancelEvent(_ id: String, _ choice: OccurrenceChoice = .init()) async throws -> CommandOutput {
+        try await run { try await EventService($0).cancel(id, choice) }
+    }
+
+    public func confirmEvent(_ id: String, occurrence: String? = nil) async throws -> CommandOutput {
+        try await run { try await EventService($0).confirm(id, occurrence: occurrence) }
+    }
+
+    public func declineEvent(
+        _ id: String, occurrence: String? = nil, reason: String? = nil
+    ) async throws
+        -> CommandOutput
+    {
+        try await run { try await EventService($0).decline(id, occurrence: occurrence, reason: reason) }
+    }
+
+    public func requestEvent(_ given: EventFields) async throws -> CommandOutput {
+        try await run { try await EventService($0).request(given) }
+    }
+
+    public func acceptEvent(_ id: String) async throws -> CommandOutput {
+        try await run { try await EventService($0).accept(id) }
     }
 
     public func setEventStatus(_ id: String, status: String) async throws -> CommandOutput {
@@ -24,8 +50,8 @@ extension DeviceCommands {
         try await run { try await EventService($0).list(from: from, to: to, client: client) }
     }
 
-    public func showEvent(_ id: String) async throws -> CommandOutput {
-        try await run { try await EventService($0).show(id) }
+    public func showEvent(_ id: String, occurrence: String? = nil) async throws -> CommandOutput {
+        try await run { try await EventService($0).show(id, occurrence: occurrence) }
     }
 
     public func exportEvents(icsFile: String, from: String?, to: String?) async throws -> CommandOutput {
