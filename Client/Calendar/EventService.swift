@@ -70,7 +70,7 @@ public struct EventService: Sendable {
     /// `gorilla events add --client C --at "YYYY-MM-DD HH:MM" [--every week --days mon,thu --until|--count]`;
     /// overlapping appointments come back as warnings.
     public func add(client: String, _ given: EventFields) async throws -> EventUpdate {
-        try context.requireCoach()
+        try context.requireCoach("schedule appointments (ask your coach for one: gorilla events request)")
         guard given.at != nil else { throw ClientError(.usage, "--at \"YYYY-MM-DD HH:MM\" is required") }
         let cache = try context.cache()
         let owner = try ClientDirectory(cache: cache).resolve(client, for: .writing("schedule events for"))
@@ -117,7 +117,7 @@ public struct EventService: Sendable {
     ) async throws
         -> EventUpdate
     {
-        try context.requireCoach()
+        try context.requireCoach("move or change appointments (answer one: gorilla events confirm|decline ID)")
         let cache = try context.cache()
         var fields = try Self.documentFields(given)
         let calendar = try EventCalendar(cache: cache)
@@ -160,7 +160,7 @@ public struct EventService: Sendable {
     /// `gorilla events cancel ID [--occurrence DATE | --from-occurrence DATE]`: the appointment, the whole series, one
     /// occurrence, or an occurrence and the following ones (the series then ends the day before).
     public func cancel(_ id: String, _ choice: OccurrenceChoice = .init()) async throws -> EventUpdate {
-        try context.requireCoach()
+        try context.requireCoach("cancel appointments (decline one instead: gorilla events decline ID --reason …)")
         let cache = try context.cache()
         let calendar = try EventCalendar(cache: cache)
         let status: [String: JSONValue] = ["status": .string(EventStatus.cancelled.rawValue)]
@@ -195,7 +195,7 @@ public struct EventService: Sendable {
 
     /// `gorilla events cancel ID` (status `cancelled`), or any other status of a single appointment or a series.
     public func setStatus(_ id: String, to status: String) async throws -> EventUpdate {
-        try context.requireCoach()
+        try context.requireCoach("change an appointment's status")
         let cache = try context.cache()
         let event = try Self.resolve(cache, id)
         try await context.change(cache, .event, entity: event.id, action: .update, fields: ["status": .string(status)])

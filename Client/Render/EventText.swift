@@ -5,7 +5,12 @@ extension EventUpdate {
     public func text(for viewer: Viewer) -> String {
         switch action {
         case .scheduled(let client, let start, let minutes):
-            "Scheduled \(client) on \(EventFormatting.local(start)) (\(minutes) min)."
+            if let rule = try? entity?.fields["recurrence"]?.decode(Recurrence.self) {
+                "Scheduled \(client) \(EventFormatting.describe(rule)), from \(EventFormatting.local(start)) "
+                    + "(\(minutes) min): series \(id.short)."
+            } else {
+                "Scheduled \(client) on \(EventFormatting.local(start)) (\(minutes) min)."
+            }
         case .updated: "Updated event \(reference)."
         case .status(let status): "Event \(reference) is now \(status)."
         case .deleted: "Deleted event \(id.short)."
@@ -91,7 +96,15 @@ extension EventLine {
 }
 
 extension EventExport {
+    /// "Wrote 3 events to FILE (1 series; 2 occurrences changed, 1 cancelled)."
     public func text(for viewer: Viewer) -> String {
-        "Wrote \(events) event\(events == 1 ? "" : "s") to \(file)."
+        let text = "Wrote \(events) event\(events == 1 ? "" : "s") to \(file)"
+        guard series > 0 else { return text + "." }
+        let changes = [(changedOccurrences, "changed"), (cancelledOccurrences, "cancelled")].filter { $0.0 > 0 }
+        guard let first = changes.first else { return text + " (\(series) series)." }
+        let words = ["\(first.0) occurrence\(first.0 == 1 ? "" : "s") \(first.1)"] + changes.dropFirst().map {
+            "\($0.0) \($0.1)"
+        }
+        return text + " (\(series) series; " + words.joined(separator: ", ") + ")."
     }
 }
