@@ -39,6 +39,9 @@ enum Corpus {
         #"{"id":26,"op":"sync.push","body":{"mutations":[{"id":"7f1d2c3e-0000-4000-8000-00000000000b","kind":"machine","entity":"7f1d2c3e-0000-4000-8000-0000000000ab","action":"create","fields":{"name":"A","tags":[1,]}}]}}"#,
         #"{"id":27,"op":"auth.check","op":"auth.logout"}"#,
         #"{"id":28,"op":"sync.updated","body":{"since":0,}}"#,
+        // A series, and an exception of it (its id derived from the series' and the day's).
+        #"{"id":29,"op":"sync.push","body":{"mutations":[{"id":"7f1d2c3e-0000-4000-8000-00000000000c","kind":"event","entity":"7f1d2c3e-0000-4000-8000-0000000000d2","action":"create","fields":{"client":"7f1d2c3e-0000-4000-8000-0000000000c1","start":"2026-11-23T18:00:00Z","zone":"Europe/Madrid","recurrence":{"frequency":"weekly","interval":1,"days":["mo","th"],"count":10}}}]}}"#,
+        #"{"id":30,"op":"sync.push","body":{"mutations":[{"id":"7f1d2c3e-0000-4000-8000-00000000000d","kind":"event","entity":"7f1d2c3e-0000-8000-8000-0000000051e2","action":"create","fields":{"series":"7f1d2c3e-0000-4000-8000-0000000000d2","occurrence":"2026-11-26","status":"cancelled"}}]}}"#,
     ].map { Array($0.utf8) }
 
     /// A new connection that said hello and is logged in as the fuzzing coach (created on first use).
