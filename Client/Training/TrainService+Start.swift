@@ -160,7 +160,7 @@ extension TrainService {
     static func currentOrNextEvent(_ cache: LocalCache, at now: Date) throws -> CachedEntity {
         let window = try EventCalendar(cache: cache).appointments(
             from: now.addingTimeInterval(-Double(Event.durationRange.upperBound) * 60),
-            to: now.addingTimeInterval(Double(EventService.defaultHorizon) * 86_400))
+            horizon: now.addingTimeInterval(Double(EventService.defaultHorizon) * 86_400))
         let scheduled = window.compactMap { event -> (event: CachedEntity, start: Date)? in
             guard (event[string: "status"] ?? "scheduled") == EventStatus.scheduled.rawValue,
                 let start = event[string: "start"].flatMap(ISOTime.parse)

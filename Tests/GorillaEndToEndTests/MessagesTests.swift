@@ -176,7 +176,7 @@ struct MessagesTests {
             try await RawConnection.with(port: server.port, fingerprint: fingerprint) { listener in
                 try await listener.start(token: clientToken)
                 let subscribed = try await listener.request("events.subscribe")
-                #expect(subscribed["value"]?.objectValue?["events"] == ["message"])
+                #expect(subscribed["value"]?.objectValue?["events"] == ["message", "event"])
 
                 let id = UUID.v7()
                 let pushed = try await coach.push([

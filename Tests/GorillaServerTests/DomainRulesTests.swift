@@ -206,9 +206,20 @@ import Testing
                     "client": .string(tenant.client.key), "start": "2026-11-20T18:00:00Z",
                     "status": .string(status.rawValue),
                 ]
+                guard status != .requested else {
+                    // Only a client asks for an appointment; the coach schedules one.
+                    #expect(throws: ServerError.self) { try EntityKinds.event.validate(&event, context) }
+                    continue
+                }
                 try EntityKinds.event.validate(&event, context)
                 #expect(try Event(document: event).status == status)
             }
+            var series: [String: JSONValue] = [
+                "client": .string(tenant.client.key), "start": "2026-11-23T18:00:00Z",
+                "recurrence": try JSONValue.encode(Recurrence(.weekly, days: [.mo, .th], count: 4)),
+            ]
+            try EntityKinds.event.validate(&series, context)
+            #expect(try Event(document: series).recurrence == Recurrence(.weekly, days: [.mo, .th], count: 4))
             for measure in Measurement.Measure.allCases {
                 for value in [measure.range.lowerBound, measure.range.upperBound] {
                     var document: [String: JSONValue] = [
