@@ -27,6 +27,8 @@ public final class DeviceContext: Sendable {
         var notes: [String] = []
         /// Open ``command(_:)`` scopes; the held connection closes when the last one ends.
         var commands = 0
+        /// The language asked for with `--language`, over the account's.
+        var language: Language?
     }
 
     private let state = NIOLockedValueBox(State())
@@ -97,6 +99,26 @@ public final class DeviceContext: Sendable {
 
     /// The logged-in account's role, if any.
     public var role: Role? { storedSession()?.profile.role }
+
+    // MARK: Language
+
+    /// The language this device speaks in: `--language`'s, else the account's, else `GORILLA_LANGUAGE`'s, else the
+    /// system locale's (``GorillaShared/Language/fromEnvironment(_:)``), else English.
+    public var language: Language {
+        state.withLockedValue { $0.language } ?? storedSession()?.profile.language ?? Language.fromEnvironment()
+    }
+
+    /// Speaks `language` whatever the account's (`--language`).
+    public func speak(_ language: Language) {
+        state.withLockedValue { $0.language = language }
+    }
+
+    /// Runs `body` with texts written in this device's language (``GorillaShared/Language/current``).
+    public func speaking<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
+        try await Language.$current.withValue(language, operation: body, isolation: isolation)
+    }
 
     // MARK: The local cache
 

@@ -83,7 +83,6 @@ extension DeviceContext {
     public func viewer(width: Int? = nil, style: TerminalStyle = .plain) -> Viewer {
         let profile = storedSession()?.profile
         let unit = (try? config())?.unit.flatMap(WeightUnit.init(rawValue:)) ?? .kg
-        return Viewer(
-            role: profile?.role, language: profile?.language ?? .en, width: width, style: style, unit: unit)
+        return Viewer(role: profile?.role, language: language, width: width, style: style, unit: unit)
     }
 }

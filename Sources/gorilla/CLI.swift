@@ -12,6 +12,8 @@ import Glibc
 /// it.
 struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print one JSON value on standard output; errors go to standard error.") var json = false
+    @Option(help: "ca, es or en: the language of this command's texts (default: the account's).")
+    var language: String?
 }
 
 /// What this process shares: its device context.
@@ -27,8 +29,10 @@ func present<Result: Presentable>(
     let context = Runtime.context
     defer { showWarnings() }
     do {
-        let result = try await context.command {
-            try await context.refreshingLocalRefusals { try await body(context) }
+        let result = try await context.speaking {
+            try await context.command {
+                try await context.refreshingLocalRefusals { try await body(context) }
+            }
         }
         let viewer = context.viewer(
             width: Terminal.isInteractive ? FullScreenTerminal.size.columns : nil, style: .forDescriptor())
@@ -36,11 +40,13 @@ func present<Result: Presentable>(
         for note in context.takeNotes() + result.notes(for: viewer) {
             FileHandle.standardError.write(Data("\(note)\n".utf8))
         }
-        if options.json {
-            print(String(decoding: try WireCoding.encoder.encode(try result.json), as: UTF8.self))
-        } else {
-            let text = result.fittedText(for: viewer)
-            if !text.isEmpty { print(text) }
+        try await context.speaking {
+            if options.json {
+                print(String(decoding: try WireCoding.encoder.encode(try result.json), as: UTF8.self))
+            } else {
+                let text = result.fittedText(for: viewer)
+                if !text.isEmpty { print(text) }
+            }
         }
     } catch let error as ClientError {
         showWarnings()
@@ -126,6 +132,16 @@ struct Gorilla: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    /// The language `--language ca|es|en` (or `--language=…`) asks for, when given and known.
+    static func languageAsked(_ arguments: [String]) -> Language? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { break }
+            if argument == "--language", index + 1 < arguments.count { return Language(code: arguments[index + 1]) }
+            if argument.hasPrefix("--language=") { return Language(code: String(argument.dropFirst(11))) }
+        }
+        return nil
+    }
+
     func run() async throws {
         try await present(global) { try await OverviewService($0).overview() }
     }
@@ -133,15 +149,19 @@ struct Gorilla: AsyncParsableCommand {
     static func main() async {
         umask(0o077)  // the cache and session hold credentials and clients' personal data
         Runtime.context.home.tightenPermissions()
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
+        // `--language` is read before the arguments are parsed: the help and the parser's errors speak it too.
+        if let language = Self.languageAsked(CommandLine.arguments) { Runtime.context.speak(language) }
+        await Runtime.context.speaking {
+            do {
+                var command = try parseAsRoot()
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+            } catch {
+                exit(withError: error)
             }
-        } catch {
-            exit(withError: error)
         }
     }
 }

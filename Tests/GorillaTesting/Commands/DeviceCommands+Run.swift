@@ -10,10 +10,15 @@ extension DeviceCommands {
         style: TerminalStyle = .plain, _ body: (DeviceContext) async throws -> Result
     ) async throws -> CommandOutput {
         let context = DeviceContext(home: home, deadlines: deadlines)
+        if let language { context.speak(language) }
         defer { keepWarnings(context.takeWarnings()) }
-        let result = try await context.command {
-            try await context.refreshingLocalRefusals { try await body(context) }
+        let result = try await context.speaking {
+            try await context.command {
+                try await context.refreshingLocalRefusals { try await body(context) }
+            }
         }
-        return try CommandOutput(result, for: context.viewer(style: style), notes: context.takeNotes())
+        return try await context.speaking {
+            try CommandOutput(result, for: context.viewer(style: style), notes: context.takeNotes())
+        }
     }
 }

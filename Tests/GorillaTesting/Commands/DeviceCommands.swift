@@ -9,6 +9,8 @@ public struct DeviceCommands: Sendable {
     public let home: ClientHome
     /// Deadlines of every connection the commands open.
     public var deadlines = ConnectionDeadlines.fromEnvironment()
+    /// The language of the commands (`--language`); nil: the account's, as the CLI's.
+    public var language: Language?
 
     /// Warnings the commands found (a lost cache), kept until ``takeWarnings()``.
     private let warnings = NIOLockedValueBox<[String]>([])

@@ -1,0 +1,4 @@
+/// Machines, exercises, trainings (plans) and clients.
+public enum CataloguePhrases: String, Phrases {
+    case placeholder
+}

@@ -1,0 +1,4 @@
+/// Exports and imports.
+public enum DataPhrases: String, Phrases {
+    case placeholder
+}

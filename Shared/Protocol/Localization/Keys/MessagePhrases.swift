@@ -1,0 +1,4 @@
+/// Messages, the chat view and news.
+public enum MessagePhrases: String, Phrases {
+    case placeholder
+}

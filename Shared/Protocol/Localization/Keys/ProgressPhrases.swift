@@ -1,0 +1,4 @@
+/// Statistics, charts and body measurements.
+public enum ProgressPhrases: String, Phrases {
+    case placeholder
+}

@@ -1,0 +1,16 @@
+/// Every set of phrases, for the checks that keep the catalogues equal (`PhraseCatalogueTests`).
+public enum PhraseSets {
+    /// Each set's name and its texts' templates in every language, by case.
+    public static let all: [(name: String, cases: [(key: String, ca: String, es: String, en: String)])] = [
+        rows(AccountPhrases.self), rows(CataloguePhrases.self), rows(CalendarPhrases.self), rows(TrainingPhrases.self),
+        rows(ProgressPhrases.self), rows(MessagePhrases.self), rows(DataPhrases.self), rows(HelpPhrases.self),
+    ]
+
+    private static func rows<Set: Phrases & RawRepresentable<String>>(
+        _ set: Set.Type
+    )
+        -> (name: String, cases: [(key: String, ca: String, es: String, en: String)])
+    {
+        ("\(set)", set.allCases.map { ($0.rawValue, $0.ca, $0.es, $0.en) })
+    }
+}

@@ -1,0 +1,7 @@
+extension AccountPhrases {
+    public var ca: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension CalendarPhrases {
+    public var ca: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension CataloguePhrases {
+    public var ca: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension DataPhrases {
+    public var ca: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension HelpPhrases {
+    public var ca: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

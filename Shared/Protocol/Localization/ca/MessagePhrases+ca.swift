@@ -1,0 +1,7 @@
+extension MessagePhrases {
+    public var ca: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

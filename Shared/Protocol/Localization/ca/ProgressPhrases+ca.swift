@@ -1,0 +1,7 @@
+extension ProgressPhrases {
+    public var ca: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

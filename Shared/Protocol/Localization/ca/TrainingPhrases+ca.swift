@@ -1,0 +1,7 @@
+extension TrainingPhrases {
+    public var ca: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

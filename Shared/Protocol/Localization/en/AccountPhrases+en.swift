@@ -1,0 +1,7 @@
+extension AccountPhrases {
+    public var en: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

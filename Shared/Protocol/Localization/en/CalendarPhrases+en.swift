@@ -1,0 +1,7 @@
+extension CalendarPhrases {
+    public var en: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension CataloguePhrases {
+    public var en: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension DataPhrases {
+    public var en: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

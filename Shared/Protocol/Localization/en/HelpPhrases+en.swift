@@ -1,0 +1,7 @@
+extension HelpPhrases {
+    public var en: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension MessagePhrases {
+    public var en: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension ProgressPhrases {
+    public var en: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension TrainingPhrases {
+    public var en: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension AccountPhrases {
+    public var es: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

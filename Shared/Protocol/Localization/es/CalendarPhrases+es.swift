@@ -1,0 +1,7 @@
+extension CalendarPhrases {
+    public var es: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

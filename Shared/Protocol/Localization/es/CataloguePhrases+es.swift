@@ -1,0 +1,7 @@
+extension CataloguePhrases {
+    public var es: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension DataPhrases {
+    public var es: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension HelpPhrases {
+    public var es: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

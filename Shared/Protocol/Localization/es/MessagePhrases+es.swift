@@ -1,0 +1,7 @@
+extension MessagePhrases {
+    public var es: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

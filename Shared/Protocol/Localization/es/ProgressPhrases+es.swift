@@ -1,0 +1,7 @@
+extension ProgressPhrases {
+    public var es: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension TrainingPhrases {
+    public var es: String {
+        switch self {
+        case .placeholder: "·"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GorillaShared
+import Testing
+
+/// The catalogues of Catalan, Spanish and English: every text in every language, with the same placeholders.
+struct PhraseCatalogueTests {
+    @Test func everyTextExistsInEveryLanguageWithTheSamePlaceholdersAndPluralForms() {
+        for set in PhraseSets.all {
+            for row in set.cases {
+                let name = "\(set.name).\(row.key)"
+                let texts = [("ca", row.ca), ("es", row.es), ("en", row.en)]
+                for (language, text) in texts {
+                    #expect(!text.trimmingCharacters(in: .whitespaces).isEmpty, "\(name) is empty in \(language)")
+                    #expect(
+                        Set(PhraseTemplate.placeholders(text)) == Set(PhraseTemplate.placeholders(row.en)),
+                        "\(name): the \(language) text has placeholders \(PhraseTemplate.placeholders(text)), English \(PhraseTemplate.placeholders(row.en))"
+                    )
+                    for form in PhraseTemplate.pluralForms(text) {
+                        #expect(
+                            form.split(separator: "|", omittingEmptySubsequences: false).count == 3,
+                            "\(name) in \(language): a plural is {count|one|other}, not {\(form)}")
+                    }
+                    #expect(
+                        Set(PhraseTemplate.pluralForms(text).map { $0.prefix(while: { $0 != "|" }) })
+                            == Set(PhraseTemplate.pluralForms(row.en).map { $0.prefix(while: { $0 != "|" }) }),
+                        "\(name): \(language) and English make different words plural")
+                }
+            }
+        }
+    }
+
+    @Test func catalanAndSpanishTextsAreNotEnglishLeftUntranslated() {
+        var untranslated: [String] = []
+        for set in PhraseSets.all {
+            for row in set.cases {
+                let words = row.en.split(whereSeparator: { !$0.isLetter }).filter { $0.count > 1 }
+                guard words.count >= 3 else { continue }  // a unit, a symbol, a name: the same everywhere
+                if row.ca == row.en { untranslated.append("\(set.name).\(row.key) (ca)") }
+                if row.es == row.en { untranslated.append("\(set.name).\(row.key) (es)") }
+            }
+        }
+        #expect(untranslated.isEmpty, "written in English in another language: \(untranslated)")
+    }
+
+    @Test func placeholdersAreFilledAndNumbersWrittenAsEachLanguageWritesThem() {
+        let template = "{name} did {count|session|sessions} and lifted {kg} kg"
+        #expect(
+            PhraseTemplate.fill(template, ["name": "Núria", "count": 1, "kg": 62.5], language: .en)
+                == "Núria did 1 session and lifted 62.5 kg")
+        #expect(
+            PhraseTemplate.fill("{count|sessió|sessions}, {kg} kg", ["count": 2, "kg": 62.5], language: .ca)
+                == "2 sessions, 62,5 kg")
+        #expect(PhraseTemplate.fill("{missing} stays", [:], language: .es) == "{missing} stays")
+        #expect(PhraseTemplate.placeholders(template) == ["name", "count", "kg"])
+        #expect(Language.es.number(1234.25) == "1234,25")
+        #expect(Language.en.number(80) == "80")
+        #expect(Language.ca.number(0.333333, decimals: 1) == "0,3")
+        #expect(Language.parseNumber("62,5") == 62.5 && Language.parseNumber("62.5") == 62.5)
+        #expect(Language.parseNumber("6,2,5") == nil)
+    }
+
+    @Test func theLanguageComesFromGorillaLanguageThenTheLocaleThenEnglish() {
+        #expect(Language.fromEnvironment(["GORILLA_LANGUAGE": "ca", "LANG": "es_ES.UTF-8"]) == .ca)
+        #expect(Language.fromEnvironment(["LANG": "es_ES.UTF-8"]) == .es)
+        #expect(Language.fromEnvironment(["LC_ALL": "ca_ES.UTF-8", "LANG": "en_GB.UTF-8"]) == .ca)
+        #expect(Language.fromEnvironment(["LANG": "C.UTF-8"]) == .en)
+        #expect(Language.fromEnvironment([:]) == .en)
+    }
+
+    @Test func daysAreWrittenTheWayEachLanguageWritesThem() {
+        let day = CalendarDate("2026-12-07")!
+        #expect(CalendarWords.of(.ca).shortDay(day) == "dl. 7 de des.")
+        #expect(CalendarWords.of(.es).shortDay(day) == "lun. 7 de dic.")
+        #expect(CalendarWords.of(.en).shortDay(day) == "Mon 7 Dec")
+        #expect(CalendarWords.of(.ca).shortDay(CalendarDate("2026-04-07")!) == "dt. 7 d’abr.")
+        #expect(CalendarWords.of(.ca).monthTitle(year: 2026, month: 12) == "desembre de 2026")
+        #expect(CalendarWords.of(.en).monthTitle(year: 2026, month: 12) == "December 2026")
+    }
+}
