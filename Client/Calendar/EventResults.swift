@@ -86,14 +86,30 @@ public struct EventList: Presentable {
     }
 }
 
-/// `gorilla events export`: how many events were written to which file.
+/// `gorilla events export`: how many appointments were written to which file.
 public struct EventExport: Presentable {
     /// The .ics file written.
     public let file: String
-    /// How many events it holds.
-    public let events: Int
+    /// How many appointments it holds: single ones and series (a series is one, however many occurrences it has).
+    public var events: Int
+    /// How many of them are series.
+    public var series = 0
+    /// Occurrences of the series written on their own because they were moved, changed or answered.
+    public var changedOccurrences = 0
+    /// Occurrences of the series left out because they were cancelled.
+    public var cancelledOccurrences = 0
+
+    /// `events` appointments written to `file`.
+    public init(file: String, events: Int) {
+        self.file = file
+        self.events = events
+    }
 
     public func encode(to encoder: any Encoder) throws {
-        try JSONValue.object(["file": .string(file), "events": .number(Double(events))]).encode(to: encoder)
+        try JSONValue.object([
+            "file": .string(file), "events": .number(Double(events)), "series": .number(Double(series)),
+            "changedOccurrences": .number(Double(changedOccurrences)),
+            "cancelledOccurrences": .number(Double(cancelledOccurrences)),
+        ]).encode(to: encoder)
     }
 }

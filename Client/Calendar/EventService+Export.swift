@@ -2,23 +2,36 @@ import Foundation
 import GorillaShared
 
 extension EventService {
-    /// `gorilla events export --ics FILE [--from] [--to]`: writes the events as iCalendar.
+    /// `gorilla events export --ics FILE [--from] [--to]`: writes the appointments as iCalendar. A single appointment
+    /// is written when it starts in the range; a series whole, with its changed and cancelled occurrences, when any
+    /// of its occurrences falls in it.
     public func export(icsFile: String, from: String?, to: String?) async throws -> EventExport {
         let cache = try await context.freshCache()
-        let events = try Self.events(cache, from: from, to: to, client: nil)
-        let title = try Self.icsTitle(cache, profile: context.session().profile)
-        let text = ICalendar.render(
-            events.map { event in
-                ICalendar.Event(
-                    id: event.id, start: event[string: "start"].flatMap(ISOTime.parse) ?? Date(),
-                    minutes: event.data["duration"]?.intValue ?? 60, summary: title(event),
-                    location: event[string: "gym"], description: event[string: "note"],
-                    cancelled: event[string: "status"] == "cancelled")
-            })
+        let profile = try context.session().profile
+        let shown = try Self.events(cache, from: from, to: to, client: nil)
+        let calendar = try EventCalendar(cache: cache)
+        let writer = ExportWriter(
+            title: try Self.icsTitle(cache, profile: profile), people: try ExportPeople(cache, profile: profile),
+            reminder: profile.reminderMinutes)
+
+        var events = shown.filter { $0.seriesOccurrence == nil }.map { writer.event($0) }
+        var result = EventExport(file: icsFile, events: events.count)
+        var seen = Set<UUID>()
+        for occurrence in shown {
+            guard let id = occurrence.seriesOccurrence?.series, seen.insert(id).inserted,
+                let (series, changed) = writer.series(id, in: calendar)
+            else { continue }
+            events += [series] + changed
+            result.events += 1
+            result.series += 1
+            result.changedOccurrences += changed.count
+            result.cancelledOccurrences += series.excluded.count
+        }
+        let text = ICalendar.render(events)
         guard FileManager.default.createFile(atPath: icsFile, contents: Data(text.utf8)) else {
             throw ClientError(.local, "cannot write \(icsFile)")
         }
-        return EventExport(file: icsFile, events: events.count)
+        return result
     }
 
     /// An exported event's title from the viewer's side: a coach sees the client's name, a client their coach's.
@@ -29,5 +42,113 @@ extension EventService {
         }
         let names = try ClientDirectory(cache: cache).names()
         return { event in "Training: " + (event[string: "client"].flatMap { names[$0] } ?? "client") }
+    }
+}
+
+/// Who is on an exported appointment: the coach organises it, the client attends it.
+private struct ExportPeople {
+    /// The coach.
+    let organizer: ICalendar.Person?
+    /// The client of an appointment, by the client's key.
+    let attendees: [String: ICalendar.Person]
+    /// The client when the viewer is one: every appointment is theirs.
+    let viewer: ICalendar.Person?
+
+    /// A coach knows their own address and each client's (an invited client has none yet: named by id); a client
+    /// knows their own and their coach's name and id, not the coach's email.
+    init(_ cache: LocalCache, profile: Profile) throws {
+        let own = ICalendar.Person(
+            name: [profile.name, profile.surname].filter { !$0.isEmpty }.joined(separator: " "), email: profile.email,
+            id: profile.id)
+        if profile.role == .coach {
+            organizer = own
+            viewer = nil
+            attendees = Dictionary(
+                try cache.entities(.client, includeDeleted: true).map { client in
+                    (
+                        client.id.key,
+                        ICalendar.Person(
+                            name: ClientDirectory.displayName(client), email: client[string: "email"], id: client.id)
+                    )
+                },
+                uniquingKeysWith: { first, _ in first })
+        } else {
+            let coachName = try cache.entity(profile.id)?[string: "coachName"]
+            organizer = profile.coach.map { ICalendar.Person(name: coachName, email: nil, id: $0) }
+            viewer = own
+            attendees = [:]
+        }
+    }
+
+    /// The client of `event`.
+    func attendee(_ event: CachedEntity) -> ICalendar.Person? {
+        if let viewer { return viewer }
+        guard let key = event[string: "client"] else { return nil }
+        return attendees[key] ?? UUID(uuidString: key).map { ICalendar.Person(name: nil, email: nil, id: $0) }
+    }
+}
+
+/// Turns appointments (rows, or a series' merged occurrences) into VEVENTs written from the viewer's side.
+private struct ExportWriter {
+    let title: (CachedEntity) -> String
+    let people: ExportPeople
+    /// Minutes before an appointment that its reminder comes.
+    let reminder: Int
+
+    /// `row` as a VEVENT in UTC: the caller places a series or an occurrence in its zone.
+    func event(_ row: CachedEntity) -> ICalendar.Event {
+        let status = EventStatus(rawValue: row[string: "status"] ?? "") ?? .scheduled
+        return ICalendar.Event(
+            id: row.id, start: row[string: "start"].flatMap(ISOTime.parse) ?? Date(),
+            minutes: row.data["duration"]?.intValue ?? Event.defaultDuration, summary: title(row),
+            location: row[string: "gym"], description: row[string: "note"], status: Self.status(status),
+            organizer: people.organizer, attendee: people.attendee(row),
+            participation: Self.participation(row[string: "answer"].flatMap(EventAnswer.init), status: status),
+            reminder: reminder)
+    }
+
+    /// Series `id` as one VEVENT in its zone, with its rule and its cancelled occurrences excluded, and a VEVENT for
+    /// each other occurrence that has an exception (moved, changed or answered), naming the occurrence it replaces.
+    func series(_ id: UUID, in calendar: EventCalendar) -> (series: ICalendar.Event, changed: [ICalendar.Event])? {
+        guard let row = calendar.seriesRow(id), let (start, zone, rule) = EventCalendar.schedule(row) else {
+            return nil
+        }
+        var series = event(row)
+        series.zone = zone
+        series.recurrence = rule
+        var changed: [ICalendar.Event] = []
+        for day in calendar.exceptions(of: id).keys.sorted() {
+            guard let original = rule.occurrence(on: day, of: start, zone: zone),
+                let merged = calendar.occurrence(series: id, day: day)
+            else { continue }
+            var exception = event(merged)
+            guard exception.status != .cancelled else {
+                series.excluded.append(original)
+                continue
+            }
+            exception.id = id
+            exception.zone = zone
+            exception.recurrenceID = original
+            changed.append(exception)
+        }
+        return (series, changed)
+    }
+
+    /// A declined request does not take place, as a cancelled appointment; a request waits for the coach.
+    static func status(_ status: EventStatus) -> ICalendar.Status {
+        switch status {
+        case .scheduled, .done: .confirmed
+        case .requested: .tentative
+        case .cancelled, .declined: .cancelled
+        }
+    }
+
+    /// The client's answer; a client's own request is theirs to attend until they answer otherwise.
+    static func participation(_ answer: EventAnswer?, status: EventStatus) -> ICalendar.Participation {
+        switch answer {
+        case .confirmed: .accepted
+        case .declined: .declined
+        case nil: status == .requested ? .accepted : .needsAction
+        }
     }
 }

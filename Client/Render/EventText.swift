@@ -102,9 +102,11 @@ extension EventExport {
         guard series > 0 else { return text + "." }
         let changes = [(changedOccurrences, "changed"), (cancelledOccurrences, "cancelled")].filter { $0.0 > 0 }
         guard let first = changes.first else { return text + " (\(series) series)." }
-        let words = ["\(first.0) occurrence\(first.0 == 1 ? "" : "s") \(first.1)"] + changes.dropFirst().map {
-            "\($0.0) \($0.1)"
-        }
+        let words =
+            ["\(first.0) occurrence\(first.0 == 1 ? "" : "s") \(first.1)"]
+            + changes.dropFirst().map {
+                "\($0.0) \($0.1)"
+            }
         return text + " (\(series) series; " + words.joined(separator: ", ") + ")."
     }
 }

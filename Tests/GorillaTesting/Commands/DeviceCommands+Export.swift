@@ -1,0 +1,22 @@
+import Foundation
+import GorillaClient
+import GorillaShared
+
+/// One occurrence of a series changed and answered, as the calendar export's tests prepare it, through the services
+/// the CLI uses (`gorilla events edit|cancel --occurrence DATE`, `gorilla events confirm --occurrence DATE`).
+extension DeviceCommands {
+    /// `gorilla events edit ID --occurrence DAY` with `given`.
+    public func editOccurrence(_ id: String, on day: String, _ given: EventFields) async throws -> CommandOutput {
+        try await run { try await EventService($0).edit(id, given, OccurrenceChoice(occurrence: day)) }
+    }
+
+    /// `gorilla events cancel ID --occurrence DAY`.
+    public func cancelOccurrence(_ id: String, on day: String) async throws -> CommandOutput {
+        try await run { try await EventService($0).cancel(id, OccurrenceChoice(occurrence: day)) }
+    }
+
+    /// `gorilla events confirm ID --occurrence DAY` (a client's device).
+    public func confirmOccurrence(_ id: String, on day: String) async throws -> CommandOutput {
+        try await run { try await EventService($0).confirm(id, occurrence: day) }
+    }
+}
