@@ -9,27 +9,49 @@ public struct OverviewService: Sendable {
         self.context = context
     }
 
-    /// The overview; new news items count as shown.
-    public func overview() async throws -> Overview {
+    /// The overview at `now`; new news items count as shown.
+    public func overview(now: Date = Date()) async throws -> Overview {
         guard let session = context.storedSession() else {
             return .loggedOut(connected: try context.config().server != nil)
         }
         let cache = try await context.freshCache()
         let profile = session.profile
+        let coach = profile.role == .coach
         let names = try ClientDirectory(cache: cache).names()
-        let events = try EventCalendar(cache: cache).appointments(
-            from: Date(), horizon: Date().addingTimeInterval(Double(EventService.defaultHorizon) * 86_400)
-        ).filter { $0[string: "status"] == EventStatus.scheduled.rawValue }.prefix(5)
+        func named(_ event: CachedEntity) -> Overview.Event {
+            Overview.Event(
+                event: EntityRecord(event), clientName: coach ? event[string: "client"].flatMap { names[$0] } : nil)
+        }
+        // From a day back, so that an appointment under way is still the next one until it ends.
+        let horizon = now.addingTimeInterval(Double(EventService.defaultHorizon) * 86_400)
+        let around = try EventCalendar(cache: cache).appointments(
+            from: now.addingTimeInterval(-Event.durationRange.upperBound * 60), horizon: horizon)
+        let ahead = around.filter { ($0[string: "start"].flatMap(ISOTime.parse) ?? now) >= now }
+        func status(_ event: CachedEntity) -> EventStatus? { EventStatus(rawValue: event[string: "status"] ?? "") }
+        func answer(_ event: CachedEntity) -> EventAnswer? { event[string: "answer"].flatMap(EventAnswer.init) }
+        let next = around.first { event in
+            guard status(event) == .scheduled, answer(event) != .declined,
+                let start = event[string: "start"].flatMap(ISOTime.parse)
+            else { return false }
+            return start.addingTimeInterval(Double(event.data["duration"]?.intValue ?? Event.defaultDuration) * 60)
+                > now
+        }
+        // A coach waits on nothing from a client but their requests; the answers they gave are news.
+        let unanswered = coach ? [] : ahead.filter { status($0) == .scheduled && answer($0) == nil }
+        let declined = ahead.filter {
+            coach ? status($0) == .scheduled && answer($0) == .declined : status($0) == .declined
+        }
+        // A client's overview names their coach (the name the server keeps on the client's own record).
+        let coachName =
+            coach ? nil : try cache.entity(profile.id)?[string: "coachName"].flatMap { $0.isEmpty ? nil : $0 }
         let me = profile.id.key
         let unread = try cache.entities(.message).filter { $0[string: "to"] == me && $0.data["read"] == nil }
         return .loggedIn(
             Overview.Account(
-                profile: profile,
-                nextEvents: events.map { event in
-                    Overview.Event(
-                        event: EntityRecord(event),
-                        clientName: profile.role == .coach ? event[string: "client"].flatMap { names[$0] } : nil)
-                },
+                profile: profile, now: now, coachName: coachName, next: next.map(named),
+                nextEvents: ahead.filter { status($0) == .scheduled }.prefix(5).map(named),
+                requests: ahead.filter { status($0) == .requested }.map(named),
+                unanswered: unanswered.map(named), declined: declined.map(named),
                 unread: unread.count, queued: try cache.queuedCount(),
                 news: try NewsService(context).takeUnseen(cache)))
     }
@@ -44,8 +66,20 @@ public enum Overview: Presentable {
     /// The logged-in account's overview.
     public struct Account: Sendable {
         public let profile: Profile
+        /// When the overview was made (what the countdown counts from).
+        public let now: Date
+        /// A client's coach, by name (nil for a coach, or when not known).
+        public let coachName: String?
+        /// The next appointment that takes place (scheduled, not declined by the client), or the one under way.
+        public let next: Event?
         /// The next five scheduled events.
         public let nextEvents: [Event]
+        /// Requests waiting for the coach: a coach's clients' requests, or a client's own.
+        public let requests: [Event]
+        /// A client's upcoming appointments they have not answered (none for a coach).
+        public let unanswered: [Event]
+        /// Upcoming appointments a client declined (a coach's view); a client's requests the coach declined.
+        public let declined: [Event]
         /// Messages to the account not read yet.
         public let unread: Int
         /// Changes queued for the server.
@@ -58,6 +92,13 @@ public enum Overview: Presentable {
     public struct Event: Sendable {
         public let event: EntityRecord
         public let clientName: String?
+
+        /// The event's members with `clientName` when the client is known.
+        var record: EntityRecord {
+            var record = event
+            if let clientName { record.fields["clientName"] = .string(clientName) }
+            return record
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,10 +113,19 @@ public enum Overview: Presentable {
             try container.encode(account.unread, forKey: .unread)
             try container.encode(account.nextEvents.map(\.event), forKey: .nextEvents)
             try container.encode(account.news, forKey: .news)
+            if let next = account.next {
+                var record = next.record
+                let start = next.event[string: "start"].flatMap(ISOTime.parse) ?? account.now
+                record.fields["startsIn"] = .number(start.timeIntervalSince(account.now).rounded(.down))
+                try container.encode(record, forKey: .next)
+            }
+            try container.encode(account.requests.map(\.record), forKey: .requests)
+            try container.encode(account.unanswered.map(\.record), forKey: .unanswered)
+            try container.encode(account.declined.map(\.record), forKey: .declined)
         }
     }
 
     private enum AccountKeys: String, CodingKey {
-        case user, role, queued, unread, nextEvents, news
+        case user, role, queued, unread, nextEvents, news, next, requests, unanswered, declined
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GorillaShared
 
-/// `gorilla calendar [YYYY-MM]`: one month of the calendar.
+/// `gorilla calendar [YYYY-MM] [--week [YYYY-MM-DD]]`: one month, or one week, of the calendar.
 public struct CalendarService: Sendable {
     let context: DeviceContext
 
@@ -9,16 +9,19 @@ public struct CalendarService: Sendable {
         self.context = context
     }
 
-    /// The month `month` (YYYY-MM; the current one when nil) in the local time zone, with its events.
-    public func month(_ month: String?, now: Date = Date()) async throws -> CalendarMonth {
+    /// The month `month` (YYYY-MM; the current one when nil) in `zone`, with its appointments (series expanded) and
+    /// each day's marks.
+    /// - Throws: ``ClientError`` `.usage` when `month` is not YYYY-MM.
+    public func month(_ month: String?, now: Date = Date(), zone: TimeZone = .current) async throws -> CalendarMonth {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
+        calendar.timeZone = zone
         var year = calendar.component(.year, from: now)
         var monthNumber = calendar.component(.month, from: now)
         if let month {
             let parts = month.split(separator: "-").compactMap { Int($0) }
             guard parts.count == 2, (1...12).contains(parts[1]), (1900...9999).contains(parts[0]) else {
-                throw ClientError(.usage, "the month is YYYY-MM, not '\(month)'")
+                let week = parts.count == 3 ? "; for the week of a day: gorilla calendar --week \(month)" : ""
+                throw ClientError(.usage, "the month is YYYY-MM, not '\(month)'\(week)")
             }
             (year, monthNumber) = (parts[0], parts[1])
         }
@@ -26,29 +29,148 @@ public struct CalendarService: Sendable {
         let next = calendar.date(byAdding: .month, value: 1, to: first)!
         let cache = try await context.freshCache()
         let names = try ClientDirectory(cache: cache).names()
-        let events = try cache.entities(.event).compactMap { event -> (Date, CachedEntity)? in
-            guard let start = event[string: "start"].flatMap(ISOTime.parse), start >= first, start < next else {
-                return nil
-            }
-            return (start, event)
-        }.sorted { $0.0 < $1.0 }
-        var perDay: [Int: Int] = [:]
-        for (start, event) in events where event[string: "status"] != "cancelled" {
-            perDay[calendar.component(.day, from: start), default: 0] += 1
+        let events = try EventCalendar(cache: cache).appointments(from: first, to: next)
+        let marks = CalendarMarks(appointments: events, sessions: try cache.entities(.session), now: now, zone: zone)
+        let length = calendar.range(of: .day, in: .month, for: first)!.count
+        var perDay: [Int: CalendarMarks.Day] = [:]
+        for day in 1...length {
+            let mark = marks[CalendarDate(year: year, month: monthNumber, day: day)!]
+            if mark.events > 0 || mark.trained { perDay[day] = mark }
         }
-        let today = calendar.dateComponents([.year, .month, .day], from: now)
+        let today = CalendarDate(now, in: zone)
         return CalendarMonth(
-            year: year, month: monthNumber, days: calendar.range(of: .day, in: .month, for: first)!.count,
+            year: year, month: monthNumber, days: length,
             firstWeekday: (calendar.component(.weekday, from: first) + 5) % 7,
             today: today.year == year && today.month == monthNumber ? today.day : nil,
-            eventsPerDay: perDay,
-            events: events.map { _, event in
-                EventLine(EntityRecord(event), clientName: event[string: "client"].flatMap { names[$0] })
-            })
+            marks: perDay,
+            events: events.map { EventLine(EntityRecord($0), clientName: $0[string: "client"].flatMap { names[$0] }) })
+    }
+
+    /// The week (Monday to Sunday, in `zone`) holding `day` (YYYY-MM-DD; today when nil), with its appointments
+    /// (series expanded) day by day.
+    /// - Throws: ``ClientError`` `.usage` when `day` is not a date.
+    public func week(_ day: String?, now: Date = Date(), zone: TimeZone = .current) async throws -> CalendarWeek {
+        var chosen = CalendarDate(now, in: zone)
+        if let day {
+            guard let date = CalendarDate(day.trimmingCharacters(in: .whitespaces)) else {
+                let problem = EventFormatting.dateProblem(day, zone: zone) ?? "a day is YYYY-MM-DD, not '\(day)'"
+                throw ClientError(.usage, "--week: \(problem)")
+            }
+            chosen = date
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        // 1970-01-01 was a Thursday: Monday is 0.
+        let weekday = ((chosen.daysSinceEpoch + 3) % 7 + 7) % 7
+        let starts = (0...7).map { calendar.date(byAdding: .day, value: $0 - weekday, to: chosen.start(in: zone))! }
+        let cache = try await context.freshCache()
+        let names = try ClientDirectory(cache: cache).names()
+        let events = try EventCalendar(cache: cache).appointments(from: starts[0], to: starts[7])
+        let sessions = try cache.entities(.session)
+        let marks = CalendarMarks(appointments: events, sessions: sessions, now: now, zone: zone)
+        let fulfilled = AppointmentOutcome.fulfilled(by: sessions)
+        let days = (0..<7).map { index in
+            let date = CalendarDate(starts[index], in: zone)
+            let own = events.filter {
+                guard let start = $0[string: "start"].flatMap(ISOTime.parse) else { return false }
+                return start >= starts[index] && start < starts[index + 1]
+            }
+            return CalendarWeek.Day(
+                date: date,
+                events: own.map { EventLine(EntityRecord($0), clientName: $0[string: "client"].flatMap { names[$0] }) },
+                outcomes: Dictionary(
+                    uniqueKeysWithValues: own.compactMap { event in
+                        AppointmentOutcome(event, fulfilled: fulfilled, now: now).map { (event.id, $0) }
+                    }),
+                trained: marks[date].trained, missed: marks[date].missed)
+        }
+        var iso = Calendar(identifier: .iso8601)
+        iso.timeZone = zone
+        let number = iso.dateComponents([.yearForWeekOfYear, .weekOfYear], from: starts[0].addingTimeInterval(43_200))
+        let today = CalendarDate(now, in: zone)
+        return CalendarWeek(
+            week: String(format: "%04d-W%02d", number.yearForWeekOfYear ?? chosen.year, number.weekOfYear ?? 1),
+            days: days, today: days.contains { $0.date == today } ? today : nil, zone: zone)
     }
 }
 
-/// `gorilla calendar`: a month, the days with events, and its events.
+/// How an appointment turned out: the one rule of attendance. Cancelled; done when marked done or fulfilled by a
+/// session (one that names it as its `event`); missed when it has ended without either; upcoming until then.
+public enum AppointmentOutcome: String, Sendable, Codable {
+    case done, missed, cancelled, upcoming
+
+    /// The outcome of `event` at `now`; `fulfilled` holds the ids of the appointments sessions name
+    /// (``fulfilled(by:)``). Nil for what is not an appointment: a client's request, pending or declined.
+    public init?(_ event: CachedEntity, fulfilled: Set<String>, now: Date) {
+        switch EventStatus(rawValue: event[string: "status"] ?? "") ?? .scheduled {
+        case .requested, .declined: return nil
+        case .cancelled: self = .cancelled
+        case .done: self = .done
+        case .scheduled:
+            let start = event[string: "start"].flatMap(ISOTime.parse) ?? now
+            let end = start.addingTimeInterval(Double(event.data["duration"]?.intValue ?? Event.defaultDuration) * 60)
+            if fulfilled.contains(event.id.key) {
+                self = .done
+            } else {
+                self = end <= now ? .missed : .upcoming
+            }
+        }
+    }
+
+    /// The ids (lower case) of the appointments that `sessions` fulfil.
+    public static func fulfilled(by sessions: [CachedEntity]) -> Set<String> {
+        Set(sessions.compactMap { $0[string: "event"]?.lowercased() })
+    }
+}
+
+/// What the days of the calendar hold, as the grids mark them: appointments (cancelled ones and requests left out),
+/// whether any is still ahead or was missed, and whether the client trained (a session started that day).
+public struct CalendarMarks: Sendable {
+    /// One day's marks.
+    public struct Day: Sendable, Equatable {
+        /// Appointments that hold the day (scheduled or done; cancelled ones and requests are not counted).
+        public var events = 0
+        /// Whether one of them is still to come.
+        public var ahead = false
+        /// Whether a session started that day.
+        public var trained = false
+        /// Whether one of them was missed (``AppointmentOutcome/missed``).
+        public var missed = false
+
+        public init() {}
+
+        /// The character the month grid writes after the day: `+` trained (whatever else the day holds), `!` an
+        /// appointment missed, `*` appointments, a space for none.
+        public var symbol: Character { trained ? "+" : missed ? "!" : events > 0 ? "*" : " " }
+    }
+
+    /// The days that hold anything, by date.
+    public private(set) var days: [CalendarDate: Day] = [:]
+
+    /// The marks of `appointments` (as ``EventCalendar`` gives them) and `sessions` at `now`, by their day in `zone`.
+    /// Sessions outside the days shown still count for the appointments they fulfil.
+    public init(appointments: [CachedEntity], sessions: [CachedEntity], now: Date, zone: TimeZone) {
+        for session in sessions {
+            guard let start = session[string: "start"].flatMap(ISOTime.parse) else { continue }
+            days[CalendarDate(start, in: zone), default: Day()].trained = true
+        }
+        let fulfilled = AppointmentOutcome.fulfilled(by: sessions)
+        for event in appointments {
+            guard let start = event[string: "start"].flatMap(ISOTime.parse),
+                let outcome = AppointmentOutcome(event, fulfilled: fulfilled, now: now), outcome != .cancelled
+            else { continue }
+            let date = CalendarDate(start, in: zone)
+            days[date, default: Day()].events += 1
+            if outcome == .upcoming { days[date]?.ahead = true }
+            if outcome == .missed { days[date]?.missed = true }
+        }
+    }
+
+    /// The marks of `date` (none when it holds nothing).
+    public subscript(date: CalendarDate) -> Day { days[date] ?? Day() }
+}
+
+/// `gorilla calendar`: a month, the marks of its days, and its appointments.
 public struct CalendarMonth: Presentable {
     /// The year, e.g. 2026.
     public let year: Int
@@ -60,19 +182,65 @@ public struct CalendarMonth: Presentable {
     public let firstWeekday: Int
     /// Today's day of the month, when today is in this month.
     public let today: Int?
-    /// How many events (cancelled ones left out) each day with any has.
-    public let eventsPerDay: [Int: Int]
-    /// The month's events by start, cancelled ones included.
+    /// The marks of each day of the month that holds appointments or training, by day of the month.
+    public let marks: [Int: CalendarMarks.Day]
+    /// The month's appointments by start, cancelled ones and requests included.
     public let events: [EventLine]
 
+    /// `{month, days: [{day, events, trained, missed}], events}`.
     public func encode(to encoder: any Encoder) throws {
         let json: JSONValue = [
             "month": .string(String(format: "%04d-%02d", year, month)),
             "days": .array(
-                eventsPerDay.keys.sorted().map {
-                    .object(["day": .number(Double($0)), "events": .number(Double(eventsPerDay[$0]!))])
+                marks.keys.sorted().map { day in
+                    let mark = marks[day]!
+                    return [
+                        "day": .number(Double(day)), "events": .number(Double(mark.events)),
+                        "trained": .bool(mark.trained), "missed": .bool(mark.missed),
+                    ]
                 }),
             "events": .array(try events.map { try JSONValue.encode($0) }),
+        ]
+        try json.encode(to: encoder)
+    }
+}
+
+/// `gorilla calendar --week`: seven days from Monday, each with its appointments.
+public struct CalendarWeek: Presentable {
+    /// One day of the week.
+    public struct Day: Sendable {
+        public let date: CalendarDate
+        /// The day's appointments by start (cancelled ones and requests included).
+        public let events: [EventLine]
+        /// How each appointment turned out, by id (requests have none).
+        public let outcomes: [UUID: AppointmentOutcome]
+        /// Whether a session started that day.
+        public let trained: Bool
+        /// Whether an appointment that day was missed.
+        public let missed: Bool
+    }
+
+    /// The ISO week, "2026-W49".
+    public let week: String
+    /// Monday to Sunday.
+    public let days: [Day]
+    /// Today, when it is in this week.
+    public let today: CalendarDate?
+    /// The time zone the days and hours are read in.
+    public let zone: TimeZone
+
+    /// `{week, days: [{date, events, trained, missed}]}`.
+    public func encode(to encoder: any Encoder) throws {
+        let json: JSONValue = [
+            "week": .string(week),
+            "days": .array(
+                try days.map { day in
+                    [
+                        "date": .string(day.date.description),
+                        "events": .array(try day.events.map { try JSONValue.encode($0) }),
+                        "trained": .bool(day.trained), "missed": .bool(day.missed),
+                    ]
+                }),
         ]
         try json.encode(to: encoder)
     }

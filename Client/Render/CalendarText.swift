@@ -7,8 +7,12 @@ extension CalendarMonth {
         "October", "November", "December",
     ]
 
-    /// A grid, Monday first, days with events marked `*`, today in reverse video where the output takes attributes
-    /// (with `<` otherwise); then the month's events.
+    /// The legend of the marks the grids write after a day.
+    static let legend = "* events  + trained  ! missed"
+
+    /// A grid, Monday first, each day followed by its mark (``CalendarMarks/Day/symbol``), today in reverse video
+    /// where the output takes attributes (after `>` otherwise, which keeps it apart from the mark of the day before);
+    /// a legend; then the month's events.
     public func text(for viewer: Viewer) -> String {
         let style = viewer.style
         let title = "\(Self.monthNames[month - 1]) \(year)"
@@ -17,20 +21,20 @@ extension CalendarMonth {
         ]
         var cells = Array(repeating: "    ", count: firstWeekday)
         for day in 1...days {
-            let marker = eventsPerDay[day] != nil ? "*" : " "
+            let marker = String(marks[day]?.symbol ?? " ")
             var cell = String(format: "%3d", day) + marker
             if day == today {
                 cell =
                     style.attributes
                     ? style(String(format: "%3d", day), .reverse) + marker
-                    : String(format: "%2d", day) + "<" + marker
+                    : ">" + String(format: "%2d", day) + marker
             }
             cells.append(cell)
         }
         for week in stride(from: 0, to: cells.count, by: 7) {
             lines.append(cells[week..<min(week + 7, cells.count)].joined().trimmingTrailingSpaces())
         }
-        lines.append(style.attributes ? "* events" : "* events   < today")
+        lines.append(style.attributes ? Self.legend : Self.legend + "  > today")
         lines.append("")
         if events.isEmpty {
             lines.append("No events this month.")
@@ -38,5 +42,103 @@ extension CalendarMonth {
             lines += events.map { EventFormatting.line($0.event, clientName: $0.clientName) }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension CalendarWeek {
+    /// The hours a week without appointments shows: 07:00 to 21:00.
+    static let defaultHours = 7..<21
+
+    /// A grid of the week: a column per day (its date in the header, `+` when trained, `!` when an appointment was
+    /// missed, today in reverse video or after `>`), a row per hour from the earliest appointment to the latest;
+    /// each appointment in the hour it starts, named by its client (a coach's view) or "training" (a client's), `|`
+    /// in the hours it goes on. The table fits the terminal (long names end in "…"); then the week's events.
+    public func text(for viewer: Viewer) -> String {
+        let first = days.first!.date, last = days.last!.date
+        let month = { (date: CalendarDate) in String(CalendarMonth.monthNames[date.month - 1].prefix(3)) }
+        var lines = ["\(week)  Mon \(first.day) \(month(first)) – Sun \(last.day) \(month(last)) \(last.year)"]
+        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        var header = [""]
+        for (index, day) in days.enumerated() {
+            let text = "\(names[index]) \(day.date.day)" + (day.trained ? "+" : "") + (day.missed ? "!" : "")
+            header.append(day.date == today && !viewer.style.attributes ? ">" + text : text)
+        }
+        let placed = days.map { day in
+            day.events.compactMap { Slot($0, outcome: day.outcomes[$0.event.id], zone: zone) }
+        }
+        let hours = Self.hours(placed.flatMap { $0 })
+        let rows = hours.map { hour in
+            [String(format: "%02d:00", hour)]
+                + placed.map { slots in
+                    let starting = slots.filter { $0.start / 60 == hour }
+                    if !starting.isEmpty {
+                        return starting.map { $0.label(coach: viewer.role != .client) }.joined(separator: ", ")
+                    }
+                    return slots.contains { $0.start < hour * 60 && $0.end > hour * 60 } ? "|" : ""
+                }
+        }
+        var grid = Table(header, rows).render().components(separatedBy: "\n")
+        if let today, let index = days.firstIndex(where: { $0.date == today }), viewer.style.attributes,
+            let range = grid[0].range(of: header[index + 1])
+        {
+            grid[0].replaceSubrange(range, with: viewer.style(header[index + 1], .reverse))
+        }
+        lines += grid
+        lines.append(
+            "x cancelled  ? requested  ! missed  | goes on  + trained" + (viewer.style.attributes ? "" : "  > today"))
+        lines.append("")
+        let events = days.flatMap(\.events)
+        if events.isEmpty {
+            lines.append("No events this week.")
+        } else {
+            lines += events.map { EventFormatting.line($0.event, clientName: $0.clientName) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The hours the grid shows: from the hour the earliest appointment starts to the hour the latest ends in;
+    /// ``defaultHours`` without appointments.
+    static func hours(_ slots: [Slot]) -> Range<Int> {
+        guard let earliest = slots.map(\.start).min(), let latest = slots.map(\.end).max() else {
+            return defaultHours
+        }
+        return (earliest / 60)..<max(earliest / 60 + 1, (latest + 59) / 60)
+    }
+
+    /// An appointment placed on its day: minutes from midnight, and what its cell says.
+    struct Slot {
+        /// Minutes from the day's midnight to the start, and to the end (at most the day's end).
+        let start: Int
+        let end: Int
+        let line: EventLine
+        let outcome: AppointmentOutcome?
+
+        /// `line` placed in `zone`; nil for a declined request (it holds no hour).
+        init?(_ line: EventLine, outcome: AppointmentOutcome?, zone: TimeZone) {
+            guard line.event[string: "status"] != EventStatus.declined.rawValue,
+                let date = line.event[string: "start"].flatMap(ISOTime.parse)
+            else { return nil }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let clock = calendar.dateComponents([.hour, .minute], from: date)
+            start = (clock.hour ?? 0) * 60 + (clock.minute ?? 0)
+            end = min(24 * 60, start + max(1, line.event.fields["duration"]?.intValue ?? Event.defaultDuration))
+            self.line = line
+            self.outcome = outcome
+        }
+
+        /// ":30 " when it starts past the hour, a mark (`x` cancelled, `?` requested, `!` missed), then the client's
+        /// name for a coach, "training" for a client.
+        func label(coach: Bool) -> String {
+            let minutes = start % 60 == 0 ? "" : String(format: ":%02d ", start % 60)
+            let mark =
+                switch outcome {
+                case .cancelled: "x "
+                case .missed: "! "
+                case nil: "? "
+                default: ""
+                }
+            return minutes + mark + (coach ? line.clientName ?? "?" : "training")
+        }
     }
 }

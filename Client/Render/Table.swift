@@ -3,7 +3,8 @@ import Foundation
 /// A plain text table: a header row and aligned columns, two spaces apart.
 ///
 /// On a terminal the table fits its width (``width``, set for the rendering of a command's text): the widest
-/// columns are narrowed first, never below ``narrowest`` characters, and a cell that does not fit ends in "…".
+/// columns are narrowed first, never below ``narrowest`` cells, and a cell that does not fit ends in "…". Widths are
+/// terminal cells (``Swift/Character/cells``): accents, CJK and emoji line up.
 struct Table {
     let header: [String]
     let rows: [[String]]
@@ -19,10 +20,10 @@ struct Table {
     }
 
     func render() -> String {
-        var widths = header.map(\.count)
+        var widths = header.map(\.cells)
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], cell.count)
+                widths[index] = max(widths[index], cell.cells)
             }
         }
         if let limit = Self.width {
@@ -35,9 +36,9 @@ struct Table {
         }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
-                let width = index < widths.count ? widths[index] : cell.count
-                let fitted = cell.count > width ? String(cell.prefix(max(1, width - 1))) + "…" : cell
-                return index == cells.count - 1 ? fitted : fitted.padding(toLength: width, withPad: " ", startingAt: 0)
+                let width = index < widths.count ? widths[index] : cell.cells
+                let fitted = cell.fitted(toCells: max(2, width))
+                return index == cells.count - 1 ? fitted : fitted.padded(toCells: width)
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
         return ([line(header)] + rows.map(line)).joined(separator: "\n")

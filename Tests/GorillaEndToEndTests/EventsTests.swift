@@ -196,7 +196,8 @@ struct EventsTests {
             #expect(grid.first == String(repeating: " ", count: 24) + "  1", "\(grid)")
             let cells = grid.flatMap { $0.split(separator: " ") }.map(String.init)
             #expect(cells.map { Int($0.filter(\.isNumber)) ?? -1 } == Array(1...28), "\(cells)")
-            #expect(cells.filter { $0.contains("*") } == ["10*", "27*"], "\(cells)")
+            // Both appointments are past without a session: missed.
+            #expect(cells.filter { $0.contains("!") } == ["10!", "27!"], "\(cells)")
             #expect(!grid.joined().contains("<"), "no today marker outside the current month")
             let days = shown.json.objectValue?["days"]?.arrayValue?.compactMap(\.objectValue) ?? []
             #expect(days.map { $0["day"]?.intValue ?? 0 } == [10, 27])
@@ -208,11 +209,11 @@ struct EventsTests {
             let tenth = try #require(ISOTime.parse("2026-02-10T12:00:00Z"))
             let current = try await coach.app.calendar(month: nil, style: .plain, now: tenth)
             #expect(current.text.contains("February 2026"))
-            #expect(current.text.contains("10<*"), "\(current.text)")
+            #expect(current.text.contains(">10!"), "\(current.text)")
             // On a terminal (with or without NO_COLOR) today is in reverse video, through the one set of styles.
             let onTerminal = try await coach.app.calendar(
                 month: nil, style: TerminalStyle(attributes: true, colours: false), now: tenth)
-            #expect(onTerminal.text.contains("\u{1B}[7m 10\u{1B}[0m*"), "\(onTerminal.text.debugDescription)")
+            #expect(onTerminal.text.contains("\u{1B}[7m 10\u{1B}[0m!"), "\(onTerminal.text.debugDescription)")
             let invalid = await #expect(throws: ClientError.self) {
                 _ = try await coach.app.calendar(month: "2026-13", style: .plain)
             }

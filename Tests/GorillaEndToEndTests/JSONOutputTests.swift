@@ -18,7 +18,8 @@ struct JSONOutputTests {
         "trainings rename", "trainings rm", "clients add", "clients edit", "clients code", "clients reset-password",
         "clients rm", "events add", "events edit", "events cancel", "events rm", "events confirm", "events decline",
         "events request", "events accept", "sessions log", "sessions edit", "sessions comment", "sessions rm", "train",
-        "measurements add", "measurements edit", "measurements rm", "messages send", "chat", "sync", "export", "import",
+        "measurements add", "measurements edit", "measurements rm", "messages send", "chat", "watch", "sync", "export",
+        "import",
     ]
 
     @Test func everyReadCommandPrintsParseableJSONWithoutNullsAndWithLowerCaseIDs() async throws {
@@ -43,13 +44,15 @@ struct JSONOutputTests {
                 ["stats", "--client", "Bea", "--exercise", "Plank"],
                 ["stats", "--client", "Bea", "--exercise", "Rower"],
                 ["measurements", "list", "--client", "Bea"], ["messages", "list"], ["messages", "show", "Bea"],
-                ["news"], ["sync", "--status"], ["sync", "--conflicts"],
+                ["news"], ["sync", "--status"], ["sync", "--conflicts"], ["agenda"], ["agenda", "--days", "7"],
+                ["calendar", "--week"],
             ]
             let clientReads: [[String]] = [
                 [], ["whoami"], ["exercises", "list"], ["trainings", "show", "Legs A"], ["clients", "list"],
                 ["events", "list"], ["calendar", "2026-11"], ["sessions", "list"], ["sessions", "show", session],
                 ["stats"], ["stats", "--exercise", "Curl"], ["measurements", "list"], ["messages", "list"],
-                ["messages", "show"], ["news"], ["sync", "--status"], ["sync", "--conflicts"],
+                ["messages", "show"], ["news"], ["sync", "--status"], ["sync", "--conflicts"], ["agenda"],
+                ["agenda", "--days", "7"], ["calendar", "--week"],
             ]
 
             // Every subcommand of the CLI is either read here or known to write.

@@ -45,6 +45,9 @@ public enum Validation {
     public static func containsControlCharacters(_ text: String, allowNewline: Bool = false) -> Bool {
         text.unicodeScalars.contains { scalar in
             if allowNewline && scalar == "\n" { return false }
+            // The joiners that emoji sequences (👩‍💻) and some scripts need are format characters, not controls; the
+            // other format characters (bidirectional overrides among them) stay refused.
+            if scalar.value == 0x200D || scalar.value == 0x200C { return false }
             return CharacterSet.controlCharacters.contains(scalar) || (0xD800...0xDFFF).contains(scalar.value)
         }
     }

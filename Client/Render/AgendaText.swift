@@ -1,0 +1,129 @@
+import Foundation
+import GorillaShared
+
+extension AgendaPlan {
+    /// The title, then each appointment (under its day when the agenda covers several): its time, who it is with,
+    /// its state, gym and note, then a line on the client's last session and unread messages. When nothing is
+    /// scheduled, a line that says so and the next appointment.
+    public func text(for viewer: Viewer) -> String {
+        let coach = role != .client
+        let today = from
+        var lines: [String] = []
+        if days == 1 {
+            lines.append("Agenda for today, \(EventFormatting.dayName(today))")
+        } else {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let last = CalendarDate(calendar.date(byAdding: .day, value: days - 1, to: from.start(in: zone))!, in: zone)
+            lines.append(
+                "Agenda for \(days) days, \(EventFormatting.dayName(today)) to \(EventFormatting.dayName(last))")
+        }
+        var shownDay: CalendarDate?
+        for item in appointments {
+            guard let start = item.event[string: "start"].flatMap(ISOTime.parse) else { continue }
+            let day = CalendarDate(start, in: zone)
+            if days > 1, day != shownDay {
+                lines.append("")
+                lines.append(EventFormatting.dayName(day) + (day == today ? " (today)" : ""))
+                shownDay = day
+            }
+            lines += Self.lines(item, start: start, coach: coach, zone: zone)
+        }
+        guard !appointments.contains(where: { $0.event[string: "status"] == EventStatus.scheduled.rawValue }) else {
+            return lines.joined(separator: "\n")
+        }
+        lines.append("")
+        lines.append(days == 1 ? "Nothing scheduled today." : "Nothing scheduled in these \(days) days.")
+        if let next, let start = next.event[string: "start"].flatMap(ISOTime.parse) {
+            let with = next.name.map { coach ? ", \($0)" : ", with \($0)" } ?? ""
+            lines.append(
+                "Next: \(EventFormatting.relative(start, now: now, zone: zone))\(with) "
+                    + "(\(EventFormatting.countdown(from: now, to: start))), \(EventFormatting.reference(next.event))")
+        } else {
+            lines.append(
+                coach
+                    ? "No appointments ahead: gorilla events add --client C --at \"YYYY-MM-DD HH:MM\""
+                    : "No appointments ahead.")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// An appointment's two lines: "09:00–10:00  Ana Serra  confirmed  @ Central  — bring the belt  1a2b3c4d", then
+    /// the client's last session and unread messages beneath the name.
+    static func lines(_ item: Item, start: Date, coach: Bool, zone: TimeZone) -> [String] {
+        let event = item.event
+        let minutes = event.fields["duration"]?.intValue ?? Event.defaultDuration
+        let clock = { (date: Date) in String(EventFormatting.local(date, zone: zone).suffix(5)) }
+        let time = clock(start) + "–" + clock(start.addingTimeInterval(Double(minutes) * 60))
+        var parts = [
+            time, coach ? item.name ?? "?" : "with \(item.name ?? "your coach")", EventFormatting.state(event),
+        ]
+        if let gym = event[string: "gym"] { parts.append("@ \(gym)") }
+        if let note = event[string: "note"] { parts.append("— \(note)") }
+        if let reason = event[string: "answerNote"] { parts.append("(\(reason))") }
+        parts.append(EventFormatting.reference(event))
+        var about: [String] = []
+        if let last = item.lastSession {
+            var detail = [last.trainingName, "\(last.exercises) exercise\(last.exercises == 1 ? "" : "s")"]
+                .compactMap { $0 }
+            if last.trainingName == nil, last.training != nil { detail.insert("a training", at: 0) }
+            about.append(
+                "last session \(EventFormatting.local(last.start, zone: zone).prefix(10)) (\(detail.joined(separator: ", ")))"
+            )
+        } else {
+            about.append("no sessions yet")
+        }
+        if item.unread > 0 {
+            let from = coach ? "" : " from your coach"
+            about.append("\(item.unread) unread message\(item.unread == 1 ? "" : "s")\(from)")
+        }
+        let indent = String(repeating: " ", count: time.count + 4)
+        return ["  " + parts.joined(separator: "  "), indent + about.joined(separator: " · ")]
+    }
+}
+
+extension EventFormatting {
+    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    /// "Thursday 3 December 2026".
+    static func dayName(_ day: CalendarDate) -> String {
+        // 1970-01-01 was a Thursday.
+        let weekday = ((day.daysSinceEpoch + 3) % 7 + 7) % 7
+        return "\(weekdayNames[weekday]) \(day.day) \(CalendarMonth.monthNames[day.month - 1]) \(day.year)"
+    }
+
+    /// When `start` is, as seen at `now` in `zone`: "today 18:00", "tomorrow 09:00", "yesterday 09:00", else
+    /// "2026-12-10 09:00".
+    static func relative(_ start: Date, now: Date, zone: TimeZone) -> String {
+        let text = local(start, zone: zone)
+        let days = CalendarDate(start, in: zone).daysSinceEpoch - CalendarDate(now, in: zone).daysSinceEpoch
+        let word: String? =
+            switch days {
+            case 0: "today"
+            case 1: "tomorrow"
+            case -1: "yesterday"
+            default: nil
+            }
+        return word.map { "\($0) \(text.suffix(5))" } ?? text
+    }
+
+    /// How long until `start` at `now`: "in 2 h 15 min", "in 45 min", "in 3 days 4 h", "starting now", or "started
+    /// 10 min ago".
+    static func countdown(from now: Date, to start: Date) -> String {
+        let seconds = Int(start.timeIntervalSince(now).rounded(.down))
+        if seconds < 0 { return "started \(span(-seconds)) ago" }
+        if seconds < 60 { return "starting now" }
+        return "in \(span(seconds))"
+    }
+
+    /// "2 h 15 min", "45 min", "1 day 3 h", "3 days" (whole minutes, at least one).
+    static func span(_ seconds: Int) -> String {
+        let minutes = max(1, seconds / 60)
+        let (days, hours) = (minutes / 1440, minutes % 1440 / 60)
+        if days > 0 {
+            return "\(days) day\(days == 1 ? "" : "s")" + (hours > 0 ? " \(hours) h" : "")
+        }
+        if hours > 0 { return "\(hours) h" + (minutes % 60 > 0 ? " \(minutes % 60) min" : "") }
+        return "\(minutes) min"
+    }
+}
