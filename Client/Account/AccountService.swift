@@ -161,7 +161,11 @@ public struct AccountService: Sendable {
     }
 
     /// `gorilla profile edit`: changes the given fields; `photoFile` is a PNG or JPEG file to upload.
+    /// - Throws: ``ClientError`` `.usage` for a reminder outside ``GorillaShared/Profile/reminderRange``.
     public func editProfile(_ update: ProfileUpdateBody, photoFile: String?) async throws -> ProfileDetail {
+        if let reminder = update.reminder, !Profile.reminderRange.contains(reminder) {
+            throw ClientError(.usage, ReminderTime.rangeProblem(option: "--reminder", given: "\(reminder)"))
+        }
         let photo = try photoFile.map(MediaTransfer.readImage)
         let profile = try await context.withServer { connection in
             var update = update

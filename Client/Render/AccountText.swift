@@ -65,6 +65,7 @@ extension ProfileDetail {
             "name:     \(profile.name) \(profile.surname)",
             "email:    \(profile.email)",
             "language: \(profile.language.rawValue)",
+            "reminder: \(ReminderTime.describe(profile.reminderMinutes))\(profile.reminder == nil ? " (default)" : "")",
         ]
         if let nif = profile.nif { lines.append("NIF:      \(nif)") }
         if let photo = profile.photo { lines.append("photo:    \(photo.prefix(12))…") }
@@ -98,6 +99,12 @@ extension Overview {
         let profile = account.profile
         let coach = profile.role == .coach
         var lines = ["\(profile.name) \(profile.surname) (\(profile.username), \(profile.role.rawValue))", ""]
+        if let next = account.next, let start = next.event[string: "start"].flatMap(ISOTime.parse) {
+            let who = coach ? next.clientName ?? "?" : "training" + (account.coachName.map { " with \($0)" } ?? "")
+            let when = EventFormatting.relative(start, now: account.now, zone: .current)
+            lines.append("next: \(who), \(when) — \(EventFormatting.countdown(from: account.now, to: start))")
+            lines.append("")
+        }
         lines.append("Next events:")
         if account.nextEvents.isEmpty {
             let hint = "  none — schedule one with: gorilla events add --client C --at \"YYYY-MM-DD HH:MM\""
@@ -105,6 +112,7 @@ extension Overview {
         } else {
             lines += account.nextEvents.map { "  " + EventFormatting.line($0.event, clientName: $0.clientName) }
         }
+        lines += waiting(account)
         let unread = account.unread
         lines.append(
             unread == 0
@@ -121,5 +129,37 @@ extension Overview {
             lines.append("Start a training with: gorilla train --client C [--training T | --free]")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What waits for an answer: for a coach, their clients' requests and the appointments clients declined; for a
+    /// client, the appointments they have not answered, their requests and the ones the coach declined. At most five
+    /// lines of each.
+    private static func waiting(_ account: Account) -> [String] {
+        let coach = account.profile.role == .coach
+        let groups: [(title: String, events: [Event])] =
+            coach
+            ? [
+                ("Requests waiting for you (gorilla events accept|decline ID):", account.requests),
+                ("Declined by clients:", account.declined),
+            ]
+            : [
+                ("Not answered yet (gorilla events confirm|decline ID):", account.unanswered),
+                ("Your requests waiting for your coach:", account.requests),
+                ("Requests your coach declined:", account.declined),
+            ]
+        var lines: [String] = []
+        for (title, events) in groups where !events.isEmpty {
+            lines.append(title)
+            for event in events.prefix(5) {
+                var line = "  " + EventFormatting.line(event.event, clientName: event.clientName)
+                // The client's reason for a coach; the request's note (the coach's reason when they gave one) for a client.
+                if let reason = event.event[string: coach ? "answerNote" : "note"] {
+                    line += coach ? " — \(reason)" : " — note: \(reason)"
+                }
+                lines.append(line)
+            }
+            if events.count > 5 { lines.append("  … and \(events.count - 5) more (gorilla events list)") }
+        }
+        return lines
     }
 }

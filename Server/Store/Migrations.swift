@@ -147,6 +147,10 @@ enum Migrations {
             // was overwritten (``ServerStore/recordConflict``).
             try db.execute(sql: "ALTER TABLE change_log ADD COLUMN device TEXT")
         }
+        migrator.registerMigration("v7-reminder") { db in
+            // Minutes before an appointment that the account's reminders come (`Profile.reminder`); NULL: the default.
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN reminder INTEGER")
+        }
         return migrator
     }
 }

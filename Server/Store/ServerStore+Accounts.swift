@@ -22,14 +22,14 @@ extension ServerStore {
         try db.execute(
             sql: """
                 INSERT INTO users (id, role, username, username_key, email, email_key, password_hash, name, surname,
-                                   nif, language, photo, coach_id, disabled, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   nif, language, photo, coach_id, disabled, created_at, reminder)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 user.id.key, user.role.rawValue, user.username, Validation.key(user.username), user.email,
                 Validation.key(user.email), user.passwordHash, user.name, user.surname, user.nif,
                 user.language.rawValue, user.photo, user.coachID?.key, user.disabled ? 1 : 0,
-                ISOTime.format(user.created),
+                ISOTime.format(user.created), user.reminder,
             ])
     }
 
@@ -125,6 +125,15 @@ extension ServerStore {
                 }
             }
             if let language = update.language { user.language = language }
+            if let reminder = update.reminder {
+                guard Profile.reminderRange.contains(reminder) else {
+                    throw ServerError(
+                        .invalidField,
+                        "reminder: minutes before an appointment, \(Profile.reminderRange.lowerBound) to "
+                            + "\(Profile.reminderRange.upperBound) (a week)")
+                }
+                user.reminder = reminder
+            }
             if let email = update.email {
                 let trimmed = email.trimmingCharacters(in: .whitespaces)
                 guard Validation.isValidEmail(trimmed) else { throw ServerError.invalid("email") }
@@ -150,12 +159,13 @@ extension ServerStore {
             }
             try db.execute(
                 sql: """
-                    UPDATE users SET name = ?, surname = ?, nif = ?, language = ?, email = ?, email_key = ?, photo = ?
+                    UPDATE users SET name = ?, surname = ?, nif = ?, language = ?, email = ?, email_key = ?, photo = ?,
+                                     reminder = ?
                     WHERE id = ?
                     """,
                 arguments: [
                     user.name, user.surname, user.nif, user.language.rawValue, user.email,
-                    Validation.key(user.email), user.photo, userID.key,
+                    Validation.key(user.email), user.photo, user.reminder, userID.key,
                 ])
             try Self.updateClientRow(db, account: user, now: Date())
             return user

@@ -17,6 +17,8 @@ public struct UserRecord: Sendable, Equatable {
     public var coachID: UUID?
     public var disabled: Bool
     public var created: Date
+    /// Minutes before an appointment that the account's reminders come; nil: ``GorillaShared/Profile/defaultReminder``.
+    public var reminder: Int?
 
     /// The coach whose tenant this account belongs to: itself for a coach, its coach for a client.
     public var tenantID: UUID { role == .coach ? id : (coachID ?? id) }
@@ -25,7 +27,7 @@ public struct UserRecord: Sendable, Equatable {
     public var profile: Profile {
         Profile(
             id: id, role: role, username: username, email: email, name: name, surname: surname,
-            nif: nif, language: language, coach: coachID, photo: photo, created: created)
+            nif: nif, language: language, coach: coachID, photo: photo, created: created, reminder: reminder)
     }
 
     init(row: Row) {
@@ -42,12 +44,13 @@ public struct UserRecord: Sendable, Equatable {
         coachID = (row["coach_id"] as String?).flatMap(UUID.init(uuidString:))
         disabled = (row["disabled"] as Int) != 0
         created = ISOTime.parse(row["created_at"]) ?? Date(timeIntervalSince1970: 0)
+        reminder = row["reminder"]
     }
 
     public init(
         id: UUID = UUID(), role: Role, username: String, email: String, passwordHash: String,
         name: String, surname: String, nif: String?, language: Language, photo: String? = nil,
-        coachID: UUID? = nil, disabled: Bool = false, created: Date = Date()
+        coachID: UUID? = nil, disabled: Bool = false, created: Date = Date(), reminder: Int? = nil
     ) {
         self.id = id
         self.role = role
@@ -62,5 +65,6 @@ public struct UserRecord: Sendable, Equatable {
         self.coachID = coachID
         self.disabled = disabled
         self.created = created
+        self.reminder = reminder
     }
 }

@@ -46,22 +46,19 @@ struct Register: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "coach", abstract: "Sign up as a coach.")
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @OptionGroup var fields: AccountFields
-        @Option(help: "Language of messages: ca, es or en.") var language: String?
 
         func validate() throws {
             if fields.name == nil || fields.surname == nil {
                 throw ValidationError("--name and --surname are required for a coach")
             }
-            if let language, Language(code: language) == nil {
-                throw ValidationError("--language must be ca, es or en")
-            }
         }
 
         func run() async throws {
             let password = try readNewPassword(fromStandardInput: fields.passwordStdin)
+            // The global `--language` (ca, es or en) is also the new account's language.
             let signup = SignupBody(
                 username: fields.username, email: fields.email, password: password, name: fields.name,
-                surname: fields.surname, nif: fields.nif, language: language.flatMap(Language.init(code:)))
+                surname: fields.surname, nif: fields.nif, language: global.language.flatMap(Language.init(code:)))
             try await present(global) { try await AccountService($0).register(signup) }
         }
     }
@@ -72,13 +69,14 @@ struct Register: AsyncParsableCommand {
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option(help: "The registration code, XXXX-XXXX.") var code: String
         @OptionGroup var fields: AccountFields
-        @Option(help: "Language of messages: ca, es or en.") var language: String?
 
         func run() async throws {
             let password = try readNewPassword(fromStandardInput: fields.passwordStdin)
+            // The global `--language` (ca, es or en) is also the new account's language.
             let signup = SignupBody(
                 username: fields.username, email: fields.email, password: password, name: fields.name,
-                surname: fields.surname, nif: fields.nif, language: language.flatMap(Language.init(code:)), code: code)
+                surname: fields.surname, nif: fields.nif, language: global.language.flatMap(Language.init(code:)),
+                code: code)
             try await present(global) { try await AccountService($0).register(signup) }
         }
     }
@@ -133,32 +131,38 @@ struct ProfileCommand: AsyncParsableCommand {
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "edit", abstract: "Change profile fields (only those given).")
+            commandName: "edit", abstract: "Change profile fields (only those given).",
+            discussion: "--language ca|es|en changes the account's language (of the server's messages and of texts).")
         @OptionGroup(title: "Global options") var global: GlobalOptions
         @Option var name: String?
         @Option var surname: String?
         @Option(help: "NIF; an empty string removes it.") var nif: String?
-        @Option(help: "ca, es or en.") var language: String?
         @Option var email: String?
         @Option(help: "A PNG or JPEG of at most 2 MiB.") var photo: String?
         @Flag(help: "Remove the photo.") var noPhoto = false
+        @Option(help: "How long before an appointment reminders come: 30m, 1h, 90 (minutes), 0 (at the start).")
+        var reminder: String?
+
+        /// The global `--language` (ca, es or en) is also the account's language to set.
+        var language: String? { global.language }
 
         func validate() throws {
-            if let language, Language(code: language) == nil {
-                throw ValidationError("--language must be ca, es or en")
+            if let reminder, ReminderTime.minutes(reminder).map(Profile.reminderRange.contains) != true {
+                throw ValidationError(ReminderTime.rangeProblem(option: "--reminder", given: reminder))
             }
             if name == nil && surname == nil && nif == nil && language == nil && email == nil && photo == nil
-                && !noPhoto
+                && !noPhoto && reminder == nil
             {
                 throw ValidationError(
-                    "nothing to change: give --name, --surname, --nif, --language, --email, --photo or --no-photo")
+                    "nothing to change: give --name, --surname, --nif, --language, --email, --photo, --no-photo "
+                        + "or --reminder")
             }
         }
 
         func run() async throws {
             let update = ProfileUpdateBody(
                 name: name, surname: surname, nif: nif, language: language.flatMap(Language.init(code:)),
-                email: email, photo: noPhoto ? "" : nil)
+                email: email, photo: noPhoto ? "" : nil, reminder: reminder.flatMap(ReminderTime.minutes))
             try await present(global) { try await AccountService($0).editProfile(update, photoFile: photo) }
         }
     }

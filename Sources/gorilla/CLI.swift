@@ -11,9 +11,14 @@ import Glibc
 /// reads `--json` wherever it stands (`gorilla --json machines`, `gorilla machines --json`) and every `--help` lists
 /// it.
 struct GlobalOptions: ParsableArguments {
-    @Flag(help: "Print one JSON value on standard output; errors go to standard error.") var json = false
-    @Option(help: "ca, es or en: the language of this command's texts (default: the account's).")
-    var language: String?
+    @Flag(help: ArgumentHelp(HelpPhrases.jsonHelp.t())) var json = false
+    @Option(help: ArgumentHelp(HelpPhrases.languageHelp.t())) var language: String?
+
+    func validate() throws {
+        if let language, Language(code: language) == nil {
+            throw ValidationError(HelpPhrases.languageInvalid.t())
+        }
+    }
 }
 
 /// What this process shares: its device context.
@@ -160,7 +165,7 @@ struct Gorilla: AsyncParsableCommand {
                     try command.run()
                 }
             } catch {
-                exit(withError: error)
+                HelpLanguage.exit(for: error)
             }
         }
     }

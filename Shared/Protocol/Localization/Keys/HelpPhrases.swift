@@ -1,4 +1,28 @@
-/// Command help: abstracts, discussions and option help of every command.
+/// The words the argument parser writes around every command's help and usage errors (its headings, its `--help`
+/// line, its errors), as it writes them in English: the CLI puts each language's in their place.
 public enum HelpPhrases: String, Phrases {
-    case placeholder
+    case overview = "OVERVIEW:"
+    case usage = "USAGE:"
+    case arguments = "ARGUMENTS:"
+    case options = "OPTIONS:"
+    case globalOptions = "GLOBAL OPTIONS:"
+    case subcommands = "SUBCOMMANDS:"
+    case showHelp = "Show help information."
+    case seeHelpForSubcommand = "See 'gorilla help <subcommand>' for detailed help."
+    case error = "Error: "
+    case usageLine = "Usage: "
+    case helpLine = "Help: "
+    case seeHelp = "  See '"
+    case forMoreInformation = "' for more information."
+    case missingArgument = "Missing expected argument"
+    case unknownOption = "Unknown option"
+    case unexpectedArgument = "Unexpected argument"
+    case missingValue = "Missing value for"
+    case invalidValue = "The value"
+    case isInvalidFor = "is invalid for"
+    case defaultValue = "(default: "
+    case globalOptionsTitle = "Global options"
+    case jsonHelp = "Print one JSON value on standard output; errors go to standard error."
+    case languageHelp = "ca, es or en: the language of this command's texts (default: the account's)."
+    case languageInvalid = "--language must be ca, es or en"
 }

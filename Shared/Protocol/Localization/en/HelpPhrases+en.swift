@@ -1,7 +1,3 @@
 extension HelpPhrases {
-    public var en: String {
-        switch self {
-        case .placeholder: "·"
-        }
-    }
+    public var en: String { rawValue }
 }

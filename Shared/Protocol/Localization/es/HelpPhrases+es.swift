@@ -1,7 +1,30 @@
 extension HelpPhrases {
     public var es: String {
         switch self {
-        case .placeholder: "·"
+        case .overview: "DESCRIPCIÓN:"
+        case .usage: "USO:"
+        case .arguments: "ARGUMENTOS:"
+        case .options: "OPCIONES:"
+        case .globalOptions: "OPCIONES GENERALES:"
+        case .subcommands: "SUBÓRDENES:"
+        case .showHelp: "Muestra esta ayuda."
+        case .seeHelpForSubcommand: "Consulta 'gorilla help <suborden>' para la ayuda detallada."
+        case .error: "Error: "
+        case .usageLine: "Uso: "
+        case .helpLine: "Ayuda: "
+        case .seeHelp: "  Consulta '"
+        case .forMoreInformation: "' para más información."
+        case .missingArgument: "Falta el argumento"
+        case .unknownOption: "Opción desconocida"
+        case .unexpectedArgument: "Argumento inesperado"
+        case .missingValue: "Falta el valor de"
+        case .invalidValue: "El valor"
+        case .isInvalidFor: "no es válido para"
+        case .defaultValue: "(por defecto: "
+        case .globalOptionsTitle: "Opciones generales"
+        case .jsonHelp: "Escribe un único valor JSON en la salida estándar; los errores van a la salida de errores."
+        case .languageHelp: "ca, es o en: el idioma de los textos de esta orden (por defecto, el de la cuenta)."
+        case .languageInvalid: "--language debe ser ca, es o en"
         }
     }
 }

@@ -1,0 +1,163 @@
+import Foundation
+import GorillaShared
+
+extension WatchNotice {
+    /// "18:05 message from Anna: see you at six": the time it was noticed, then ``line(zone:)``.
+    public func text(for viewer: Viewer) -> String {
+        "\(EventFormatting.local(at).suffix(5)) \(line())"
+    }
+
+    /// The news in one line, without the time (the desktop notification's text).
+    public func line(zone: TimeZone = .current) -> String {
+        func when(_ date: Date) -> String { EventFormatting.local(date, zone: zone) }
+        switch news {
+        case .watching(let summary):
+            return Self.summaryLine(summary, zone: zone)
+        case .connected:
+            return "connected"
+        case .offline(let retry):
+            return "offline — retrying in \(retry) s"
+        case .message(let message):
+            return "message from \(message.from): \(Self.shortened(message.text))"
+        case .moreMessages(let count):
+            return "and \(count) more message\(count == 1 ? "" : "s"): gorilla messages"
+        case .answered(let event):
+            let verb = event.answer == .declined ? "declined" : "confirmed"
+            let reason = event.answerNote.map { ": \(Self.shortened($0, to: 120))" } ?? ""
+            return "\(event.with) \(verb) \(Self.what(event, zone: zone))\(reason)"
+        case .requested(let event):
+            let note = event.note.map { ": \(Self.shortened($0, to: 120))" } ?? ""
+            return "\(event.with) asks for \(when(event.start)) (\(ReminderTime.length(event.duration)))\(note)"
+        case .requestAnswered(let event, let accepted):
+            guard accepted else {
+                let reason = event.note.map { ": \(Self.shortened($0, to: 120))" } ?? ""
+                return "\(event.with) declined your request for \(when(event.start))\(reason)"
+            }
+            let gym = event.gym.map { " (\($0))" } ?? ""
+            return "\(event.with) accepted your request: \(when(event.start)) training\(gym)"
+        case .scheduled(let event):
+            return event.recurrence == nil
+                ? "new appointment: \(Self.appointment(event, zone: zone))"
+                : "new series: \(Self.appointment(event, zone: zone))"
+        case .moved(let event, let from):
+            return "moved: \(when(from)) → \(Self.appointment(event, zone: zone))"
+        case .cancelled(let event):
+            return "cancelled: \(Self.appointment(event, zone: zone))"
+        case .reminder(let event, let minutes):
+            let sameDay = when(event.start).prefix(10) == when(at).prefix(10)
+            let start = sameDay ? String(when(event.start).suffix(5)) : when(event.start)
+            let lead = minutes == 0 ? "now" : "in \(ReminderTime.length(minutes))"
+            return "\(lead): \(start) training with \(event.with)\(event.gym.map { " (\($0))" } ?? "")"
+        }
+    }
+
+    /// "watching as ada — next: 2026-12-03 18:00 training with Anna — 2 requests waiting — reminders 30 min before".
+    static func summaryLine(_ summary: WatchSummary, zone: TimeZone) -> String {
+        var parts = ["watching as \(summary.username)"]
+        parts.append("next: " + (summary.next.map { appointment($0, zone: zone) } ?? "nothing scheduled"))
+        func count(_ number: Int, _ noun: String, _ state: String) {
+            if number > 0 { parts.append("\(number) \(noun)\(number == 1 ? "" : "s") \(state)") }
+        }
+        if summary.role == .coach {
+            count(summary.requests, "request", "waiting")
+        } else {
+            count(summary.unanswered, "appointment", "to answer")
+            count(summary.requests, "request", "pending")
+        }
+        count(summary.unread, "message", "unread")
+        parts.append("reminders \(ReminderTime.describe(summary.lead))")
+        return parts.joined(separator: " — ")
+    }
+
+    /// "2026-12-03 18:00 training with Anna (Gym Nord)", with ", every week on tue, thu" for a series.
+    static func appointment(_ event: WatchAppointment, zone: TimeZone) -> String {
+        let gym = event.gym.map { " (\($0))" } ?? ""
+        let repeats = event.recurrence.map { ", " + EventFormatting.describe($0) } ?? ""
+        return "\(EventFormatting.local(event.start, zone: zone)) training with \(event.with)\(gym)\(repeats)"
+    }
+
+    /// What an answer is about: "2026-12-03 18:00 training", "the series every week from 2026-12-03 18:00".
+    static func what(_ event: WatchAppointment, zone: TimeZone) -> String {
+        let start = EventFormatting.local(event.start, zone: zone)
+        guard let rule = event.recurrence else { return "\(start) training" }
+        return "the series \(EventFormatting.describe(rule)) from \(start)"
+    }
+
+    /// `text` on one line, cut to `limit` characters with an ellipsis.
+    static func shortened(_ text: String, to limit: Int = 100) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard flat.count > limit else { return flat }
+        return flat.prefix(limit - 1).trimmingCharacters(in: .whitespaces) + "…"
+    }
+
+    /// One JSON object: `type`, `time`, `line` (the text without the time), and the news' own members.
+    public func encode(to encoder: any Encoder) throws {
+        var object: [String: JSONValue] = [
+            "type": .string(news.type), "time": .string(ISOTime.format(at)), "line": .string(line()),
+        ]
+        switch news {
+        case .watching(let summary):
+            object["status"] = "watching"
+            object["username"] = .string(summary.username)
+            object["next"] = summary.next.map(Self.json)
+            object["requests"] = .number(Double(summary.requests))
+            object["unanswered"] = .number(Double(summary.unanswered))
+            object["unread"] = .number(Double(summary.unread))
+            object["reminder"] = .number(Double(summary.lead))
+        case .connected:
+            object["status"] = "connected"
+        case .offline(let retry):
+            object["status"] = "offline"
+            object["retry"] = .number(Double(retry))
+        case .message(let message):
+            object["id"] = .string(message.id.key)
+            object["from"] = .string(message.from)
+            object["text"] = .string(message.text)
+            object["sent"] = message.sent.map { .string(ISOTime.format($0)) }
+        case .moreMessages(let count):
+            object["status"] = "moreMessages"
+            object["count"] = .number(Double(count))
+        case .answered(let event):
+            object["by"] = "client"
+            object["answer"] = event.answer.map { .string($0.rawValue) }
+            object["note"] = event.answerNote.map(JSONValue.string)
+            object["event"] = Self.json(event)
+        case .requested(let event):
+            object["event"] = Self.json(event)
+        case .requestAnswered(let event, let accepted):
+            object["by"] = "coach"
+            object["answer"] = accepted ? "accepted" : "declined"
+            object["event"] = Self.json(event)
+        case .scheduled(let event):
+            object["change"] = "scheduled"
+            object["event"] = Self.json(event)
+        case .moved(let event, let from):
+            object["change"] = "moved"
+            object["from"] = .string(ISOTime.format(from))
+            object["event"] = Self.json(event)
+        case .cancelled(let event):
+            object["change"] = "cancelled"
+            object["event"] = Self.json(event)
+        case .reminder(let event, let minutes):
+            object["minutes"] = .number(Double(minutes))
+            object["event"] = Self.json(event)
+        }
+        try JSONValue.object(object).encode(to: encoder)
+    }
+
+    /// An appointment's members in `--json`.
+    static func json(_ event: WatchAppointment) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "id": .string(event.id.key), "reference": .string(event.reference),
+            "start": .string(ISOTime.format(event.start)), "duration": .number(Double(event.duration)),
+            "status": .string(event.status.rawValue), "with": .string(event.with),
+        ]
+        object["answer"] = event.answer.map { .string($0.rawValue) }
+        object["answerNote"] = event.answerNote.map(JSONValue.string)
+        object["gym"] = event.gym.map(JSONValue.string)
+        object["note"] = event.note.map(JSONValue.string)
+        object["series"] = event.series.map { .string($0.key) }
+        if let rule = event.recurrence, let value = try? JSONValue.encode(rule) { object["recurrence"] = value }
+        return .object(object)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GorillaShared
+
+/// One thing `gorilla watch` tells (worded by its presenter, `Client/Render/WatchText.swift`).
+public enum WatchNews: Sendable, Equatable {
+    /// The first line: who watches, the next appointment, what waits.
+    case watching(WatchSummary)
+    /// Connected (again) and up to date.
+    case connected
+    /// The server cannot be reached; the next attempt is in `retry` seconds.
+    case offline(retry: Int)
+    /// A new message to the account.
+    case message(WatchMessage)
+    /// More messages arrived at once than are told one by one.
+    case moreMessages(Int)
+    /// A client confirmed or declined an appointment, an occurrence or a series (told to the coach).
+    case answered(WatchAppointment)
+    /// A client asks for an appointment (told to the coach).
+    case requested(WatchAppointment)
+    /// The coach accepted or declined the client's request (told to the client).
+    case requestAnswered(WatchAppointment, accepted: Bool)
+    /// The coach scheduled an appointment or a series (told to the client).
+    case scheduled(WatchAppointment)
+    /// The coach moved an appointment from `from` (told to the client).
+    case moved(WatchAppointment, from: Date)
+    /// The coach cancelled or removed an appointment (told to the client).
+    case cancelled(WatchAppointment)
+    /// An appointment starts in `minutes`.
+    case reminder(WatchAppointment, minutes: Int)
+
+    /// The `type` of the news in `--json`: `message`, `answer`, `request`, `reminder`, `event` or `status`.
+    public var type: String {
+        switch self {
+        case .watching, .connected, .offline, .moreMessages: "status"
+        case .message: "message"
+        case .answered, .requestAnswered: "answer"
+        case .requested: "request"
+        case .scheduled, .moved, .cancelled: "event"
+        case .reminder: "reminder"
+        }
+    }
+}
+
+/// What the first line of `gorilla watch` says.
+public struct WatchSummary: Sendable, Equatable {
+    public var username: String
+    public var role: Role
+    /// The next appointment that takes place.
+    public var next: WatchAppointment?
+    /// For a coach, the requests to answer; for a client, their requests the coach has not answered yet.
+    public var requests: Int
+    /// For a client, the appointments they have not answered.
+    public var unanswered: Int
+    /// Messages to the account not read yet.
+    public var unread: Int
+    /// Minutes before an appointment that its reminder comes.
+    public var lead: Int
+
+    public init(
+        username: String, role: Role, next: WatchAppointment?, requests: Int, unanswered: Int, unread: Int, lead: Int
+    ) {
+        self.username = username
+        self.role = role
+        self.next = next
+        self.requests = requests
+        self.unanswered = unanswered
+        self.unread = unread
+        self.lead = lead
+    }
+}
+
+/// One line of `gorilla watch`: what happened and when it was noticed.
+public struct WatchNotice: Presentable {
+    /// When the watch noticed it.
+    public let at: Date
+    public let news: WatchNews
+
+    public init(at: Date, _ news: WatchNews) {
+        self.at = at
+        self.news = news
+    }
+}
+
+/// `gorilla watch` has stopped (Ctrl-C or SIGTERM).
+public struct WatchEnded: Presentable {
+    public init() {}
+
+    public func text(for viewer: Viewer) -> String { "" }
+
+    public func encode(to encoder: any Encoder) throws {
+        try JSONValue.object(["type": "status", "status": "stopped", "time": .string(ISOTime.format(Date()))])
+            .encode(to: encoder)
+    }
+}

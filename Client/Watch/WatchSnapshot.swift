@@ -1,0 +1,142 @@
+import Foundation
+import GorillaShared
+
+/// An appointment as `gorilla watch` follows it: where it stands, and who it is with.
+public struct WatchAppointment: Sendable, Equatable {
+    public var id: UUID
+    /// How lists name it: the short id, `series@YYYY-MM-DD` for an occurrence.
+    public var reference: String
+    public var start: Date
+    /// Minutes.
+    public var duration: Int
+    public var status: EventStatus
+    public var answer: EventAnswer?
+    public var answerNote: String?
+    public var gym: String?
+    public var note: String?
+    /// The other person: the client for a coach, the coach for a client.
+    public var with: String
+    /// The series this is an occurrence of.
+    public var series: UUID?
+    /// How a whole series repeats (nil for a single appointment or an occurrence).
+    public var recurrence: Recurrence?
+
+    public init(
+        id: UUID, reference: String? = nil, start: Date, duration: Int = Event.defaultDuration,
+        status: EventStatus = .scheduled, answer: EventAnswer? = nil, answerNote: String? = nil, gym: String? = nil,
+        note: String? = nil, with: String, series: UUID? = nil, recurrence: Recurrence? = nil
+    ) {
+        self.id = id
+        self.reference = reference ?? id.short
+        self.start = start
+        self.duration = duration
+        self.status = status
+        self.answer = answer
+        self.answerNote = answerNote
+        self.gym = gym
+        self.note = note
+        self.with = with
+        self.series = series
+        self.recurrence = recurrence
+    }
+
+    /// Whether a reminder is due for it: it takes place and the client has not said no.
+    public var isRemindable: Bool { status == .scheduled && answer != .declined }
+
+    /// The appointment as `row` (a single one, a series or an occurrence) holds it; nil when the row holds no start.
+    init?(_ row: CachedEntity, with: String) {
+        guard let start = row[string: "start"].flatMap(ISOTime.parse) else { return nil }
+        self.init(
+            id: row.id, reference: row.appointmentReference, start: start,
+            duration: row.data["duration"]?.intValue ?? Event.defaultDuration,
+            status: row[string: "status"].flatMap(EventStatus.init(rawValue:)) ?? .scheduled,
+            answer: row[string: "answer"].flatMap(EventAnswer.init(rawValue:)), answerNote: row[string: "answerNote"],
+            gym: row[string: "gym"], note: row[string: "note"], with: with, series: row.seriesOccurrence?.series,
+            recurrence: try? row.data["recurrence"]?.decode(Recurrence.self))
+    }
+}
+
+/// A message to the account, as `gorilla watch` shows it.
+public struct WatchMessage: Sendable, Equatable {
+    public var id: UUID
+    /// The sender's name.
+    public var from: String
+    public var text: String
+    /// When the server received it (nil for one only this device has).
+    public var sent: Date?
+    /// Whether the account has not read it yet.
+    public var unread: Bool
+
+    public init(id: UUID, from: String, text: String, sent: Date?, unread: Bool = true) {
+        self.id = id
+        self.from = from
+        self.text = text
+        self.sent = sent
+        self.unread = unread
+    }
+}
+
+/// What `gorilla watch` compares from one look at the local copy to the next: the calendar's rows, the occurrences of
+/// its series in a window around now, and the messages to the account. A pure value, so that the changes between
+/// two of them can be tested without a device (``WatchTracker``).
+public struct WatchSnapshot: Sendable, Equatable {
+    /// Single appointments and requests, and series (as their first occurrence, with their recurrence), by id.
+    public var rows: [UUID: WatchAppointment]
+    /// The occurrences of series starting in the window read, by id (an occurrence's id is its exception's).
+    public var occurrences: [UUID: WatchAppointment]
+    /// Messages to the account, by id.
+    public var messages: [UUID: WatchMessage]
+
+    public init(
+        rows: [UUID: WatchAppointment] = [:], occurrences: [UUID: WatchAppointment] = [:],
+        messages: [UUID: WatchMessage] = [:]
+    ) {
+        self.rows = rows
+        self.occurrences = occurrences
+        self.messages = messages
+    }
+
+    /// Every appointment that may be reminded of: single ones and occurrences (never a series as a whole).
+    public var appointments: [WatchAppointment] {
+        rows.values.filter { $0.recurrence == nil } + occurrences.values
+    }
+
+    /// How many days before and after now occurrences of series are read.
+    static let window = (before: 1.0, after: 62.0)
+
+    /// The snapshot of `cache` for `account` at `now`.
+    static func read(_ cache: LocalCache, account: Profile, now: Date) throws -> WatchSnapshot {
+        let me = account.id.key
+        let coachName: String
+        var clientNames: [String: String] = [:]
+        if account.role == .coach {
+            coachName = ""
+            clientNames = try ClientDirectory(cache: cache).names()
+        } else {
+            coachName =
+                try cache.entity(account.id)?[string: "coachName"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? "your coach"
+        }
+        func other(_ key: String?) -> String {
+            account.role == .coach ? key.flatMap { clientNames[$0] } ?? "a client" : coachName
+        }
+        let calendar = try EventCalendar(cache: cache)
+        var snapshot = WatchSnapshot()
+        for row in calendar.singles + calendar.series.values {
+            snapshot.rows[row.id] = WatchAppointment(row, with: other(row[string: "client"]))
+        }
+        let from = now.addingTimeInterval(-window.before * 86_400)
+        let to = now.addingTimeInterval(window.after * 86_400)
+        for occurrence in calendar.appointments(from: from, to: to, horizon: to)
+        where occurrence.seriesOccurrence != nil {
+            snapshot.occurrences[occurrence.id] = WatchAppointment(
+                occurrence, with: other(occurrence[string: "client"]))
+        }
+        for message in try cache.entities(.message) where message[string: "to"] == me {
+            snapshot.messages[message.id] = WatchMessage(
+                id: message.id, from: other(message[string: "from"]), text: message[string: "text"] ?? "",
+                sent: message[string: "sent"].flatMap(ISOTime.parse), unread: message.data["read"]?.isNull ?? true)
+        }
+        return snapshot
+    }
+}
