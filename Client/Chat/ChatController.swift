@@ -43,7 +43,7 @@ actor ChatController {
                 try cache.annotate(id, ["from": .string(me), "queued": .string(ISOTime.format(Date()))])
                 wake?.yield()  // not connected: the next connection's first sync sends it
             } catch {
-                state.networkFinished("message not kept: \(error)")
+                state.networkFinished(MessagePhrases.chatMessageNotKept.t(["error": "\(error)"]))
             }
             reload()
         case nil:

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 /// What the chat view shows and edits, as a pure state machine: keys, news from the network and the
 /// time go in; what to do (send a line, leave) and the status line come out.
@@ -16,13 +17,13 @@ public struct ChatState: Sendable, Equatable {
     public static let patience: TimeInterval = 3
     /// The longest line a message may have (the wire's limit).
     public static let longestLine = 2000
-    /// The status while a network step has taken longer than ``patience``.
-    public static let notAnswering = "server not answering — still trying"
+    /// The status while a network step has taken longer than ``patience`` (in the current language).
+    public static var notAnswering: String { MessagePhrases.chatNotAnsweringStillTrying.t() }
 
     /// The line being typed.
     public private(set) var input: [Character] = []
-    /// What the network said last ("connecting…", "connected", "offline — reconnecting…").
-    public private(set) var link = "connecting…"
+    /// What the network said last ("connecting…", "connected", "offline — reconnecting…"), in the current language.
+    public private(set) var link = MessagePhrases.chatConnecting.t()
     /// When the network step under way began; nil when the network is idle.
     public private(set) var waitingSince: Date?
     /// How many lines the thread is scrolled back from its end (PgUp, PgDn); typing a line brings it back.
@@ -78,11 +79,12 @@ public struct ChatState: Sendable, Equatable {
     /// failed only after ``patience``, met a server that does not answer; a quick failure means it is not there.
     public mutating func networkFailed(at now: Date, timedOut: Bool) {
         let slow = waitingSince.map { now.timeIntervalSince($0) >= Self.patience } ?? false
-        networkFinished(timedOut || slow ? Self.notAnsweringReconnecting : "offline — reconnecting…")
+        networkFinished(
+            timedOut || slow ? Self.notAnsweringReconnecting : MessagePhrases.chatOfflineReconnecting.t())
     }
 
-    /// The status after a step failed against a server that does not answer.
-    public static let notAnsweringReconnecting = "server not answering — reconnecting…"
+    /// The status after a step failed against a server that does not answer (in the current language).
+    public static var notAnsweringReconnecting: String { MessagePhrases.chatNotAnsweringReconnecting.t() }
 
     /// The status line at `now`.
     public func status(at now: Date) -> String {
@@ -99,9 +101,9 @@ enum ChatScreen {
     ) -> String {
         let columns = max(columns, 10)
         var screen = "\u{1B}[H\u{1B}[2J"
-        let position = scrolledBack > 0 ? " — scrolled back, PgDn returns" : ""
+        let position = scrolledBack > 0 ? " — " + MessagePhrases.chatScrolledBack.t() : ""
         let title = String(
-            " Chat with \(name) — Enter sends, Esc leaves, PgUp/PgDn scroll — \(status)\(position) ".prefix(columns))
+            (" " + MessagePhrases.chatTitle.t(["name": name, "status": status]) + position + " ").prefix(columns))
         screen += style(title.padding(toLength: columns, withPad: " ", startingAt: 0), .reverse) + "\r\n"
         let lines = wrapped(thread, columns: columns)
         let room = max(1, rows - 3)

@@ -10,8 +10,7 @@ extension MessageService {
         let me = try context.session().profile.id.key
         let cache = try context.cache()
         let person = try correspondent(cache, name)
-        let device = try TerminalDevice(
-            for: "chat", hint: "use gorilla messages show and gorilla messages send without one")
+        let device = try TerminalDevice(for: "chat", hint: MessagePhrases.chatNeedsTerminalHint.t())
         try await FullScreenTerminal.run(on: device, tick: .milliseconds(500)) { terminal in
             let controller = ChatController(
                 context: context, cache: cache, person: person, me: me, terminal: terminal)
@@ -58,14 +57,16 @@ extension MessageService {
                             await controller.networkStarted()
                             _ = try await engine.sync(over: connection)
                             if try await controller.markRead() { _ = try await engine.push(over: connection) }
-                            await controller.networkFinished("connected")
+                            await controller.networkFinished(MessagePhrases.chatConnected.t())
                         }
                         group.cancelAll()
                     }
                 }
-                await controller.detach("connection lost — reconnecting…")
+                await controller.detach(MessagePhrases.chatConnectionLostReconnecting.t())
             } catch {
-                await controller.failed(timedOut: GorillaClient.describe(error) == "timed out")
+                // Told in English whatever the language of the texts: the description is compared, not shown.
+                let description = Language.$current.withValue(.en) { GorillaClient.describe(error) }
+                await controller.failed(timedOut: description == "timed out")
             }
             try? await Task.sleep(for: .seconds(2))
         }

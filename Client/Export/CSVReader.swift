@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 /// Reads CSV (RFC 4180, and what spreadsheet apps write): fields separated by commas (or semicolons, when the header
 /// line has no comma), quoted with `"` where they hold a separator, a quote (doubled) or a line break; records end
@@ -8,7 +9,7 @@ struct CSVReader {
     struct Malformed: Error, CustomStringConvertible {
         let line: Int
         let reason: String
-        var description: String { "line \(line): \(reason)" }
+        var description: String { DataPhrases.onLine.t(["line": line, "problem": reason]) }
     }
 
     /// The records of `text`, each a list of fields; blank lines are left out.
@@ -62,7 +63,7 @@ struct CSVReader {
                 field.append(scalar)
             }
         }
-        if quoted { throw Malformed(line: startLine, reason: "a quoted field is never closed") }
+        if quoted { throw Malformed(line: startLine, reason: DataPhrases.quotedFieldNeverClosed.t()) }
         if !field.isEmpty || !record.isEmpty { endRecord() }
         return records
     }

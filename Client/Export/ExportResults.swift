@@ -31,19 +31,26 @@ public struct ExportSummary: Presentable {
         let lines = files.map { file in
             "  " + file.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Self.describe(file)
         }
-        return (["Exported everything \(account) can see to \(directory):"] + lines).joined(separator: "\n")
+        return ([DataPhrases.exportedTo.t(["account": account, "directory": directory])] + lines).joined(
+            separator: "\n")
     }
 
-    /// "3 sessions", "12 sets", "ada (coach)".
+    /// "3 sessions", "12 sets", "1 account".
     static func describe(_ file: File) -> String {
-        let noun: String =
+        let noun: DataPhrases =
             switch file.name {
-            case "account.json": "account"
-            case "sets.csv": "set"
-            case let name where name.hasSuffix(".csv") || name.hasSuffix(".json"):
-                String(name.prefix { $0 != "." }.dropLast())  // "sessions" → "session"
-            default: "row"
+            case "account.json": .fileAccounts
+            case "machines.json": .fileMachines
+            case "exercises.json": .fileExercises
+            case "trainings.json": .fileTrainings
+            case "clients.json": .fileClients
+            case "events.json": .fileEvents
+            case "sessions.json": .fileSessions
+            case "measurements.json", "measurements.csv": .fileMeasurements
+            case "messages.json": .fileMessages
+            case "sets.csv": .fileSets
+            default: .fileRows
             }
-        return "\(file.rows) \(noun)\(file.rows == 1 ? "" : "s")"
+        return noun.t(["n": file.rows])
     }
 }

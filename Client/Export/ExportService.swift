@@ -124,7 +124,11 @@ public struct ExportService: Sendable {
             do {
                 try item.content.write(to: folder.appendingPathComponent(item.file), options: .atomic)
             } catch {
-                throw ClientError(.local, "cannot write \(folder.appendingPathComponent(item.file).path): \(error)")
+                throw ClientError(
+                    .local,
+                    DataPhrases.cannotWrite.t([
+                        "path": folder.appendingPathComponent(item.file).path, "error": "\(error)",
+                    ]))
             }
         }
         return ExportSummary(
@@ -137,15 +141,11 @@ public struct ExportService: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else {
-            throw ClientError(.usage, "\(folder.path) is a file; --out names a folder to write the export into")
+            throw ClientError(.usage, DataPhrases.outIsAFile.t(["path": folder.path]))
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         if !entries.isEmpty, !force {
-            throw ClientError(
-                .usage,
-                "\(folder.path) is not empty (\(entries.count) entr\(entries.count == 1 ? "y" : "ies")); export into "
-                    + "a new or empty folder, or give --force to write the export's files there (replacing "
-                    + "earlier ones)")
+            throw ClientError(.usage, DataPhrases.folderNotEmpty.t(["path": folder.path, "count": entries.count]))
         }
     }
 
@@ -156,7 +156,7 @@ public struct ExportService: Sendable {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ClientError(.local, "cannot create \(folder.path): \(error)")
+            throw ClientError(.local, DataPhrases.cannotCreate.t(["path": folder.path, "error": "\(error)"]))
         }
     }
 

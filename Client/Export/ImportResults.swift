@@ -75,57 +75,69 @@ public struct ImportSummary: Presentable {
         try JSONValue.object(object).encode(to: encoder)
     }
 
-    /// `new` (to import), `imported`, `already imported` or `refused`.
+    /// `new` (to import), `imported`, `already imported` or `refused`: the machine value of `--json`.
     func status(of session: Session) -> String {
         if session.alreadyImported { return "already imported" }
         if rejected.contains(session.id) { return "refused" }
         return dryRun ? "new" : "imported"
     }
 
+    /// ``status(of:)`` for a person, in the current language.
+    func statusText(of session: Session) -> String {
+        if session.alreadyImported { return DataPhrases.statusAlreadyImported.t() }
+        if rejected.contains(session.id) { return DataPhrases.statusRefused.t() }
+        return dryRun ? DataPhrases.statusNew.t() : DataPhrases.statusImported.t()
+    }
+
     public func text(for viewer: Viewer) -> String {
         let fresh = fresh
         let sets = fresh.reduce(0) { $0 + $1.workout.exercises.reduce(0) { $0 + $1.sets.count } }
         let already = sessions.count - fresh.count - rejected.count
-        let source = "\((file as NSString).lastPathComponent) (\(format) export)"
+        let source = DataPhrases.importSource.t(["file": (file as NSString).lastPathComponent, "format": format])
         var lines: [String] = []
         if dryRun {
             lines.append(
-                "Dry run, nothing saved: \(source) holds \(counted(sessions.count, "session")) for \(clientName); "
-                    + "\(fresh.count) would be imported (\(counted(sets, "set")))"
-                    + (already > 0 ? ", \(already) already imported." : "."))
+                DataPhrases.dryRunSummary.t([
+                    "source": source, "sessions": sessions.count, "client": clientName, "fresh": fresh.count,
+                    "sets": sets,
+                ]) + (already > 0 ? ", " + DataPhrases.dryRunAlreadyImported.t(["count": already]) + "." : "."))
             let rows = sessions.map { session -> [String] in
                 let workout = session.workout
                 return [
                     EventFormatting.local(workout.start), workout.title.isEmpty ? "-" : workout.title,
                     "\(workout.exercises.count)", "\(workout.exercises.reduce(0) { $0 + $1.sets.count })",
-                    status(of: session), session.id.short,
+                    statusText(of: session), session.id.short,
                 ]
             }
-            lines.append(Table(["WHEN", "WORKOUT", "EXERCISES", "SETS", "STATUS", "ID"], rows).render())
+            let header: [DataPhrases] = [
+                .tableHeaderWhen, .tableHeaderWorkout, .tableHeaderExercises, .tableHeaderSets, .tableHeaderStatus,
+                .tableHeaderID,
+            ]
+            lines.append(Table(header.map { $0.t() }, rows).render())
         } else if fresh.isEmpty && rejected.isEmpty {
-            lines.append(
-                "Nothing new in \(source): its \(counted(sessions.count, "session")) of \(clientName) "
-                    + "\(sessions.count == 1 ? "was" : "were") imported before.")
+            let nothingNew: DataPhrases = sessions.count == 1 ? .nothingNewOne : .nothingNewMany
+            lines.append(nothingNew.t(["source": source, "count": sessions.count, "client": clientName]))
         } else {
             lines.append(
-                "Imported \(counted(fresh.count, "session")) of \(clientName) from \(source): \(counted(sets, "set"))"
-                    + (already > 0 ? "; \(already) already imported, skipped." : "."))
+                DataPhrases.importedSummary.t([
+                    "sessions": fresh.count, "client": clientName, "source": source, "sets": sets,
+                ]) + (already > 0 ? "; " + DataPhrases.importedAlreadySkipped.t(["count": already]) + "." : "."))
         }
         if !matched.isEmpty {
-            lines.append("Matched: " + matched.map { "'\($0.name)' as \($0.exercise)" }.joined(separator: ", ") + ".")
+            let pairs = matched.map { DataPhrases.matchedAs.t(["name": $0.name, "exercise": $0.exercise]) }
+            lines.append(DataPhrases.matchedList.t(["list": pairs.joined(separator: ", ")]))
         }
         if !unknown.isEmpty {
             let names = unknown.joined(separator: ", ")
             switch (handling, dryRun) {
-            case (.stop, _):
-                lines.append(
-                    "Not in the catalogue: \(names). The import stops on them: add them with --create-exercises, "
-                        + "or keep them by name only with --allow-new.")
-            case (.create, true): lines.append("Would be added to the catalogue: \(names).")
-            case (.keep, true): lines.append("Would be kept by name only (not in the catalogue): \(names).")
+            case (.stop, _): lines.append(DataPhrases.unknownStops.t(["names": names]))
+            case (.create, true): lines.append(DataPhrases.unknownWouldBeAdded.t(["names": names]))
+            case (.keep, true): lines.append(DataPhrases.unknownWouldBeKept.t(["names": names]))
             case (.create, false):
-                if !created.isEmpty { lines.append("Added to the catalogue: \(created.joined(separator: ", ")).") }
-            case (.keep, false): lines.append("Kept by name only (not in the catalogue): \(names).")
+                if !created.isEmpty {
+                    lines.append(DataPhrases.unknownAdded.t(["names": created.joined(separator: ", ")]))
+                }
+            case (.keep, false): lines.append(DataPhrases.unknownKept.t(["names": names]))
             }
         }
         return lines.joined(separator: "\n")
@@ -133,17 +145,8 @@ public struct ImportSummary: Presentable {
 
     public func notes(for viewer: Viewer) -> [String] {
         var notes: [String] = []
-        if skippedRows > 0 {
-            notes.append("note: \(counted(skippedRows, "row")) without a set (rest timers, empty sets) left out")
-        }
-        if !rejected.isEmpty {
-            notes.append("refused by the server: \(counted(rejected.count, "session")) (see the lines above)")
-        }
+        if skippedRows > 0 { notes.append(DataPhrases.noteSkippedRows.t(["count": skippedRows])) }
+        if !rejected.isEmpty { notes.append(DataPhrases.refusedByServer.t(["count": rejected.count])) }
         return notes
     }
-}
-
-/// "1 session", "3 sets".
-private func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

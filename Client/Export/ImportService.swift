@@ -49,22 +49,21 @@ public struct ImportService: Sendable {
     /// `gorilla import FILE [--client C] [--create-exercises | --allow-new] [--dry-run] [--unit kg|lb]`.
     public func importSets(_ request: ImportRequest) async throws -> ImportSummary {
         guard !(request.createExercises && request.allowNew) else {
-            throw ClientError(.usage, "give --create-exercises or --allow-new, not both")
+            throw ClientError(.usage, DataPhrases.createOrAllowNewNotBoth.t())
         }
         if request.createExercises, context.role != .coach {
-            throw ClientError(
-                .usage, "only coaches add exercises to the catalogue; keep new names by name only with --allow-new")
+            throw ClientError(.usage, DataPhrases.onlyCoachesCreateExercises.t())
         }
         let unit = try request.unit.map { text -> WeightUnit in
             guard let unit = WeightUnit(rawValue: text.lowercased()) else {
-                throw ClientError(.usage, "--unit is kg or lb")
+                throw ClientError(.usage, DataPhrases.unitIsKgOrLb.t())
             }
             return unit
         }
         let file = try Self.read(request.file, unit: unit ?? .kg)
         guard !file.workouts.isEmpty else {
             throw ClientError(
-                .usage, "\(request.file) holds no sets (a \(file.format.rawValue) export with only empty rows)")
+                .usage, DataPhrases.fileHoldsNoSets.t(["file": request.file, "format": file.format.rawValue]))
         }
         let cache = try await context.freshCache()
         let client = try SessionService.owner(request.client, cache: cache, context: context)
@@ -107,13 +106,9 @@ public struct ImportService: Sendable {
         if request.dryRun { return summary }
         guard unknown.isEmpty || request.createExercises || request.allowNew else {
             let list = unknown.map { "  \($0.name): \($0.why)" }.joined(separator: "\n")
+            let refusal: DataPhrases = unknown.count == 1 ? .unknownExercisesOne : .unknownExercisesMany
             throw ClientError(
-                .notFound,
-                "\(unknown.count) exercise name\(unknown.count == 1 ? "" : "s") in \(request.file) "
-                    + "\(unknown.count == 1 ? "is" : "are") not in the catalogue; nothing was imported:\n\(list)\n"
-                    + "Add \(unknown.count == 1 ? "it" : "them") with --create-exercises (or gorilla exercises add NAME), "
-                    + "or keep \(unknown.count == 1 ? "it" : "them") by name only with --allow-new; "
-                    + "--dry-run shows what would be imported."
+                .notFound, refusal.t(["count": unknown.count, "file": request.file, "list": list])
             ).decidedLocally()
         }
 
@@ -157,7 +152,7 @@ public struct ImportService: Sendable {
     /// - Throws: ``ClientError`` `.local` when it cannot be read, `.usage` when it is not a Strong or Hevy export.
     static func read(_ path: String, unit: WeightUnit) throws -> WorkoutFile {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ClientError(.local, "cannot read \(path)")
+            throw ClientError(.local, DataPhrases.cannotRead.t(["path": path]))
         }
         // Exports are UTF-8; a file saved again by a spreadsheet may be Latin-1.
         let text = String(data: data, encoding: .utf8) ?? String(decoding: data, as: UTF8.self)

@@ -49,9 +49,9 @@ struct WorkoutFile: Sendable {
         do {
             records = try CSVReader.records(text)
         } catch {
-            throw Problem(description: "not CSV: \(error)")
+            throw Problem(description: DataPhrases.notCSV.t(["problem": "\(error)"]))
         }
-        guard let header = records.first else { throw Problem(description: "the file is empty") }
+        guard let header = records.first else { throw Problem(description: DataPhrases.fileIsEmpty.t()) }
         let columns = Columns(header)
         if columns.has("exercise name", "set order") && columns.has("workout name") {
             format = .strong
@@ -59,11 +59,13 @@ struct WorkoutFile: Sendable {
             format = .hevy
         } else {
             throw Problem(
-                description: "the header is neither Strong's nor Hevy's: \(header.prefix(8).joined(separator: ","))"
-                    + "\(header.count > 8 ? ",…" : "") (Strong: Date,Workout Name,Duration,Exercise Name,Set Order,"
-                    + "Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE; Hevy: title,start_time,end_time,"
-                    + "description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,"
-                    + "distance_km,duration_seconds,rpe)")
+                description: DataPhrases.headerIsNeitherStrongNorHevy.t([
+                    "header": header.prefix(8).joined(separator: ",") + (header.count > 8 ? ",…" : ""),
+                    "strong": "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,"
+                        + "Workout Notes,RPE",
+                    "hevy": "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,"
+                        + "set_type,weight_kg,reps,distance_km,duration_seconds,rpe",
+                ]))
         }
         var reader = RowReader(format: format, columns: columns, unit: unit, zone: zone)
         for (offset, record) in records.dropFirst().enumerated() {
@@ -132,22 +134,24 @@ private struct RowReader {
 
     mutating func read(_ row: [String], line: Int) throws {
         func problem(_ text: String) -> WorkoutFile.Problem {
-            WorkoutFile.Problem(description: "line \(line): \(text)")
+            WorkoutFile.Problem(description: DataPhrases.onLine.t(["line": line, "problem": text]))
         }
         let strong = format == .strong
         let title = columns.value(row, strong ? "workout name" : "title") ?? ""
         guard let startText = columns.value(row, strong ? "date" : "start_time") else {
-            throw problem("no \(strong ? "Date" : "start_time")")
+            throw problem(DataPhrases.missingColumn.t(["column": strong ? "Date" : "start_time"]))
         }
         guard let start = Self.date(startText, zone: zone) else {
             throw problem(
-                "the time '\(startText)' does not read (\(strong ? "2024-01-15 07:30:00" : "15 Jan 2024, 07:30"))")
+                DataPhrases.timeDoesNotRead.t([
+                    "time": startText, "example": strong ? "2024-01-15 07:30:00" : "15 Jan 2024, 07:30",
+                ]))
         }
         guard let rawName = columns.value(row, strong ? "exercise name" : "exercise_title") else {
-            throw problem("no exercise name")
+            throw problem(DataPhrases.noExerciseName.t())
         }
         guard let name = Validation.cleanName(rawName) else {
-            throw problem("the exercise name '\(rawName)' is too long")
+            throw problem(DataPhrases.exerciseNameTooLong.t(["name": rawName]))
         }
         let key = title + "\u{1}" + startText
         let index: Int
@@ -182,12 +186,12 @@ private struct RowReader {
         var exercises = gathered[index].workout.exercises
         if let position = exercises.firstIndex(where: { $0.name == name }) {
             guard exercises[position].sets.count < PerformedExercise.maxSets else {
-                throw problem("\(name) has more than \(PerformedExercise.maxSets) sets in one workout")
+                throw problem(DataPhrases.tooManySets.t(["name": name, "count": PerformedExercise.maxSets]))
             }
             exercises[position].sets.append(set)
         } else {
             guard exercises.count < TrainingSession.maxExercises else {
-                throw problem("more than \(TrainingSession.maxExercises) exercises in one workout")
+                throw problem(DataPhrases.tooManyExercises.t(["count": TrainingSession.maxExercises]))
             }
             exercises.append(PerformedExercise(name: name, sets: [set]))
         }
@@ -203,11 +207,13 @@ private struct RowReader {
             guard let text else { return nil }
             guard let value = Double(text) ?? Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite
             else {
-                throw problem("\(label) '\(text)' is not a number")
+                throw problem(DataPhrases.notANumber.t(["column": label, "value": text]))
             }
             guard range.contains(value) else {
                 throw problem(
-                    "\(label) \(text) is outside \(Numbers.plain(range.lowerBound))–\(Numbers.plain(range.upperBound))")
+                    DataPhrases.outsideRange.t([
+                        "column": label, "value": text, "low": range.lowerBound, "high": range.upperBound,
+                    ]))
             }
             return value
         }
@@ -225,7 +231,9 @@ private struct RowReader {
             case "D": type = .drop
             case "F": type = .failure
             default:
-                guard order.isEmpty || Double(order) != nil else { throw problem("Set Order '\(order)' is unknown") }
+                guard order.isEmpty || Double(order) != nil else {
+                    throw problem(DataPhrases.setOrderUnknown.t(["order": order]))
+                }
             }
         } else {
             switch columns.value(row, "set_type")?.lowercased() ?? "normal" {
@@ -265,7 +273,7 @@ private struct RowReader {
         }
         metres = metres.map { ($0 * 100).rounded() / 100 }.flatMap { $0 > 0 ? $0 : nil }
         if let distance = metres, distance > PerformedSet.distanceRange.upperBound {
-            throw problem("a distance of \(Numbers.plain(distance)) m is more than one set holds")
+            throw problem(DataPhrases.distanceTooLong.t(["distance": distance]))
         }
         let seconds = duration.flatMap { $0 > 0 ? PerformedExercise.rounded($0) : nil }
         guard reps > 0 || weight > 0 || seconds != nil || metres != nil else { return nil }

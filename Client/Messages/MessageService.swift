@@ -71,10 +71,10 @@ public struct MessageService: Sendable {
     ) async throws -> UUID {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= Self.maxLength else {
-            throw ClientError(.usage, "a message has 1–2,000 characters")
+            throw ClientError(.usage, MessagePhrases.messageLength.t())
         }
         guard !Validation.containsControlCharacters(trimmed, allowNewline: true) else {
-            throw ClientError(.usage, "a message cannot contain control characters other than newlines")
+            throw ClientError(.usage, MessagePhrases.messageControlCharacters.t())
         }
         let me = try context.session().profile.id.key
         let id = UUID.v7()
@@ -99,7 +99,7 @@ public struct MessageService: Sendable {
         }
         guard let coach = profile.coach else { return [] }
         let me = try cache.entity(profile.id)
-        return [Correspondent(id: coach, name: me?[string: "coachName"] ?? "your coach")]
+        return [Correspondent(id: coach, name: me?[string: "coachName"] ?? MessagePhrases.yourCoach.t())]
     }
 
     /// The other person of a conversation: a client by name for a coach; anything (or nothing) names the coach for
@@ -108,16 +108,16 @@ public struct MessageService: Sendable {
     func correspondent(_ cache: LocalCache, _ text: String?, writing: Bool = true) throws -> Correspondent {
         if try context.session().profile.role == .client {
             guard let coach = try correspondents(cache).first else {
-                throw ClientError(.notFound, "this account has no coach").decidedLocally()
+                throw ClientError(.notFound, MessagePhrases.accountHasNoCoach.t()).decidedLocally()
             }
             return coach
         }
-        guard let text else { throw ClientError(.usage, "name the client") }
+        guard let text else { throw ClientError(.usage, MessagePhrases.nameTheClient.t()) }
         let client = try ClientDirectory(cache: cache).resolve(
-            text, for: writing ? .writing("send messages to") : .reading)
+            text, for: writing ? .writing(MessagePhrases.actionSendMessagesTo.t()) : .reading)
         let name = ClientDirectory.displayName(client)
         guard client[string: "status"] == "active" || (client.deleted && !writing) else {
-            throw ClientError(.usage, "\(name) has not registered yet; messages need a registered client")
+            throw ClientError(.usage, MessagePhrases.clientNotRegistered.t(["name": name]))
                 .decidedLocally()
         }
         return Correspondent(id: client.id, name: name)

@@ -5,25 +5,27 @@ extension ConversationList {
     public func text(for viewer: Viewer) -> String {
         guard !conversations.isEmpty else {
             let hint = viewer.role == .coach ? "gorilla messages send CLIENT TEXT" : "gorilla messages send coach TEXT"
-            return "No messages yet. Write one with: \(hint)"
+            return MessagePhrases.noMessagesYet.t(["command": hint])
         }
         let rows = conversations.map { row -> [String] in
             let text =
                 MessageThread.commentPrefix(row.last, day: row.sessionDay)
                 + (row.last[string: "text"] ?? "").replacingOccurrences(of: "\n", with: " ")
             return [
-                row.with, row.unread == 0 ? "" : "\(row.unread) unread",
-                row.last[string: "sent"].map { EventFormatting.local($0) } ?? "queued",
-                (row.lastIsMine ? "you: " : "") + (text.count > 50 ? String(text.prefix(49)) + "…" : text),
+                row.with, row.unread == 0 ? "" : MessagePhrases.unreadCount.t(["count": row.unread]),
+                row.last[string: "sent"].map { EventFormatting.local($0) } ?? MessagePhrases.queued.t(),
+                (row.lastIsMine ? MessagePhrases.you.t() + ": " : "")
+                    + (text.count > 50 ? String(text.prefix(49)) + "…" : text),
             ]
         }
-        return Table(["WITH", "UNREAD", "LAST", "MESSAGE"], rows).render()
+        let header: [MessagePhrases] = [.tableHeaderWith, .tableHeaderUnread, .tableHeaderLast, .tableHeaderMessage]
+        return Table(header.map { $0.t() }, rows).render()
     }
 }
 
 extension MessageThread {
     public func text(for viewer: Viewer) -> String {
-        guard !messages.isEmpty else { return "No messages with \(with) yet." }
+        guard !messages.isEmpty else { return MessagePhrases.noMessagesWith.t(["name": with]) }
         return messages.map {
             Self.line($0, me: me, otherName: with, sessionDay: $0[string: "session"].flatMap { sessionDays[$0] })
         }.joined(separator: "\n")
@@ -32,7 +34,7 @@ extension MessageThread {
     /// "on the session of 2026-03-02: " before a comment on a session (without its day when this device lacks it).
     static func commentPrefix(_ message: EntityRecord, day: String?) -> String {
         guard message[string: "session"] != nil else { return "" }
-        return day.map { "on the session of \($0): " } ?? "on a session: "
+        return (day.map { MessagePhrases.onTheSessionOf.t(["day": $0]) } ?? MessagePhrases.onASession.t()) + ": "
     }
 
     /// One message as the thread and the chat show it: when, who, whether it was delivered and read, the text (a
@@ -40,19 +42,19 @@ extension MessageThread {
     static func line(_ message: EntityRecord, me: String, otherName: String, sessionDay: String? = nil) -> String {
         let mine = message[string: "from"] == me
         let sent = message[string: "sent"]
-        let when = sent.map { EventFormatting.local($0) } ?? "queued"
+        let when = sent.map { EventFormatting.local($0) } ?? MessagePhrases.queued.t()
         var mark = ""
         if mine { mark = message.fields["read"] != nil ? " ✓✓" : (sent != nil ? " ✓" : " …") }
         let text =
             commentPrefix(message, day: sessionDay)
             + (message[string: "text"] ?? "").replacingOccurrences(of: "\n", with: "\n    ")
-        return "[\(when)] \(mine ? "you" : otherName)\(mark): \(text)"
+        return "[\(when)] \(mine ? MessagePhrases.you.t() : otherName)\(mark): \(text)"
     }
 }
 
 extension SentMessage {
     public func text(for viewer: Viewer) -> String {
-        sent ? "Sent to \(to)." : "Queued for \(to); it is sent on the next sync."
+        sent ? MessagePhrases.sentTo.t(["name": to]) : MessagePhrases.queuedFor.t(["name": to])
     }
 }
 
@@ -62,7 +64,7 @@ extension ChatClosed {
 
 extension NewsList {
     public func text(for viewer: Viewer) -> String {
-        guard !items.isEmpty else { return "No news." }
+        guard !items.isEmpty else { return MessagePhrases.noNews.t() }
         return items.map {
             "\(EventFormatting.local($0[string: "published"] ?? "").prefix(10))  \($0[string: "text"] ?? "")"
         }.joined(separator: "\n")

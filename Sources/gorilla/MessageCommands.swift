@@ -1,39 +1,44 @@
 import ArgumentParser
 import Foundation
 import GorillaClient
+import GorillaShared
 
 struct Messages: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "messages",
-        abstract: "Messages between a coach and their clients.",
-        subcommands: [List.self, Show.self, Send.self], defaultSubcommand: List.self)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "messages", abstract: MessagePhrases.helpMessages.t(),
+            subcommands: [List.self, Show.self, Send.self], defaultSubcommand: List.self)
+    }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "One line per conversation with its last message and unread count.")
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "list", abstract: MessagePhrases.helpMessagesList.t())
+        }
         @OptionGroup(title: "Global options") var global: GlobalOptions
         func run() async throws { try await present(global) { try await MessageService($0).conversations() } }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "show", abstract: "A conversation, oldest first; marks the shown messages read.")
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "show", abstract: MessagePhrases.helpMessagesShow.t())
+        }
         @OptionGroup(title: "Global options") var global: GlobalOptions
-        @Argument(help: "The client (a client's own coach needs no name).") var with: String?
-        @Option(help: "Only the last N messages.") var limit: Int?
+        @Argument(help: ArgumentHelp(MessagePhrases.helpMessagesShowWith.t())) var with: String?
+        @Option(help: ArgumentHelp(MessagePhrases.helpMessagesShowLimit.t())) var limit: Int?
         func run() async throws {
             try await present(global) { try await MessageService($0).thread(with: with, limit: limit) }
         }
     }
 
     struct Send: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "send",
-            abstract: "Send a message (works offline; delivered once on the next sync).",
-            discussion: "Without TEXT the message is read from standard input.")
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "send", abstract: MessagePhrases.helpMessagesSend.t(),
+                discussion: MessagePhrases.helpMessagesSendDiscussion.t())
+        }
         @OptionGroup(title: "Global options") var global: GlobalOptions
-        @Argument(help: "The client (clients write to their coach: any word, e.g. 'coach').") var to: String
-        @Argument(help: "The text (1–2,000 characters).") var text: String?
+        @Argument(help: ArgumentHelp(MessagePhrases.helpMessagesSendTo.t())) var to: String
+        @Argument(help: ArgumentHelp(MessagePhrases.helpMessagesSendText.t())) var text: String?
         func run() async throws {
             let body = text ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             try await present(global) { try await MessageService($0).send(to: to, text: body) }
@@ -42,11 +47,11 @@ struct Messages: AsyncParsableCommand {
 }
 
 struct Chat: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "chat",
-        abstract: "A live chat: new messages appear as they arrive; Enter sends; Esc or Ctrl-C leaves.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "chat", abstract: MessagePhrases.helpChat.t())
+    }
     @OptionGroup(title: "Global options") var global: GlobalOptions
-    @Argument(help: "The client (a client chats with their coach and needs no name).") var with: String?
+    @Argument(help: ArgumentHelp(MessagePhrases.helpChatWith.t())) var with: String?
     func run() async throws {
         try await present(global) {
             do {
@@ -59,7 +64,9 @@ struct Chat: AsyncParsableCommand {
 }
 
 struct NewsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "news", abstract: "News from the server's operator.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "news", abstract: MessagePhrases.helpNews.t())
+    }
     @OptionGroup(title: "Global options") var global: GlobalOptions
     func run() async throws { try await present(global) { try await NewsService($0).list() } }
 }

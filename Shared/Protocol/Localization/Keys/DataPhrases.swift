@@ -1,4 +1,93 @@
 /// Exports and imports.
 public enum DataPhrases: String, Phrases {
-    case placeholder
+    // MARK: gorilla export
+    /// The first line of the summary; the files follow, one a line.
+    case exportedTo
+    /// How many items each file of the export holds (`n` is the count).
+    case fileAccounts
+    case fileMachines
+    case fileExercises
+    case fileTrainings
+    case fileClients
+    case fileEvents
+    case fileSessions
+    case fileMeasurements
+    case fileMessages
+    case fileSets
+    case fileRows
+    /// The progress line on a terminal while the files are written.
+    case exporting
+    case outIsAFile
+    case folderNotEmpty
+    case cannotWrite
+    case cannotCreate
+
+    // MARK: gorilla import
+    /// The file read and the app that wrote it.
+    case importSource
+    case dryRunSummary
+    case dryRunAlreadyImported
+    case importedSummary
+    case importedAlreadySkipped
+    case nothingNewOne
+    case nothingNewMany
+    case tableHeaderWhen
+    case tableHeaderWorkout
+    case tableHeaderExercises
+    case tableHeaderSets
+    case tableHeaderStatus
+    case tableHeaderID
+    case statusNew
+    case statusImported
+    case statusAlreadyImported
+    case statusRefused
+    case matchedList
+    /// One name of the file matched to a catalogue exercise of another name.
+    case matchedAs
+    case unknownStops
+    case unknownWouldBeAdded
+    case unknownWouldBeKept
+    case unknownAdded
+    case unknownKept
+    case noteSkippedRows
+    case refusedByServer
+    case createOrAllowNewNotBoth
+    case onlyCoachesCreateExercises
+    case unitIsKgOrLb
+    case fileHoldsNoSets
+    case unknownExercisesOne
+    case unknownExercisesMany
+    case cannotRead
+
+    // MARK: Reading a Strong or Hevy file
+    case onLine
+    case quotedFieldNeverClosed
+    case notCSV
+    case fileIsEmpty
+    case headerIsNeitherStrongNorHevy
+    /// A column the row leaves empty.
+    case missingColumn
+    case timeDoesNotRead
+    case noExerciseName
+    case exerciseNameTooLong
+    case tooManySets
+    case tooManyExercises
+    case notANumber
+    case outsideRange
+    case setOrderUnknown
+    case distanceTooLong
+
+    // MARK: Help
+    case helpExport
+    case helpExportDiscussion
+    case helpExportOut
+    case helpExportForce
+    case helpImport
+    case helpImportDiscussion
+    case helpImportFile
+    case helpImportClient
+    case helpImportCreateExercises
+    case helpImportAllowNew
+    case helpImportDryRun
+    case helpImportUnit
 }
