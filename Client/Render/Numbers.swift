@@ -1,6 +1,11 @@
 import Foundation
+import GorillaShared
 
 /// Number formatting for weights and times: no trailing ".0".
+///
+/// `plain`, `clock` and `fixed` write a decimal point whatever the language (set syntax, files, the English texts);
+/// their `written…` forms write the current language's decimal separator (`62,5` in Catalan and Spanish) for the
+/// texts a person reads.
 enum Numbers {
     static func plain(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15
@@ -22,5 +27,26 @@ enum Numbers {
         let minutes = Int(s) / 60
         let rest = s - Double(minutes * 60)
         return minutes > 0 ? String(format: "%d:%04.1f", minutes, rest) : String(format: "%.1f s", rest)
+    }
+
+    /// `value` with exactly `decimals` places ("%.1f"); `signed` writes a "+" before a positive value.
+    static func fixed(_ value: Double, decimals: Int, signed: Bool = false) -> String {
+        String(format: "%\(signed ? "+" : "").\(decimals)f", value)
+    }
+
+    /// `number`, a figure written with a decimal point, with the decimal separator of `language` ("62,5").
+    static func spoken(_ number: String, in language: Language = .current) -> String {
+        language == .en ? number : number.replacingOccurrences(of: ".", with: language.decimalSeparator)
+    }
+
+    /// ``plain(_:)`` in the current language: "62.5" / "62,5".
+    static func written(_ value: Double) -> String { spoken(plain(value)) }
+
+    /// ``clock(_:)`` in the current language: "1:05.3" / "1:05,3".
+    static func writtenClock(_ seconds: Double) -> String { spoken(clock(seconds)) }
+
+    /// ``fixed(_:decimals:signed:)`` in the current language: "+2.50" / "+2,50".
+    static func writtenFixed(_ value: Double, decimals: Int, signed: Bool = false) -> String {
+        spoken(fixed(value, decimals: decimals, signed: signed))
     }
 }

@@ -5,18 +5,20 @@ extension ClientStats {
     public func text(for viewer: Viewer) -> String {
         switch figures {
         case .noSets(let exercise):
-            return "No sets of '\(exercise)' for \(client) yet."
+            return ProgressPhrases.noSetsYet.t(["exercise": exercise, "client": client])
         case .exercise(let figures):
             return exerciseText(figures, width: min(72, max(40, viewer.width ?? 80)))
         case .overview(let overview, let bodyWeight):
             guard overview.sessions > 0 else {
                 let body = bodyLines().joined(separator: "\n")
                 guard viewer.role == .coach else {
-                    return "No training sessions yet. Record one with: gorilla sessions log --set \"EXERCISE: 10x50kg\""
+                    return ProgressPhrases.noSessionsYet.t([
+                        "command": #"gorilla sessions log --set "EXERCISE: 10x50kg""#
+                    ])
                         + body
                 }
-                return "No training sessions for \(client) yet. Record one with: "
-                    + "gorilla sessions log --client \"\(client)\" --set \"EXERCISE: 10x50kg\"" + body
+                let command = "gorilla sessions log --client \"\(client)\" --set \"EXERCISE: 10x50kg\""
+                return ProgressPhrases.noSessionsYetFor.t(["client": client, "command": command]) + body
             }
             return overviewText(overview, bodyWeight: bodyWeight)
         }
@@ -24,18 +26,28 @@ extension ClientStats {
 
     private func exerciseText(_ figures: ExerciseStats, width: Int) -> String {
         guard figures.count == CountMode.reps.rawValue else { return timedText(figures, width: width) }
+        let column = Self.column([
+            .labelSessions, .labelBestWeight, .labelBestReps, .labelE1RM, .labelVolume, .labelBestDuration,
+            .labelLastSession,
+        ])
         var lines = [
             "\(figures.exercise) — \(client)",
-            "sessions:      \(figures.sessions)",
-            "best weight:   \(TextCharts.format(figures.bestWeight)) \(unit)",
-            "best reps:     \(figures.bestReps)",
-            "e1RM (Epley):  \(String(format: "%.2f", figures.e1rm)) \(unit)",
-            "volume:        \(TextCharts.format(figures.volume)) \(unit)",
+            column(.labelSessions) + "\(figures.sessions)",
+            column(.labelBestWeight) + "\(TextCharts.written(figures.bestWeight)) \(unit)",
+            column(.labelBestReps) + "\(figures.bestReps)",
+            column(.labelE1RM) + "\(Numbers.writtenFixed(figures.e1rm, decimals: 2)) \(unit)",
+            column(.labelVolume) + "\(TextCharts.written(figures.volume)) \(unit)",
         ]
-        if let duration = figures.bestDuration { lines.append("best duration: \(TextCharts.format(duration)) s") }
+        if let duration = figures.bestDuration {
+            lines.append(column(.labelBestDuration) + "\(TextCharts.written(duration)) s")
+        }
         if let change = figures.volumeChange, let e1rmChange = figures.e1rmChange {
             lines.append(
-                String(format: "last session:  volume %+.1f %@, e1RM %+.2f %@", change, unit, e1rmChange, unit))
+                column(.labelLastSession)
+                    + ProgressPhrases.lastSessionChange.t([
+                        "volume": Numbers.writtenFixed(change, decimals: 1, signed: true), "unit": unit,
+                        "e1rm": Numbers.writtenFixed(e1rmChange, decimals: 2, signed: true),
+                    ]))
         }
         lines.append("")
         let progress = progress(figures)
@@ -45,10 +57,13 @@ extension ClientStats {
 
     /// An exercise counted by time or distance: durations and distances, no weights or repetitions.
     private func timedText(_ figures: ExerciseStats, width: Int) -> String {
-        var lines = ["\(figures.exercise) — \(client)", "sessions:         \(figures.sessions)"]
-        if let duration = figures.bestDuration { lines.append("longest set:      \(Numbers.clock(duration))") }
+        let column = Self.column([.labelSessions, .labelLongestSet, .labelLongestDistance])
+        var lines = ["\(figures.exercise) — \(client)", column(.labelSessions) + "\(figures.sessions)"]
+        if let duration = figures.bestDuration {
+            lines.append(column(.labelLongestSet) + Numbers.writtenClock(duration))
+        }
         if let distance = figures.bestDistance {
-            lines.append("longest distance: \(TextCharts.format(distance)) m")
+            lines.append(column(.labelLongestDistance) + "\(TextCharts.written(distance)) m")
         }
         let progress = progress(figures)
         lines.append("")
@@ -58,23 +73,25 @@ extension ClientStats {
 
     /// The current records (and every improvement with `--history`), each with its date.
     private func recordLines(_ figures: ExerciseStats) -> [String] {
-        var lines = ["", "personal records (warm-ups left out):"]
+        var lines = ["", ProgressPhrases.personalRecords.t()]
+        let nameWidth = max(18, (figures.records.map { Self.recordName($0.kind).count }.max() ?? 0) + 1)
         lines += figures.records.map {
-            "  " + Self.padded(Self.recordName($0.kind), 18) + Self.padded(recordValue($0), 14)
+            "  " + Self.padded(Self.recordName($0.kind), nameWidth) + Self.padded(recordValue($0), 14)
                 + Self.shortDate($0.date)
         }
-        if figures.records.isEmpty { lines.append("  none yet") }
+        if figures.records.isEmpty { lines.append("  " + ProgressPhrases.noRecordsYet.t()) }
         if !figures.rangeRecords.isEmpty {
-            lines.append("heaviest set per range of reps:")
+            lines.append(ProgressPhrases.heaviestSetPerRange.t())
             lines += figures.rangeRecords.map { record in
                 let range = (record.range ?? "").replacingOccurrences(of: "-", with: "–")
-                let label = Self.padded("\(range) rep\(range == "1" ? "" : "s")", 12)
-                let set = Self.padded("\(TextCharts.format(record.value)) \(unit) × \(record.reps ?? 0)", 20)
+                let label = Self.padded(
+                    (range == "1" ? ProgressPhrases.rangeOneRep : .rangeReps).t(["range": range]), 12)
+                let set = Self.padded("\(TextCharts.written(record.value)) \(unit) × \(record.reps ?? 0)", 20)
                 return "  \(label)\(set)\(Self.shortDate(record.date))"
             }
         }
         if showsHistory {
-            lines.append("record history:")
+            lines.append(ProgressPhrases.recordHistory.t())
             lines += figures.history.map {
                 "  \(Self.shortDate($0.date))  \(Self.recordName($0.kind)) \(recordValue($0))"
             }
@@ -87,70 +104,102 @@ extension ClientStats {
         text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0)
     }
 
+    /// The labels of a block of figures in the current language, padded to one column: the widest of `labels` and a
+    /// space, at least `minimum` characters.
+    static func column(_ labels: [ProgressPhrases], minimum: Int = 0) -> (ProgressPhrases) -> String {
+        let width = max(minimum, (labels.map { $0.t().count }.max() ?? 0) + 1)
+        return { padded($0.t(), width) }
+    }
+
     /// "heaviest weight", "best e1RM", … for a record's kind.
     static func recordName(_ kind: String) -> String {
         switch kind {
-        case "weight": "heaviest weight"
-        case "e1rm": "best e1RM"
-        case "reps": "most reps"
-        case "volume": "session volume"
-        case "duration": "longest duration"
-        case "distance": "longest distance"
+        case "weight": ProgressPhrases.recordHeaviestWeight.t()
+        case "e1rm": ProgressPhrases.recordBestE1RM.t()
+        case "reps": ProgressPhrases.recordMostReps.t()
+        case "volume": ProgressPhrases.recordSessionVolume.t()
+        case "duration": ProgressPhrases.recordLongestDuration.t()
+        case "distance": ProgressPhrases.recordLongestDistance.t()
         default: kind
         }
+    }
+
+    /// A muscle group as a person reads it: the exercises' own word, or "unassigned" in the current language.
+    static func muscleName(_ muscle: String) -> String {
+        muscle == "unassigned" ? ProgressPhrases.muscleUnassigned.t() : muscle
     }
 
     /// "95 kg", "120.3 kg", "12", "1:30.0", "2000 m".
     private func recordValue(_ record: PersonalRecord) -> String {
         switch record.kind {
         case "reps": "\(Int(record.value))"
-        case "e1rm": String(format: "%.1f %@", record.value, unit)
-        case "duration": Numbers.clock(record.value)
-        case "distance": "\(TextCharts.format(record.value)) m"
-        default: "\(TextCharts.format(record.value)) \(unit)"
+        case "e1rm": "\(Numbers.writtenFixed(record.value, decimals: 1)) \(unit)"
+        case "duration": Numbers.writtenClock(record.value)
+        case "distance": "\(TextCharts.written(record.value)) m"
+        default: "\(TextCharts.written(record.value)) \(unit)"
         }
+    }
+
+    /// The labels of the overview, in a column at least as wide as the English one.
+    private static var overviewColumn: (ProgressPhrases) -> String {
+        column(
+            [.labelSessions, .labelAttendance, .labelTrainingTime, .labelBodyWeight, .labelGoalWeight], minimum: 18)
     }
 
     private func overviewText(_ overview: ClientOverview, bodyWeight: [Point]) -> String {
         let attendance = overview.attendance
-        let lastTrained = overview.lastTrained.map { EventFormatting.local($0) } ?? "never"
+        let lastTrained = overview.lastTrained.map { EventFormatting.local($0) } ?? ProgressPhrases.neverTrained.t()
+        let column = Self.overviewColumn
         var lines = [
             "\(client)",
-            "sessions:         \(overview.sessions)   last trained: \(lastTrained)",
-            "attendance:       \(attendance.done) done, \(attendance.missed) missed, "
-                + "\(attendance.cancelled) cancelled, \(attendance.upcoming) upcoming",
-            "training time:    \(Self.duration(overview.trainingTime))   "
-                + "time under tension: \(Self.duration(overview.timeUnderTension))",
+            column(.labelSessions)
+                + ProgressPhrases.overviewSessions.t(["sessions": overview.sessions, "date": lastTrained]),
+            column(.labelAttendance)
+                + ProgressPhrases.overviewAttendance.t([
+                    "done": attendance.done, "missed": attendance.missed, "cancelled": attendance.cancelled,
+                    "upcoming": attendance.upcoming,
+                ]),
+            column(.labelTrainingTime)
+                + ProgressPhrases.overviewTrainingTime.t([
+                    "training": Self.duration(overview.trainingTime),
+                    "tension": Self.duration(overview.timeUnderTension),
+                ]),
             "",
-            TextCharts.bars(weekPoints(overview), title: "sessions per week, last 12 weeks", unit: "sessions"),
+            TextCharts.bars(
+                weekPoints(overview), title: ProgressPhrases.chartSessionsPerWeek.t(),
+                unit: ProgressPhrases.chartUnitSessions.t()),
             "",
         ]
         let rows = overview.exercises.map { figures -> [String] in
             guard figures.count == CountMode.reps.rawValue else {
                 let best =
                     figures.count == CountMode.distance.rawValue && figures.bestDistance != nil
-                    ? figures.bestDistance.map { "\(TextCharts.format($0)) m" }
-                    : figures.bestDuration.map { Numbers.clock($0) }
+                    ? figures.bestDistance.map { "\(TextCharts.written($0)) m" }
+                    : figures.bestDuration.map { Numbers.writtenClock($0) }
                 return [
                     figures.exercise, "\(figures.sessions)", best ?? "", "", "",
                     TextCharts.sparkline(figures.perSession.map { $0.bestDistance ?? $0.bestDuration ?? 0 }, width: 16),
                 ]
             }
             return [
-                figures.exercise, "\(figures.sessions)", TextCharts.format(figures.bestWeight),
-                String(format: "%.1f", figures.e1rm), TextCharts.format(figures.volume),
+                figures.exercise, "\(figures.sessions)", TextCharts.written(figures.bestWeight),
+                Numbers.writtenFixed(figures.e1rm, decimals: 1), TextCharts.written(figures.volume),
                 TextCharts.sparkline(figures.perSession.map(\.e1rm), width: 16),
             ]
         }
-        lines.append(
-            Table(["EXERCISE", "SESSIONS", "BEST \(unit.uppercased())", "E1RM", "VOLUME", "E1RM TREND"], rows).render())
+        let header = [
+            ProgressPhrases.headerExercise.t(), ProgressPhrases.headerSessions.t(),
+            ProgressPhrases.headerBest.t(["unit": unit.uppercased()]), ProgressPhrases.headerE1RM.t(),
+            ProgressPhrases.headerVolume.t(), ProgressPhrases.headerE1RMTrend.t(),
+        ]
+        lines.append(Table(header, rows).render())
         lines += muscleLines(overview.muscles)
         if bodyWeight.count >= 2 {
             lines.append("")
             lines.append(
                 TextCharts.line(
-                    bodyWeight.map { (date: $0.date, value: $0.value) }, title: "body weight", unit: unit, width: 50,
-                    height: 5))
+                    bodyWeight.map { (date: $0.date, value: $0.value) }, title: ProgressPhrases.chartBodyWeight.t(),
+                    unit: unit, width: 50, height: 5))
         }
         lines += bodyLines()
         return lines.joined(separator: "\n")
@@ -160,16 +209,22 @@ extension ClientStats {
     private func bodyLines() -> [String] {
         guard let body else { return [] }
         let scale = unit == "lb" ? 1 / kilogramsPerPound : 1
+        let column = Self.overviewColumn
         var lines = [""]
         if let latest = body.latestWeight, let weight = latest.value(.weight) {
-            var line = "body weight:      \(BodyMeasure.number(weight * scale)) \(unit) on \(latest.day)"
-            if let bmi = latest.bmi { line += ", BMI \(BodyText.bmi(bmi))" }
-            lines.append(line)
+            var values: [String: any Sendable] = [
+                "weight": BodyText.number(weight * scale), "unit": unit, "day": ProgressDates.day(of: latest),
+            ]
+            values["bmi"] = latest.bmi.map(BodyText.bmi)
+            let phrase = latest.bmi == nil ? ProgressPhrases.bodyWeightOn : .bodyWeightOnWithBMI
+            lines.append(column(.labelBodyWeight) + phrase.t(values))
             if let goal = body.goalWeight {
-                lines.append("goal weight:      \(BodyText.goal(goal * scale, from: weight * scale, unit: unit))")
+                lines.append(column(.labelGoalWeight) + BodyText.goal(goal * scale, from: weight * scale, unit: unit))
             }
         } else if let goal = body.goalWeight {
-            lines.append("goal weight:      \(BodyMeasure.number(goal * scale)) \(unit) (no weight recorded yet)")
+            lines.append(
+                column(.labelGoalWeight)
+                    + ProgressPhrases.goalWithoutWeight.t(["goal": BodyText.number(goal * scale), "unit": unit]))
         }
         return lines
     }
@@ -178,25 +233,32 @@ extension ClientStats {
     /// chart of the average sets per week of each group too.
     private func muscleLines(_ muscles: [MuscleStats]) -> [String] {
         guard !muscles.isEmpty, let weeks = muscles.first?.weeks else { return [] }
-        let first = weeks.first.map { Self.shortDate($0.start) } ?? ""
-        var lines = ["", "per muscle group, \(weeks.count) week\(weeks.count == 1 ? "" : "s") from \(first) (warm-ups left out):"]
+        let first = weeks.first.map { ProgressDates.day($0.start) } ?? ""
+        var lines = ["", ProgressPhrases.perMuscleGroup.t(["count": weeks.count, "day": first])]
         let rows = muscles.map { muscle in
             [
-                muscle.muscle, "\(muscle.sets)", String(format: "%.1f", muscle.setsPerWeek), TextCharts.format(muscle.volume),
+                Self.muscleName(muscle.muscle), "\(muscle.sets)", Numbers.writtenFixed(muscle.setsPerWeek, decimals: 1),
+                TextCharts.written(muscle.volume),
                 TextCharts.sparkline(muscle.weeks.map { Double($0.sets) }, width: 16),
             ]
         }
-        lines.append(Table(["MUSCLE", "SETS", "SETS/WEEK", "VOLUME \(unit.uppercased())", "SETS PER WEEK"], rows).render())
+        let header = [
+            ProgressPhrases.headerMuscle.t(), ProgressPhrases.headerSets.t(), ProgressPhrases.headerSetsPerWeek.t(),
+            ProgressPhrases.headerVolumeIn.t(["unit": unit.uppercased()]), ProgressPhrases.headerSetsPerWeekTrend.t(),
+        ]
+        lines.append(Table(header, rows).render())
         guard showsMuscles else { return lines }
-        let longest = muscles.map(\.muscle.count).max() ?? 0
+        let names = muscles.map { Self.muscleName($0.muscle) }
+        let longest = names.map(\.count).max() ?? 0
         let top = muscles.map(\.setsPerWeek).max() ?? 0
         lines.append("")
-        lines.append("working sets per week, on average:")
-        for muscle in muscles {
+        lines.append(ProgressPhrases.workingSetsPerWeek.t())
+        for (muscle, name) in zip(muscles, names) {
             let length = top > 0 ? Int((muscle.setsPerWeek / top * 30).rounded()) : 0
             lines.append(
-                "  " + muscle.muscle.padding(toLength: longest, withPad: " ", startingAt: 0) + " "
-                    + String(repeating: "█", count: length) + " " + String(format: "%.1f", muscle.setsPerWeek))
+                "  " + name.padding(toLength: longest, withPad: " ", startingAt: 0) + " "
+                    + String(repeating: "█", count: length) + " "
+                    + Numbers.writtenFixed(muscle.setsPerWeek, decimals: 1))
         }
         return lines
     }
@@ -206,5 +268,39 @@ extension ClientStats {
         let minutes = Int(seconds / 60)
         return minutes >= 60
             ? "\(minutes / 60) h \(minutes % 60) min" : (minutes > 0 ? "\(minutes) min" : "\(Int(seconds)) s")
+    }
+}
+
+/// The days the statistics and the measurements write: as they always were in English (`2026-11-20`), in words in
+/// Catalan and Spanish (``CalendarWords``), where a day written month first would be misread.
+enum ProgressDates {
+    /// A day in a sentence: `2026-11-20`, `20 de novembre de 2026`, `1 d’abril de 2026`, `20 de noviembre de 2026`.
+    static func day(_ day: CalendarDate, in language: Language = .current) -> String {
+        guard language != .en else { return day.description }
+        let month = CalendarWords.of(language).months[day.month - 1]
+        let of = language == .ca && [4, 8, 10].contains(day.month) ? "d’" : "de "
+        return "\(day.day) \(of)\(month) de \(day.year)"
+    }
+
+    /// The local day of `date` in a sentence (``day(_:in:)``).
+    static func day(_ date: Date) -> String {
+        Language.current == .en ? ClientStats.shortDate(date) : day(CalendarDate(date, in: .current))
+    }
+
+    /// A measurement's day in a sentence (the stored text when it is no date).
+    static func day(of entry: BodyHistory.Entry) -> String { entry.date.map { day($0) } ?? entry.day }
+
+    /// The week starting on `date` under a chart: `11-02` in English, `2 nov.` in Catalan and Spanish.
+    static func week(_ date: Date) -> String {
+        guard Language.current != .en else { return String(ClientStats.shortDate(date).dropFirst(5)) }
+        let day = CalendarDate(date, in: .current)
+        return "\(day.day) \(CalendarWords.of(.current).shortMonths[day.month - 1])"
+    }
+
+    /// The week starting on `date` in a table's column: `2026-11-02` in English, `2 nov. 2026` in Catalan and
+    /// Spanish.
+    static func weekColumn(_ date: Date) -> String {
+        guard Language.current != .en else { return ClientStats.shortDate(date) }
+        return "\(week(date)) \(CalendarDate(date, in: .current).year)"
     }
 }

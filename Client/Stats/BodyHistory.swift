@@ -45,8 +45,10 @@ public struct BodyHistory: Sendable {
         /// Whether the height is the entry's own (else the one nearest in time, taken from another entry).
         public let ownHeight: Bool
 
-        /// The WHO adult category.
+        /// The WHO adult category, as `--json` writes it.
         public var category: String { BMI.category(value) }
+        /// The WHO adult category in the current language.
+        public var categoryName: String { BMI.categoryName(value) }
     }
 
     /// The measurements, oldest first (by day, then in the order they were made).

@@ -13,25 +13,34 @@ public struct ComplianceReport: Presentable {
     }
 
     public func text(for viewer: Viewer) -> String {
-        guard let weeks = clients.first?.weeks, let first = weeks.first else { return "No clients yet." }
-        let period =
-            "\(weeks.count) week\(weeks.count == 1 ? "" : "s") from \(ClientStats.shortDate(first.start))"
-        func rate(_ value: Double?) -> String { value.map { "\(Int(($0 * 100).rounded()))%" } ?? "—" }
+        guard let weeks = clients.first?.weeks, let first = weeks.first else {
+            return ProgressPhrases.noClientsYet.t()
+        }
+        let period = ProgressPhrases.compliancePeriod.t(["count": weeks.count, "day": ProgressDates.day(first.start)])
+        func rate(_ value: Double?) -> String {
+            value.map { ProgressPhrases.percent.t(["value": Int(($0 * 100).rounded())]) } ?? "—"
+        }
         if single, let client = clients.first {
             var lines = [
-                "\(client.client) — compliance, \(period)",
-                "appointments kept: \(client.kept) of \(client.appointments) (\(rate(client.appointmentRate)))",
-                client.target.map { "plan: \($0) session\($0 == 1 ? "" : "s") a week, met \(rate(client.planRate))" }
-                    ?? "plan: no sessions a week set (gorilla clients edit C --per-week N)",
+                ProgressPhrases.complianceOfClient.t(["client": client.client, "period": period]),
+                ProgressPhrases.appointmentsKept.t([
+                    "kept": client.kept, "appointments": client.appointments, "rate": rate(client.appointmentRate),
+                ]),
+                client.target.map { ProgressPhrases.planPerWeek.t(["count": $0, "rate": rate(client.planRate)]) }
+                    ?? ProgressPhrases.planNotSet.t(["command": "gorilla clients edit C --per-week N"]),
                 "",
             ]
             let rows = client.weeks.map { week in
                 [
-                    ClientStats.shortDate(week.start), "\(week.sessions)", "\(week.appointments)", "\(week.kept)",
-                    client.target.map { week.sessions >= $0 ? "met" : "\(week.sessions)/\($0)" } ?? "",
+                    ProgressDates.weekColumn(week.start), "\(week.sessions)", "\(week.appointments)", "\(week.kept)",
+                    client.target.map { week.sessions >= $0 ? ProgressPhrases.planMet.t() : "\(week.sessions)/\($0)" }
+                        ?? "",
                 ]
             }
-            lines.append(Table(["WEEK OF", "SESSIONS", "APPOINTMENTS", "KEPT", "PLAN"], rows).render())
+            let header: [ProgressPhrases] = [
+                .headerWeekOf, .headerSessions, .headerAppointments, .headerKept, .headerPlan,
+            ]
+            lines.append(Table(header.map { $0.t() }, rows).render())
             return lines.joined(separator: "\n")
         }
         let rows = clients.map { client in
@@ -41,10 +50,12 @@ public struct ComplianceReport: Presentable {
                 TextCharts.sparkline(client.weeks.map { Double($0.sessions) }, width: 16),
             ]
         }
-        return "Compliance, \(period)\n"
-            + Table(
-                ["CLIENT", "SESSIONS", "KEPT", "KEPT %", "PLAN/WEEK", "PLAN MET", "SESSIONS PER WEEK"], rows
-            ).render()
+        let header: [ProgressPhrases] = [
+            .headerClient, .headerSessions, .headerKept, .headerKeptRate, .headerPlanPerWeek, .headerPlanMet,
+            .headerSessionsPerWeek,
+        ]
+        return ProgressPhrases.complianceTitle.t(["period": period]) + "\n"
+            + Table(header.map { $0.t() }, rows).render()
     }
 }
 

@@ -40,9 +40,11 @@ public struct MeasurementService: Sendable {
         let cache = try context.cache()
         let subject = try StatsSubject.resolve(client, cache: cache, context: context)
         guard !given.values.isEmpty else {
-            throw ClientError(.usage, "give at least one figure: " + Self.options)
+            throw ClientError(.usage, ProgressPhrases.giveAFigure.t(["options": Self.options]))
         }
-        guard given.clear.isEmpty else { throw ClientError(.usage, "--clear is for gorilla measurements edit") }
+        guard given.clear.isEmpty else {
+            throw ClientError(.usage, ProgressPhrases.clearIsForEdit.t(["command": "gorilla measurements edit"]))
+        }
         var fields = try Self.documentFields(given)
         if fields["note"]?.isNull == true { fields["note"] = nil }
         if fields["date"] == nil { fields["date"] = .string(CalendarDate.today().description) }
@@ -60,23 +62,23 @@ public struct MeasurementService: Sendable {
         var fields = try Self.documentFields(given)
         for name in given.clear {
             guard let measure = BodyMeasure(named: name) else {
-                throw ClientError(.usage, "--clear: '\(name)' is not a figure (\(Self.figureNames))")
+                throw ClientError(
+                    .usage, ProgressPhrases.clearNotAFigure.t(["name": name, "figures": Self.figureNames]))
             }
             guard given.values[measure] == nil else {
-                throw ClientError(.usage, "--\(measure.option) and --clear \(measure.option) contradict each other")
+                throw ClientError(.usage, ProgressPhrases.clearContradicts.t(["option": measure.option]))
             }
             fields[measure.rawValue] = .null
         }
         guard !fields.isEmpty else {
-            throw ClientError(.usage, "nothing to change: give --date, a figure (\(Self.options)), --clear or --note")
+            throw ClientError(.usage, ProgressPhrases.nothingToChange.t(["options": Self.options]))
         }
         let kept = BodyMeasure.allCases.filter { measure in
             fields[measure.rawValue].map { !$0.isNull } ?? (entry.data[measure.rawValue] != nil)
         }
         guard !kept.isEmpty else {
             throw ClientError(
-                .usage,
-                "a measurement keeps at least one figure; delete it with: gorilla measurements rm \(entry.id.short)")
+                .usage, ProgressPhrases.keepOneFigure.t(["command": "gorilla measurements rm \(entry.id.short)"]))
         }
         try await context.change(cache, .measurement, entity: entry.id, action: .update, fields: fields)
         let subject = try Self.subject(of: entry, cache: cache, context: context)
@@ -90,9 +92,12 @@ public struct MeasurementService: Sendable {
         let subject = try Self.subject(of: entry, cache: cache, context: context)
         let history = try Self.history(cache, client: subject.id, context: context)
         let row = history.entries.first { $0.entity.id == entry.id } ?? BodyHistory.Entry(entity: entry)
-        let figures = row.figures.map { "\($0.measure.label) \($0.measure.format($0.value))" }
+        let figures = row.figures.map { BodyText.figure($0.measure, $0.value) }
         try confirmation.require(
-            "Delete the measurement of \(row.day) for \(subject.name) (\(figures.joined(separator: ", ")))?")
+            ProgressPhrases.deleteMeasurementQuestion.t([
+                "day": ProgressDates.day(of: row), "client": subject.name,
+                "figures": figures.joined(separator: ", "),
+            ]))
         try await context.change(cache, .measurement, entity: entry.id, action: .delete)
         return MeasurementChange(
             .deleted, id: entry.id, client: subject.name, entry: row, goalWeight: history.goalWeight)
@@ -147,15 +152,16 @@ public struct MeasurementService: Sendable {
         if let date = given.date { fields["date"] = .string(try day(date).description) }
         for (measure, value) in given.values {
             if let problem = measure.problem(with: value, forced: given.force) {
-                let advice = problem.forceable ? "; check the value, or add --force if it is right" : ""
-                throw ClientError(.usage, problem.message(naming: "--\(measure.option)") + advice)
+                let advice = problem.forceable ? "; " + ProgressPhrases.checkOrForce.t() : ""
+                throw ClientError(.usage, BodyText.problem(problem, naming: "--\(measure.option)") + advice)
             }
             fields[measure.rawValue] = .number(value)
         }
         if let note = given.note {
             let trimmed = note.trimmingCharacters(in: .whitespacesAndNewlines)
             guard trimmed.count <= GorillaShared.Measurement.maxNoteLength else {
-                throw ClientError(.usage, "--note: at most \(GorillaShared.Measurement.maxNoteLength) characters")
+                throw ClientError(
+                    .usage, ProgressPhrases.noteTooLong.t(["max": GorillaShared.Measurement.maxNoteLength]))
             }
             fields["note"] = trimmed.isEmpty ? .null : .string(trimmed)
         }
@@ -169,7 +175,7 @@ public struct MeasurementService: Sendable {
             let day = CalendarDate(String(trimmed.prefix(10)))
         else {
             throw ClientError(
-                .usage, EventFormatting.dateProblem(text).map { "--date: \($0)" } ?? "--date is YYYY-MM-DD")
+                .usage, EventFormatting.dateProblem(text).map { "--date: \($0)" } ?? ProgressPhrases.dateIsDay.t())
         }
         return day
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The terminal's charts as standalone SVG documents: a line over time for progress, bars for counts, each with a
-/// title, the unit, round ticks and gridlines.
+/// title, the unit, round ticks and gridlines. The words and the numbers shown are the current language's; the
+/// `data-` attributes keep machine values (a decimal point).
 public enum SVGChart {
     static let width = 640.0, height = 360.0, left = 64.0, right = 24.0, top = 44.0, bottom = 56.0
     static var plotWidth: Double { width - left - right }
@@ -34,7 +35,7 @@ public enum SVGChart {
         for point in points {
             let label = day(point.date)
             svg +=
-                "<circle class=\"point\" cx=\"\(f(x(point.date)))\" cy=\"\(f(y(point.value, scale)))\" r=\"3.5\" fill=\"#1f6feb\" data-label=\"\(escape(label))\" data-value=\"\(TextCharts.format(point.value))\"><title>\(escape(label)): \(TextCharts.format(point.value)) \(escape(unit))</title></circle>\n"
+                "<circle class=\"point\" cx=\"\(f(x(point.date)))\" cy=\"\(f(y(point.value, scale)))\" r=\"3.5\" fill=\"#1f6feb\" data-label=\"\(escape(label))\" data-value=\"\(TextCharts.format(point.value))\"><title>\(escape(label)): \(TextCharts.written(point.value)) \(escape(unit))</title></circle>\n"
         }
         return svg + "</svg>\n"
     }
@@ -50,7 +51,7 @@ public enum SVGChart {
             let x = left + slot * Double(index)
             let barTop = y(point.value, scale)
             svg +=
-                "<rect class=\"bar\" x=\"\(f(x + slot * 0.15))\" y=\"\(f(barTop))\" width=\"\(f(slot * 0.7))\" height=\"\(f(top + plotHeight - barTop))\" fill=\"#1f6feb\" data-label=\"\(escape(point.label))\" data-value=\"\(TextCharts.format(point.value))\"><title>\(escape(point.label)): \(TextCharts.format(point.value)) \(escape(unit))</title></rect>\n"
+                "<rect class=\"bar\" x=\"\(f(x + slot * 0.15))\" y=\"\(f(barTop))\" width=\"\(f(slot * 0.7))\" height=\"\(f(top + plotHeight - barTop))\" fill=\"#1f6feb\" data-label=\"\(escape(point.label))\" data-value=\"\(TextCharts.format(point.value))\"><title>\(escape(point.label)): \(TextCharts.written(point.value)) \(escape(unit))</title></rect>\n"
             if index % every == 0 {
                 svg += xLabel(point.label, at: x + slot / 2, anchor: "middle")
             }
@@ -78,7 +79,7 @@ public enum SVGChart {
             svg +=
                 "<line x1=\"\(f(left))\" y1=\"\(f(at))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(at))\" stroke=\"#ddd\"/>\n"
             svg +=
-                "<text class=\"tick\" x=\"\(Int(left - 8))\" y=\"\(Int(at) + 4)\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"11\">\(TextCharts.format(tick))</text>\n"
+                "<text class=\"tick\" x=\"\(Int(left - 8))\" y=\"\(Int(at) + 4)\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"11\">\(TextCharts.written(tick))</text>\n"
         }
         svg +=
             "<line class=\"axis\" x1=\"\(f(left))\" y1=\"\(f(top))\" x2=\"\(f(left))\" y2=\"\(f(top + plotHeight))\" stroke=\"black\"/>\n"

@@ -127,6 +127,7 @@ public enum BMI {
         return weightKg / (metres * metres)
     }
 
+    /// The WHO category of `bmi` as `--json` writes it: `underweight`, `normal`, `overweight`, `obesity class I`…
     public static func category(_ bmi: Double) -> String {
         switch bmi {
         case ..<18.5: "underweight"
@@ -136,5 +137,19 @@ public enum BMI {
         case ..<40: "obesity class II"
         default: "obesity class III"
         }
+    }
+
+    /// The WHO category of `bmi` in the current language (``category(_:)`` is the machine value).
+    public static func categoryName(_ bmi: Double) -> String {
+        let phrase: ProgressPhrases =
+            switch bmi {
+            case ..<18.5: .bmiUnderweight
+            case ..<25: .bmiNormal
+            case ..<30: .bmiOverweight
+            case ..<35: .bmiObesityClass1
+            case ..<40: .bmiObesityClass2
+            default: .bmiObesityClass3
+            }
+        return phrase.t()
     }
 }

@@ -53,7 +53,7 @@ public struct StatsService: Sendable {
         let cache = try await context.freshCache()
         let subject = try StatsSubject.resolve(request.client, cache: cache, context: context)
         let unit = request.unit ?? context.home.loadConfig().unit ?? "kg"
-        guard unit == "kg" || unit == "lb" else { throw ClientError(.usage, "--unit is kg or lb") }
+        guard unit == "kg" || unit == "lb" else { throw ClientError(.usage, ProgressPhrases.unitIsKgOrLb.t()) }
         let from = try request.from.map { try Self.day($0, "--from") }
         let to = try request.to.map { try Self.day($0, "--to").addingTimeInterval(86_400) }
         var counts: [String: CountMode] = [:]
@@ -99,12 +99,15 @@ public struct StatsService: Sendable {
         stats.body = body.latestWeight == nil && body.goalWeight == nil ? nil : body
         stats.showsMuscles = request.muscles
         if let svg = request.svg, request.muscles {
-            let title = "Working sets per week by muscle group — \(subject.name)"
-            let bars = overview.muscles.map { (label: $0.muscle, value: ($0.setsPerWeek * 10).rounded() / 10) }
-            try Self.write(SVGChart.bars(bars, title: title, unit: "sets per week"), to: svg)
+            let title = ProgressPhrases.svgMusclesTitle.t(["client": subject.name])
+            let bars = overview.muscles.map {
+                (label: ClientStats.muscleName($0.muscle), value: ($0.setsPerWeek * 10).rounded() / 10)
+            }
+            try Self.write(SVGChart.bars(bars, title: title, unit: ProgressPhrases.chartUnitSetsPerWeek.t()), to: svg)
         } else if let svg = request.svg {
-            let title = "Sessions per week — \(subject.name)"
-            try Self.write(SVGChart.bars(stats.weekPoints(overview), title: title, unit: "sessions"), to: svg)
+            let title = ProgressPhrases.svgSessionsTitle.t(["client": subject.name])
+            let unit = ProgressPhrases.chartUnitSessions.t()
+            try Self.write(SVGChart.bars(stats.weekPoints(overview), title: title, unit: unit), to: svg)
         }
         return stats
     }
@@ -127,13 +130,13 @@ public struct StatsService: Sendable {
 
     static func write(_ text: String, to path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw ClientError(.local, "cannot write \(path)")
+            throw ClientError(.local, ProgressPhrases.cannotWrite.t(["path": path]))
         }
     }
 
     static func day(_ text: String, _ option: String) throws -> Date {
         guard let date = EventFormatting.parseDay(text) else {
-            throw ClientError(.usage, "\(option) must be YYYY-MM-DD")
+            throw ClientError(.usage, ProgressPhrases.dayIsYYYYMMDD.t(["option": option]))
         }
         return date
     }
@@ -155,7 +158,7 @@ struct StatsSubject {
             if let name, (try? ClientDirectory(cache: cache).resolve(name, for: .reading))?.id != profile.id,
                 !yourNames.contains(NameMatch.fold(name))
             {
-                throw ClientError(.usage, "you can see only your own figures: leave out --client")
+                throw ClientError(.usage, ProgressPhrases.onlyYourOwnFigures.t())
             }
             return StatsSubject(id: profile.id, name: "\(profile.name) \(profile.surname)")
         }
@@ -164,7 +167,7 @@ struct StatsSubject {
             if clients.count == 1 {
                 return StatsSubject(id: clients[0].id, name: ClientDirectory.displayName(clients[0]))
             }
-            throw ClientError(.usage, "name the client: gorilla stats --client C")
+            throw ClientError(.usage, ProgressPhrases.nameTheClient.t(["command": "gorilla stats --client C"]))
         }
         let client = try ClientDirectory(cache: cache).resolve(name, for: .reading)
         return StatsSubject(id: client.id, name: ClientDirectory.displayName(client))
@@ -208,20 +211,27 @@ public struct ClientStats: Presentable {
     /// time or distance its longest set.
     func progress(_ figures: ExerciseStats) -> (title: String, unit: String, points: [(date: Date, value: Double)]) {
         if figures.count == CountMode.reps.rawValue {
-            return ("estimated 1RM per session", unit, figures.perSession.map { ($0.date, $0.e1rm) })
+            return (ProgressPhrases.chartE1RMPerSession.t(), unit, figures.perSession.map { ($0.date, $0.e1rm) })
         }
         if figures.count == CountMode.distance.rawValue, figures.bestDistance != nil {
-            return ("longest distance per session", "m", figures.perSession.map { ($0.date, $0.bestDistance ?? 0) })
+            return (
+                ProgressPhrases.chartLongestDistancePerSession.t(), "m",
+                figures.perSession.map { ($0.date, $0.bestDistance ?? 0) }
+            )
         }
-        return ("longest set per session", "s", figures.perSession.map { ($0.date, $0.bestDuration ?? 0) })
+        return (
+            ProgressPhrases.chartLongestSetPerSession.t(), "s",
+            figures.perSession.map { ($0.date, $0.bestDuration ?? 0) }
+        )
     }
 
-    /// Sessions per week of the last 12 weeks, each labelled by the day its week starts ("11-02").
+    /// Sessions per week of the last 12 weeks, each labelled by the day its week starts ("11-02", "2 nov.").
     func weekPoints(_ overview: ClientOverview) -> [(label: String, value: Double)] {
         overview.perWeek.enumerated().map { index, count in
             let start = overview.firstWeek.map { $0.addingTimeInterval(Double(index) * 7 * 86_400) }
             return (
-                label: start.map { String(Self.shortDate($0).dropFirst(5)) } ?? "\(index - 11)w", value: Double(count)
+                label: start.map(ProgressDates.week) ?? ProgressPhrases.weekOffset.t(["weeks": index - 11]),
+                value: Double(count)
             )
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 /// A chart's value axis: from `low` to `high` in steps of `step`, each tick a round number (1, 2 or 5 × 10ⁿ), whole
 /// numbers only for counts. Progress axes start near the data; count axes start at zero.
@@ -59,13 +60,13 @@ public enum TextCharts {
     public static func bars(
         _ points: [(label: String, value: Double)], title: String, unit: String, height: Int = 5
     ) -> String {
-        guard !points.isEmpty else { return "\(title): no data" }
+        guard !points.isEmpty else { return ProgressPhrases.chartNoData.t(["title": title]) }
         // Each row is a whole number of units: one per row when they fit in `height` rows.
         let top = max(1, points.map(\.value).max() ?? 1)
         let step = max(1, (top / Double(height)).rounded(.up))
         let rowCount = Int((top / step).rounded(.up))
         let scale = (low: 0.0, high: step * Double(rowCount))
-        let labelWidth = format(scale.high).count + 1
+        let labelWidth = written(scale.high).count + 1
         var rows = ["\(title) (\(unit))"]
         for row in (0..<rowCount).reversed() {
             let bottom = scale.low + step * Double(row)
@@ -75,12 +76,16 @@ public enum TextCharts {
                     if point.value <= bottom { return " " }
                     return levels[max(0, min(7, Int(((point.value - bottom) / step * 8).rounded(.up)) - 1))]
                 })
-            let axis = row == rowCount - 1 ? format(scale.high) : ""
+            let axis = row == rowCount - 1 ? written(scale.high) : ""
             rows.append(axis.leftPadded(to: labelWidth) + "┤" + line)
         }
-        rows.append(format(scale.low).leftPadded(to: labelWidth) + "└" + String(repeating: "─", count: points.count))
         rows.append(
-            String(repeating: " ", count: labelWidth + 1) + ends(points.first!.label, points.last!.label, points.count))
+            written(scale.low).leftPadded(to: labelWidth) + "└" + String(repeating: "─", count: points.count))
+        // Labels longer than the bars (a week written in words) may run past the last one.
+        let (first, last) = (points.first!.label, points.last!.label)
+        rows.append(
+            String(repeating: " ", count: labelWidth + 1)
+                + ends(first, last, max(points.count, first.count + last.count + 1)))
         return rows.joined(separator: "\n")
     }
 
@@ -90,10 +95,12 @@ public enum TextCharts {
         _ points: [(date: Date, value: Double)], title: String, unit: String, width: Int = 60, height: Int = 8,
         whole: Bool = false
     ) -> String {
-        guard let first = points.first?.date, let last = points.last?.date else { return "\(title): no data" }
+        guard let first = points.first?.date, let last = points.last?.date else {
+            return ProgressPhrases.chartNoData.t(["title": title])
+        }
         let scale = ChartScale(points.map(\.value), fromZero: false, whole: whole, ticks: max(2, height / 2))
         let ticks = scale.ticks
-        let labelWidth = ticks.map { format($0).count }.max()! + 1
+        let labelWidth = ticks.map { written($0).count }.max()! + 1
         let columns = max(2, width - labelWidth - 1)
         let span = last.timeIntervalSince(first)
         func column(_ date: Date) -> Int {
@@ -111,7 +118,7 @@ public enum TextCharts {
         for point in placed { grid[point.row][point.column] = "●" }
         // A row is labelled with the tick it shows, when one falls on it.
         var labels = [Int: String]()
-        for tick in ticks { labels[row(tick)] = labels[row(tick)] ?? format(tick) }
+        for tick in ticks { labels[row(tick)] = labels[row(tick)] ?? written(tick) }
         var rows = ["\(title) (\(unit))"]
         for index in (0..<height).reversed() {
             rows.append((labels[index] ?? "").leftPadded(to: labelWidth) + "┤" + String(grid[index]))
@@ -130,9 +137,13 @@ public enum TextCharts {
             ? first + String(repeating: " ", count: width - first.count - last.count) + last : first
     }
 
+    /// "80", "112.5": a whole number without decimals, else one (with a decimal point: files and attributes).
     static func format(_ value: Double) -> String {
         abs(value - value.rounded()) < 0.005 ? String(Int(value.rounded())) : String(format: "%.1f", value)
     }
+
+    /// ``format(_:)`` in the current language ("112,5" in Catalan and Spanish), for the texts a person reads.
+    static func written(_ value: Double) -> String { Numbers.spoken(format(value)) }
 }
 
 extension String {

@@ -4,29 +4,21 @@ import GorillaClient
 import GorillaShared
 
 struct Stats: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "stats",
-        abstract: "A client's statistics: an overview, or one exercise's figures and progress.",
-        discussion: """
-            A coach names the client; a client sees their own. Figures are computed from this device's copy, so they work offline. \
-            e1RM is Epley's estimate, weight × (1 + reps / 30) (the weight itself for a single rep). Volume is Σ weight × reps. \
-            Warm-up sets count in volume but never towards bests or records. Records are kept per measure and for \
-            each range of repetitions (1, 2-3, 4-6, 7-10, 11-15, 16+); --history lists every improvement.
-            """)
-    @OptionGroup(title: "Global options") var global: GlobalOptions
-    @Option(help: "The client (coaches).") var client: String?
-    @Option(help: "One exercise's figures and progress.") var exercise: String?
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "stats", abstract: ProgressPhrases.helpStatsAbstract.t(),
+            discussion: ProgressPhrases.helpStatsDiscussion.t())
+    }
+    @OptionGroup(title: ProgressPhrases.helpGlobalOptions.t()) var global: GlobalOptions
+    @Option(help: ArgumentHelp(ProgressPhrases.helpClient.t())) var client: String?
+    @Option(help: ArgumentHelp(ProgressPhrases.helpStatsExercise.t())) var exercise: String?
     @OptionGroup var range: RangeOptions
-    @Option(help: "Also write the chart as an SVG file.") var svg: String?
-    @Option(help: "Also write every set as CSV (date, client, exercise, set, type, reps, weight, unit, duration).")
-    var csv: String?
-    @Option(help: "Show weights in kg or lb (default: kg, or the device's setting).") var unit: String?
-    @Flag(help: "With --exercise: list every improvement of each record, not just the current records.")
-    var history = false
-    @Flag(help: "Detail the work per muscle group (a chart of sets per week; --svg then charts it).")
-    var muscles = false
-    @Flag(help: "Appointments kept and the plan's sessions a week met: every client, or --client C week by week.")
-    var compliance = false
+    @Option(help: ArgumentHelp(ProgressPhrases.helpStatsSVG.t())) var svg: String?
+    @Option(help: ArgumentHelp(ProgressPhrases.helpStatsCSV.t())) var csv: String?
+    @Option(help: ArgumentHelp(ProgressPhrases.helpStatsUnit.t())) var unit: String?
+    @Flag(help: ArgumentHelp(ProgressPhrases.helpStatsHistory.t())) var history = false
+    @Flag(help: ArgumentHelp(ProgressPhrases.helpStatsMuscles.t())) var muscles = false
+    @Flag(help: ArgumentHelp(ProgressPhrases.helpStatsCompliance.t())) var compliance = false
 
     func run() async throws {
         var request = StatsRequest(
@@ -42,86 +34,97 @@ struct Stats: AsyncParsableCommand {
 }
 
 struct Measurements: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "measurements",
-        abstract: "Body measurements (weight, height, body fat, girths) with BMI.",
-        discussion: """
-            A measurement's date is a calendar day, the same on every device. Figures outside the plausible range for \
-            an adult (e.g. a height under 100 cm) are refused unless --force is given.
-            """,
-        subcommands: [Add.self, List.self, Edit.self, Remove.self], defaultSubcommand: List.self)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "measurements", abstract: ProgressPhrases.helpMeasurementsAbstract.t(),
+            discussion: ProgressPhrases.helpMeasurementsDiscussion.t(),
+            subcommands: [Add.self, List.self, Edit.self, Remove.self], defaultSubcommand: List.self)
+    }
 
-    /// The figures and the day, shared by `add` and `edit`.
+    /// The figures and the day, shared by `add` and `edit`. The figures are read as typed, so that a decimal comma
+    /// (`--weight 62,5`) is as good as a point.
     struct Figures: ParsableArguments {
-        @Option(help: "The day, YYYY-MM-DD (add: default today).") var date: String?
-        @Option(help: "Body weight in kg (plausible: 20–400).") var weight: Double?
-        @Option(help: "Height in cm (plausible: 100–250).") var height: Double?
-        @Option(name: .customLong("body-fat"), help: "Body fat in % (plausible: 2–70).") var bodyFat: Double?
-        @Option(help: "Neck in cm.") var neck: Double?
-        @Option(help: "Shoulders in cm.") var shoulders: Double?
-        @Option(help: "Chest in cm.") var chest: Double?
-        @Option(help: "Arm in cm.") var arm: Double?
-        @Option(help: "Forearm in cm.") var forearm: Double?
-        @Option(help: "Waist in cm.") var waist: Double?
-        @Option(help: "Hips in cm.") var hips: Double?
-        @Option(help: "Thigh in cm.") var thigh: Double?
-        @Option(help: "Calf in cm.") var calf: Double?
-        @Option(help: "A note (edit: \"\" removes it).") var note: String?
-        @Flag(help: "Record a figure outside its plausible range (a real but unusual value).") var force = false
+        @Option(help: ArgumentHelp(ProgressPhrases.helpMeasurementDate.t())) var date: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpWeight.t())) var weight: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpHeight.t())) var height: String?
+        @Option(name: .customLong("body-fat"), help: ArgumentHelp(ProgressPhrases.helpBodyFat.t())) var bodyFat: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpNeck.t())) var neck: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpShoulders.t())) var shoulders: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpChest.t())) var chest: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpArm.t())) var arm: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpForearm.t())) var forearm: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpWaist.t())) var waist: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpHips.t())) var hips: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpThigh.t())) var thigh: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpCalf.t())) var calf: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpNote.t())) var note: String?
+        @Flag(help: ArgumentHelp(ProgressPhrases.helpForce.t())) var force = false
 
-        func fields(clear: [String] = []) -> MeasurementFields {
-            let given: [(BodyMeasure, Double?)] = [
+        /// The options given, each figure read with a decimal comma or point.
+        /// - Throws: ``ClientError`` `.usage` when a figure is no number.
+        func fields(clear: [String] = []) throws -> MeasurementFields {
+            let given: [(BodyMeasure, String?)] = [
                 (.weight, weight), (.height, height), (.bodyFat, bodyFat), (.neck, neck), (.shoulders, shoulders),
                 (.chest, chest), (.arm, arm), (.forearm, forearm), (.waist, waist), (.hips, hips), (.thigh, thigh),
                 (.calf, calf),
             ]
             var values: [BodyMeasure: Double] = [:]
-            for case (let measure, let value?) in given { values[measure] = value }
+            for case (let measure, let text?) in given {
+                guard let value = Language.parseNumber(text) else {
+                    throw ClientError(
+                        .usage, ProgressPhrases.notANumber.t(["option": "--\(measure.option)", "text": text]))
+                }
+                values[measure] = value
+            }
             return MeasurementFields(date: date, values: values, clear: clear, note: note, force: force)
         }
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "add", abstract: "Record a measurement (clients may record their own).")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
-        @Option(help: "The client (coaches).") var client: String?
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "add", abstract: ProgressPhrases.helpMeasurementsAdd.t())
+        }
+        @OptionGroup(title: ProgressPhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @Option(help: ArgumentHelp(ProgressPhrases.helpClient.t())) var client: String?
         @OptionGroup var figures: Figures
 
         func run() async throws {
-            try await present(global) { try await MeasurementService($0).add(client: client, figures.fields()) }
+            try await present(global) { try await MeasurementService($0).add(client: client, try figures.fields()) }
         }
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "list",
-            abstract:
-                "List measurements with BMI (from the height nearest in time) and the distance to the goal weight.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
-        @Option(help: "The client (coaches).") var client: String?
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "list", abstract: ProgressPhrases.helpMeasurementsList.t())
+        }
+        @OptionGroup(title: ProgressPhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @Option(help: ArgumentHelp(ProgressPhrases.helpClient.t())) var client: String?
         func run() async throws { try await present(global) { try await MeasurementService($0).list(client: client) } }
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "edit", abstract: "Correct a measurement: changes only the figures, day or note given.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
-        @Argument(help: "The measurement's id (or the short id the list shows).") var id: String
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "edit", abstract: ProgressPhrases.helpMeasurementsEdit.t())
+        }
+        @OptionGroup(title: ProgressPhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @Argument(help: ArgumentHelp(ProgressPhrases.helpMeasurementID.t())) var id: String
         @OptionGroup var figures: Figures
-        @Option(help: "Remove a figure from the measurement (e.g. --clear waist); repeatable.") var clear: [String] = []
+        @Option(help: ArgumentHelp(ProgressPhrases.helpClear.t())) var clear: [String] = []
 
         func run() async throws {
-            try await present(global) { try await MeasurementService($0).edit(id, figures.fields(clear: clear)) }
+            try await present(global) {
+                try await MeasurementService($0).edit(id, try figures.fields(clear: clear))
+            }
         }
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "rm", abstract: "Delete a measurement (asks first on a terminal; --yes otherwise).")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
-        @Argument(help: "The measurement's id (or the short id the list shows).") var id: String
-        @Flag(help: "Delete without asking (needed when there is no terminal to ask on).") var yes = false
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "rm", abstract: ProgressPhrases.helpMeasurementsRemove.t())
+        }
+        @OptionGroup(title: ProgressPhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @Argument(help: ArgumentHelp(ProgressPhrases.helpMeasurementID.t())) var id: String
+        @Flag(help: ArgumentHelp(ProgressPhrases.helpDeleteWithoutAsking.t())) var yes = false
 
         func run() async throws {
             try await present(global) {
