@@ -72,7 +72,7 @@ extension StatsCalculator {
             calendar.dateInterval(of: .weekOfYear, for: date).flatMap { starts.firstIndex(of: $0.start) }
         }
         var weeks = starts.map { Compliance.Week(start: $0, sessions: 0, appointments: 0, kept: 0) }
-        let fulfilled = Set(sessions.compactMap { $0[string: "event"] })
+        let fulfilled = AppointmentOutcome.fulfilled(by: sessions)
         for session in sessions {
             guard let date = session[string: "start"].flatMap(ISOTime.parse), let index = week(of: date) else {
                 continue
@@ -80,13 +80,12 @@ extension StatsCalculator {
             weeks[index].sessions += 1
         }
         for event in events {
+            // Appointments already due (requests and cancelled ones are none), by the calendar's rule.
             guard let date = event[string: "start"].flatMap(ISOTime.parse), date <= now, let index = week(of: date),
-                event[string: "status"] != EventStatus.cancelled.rawValue
+                let outcome = AppointmentOutcome(event, fulfilled: fulfilled, now: now), outcome != .cancelled
             else { continue }
             weeks[index].appointments += 1
-            if event[string: "status"] == EventStatus.done.rawValue || fulfilled.contains(event.id.key) {
-                weeks[index].kept += 1
-            }
+            if outcome == .done { weeks[index].kept += 1 }
         }
         let appointments = weeks.reduce(0) { $0 + $1.appointments }
         let kept = weeks.reduce(0) { $0 + $1.kept }

@@ -86,23 +86,19 @@ public struct StatsCalculator: Sendable {
         let sets = self.sets(of: inRange)
         let tut = inRange.reduce(0) { $0 + SessionTotals(PerformedExercise.all(in: $1)).tension }
         var attendance = ClientOverview.Attendance(done: 0, missed: 0, cancelled: 0, upcoming: 0)
-        let sessionEvents = Set(sessions.compactMap { $0[string: "event"] })
+        // The calendar's rule (``AppointmentOutcome``): requests are no appointments, missed means ended unfulfilled.
+        let fulfilled = AppointmentOutcome.fulfilled(by: sessions)
         for event in events {
             let start = event[string: "start"].flatMap(ISOTime.parse) ?? now
             // --from/--to bound the appointments counted as well as the sessions.
             if let from, start < from { continue }
             if let to, start >= to { continue }
-            switch event[string: "status"] {
-            case "cancelled": attendance.cancelled += 1
-            case "done": attendance.done += 1
-            default:
-                if sessionEvents.contains(event.id.uuidString.lowercased()) {
-                    attendance.done += 1
-                } else if start < now {
-                    attendance.missed += 1
-                } else {
-                    attendance.upcoming += 1
-                }
+            switch AppointmentOutcome(event, fulfilled: fulfilled, now: now) {
+            case .cancelled: attendance.cancelled += 1
+            case .done: attendance.done += 1
+            case .missed: attendance.missed += 1
+            case .upcoming: attendance.upcoming += 1
+            case nil: continue
             }
         }
         let exercises = Dictionary(grouping: sets, by: \.exerciseKey).values.compactMap { exercise($0) }
