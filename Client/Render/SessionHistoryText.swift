@@ -4,20 +4,25 @@ import GorillaShared
 extension SessionHistory {
     public func text(for viewer: Viewer) -> String {
         var lines = [
-            "Session \(id.short) of \(clientName): \(revisions.count) revision\(revisions.count == 1 ? "" : "s")"
+            TrainingPhrases.historyTitle.t(["id": id.short, "client": clientName, "count": revisions.count])
         ]
         var previous: [String: JSONValue]?
         for revision in revisions {
             let document = revision.document.objectValue ?? [:]
-            let who = revision.by == me ? "you" : "\(revision.byName) (\(revision.byRole.rawValue))"
-            let when = EventFormatting.local(revision.at)
+            let role = revision.byRole == .coach ? TrainingPhrases.roleCoach.t() : TrainingPhrases.roleClient.t()
+            let who = revision.by == me ? TrainingPhrases.historyByYou.t() : "\(revision.byName) (\(role))"
+            let values: [String: any Sendable] = [
+                "revision": revision.revision, "when": EventFormatting.local(revision.at), "who": who,
+            ]
             lines.append(
-                "revision \(revision.revision)  \(when)  \(previous == nil ? "recorded" : "corrected") by \(who)")
+                (previous == nil ? TrainingPhrases.historyRecordedBy : TrainingPhrases.historyCorrectedBy).t(values))
             if let previous {
                 lines += Self.changes(from: previous, to: document).map { "  " + $0 }
             } else {
                 lines += Self.exercises(in: document).map { "  \($0.name): \(Self.sets($0))" }
-                if let notes = document["notes"]?.stringValue { lines.append("  notes: \(notes)") }
+                if let notes = document["notes"]?.stringValue {
+                    lines.append("  " + TrainingPhrases.historyNotes.t(["notes": notes]))
+                }
             }
             previous = document
         }
@@ -28,9 +33,10 @@ extension SessionHistory {
         (document["exercises"]?.arrayValue ?? []).map(PerformedExercise.init(document:))
     }
 
-    /// An exercise's sets as `--set` takes them: `12x80kg, 10x85kg`.
+    /// An exercise's sets as `--set` takes them: `12x80kg, 10x85kg` (`12x82,5kg` in Catalan and Spanish).
     static func sets(_ exercise: PerformedExercise) -> String {
-        exercise.sets.isEmpty ? "no sets" : exercise.sets.map(SetParser.text(of:)).joined(separator: ", ")
+        guard !exercise.sets.isEmpty else { return TrainingPhrases.historyNoSets.t() }
+        return exercise.sets.map { SetParser.text(of: $0, in: .current) }.joined(separator: ", ")
     }
 
     /// What a revision changed: sets per exercise (added, removed, changed), then the notes and the times.
@@ -50,23 +56,27 @@ extension SessionHistory {
             lines.append("− \(exercise.name) (\(sets(exercise)))")
         }
         if old["notes"] != new["notes"] {
-            lines.append(new["notes"]?.stringValue.map { "notes: \($0)" } ?? "notes removed")
+            lines.append(
+                new["notes"]?.stringValue.map { TrainingPhrases.historyNotes.t(["notes": $0]) }
+                    ?? TrainingPhrases.historyNotesRemoved.t())
         }
-        for field in ["start", "end"] where old[field] != new[field] {
-            lines.append("\(field): " + (new[field]?.stringValue.map { EventFormatting.local($0) } ?? "none"))
+        for (field, phrase) in [("start", TrainingPhrases.historyStart), ("end", .historyEnd)]
+        where old[field] != new[field] {
+            let when = new[field]?.stringValue.map { EventFormatting.local($0) } ?? TrainingPhrases.noneOfThem.t()
+            lines.append(phrase.t(["when": when]))
         }
         if old["paused"] != new["paused"] {
-            lines.append("paused: \(Numbers.clock(new["paused"]?.doubleValue ?? 0))")
+            lines.append(
+                TrainingPhrases.historyPaused.t(["time": SessionWording.clock(new["paused"]?.doubleValue ?? 0)]))
         }
-        return lines.isEmpty ? ["(no visible change)"] : lines
+        return lines.isEmpty ? [TrainingPhrases.historyNoChange.t()] : lines
     }
 }
 
 extension SessionComment {
     public func text(for viewer: Viewer) -> String {
-        let day = sessionStart.map { " of " + EventFormatting.local($0) } ?? ""
-        return message.sent
-            ? "Commented on the session\(day); sent to \(message.to)."
-            : "Comment on the session\(day) queued for \(message.to); it is sent on the next sync."
+        let day = sessionStart.map { TrainingPhrases.commentDay.t(["when": EventFormatting.local($0)]) } ?? ""
+        let values: [String: any Sendable] = ["day": day, "to": message.to]
+        return message.sent ? TrainingPhrases.commentSent.t(values) : TrainingPhrases.commentQueuedFor.t(values)
     }
 }

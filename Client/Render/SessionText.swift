@@ -1,45 +1,78 @@
 import Foundation
 import GorillaShared
 
+/// Sessions' numbers and words in the current language: weights, distances and stopwatch times (`62,5` and `1:05,3`
+/// in Catalan and Spanish, ``Numbers`` as it is in English), the way a session was recorded and the types of sets.
+enum SessionWording {
+    static func plain(_ value: Double) -> String {
+        localized(Numbers.plain(value))
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        localized(Numbers.clock(seconds))
+    }
+
+    private static func localized(_ text: String) -> String {
+        let separator = Language.current.decimalSeparator
+        return separator == "." ? text : text.replacingOccurrences(of: ".", with: separator)
+    }
+
+    /// "realtime", "handsfree" as the current language names the way a session was recorded (other values as stored).
+    static func mode(_ mode: String) -> String {
+        switch mode {
+        case "realtime": TrainingPhrases.modeRealTime.t()
+        case "handsfree": TrainingPhrases.modeHandsFree.t()
+        default: mode
+        }
+    }
+
+    /// "Warmup", "Escalfament", "Calentamiento": a set's type as the current language names it.
+    static func title(of type: SetType) -> String {
+        switch type {
+        case .normal: TrainingPhrases.setTypeNormal.t()
+        case .warmup: TrainingPhrases.setTypeWarmup.t()
+        case .drop: TrainingPhrases.setTypeDrop.t()
+        case .failure: TrainingPhrases.setTypeFailure.t()
+        }
+    }
+}
+
 extension SessionTotals {
     /// "1200 kg", "80 lb", or "0"; sets entered in both units are added in `unit` ("1236.29 kg").
     func volumeText(in unit: WeightUnit) -> String {
         switch volume.count {
         case 0: "0"
-        case 1: volume.first.map { "\(Numbers.plain($0.value)) \($0.key.rawValue)" } ?? "0"
-        default: "\(Numbers.plain(volume(in: unit))) \(unit.rawValue)"
+        case 1: volume.first.map { "\(SessionWording.plain($0.value)) \($0.key.rawValue)" } ?? "0"
+        default: "\(SessionWording.plain(volume(in: unit))) \(unit.rawValue)"
         }
     }
-}
-
-/// "1 exercise", "3 sets".
-private func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
 extension SessionSaved {
     public func text(for viewer: Viewer) -> String {
         let totals = SessionTotals(exercises)
+        let counts: [String: any Sendable] = [
+            "client": clientName, "exercises": exercises.count, "sets": totals.sets, "id": id.short,
+        ]
         switch way {
         case .logged(let start):
-            return "Logged a session of \(clientName) on \(EventFormatting.local(start)): "
-                + "\(counted(exercises.count, "exercise")), \(counted(totals.sets, "set")) (\(id.short))."
+            return TrainingPhrases.savedLogged.t(counts.merging(["when": EventFormatting.local(start)]) { $1 })
         case .trained:
-            return "Saved the session of \(clientName): \(counted(exercises.count, "exercise")), "
-                + "\(counted(totals.sets, "set")), \(totals.reps) reps (\(id.short))."
+            return TrainingPhrases.savedTrained.t(counts.merging(["reps": totals.reps]) { $1 })
         case .corrected(changed: false):
-            return "Nothing to correct in the session of \(clientName) (\(id.short)): it already holds that."
+            return TrainingPhrases.savedUnchanged.t(counts)
         case .corrected(changed: true):
-            let revision = entity?.fields["revision"]?.intValue.map { ", now revision \($0)" } ?? ""
-            let when = entity?[string: "start"].map { " on \(EventFormatting.local($0))" } ?? ""
-            return "Corrected the session of \(clientName)\(when): \(counted(exercises.count, "exercise")), "
-                + "\(counted(totals.sets, "set"))\(revision) (\(id.short))."
+            let revision =
+                entity?.fields["revision"]?.intValue.map { TrainingPhrases.savedNowRevision.t(["revision": $0]) } ?? ""
+            let when =
+                entity?[string: "start"].map { TrainingPhrases.savedOnDay.t(["when": EventFormatting.local($0)]) } ?? ""
+            return TrainingPhrases.savedCorrected.t(counts.merging(["when": when, "revision": revision]) { $1 })
         }
     }
 
     public func notes(for viewer: Viewer) -> [String] {
-        (eventAlreadyDone.map { ["warning: \($0)"] } ?? [])
-            + unknownExercises.map { "note: '\($0)' is not in your exercises; kept by name only" }
+        (eventAlreadyDone.map { [TrainingPhrases.noteWarning.t(["text": $0])] } ?? [])
+            + unknownExercises.map { TrainingPhrases.noteUnknownExercise.t(["name": $0]) }
     }
 }
 
@@ -47,24 +80,25 @@ extension SessionList {
     public func text(for viewer: Viewer) -> String {
         guard !sessions.isEmpty else {
             return narrowed
-                ? "No sessions in that range."
-                : viewer.role == .coach
-                    ? "No sessions yet. Record one with: gorilla train --client C, "
-                        + "or gorilla sessions log --client C --set \"EXERCISE: 12x80kg\""
-                    : "No sessions yet. Record one with: gorilla train --free, "
-                        + "or gorilla sessions log --set \"EXERCISE: 12x80kg\""
+                ? TrainingPhrases.listEmptyRange.t()
+                : viewer.role == .coach ? TrainingPhrases.listEmptyCoach.t() : TrainingPhrases.listEmptyClient.t()
         }
         let rows = sessions.map { row -> [String] in
             let totals = row.totals
-            let mode = row.session[string: "mode"] ?? ""
+            let mode = SessionWording.mode(row.session[string: "mode"] ?? "")
             return [
                 EventFormatting.local(row.session[string: "start"] ?? ""), row.clientName,
-                row.recordedBy == .client ? "\(mode), self-logged" : mode, row.trainingName ?? "",
+                row.recordedBy == .client ? TrainingPhrases.listSelfLogged.t(["mode": mode]) : mode,
+                row.trainingName ?? "",
                 "\(row.exercises.count)", "\(totals.sets)",
                 totals.volumeText(in: viewer.unit), row.session.id.short,
             ]
         }
-        return Table(["WHEN", "CLIENT", "MODE", "TRAINING", "EXERCISES", "SETS", "VOLUME", "ID"], rows).render()
+        let headers: [TrainingPhrases] = [
+            .headerWhen, .headerClient, .headerMode, .headerTraining, .headerExercises, .headerSets, .headerVolume,
+            .headerID,
+        ]
+        return Table(headers.map { $0.t() }, rows).render()
     }
 }
 
@@ -79,45 +113,65 @@ extension SessionDetail {
                 " – " + EventFormatting.local(end).suffix(5)
                 + " (\(Int((end.timeIntervalSince(start) / 60).rounded())) min"
             let paused = session.fields["paused"]?.doubleValue ?? 0
-            when += paused > 0 ? ", paused \(Numbers.clock(paused)))" : ")"
+            when += paused > 0 ? TrainingPhrases.detailPaused.t(["time": SessionWording.clock(paused)]) + ")" : ")"
+        }
+        // The labels in one column, as wide as the widest in this language ("recorded: " in English).
+        let labels: [TrainingPhrases] = [
+            .labelClient, .labelWhen, .labelRecorded, .labelRevision, .labelTraining, .labelEvent, .labelNotes,
+            .labelTotals,
+        ]
+        let width = labels.map { $0.t().count }.max()! + 1
+        func label(_ phrase: TrainingPhrases, _ value: String) -> String {
+            phrase.t().padding(toLength: width, withPad: " ", startingAt: 0) + value
         }
         var lines = [
-            "session \(session.id.key)  (\(session[string: "mode"] ?? ""))",
-            "client:   \(clientName ?? "?")",
-            "when:     \(when)",
+            TrainingPhrases.detailSession.t([
+                "id": session.id.key, "mode": SessionWording.mode(session[string: "mode"] ?? ""),
+            ]),
+            label(.labelClient, clientName ?? "?"),
+            label(.labelWhen, when),
         ]
-        if session.recordedBy == .client { lines.append("recorded: self-logged by the client") }
+        if session.recordedBy == .client { lines.append(label(.labelRecorded, TrainingPhrases.detailSelfLogged.t())) }
         if let revision = session.fields["revision"]?.intValue, revision > 1 {
-            lines.append("revision: \(revision) (earlier ones: gorilla sessions show \(session.id.short) --history)")
+            lines.append(
+                label(.labelRevision, TrainingPhrases.detailRevision.t(["revision": revision, "id": session.id.short])))
         }
-        if let trainingName { lines.append("training: \(trainingName)") }
-        if let event = session[string: "event"] { lines.append("event:    \(event.suffix(8))") }
-        if let text = session[string: "notes"] { lines.append("notes:    \(text)") }
+        if let trainingName { lines.append(label(.labelTraining, trainingName)) }
+        if let event = session[string: "event"] { lines.append(label(.labelEvent, String(event.suffix(8)))) }
+        if let text = session[string: "notes"] { lines.append(label(.labelNotes, text)) }
+        let typeWidth = SetType.allCases.map { SessionWording.title(of: $0).count }.max()! + 1
         for (index, exercise) in exercises.enumerated() {
             lines.append("\(index + 1). \(exercise.name)")
             for (number, set) in exercise.sets.enumerated() {
-                let type = set.type.title.padding(toLength: 8, withPad: " ", startingAt: 0)
+                let type = SessionWording.title(of: set.type).padding(toLength: typeWidth, withPad: " ", startingAt: 0)
                 var line =
                     "   \(number + 1). \(type) "
-                    + (set.distance.map { "\(Numbers.plain($0)) m" }
-                        ?? "\(set.reps) x \(Numbers.plain(set.weight)) \(set.unit.rawValue)")
-                if let duration = set.duration { line += "  \(Numbers.clock(duration))" }
-                if let rest = set.rest, rest > 0 { line += "  rest \(Numbers.clock(rest))" }
+                    + (set.distance.map { "\(SessionWording.plain($0)) m" }
+                        ?? "\(set.reps) x \(SessionWording.plain(set.weight)) \(set.unit.rawValue)")
+                if let duration = set.duration { line += "  \(SessionWording.clock(duration))" }
+                if let rest = set.rest, rest > 0 {
+                    line += "  " + TrainingPhrases.detailRest.t(["time": SessionWording.clock(rest)])
+                }
                 if let times = set.repTimes, !times.isEmpty {
-                    line +=
-                        "  reps at "
-                        + times.map { Numbers.plain(PerformedExercise.rounded($0)) }.joined(separator: ", ") + " s"
+                    let seconds = times.map { SessionWording.plain(PerformedExercise.rounded($0)) }
+                    line += "  " + TrainingPhrases.detailRepsAt.t(["times": seconds.joined(separator: ", ")])
                 }
                 lines.append(line)
             }
         }
         lines.append(
-            "totals:   \(totals.sets) sets, \(totals.reps) reps, volume \(totals.volumeText(in: viewer.unit)), "
-                + "time under tension \(Numbers.clock(totals.tension))")
+            label(
+                .labelTotals,
+                TrainingPhrases.detailTotals.t([
+                    "sets": totals.sets, "reps": totals.reps, "volume": totals.volumeText(in: viewer.unit),
+                    "tension": SessionWording.clock(totals.tension),
+                ])))
         if !comments.isEmpty {
-            lines.append("comments:")
+            lines.append(TrainingPhrases.labelComments.t())
             for comment in comments {
-                let when = comment.message[string: "sent"].map { EventFormatting.local($0) } ?? "queued"
+                let when =
+                    comment.message[string: "sent"].map { EventFormatting.local($0) }
+                    ?? TrainingPhrases.commentQueued.t()
                 let text = (comment.message[string: "text"] ?? "").replacingOccurrences(of: "\n", with: "\n    ")
                 lines.append("  [\(when)] \(comment.author): \(text)")
             }
@@ -128,7 +182,7 @@ extension SessionDetail {
 
 extension SessionRemoval {
     public func text(for viewer: Viewer) -> String {
-        "Deleted session \(session.id.short)."
+        TrainingPhrases.sessionDeleted.t(["id": session.id.short])
     }
 }
 
@@ -146,20 +200,22 @@ extension SessionExport {
 
     /// The session on paper: the training and client, when it ran (start – end), its notes, then each exercise's sets.
     private var sheet: String {
-        let title = (trainingName ?? "Training session") + " — " + clientName
+        let title = (trainingName ?? TrainingPhrases.exportTitle.t()) + " — " + clientName
         var lines = [title, Self.span(start: session[string: "start"], end: session[string: "end"])]
         if let notes = session[string: "notes"], !notes.isEmpty {
-            lines.append("Notes: " + notes.replacingOccurrences(of: "\n", with: "\n       "))
+            let label = TrainingPhrases.exportNotes.t()
+            let indent = "\n" + String(repeating: " ", count: label.count)
+            lines.append(label + notes.replacingOccurrences(of: "\n", with: indent))
         }
         lines.append("")
         for exercise in exercises {
             lines.append(exercise.name)
             for set in exercise.sets {
                 lines.append(
-                    "\(set.type.title) "
-                        + (set.distance.map { "\(Numbers.plain($0)) m" }
-                            ?? "\(set.reps) x \(Numbers.plain(set.weight)) \(set.unit.rawValue)")
-                        + (set.duration.map { " (\(Numbers.plain(PerformedExercise.rounded($0))) s)" } ?? ""))
+                    "\(SessionWording.title(of: set.type)) "
+                        + (set.distance.map { "\(SessionWording.plain($0)) m" }
+                            ?? "\(set.reps) x \(SessionWording.plain(set.weight)) \(set.unit.rawValue)")
+                        + (set.duration.map { " (\(SessionWording.plain(PerformedExercise.rounded($0))) s)" } ?? ""))
             }
             lines.append("")
         }
@@ -221,10 +277,10 @@ enum CSV {
 extension TrainingEnd {
     public func text(for viewer: Viewer) -> String {
         switch self {
-        case .unfinished: "Session kept; continue it here or on another of your devices with: gorilla train --resume"
-        case .discarded: "Session discarded."
+        case .unfinished: TrainingPhrases.endUnfinished.t()
+        case .discarded: TrainingPhrases.endDiscarded.t()
         case .continuedElsewhere(let elsewhere): Self.continuedText(elsewhere)
-        case .empty: "Nothing recorded; no session saved."
+        case .empty: TrainingPhrases.endEmpty.t()
         case .saved(let session): session.text(for: viewer)
         }
     }
@@ -235,12 +291,9 @@ extension TrainingEnd {
 
     /// "This session continues on 'Ada's tablet' since 2026-11-22 10:42; …".
     static func continuedText(_ elsewhere: ContinuedElsewhere) -> String {
-        let since = elsewhere.since.map { " since \(EventFormatting.local($0))" } ?? ""
-        if elsewhere.finished {
-            return "This session continued on '\(elsewhere.device)'\(since) and was finished there; "
-                + "this device's copy was dropped."
-        }
-        return "This session continues on '\(elsewhere.device)'\(since); this device's copy was dropped. "
-            + "To move it back here: gorilla train --resume"
+        let since = elsewhere.since.map { TrainingPhrases.endSince.t(["when": EventFormatting.local($0)]) } ?? ""
+        let values: [String: any Sendable] = ["device": elsewhere.device, "since": since]
+        return elsewhere.finished
+            ? TrainingPhrases.endFinishedElsewhere.t(values) : TrainingPhrases.endContinuesElsewhere.t(values)
     }
 }

@@ -10,6 +10,9 @@ import GorillaShared
 ///
 /// The plan and the performed set (`--set "EXERCISE: 12x80kg"`, REPSxWEIGHT) look alike; one written in the other's
 /// form is refused with the right one.
+///
+/// Numbers take a decimal comma as well as a point (`4x12@62,5kg`, `1x1,5km`); a list of reps (`12,10,8`) is told
+/// apart by having no `x`.
 public enum PlanParser {
     /// Parses one `--plan` argument into the exercise's name and its plan (`exercise` left for the caller to fill).
     /// - Parameter count: how the named exercise is counted, when known (decides what `m` means).
@@ -19,16 +22,16 @@ public enum PlanParser {
         throws(SetParser.ParseError) -> (name: String, plan: PlannedExercise)
     {
         guard let colon = text.firstIndex(of: ":") else {
-            throw error(
-                "expected \"EXERCISE: SETSxREPS@LOAD\" (no ':' after the exercise name), e.g. \"Squat: 4x12@80kg rest 90s\"",
-                text, part: text, at: text.startIndex)
+            throw error(TrainingPhrases.planNoColon.t(), text, part: text, at: text.startIndex)
         }
         let name = text[..<colon].trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty else { throw error("the exercise name is missing before ':'", text, part: ":", at: colon) }
+        guard !name.isEmpty else {
+            throw error(TrainingPhrases.exerciseNameMissing.t(), text, part: ":", at: colon)
+        }
         let body = text[text.index(after: colon)...]
         let spec = body.trimmingCharacters(in: .whitespaces)
         guard !spec.isEmpty else {
-            throw error("no plan after '\(name):' (e.g. 4x12@80kg rest 90s)", text, part: ":", at: colon)
+            throw error(TrainingPhrases.noPlanAfterName.t(["name": name]), text, part: ":", at: colon)
         }
         var plan = PlannedExercise(exercise: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
         do {
@@ -36,7 +39,8 @@ public enum PlanParser {
         } catch {
             let problem = error as SetParser.SetProblem
             let start = body.firstIndex { !$0.isWhitespace } ?? body.startIndex
-            throw Self.error("the plan of '\(name)': \(problem.reason)", text, part: spec, at: start)
+            throw Self.error(
+                TrainingPhrases.planOfExercise.t(["name": name, "reason": problem.reason]), text, part: spec, at: start)
         }
         return (name, plan)
     }
@@ -48,7 +52,8 @@ public enum PlanParser {
             message: message, text: text, part: part, offset: text.distance(from: text.startIndex, to: index))
     }
 
-    private static let form = "a plan is SETSxREPS@LOAD [rest TIME]: 4x12@80kg rest 90s, 12,10,8@80kg, 3x45s, 1x2000m"
+    /// The form of a plan, for the errors that show it.
+    private static var form: String { TrainingPhrases.planForm.t() }
 
     private static func read(
         _ spec: String, into plan: inout PlannedExercise, mode: CountMode?
@@ -62,9 +67,7 @@ public enum PlanParser {
             let label = body[range.upperBound...].trimmingCharacters(in: .whitespaces)
             guard !label.isEmpty, !label.contains(" "), label.count <= PlannedExercise.maxGroupLength else {
                 throw SetParser.SetProblem(
-                    reason:
-                        "a group is one word of at most \(PlannedExercise.maxGroupLength) characters at the end: 3x10@60kg group A"
-                )
+                    reason: TrainingPhrases.planGroup.t(["length": PlannedExercise.maxGroupLength]))
             }
             plan.group = label.uppercased()
             body = Substring(body[..<range.lowerBound].trimmingCharacters(in: .whitespaces))
@@ -74,7 +77,7 @@ public enum PlanParser {
         // The rest comes last: "… rest 90s".
         if let range = body.range(of: "rest") {
             let restText = body[range.upperBound...].trimmingCharacters(in: .whitespaces)
-            plan.rest = try time(restText, what: "the rest", limits: PlannedExercise.restRange)
+            plan.rest = try time(restText, what: .rest, limits: PlannedExercise.restRange)
             body = body[..<range.lowerBound]
         }
         body = Substring(body.trimmingCharacters(in: .whitespaces))
@@ -85,7 +88,7 @@ public enum PlanParser {
         // "3 sets": sets only.
         if body.hasSuffix("sets") || body.hasSuffix("set") {
             let number = body.dropLast(body.hasSuffix("sets") ? 4 : 3).trimmingCharacters(in: .whitespaces)
-            plan.sets = try whole(number, what: "the sets", limits: PlannedExercise.setsRange)
+            plan.sets = try whole(number, what: .sets, limits: PlannedExercise.setsRange)
             return
         }
         var load: Substring?
@@ -93,22 +96,23 @@ public enum PlanParser {
             load = body[body.index(after: at)...]
             body = body[..<at]
         }
-        if body.contains(",") {
+        // "4x1,5km" has a decimal comma after its sets; "12,10,8" (no sets before an x) lists each set's reps.
+        let setsFirst = body.split(separator: "x", maxSplits: 1).first.map { Int($0) != nil } ?? false
+        if body.contains(","), !(body.contains("x") && setsFirst) {
             let list = try body.split(separator: ",", omittingEmptySubsequences: false).map {
                 (piece) throws(SetParser.SetProblem) in
                 try whole(
-                    piece.trimmingCharacters(in: .whitespaces), what: "each set's reps",
-                    limits: PlannedExercise.repsRange)
+                    piece.trimmingCharacters(in: .whitespaces), what: .eachSetReps, limits: PlannedExercise.repsRange)
             }
             guard Double(list.count) <= PlannedExercise.setsRange.upperBound else {
-                throw SetParser.SetProblem(reason: "too many sets")
+                throw SetParser.SetProblem(reason: TrainingPhrases.planTooManySets.t())
             }
             plan.sets = list.count
             plan.reps = .perSet(list)
         } else {
             let parts = body.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { throw SetParser.SetProblem(reason: form) }
-            plan.sets = try whole(String(parts[0]), what: "the sets", limits: PlannedExercise.setsRange)
+            plan.sets = try whole(String(parts[0]), what: .sets, limits: PlannedExercise.setsRange)
             try target(String(parts[1]).trimmingCharacters(in: .whitespaces), into: &plan, mode: mode)
         }
         if let load { try weight(String(load).trimmingCharacters(in: .whitespaces), into: &plan) }
@@ -119,27 +123,25 @@ public enum PlanParser {
         _ text: String, into plan: inout PlannedExercise, mode: CountMode?
     ) throws(SetParser.SetProblem) {
         if let reps = Int(text) {
-            plan.reps = .uniform(try whole(String(reps), what: "the reps", limits: PlannedExercise.repsRange))
+            plan.reps = .uniform(try whole(String(reps), what: .reps, limits: PlannedExercise.repsRange))
             return
         }
         if text.hasSuffix("kg") || text.hasSuffix("lb") || text.hasSuffix("lbs") {
-            throw SetParser.SetProblem(
-                reason: """
-                    this is the form of a performed set (REPSxWEIGHT, as in --set); \(form)
-                    """)
+            throw SetParser.SetProblem(reason: TrainingPhrases.planWrittenAsSet.t(["form": form]))
         }
         let isMetres = text.hasSuffix("km") || (text.hasSuffix("m") && !text.hasSuffix("min") && mode != .time)
         if isMetres {
             let factor = text.hasSuffix("km") ? 1000.0 : 1
             let number = text.dropLast(text.hasSuffix("km") ? 2 : 1)
-            guard let value = Double(number), value.isFinite, PlannedExercise.distanceRange.contains(value * factor)
+            guard let value = SetParser.number(number), value.isFinite,
+                PlannedExercise.distanceRange.contains(value * factor)
             else {
-                throw SetParser.SetProblem(reason: "the distance must look like 2000m or 2km (at most 1,000 km)")
+                throw SetParser.SetProblem(reason: TrainingPhrases.planDistance.t())
             }
             plan.distance = value * factor
             return
         }
-        plan.duration = try time(text, what: "the time of a set", limits: PlannedExercise.durationRange)
+        plan.duration = try time(text, what: .setTime, limits: PlannedExercise.durationRange)
     }
 
     private static func weight(_ text: String, into plan: inout PlannedExercise) throws(SetParser.SetProblem) {
@@ -153,43 +155,62 @@ public enum PlanParser {
             number = number.dropLast(2); unit = .lb
         }
         let range = PerformedSet.weightRange
-        guard let value = Double(number.replacingOccurrences(of: ",", with: ".")), value.isFinite, range.contains(value)
-        else {
+        guard let value = SetParser.number(number), value.isFinite, range.contains(value) else {
             throw SetParser.SetProblem(
-                reason:
-                    "the load after '@' must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)) with kg or lb, e.g. @80kg"
-            )
+                reason: TrainingPhrases.planLoad.t([
+                    "lowest": Int(range.lowerBound), "highest": Int(range.upperBound),
+                ]))
         }
         plan.weight = value
         plan.unit = unit
     }
 
+    /// The whole numbers of a plan, for their errors.
+    private enum Count {
+        case sets, reps, eachSetReps
+
+        var phrase: TrainingPhrases {
+            switch self {
+            case .sets: .planWholeSets
+            case .reps: .planWholeReps
+            case .eachSetReps: .planWholeEachSetReps
+            }
+        }
+    }
+
+    /// The times of a plan, for their errors.
+    private enum Time {
+        case rest, setTime
+    }
+
     private static func whole(
-        _ text: String, what: String, limits: ClosedRange<Double>
+        _ text: String, what: Count, limits: ClosedRange<Double>
     ) throws(SetParser.SetProblem) -> Int {
         guard let value = Int(text), limits.contains(Double(value)) else {
             throw SetParser.SetProblem(
-                reason:
-                    "\(what) must be a whole number from \(Int(limits.lowerBound)) to \(Int(limits.upperBound)); \(form)"
-            )
+                reason: what.phrase.t([
+                    "lowest": Int(limits.lowerBound), "highest": Int(limits.upperBound), "form": form,
+                ]))
         }
         return value
     }
 
     /// `90s`, `90`, `2min`, `2m`, `1m30s`, `1:30`.
     private static func time(
-        _ text: String, what: String, limits: ClosedRange<Double>
+        _ text: String, what: Time, limits: ClosedRange<Double>
     ) throws(SetParser.SetProblem) -> Double {
         let minutes = text.hasSuffix("min") ? String(text.dropLast(3)) + "m" : text
         let seconds: Double
         do {
             seconds = try SetParser.parseDuration(minutes)
         } catch {
-            throw SetParser.SetProblem(reason: "\(what) must look like 90s, 2min, 1m30s or 1:30")
+            let phrase: TrainingPhrases = what == .rest ? .planRestForm : .planSetTimeForm
+            throw SetParser.SetProblem(reason: phrase.t())
         }
         guard limits.contains(seconds) else {
+            let phrase: TrainingPhrases = what == .rest ? .planRestRange : .planSetTimeRange
             throw SetParser.SetProblem(
-                reason: "\(what) must be from \(Int(limits.lowerBound)) to \(Int(limits.upperBound)) seconds")
+                reason: phrase.t(["lowest": Int(limits.lowerBound), "highest": Int(limits.upperBound)]))
         }
         return seconds
     }

@@ -64,8 +64,7 @@ struct SessionDraft: Sendable {
                 exercises[index].name = known.name
             } catch let error as ClientError where error.kind == .notFound || (allowNew && error.kind == .ambiguous) {
                 guard allowNew else {
-                    throw error.noting(
-                        "add it with: gorilla exercises add NAME, or keep it by name only with --allow-new")
+                    throw error.noting(TrainingPhrases.unknownExerciseHint.t())
                 }
                 unknown.append(exercises[index].name)
             }

@@ -6,7 +6,7 @@ extension SessionRecorder {
     public mutating func handle(_ key: Key, at date: Date) {
         guard outcome == .recording else { return }
         let now = date.timeIntervalSince1970
-        message = nil
+        notice = nil
         if let prompt {
             answer(prompt, key, now)
             return
@@ -16,7 +16,7 @@ extension SessionRecorder {
             case .character("p"): resume(now)
             case .character("q"): askToSave(now)
             case .escape: self.prompt = .confirmCancel
-            default: message = "paused — p resumes"
+            default: notice = .paused
             }
             return
         }
@@ -55,7 +55,7 @@ extension SessionRecorder {
 
     private mutating func open(_ prompt: Prompt, with text: String = "") {
         if prompt == .weight || prompt == .editSet || prompt == .confirmRemove, !items.indices.contains(selected) {
-            message = "add an exercise first (a)"
+            notice = .addExerciseFirst
             return
         }
         self.prompt = prompt
@@ -66,7 +66,10 @@ extension SessionRecorder {
     // MARK: Real time
 
     private mutating func space(_ now: Double) {
-        guard items.indices.contains(selected) else { message = "add an exercise first (a)"; return }
+        guard items.indices.contains(selected) else {
+            notice = .addExerciseFirst
+            return
+        }
         if let setStart {
             repTimes.append(now - setStart)
         } else {
@@ -78,7 +81,10 @@ extension SessionRecorder {
     }
 
     private mutating func endSet(_ now: Double) {
-        guard let setStart else { message = "no set running (Space starts one)"; return }
+        guard let setStart else {
+            notice = .noSetRunning
+            return
+        }
         let (weight, unit) = nextWeight(selected)
         // A distance set covers the planned distance (else last time's); `e` corrects it.
         let distance = items[selected].count == .distance ? items[selected].target?.distance : nil
@@ -122,7 +128,10 @@ extension SessionRecorder {
     }
 
     private mutating func confirmRow(typed: String?) {
-        guard items.indices.contains(selected) else { message = "add an exercise first (a)"; return }
+        guard items.indices.contains(selected) else {
+            notice = .addExerciseFirst
+            return
+        }
         let item = items[selected]
         let target = item.target
         guard let typed else {
@@ -130,7 +139,7 @@ extension SessionRecorder {
                 set.type = setType
                 record(set, in: selected)
             } else if setsLeft(in: selected) > 0 {
-                message = "type the set, e.g. 12x80kg, then Enter"
+                notice = .typeTheSet
             } else if let next = nextWithSetsLeft(after: selected) {
                 choose(next)
             } else {
@@ -140,9 +149,7 @@ extension SessionRecorder {
         }
         let base = target ?? item.performed.sets.last ?? PerformedSet(reps: 0, weight: nextWeight(selected).0)
         guard let set = typedSet(typed, for: item, like: base, type: setType) else {
-            message =
-                "a set is REPS or REPSxWEIGHT[kg|lb], e.g. 10 or 10x82.5kg"
-                + (item.count == .time ? ", or a time such as 45s" : "")
+            notice = .badTypedSet(timed: item.count == .time)
             return
         }
         input = ""
@@ -151,11 +158,12 @@ extension SessionRecorder {
 
     private mutating func skipRow() {
         guard items.indices.contains(selected), items[selected].target != nil else {
-            message = "no planned set to pass over here"; return
+            notice = .nothingToPassOver
+            return
         }
         items[selected].skipped += 1
         steps = (steps ?? []) + [Step(item: items[selected].key, skip: true)]
-        message = "passed over set \(items[selected].done) of \(items[selected].performed.name)"
+        notice = .passedOver(number: items[selected].done, exercise: items[selected].performed.name)
         advance(from: selected)
     }
 
@@ -164,7 +172,8 @@ extension SessionRecorder {
     /// Stores a set of exercise `index`, then selects what the plan has next.
     private mutating func record(_ set: PerformedSet, in index: Int) {
         guard items[index].performed.sets.count < PerformedExercise.maxSets else {
-            message = "\(items[index].performed.name) has the most sets a session can keep"; return
+            notice = .tooManySets(exercise: items[index].performed.name)
+            return
         }
         items[index].performed.sets.append(set)
         steps = (steps ?? []) + [Step(item: items[index].key, skip: false)]
@@ -189,11 +198,11 @@ extension SessionRecorder {
         }
         if let next = nextWithSetsLeft(after: index) {
             choose(next)
-            message = "next: \(items[next].performed.name)"
+            notice = .next(exercise: items[next].performed.name)
         } else if !realTime {
             askToSave(nil)
         } else {
-            message = "every planned set is done — q finishes"
+            notice = .planDone
         }
     }
 
@@ -215,7 +224,10 @@ extension SessionRecorder {
     // MARK: Selecting, adding, removing and moving exercises
 
     private mutating func select(_ index: Int) {
-        guard !isSetRunning else { message = "end the set first (Enter)"; return }
+        guard !isSetRunning else {
+            notice = .endSetFirst
+            return
+        }
         guard !items.isEmpty else { return }
         choose(min(max(0, index), items.count - 1))
     }
@@ -235,7 +247,10 @@ extension SessionRecorder {
     }
 
     private mutating func askToRemove() {
-        guard !isSetRunning else { message = "end the set first (Enter)"; return }
+        guard !isSetRunning else {
+            notice = .endSetFirst
+            return
+        }
         guard items.indices.contains(selected) else { return }
         if items[selected].performed.sets.isEmpty {
             removeSelected()
@@ -248,24 +263,29 @@ extension SessionRecorder {
         let name = items.remove(at: selected).performed.name
         selected = min(selected, max(0, items.count - 1))
         setType = .normal  // another exercise is selected now
-        message = "removed \(name)"
+        notice = .removed(exercise: name)
     }
 
     private mutating func add(_ item: Item) {
         guard items.count < TrainingSession.maxExercises else {
-            message = "a session holds at most \(TrainingSession.maxExercises) exercises"; return
+            notice = .tooManyExercises(limit: TrainingSession.maxExercises)
+            return
         }
         items.append(item)
         choose(items.count - 1)
-        message = "added \(item.performed.name)" + (item.isNew ? " (new: added to the catalogue when saved)" : "")
+        notice = .added(exercise: item.performed.name, new: item.isNew)
     }
 
     // MARK: Editing any set
 
     private mutating func startEditing() {
-        guard !isSetRunning else { message = "end the set first (Enter)"; return }
+        guard !isSetRunning else {
+            notice = .endSetFirst
+            return
+        }
         guard items.indices.contains(selected), !items[selected].performed.sets.isEmpty else {
-            message = "no set of this exercise to edit"; return
+            notice = .noSetToEdit
+            return
         }
         editing = items[selected].performed.sets.count - 1
     }
@@ -292,7 +312,7 @@ extension SessionRecorder {
             input = Self.text(of: sets[index])
         case .character("d"), .character("x"), .backspace:
             let set = items[selected].performed.sets.remove(at: index)
-            message = "deleted set \(index + 1) of \(items[selected].performed.name) (\(Self.text(of: set)))"
+            notice = .deletedSet(number: index + 1, exercise: items[selected].performed.name, set: set)
             if items[selected].performed.sets.isEmpty { editing = nil; return }
             index = min(index, items[selected].performed.sets.count - 1)
         case .character("t"):
@@ -301,7 +321,7 @@ extension SessionRecorder {
             editing = nil
             return
         default:
-            message = "editing sets: ←→ choose  Enter change  d delete  t type  e done"
+            notice = .editingKeys
         }
         editing = index
     }
@@ -310,14 +330,22 @@ extension SessionRecorder {
     /// always, so that retyping only the reps is easy), `45s` for a timed set without reps, `2000m`, with its type when
     /// not normal. `--set` has its own written form, ``SetParser/text(of:)`` (durations after `@`, no zero weights).
     ///
+    /// Numbers are written as the current language writes them (``text(of:in:)``).
     public static func text(of set: PerformedSet) -> String {
+        text(of: set, in: .current)
+    }
+
+    /// ``text(of:)`` with the numbers as `language` writes them: `12x82,5kg` in Catalan and Spanish (the form and the
+    /// editor read a decimal comma back as they read a point).
+    public static func text(of set: PerformedSet, in language: Language) -> String {
+        let plain = { (value: Double) in language.number(value) }
         var text =
             if let distance = set.distance, set.reps == 0 {
-                "\(Numbers.plain(distance))m" + (set.duration.map { "@\(Numbers.plain($0))s" } ?? "")
+                "\(plain(distance))m" + (set.duration.map { "@\(plain($0))s" } ?? "")
             } else if set.reps == 0 && set.weight == 0, let duration = set.duration {
-                "\(Numbers.plain(duration))s"
+                "\(plain(duration))s"
             } else {
-                "\(set.reps)x\(Numbers.plain(set.weight))\(set.unit.rawValue)"
+                "\(set.reps)x\(plain(set.weight))\(set.unit.rawValue)"
             }
         if set.type != .normal { text += " \(set.type.rawValue)" }
         return text
@@ -353,15 +381,15 @@ extension SessionRecorder {
             if step.skip {
                 guard items[index].skipped > 0 else { continue }
                 items[index].skipped -= 1
-                message = "set \(items[index].done + 1) of \(items[index].performed.name) is to do again"
+                notice = .toDoAgain(number: items[index].done + 1, exercise: items[index].performed.name)
                 return
             }
             guard let set = items[index].performed.sets.popLast() else { continue }
-            message =
-                "removed set \(items[index].performed.sets.count + 1) of \(items[index].performed.name) (\(Self.text(of: set)))"
+            notice = .undone(
+                number: items[index].performed.sets.count + 1, exercise: items[index].performed.name, set: set)
             return
         }
-        message = "nothing to undo"
+        notice = .nothingToUndo
     }
 
     private mutating func askToSave(_ now: Double?) {
@@ -377,12 +405,15 @@ extension SessionRecorder {
     // MARK: Prompts
 
     private mutating func answer(_ prompt: Prompt, _ key: Key, _ now: Double) {
+        // The questions are asked in the command's language: `s` (sí) answers yes as `y` does.
+        let questions: [Prompt] = [.confirmSave, .confirmCancel, .confirmRemove]
+        let key = questions.contains(prompt) && key == .character("s") ? Key.character("y") : key
         switch (prompt, key) {
         case (.confirmSave, .character("y")), (.confirmSave, .enter):
             self.prompt = nil
             if correcting == true, performed.isEmpty {
                 if realTime { ended = nil }  // a correction cannot delete the session: back to the sets
-                message = "a session keeps at least one set; gorilla sessions rm ID deletes it"
+                notice = .keepsOneSet
                 return
             }
             outcome = .save
@@ -438,7 +469,8 @@ extension SessionRecorder {
             guard let weight = Double(number.replacingOccurrences(of: ",", with: ".")), weight.isFinite,
                 PerformedSet.weightRange.contains(weight), items.indices.contains(selected)
             else {
-                message = "weight: a number from 0 to 2000, optionally followed by kg or lb"
+                let range = PerformedSet.weightRange
+                notice = .badWeight(lowest: Int(range.lowerBound), highest: Int(range.upperBound))
                 return
             }
             items[selected].weight = weight
@@ -447,20 +479,20 @@ extension SessionRecorder {
             break
         case .note:
             notes = text.isEmpty ? nil : text
-            message = text.isEmpty ? "note removed" : "note kept"
+            notice = text.isEmpty ? .noteRemoved : .noteKept
         case .editSet:
             guard let index = editing, items.indices.contains(selected),
                 items[selected].performed.sets.indices.contains(index)
             else { break }
             let old = items[selected].performed.sets[index]
             guard var set = typedSet(text, for: items[selected], like: old, type: old.type) else {
-                message = "a set is REPSxWEIGHT[kg|lb] with an optional type, e.g. 10x82.5kg or 8x60kg drop"
+                notice = .badEditedSet
                 return
             }
             set.rest = old.rest
             if set.reps == old.reps { set.repTimes = old.repTimes }
             items[selected].performed.sets[index] = set
-            message = "set \(index + 1) of \(items[selected].performed.name) is now \(Self.text(of: set))"
+            notice = .changed(number: index + 1, exercise: items[selected].performed.name, set: set)
         case .addExercise:
             let choices = candidates
             let position = pick ?? 0
@@ -470,7 +502,7 @@ extension SessionRecorder {
             } else if offersNewExercise, let name = Validation.cleanName(text) {
                 add(Item(performed: PerformedExercise(name: name), isNew: true))
             } else {
-                message = text.isEmpty ? "type a name to look for" : "no exercise chosen"
+                notice = text.isEmpty ? .typeAName : .noExerciseChosen
                 return
             }
         case .confirmSave, .confirmCancel, .confirmRemove:

@@ -29,6 +29,60 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         case reps
     }
 
+    /// What the last key did or why it did nothing, for the line of feedback under the sets (worded by the view in
+    /// the language of the command: ``message``).
+    public enum Notice: Codable, Sendable, Equatable {
+        /// A key other than `p`, `q` or Esc while paused.
+        case paused
+        /// A key that needs an exercise before any is added.
+        case addExerciseFirst
+        /// Enter without a running set (real time).
+        case noSetRunning
+        /// Enter in the form on a row with no set to prefill.
+        case typeTheSet
+        /// A typed set that does not read; `timed`: the exercise is counted by time.
+        case badTypedSet(timed: Bool)
+        /// `s` where no planned set is left.
+        case nothingToPassOver
+        /// `s`: set `number` of `exercise` passed over.
+        case passedOver(number: Int, exercise: String)
+        /// A set past ``PerformedExercise/maxSets``.
+        case tooManySets(exercise: String)
+        /// The plan moved on to `exercise`.
+        case next(exercise: String)
+        /// Every planned set is done (real time).
+        case planDone
+        /// Selecting, removing or editing while a set runs.
+        case endSetFirst
+        case removed(exercise: String)
+        /// An exercise past ``TrainingSession/maxExercises``.
+        case tooManyExercises(limit: Int)
+        /// `new`: created in the catalogue when the session is saved.
+        case added(exercise: String, new: Bool)
+        case noSetToEdit
+        /// The editor's keys, after one it does not know.
+        case editingKeys
+        /// `d` in the editor: set `number` of `exercise`, which was `set`.
+        case deletedSet(number: Int, exercise: String, set: PerformedSet)
+        /// `u` took back a pass: set `number` of `exercise` is to do again.
+        case toDoAgain(number: Int, exercise: String)
+        /// `u` took back set `number` of `exercise`, which was `set`.
+        case undone(number: Int, exercise: String, set: PerformedSet)
+        case nothingToUndo
+        /// Saving a correction without a single set.
+        case keepsOneSet
+        /// A weight that does not read, or is not from `lowest` to `highest`.
+        case badWeight(lowest: Int, highest: Int)
+        case noteRemoved, noteKept
+        /// An edited set that does not read.
+        case badEditedSet
+        /// Set `number` of `exercise` was changed to `set`.
+        case changed(number: Int, exercise: String, set: PerformedSet)
+        /// Enter in the picker with nothing typed.
+        case typeAName
+        case noExerciseChosen
+    }
+
     /// Still recording, or finished: to be saved or discarded.
     public enum Outcome: String, Codable, Sendable {
         case recording, save, discard
@@ -167,8 +221,8 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
     var steps: [Step]?
     public internal(set) var outcome: Outcome = .recording
     public internal(set) var ended: Double?
-    /// One line of feedback for the view ("added Crunch", "no set to undo").
-    public internal(set) var message: String?
+    /// One line of feedback for the view ("added Crunch", "nothing to undo"); ``message`` words it.
+    public internal(set) var notice: Notice?
 
     public init(
         id: UUID = UUID.v7(), client: UUID, clientName: String, training: UUID? = nil, trainingName: String? = nil,

@@ -17,11 +17,11 @@ extension SessionService {
             guard let clientID = session[string: "client"].flatMap(UUID.init(uuidString:)),
                 let client = try cache.entity(clientID), !client.deleted
             else {
-                throw ClientError(.notFound, "the client of session \(session.id.short) is not on this device")
+                throw ClientError(.notFound, TrainingPhrases.sessionClientNotHere.t(["id": session.id.short]))
             }
             let name = ClientDirectory.displayName(client)
             guard client[string: "status"] == "active" else {
-                throw ClientError(.usage, "\(name) has not registered yet; comments need a registered client")
+                throw ClientError(.usage, TrainingPhrases.commentNeedsRegisteredClient.t(["name": name]))
                     .decidedLocally()
             }
             recipient = Correspondent(id: client.id, name: name)
@@ -41,14 +41,15 @@ extension SessionService {
         let profile = try context.session().profile
         let me = profile.id.key
         let clients = try ClientDirectory(cache: cache).names()
-        let coachName = try cache.entity(profile.id)?[string: "coachName"] ?? "your coach"
+        let coachName = try cache.entity(profile.id)?[string: "coachName"] ?? TrainingPhrases.yourCoach.t()
         return try cache.entities(.message).filter { $0[string: "session"] == id.key }
             .sorted {
                 ($0[string: "sent"] ?? $0[string: "queued"] ?? "") < ($1[string: "sent"] ?? $1[string: "queued"] ?? "")
             }
             .map { message in
                 let from = message[string: "from"] ?? me
-                let author = from == me ? "you" : profile.role == .coach ? clients[from] ?? "?" : coachName
+                let author =
+                    from == me ? TrainingPhrases.you.t() : profile.role == .coach ? clients[from] ?? "?" : coachName
                 return SessionDetail.Comment(message: EntityRecord(message), author: author)
             }
     }

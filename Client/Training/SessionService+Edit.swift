@@ -39,10 +39,7 @@ extension SessionService {
     public func edit(_ request: SessionEditRequest) async throws -> SessionSaved {
         guard !request.sets.isEmpty || !request.removeExercises.isEmpty || request.notes != nil || request.date != nil
         else {
-            throw ClientError(
-                .usage,
-                "say what to correct: --set \"EXERCISE: 12x80kg, 10x85kg\", --remove-exercise NAME, --notes T or --date D"
-            )
+            throw ClientError(.usage, TrainingPhrases.sayWhatToCorrect.t())
         }
         let cache = try context.cache()
         let session = try Self.resolve(cache, request.id)
@@ -106,11 +103,9 @@ extension SessionService {
                     Operation.sessionHistory, SessionHistoryBody(id: session.id), as: SessionHistoryReply.self)
             }
         } catch let error as ClientError where error.kind == .unreachable {
-            throw ClientError(.unreachable, "the history of a session is kept on the server: \(error.message)")
+            throw ClientError(.unreachable, TrainingPhrases.historyOnServer.t(["message": error.message]))
         } catch let error as ClientError where error.wire?.code == .notFound {
-            throw ClientError(
-                .notFound, "session \(session.id.short) is not on the server yet; its history starts with the next sync"
-            )
+            throw ClientError(.notFound, TrainingPhrases.historyNotYet.t(["id": session.id.short]))
         }
         let me = try context.session().profile.id
         return SessionHistory(
@@ -125,7 +120,7 @@ extension SessionService {
         guard try context.session().profile.role == .client else { return }
         guard session[string: "recordedBy"] == Role.client.rawValue else {
             throw ClientError(
-                .server, "a session your coach recorded can only be corrected by your coach",
+                .server, TrainingPhrases.coachRecordedIt.t(),
                 wire: WireError(code: .forbidden, message: "forbidden"))
         }
     }
@@ -136,14 +131,16 @@ extension SessionService {
         cache: LocalCache, unknownExercises: [String]
     ) async throws -> SessionSaved {
         guard exercises.contains(where: { !$0.sets.isEmpty }) else {
-            throw ClientError(
-                .usage,
-                "a session keeps at least one set; to delete it: gorilla sessions rm \(session.id.short)")
+            throw ClientError(.usage, TrainingPhrases.keepsOneSetToDelete.t(["id": session.id.short]))
         }
         guard exercises.count <= TrainingSession.maxExercises,
             exercises.allSatisfy({ $0.sets.count <= PerformedExercise.maxSets })
         else {
-            throw ClientError(.usage, "a session holds at most 100 exercises of 100 sets each")
+            throw ClientError(
+                .usage,
+                TrainingPhrases.sessionTooLarge.t([
+                    "exercises": TrainingSession.maxExercises, "sets": PerformedExercise.maxSets,
+                ]))
         }
         var fields: [String: JSONValue] = [:]
         if exercises != PerformedExercise.all(in: session) {
@@ -197,7 +194,8 @@ extension SessionService {
         if let best = NameMatch.best(name, in: indices, name: { exercises[$0].name }) {
             guard best.items.count == 1 else {
                 let names = best.items.map { exercises[$0].name }.joined(separator: ", ")
-                throw ClientError(.ambiguous, "'\(name)' matches several exercises of the session: \(names)")
+                throw ClientError(
+                    .ambiguous, TrainingPhrases.exerciseAmbiguous.t(["name": name, "names": names]))
             }
             return best.items[0]
         }
@@ -209,7 +207,9 @@ extension SessionService {
         let names = exercises.map(\.name)
         throw ClientError(
             .notFound,
-            "the session has no exercise '\(name)' (it has: \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+            TrainingPhrases.exerciseNotInSession.t([
+                "name": name, "names": names.isEmpty ? TrainingPhrases.noneOfThem.t() : names.joined(separator: ", "),
+            ]))
     }
 
     /// A local "YYYY-MM-DD HH:MM" (or an ISO-8601 time) given with `--date`.
@@ -218,7 +218,7 @@ extension SessionService {
             throw ClientError(
                 .usage,
                 EventFormatting.dateProblem(text).map { "--date: \($0)" }
-                    ?? "--date must be \"YYYY-MM-DD HH:MM\" (local time), not '\(text)'")
+                    ?? TrainingPhrases.localTimeFormat.t(["option": "--date", "text": text]))
         }
         return date
     }

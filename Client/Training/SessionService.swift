@@ -65,25 +65,23 @@ public struct SessionService: Sendable {
         }
         exercises += try Self.parseSets(request.sets)
         guard !exercises.isEmpty else {
-            throw ClientError(
-                .usage, "give at least one --set \"EXERCISE: 12x80kg@40s, 10x85kg\" (or --from-file FILE)")
+            throw ClientError(.usage, TrainingPhrases.logNeedsASet.t())
         }
         guard exercises.contains(where: { !$0.sets.isEmpty }) else {
-            throw ClientError(
-                .usage, "nothing recorded; no session saved: give at least one set, e.g. --set \"EXERCISE: 12x80kg\"")
+            throw ClientError(.usage, TrainingPhrases.logNothingRecorded.t())
         }
         guard exercises.count <= 100, exercises.allSatisfy({ $0.sets.count <= 100 }) else {
-            throw ClientError(.usage, "a session holds at most 100 exercises of 100 sets each")
+            throw ClientError(.usage, TrainingPhrases.sessionTooLarge.t(["exercises": 100, "sets": 100]))
         }
         let mode = request.mode ?? "handsfree"
         guard ["handsfree", "realtime"].contains(mode) else {
-            throw ClientError(.usage, "--mode is handsfree or realtime")
+            throw ClientError(.usage, TrainingPhrases.modeValues.t())
         }
         let start = try date.map(Self.parseDate) ?? Date()
         let training = try request.training.map { try NameResolver(cache: cache).resolve(.training, $0) }
         let event = try request.event.map { try EventService.resolve(cache, $0) }
         if let event, event[string: "client"] != client.id.key {
-            throw ClientError(.usage, "event \(event.id.short) is with another client")
+            throw ClientError(.usage, TrainingPhrases.eventWithAnotherClient.t(["id": event.id.short]))
         }
         let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: request.allowNew)
         let alreadyDone = try event.flatMap { try Self.alreadyDone($0, cache: cache) }
@@ -106,11 +104,10 @@ public struct SessionService: Sendable {
         let earlier = try cache.entities(.session).filter { $0[string: "event"] == event.id.key }
             .compactMap { $0[string: "start"] }.sorted()
         if let first = earlier.first {
-            return
-                "event \(event.id.short) already has a session (\(EventFormatting.local(first))); this is a second one"
+            return TrainingPhrases.eventHasASession.t(["id": event.id.short, "when": EventFormatting.local(first)])
         }
         guard event[string: "status"] == EventStatus.done.rawValue else { return nil }
-        return "event \(event.id.short) is already done; this is a second session for it"
+        return TrainingPhrases.eventAlreadyDone.t(["id": event.id.short])
     }
 
     /// `gorilla sessions list [--client C] [--from] [--to]`: newest first (a client's own).
@@ -143,12 +140,13 @@ public struct SessionService: Sendable {
     /// `gorilla sessions rm ID`.
     /// - Parameter confirmation: asked once the session is found and the account may delete it, naming the session.
     public func remove(_ id: String, confirmation: Confirmation = .yes) async throws -> SessionRemoval {
-        try context.requireCoach("delete sessions")
+        try context.requireCoach(TrainingPhrases.actionDeleteSessions.t())
         let cache = try context.cache()
         let session = try Self.resolve(cache, id)
         let when = session[string: "start"].flatMap(ISOTime.parse).map { EventFormatting.local($0) } ?? "?"
         let client = try clientName(of: session, cache: cache)
-        try confirmation.require("Delete the session of \(client) on \(when) (\(session.id.short))?")
+        try confirmation.require(
+            TrainingPhrases.confirmDeleteSession.t(["client": client, "when": when, "id": session.id.short]))
         try await context.change(cache, .session, entity: session.id, action: .delete)
         return SessionRemoval(session: EntityRecord(session, adding: ["deleted": true]))
     }
@@ -158,7 +156,7 @@ public struct SessionService: Sendable {
         let cache = try await context.freshCache()
         let session = try Self.resolve(cache, id)
         guard let format = SessionExport.Format(format) else {
-            throw ClientError(.usage, "--format is txt, csv or json")
+            throw ClientError(.usage, TrainingPhrases.exportFormats.t())
         }
         let names = try ClientDirectory(cache: cache).names()
         return SessionExport(
@@ -179,16 +177,17 @@ public struct SessionService: Sendable {
     /// - Throws: ``ClientError`` `.usage` when a coach names nobody or a removed client to write for, or a client
     ///   names someone else.
     static func owner(
-        _ name: String?, cache: LocalCache, context: DeviceContext, use: ClientUse = .writing("log sessions for")
+        _ name: String?, cache: LocalCache, context: DeviceContext,
+        use: ClientUse = .writing(TrainingPhrases.actionLogSessionsFor.t())
     ) throws -> (id: UUID, name: String) {
         let profile = try context.session().profile
         guard profile.role == .client else {
-            guard let name else { throw ClientError(.usage, "name the client: --client C") }
+            guard let name else { throw ClientError(.usage, TrainingPhrases.nameTheClient.t()) }
             let client = try ClientDirectory(cache: cache).resolve(name, for: use)
             return (client.id, ClientDirectory.displayName(client))
         }
         if let name, (try? ClientDirectory(cache: cache).resolve(name, for: .reading))?.id != profile.id {
-            throw ClientError(.usage, "a client records and sees only their own sessions: leave out --client")
+            throw ClientError(.usage, TrainingPhrases.clientOwnSessionsOnly.t())
         }
         let own = try cache.entity(profile.id).map(ClientDirectory.displayName)
         return (profile.id, own ?? "\(profile.name) \(profile.surname)")
@@ -201,7 +200,7 @@ public struct SessionService: Sendable {
         let profile = try context.session().profile
         _ = try owner(name, cache: cache, context: context)
         guard let own = try cache.entity(profile.id), !own.deleted else {
-            throw ClientError(.notFound, "this device has not received your profile yet; run: gorilla sync")
+            throw ClientError(.notFound, TrainingPhrases.noProfileYet.t())
         }
         return own
     }
@@ -224,12 +223,14 @@ public struct SessionService: Sendable {
         var sessions = try cache.entities(.session)
         if let from {
             guard let date = EventFormatting.parseDay(from) else {
-                throw ClientError(.usage, "--from must be YYYY-MM-DD")
+                throw ClientError(.usage, TrainingPhrases.dayFormat.t(["option": "--from"]))
             }
             sessions = sessions.filter { ($0[string: "start"].flatMap(ISOTime.parse) ?? .distantPast) >= date }
         }
         if let to {
-            guard let date = EventFormatting.parseDay(to) else { throw ClientError(.usage, "--to must be YYYY-MM-DD") }
+            guard let date = EventFormatting.parseDay(to) else {
+                throw ClientError(.usage, TrainingPhrases.dayFormat.t(["option": "--to"]))
+            }
             sessions = sessions.filter {
                 ($0[string: "start"].flatMap(ISOTime.parse) ?? .distantFuture) < date.addingTimeInterval(86_400)
             }
@@ -250,7 +251,7 @@ public struct SessionService: Sendable {
 enum SessionFile {
     static func read(_ path: String) throws -> (exercises: [PerformedExercise], notes: String?, date: String?) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ClientError(.local, "cannot read \(path)")
+            throw ClientError(.local, TrainingPhrases.fileUnreadable.t(["path": path]))
         }
         struct FileSession: Decodable {
             var date: String?
@@ -264,12 +265,20 @@ enum SessionFile {
             let session = try WireCoding.decoder.decode(FileSession.self, from: data)
             return (session.exercises, session.notes, session.date)
         } catch let DecodingError.dataCorrupted(context) {
-            throw ClientError(.usage, "\(path): not valid JSON (\(context.debugDescription))")
+            throw ClientError(
+                .usage, TrainingPhrases.fileNotJSON.t(["path": path, "detail": context.debugDescription]))
         } catch let DecodingError.keyNotFound(key, context) {
-            throw ClientError(.usage, "\(path): missing '\(key.stringValue)' at \(Self.codingPath(context.codingPath))")
+            throw ClientError(
+                .usage,
+                TrainingPhrases.fileMissingKey.t([
+                    "path": path, "key": key.stringValue, "where": Self.codingPath(context.codingPath),
+                ]))
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             throw ClientError(
-                .usage, "\(path): wrong value at \(Self.codingPath(context.codingPath)) (\(context.debugDescription))")
+                .usage,
+                TrainingPhrases.fileWrongValue.t([
+                    "path": path, "where": Self.codingPath(context.codingPath), "detail": context.debugDescription,
+                ]))
         }
     }
 

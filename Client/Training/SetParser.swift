@@ -6,6 +6,9 @@ import GorillaShared
 ///
 /// DURATION is `40s`, `40`, `1m30s` or `1:30`; TYPE is `normal`, `warmup`, `drop` or `failure`
 /// (or `n`, `w`, `d`, `f`), after a space or in parentheses: `12x80kg@40s warmup`, `8x60lb(drop)`.
+///
+/// Numbers take a decimal comma as well as a point (`12x62,5kg`): a comma between two digits is a decimal comma, and
+/// any other comma (followed by a space or by anything but a digit) separates sets: `12x62,5kg, 10x85kg`.
 public enum SetParser {
     /// A syntax error naming the offending part, with the text and a caret under it.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -27,14 +30,12 @@ public enum SetParser {
         _ text: String, defaultUnit: WeightUnit = .kg
     ) throws(ParseError) -> (name: String, sets: [PerformedSet]) {
         guard let colon = text.firstIndex(of: ":") else {
-            throw ParseError(
-                message: "expected \"EXERCISE: SET, SET, ...\" (no ':' after the exercise name)", text: text,
-                part: text, offset: 0)
+            throw ParseError(message: TrainingPhrases.setsNoColon.t(), text: text, part: text, offset: 0)
         }
         let name = text[..<colon].trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else {
             throw ParseError(
-                message: "the exercise name is missing before ':'", text: text, part: ":",
+                message: TrainingPhrases.exerciseNameMissing.t(), text: text, part: ":",
                 offset: text.distance(from: text.startIndex, to: colon))
         }
         var sets: [PerformedSet] = []
@@ -42,30 +43,63 @@ public enum SetParser {
         let body = text[position...]
         guard !body.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ParseError(
-                message: "no sets after '\(name):'", text: text, part: ":",
+                message: TrainingPhrases.noSetsAfterName.t(["name": name]), text: text, part: ":",
                 offset: text.distance(from: text.startIndex, to: colon))
         }
-        for piece in body.split(separator: ",", omittingEmptySubsequences: false) {
+        for piece in pieces(of: body) {
             let leading = piece.prefix(while: { $0 == " " }).count
             let trimmed = piece.trimmingCharacters(in: .whitespaces)
             let offset = text.distance(from: text.startIndex, to: piece.startIndex) + leading
             position = piece.endIndex
             guard !trimmed.isEmpty else {
                 throw ParseError(
-                    message: "an empty set (two commas in a row?)", text: text, part: ",", offset: max(0, offset - 1))
+                    message: TrainingPhrases.emptySet.t(), text: text, part: ",", offset: max(0, offset - 1))
             }
             do {
                 sets.append(try parseSet(trimmed, defaultUnit: defaultUnit))
             } catch let problem {
+                // "15,12,10": sets written without spaces read as one number with a decimal comma.
+                let decimalComma = trimmed.contains(where: { $0 == "," })
+                let reason = problem.reason + (decimalComma ? TrainingPhrases.decimalCommaHint.t() : "")
+                let values: [String: any Sendable] = ["number": sets.count + 1, "name": name, "reason": reason]
                 throw ParseError(
-                    message: "set \(sets.count + 1) of '\(name)': \(problem.reason)", text: text, part: trimmed,
-                    offset: offset)
+                    message: TrainingPhrases.setOfExercise.t(values), text: text, part: trimmed, offset: offset)
             }
         }
         _ = position
         return (name, sets)
     }
 
+    /// The sets of `body`, split at every comma that is not a decimal comma (one between two digits).
+    static func pieces(of body: Substring) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = body.startIndex
+        var index = body.startIndex
+        while index < body.endIndex {
+            let next = body.index(after: index)
+            if body[index] == ",", !isDecimalComma(at: index, in: body) {
+                pieces.append(body[start..<index])
+                start = next
+            }
+            index = next
+        }
+        pieces.append(body[start...])
+        return pieces
+    }
+
+    /// Whether the comma at `index` stands between two digits (`62,5`).
+    static func isDecimalComma(at index: Substring.Index, in text: Substring) -> Bool {
+        guard index > text.startIndex, text.index(after: index) < text.endIndex else { return false }
+        let digits: ClosedRange<Character> = "0"..."9"
+        return digits.contains(text[text.index(before: index)]) && digits.contains(text[text.index(after: index)])
+    }
+
+    /// A number typed with a decimal comma or point (`62,5`, `62.5`); nil when `text` is none.
+    static func number(_ text: some StringProtocol) -> Double? {
+        Language.parseNumber(String(text))
+    }
+
+    /// Why a set (or a plan) does not read, in the current language.
     struct SetProblem: Error {
         let reason: String
     }
@@ -87,9 +121,7 @@ public enum SetParser {
                 let piece =
                     ["kg", "lb", "lbs"].contains(word) || (word.first.map { $0.isNumber || "x@".contains($0) } ?? false)
                 guard inside || piece else { throw problem }
-                throw SetProblem(
-                    reason: "write a set without spaces, e.g. 10x50kg or 12x80kg@40s (only a type such as warmup "
-                        + "goes after a space: 10x50kg warmup)")
+                throw SetProblem(reason: TrainingPhrases.setWithoutSpaces.t())
             }
             rest = rest[..<space]
         }
@@ -98,11 +130,7 @@ public enum SetParser {
         if let at = rest.firstIndex(of: "@") {
             let after = rest[rest.index(after: at)...].trimmingCharacters(in: .whitespaces)
             if after.hasSuffix("kg") || after.hasSuffix("lb") || after.hasSuffix("lbs") {
-                throw SetProblem(
-                    reason: """
-                        this is the form of a plan (SETSxREPS@LOAD, as in trainings --plan); \
-                        a performed set is REPSxWEIGHT[kg|lb][@DURATION], e.g. 12x80kg@40s
-                        """)
+                throw SetProblem(reason: TrainingPhrases.setWrittenAsPlan.t())
             }
             duration = try parseDuration(String(rest[rest.index(after: at)...]))
             rest = rest[..<at]
@@ -114,11 +142,9 @@ public enum SetParser {
         let repsRange = PerformedSet.repsRange
         guard let repsText = parts.first, let reps = Int(repsText), repsRange.contains(Double(reps)) else {
             throw SetProblem(
-                reason: """
-                    expected REPSxWEIGHT[kg|lb][@DURATION] with REPS a whole number \
-                    from \(Int(repsRange.lowerBound)) to \(Int(repsRange.upperBound)) \
-                    (or METRESm[@DURATION] for a distance, e.g. 2000m@7:30)
-                    """)
+                reason: TrainingPhrases.setReps.t([
+                    "lowest": Int(repsRange.lowerBound), "highest": Int(repsRange.upperBound),
+                ]))
         }
         var weight = 0.0
         var unit = defaultUnit
@@ -132,12 +158,11 @@ public enum SetParser {
                 unit = .lb; weightText = weightText.dropLast(3)
             }
             let weightRange = PerformedSet.weightRange
-            guard let value = Double(weightText), value.isFinite, weightRange.contains(value) else {
+            guard let value = number(weightText), value.isFinite, weightRange.contains(value) else {
                 throw SetProblem(
-                    reason: """
-                        the weight must be a number from \(Int(weightRange.lowerBound)) to \(Int(weightRange.upperBound)) \
-                        followed by kg or lb (e.g. 80kg, 22.5lb)
-                        """)
+                    reason: TrainingPhrases.setWeight.t([
+                        "lowest": Int(weightRange.lowerBound), "highest": Int(weightRange.upperBound),
+                    ]))
             }
             weight = value
         }
@@ -156,45 +181,47 @@ public enum SetParser {
             return nil
         }
         let range = PerformedSet.distanceRange
-        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite,
-            range.contains(value * factor)
-        else {
-            throw SetProblem(
-                reason:
-                    "a distance is metres or kilometres, e.g. 2000m or 2km (at most \(Int(range.upperBound / 1000)) km)"
-            )
+        guard let value = Self.number(number), value.isFinite, range.contains(value * factor) else {
+            throw SetProblem(reason: TrainingPhrases.setDistance.t(["km": Int(range.upperBound / 1000)]))
         }
         return value * factor
     }
 
     /// A set written as `--set` takes it: `12x80kg`, `12x80kg@40s warmup`, `2000m@7:30`, `1@45s`.
     public static func text(of set: PerformedSet) -> String {
+        text(of: set, in: .en)
+    }
+
+    /// ``text(of:)`` with the numbers as `language` writes them (`12x82,5kg` in Catalan and Spanish; read back too).
+    public static func text(of set: PerformedSet, in language: Language) -> String {
         var text: String
         if let distance = set.distance {
-            text = "\(Numbers.plain(distance))m"
+            text = "\(language.number(distance))m"
         } else {
             text = "\(set.reps)"
-            if set.weight > 0 { text += "x\(Numbers.plain(set.weight))\(set.unit.rawValue)" }
+            if set.weight > 0 { text += "x\(language.number(set.weight))\(set.unit.rawValue)" }
         }
-        if let duration = set.duration { text += "@" + durationText(duration) }
+        if let duration = set.duration { text += "@" + durationText(duration, in: language) }
         if set.type != .normal { text += " \(set.type.rawValue)" }
         return text
     }
 
     /// A duration as `--set` takes it: `45s`, `1:30`, `7:05.5`.
-    static func durationText(_ seconds: Double) -> String {
+    static func durationText(_ seconds: Double, in language: Language = .en) -> String {
         let rounded = PerformedExercise.rounded(max(0, seconds))
-        guard rounded >= 60 else { return Numbers.plain(rounded) + "s" }
+        guard rounded >= 60 else { return language.number(rounded) + "s" }
         let minutes = Int(rounded) / 60
         let rest = rounded - Double(minutes * 60)
-        return "\(minutes):" + (rest < 10 ? "0" : "") + Numbers.plain(rest)
+        return "\(minutes):" + (rest < 10 ? "0" : "") + language.number(rest)
     }
 
     static func setType(_ text: String) throws(SetProblem) -> SetType {
         guard let type = SetType(typed: text) else {
             let names = SetType.allCases.map(\.rawValue)
             throw SetProblem(
-                reason: "unknown set type '\(text)' (\(names.dropLast().joined(separator: ", ")) or \(names.last!))")
+                reason: TrainingPhrases.unknownSetType.t([
+                    "type": text, "names": names.dropLast().joined(separator: ", "), "last": names.last!,
+                ]))
         }
         return type
     }
@@ -202,29 +229,27 @@ public enum SetParser {
     /// `40s`, `40`, `1m30s`, `2m`, `1:30`.
     static func parseDuration(_ text: String) throws(SetProblem) -> Double {
         let limit = TrainingSession.secondsRange
-        let invalid = SetProblem(
-            reason:
-                "the duration after '@' must look like 40s, 1m30s or 1:30 (at most \(Int(limit.upperBound) / 3600) h)")
+        let invalid = SetProblem(reason: TrainingPhrases.setDuration.t(["hours": Int(limit.upperBound) / 3600]))
         var seconds: Double?
         let clean = text.trimmingCharacters(in: .whitespaces)
         if clean.contains(":") {
             let parts = clean.split(separator: ":", omittingEmptySubsequences: false)
-            if parts.count == 2, let m = Int(parts[0]), let s = Double(parts[1]), s < 60 {
+            if parts.count == 2, let m = Int(parts[0]), let s = number(parts[1]), s < 60 {
                 seconds = Double(m) * 60 + s
             }
-        } else if let plain = Double(clean) {
+        } else if let plain = number(clean) {
             seconds = plain
         } else if clean.hasSuffix("s") || clean.hasSuffix("m") {
             var body = Substring(clean)
             var minutes = 0.0
             if let m = body.firstIndex(of: "m") {
-                guard let value = Double(body[..<m]) else { throw invalid }
+                guard let value = number(body[..<m]) else { throw invalid }
                 minutes = value
                 body = body[body.index(after: m)...]
             }
             if body.isEmpty {
                 seconds = minutes * 60
-            } else if body.hasSuffix("s"), let value = Double(body.dropLast()) {
+            } else if body.hasSuffix("s"), let value = number(body.dropLast()) {
                 seconds = minutes * 60 + value
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 /// What `gorilla train` starts: who trains (`--client`, the client of `--event`, or of the `--next` event) and
 /// what (`--training`, `--free`, or `--repeat last`: the client's previous session again).
@@ -48,20 +49,16 @@ public struct TrainRequest: Sendable {
     /// - Throws: ``ClientError`` `.usage`.
     public func validate() throws {
         if next, client != nil || event != nil {
-            throw ClientError(
-                .usage, "--next picks the client and the event itself: give it without --client or --event")
+            throw ClientError(.usage, TrainingPhrases.nextAlone.t())
         }
         // Who trains when none of --client, --event and --next is given depends on the account: a client trains
         // themselves, a coach is told to name someone (``TrainService/prepare(_:at:)``).
         if (start != nil || end != nil), !handsFree {
-            throw ClientError(
-                .usage,
-                "--start and --end give the times of a hands-free session: add --hands-free (real time is timed)")
+            throw ClientError(.usage, TrainingPhrases.startEndNeedHandsFree.t())
         }
-        if training != nil, free { throw ClientError(.usage, "give --training T or --free, not both") }
+        if training != nil, free { throw ClientError(.usage, TrainingPhrases.trainingOrFree.t()) }
         if repeating != nil, training != nil || free {
-            throw ClientError(
-                .usage, "--repeat takes the exercises from an earlier session: give it without --training or --free")
+            throw ClientError(.usage, TrainingPhrases.repeatAlone.t())
         }
     }
 }

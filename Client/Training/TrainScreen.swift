@@ -7,11 +7,14 @@ enum TrainScreen {
     static func render(_ recorder: SessionRecorder, at now: Date, style: TerminalStyle, width: Int = 120) -> String {
         let accent = TerminalStyle.Attribute.foreground(recorder.realTime ? .blue : .yellow)
         var lines: [String] = []
-        let mode = recorder.correcting == true ? "CORRECTING" : recorder.realTime ? "REAL TIME" : "HANDS-FREE"
-        let state = recorder.isPaused ? "  [PAUSED]" : ""
+        let mode =
+            recorder.correcting == true
+            ? TrainingPhrases.screenModeCorrecting.t()
+            : recorder.realTime ? TrainingPhrases.screenModeRealTime.t() : TrainingPhrases.screenModeHandsFree.t()
+        let state = recorder.isPaused ? "  " + TrainingPhrases.screenPaused.t() : ""
         let time =
             recorder.realTime
-            ? "session \(Numbers.clock(recorder.sessionElapsed(at: now)))"
+            ? TrainingPhrases.screenSessionTime.t(["time": SessionWording.clock(recorder.sessionElapsed(at: now))])
             : span(recorder)
         lines.append(
             style("GorillaCoach · \(mode)", accent, .bold) + "  " + style(recorder.clientName, .bold)
@@ -31,7 +34,9 @@ enum TrainScreen {
         } else {
             lines.append("")
         }
-        if let notes = recorder.notes, recorder.prompt != .note { lines.append(style("Note: ", .dim) + notes) }
+        if let notes = recorder.notes, recorder.prompt != .note {
+            lines.append(style(TrainingPhrases.screenNote.t(), .dim) + notes)
+        }
         lines.append("")
         lines.append(style(keys(recorder), .dim))
         return "\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n")
@@ -42,7 +47,9 @@ enum TrainScreen {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let start = Date(timeIntervalSince1970: recorder.started)
-        guard let ended = recorder.ended else { return "from \(formatter.string(from: start))" }
+        guard let ended = recorder.ended else {
+            return TrainingPhrases.screenFrom.t(["start": formatter.string(from: start)])
+        }
         let end = Date(timeIntervalSince1970: ended)
         formatter.dateFormat = "HH:mm"
         let day = DateFormatter()
@@ -56,12 +63,15 @@ enum TrainScreen {
         _ recorder: SessionRecorder, style: TerminalStyle, accent: TerminalStyle.Attribute, width: Int
     ) -> [String] {
         guard !recorder.items.isEmpty else {
-            return [style("Exercises", accent), "  (none yet — press a to add one from the catalogue)"]
+            return [style(TrainingPhrases.screenExercises.t(), accent), "  " + TrainingPhrases.screenNoExercises.t()]
         }
         let nameWidth = min(
             28, max(8, recorder.items.map { $0.performed.name.count + ($0.group == nil ? 0 : 4) }.max()!))
         var lines = [
-            style(pad("  Exercise", nameWidth + 4) + pad("Done", 7) + pad("Plan", 26) + "Last time", accent)
+            style(
+                pad("  " + TrainingPhrases.screenHeaderExercise.t(), nameWidth + 4)
+                    + pad(TrainingPhrases.screenHeaderDone.t(), 7) + pad(TrainingPhrases.screenHeaderPlan.t(), 26)
+                    + TrainingPhrases.screenHeaderLastTime.t(), accent)
         ]
         for (index, item) in recorder.items.enumerated() {
             let finished = item.planned.map { item.done >= $0 } ?? false
@@ -85,46 +95,59 @@ enum TrainScreen {
         let item = recorder.items[recorder.selected]
         var lines: [String] = []
         let number = item.done + 1
-        let of = item.planned.map { " of \($0)" } ?? ""
+        let set =
+            item.planned.map { TrainingPhrases.screenSetOf.t(["number": number, "planned": $0]) }
+            ?? TrainingPhrases.screenSet.t(["number": number])
+        let nextSet = "   " + TrainingPhrases.screenSpaceStartsNextSet.t()
         if recorder.realTime {
             let (weight, unit) = recorder.nextWeight(recorder.selected)
-            let target = item.target.map { "   target \(describeTarget($0, item))" } ?? ""
+            let target =
+                item.target.map { "   " + TrainingPhrases.screenTarget.t(["target": describeTarget($0, item)]) } ?? ""
+            let type = SessionWording.title(of: recorder.setType)
             lines.append(
-                style("Set \(number)\(of) · \(item.performed.name)", accent)
-                    + "  \(recorder.setType.title)  \(Numbers.plain(weight)) \(unit.rawValue)\(target)")
+                style("\(set) · \(item.performed.name)", accent)
+                    + "  \(type)  \(SessionWording.plain(weight)) \(unit.rawValue)\(target)")
             if let elapsed = recorder.setElapsed(at: now) {
                 lines.append(
-                    "  reps " + style("\(recorder.repTimes.count)", .bold) + "   stopwatch "
-                        + style(Numbers.clock(elapsed), accent, .bold))
+                    "  "
+                        + TrainingPhrases.screenSetRunning.t([
+                            "reps": style("\(recorder.repTimes.count)", .bold),
+                            "time": style(SessionWording.clock(elapsed), accent, .bold),
+                        ]))
             } else if let remaining = recorder.restRemaining(at: now), let planned = recorder.restTarget {
                 if remaining > 0 {
                     lines.append(
-                        "  rest " + style(Numbers.clock(remaining), accent, .bold) + " left of "
-                            + Numbers.clock(planned) + "   (Space starts the next set)")
+                        "  "
+                            + TrainingPhrases.screenRestLeft.t([
+                                "left": style(SessionWording.clock(remaining), accent, .bold),
+                                "planned": SessionWording.clock(planned),
+                            ]) + nextSet)
                 } else {
-                    lines.append(
-                        style(
-                            "  REST OVER — \(Numbers.clock(-remaining)) past the planned \(Numbers.clock(planned)) ",
-                            accent, .bold, .reverse) + "   (Space starts the next set)")
+                    let over = TrainingPhrases.screenRestOver.t([
+                        "over": SessionWording.clock(-remaining), "planned": SessionWording.clock(planned),
+                    ])
+                    lines.append(style("  \(over) ", accent, .bold, .reverse) + nextSet)
                 }
             } else if let rest = recorder.restElapsed(at: now) {
                 lines.append(
-                    "  resting " + style(Numbers.clock(rest), accent, .bold) + "   (Space starts the next set)")
+                    "  " + TrainingPhrases.screenResting.t(["rest": style(SessionWording.clock(rest), accent, .bold)])
+                        + nextSet)
             } else {
-                lines.append("  ready   (Space starts the set)")
+                lines.append("  " + TrainingPhrases.screenReady.t())
             }
         } else if let target = item.target {
             lines.append(
-                style("Set \(number)\(of) · \(item.performed.name)", accent) + "  "
+                style("\(set) · \(item.performed.name)", accent) + "  "
                     + style(describeTarget(target, item), .bold)
-                    + (recorder.setType == .normal ? "" : "  \(recorder.setType.title)")
-                    + "   Enter confirms · type to correct (10x82.5kg) · s passes over")
+                    + (recorder.setType == .normal ? "" : "  \(SessionWording.title(of: recorder.setType))")
+                    + "   " + TrainingPhrases.screenFormKeys.t())
             lines.append(
                 "  > " + style(recorder.input.isEmpty ? SessionRecorder.text(of: target) : recorder.input, .reverse))
         } else {
+            let examples = "12x80kg" + (item.count == .time ? ", 45s" : "")
             lines.append(
-                style("Set \(number) · \(item.performed.name)", accent)
-                    + "   type the set (12x80kg\(item.count == .time ? ", 45s" : "")), Enter")
+                style(TrainingPhrases.screenSet.t(["number": number]) + " · \(item.performed.name)", accent)
+                    + "   " + TrainingPhrases.screenTypeTheSet.t(["examples": examples]))
             lines.append("  > " + style(recorder.input.isEmpty ? " " : recorder.input, .reverse))
         }
         if !item.performed.sets.isEmpty {
@@ -132,10 +155,10 @@ enum TrainScreen {
                 let text = SessionRecorder.text(of: set)
                 return index == recorder.editing ? style("[\(text)]", accent, .reverse) : text
             }
-            lines.append("  today: " + sets.joined(separator: ", "))
+            lines.append("  " + TrainingPhrases.screenToday.t(["sets": sets.joined(separator: ", ")]))
         }
         if recorder.editing != nil {
-            lines.append(style("  editing sets: ←→ choose  Enter change  d delete  t type  e done", accent))
+            lines.append(style("  " + TrainingPhrases.editingKeys.t(), accent))
         }
         return lines
     }
@@ -145,53 +168,68 @@ enum TrainScreen {
         _ recorder: SessionRecorder, style: TerminalStyle, accent: TerminalStyle.Attribute
     ) -> [String] {
         var options = recorder.candidates.map { choice in
-            choice.name + (choice.count == .reps ? "" : "  (\(choice.count.rawValue))")
+            choice.name + (choice.count == .reps ? "" : "  (\(word(for: choice.count)))")
         }
         if recorder.offersNewExercise {
-            options.append("+ create '\(recorder.input.trimmingCharacters(in: .whitespaces))' as a new exercise")
+            options.append(
+                TrainingPhrases.screenCreateExercise.t(["name": recorder.input.trimmingCharacters(in: .whitespaces)]))
         }
-        if options.isEmpty { return ["    (the catalogue is empty: type a name to create one)"] }
+        if options.isEmpty { return ["    " + TrainingPhrases.screenCatalogueEmpty.t()] }
         return options.enumerated().map { index, text in
             index == recorder.pick ? style("  > \(text)", accent, .reverse) : "    \(text)"
         }
     }
 
-    /// What a set should be: "12 reps × 80 kg", "45 s", "2000 m".
+    /// What a set should be: "12 × 80 kg", "45 s", "2000 m".
     static func describeTarget(_ set: PerformedSet, _ item: SessionRecorder.Item) -> String {
-        if item.count == .distance, let distance = set.distance { return "\(Numbers.plain(distance)) m" }
-        if set.reps == 0, let duration = set.duration { return "\(Numbers.plain(duration)) s" }
-        return "\(set.reps) × \(Numbers.plain(set.weight)) \(set.unit.rawValue)"
+        if item.count == .distance, let distance = set.distance { return "\(SessionWording.plain(distance)) m" }
+        if set.reps == 0, let duration = set.duration { return "\(SessionWording.plain(duration)) s" }
+        return "\(set.reps) × \(SessionWording.plain(set.weight)) \(set.unit.rawValue)"
     }
 
+    /// The help line: the keys of the editor, else of the mode.
     private static func keys(_ recorder: SessionRecorder) -> String {
-        if recorder.editing != nil { return "←→ set  ↑↓ exercise  Enter change  d delete  t type  e/Esc done" }
-        let common = "↑↓ select  a add  x remove  K/J move  t type  e edit sets  n note  u undo  q finish  Esc cancel"
+        if recorder.editing != nil { return TrainingPhrases.screenKeysEditing.t() }
+        let common = TrainingPhrases.screenKeysCommon.t()
         return recorder.realTime
-            ? "Space start/rep  Enter end set  w weight  p pause  " + common
-            : "Enter confirm  0-9 correct  s pass over  w weight  " + common
+            ? TrainingPhrases.screenKeysRealTime.t(["common": common])
+            : TrainingPhrases.screenKeysForm.t(["common": common])
     }
 
     static func promptText(_ prompt: SessionRecorder.Prompt, _ recorder: SessionRecorder, at now: Date) -> String {
         switch prompt {
-        case .weight: return "Weight for the next sets (e.g. 80, 22.5lb), Enter: "
-        case .reps: return "Reps of that set, Enter: "
-        case .addExercise: return "Exercise (type to narrow, ↑↓ choose, Enter add, Esc back): "
-        case .note: return "Note on this session, Enter: "
-        case .editSet: return "Set (e.g. 10x82.5kg, 8x60kg drop), Enter: "
-        case .confirmCancel: return "Discard this session? [y/n] "
+        case .weight: return TrainingPhrases.promptWeight.t()
+        case .reps: return TrainingPhrases.promptReps.t()
+        case .addExercise: return TrainingPhrases.promptAddExercise.t()
+        case .note: return TrainingPhrases.promptNote.t()
+        case .editSet: return TrainingPhrases.promptEditSet.t()
+        case .confirmCancel: return TrainingPhrases.promptDiscard.t()
         case .confirmRemove:
             let item = recorder.items[recorder.selected]
-            return "Remove \(item.performed.name) and its \(item.performed.sets.count) sets? [y/n] "
+            return TrainingPhrases.promptRemove.t(["name": item.performed.name, "count": item.performed.sets.count])
         case .confirmSave where recorder.performed.isEmpty && recorder.correcting == true:
-            return "Every set is deleted: a session keeps at least one (sessions rm deletes it). Go back? [Y/n] "
+            return TrainingPhrases.promptEverySetDeleted.t()
         case .confirmSave where recorder.performed.isEmpty:
-            return "Nothing recorded: no session will be saved. Leave? [Y/n] "
+            return TrainingPhrases.promptNothingRecorded.t()
         case .confirmSave:
             let sets = recorder.performed.reduce(0) { $0 + $1.sets.count }
             let reps = recorder.performed.flatMap(\.sets).reduce(0) { $0 + $1.reps }
-            return
-                "Summary: \(recorder.performed.count) exercises, \(sets) sets, \(reps) reps, \(Numbers.clock(recorder.sessionElapsed(at: now))). "
-                + (recorder.correcting == true ? "Save the correction? [Y/n] " : "Save session? [Y/n] ")
+            let summary = TrainingPhrases.promptSummary.t([
+                "exercises": recorder.performed.count, "sets": sets, "reps": reps,
+                "time": SessionWording.clock(recorder.sessionElapsed(at: now)),
+            ])
+            return summary
+                + (recorder.correcting == true
+                    ? TrainingPhrases.promptSaveCorrection.t() : TrainingPhrases.promptSaveSession.t())
+        }
+    }
+
+    /// "time", "distance": how an exercise is counted, for the picker.
+    private static func word(for count: CountMode) -> String {
+        switch count {
+        case .reps: TrainingPhrases.countReps.t()
+        case .time: TrainingPhrases.countTime.t()
+        case .distance: TrainingPhrases.countDistance.t()
         }
     }
 

@@ -67,9 +67,7 @@ extension TrainService {
             if newest.map({ updated > $0.updated }) ?? true { newest = (recorder, updated) }
         }
         guard let newest else {
-            throw ClientError(
-                .notFound,
-                "no unfinished session on this device or your other devices; start one with: gorilla train --client C")
+            throw ClientError(.notFound, TrainingPhrases.noUnfinishedSessionAnywhere.t())
         }
         return .recording(newest.recorder, takeOver: true)
     }
@@ -79,7 +77,7 @@ extension TrainService {
     /// - Throws: ``ClientError`` `.usage` when there is nothing to open (``Resumption/elsewhere(_:)``).
     public func takeOver(_ resumption: Resumption) async throws -> SessionRecorder {
         guard case .recording(let recorder, let takeOver) = resumption else {
-            throw ClientError(.usage, "the session continues on another device")
+            throw ClientError(.usage, TrainingPhrases.sessionContinuesElsewhere.t())
         }
         guard takeOver else { return recorder }
         let cache = try context.cache()
@@ -152,7 +150,7 @@ extension TrainService {
         else { return nil }
         let saved = try cache.entity(recorder.id) != nil
         return ContinuedElsewhere(
-            id: recorder.id, device: holder["name"]?.stringValue ?? "another device",
+            id: recorder.id, device: holder["name"]?.stringValue ?? TrainingPhrases.anotherDevice.t(),
             since: row[string: "updated"].flatMap(ISOTime.parse), finished: row.deleted || saved)
     }
 
@@ -165,7 +163,7 @@ extension TrainService {
         if existing?.deleted == true { return }
         let state = try JSONValue.encode(recorder)
         if let problem = TrainingDraft.stateProblem(state) {
-            context.note(["the unfinished session is kept on this device only (\(problem))"])
+            context.note([TrainingPhrases.draftKeptHereOnly.t(["problem": "\(problem)"])])
             return
         }
         let device = try JSONValue.encode(try DeviceIdentity.current(cache))
@@ -212,7 +210,8 @@ public enum DeviceIdentity {
         let name = candidates.lazy.compactMap {
             Validation.cleanName($0.map { String($0.prefix(TrainingDraft.maxDeviceNameLength)) })
         }.first
-        return TrainingDraft.Device(id: id, name: name ?? "device \(id.key.prefix(8))")
+        return TrainingDraft.Device(
+            id: id, name: name ?? TrainingPhrases.deviceNamed.t(["id": String(id.key.prefix(8))]))
     }
 }
 
@@ -243,7 +242,7 @@ extension DeviceContext {
             // Past the limit: only what is still queued is worth a note (a push that went through lost nothing).
             let queued = (try? cache().queuedCount()) ?? 0
             if queued > 0 {
-                note(["offline — \(queued) change\(queued == 1 ? "" : "s") queued; the server did not answer in time"])
+                note([TrainingPhrases.offlineQueued.t(["count": queued])])
             }
         }
     }

@@ -24,17 +24,19 @@ extension TrainService {
             // A client trains themselves.
             owner = try SessionService.ownEntry(named: request.client, cache: cache, context: context)
         } else if let client = request.client {
-            owner = try ClientDirectory(cache: cache).resolve(client, for: .writing("train"))
+            owner = try ClientDirectory(cache: cache).resolve(client, for: .writing(TrainingPhrases.actionTrain.t()))
             if let appointment, appointment[string: "client"] != owner.id.key {
-                throw ClientError(.usage, "event \(appointment.id.short) is with another client")
+                throw ClientError(.usage, TrainingPhrases.eventWithAnotherClient.t(["id": appointment.id.short]))
             }
         } else if let appointment {
             guard let id = appointment[string: "client"].flatMap(UUID.init(uuidString:)),
                 let client = try cache.entity(id), !client.deleted
-            else { throw ClientError(.notFound, "the client of event \(appointment.id.short) is not on this device") }
+            else {
+                throw ClientError(.notFound, TrainingPhrases.eventClientNotHere.t(["id": appointment.id.short]))
+            }
             owner = client
         } else {
-            throw ClientError(.usage, "give --client C, --event ID or --next (or --resume)")
+            throw ClientError(.usage, TrainingPhrases.whoTrains.t())
         }
         var routine = try request.training.map { try NameResolver(cache: cache).resolve(.training, $0) }
         let items: [SessionRecorder.Item]
@@ -76,7 +78,7 @@ extension TrainService {
                 throw ClientError(
                     .usage,
                     EventFormatting.dateProblem(text).map { "\(option): \($0)" }
-                        ?? "\(option) must be \"YYYY-MM-DD HH:MM\" (local time), not '\(text)'")
+                        ?? TrainingPhrases.localTimeFormat.t(["option": option, "text": text]))
             }
             return date
         }
@@ -96,7 +98,7 @@ extension TrainService {
         } else {
             (start, end) = (now.addingTimeInterval(-length), now)
         }
-        guard end > start else { throw ClientError(.usage, "--end must come after --start") }
+        guard end > start else { throw ClientError(.usage, TrainingPhrases.endAfterStart.t()) }
         return (start, end)
     }
 
@@ -148,10 +150,7 @@ extension TrainService {
 
     func refuseWhileUnfinished(_ cache: LocalCache) throws {
         if try load(cache) != nil {
-            throw ClientError(
-                .usage,
-                "a session is still unfinished on this device; "
-                    + "continue it with: gorilla train --resume (Esc there discards it)")
+            throw ClientError(.usage, TrainingPhrases.sessionStillUnfinished.t())
         }
     }
 
@@ -171,10 +170,7 @@ extension TrainService {
         let current = scheduled.filter { $0.start <= now }.max { $0.start < $1.start }
         let upcoming = scheduled.filter { $0.start > now }.min { $0.start < $1.start }
         guard let chosen = current ?? upcoming else {
-            throw ClientError(
-                .notFound,
-                "no scheduled event now or later to start; schedule one with: "
-                    + "gorilla events add --client C --at \"YYYY-MM-DD HH:MM\" (or start with --client C)")
+            throw ClientError(.notFound, TrainingPhrases.noEventToStart.t())
         }
         return chosen.event
     }
@@ -186,9 +182,7 @@ extension TrainService {
             .filter { !PerformedExercise.all(in: $0).allSatisfy(\.sets.isEmpty) }
         guard let last = sessions.max(by: { ($0[string: "start"] ?? "") < ($1[string: "start"] ?? "") }) else {
             throw ClientError(
-                .notFound,
-                "\(ClientDirectory.displayName(client)) has no previous session to repeat; "
-                    + "start one with: gorilla train --client C")
+                .notFound, TrainingPhrases.noSessionToRepeat.t(["name": ClientDirectory.displayName(client)]))
         }
         return last
     }

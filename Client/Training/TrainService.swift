@@ -16,8 +16,7 @@ public struct TrainService: Sendable {
     /// - Throws: ``ClientError`` `.notFound` when there is none.
     public func resume() throws -> SessionRecorder {
         guard let recorder = try load(try context.cache()) else {
-            throw ClientError(
-                .notFound, "no unfinished session on this device; start one with: gorilla train --client C")
+            throw ClientError(.notFound, TrainingPhrases.noUnfinishedSessionHere.t())
         }
         return recorder
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 /// The full-screen terminal view of `gorilla train`: a thin shell over ``SessionRecorder``.
 ///
@@ -23,7 +24,7 @@ public struct TrainView: Sendable {
     /// Opens the controlling terminal for `gorilla train`, before anything is started.
     /// - Throws: ``ClientError`` `.local` without a terminal.
     public static func openTerminal() throws -> TerminalDevice {
-        try TerminalDevice(for: "train", hint: "use gorilla sessions log to record without one")
+        try TerminalDevice(for: "train", hint: TrainingPhrases.trainNeedsTerminalHint.t())
     }
 
     /// Runs until the coach saves, discards or presses Ctrl-C; returns the final state.
