@@ -12,11 +12,12 @@ public struct CatalogueService: Sendable {
     /// The cleaned name, refused when another live row of `kind` already has it (the server checks too).
     func freeName(_ cache: LocalCache, _ kind: EntityKind, _ name: String, except: UUID? = nil) throws -> String {
         guard let clean = Validation.cleanName(name) else {
-            throw ClientError(.usage, "a name has 1–100 characters and no control characters")
+            throw ClientError(.usage, CataloguePhrases.nameInvalid.t())
         }
         let key = Validation.key(clean)
         if let other = try cache.entities(kind).first(where: { Validation.key($0.name) == key && $0.id != except }) {
-            throw ClientError(.usage, "there is already a \(kind.rawValue) named '\(other.name)'")
+            let taken = kind.catalogue(.machineNameTaken, .exerciseNameTaken, .trainingNameTaken)
+            throw ClientError(.usage, taken.t(["name": other.name]))
         }
         return clean
     }
@@ -39,20 +40,12 @@ public struct CatalogueService: Sendable {
         let entity = try NameResolver(cache: cache).resolve(kind, name)
         try refuseWhileUsed(cache, kind, entity)
         try confirmation.require(
-            "Delete \(kind.rawValue) '\(entity.name)' (\(entity.id.short))?\(Self.consequence(of: kind))")
+            kind.catalogue(.deleteMachineQuestion, .deleteExerciseQuestion, .deleteTrainingQuestion)
+                .t(["name": entity.name, "id": entity.id.short]))
         try applyDeleteRule(cache, kind, entity)
         try await context.change(cache, kind, entity: entity.id, action: .delete)
         return EntityChange(
             kind, .deleted, name: entity.name, id: entity.id, entity: EntityRecord(entity, adding: ["deleted": true]))
-    }
-
-    /// What deleting a row of `kind` does besides, for the question.
-    private static func consequence(of kind: EntityKind) -> String {
-        switch kind {
-        case .exercise: " It leaves the trainings that use it; the history keeps its name."
-        case .training: " Sessions keep its name."
-        default: ""
-        }
     }
 
     /// Refuses, before asking, a delete that the kind's ``DeleteRule`` forbids while the row is used.
@@ -67,9 +60,10 @@ public struct CatalogueService: Sendable {
         case .refuseWhileUsed(let by, let field)?:
             let users = try cache.entities(by).filter { $0[string: field] == entity.id.key }.map(\.name)
             if !users.isEmpty {
+                // The users in the order of the server's message (`DeleteRule.inUseMessage`).
+                let sorted = users.sorted { $0.lowercased() < $1.lowercased() }.joined(separator: ", ")
                 throw ClientError(
-                    .server,
-                    "cannot delete \(kind.rawValue) " + DeleteRule.inUseMessage(name: entity.name, users: users),
+                    .server, CataloguePhrases.machineInUse.t(["name": entity.name, "users": sorted]),
                     wire: WireError(code: .inUse, message: "in use"))
             }
         case .removeFromTrainings?:
@@ -83,5 +77,13 @@ public struct CatalogueService: Sendable {
         case nil:
             break
         }
+    }
+}
+
+extension Sequence {
+    /// The elements in the order of their names with case and accents folded (``NameMatch/fold(_:)``), so that
+    /// "Àlex" comes among the A's; each name is folded once.
+    func sortedByFoldedName(_ name: (Element) -> String) -> [Element] {
+        map { (key: NameMatch.fold(name($0)), element: $0) }.sorted { $0.key < $1.key }.map(\.element)
     }
 }

@@ -54,8 +54,7 @@ public struct ExerciseService: Sendable {
         let exercise = try NameResolver(cache: cache).resolve(.exercise, name)
         let fields = try documentFields(cache, given)
         guard !fields.isEmpty else {
-            throw ClientError(
-                .usage, "nothing to change: give --machine, --no-machine, --description, --muscle or --count")
+            throw ClientError(.usage, CataloguePhrases.nothingToChangeInExercise.t())
         }
         try await context.change(cache, .exercise, entity: exercise.id, action: .update, fields: fields)
         return try EntityChange(.exercise, .updated, name: exercise.name, id: exercise.id, in: cache)
@@ -67,7 +66,7 @@ public struct ExerciseService: Sendable {
         let cache = try await context.freshCache()
         let machines = Dictionary(
             uniqueKeysWithValues: try cache.entities(.machine, includeDeleted: true).map { ($0.id.key, $0.name) })
-        var rows = try cache.entities(.exercise).sorted { $0.name.lowercased() < $1.name.lowercased() }.map {
+        var rows = try cache.entities(.exercise).sortedByFoldedName(\.name).map {
             ExerciseList.Row(exercise: EntityRecord($0), machine: $0[string: "machine"].flatMap { machines[$0] })
         }
         if let search, !search.isEmpty {
@@ -107,7 +106,7 @@ public struct ExerciseService: Sendable {
         if let muscles = given.muscles { fields["muscles"] = .array(muscles.map(JSONValue.string)) }
         if let count = given.count {
             guard CountMode(rawValue: count) != nil else {
-                throw ClientError(.usage, "--count must be reps, time or distance")
+                throw ClientError(.usage, CataloguePhrases.countInvalid.t())
             }
             fields["count"] = .string(count)
         }

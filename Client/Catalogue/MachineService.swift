@@ -25,7 +25,7 @@ public struct MachineService: Sendable {
     public func list() async throws -> MachineList {
         let cache = try await context.freshCache()
         let exercises = try cache.entities(.exercise)
-        let machines = try cache.entities(.machine).sorted { $0.name.lowercased() < $1.name.lowercased() }
+        let machines = try cache.entities(.machine).sortedByFoldedName(\.name)
         return MachineList(
             machines: machines.map { machine in
                 MachineList.Row(
@@ -52,12 +52,12 @@ public struct MachineService: Sendable {
                     }
                 }
                 guard FileManager.default.createFile(atPath: saveImage, contents: bytes) else {
-                    throw ClientError(.local, "cannot write \(saveImage)")
+                    throw ClientError(.local, CataloguePhrases.cannotWriteFile.t(["path": saveImage]))
                 }
                 saved = saveImage
             }
         } else if saveImage != nil {
-            throw ClientError(.notFound, "machine '\(machine.name)' has no image")
+            throw ClientError(.notFound, CataloguePhrases.machineHasNoImage.t(["name": machine.name]))
         }
         return MachineDetail(machine: EntityRecord(machine), exercises: users, savedImage: saved)
     }

@@ -20,8 +20,7 @@ public struct TrainingService: Sendable {
         }
         for plan in try plans(planTexts, cache) { Self.apply(plan, to: &entries) }
         guard !entries.isEmpty else {
-            throw ClientError(
-                .usage, "a training needs at least one exercise: add --exercise E or --plan \"E: 4x12@80kg rest 90s\"")
+            throw ClientError(.usage, CataloguePhrases.trainingNeedsAnExercise.t())
         }
         let id = UUID.v7()
         try await context.change(
@@ -45,7 +44,8 @@ public struct TrainingService: Sendable {
         func index(of name: String) throws -> Int {
             let id = try key(name)
             guard let index = entries.firstIndex(where: { $0["exercise"]?.stringValue == id }) else {
-                throw ClientError(.notFound, "'\(name)' is not in training '\(training.name)'")
+                throw ClientError(
+                    .notFound, CataloguePhrases.exerciseNotInTraining.t(["exercise": name, "training": training.name]))
             }
             return index
         }
@@ -53,18 +53,15 @@ public struct TrainingService: Sendable {
         for plan in try plans(planTexts, cache) { Self.apply(plan, to: &entries) }
         for name in remove { entries.remove(at: try index(of: name)) }
         if let move {
-            guard let position, position >= 1 else { throw ClientError(.usage, "--move needs --to N (1 = first)") }
+            guard let position, position >= 1 else { throw ClientError(.usage, CataloguePhrases.moveNeedsTo.t()) }
             let entry = entries.remove(at: try index(of: move))
             entries.insert(entry, at: min(position - 1, entries.count))
         }
         guard !add.isEmpty || !remove.isEmpty || move != nil || !planTexts.isEmpty else {
-            throw ClientError(
-                .usage, "nothing to change: give --add E, --remove E, --move E --to N or --plan \"E: 4x12@80kg\"")
+            throw ClientError(.usage, CataloguePhrases.nothingToChangeInTraining.t())
         }
         guard !entries.isEmpty else {
-            throw ClientError(
-                .usage,
-                "a training needs at least one exercise; to delete it: gorilla trainings rm \"\(training.name)\"")
+            throw ClientError(.usage, CataloguePhrases.trainingCannotBeEmpty.t(["name": training.name]))
         }
         try await context.change(
             cache, .training, entity: training.id, action: .update,
@@ -90,7 +87,7 @@ public struct TrainingService: Sendable {
     /// `gorilla trainings list`: by name, with how many exercises each lists and when it was last used.
     public func list() async throws -> TrainingList {
         let cache = try await context.freshCache()
-        let trainings = try cache.entities(.training).sorted { $0.name.lowercased() < $1.name.lowercased() }
+        let trainings = try cache.entities(.training).sortedByFoldedName(\.name)
         let lastUsed = trainings.isEmpty ? [:] : try lastUsedByTraining(cache)
         return TrainingList(
             trainings: trainings.map {

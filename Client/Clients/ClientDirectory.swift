@@ -6,8 +6,21 @@ enum ClientUse {
     /// Reads their record or their history (`stats`, `sessions list`, `clients show`): removed clients are found too,
     /// as their history stays with the coach.
     case reading
-    /// Writes for them; `action` says what, for the refusal of a removed client ("log sessions for", "train").
+    /// Writes for them; `action` says what, for the refusal of a removed client ("log sessions for", "train"): one of
+    /// the actions ``refusal(of:)`` knows, written in English and said in the command's language, or a text already
+    /// in that language.
     case writing(String)
+
+    /// The action `action` names, in the current language: "you can read their history but not `…` them".
+    static func refusal(of action: String) -> String {
+        let known: [String: CataloguePhrases] = [
+            "log sessions for": .removedClientLogSessions, "train": .removedClientTrain,
+            "schedule events for": .removedClientScheduleEvents, "send messages to": .removedClientSendMessages,
+            "set a goal for": .removedClientSetGoal, "issue a registration code for": .removedClientIssueCode,
+            "reset the password of": .removedClientResetPassword, "remove": .removedClientRemove,
+        ]
+        return known[action]?.t() ?? action
+    }
 }
 
 /// A coach's clients as this device knows them: found by what the coach calls them, and named for lists.
@@ -22,7 +35,7 @@ struct ClientDirectory {
     static func displayName(_ client: CachedEntity) -> String {
         let full = [client[string: "name"], client[string: "surname"]].compactMap { $0 }.joined(separator: " ")
         if !full.isEmpty { return full }
-        return client[string: "username"] ?? "invited client \(client.id.short)"
+        return client[string: "username"] ?? CataloguePhrases.invitedClientName.t(["id": client.id.short])
     }
 
     /// The client called `text`, live ones first: by display name, username or first name (case and accents folded),
@@ -40,8 +53,9 @@ struct ClientDirectory {
             if case .writing(let action) = use {
                 throw ClientError(
                     .usage,
-                    "\(Self.displayName(client)) was removed (gorilla clients rm): you can read their history "
-                        + "but not \(action) them")
+                    CataloguePhrases.removedClientRefused.t([
+                        "client": Self.displayName(client), "action": ClientUse.refusal(of: action),
+                    ]))
             }
             return client
         }
@@ -86,9 +100,11 @@ struct ClientDirectory {
 
     private static func ambiguous(_ text: String, _ matches: [CachedEntity]) -> ClientError {
         let list = matches.prefix(12).map {
-            "\(displayName($0)) (\($0.id.short)\($0.deleted ? ", removed" : ""))"
+            $0.deleted
+                ? CataloguePhrases.ambiguousRemovedClient.t(["name": displayName($0), "id": $0.id.short])
+                : "\(displayName($0)) (\($0.id.short))"
         }.joined(separator: ", ")
-        return ClientError(.ambiguous, "'\(text)' matches several clients: \(list); use the username or an id")
+        return ClientError(.ambiguous, CataloguePhrases.clientsAmbiguous.t(["text": text, "list": list]))
     }
 
     /// Every client's display name by id key, removed clients included (history keeps their names).

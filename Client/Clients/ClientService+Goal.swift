@@ -2,30 +2,31 @@ import Foundation
 import GorillaShared
 
 extension ClientService {
-    /// `gorilla clients edit C --goal-weight KG|none [--force]`: the client's goal weight, checked like a weight
-    /// (``BodyMeasure/problem(with:forced:)``); `none` removes it.
+    /// `gorilla clients edit C --goal-weight KG|none [--force]`: the client's goal weight (`72.5` or `72,5`), checked
+    /// like a weight (``BodyMeasure/problem(with:forced:)``); `none` removes it.
     ///
     /// `--per-week N|none` sets the sessions a week the client's plan asks for (what `stats --compliance` measures).
     public func setGoalWeight(
         _ name: String, to text: String?, force: Bool = false, perWeek: String? = nil
     ) async throws -> ClientGoal {
-        try context.requireCoach("set a client's goal weight")
+        try context.requireCoach(CataloguePhrases.coachesSetGoalWeight.t())
         guard text != nil || perWeek != nil else {
-            throw ClientError(.usage, "nothing to change: give --goal-weight KG and/or --per-week N")
+            throw ClientError(.usage, CataloguePhrases.nothingToChangeInGoal.t())
         }
         let cache = try context.cache()
         let client = try ClientDirectory(cache: cache).resolve(name, for: .writing("set a goal for"))
         var fields: [String: JSONValue] = [:]
         if let perWeek {
-            switch perWeek.trimmingCharacters(in: .whitespaces).lowercased() {
-            case "", "none", "-": fields["perWeek"] = .null
-            case let number:
-                guard let sessions = Int(number), Client.perWeekRange.contains(Double(sessions)) else {
+            let typed = perWeek.trimmingCharacters(in: .whitespaces)
+            if Self.meansNone(typed) {
+                fields["perWeek"] = .null
+            } else {
+                guard let sessions = Int(typed), Client.perWeekRange.contains(Double(sessions)) else {
                     throw ClientError(
                         .usage,
-                        "--per-week is the sessions a week the plan asks for, a whole number from "
-                            + "\(Int(Client.perWeekRange.lowerBound)) to \(Int(Client.perWeekRange.upperBound)), or none"
-                    )
+                        CataloguePhrases.perWeekInvalid.t([
+                            "min": Int(Client.perWeekRange.lowerBound), "max": Int(Client.perWeekRange.upperBound),
+                        ]))
                 }
                 fields["perWeek"] = .number(Double(sessions))
             }
@@ -38,25 +39,28 @@ extension ClientService {
             name: ClientDirectory.displayName(client), latest: history.latestWeight)
     }
 
-    /// The goal weight `text` names (`none` removes it), checked like a weight.
+    /// Whether `text` asks to remove a value: empty, `-`, `none`, or the word in Catalan or Spanish (`cap`, `ninguno`).
+    private static func meansNone(_ text: String) -> Bool {
+        ["", "-", "none", "cap", "ninguno", "ninguna"].contains(NameMatch.fold(text))
+    }
+
+    /// The goal weight `text` names in kg, with a decimal comma or point (`72,5`, `72.5 kg`); `none` removes it.
+    /// Checked like a weight.
     private static func goalWeight(_ text: String, force: Bool) throws -> JSONValue {
-        let value: JSONValue
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
-        case "", "none", "-":
-            value = .null
-        case let number:
-            guard
-                let goal = Double(number.replacingOccurrences(of: "kg", with: "").trimmingCharacters(in: .whitespaces))
-            else {
-                throw ClientError(.usage, "--goal-weight is a weight in kg (e.g. 72.5), or none to remove it")
-            }
-            if let problem = BodyMeasure.weight.problem(with: goal, forced: force) {
-                let advice = problem.forceable ? "; check the value, or add --force if it is right" : ""
-                throw ClientError(.usage, problem.message(naming: "--goal-weight") + advice)
-            }
-            value = .number(goal)
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        if meansNone(typed) { return .null }
+        let number = typed.lowercased().replacingOccurrences(of: "kg", with: "")
+        guard let goal = Language.parseNumber(number), goal.isFinite else {
+            throw ClientError(.usage, CataloguePhrases.goalWeightInvalid.t(["example": 72.5]))
         }
-        return value
+        if let problem = BodyMeasure.weight.problem(with: goal, forced: force) {
+            let values: [String: any Sendable] = [
+                "value": goal, "low": problem.allowed.lowerBound, "high": problem.allowed.upperBound,
+            ]
+            let phrase: CataloguePhrases = problem.forceable ? .goalWeightImplausible : .goalWeightImpossible
+            throw ClientError(.usage, phrase.t(values))
+        }
+        return .number(goal)
     }
 }
 

@@ -11,13 +11,13 @@ public struct ClientService: Sendable {
 
     /// `gorilla clients add [--name N] [--surname S]`: the registration code when the server was reached.
     public func add(name: String?, surname: String?) async throws -> ClientInvitation {
-        try context.requireCoach("invite clients")
+        try context.requireCoach(CataloguePhrases.coachesInviteClients.t())
         let cache = try context.cache()
         var fields: [String: JSONValue] = [:]
         for (field, value) in [("name", name), ("surname", surname)] {
             guard let value else { continue }
             guard let clean = Validation.cleanName(value) else {
-                throw ClientError(.usage, "--\(field): 1–100 characters")
+                throw ClientError(.usage, CataloguePhrases.clientNameInvalid.t(["option": "--" + field]))
             }
             fields[field] = .string(clean)
         }
@@ -37,9 +37,7 @@ public struct ClientService: Sendable {
     public func list(all: Bool = false) async throws -> ClientList {
         let cache = try await context.freshCache()
         let directory = ClientDirectory(cache: cache)
-        let clients = try cache.entities(.client, includeDeleted: all).sorted {
-            ClientDirectory.displayName($0).lowercased() < ClientDirectory.displayName($1).lowercased()
-        }
+        let clients = try cache.entities(.client, includeDeleted: all).sortedByFoldedName(ClientDirectory.displayName)
         let lastTrained = try cache.latestSessionStarts()
         return ClientList(
             clients: try clients.map { client in
@@ -67,7 +65,7 @@ public struct ClientService: Sendable {
     /// removed client's too). With `code`, an invited client's registration code: the one this device keeps, else a
     /// new one from the server (the code another device of the coach issued then stops working).
     public func show(_ name: String, code wantsCode: Bool = false) async throws -> ClientDetail {
-        if wantsCode { try context.requireCoach("see registration codes") }
+        if wantsCode { try context.requireCoach(CataloguePhrases.coachesSeeCodes.t()) }
         let cache = try await context.freshCache()
         let directory = ClientDirectory(cache: cache)
         var client = try directory.resolve(
@@ -102,7 +100,7 @@ public struct ClientService: Sendable {
 
     /// `gorilla clients code CLIENT`: a new registration code for a client who has not registered yet.
     public func newCode(_ name: String) async throws -> IssuedClientSecret {
-        try context.requireCoach("issue registration codes")
+        try context.requireCoach(CataloguePhrases.coachesIssueCodes.t())
         let cache = try await quietlySyncedCache()
         let directory = ClientDirectory(cache: cache)
         let client = try directory.resolve(name, for: .writing("issue a registration code for"))
@@ -129,22 +127,18 @@ public struct ClientService: Sendable {
     private static func requireInvited(_ client: CachedEntity) throws {
         guard client[string: "status"] ?? "invited" == "invited" else {
             throw ClientError(
-                .usage,
-                "\(ClientDirectory.displayName(client)) has already registered; "
-                    + "use gorilla clients reset-password if they forgot their password")
+                .usage, CataloguePhrases.clientAlreadyRegistered.t(["name": ClientDirectory.displayName(client)]))
         }
     }
 
     /// `gorilla clients reset-password CLIENT`: a one-time token for a registered client.
     public func resetPassword(_ name: String) async throws -> IssuedClientSecret {
-        try context.requireCoach("reset passwords")
+        try context.requireCoach(CataloguePhrases.coachesResetPasswords.t())
         let cache = try await quietlySyncedCache()
         let client = try ClientDirectory(cache: cache).resolve(name, for: .writing("reset the password of"))
         guard let username = client[string: "username"] else {
             throw ClientError(
-                .usage,
-                "\(ClientDirectory.displayName(client)) has not registered yet; "
-                    + "give them their registration code (gorilla clients code)"
+                .usage, CataloguePhrases.clientNotRegisteredYet.t(["name": ClientDirectory.displayName(client)])
             )
             .decidedLocally()
         }
@@ -159,12 +153,11 @@ public struct ClientService: Sendable {
 
     /// `gorilla clients rm CLIENT`: they can no longer log in; their history stays. Asks first (`confirmation`).
     public func remove(_ name: String, confirmation: Confirmation) async throws -> ClientRemoval {
-        try context.requireCoach("remove clients")
+        try context.requireCoach(CataloguePhrases.coachesRemoveClients.t())
         let cache = try context.cache()
         let client = try ClientDirectory(cache: cache).resolve(name, for: .writing("remove"))
         let shown = ClientDirectory.displayName(client)
-        try confirmation.require(
-            "Remove \(shown) (\(client.id.short))? They can no longer log in; their history stays with you.")
+        try confirmation.require(CataloguePhrases.removeClientQuestion.t(["name": shown, "id": client.id.short]))
         // The server cancels their future appointments and ends their series; counted as this device pulls them back.
         let now = Date()
         let future = try EventCalendar(cache: cache).upcoming(of: client.id.key, after: now)

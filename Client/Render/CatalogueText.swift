@@ -1,44 +1,103 @@
 import Foundation
 import GorillaShared
 
+extension EntityKind {
+    /// The text of `machine`, `exercise` or `training` for a row of the catalogue of this kind (a training for any
+    /// other kind).
+    func catalogue(
+        _ machine: CataloguePhrases, _ exercise: CataloguePhrases, _ training: CataloguePhrases
+    ) -> CataloguePhrases {
+        switch self {
+        case .machine: machine
+        case .exercise: exercise
+        default: training
+        }
+    }
+}
+
+/// Lines of `label: value` with the values aligned after the longest label, as `show` commands print a row
+/// ("machine:     Leg press").
+enum CatalogueDetailLines {
+    static func lines(_ fields: [(label: String, value: String)]) -> [String] {
+        let width = (fields.map(\.label.cells).max() ?? 0) + 2
+        return fields.map { label(padded: $0.label, to: width) + $0.value }
+    }
+
+    /// `label` and its colon, padded with spaces to `width` cells.
+    static func label(padded label: String, to width: Int) -> String {
+        let text = label + ":"
+        return text + String(repeating: " ", count: max(1, width - text.cells))
+    }
+}
+
+extension CountMode {
+    /// How lists show the mode in the current language.
+    var shownInCatalogue: String {
+        switch self {
+        case .reps: CataloguePhrases.countReps.t()
+        case .time: CataloguePhrases.countTime.t()
+        case .distance: CataloguePhrases.countDistance.t()
+        }
+    }
+
+    /// The mode an exercise's `count` field names, as lists show it; a mode this version does not know, as stored.
+    static func shownInCatalogue(_ raw: String?) -> String {
+        guard let raw else { return CountMode.reps.shownInCatalogue }
+        return CountMode(rawValue: raw)?.shownInCatalogue ?? raw
+    }
+}
+
 extension EntityChange {
     public func text(for viewer: Viewer) -> String {
-        let kind = kind.rawValue
-        return switch action {
-        case .added: "Added \(kind) '\(name)'."
-        case .renamed(let old): "Renamed \(kind) '\(old)' to '\(name)'."
-        case .updated: "Updated \(kind) '\(name)'."
-        case .deleted: "Deleted \(kind) '\(name)'."
+        let phrase: CataloguePhrases
+        var values: [String: any Sendable] = ["name": name]
+        switch action {
+        case .added:
+            phrase = kind.catalogue(.machineAdded, .exerciseAdded, .trainingAdded)
+        case .renamed(let old):
+            phrase = kind.catalogue(.machineRenamed, .exerciseRenamed, .trainingRenamed)
+            values["old"] = old
+        case .updated:
+            phrase = kind.catalogue(.machineUpdated, .exerciseUpdated, .trainingUpdated)
+        case .deleted:
+            phrase = kind.catalogue(.machineDeleted, .exerciseDeleted, .trainingDeleted)
         }
+        return phrase.t(values)
     }
 }
 
 extension MachineList {
     public func text(for viewer: Viewer) -> String {
         guard !machines.isEmpty else {
-            guard viewer.role == .coach else { return "Your coach has no machines yet." }
-            return "No machines yet. Add the first one with: gorilla machines add NAME [--image FILE]"
+            guard viewer.role == .coach else { return CataloguePhrases.noMachinesForClient.t() }
+            return CataloguePhrases.noMachinesForCoach.t()
         }
         let rows = machines.map { row -> [String] in
             [
-                row.machine.name, row.uses == 0 ? "" : "\(row.uses) exercise\(row.uses == 1 ? "" : "s")",
-                row.machine.fields["image"] == nil ? "" : "image",
+                row.machine.name, row.uses == 0 ? "" : CataloguePhrases.usedByExercises.t(["count": row.uses]),
+                row.machine.fields["image"] == nil ? "" : CataloguePhrases.hasImage.t(),
                 row.machine.id.short,
             ]
         }
-        return Table(["MACHINE", "USED BY", "", "ID"], rows).render()
+        let header = [CataloguePhrases.tableHeaderMachine.t(), CataloguePhrases.tableHeaderUsedBy.t(), "", "ID"]
+        return Table(header, rows).render()
     }
 }
 
 extension MachineDetail {
     public func text(for viewer: Viewer) -> String {
-        var lines = [
-            "\(machine.name)  (\(machine.id.key))",
-            "exercises: \(exercises.isEmpty ? "none" : exercises.joined(separator: ", "))",
+        var fields = [
+            (
+                CataloguePhrases.labelExercises.t(),
+                exercises.isEmpty ? CataloguePhrases.noItems.t() : exercises.joined(separator: ", ")
+            )
         ]
         if let sha = machine.fields["image"]?.stringValue {
-            lines.append("image:     \(sha.prefix(12))…")
-            if let savedImage { lines.append("saved the image to \(savedImage)") }
+            fields.append((CataloguePhrases.labelImage.t(), "\(sha.prefix(12))…"))
+        }
+        var lines = ["\(machine.name)  (\(machine.id.key))"] + CatalogueDetailLines.lines(fields)
+        if machine.fields["image"] != nil, let savedImage {
+            lines.append(CataloguePhrases.imageSaved.t(["path": savedImage]))
         }
         return lines.joined(separator: "\n")
     }
@@ -48,32 +107,42 @@ extension ExerciseList {
     public func text(for viewer: Viewer) -> String {
         guard !exercises.isEmpty else {
             guard let search else {
-                guard viewer.role == .coach else { return "Your coach has no exercises yet." }
-                return "No exercises yet. Add the first one with: gorilla exercises add NAME [--machine M] [--muscle X]"
+                guard viewer.role == .coach else { return CataloguePhrases.noExercisesForClient.t() }
+                return CataloguePhrases.noExercisesForCoach.t()
             }
-            return "No exercise matches '\(search)'."
+            return CataloguePhrases.noExerciseMatches.t(["search": search])
         }
         let rows = exercises.map { row -> [String] in
             [
                 row.exercise.name, row.machine ?? "", row.muscles.joined(separator: ", "),
-                row.exercise[string: "count"] ?? "reps", row.exercise.id.short,
+                CountMode.shownInCatalogue(row.exercise[string: "count"]), row.exercise.id.short,
             ]
         }
-        return Table(["EXERCISE", "MACHINE", "MUSCLES", "COUNT", "ID"], rows).render()
+        let header = [
+            CataloguePhrases.tableHeaderExercise.t(), CataloguePhrases.tableHeaderMachine.t(),
+            CataloguePhrases.tableHeaderMuscles.t(), CataloguePhrases.tableHeaderCount.t(), "ID",
+        ]
+        return Table(header, rows).render()
     }
 }
 
 extension ExerciseDetail {
     public func text(for viewer: Viewer) -> String {
         let muscles = (exercise.fields["muscles"]?.arrayValue ?? []).compactMap(\.stringValue)
-        return [
-            "\(exercise.name)  (\(exercise.id.key))",
-            "machine:     \(machine.map { $0.name + (machineDeleted ? " (deleted)" : "") } ?? "none")",
-            "muscles:     \(muscles.joined(separator: ", "))",
-            "count:       \(exercise[string: "count"] ?? "reps")",
-            "description: \(exercise[string: "description"] ?? "")",
-            "trainings:   \(trainings.isEmpty ? "none" : trainings.joined(separator: ", "))",
-        ].joined(separator: "\n")
+        let machineName =
+            machine.map { $0.name + (machineDeleted ? " " + CataloguePhrases.machineDeletedMark.t() : "") }
+            ?? CataloguePhrases.noItemsFeminine.t()
+        let fields = [
+            (CataloguePhrases.labelMachine.t(), machineName),
+            (CataloguePhrases.labelMuscles.t(), muscles.joined(separator: ", ")),
+            (CataloguePhrases.labelCount.t(), CountMode.shownInCatalogue(exercise[string: "count"])),
+            (CataloguePhrases.labelDescription.t(), exercise[string: "description"] ?? ""),
+            (
+                CataloguePhrases.labelTrainings.t(),
+                trainings.isEmpty ? CataloguePhrases.noItems.t() : trainings.joined(separator: ", ")
+            ),
+        ]
+        return (["\(exercise.name)  (\(exercise.id.key))"] + CatalogueDetailLines.lines(fields)).joined(separator: "\n")
     }
 }
 
@@ -81,11 +150,11 @@ extension TrainingChange {
     public func text(for viewer: Viewer) -> String {
         switch action {
         case .added(let count):
-            "Added training '\(change.name)' with \(count) exercise\(count == 1 ? "" : "s")."
+            CataloguePhrases.trainingAddedWithExercises.t(["name": change.name, "count": count])
         case .updated:
             change.text(for: viewer)
         case .duplicated(let original):
-            "Duplicated training '\(original)' as '\(change.name)'."
+            CataloguePhrases.trainingDuplicated.t(["original": original, "name": change.name])
         }
     }
 }
@@ -93,16 +162,20 @@ extension TrainingChange {
 extension TrainingList {
     public func text(for viewer: Viewer) -> String {
         guard !trainings.isEmpty else {
-            guard viewer.role == .coach else { return "Your coach has no trainings yet." }
-            return "No trainings yet. Add the first one with: gorilla trainings add NAME --exercise E ..."
+            guard viewer.role == .coach else { return CataloguePhrases.noTrainingsForClient.t() }
+            return CataloguePhrases.noTrainingsForCoach.t()
         }
         let rows = trainings.map { row -> [String] in
             [
-                row.training.name, "\(row.exerciseCount)", row.lastUsed.map { String($0.prefix(10)) } ?? "never",
-                row.training.id.short,
+                row.training.name, "\(row.exerciseCount)",
+                row.lastUsed.map { String($0.prefix(10)) } ?? CataloguePhrases.never.t(), row.training.id.short,
             ]
         }
-        return Table(["TRAINING", "EXERCISES", "LAST USED", "ID"], rows).render()
+        let header = [
+            CataloguePhrases.tableHeaderTraining.t(), CataloguePhrases.tableHeaderExercises.t(),
+            CataloguePhrases.tableHeaderLastUsed.t(), "ID",
+        ]
+        return Table(header, rows).render()
     }
 }
 
@@ -115,9 +188,10 @@ extension TrainingDetail {
         }
         if entries.isEmpty {
             lines.append(
-                viewer.role == .coach
-                    ? "  (no exercises: gorilla trainings edit \"\(training.name)\" --add EXERCISE)"
-                    : "  (no exercises)")
+                "  "
+                    + (viewer.role == .coach
+                        ? CataloguePhrases.trainingHasNoExercisesHint.t(["name": training.name])
+                        : CataloguePhrases.trainingHasNoExercises.t()))
         }
         return lines.joined(separator: "\n")
     }

@@ -13,46 +13,68 @@ enum RegistrationCommand {
 
     /// The line to pass on to the client.
     static func passOn(code: String, needsName: Bool, needsSurname: Bool) -> String {
-        "Pass this on: \"Install gorilla, then run: "
-            + text(code: code, needsName: needsName, needsSurname: needsSurname) + "\""
+        CataloguePhrases.passOnRegistration.t([
+            "command": text(code: code, needsName: needsName, needsSurname: needsSurname)
+        ])
     }
 }
 
 extension ClientInvitation {
     public func text(for viewer: Viewer) -> String {
-        let label = names.isEmpty ? "a new client" : names
+        let label = names.isEmpty ? CataloguePhrases.aNewClient.t() : names
         guard let code, let expires else {
-            return "Added \(label) (offline). The registration code will be shown by the next sync (gorilla sync) "
-                + "and by gorilla clients list."
+            return CataloguePhrases.clientAddedOffline.t(["client": label])
         }
-        return """
-            Added \(label). Registration code: \(code) (expires \(expires.prefix(10)))
-            \(RegistrationCommand.passOn(code: code, needsName: name == nil, needsSurname: surname == nil))
-            """
+        return [
+            CataloguePhrases.clientAdded.t(["client": label, "code": code, "date": String(expires.prefix(10))]),
+            RegistrationCommand.passOn(code: code, needsName: name == nil, needsSurname: surname == nil),
+        ].joined(separator: "\n")
+    }
+}
+
+extension ClientStatus {
+    /// The status as lists show it.
+    var shownInList: String {
+        switch self {
+        case .invited: CataloguePhrases.statusInvited.t()
+        case .active: CataloguePhrases.statusActive.t()
+        case .removed: CataloguePhrases.statusRemoved.t()
+        }
+    }
+
+    /// The status a client's `status` field names, as lists show it (invited when it says none); one this version
+    /// does not know, as stored.
+    static func shownInList(_ raw: String?) -> String {
+        guard let raw else { return ClientStatus.invited.shownInList }
+        return ClientStatus(rawValue: raw)?.shownInList ?? raw
     }
 }
 
 extension ClientList {
     public func text(for viewer: Viewer) -> String {
         guard !clients.isEmpty else {
-            guard viewer.role == .coach else { return "Your entry has not reached this device yet: run gorilla sync." }
-            return "No clients yet. Invite the first one with: gorilla clients add --name N --surname S"
+            guard viewer.role == .coach else { return CataloguePhrases.noClientsForClient.t() }
+            return CataloguePhrases.noClientsForCoach.t()
         }
         let rows = clients.map { row in
             [
                 row.name, row.client[string: "username"] ?? "",
-                row.removed ? "removed" : row.client[string: "status"] ?? "invited",
-                row.lastTrained.map { String($0.prefix(10)) } ?? "never", Self.cell(row.code), row.client.id.short,
+                row.removed ? ClientStatus.removed.shownInList : ClientStatus.shownInList(row.client[string: "status"]),
+                row.lastTrained.map { String($0.prefix(10)) } ?? CataloguePhrases.never.t(), Self.cell(row.code),
+                row.client.id.short,
             ]
         }
-        var lines = [Table(["CLIENT", "USERNAME", "STATUS", "LAST TRAINED", "CODE", "ID"], rows).render()]
+        let header = [
+            CataloguePhrases.tableHeaderClient.t(), CataloguePhrases.tableHeaderUsername.t(),
+            CataloguePhrases.tableHeaderStatus.t(), CataloguePhrases.tableHeaderLastTrained.t(),
+            CataloguePhrases.tableHeaderCode.t(), "ID",
+        ]
+        var lines = [Table(header, rows).render()]
         if clients.contains(where: { if case .elsewhere = $0.code { true } else { false } }) {
-            lines.append(
-                "(other device): the code was issued on another of your devices; "
-                    + "gorilla clients show C --code shows one here (a new one: the other stops working)")
+            lines.append(CataloguePhrases.codeOnOtherDeviceLegend.t())
         }
         if clients.contains(where: { $0.code == .expired }) {
-            lines.append("expired: issue a new code with gorilla clients code C")
+            lines.append(CataloguePhrases.codeExpiredLegend.t())
         }
         return lines.joined(separator: "\n")
     }
@@ -61,57 +83,79 @@ extension ClientList {
         switch code {
         case .none: ""
         case .held(let code, _): code
-        case .elsewhere: "(other device)"
-        case .expired: "expired"
+        case .elsewhere: CataloguePhrases.codeOnOtherDevice.t()
+        case .expired: CataloguePhrases.codeExpired.t()
         }
     }
 }
 
 extension ClientDetail {
     public func text(for viewer: Viewer) -> String {
+        // The labels of the profile are aligned; the code's second line starts under its value.
+        let labels = [
+            CataloguePhrases.labelStatus, .labelUsername, .labelEmail, .labelJoined, .labelCode,
+        ].map { $0.t() }
+        let width = (labels.map(\.cells).max() ?? 0) + 2
+        func field(_ label: CataloguePhrases, _ value: String) -> String {
+            CatalogueDetailLines.label(padded: label.t(), to: width) + value
+        }
         var lines = [
             "\(name)  (\(client.id.key))",
-            "status:   "
-                + (removed
-                    ? "removed (history kept; they can no longer log in)" : client[string: "status"] ?? "invited"),
+            field(
+                .labelStatus,
+                removed
+                    ? CataloguePhrases.statusRemovedLong.t() : ClientStatus.shownInList(client[string: "status"])),
         ]
-        if let username = client[string: "username"] { lines.append("username: \(username)") }
-        if let email = client[string: "email"] { lines.append("email:    \(email)") }
-        if let joined = client[string: "joined"] { lines.append("joined:   \(joined.prefix(10))") }
+        if let username = client[string: "username"] { lines.append(field(.labelUsername, username)) }
+        if let email = client[string: "email"] { lines.append(field(.labelEmail, email)) }
+        if let joined = client[string: "joined"] { lines.append(field(.labelJoined, String(joined.prefix(10)))) }
         if let goal = client.fields["goalWeight"]?.doubleValue {
-            lines.append("goal weight: \(BodyMeasure.weight.format(goal))")
+            lines.append(CataloguePhrases.goalWeightLine.t(["weight": goal]))
         }
         switch codeState {
         case .held(let code, let expires):
-            lines.append("code:     \(code) (expires \(expires.prefix(10)))")
             lines.append(
-                "          "
+                field(
+                    .labelCode, CataloguePhrases.codeWithExpiry.t(["code": code, "date": String(expires.prefix(10))])))
+            lines.append(
+                String(repeating: " ", count: width)
                     + RegistrationCommand.passOn(
                         code: code, needsName: client[string: "name"] == nil,
                         needsSurname: client[string: "surname"] == nil))
         case .elsewhere(let expires):
             lines.append(
-                "code:     issued on another of your devices (expires \(expires.prefix(10))); "
-                    + "gorilla clients show \"\(name)\" --code shows one here (a new one: the other stops working)")
+                field(
+                    .labelCode,
+                    CataloguePhrases.codeIssuedElsewhere.t(["date": String(expires.prefix(10)), "name": name])))
         case .expired:
-            lines.append("code:     expired; issue a new one with gorilla clients code \"\(name)\"")
+            lines.append(field(.labelCode, CataloguePhrases.codeExpiredHint.t(["name": name])))
         case .none:
             break
         }
-        lines.append("unread messages: \(unread)")
-        lines.append("next events:")
+        lines.append(CataloguePhrases.unreadMessages.t(["count": unread]))
+        lines.append(CataloguePhrases.nextEvents.t())
         lines += nextEvents.map { "  " + EventFormatting.line($0, clientName: nil) }
         if nextEvents.isEmpty {
             lines.append(
-                removed || viewer.role != .coach
-                    ? "  none" : "  none (gorilla events add --client \"\(name)\" --at \"YYYY-MM-DD HH:MM\")")
+                "  "
+                    + (removed || viewer.role != .coach
+                        ? CataloguePhrases.noItemsFeminine.t() : CataloguePhrases.nextEventsNoneHint.t(["name": name])))
         }
-        lines.append("recent sessions:")
+        lines.append(CataloguePhrases.recentSessions.t())
         lines += recentSessions.map {
-            "  \(EventFormatting.local($0[string: "start"] ?? ""))  \($0[string: "mode"] ?? "")  \($0.id.short)"
+            "  \(EventFormatting.local($0[string: "start"] ?? ""))  \(Self.mode($0[string: "mode"]))  \($0.id.short)"
         }
-        if recentSessions.isEmpty { lines.append("  none") }
+        if recentSessions.isEmpty { lines.append("  " + CataloguePhrases.noItemsFeminine.t()) }
         return lines.joined(separator: "\n")
+    }
+
+    /// A session's mode as the profile shows it; a mode this version does not know, as stored.
+    private static func mode(_ raw: String?) -> String {
+        switch raw.flatMap(SessionMode.init(rawValue:)) {
+        case .realtime?: CataloguePhrases.sessionModeRealtime.t()
+        case .handsfree?: CataloguePhrases.sessionModeHandsfree.t()
+        case nil: raw ?? ""
+        }
     }
 }
 
@@ -119,40 +163,38 @@ extension IssuedClientSecret {
     public func text(for viewer: Viewer) -> String {
         switch purpose {
         case .registrationCode:
-            return """
-                New registration code for \(name): \(secret) (expires \(expires.prefix(10)))
-                \(RegistrationCommand.passOn(code: secret, needsName: needsName, needsSurname: needsSurname))
-                """
+            return [
+                CataloguePhrases.newRegistrationCode.t([
+                    "name": name, "code": secret, "date": String(expires.prefix(10)),
+                ]),
+                RegistrationCommand.passOn(code: secret, needsName: needsName, needsSurname: needsSurname),
+            ].joined(separator: "\n")
         case .passwordReset:
-            return """
-                One-time reset token for \(name) (valid until \(expires.prefix(16))):
-                \(secret)
-                They run: gorilla password reset --user \(name) --token \(secret)
-                """
+            return [
+                CataloguePhrases.resetToken.t(["name": name, "until": String(expires.prefix(16))]),
+                secret,
+                CataloguePhrases.resetTokenTheyRun.t([
+                    "command": "gorilla password reset --user \(name) --token \(secret)"
+                ]),
+            ].joined(separator: "\n")
         }
     }
 }
 
 extension ClientDetail {
     public func notes(for viewer: Viewer) -> [String] {
-        replacedCode
-            ? [
-                "note: a new registration code was issued here; the one issued on another of your devices no longer works"
-            ]
-            : []
+        replacedCode ? [CataloguePhrases.codeReplacedNote.t()] : []
     }
 }
 
 extension ClientRemoval {
     public func text(for viewer: Viewer) -> String {
-        func appointments(_ count: Int) -> String { "\(count) future appointment\(count == 1 ? "" : "s")" }
         var said: [String] = []
-        if cancelledEvents > 0 {
-            said.append("\(appointments(cancelledEvents)) \(cancelledEvents == 1 ? "was" : "were") cancelled")
-        }
-        if pendingEvents > 0 { said.append("\(appointments(pendingEvents)) will be cancelled when this device syncs") }
-        let rest = "they can no longer log in; their history stays with you."
-        guard !said.isEmpty else { return "Removed \(name): \(rest)" }
-        return "Removed \(name); " + said.joined(separator: "; ") + ". They" + rest.dropFirst(4)
+        if cancelledEvents > 0 { said.append(CataloguePhrases.appointmentsCancelled.t(["count": cancelledEvents])) }
+        if pendingEvents > 0 { said.append(CataloguePhrases.appointmentsToCancel.t(["count": pendingEvents])) }
+        guard !said.isEmpty else { return CataloguePhrases.clientRemoved.t(["name": name]) }
+        return CataloguePhrases.clientRemovedWithAppointments.t([
+            "name": name, "appointments": said.joined(separator: "; "),
+        ])
     }
 }

@@ -4,41 +4,52 @@ import GorillaClient
 import GorillaShared
 
 struct Machines: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "machines",
-        abstract: "Your machines.", subcommands: [Add.self, List.self, Show.self, Rename.self, Remove.self],
-        defaultSubcommand: List.self)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "machines",
+            abstract: CataloguePhrases.helpMachines.t(),
+            subcommands: [Add.self, List.self, Show.self, Rename.self, Remove.self],
+            defaultSubcommand: List.self)
+    }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a machine.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "add", abstract: CataloguePhrases.helpMachinesAdd.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
-        @Option(help: "A PNG or JPEG of at most 2 MiB.") var image: String?
+        @Option(help: ArgumentHelp(CataloguePhrases.helpMachinesAddImage.t())) var image: String?
         func run() async throws {
             try await present(global) { try await MachineService($0).add(name: name, imageFile: image) }
         }
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List machines.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "list", abstract: CataloguePhrases.helpMachinesList.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         func run() async throws { try await present(global) { try await MachineService($0).list() } }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "show", abstract: "Show a machine and the exercises that use it.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
-        @Argument(help: "Name or id prefix.") var name: String
-        @Option(help: "Save the machine's image to this file.") var saveImage: String?
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "show", abstract: CataloguePhrases.helpMachinesShow.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @Argument(help: ArgumentHelp(CataloguePhrases.helpNameOrID.t())) var name: String
+        @Option(help: ArgumentHelp(CataloguePhrases.helpMachinesShowSaveImage.t())) var saveImage: String?
         func run() async throws {
             try await present(global) { try await MachineService($0).show(name, saveImage: saveImage) }
         }
     }
 
     struct Rename: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a machine.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "rename", abstract: CataloguePhrases.helpMachinesRename.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
@@ -47,11 +58,13 @@ struct Machines: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "rm", abstract: "Delete a machine no exercise uses.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "rm", abstract: CataloguePhrases.helpMachinesRemove.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
-        @Flag(help: "Delete without asking (needed when there is no terminal to ask on).") var yes = false
+        @Flag(help: ArgumentHelp(CataloguePhrases.helpYesDelete.t())) var yes = false
         func run() async throws {
             try await present(global) {
                 let confirmation = try Confirmation(yes: yes, command: "gorilla machines rm")
@@ -62,22 +75,28 @@ struct Machines: AsyncParsableCommand {
 }
 
 struct ExerciseOptions: ParsableArguments {
-    @Option(help: "The machine it is done on.") var machine: String?
-    @Option(help: "A description.") var description: String?
-    @Option(name: .customLong("muscle"), help: "A muscle group (repeat for several).") var muscles: [String] = []
-    @Option(help: "How it is counted: reps, time or distance.") var count: String?
+    @Option(help: ArgumentHelp(CataloguePhrases.helpExerciseMachine.t())) var machine: String?
+    @Option(help: ArgumentHelp(CataloguePhrases.helpExerciseDescription.t())) var description: String?
+    @Option(name: .customLong("muscle"), help: ArgumentHelp(CataloguePhrases.helpExerciseMuscle.t())) var muscles:
+        [String] = []
+    @Option(help: ArgumentHelp(CataloguePhrases.helpExerciseCount.t())) var count: String?
 }
 
 struct Exercises: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "exercises",
-        abstract: "Your exercises.",
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Rename.self, Remove.self], defaultSubcommand: List.self
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "exercises",
+            abstract: CataloguePhrases.helpExercises.t(),
+            subcommands: [Add.self, List.self, Show.self, Edit.self, Rename.self, Remove.self],
+            defaultSubcommand: List.self
+        )
+    }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an exercise.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "add", abstract: CataloguePhrases.helpExercisesAdd.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
         @OptionGroup var options: ExerciseOptions
         func run() async throws {
@@ -89,26 +108,32 @@ struct Exercises: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List exercises.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
-        @Option(help: "Only those whose name, description, muscles or machine contain this text.") var search: String?
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "list", abstract: CataloguePhrases.helpExercisesList.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @Option(help: ArgumentHelp(CataloguePhrases.helpExercisesListSearch.t())) var search: String?
         func run() async throws { try await present(global) { try await ExerciseService($0).list(search: search) } }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show an exercise.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
-        @Argument(help: "Name or id prefix.") var name: String
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "show", abstract: CataloguePhrases.helpExercisesShow.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @Argument(help: ArgumentHelp(CataloguePhrases.helpNameOrID.t())) var name: String
         func run() async throws { try await present(global) { try await ExerciseService($0).show(name) } }
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "edit", abstract: "Change an exercise's machine, description, muscles or count mode.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "edit", abstract: CataloguePhrases.helpExercisesEdit.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
         @OptionGroup var options: ExerciseOptions
-        @Flag(help: "Remove the machine.") var noMachine = false
+        @Flag(help: ArgumentHelp(CataloguePhrases.helpExercisesEditNoMachine.t())) var noMachine = false
         func run() async throws {
             let fields = ExerciseFields(
                 machine: options.machine, clearMachine: noMachine, description: options.description,
@@ -118,8 +143,10 @@ struct Exercises: AsyncParsableCommand {
     }
 
     struct Rename: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename an exercise.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "rename", abstract: CataloguePhrases.helpExercisesRename.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
@@ -128,11 +155,13 @@ struct Exercises: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "rm", abstract: "Delete an exercise (it leaves its trainings; history keeps its name).")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "rm", abstract: CataloguePhrases.helpExercisesRemove.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
-        @Flag(help: "Delete without asking (needed when there is no terminal to ask on).") var yes = false
+        @Flag(help: ArgumentHelp(CataloguePhrases.helpYesDelete.t())) var yes = false
         func run() async throws {
             try await present(global) {
                 let confirmation = try Confirmation(yes: yes, command: "gorilla exercises rm")
@@ -143,23 +172,27 @@ struct Exercises: AsyncParsableCommand {
 }
 
 struct Trainings: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "trainings",
-        abstract: "Your trainings (routines).",
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Duplicate.self, Rename.self, Remove.self],
-        defaultSubcommand: List.self)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "trainings",
+            abstract: CataloguePhrases.helpTrainings.t(),
+            subcommands: [Add.self, List.self, Show.self, Edit.self, Duplicate.self, Rename.self, Remove.self],
+            defaultSubcommand: List.self)
+    }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a training.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "add", abstract: CataloguePhrases.helpTrainingsAdd.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
-        @Option(name: .customLong("exercise"), help: "An exercise, in order (repeat).") var exercises: [String] = []
+        @Option(name: .customLong("exercise"), help: ArgumentHelp(CataloguePhrases.helpTrainingsAddExercise.t()))
+        var exercises: [String] = []
         @Option(
             name: .customLong("plan"),
             help: ArgumentHelp(
-                "An exercise with its plan, SETSxREPS@LOAD [rest TIME] (repeat).",
-                discussion:
-                    "For example \"Squat: 4x12@80kg rest 90s\", \"Press: 12,10,8@60kg\", \"Plank: 3x45s\", \"Rower: 1x2000m\".",
+                CataloguePhrases.helpTrainingsAddPlan.t(),
+                discussion: CataloguePhrases.helpTrainingsAddPlanExamples.t(),
                 valueName: "EXERCISE: PLAN")) var plans: [String] = []
         func run() async throws {
             try await present(global) {
@@ -169,33 +202,39 @@ struct Trainings: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "List trainings with when each was last used.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "list", abstract: CataloguePhrases.helpTrainingsList.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         func run() async throws { try await present(global) { try await TrainingService($0).list() } }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "show", abstract: "Show a training's exercises and their plans.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "show", abstract: CataloguePhrases.helpTrainingsShow.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
         func run() async throws { try await present(global) { try await TrainingService($0).show(name) } }
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "edit", abstract: "Add, remove, move or plan exercises.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "edit", abstract: CataloguePhrases.helpTrainingsEdit.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
-        @Option(help: "Append an exercise (repeat).") var add: [String] = []
-        @Option(help: "Remove an exercise (repeat).") var remove: [String] = []
-        @Option(help: "Move this exercise…") var move: String?
-        @Option(help: "…to this position (1 = first).") var to: Int?
+        @Option(help: ArgumentHelp(CataloguePhrases.helpTrainingsEditAdd.t())) var add: [String] = []
+        @Option(help: ArgumentHelp(CataloguePhrases.helpTrainingsEditRemove.t())) var remove: [String] = []
+        @Option(help: ArgumentHelp(CataloguePhrases.helpTrainingsEditMove.t())) var move: String?
+        @Option(help: ArgumentHelp(CataloguePhrases.helpTrainingsEditTo.t())) var to: Int?
         @Option(
             name: .customLong("plan"),
             help: ArgumentHelp(
-                "Set an exercise's plan, SETSxREPS@LOAD [rest TIME], adding it if missing (repeat).",
+                CataloguePhrases.helpTrainingsEditPlan.t(),
                 valueName: "EXERCISE: PLAN")) var plans: [String] = []
         func run() async throws {
             try await present(global) {
@@ -205,9 +244,11 @@ struct Trainings: AsyncParsableCommand {
     }
 
     struct Duplicate: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "duplicate", abstract: "Copy a training under a new name.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "duplicate", abstract: CataloguePhrases.helpTrainingsDuplicate.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
@@ -216,8 +257,10 @@ struct Trainings: AsyncParsableCommand {
     }
 
     struct Rename: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a training.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "rename", abstract: CataloguePhrases.helpTrainingsRename.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
@@ -226,11 +269,13 @@ struct Trainings: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "rm", abstract: "Delete a training (sessions keep its name).")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "rm", abstract: CataloguePhrases.helpTrainingsRemove.t())
+        }
+        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
         @Argument var name: String
-        @Flag(help: "Delete without asking (needed when there is no terminal to ask on).") var yes = false
+        @Flag(help: ArgumentHelp(CataloguePhrases.helpYesDelete.t())) var yes = false
         func run() async throws {
             try await present(global) {
                 let confirmation = try Confirmation(yes: yes, command: "gorilla trainings rm")
