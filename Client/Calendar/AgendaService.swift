@@ -11,6 +11,11 @@ public struct AgendaService: Sendable {
     /// How many days an agenda may cover.
     public static let dayRange = 1...31
 
+    /// "--days is 1 to 31", in the current language.
+    public static var dayRangeProblem: String {
+        CalendarPhrases.daysRange.t(["from": dayRange.lowerBound, "to": dayRange.upperBound])
+    }
+
     /// How far ahead the next appointment is looked for when the agenda holds none.
     static let nextReach = 366
 
@@ -23,7 +28,7 @@ public struct AgendaService: Sendable {
     /// - Throws: ``ClientError`` `.usage` when `days` is outside ``dayRange``.
     public func agenda(days: Int = 1, now: Date = Date(), zone: TimeZone = .current) async throws -> AgendaPlan {
         guard Self.dayRange.contains(days) else {
-            throw ClientError(.usage, "--days is \(Self.dayRange.lowerBound) to \(Self.dayRange.upperBound)")
+            throw ClientError(.usage, Self.dayRangeProblem)
         }
         let profile = try context.session().profile
         let cache = try await context.freshCache()

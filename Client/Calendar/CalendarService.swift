@@ -20,8 +20,8 @@ public struct CalendarService: Sendable {
         if let month {
             let parts = month.split(separator: "-").compactMap { Int($0) }
             guard parts.count == 2, (1...12).contains(parts[1]), (1900...9999).contains(parts[0]) else {
-                let week = parts.count == 3 ? "; for the week of a day: gorilla calendar --week \(month)" : ""
-                throw ClientError(.usage, "the month is YYYY-MM, not '\(month)'\(week)")
+                let problem = parts.count == 3 ? CalendarPhrases.monthInvalidDay : .monthInvalid
+                throw ClientError(.usage, problem.t(["text": month]))
             }
             (year, monthNumber) = (parts[0], parts[1])
         }
@@ -53,7 +53,8 @@ public struct CalendarService: Sendable {
         var chosen = CalendarDate(now, in: zone)
         if let day {
             guard let date = CalendarDate(day.trimmingCharacters(in: .whitespaces)) else {
-                let problem = EventFormatting.dateProblem(day, zone: zone) ?? "a day is YYYY-MM-DD, not '\(day)'"
+                let problem =
+                    EventFormatting.dateProblem(day, zone: zone) ?? CalendarPhrases.dayInvalid.t(["text": day])
                 throw ClientError(.usage, "--week: \(problem)")
             }
             chosen = date

@@ -123,13 +123,15 @@ public struct EventCalendar: Sendable {
             let row = try resolveRow(String(trimmed[..<at]))
             let dayText = String(trimmed[trimmed.index(after: at)...])
             guard Self.schedule(row) != nil else {
-                throw ClientError(.usage, "event \(row.id.short) is a single appointment, not a series")
+                throw ClientError(.usage, CalendarPhrases.singleNotSeries.t(["id": row.id.short]))
             }
             guard let day = CalendarDate(dayText) else {
-                throw ClientError(.usage, "an occurrence is named by its day, YYYY-MM-DD, not '\(dayText)'")
+                throw ClientError(.usage, CalendarPhrases.occurrenceDayInvalid.t(["text": dayText]))
             }
             guard let occurrence = occurrence(series: row.id, day: day) else {
-                throw ClientError(.notFound, "the series \(row.id.short) has no occurrence on \(day)").decidedLocally()
+                throw ClientError(
+                    .notFound, CalendarPhrases.noOccurrenceOn.t(["id": row.id.short, "day": day.description])
+                ).decidedLocally()
             }
             return occurrence
         }
@@ -160,8 +162,9 @@ public struct EventCalendar: Sendable {
             if found.count > 1 {
                 throw ClientError(
                     .ambiguous,
-                    "'\(text)' matches several events: "
-                        + found.prefix(12).map(\.id.short).sorted().joined(separator: ", ") + "; give more of the id")
+                    CalendarPhrases.severalEventsMatch.t([
+                        "text": text, "ids": found.prefix(12).map(\.id.short).sorted().joined(separator: ", "),
+                    ]))
             }
         }
         throw NameResolver.notFound("event", text, names: rows.map(\.id.short))

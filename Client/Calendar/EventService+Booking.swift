@@ -28,11 +28,11 @@ extension EventService {
     public func request(_ given: EventFields) async throws -> EventUpdate {
         let profile = try context.session().profile
         guard profile.role == .client else {
-            throw ClientError(.usage, "clients ask for appointments; a coach schedules them: gorilla events add")
+            throw ClientError(.usage, CalendarPhrases.coachesDoNotRequest.t())
         }
-        guard given.at != nil else { throw ClientError(.usage, "--at \"YYYY-MM-DD HH:MM\" is required") }
+        guard given.at != nil else { throw ClientError(.usage, CalendarPhrases.atRequired.t()) }
         if given.repeating.map({ !$0.isEmpty }) ?? false {
-            throw ClientError(.usage, "a request is for one appointment; your coach can make it a series")
+            throw ClientError(.usage, CalendarPhrases.requestIsOne.t())
         }
         let cache = try context.cache()
         var fields = try Self.documentFields(given)
@@ -42,7 +42,7 @@ extension EventService {
         fields["duration"] = .number(Double(minutes))
         let start = fields["start"]?.stringValue.flatMap(ISOTime.parse) ?? Date()
         guard start > Date() else {
-            throw ClientError(.usage, "\(EventFormatting.local(start)) is in the past: ask for a time ahead")
+            throw ClientError(.usage, CalendarPhrases.requestInThePast.t(["start": EventFormatting.local(start)]))
         }
         let id = UUID.v7()
         try await context.change(cache, .event, entity: id, action: .create, fields: fields)
@@ -52,7 +52,7 @@ extension EventService {
 
     /// `gorilla events accept ID`: the coach accepts a client's request; it is scheduled (overlaps are warned about).
     public func accept(_ id: String) async throws -> EventUpdate {
-        try context.requireCoach("accept requests")
+        try context.requireCoach(CalendarPhrases.coachesAccept.t())
         let cache = try context.cache()
         let event = try requested(id, cache: cache)
         let start = event[string: "start"].flatMap(ISOTime.parse) ?? Date()
@@ -78,9 +78,7 @@ extension EventService {
         guard context.role == .client else {
             throw ClientError(
                 .usage,
-                answer == .confirmed
-                    ? "the client confirms an appointment; a coach accepts a request with gorilla events accept"
-                    : "the client declines an appointment; a coach declines a request: gorilla events decline ID")
+                answer == .confirmed ? CalendarPhrases.clientsConfirm.t() : CalendarPhrases.clientsDecline.t())
         }
         let cache = try await context.freshCache()
         let calendar = try EventCalendar(cache: cache)
@@ -97,7 +95,7 @@ extension EventService {
             event = row
             try await writeOccurrence(row, fields: fields, cache: cache)
         case .following:
-            throw ClientError(.usage, "answer one occurrence (--occurrence DATE) or the whole series")
+            throw ClientError(.usage, CalendarPhrases.answerOneOrSeries.t())
         }
         return EventUpdate(
             .answered(answer), id: event.id,
@@ -109,16 +107,16 @@ extension EventService {
         let reference = event.appointmentReference
         switch EventStatus(rawValue: event[string: "status"] ?? "") ?? .scheduled {
         case .requested, .declined:
-            throw ClientError(.usage, "\(reference) is your request: your coach accepts or declines it")
+            throw ClientError(.usage, CalendarPhrases.answerOwnRequest.t(["reference": reference]))
         case .cancelled:
-            throw ClientError(.usage, "\(reference) was cancelled by your coach: there is nothing to answer")
+            throw ClientError(.usage, CalendarPhrases.answerCancelled.t(["reference": reference]))
         case .done:
-            throw ClientError(.usage, "\(reference) is done already")
+            throw ClientError(.usage, CalendarPhrases.answerDone.t(["reference": reference]))
         case .scheduled:
             let end = (event[string: "start"].flatMap(ISOTime.parse) ?? .distantFuture)
                 .addingTimeInterval(Double(event.data["duration"]?.intValue ?? Event.defaultDuration) * 60)
             if EventCalendar.schedule(event) == nil, end < Date() {
-                throw ClientError(.usage, "\(reference) is over: there is nothing to answer")
+                throw ClientError(.usage, CalendarPhrases.answerOver.t(["reference": reference]))
             }
         }
     }
@@ -129,8 +127,9 @@ extension EventService {
         guard event[string: "status"] == EventStatus.requested.rawValue else {
             throw ClientError(
                 .usage,
-                "event \(event.appointmentReference) is \(EventFormatting.state(EntityRecord(event))), not a request; "
-                    + "clients ask with gorilla events request")
+                CalendarPhrases.notARequest.t([
+                    "reference": event.appointmentReference, "state": EventFormatting.state(EntityRecord(event)),
+                ]))
         }
         return event
     }

@@ -29,19 +29,27 @@ extension EventService {
         }
         let text = ICalendar.render(events)
         guard FileManager.default.createFile(atPath: icsFile, contents: Data(text.utf8)) else {
-            throw ClientError(.local, "cannot write \(icsFile)")
+            throw ClientError(.local, CalendarPhrases.cannotWrite.t(["file": icsFile]))
         }
         return result
     }
 
-    /// An exported event's title from the viewer's side: a coach sees the client's name, a client their coach's.
+    /// An exported event's title (its SUMMARY, and its alarm's text) from the viewer's side, in the exporter's
+    /// language: a coach sees the client's name, a client their coach's.
     static func icsTitle(_ cache: LocalCache, profile: Profile) throws -> (CachedEntity) -> String {
         guard profile.role == .coach else {
             let coach = try cache.entity(profile.id)?[string: "coachName"].flatMap { $0.isEmpty ? nil : $0 }
-            return { _ in coach.map { "Training with \($0)" } ?? "Training with your coach" }
+            let title =
+                coach.map { CalendarPhrases.icsTrainingWith.t(["coach": $0]) }
+                ?? CalendarPhrases.icsTrainingWithYourCoach.t()
+            return { _ in title }
         }
         let names = try ClientDirectory(cache: cache).names()
-        return { event in "Training: " + (event[string: "client"].flatMap { names[$0] } ?? "client") }
+        return { event in
+            CalendarPhrases.icsTraining.t([
+                "client": event[string: "client"].flatMap { names[$0] } ?? CalendarPhrases.icsClient.t()
+            ])
+        }
     }
 }
 

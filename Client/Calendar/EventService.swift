@@ -70,8 +70,8 @@ public struct EventService: Sendable {
     /// `gorilla events add --client C --at "YYYY-MM-DD HH:MM" [--every week --days mon,thu --until|--count]`;
     /// overlapping appointments come back as warnings.
     public func add(client: String, _ given: EventFields) async throws -> EventUpdate {
-        try context.requireCoach("schedule appointments (ask your coach for one: gorilla events request)")
-        guard given.at != nil else { throw ClientError(.usage, "--at \"YYYY-MM-DD HH:MM\" is required") }
+        try context.requireCoach(CalendarPhrases.coachesSchedule.t())
+        guard given.at != nil else { throw ClientError(.usage, CalendarPhrases.atRequired.t()) }
         let cache = try context.cache()
         let owner = try ClientDirectory(cache: cache).resolve(client, for: .writing("schedule events for"))
         var fields = try Self.documentFields(given)
@@ -85,12 +85,12 @@ public struct EventService: Sendable {
             let rule = try RecurrenceInput.rule(repeating, current: nil)
             let first = RecurrenceInput.firstOccurrence(of: rule, from: start, zone: .current)
             if first != start {
-                notes.append("the series' first day is \(EventFormatting.local(first)): the first of its weekdays")
+                notes.append(CalendarPhrases.seriesFirstDayMoved.t(["day": EventFormatting.local(first)]))
                 start = first
                 fields["start"] = .string(ISOTime.format(start))
             }
-            if let problem = rule.problem(startingOn: CalendarDate(start, in: .current)) {
-                throw ClientError(.usage, "the series: \(problem)")
+            if let problem = RecurrenceInput.problem(rule, startingOn: CalendarDate(start, in: .current)) {
+                throw ClientError(.usage, CalendarPhrases.seriesProblem.t(["problem": problem]))
             }
             fields["recurrence"] = try JSONValue.encode(rule)
         }
@@ -117,7 +117,7 @@ public struct EventService: Sendable {
     ) async throws
         -> EventUpdate
     {
-        try context.requireCoach("move or change appointments (answer one: gorilla events confirm|decline ID)")
+        try context.requireCoach(CalendarPhrases.coachesMove.t())
         let cache = try context.cache()
         var fields = try Self.documentFields(given)
         let calendar = try EventCalendar(cache: cache)
@@ -125,30 +125,26 @@ public struct EventService: Sendable {
         case .row(let event):
             if let repeating = given.repeating, !repeating.isEmpty {
                 guard let (start, _, current) = EventCalendar.schedule(event) else {
-                    throw ClientError(
-                        .usage,
-                        "event \(event.id.short) is a single appointment: --every and the rest belong to gorilla events add"
-                    )
+                    throw ClientError(.usage, CalendarPhrases.singleHasNoRepeat.t(["id": event.id.short]))
                 }
                 let rule = try RecurrenceInput.rule(repeating, current: current)
                 let first = fields["start"]?.stringValue.flatMap(ISOTime.parse) ?? start
-                if let problem = rule.problem(startingOn: CalendarDate(first, in: .current)) {
-                    throw ClientError(.usage, "the series: \(problem)")
+                if let problem = RecurrenceInput.problem(rule, startingOn: CalendarDate(first, in: .current)) {
+                    throw ClientError(.usage, CalendarPhrases.seriesProblem.t(["problem": problem]))
                 }
                 fields["recurrence"] = try JSONValue.encode(rule)
             }
             guard !fields.isEmpty else {
-                throw ClientError(.usage, "nothing to change: give --at, --duration, --gym or --note")
+                throw ClientError(.usage, CalendarPhrases.nothingToChange.t())
             }
             try await context.change(cache, .event, entity: event.id, action: .update, fields: fields)
             return try updated(event.id, cache: cache, fields: fields)
         case .occurrence(let occurrence):
             if given.repeating.map({ !$0.isEmpty }) ?? false {
-                throw ClientError(
-                    .usage, "one occurrence does not repeat: give --every and the rest without --occurrence")
+                throw ClientError(.usage, CalendarPhrases.occurrenceDoesNotRepeat.t())
             }
             guard !fields.isEmpty else {
-                throw ClientError(.usage, "nothing to change: give --at, --duration, --gym or --note")
+                throw ClientError(.usage, CalendarPhrases.nothingToChange.t())
             }
             try await writeOccurrence(occurrence, fields: fields, cache: cache)
             return try updated(occurrence.id, cache: cache, fields: fields)
@@ -160,7 +156,7 @@ public struct EventService: Sendable {
     /// `gorilla events cancel ID [--occurrence DATE | --from-occurrence DATE]`: the appointment, the whole series, one
     /// occurrence, or an occurrence and the following ones (the series then ends the day before).
     public func cancel(_ id: String, _ choice: OccurrenceChoice = .init()) async throws -> EventUpdate {
-        try context.requireCoach("cancel appointments (decline one instead: gorilla events decline ID --reason …)")
+        try context.requireCoach(CalendarPhrases.coachesCancel.t())
         let cache = try context.cache()
         let calendar = try EventCalendar(cache: cache)
         let status: [String: JSONValue] = ["status": .string(EventStatus.cancelled.rawValue)]
@@ -195,7 +191,7 @@ public struct EventService: Sendable {
 
     /// `gorilla events cancel ID` (status `cancelled`), or any other status of a single appointment or a series.
     public func setStatus(_ id: String, to status: String) async throws -> EventUpdate {
-        try context.requireCoach("change an appointment's status")
+        try context.requireCoach(CalendarPhrases.coachesChangeStatus.t())
         let cache = try context.cache()
         let event = try Self.resolve(cache, id)
         try await context.change(cache, .event, entity: event.id, action: .update, fields: ["status": .string(status)])
@@ -204,19 +200,18 @@ public struct EventService: Sendable {
 
     /// `gorilla events rm ID`: asks first (`confirmation`); a series goes with all its occurrences.
     public func remove(_ id: String, confirmation: Confirmation) async throws -> EventUpdate {
-        try context.requireCoach("delete events")
+        try context.requireCoach(CalendarPhrases.coachesDelete.t())
         let cache = try context.cache()
         let event = try Self.resolve(cache, id)
         if event.seriesOccurrence != nil {
             throw ClientError(
-                .usage,
-                "an occurrence is cancelled, not deleted: gorilla events cancel \(event.appointmentReference)")
+                .usage, CalendarPhrases.occurrenceNotDeleted.t(["reference": event.appointmentReference]))
         }
         let client = try event[string: "client"].flatMap { try ClientDirectory(cache: cache).names()[$0] }
-        let what = EventCalendar.schedule(event) != nil ? "the whole series " : "the event "
-        try confirmation.require(
-            "Delete " + what + EventFormatting.line(EntityRecord(event), clientName: client)
-                + "? (gorilla events cancel keeps it on the calendar, marked cancelled)")
+        let line = EventFormatting.line(EntityRecord(event), clientName: client)
+        let question =
+            EventCalendar.schedule(event) != nil ? CalendarPhrases.deleteSeriesQuestion : .deleteEventQuestion
+        try confirmation.require(question.t(["event": line]))
         try await context.change(cache, .event, entity: event.id, action: .delete)
         return EventUpdate(.deleted, id: event.id, entity: EntityRecord(event, adding: ["deleted": true]))
     }
@@ -240,7 +235,7 @@ public struct EventService: Sendable {
         switch try Self.target(calendar, id, OccurrenceChoice(occurrence: occurrence)) {
         case .row(let row): event = row
         case .occurrence(let row): event = row
-        case .following: throw ClientError(.usage, "--from-occurrence is for edit and cancel")
+        case .following: throw ClientError(.usage, CalendarPhrases.fromOccurrenceIsForEdit.t())
         }
         let names = try ClientDirectory(cache: cache).names()
         return EventLine(EntityRecord(event), clientName: event[string: "client"].flatMap { names[$0] })
@@ -315,7 +310,7 @@ public struct EventService: Sendable {
         if let count = rule.count { following.count = count - rule.occurrencesBefore(day, of: start, zone: zone) }
         if let repeating, !repeating.isEmpty { following = try RecurrenceInput.rule(repeating, current: following) }
         guard !fields.isEmpty || following != rule else {
-            throw ClientError(.usage, "nothing to change: give --at, --duration, --gym or --note")
+            throw ClientError(.usage, CalendarPhrases.nothingToChange.t())
         }
         if day == CalendarDate(start, in: zone) {
             var whole = fields
@@ -327,8 +322,8 @@ public struct EventService: Sendable {
         document["start"] = .string(ISOTime.format(at))
         for (field, value) in fields { document[field] = value }
         let newStart = document["start"]?.stringValue.flatMap(ISOTime.parse) ?? at
-        if let problem = following.problem(startingOn: CalendarDate(newStart, in: .current)) {
-            throw ClientError(.usage, "the following occurrences: \(problem)")
+        if let problem = RecurrenceInput.problem(following, startingOn: CalendarDate(newStart, in: .current)) {
+            throw ClientError(.usage, CalendarPhrases.followingProblem.t(["problem": problem]))
         }
         document["recurrence"] = try JSONValue.encode(following)
         document = document.filter { !$0.value.isNull && $0.key != "answer" && $0.key != "answerNote" }
@@ -359,20 +354,20 @@ public struct EventService: Sendable {
     /// Resolves `text` (an id, a short id, `ID@YYYY-MM-DD`) with the occurrence flags.
     static func target(_ calendar: EventCalendar, _ text: String, _ choice: OccurrenceChoice) throws -> Target {
         if choice.occurrence != nil && choice.fromOccurrence != nil {
-            throw ClientError(.usage, "give --occurrence or --from-occurrence, not both")
+            throw ClientError(.usage, CalendarPhrases.occurrenceOrFrom.t())
         }
         let event = try calendar.resolve(text)
         if let (seriesID, day) = event.seriesOccurrence {
-            guard choice.occurrence == nil else { throw ClientError(.usage, "\(text) already names one occurrence") }
+            guard choice.occurrence == nil else {
+                throw ClientError(.usage, CalendarPhrases.alreadyNamesOccurrence.t(["reference": text]))
+            }
             guard let from = choice.fromOccurrence else { return .occurrence(event) }
             guard let series = calendar.seriesRow(seriesID) else { return .occurrence(event) }
             return .following(series: series, day: try Self.day(from, of: series, calendar: calendar, else: day))
         }
         guard let dayText = choice.occurrence ?? choice.fromOccurrence else { return .row(event) }
         guard EventCalendar.schedule(event) != nil else {
-            throw ClientError(
-                .usage,
-                "event \(event.id.short) is a single appointment: --occurrence and --from-occurrence are for series")
+            throw ClientError(.usage, CalendarPhrases.singleHasNoOccurrences.t(["id": event.id.short]))
         }
         let day = try Self.day(dayText, of: event, calendar: calendar, else: nil)
         if choice.fromOccurrence != nil { return .following(series: event, day: day) }
@@ -386,22 +381,24 @@ public struct EventService: Sendable {
         throws -> CalendarDate
     {
         guard let day = CalendarDate(text) else {
-            throw ClientError(.usage, "an occurrence is named by its day, YYYY-MM-DD, not '\(text)'")
+            throw ClientError(.usage, CalendarPhrases.occurrenceDayInvalid.t(["text": text]))
         }
         guard calendar.occurrence(series: series.id, day: day) != nil else {
             let next = calendar.appointments(from: day.start(), to: day.start().addingTimeInterval(35 * 86_400))
                 .filter { $0.seriesOccurrence?.series == series.id }.prefix(3)
                 .compactMap { $0.seriesOccurrence?.day.description }
+            let values: [String: any Sendable] = [
+                "id": series.id.short, "day": day.description, "next": next.joined(separator: ", "),
+            ]
             throw ClientError(
                 .notFound,
-                "the series \(series.id.short) has no occurrence on \(day)"
-                    + (next.isEmpty ? "" : " (next: \(next.joined(separator: ", ")))"))
+                next.isEmpty ? CalendarPhrases.noOccurrenceOn.t(values) : CalendarPhrases.noOccurrenceOnNext.t(values))
         }
         return day
     }
 
     private static func notSeries(_ event: CachedEntity) -> ClientError {
-        ClientError(.usage, "event \(event.id.short) is not a series")
+        ClientError(.usage, CalendarPhrases.notASeries.t(["id": event.id.short]))
     }
 
     /// The appointment whose id (or short id, or `ID@DATE`) is `text`.
@@ -417,13 +414,13 @@ public struct EventService: Sendable {
                 throw ClientError(
                     .usage,
                     EventFormatting.dateProblem(at).map { "--at: \($0)" }
-                        ?? "--at must be \"YYYY-MM-DD HH:MM\" (local time), not '\(at)'")
+                        ?? CalendarPhrases.atInvalid.t(["text": at]))
             }
             fields["start"] = .string(ISOTime.format(date))
             fields["zone"] = .string(TimeZone.current.identifier)
         }
         if let duration = given.duration {
-            guard (1...1440).contains(duration) else { throw ClientError(.usage, "--duration is 1–1440 minutes") }
+            guard (1...1440).contains(duration) else { throw ClientError(.usage, CalendarPhrases.durationRange.t()) }
             fields["duration"] = .number(Double(duration))
         }
         if let gym = given.gym { fields["gym"] = gym.isEmpty ? .null : .string(gym) }
@@ -456,12 +453,14 @@ public struct EventService: Sendable {
         var end = Date.distantFuture
         if let from {
             guard let date = EventFormatting.parseDay(from) else {
-                throw ClientError(.usage, "--from must be YYYY-MM-DD")
+                throw ClientError(.usage, CalendarPhrases.fromInvalid.t())
             }
             start = date
         }
         if let to {
-            guard let date = EventFormatting.parseDay(to) else { throw ClientError(.usage, "--to must be YYYY-MM-DD") }
+            guard let date = EventFormatting.parseDay(to) else {
+                throw ClientError(.usage, CalendarPhrases.toInvalid.t())
+            }
             end = date.addingTimeInterval(86_400)
         }
         let key = try client.map { try ClientDirectory(cache: cache).resolve($0, for: .reading).id.key }

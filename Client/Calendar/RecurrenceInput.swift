@@ -11,15 +11,15 @@ enum RecurrenceInput {
             (rule.frequency, rule.interval) = try frequency(every)
             if rule.frequency != .weekly { rule.days = [] }
         } else if current == nil {
-            throw ClientError(.usage, "--every day|week|month (or \"2 weeks\") starts a series")
+            throw ClientError(.usage, CalendarPhrases.everyStartsSeries.t())
         }
         if let days = given.days {
-            guard rule.frequency == .weekly else { throw ClientError(.usage, "--days goes with --every week") }
+            guard rule.frequency == .weekly else { throw ClientError(.usage, CalendarPhrases.daysNeedWeekly.t()) }
             rule.days = try weekdays(days)
         }
         if let until = given.until {
             guard let day = CalendarDate(until) else {
-                throw ClientError(.usage, "--until must be a day, YYYY-MM-DD, not '\(until)'")
+                throw ClientError(.usage, CalendarPhrases.untilInvalid.t(["text": until]))
             }
             (rule.until, rule.count) = (day, nil)
         }
@@ -27,12 +27,14 @@ enum RecurrenceInput {
             guard Recurrence.countRange.contains(count) else {
                 throw ClientError(
                     .usage,
-                    "--count is \(Recurrence.countRange.lowerBound)–\(Recurrence.countRange.upperBound) occurrences")
+                    CalendarPhrases.countRange.t([
+                        "from": Recurrence.countRange.lowerBound, "to": Recurrence.countRange.upperBound,
+                    ]))
             }
             (rule.count, rule.until) = (count, nil)
         }
         if given.until != nil && given.count != nil {
-            throw ClientError(.usage, "a series ends on a day (--until) or after a number (--count), not both")
+            throw ClientError(.usage, CalendarPhrases.untilOrCount.t())
         }
         return rule
     }
@@ -52,8 +54,7 @@ enum RecurrenceInput {
         guard let frequency = words.first(where: { $0.value.contains(unit) })?.key,
             let interval = digits.isEmpty ? 1 : Int(digits), Recurrence.intervalRange.contains(interval)
         else {
-            throw ClientError(
-                .usage, "--every takes day, week or month, or a number of them (\"2 weeks\"), not '\(text)'")
+            throw ClientError(.usage, CalendarPhrases.everyInvalid.t(["text": text]))
         }
         return (frequency, interval)
     }
@@ -73,12 +74,34 @@ enum RecurrenceInput {
         var days: [Weekday] = []
         for word in words {
             guard let day = names.first(where: { $0.value.contains(word) })?.key else {
-                throw ClientError(.usage, "--days takes weekdays such as mon,thu; '\(word)' is not one")
+                throw ClientError(.usage, CalendarPhrases.daysInvalid.t(["word": word]))
             }
             days.append(day)
         }
-        guard !days.isEmpty else { throw ClientError(.usage, "--days takes weekdays such as mon,thu") }
+        guard !days.isEmpty else { throw ClientError(.usage, CalendarPhrases.daysEmpty.t()) }
         return Array(Set(days)).sorted()
+    }
+
+    /// Why `rule` cannot start on `first` (``GorillaShared/Recurrence/problem(startingOn:)`` decides), in the current
+    /// language; nil when it can.
+    static func problem(_ rule: Recurrence, startingOn first: CalendarDate) -> String? {
+        guard rule.problem(startingOn: first) != nil else { return nil }
+        let ranges = (Recurrence.intervalRange, Recurrence.countRange)
+        if !ranges.0.contains(rule.interval) {
+            return CalendarPhrases.problemInterval.t(["from": ranges.0.lowerBound, "to": ranges.0.upperBound])
+        }
+        if let count = rule.count, !ranges.1.contains(count) {
+            return CalendarPhrases.problemCount.t(["from": ranges.1.lowerBound, "to": ranges.1.upperBound])
+        }
+        if rule.until != nil && rule.count != nil { return CalendarPhrases.problemUntilAndCount.t() }
+        if let until = rule.until, until < first {
+            return CalendarPhrases.problemUntilBeforeFirst.t(["until": until.description, "first": first.description])
+        }
+        if rule.frequency != .weekly { return CalendarPhrases.problemDaysNotWeekly.t() }
+        // English names the weekday by its code ("a th"), as the rule does; the other languages by its name.
+        let weekday = Weekday(of: first)
+        let name = Language.current == .en ? weekday.rawValue : CalendarWords.of(.current).weekdays[weekday.index]
+        return CalendarPhrases.problemFirstDayNotInDays.t(["first": first.description, "weekday": name])
     }
 
     /// The first occurrence of a series asked to start at `start`: that time on the first of the rule's weekdays on or

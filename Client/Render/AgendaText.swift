@@ -10,13 +10,15 @@ extension AgendaPlan {
         let today = from
         var lines: [String] = []
         if days == 1 {
-            lines.append("Agenda for today, \(EventFormatting.dayName(today))")
+            lines.append(CalendarPhrases.agendaToday.t(["day": EventFormatting.dayName(today)]))
         } else {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let last = CalendarDate(calendar.date(byAdding: .day, value: days - 1, to: from.start(in: zone))!, in: zone)
             lines.append(
-                "Agenda for \(days) days, \(EventFormatting.dayName(today)) to \(EventFormatting.dayName(last))")
+                CalendarPhrases.agendaDays.t([
+                    "days": days, "from": EventFormatting.dayName(today), "to": EventFormatting.dayName(last),
+                ]))
         }
         var shownDay: CalendarDate?
         for item in appointments {
@@ -24,7 +26,7 @@ extension AgendaPlan {
             let day = CalendarDate(start, in: zone)
             if days > 1, day != shownDay {
                 lines.append("")
-                lines.append(EventFormatting.dayName(day) + (day == today ? " (today)" : ""))
+                lines.append(EventFormatting.dayName(day) + (day == today ? CalendarPhrases.dayIsToday.t() : ""))
                 shownDay = day
             }
             lines += Self.lines(item, start: start, coach: coach, zone: zone)
@@ -33,17 +35,18 @@ extension AgendaPlan {
             return lines.joined(separator: "\n")
         }
         lines.append("")
-        lines.append(days == 1 ? "Nothing scheduled today." : "Nothing scheduled in these \(days) days.")
+        lines.append(
+            days == 1 ? CalendarPhrases.nothingToday.t() : CalendarPhrases.nothingInDays.t(["days": days]))
         if let next, let start = next.event[string: "start"].flatMap(ISOTime.parse) {
-            let with = next.name.map { coach ? ", \($0)" : ", with \($0)" } ?? ""
+            let with = next.name.map { coach ? ", \($0)" : CalendarPhrases.nextWithCoach.t(["name": $0]) } ?? ""
             lines.append(
-                "Next: \(EventFormatting.relative(start, now: now, zone: zone))\(with) "
-                    + "(\(EventFormatting.countdown(from: now, to: start))), \(EventFormatting.reference(next.event))")
+                CalendarPhrases.nextAppointment.t([
+                    "when": EventFormatting.relative(start, now: now, zone: zone), "with": with,
+                    "countdown": EventFormatting.countdown(from: now, to: start),
+                    "reference": EventFormatting.reference(next.event),
+                ]))
         } else {
-            lines.append(
-                coach
-                    ? "No appointments ahead: gorilla events add --client C --at \"YYYY-MM-DD HH:MM\""
-                    : "No appointments ahead.")
+            lines.append(coach ? CalendarPhrases.noneAheadCoach.t() : CalendarPhrases.noneAheadClient.t())
         }
         return lines.joined(separator: "\n")
     }
@@ -56,7 +59,11 @@ extension AgendaPlan {
         let clock = { (date: Date) in String(EventFormatting.local(date, zone: zone).suffix(5)) }
         let time = clock(start) + "–" + clock(start.addingTimeInterval(Double(minutes) * 60))
         var parts = [
-            time, coach ? item.name ?? "?" : "with \(item.name ?? "your coach")", EventFormatting.state(event),
+            time,
+            coach
+                ? item.name ?? "?"
+                : item.name.map { CalendarPhrases.withName.t(["name": $0]) } ?? CalendarPhrases.withYourCoach.t(),
+            EventFormatting.state(event),
         ]
         if let gym = event[string: "gym"] { parts.append("@ \(gym)") }
         if let note = event[string: "note"] { parts.append("— \(note)") }
@@ -64,18 +71,20 @@ extension AgendaPlan {
         parts.append(EventFormatting.reference(event))
         var about: [String] = []
         if let last = item.lastSession {
-            var detail = [last.trainingName, "\(last.exercises) exercise\(last.exercises == 1 ? "" : "s")"]
+            var detail = [last.trainingName, CalendarPhrases.exercisesCount.t(["count": last.exercises])]
                 .compactMap { $0 }
-            if last.trainingName == nil, last.training != nil { detail.insert("a training", at: 0) }
+            if last.trainingName == nil, last.training != nil { detail.insert(CalendarPhrases.aTraining.t(), at: 0) }
             about.append(
-                "last session \(EventFormatting.local(last.start, zone: zone).prefix(10)) (\(detail.joined(separator: ", ")))"
-            )
+                CalendarPhrases.lastSession.t([
+                    "date": String(EventFormatting.local(last.start, zone: zone).prefix(10)),
+                    "detail": detail.joined(separator: ", "),
+                ]))
         } else {
-            about.append("no sessions yet")
+            about.append(CalendarPhrases.noSessionsYet.t())
         }
         if item.unread > 0 {
-            let from = coach ? "" : " from your coach"
-            about.append("\(item.unread) unread message\(item.unread == 1 ? "" : "s")\(from)")
+            about.append(
+                (coach ? CalendarPhrases.unreadMessages : .unreadMessagesFromCoach).t(["count": item.unread]))
         }
         let indent = String(repeating: " ", count: time.count + 4)
         return ["  " + parts.joined(separator: "  "), indent + about.joined(separator: " · ")]
@@ -83,13 +92,21 @@ extension AgendaPlan {
 }
 
 extension EventFormatting {
-    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-
-    /// "Thursday 3 December 2026".
+    /// "Thursday 3 December 2026", "dijous 3 de desembre de 2026", "jueves 3 de diciembre de 2026".
     static func dayName(_ day: CalendarDate) -> String {
-        // 1970-01-01 was a Thursday.
-        let weekday = ((day.daysSinceEpoch + 3) % 7 + 7) % 7
-        return "\(weekdayNames[weekday]) \(day.day) \(CalendarMonth.monthNames[day.month - 1]) \(day.year)"
+        let words = CalendarWords.of(.current)
+        let weekday = words.weekdays[Weekday(of: day).index]
+        let month = words.months[day.month - 1]
+        switch words.language {
+        case .en:
+            return "\(weekday) \(day.day) \(month) \(day.year)"
+        case .ca:
+            // "de" becomes "d’" before a vowel: 7 d’abril, d’agost, d’octubre.
+            let of = month.first.map { "aeiou".contains($0) } == true ? "d’" : "de "
+            return "\(weekday) \(day.day) \(of)\(month) de \(day.year)"
+        case .es:
+            return "\(weekday) \(day.day) de \(month) de \(day.year)"
+        }
     }
 
     /// When `start` is, as seen at `now` in `zone`: "today 18:00", "tomorrow 09:00", "yesterday 09:00", else
@@ -97,23 +114,23 @@ extension EventFormatting {
     static func relative(_ start: Date, now: Date, zone: TimeZone) -> String {
         let text = local(start, zone: zone)
         let days = CalendarDate(start, in: zone).daysSinceEpoch - CalendarDate(now, in: zone).daysSinceEpoch
-        let word: String? =
+        let word: CalendarPhrases? =
             switch days {
-            case 0: "today"
-            case 1: "tomorrow"
-            case -1: "yesterday"
+            case 0: .todayAt
+            case 1: .tomorrowAt
+            case -1: .yesterdayAt
             default: nil
             }
-        return word.map { "\($0) \(text.suffix(5))" } ?? text
+        return word.map { $0.t(["time": String(text.suffix(5))]) } ?? text
     }
 
     /// How long until `start` at `now`: "in 2 h 15 min", "in 45 min", "in 3 days 4 h", "starting now", or "started
     /// 10 min ago".
     static func countdown(from now: Date, to start: Date) -> String {
         let seconds = Int(start.timeIntervalSince(now).rounded(.down))
-        if seconds < 0 { return "started \(span(-seconds)) ago" }
-        if seconds < 60 { return "starting now" }
-        return "in \(span(seconds))"
+        if seconds < 0 { return CalendarPhrases.startedAgo.t(["span": span(-seconds)]) }
+        if seconds < 60 { return CalendarPhrases.startingNow.t() }
+        return CalendarPhrases.inSpan.t(["span": span(seconds)])
     }
 
     /// "2 h 15 min", "45 min", "1 day 3 h", "3 days" (whole minutes, at least one).
@@ -121,7 +138,7 @@ extension EventFormatting {
         let minutes = max(1, seconds / 60)
         let (days, hours) = (minutes / 1440, minutes % 1440 / 60)
         if days > 0 {
-            return "\(days) day\(days == 1 ? "" : "s")" + (hours > 0 ? " \(hours) h" : "")
+            return CalendarPhrases.spanDays.t(["count": days]) + (hours > 0 ? " \(hours) h" : "")
         }
         if hours > 0 { return "\(hours) h" + (minutes % 60 > 0 ? " \(minutes % 60) min" : "") }
         return "\(minutes) min"

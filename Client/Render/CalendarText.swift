@@ -2,22 +2,20 @@ import Foundation
 import GorillaShared
 
 extension CalendarMonth {
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September",
-        "October", "November", "December",
-    ]
-
     /// The legend of the marks the grids write after a day.
-    static let legend = "* events  + trained  ! missed"
+    static var legend: String { CalendarPhrases.monthLegend.t() }
 
     /// A grid, Monday first, each day followed by its mark (``CalendarMarks/Day/symbol``), today in reverse video
     /// where the output takes attributes (after `>` otherwise, which keeps it apart from the mark of the day before);
     /// a legend; then the month's events.
     public func text(for viewer: Viewer) -> String {
         let style = viewer.style
-        let title = "\(Self.monthNames[month - 1]) \(year)"
+        let words = CalendarWords.of(.current)
+        let title = words.monthTitle(year: year, month: month)
+        // Each header over its column of four: right-aligned over the day's number ("Mon", " dl").
+        let header = words.weekdayHeaders.map { String(repeating: " ", count: max(0, 3 - $0.count)) + $0 }
         var lines = [
-            String(repeating: " ", count: max(0, (27 - title.count) / 2)) + title, "Mon Tue Wed Thu Fri Sat Sun",
+            String(repeating: " ", count: max(0, (27 - title.count) / 2)) + title, header.joined(separator: " "),
         ]
         var cells = Array(repeating: "    ", count: firstWeekday)
         for day in 1...days {
@@ -34,10 +32,10 @@ extension CalendarMonth {
         for week in stride(from: 0, to: cells.count, by: 7) {
             lines.append(cells[week..<min(week + 7, cells.count)].joined().trimmingTrailingSpaces())
         }
-        lines.append(style.attributes ? Self.legend : Self.legend + "  > today")
+        lines.append(style.attributes ? Self.legend : Self.legend + CalendarPhrases.legendToday.t())
         lines.append("")
         if events.isEmpty {
-            lines.append("No events this month.")
+            lines.append(CalendarPhrases.noEventsThisMonth.t())
         } else {
             lines += events.map { EventFormatting.line($0.event, clientName: $0.clientName) }
         }
@@ -55,12 +53,19 @@ extension CalendarWeek {
     /// in the hours it goes on. The table fits the terminal (long names end in "…"); then the week's events.
     public func text(for viewer: Viewer) -> String {
         let first = days.first!.date, last = days.last!.date
-        let month = { (date: CalendarDate) in String(CalendarMonth.monthNames[date.month - 1].prefix(3)) }
-        var lines = ["\(week)  Mon \(first.day) \(month(first)) – Sun \(last.day) \(month(last)) \(last.year)"]
-        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let words = CalendarWords.of(.current)
+        var lines = [
+            CalendarPhrases.weekTitle.t([
+                "week": week, "first": words.shortDay(first), "last": words.shortDay(last), "year": last.year,
+            ])
+        ]
         var header = [""]
         for (index, day) in days.enumerated() {
-            let text = "\(names[index]) \(day.date.day)" + (day.trained ? "+" : "") + (day.missed ? "!" : "")
+            // English heads a column "Mon 7" (the month is in the title); Catalan and Spanish "dl. 7 de des.".
+            let name =
+                words.language == .en
+                ? "\(words.weekdayHeaders[index]) \(day.date.day)" : words.shortDay(day.date)
+            let text = name + (day.trained ? "+" : "") + (day.missed ? "!" : "")
             header.append(day.date == today && !viewer.style.attributes ? ">" + text : text)
         }
         let placed = days.map { day in
@@ -85,11 +90,11 @@ extension CalendarWeek {
         }
         lines += grid
         lines.append(
-            "x cancelled  ? requested  ! missed  | goes on  + trained" + (viewer.style.attributes ? "" : "  > today"))
+            CalendarPhrases.weekLegend.t() + (viewer.style.attributes ? "" : CalendarPhrases.legendToday.t()))
         lines.append("")
         let events = days.flatMap(\.events)
         if events.isEmpty {
-            lines.append("No events this week.")
+            lines.append(CalendarPhrases.noEventsThisWeek.t())
         } else {
             lines += events.map { EventFormatting.line($0.event, clientName: $0.clientName) }
         }
@@ -138,7 +143,7 @@ extension CalendarWeek {
                 case nil: "? "
                 default: ""
                 }
-            return minutes + mark + (coach ? line.clientName ?? "?" : "training")
+            return minutes + mark + (coach ? line.clientName ?? "?" : CalendarPhrases.cellTraining.t())
         }
     }
 }

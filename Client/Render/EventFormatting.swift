@@ -20,8 +20,8 @@ public enum EventFormatting {
         let day = text.trimmingCharacters(in: .whitespaces).prefix(while: { $0 != " " && $0 != "T" })
         let parts = day.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 3, let year = parts[0], let month = parts[1], let dayOfMonth = parts[2] else { return nil }
-        if let problem = ISOTime.dateProblem(year: year, month: month, day: dayOfMonth) {
-            return "\(day) is not a date: \(problem)"
+        if let problem = Self.dayProblem(year: year, month: month, day: dayOfMonth) {
+            return CalendarPhrases.notADate.t(["day": String(day), "problem": problem])
         }
         guard let wall = WallTime(text), wall.offset == nil else { return nil }
         let before = zone.secondsFromGMT(for: wall.asUTC.addingTimeInterval(-86_400))
@@ -42,14 +42,29 @@ public enum EventFormatting {
             let gap = Double(after - before)
             let earlier = shown(wall.asUTC.addingTimeInterval(-gap), offset: 0)
             let later = shown(wall.asUTC.addingTimeInterval(gap), offset: 0)
-            return "\(given) does not exist in \(zone.identifier) (clocks go from \(from) to \(to)): "
-                + "use \(earlier) or \(later)"
+            return CalendarPhrases.timeDoesNotExist.t([
+                "time": given, "zone": zone.identifier, "from": from, "to": to, "earlier": earlier, "later": later,
+            ])
         }
         func offsetText(_ seconds: Int) -> String {
             (seconds < 0 ? "-" : "+") + String(format: "%02d:%02d", abs(seconds) / 3600, abs(seconds) % 3600 / 60)
         }
-        return "\(given) happens twice in \(zone.identifier) (clocks go back from \(from) to \(to)): use "
-            + "\(given)\(offsetText(before)) (the first) or \(given)\(offsetText(after)) (the second)"
+        return CalendarPhrases.timeHappensTwice.t([
+            "time": given, "zone": zone.identifier, "from": from, "to": to,
+            "first": given + offsetText(before), "second": given + offsetText(after),
+        ])
+    }
+
+    /// Why `year`-`month`-`day` is not a date (``GorillaShared/ISOTime/dateProblem(year:month:day:)`` decides), in
+    /// the current language: "February 2026 has 28 days"; nil when it is one.
+    static func dayProblem(year: Int, month: Int, day: Int) -> String? {
+        guard ISOTime.dateProblem(year: year, month: month, day: day) != nil else { return nil }
+        guard (1...9999).contains(year) else { return CalendarPhrases.dateYearRange.t() }
+        guard (1...12).contains(month) else { return CalendarPhrases.dateMonthRange.t() }
+        return CalendarPhrases.dateMonthDays.t([
+            "month": CalendarWords.of(.current).monthTitle(year: year, month: month),
+            "days": ISOTime.daysIn(month: month, year: year),
+        ])
     }
 
     /// A local date and time as typed, with its offset from UTC when one is given.
@@ -134,26 +149,45 @@ public enum EventFormatting {
         var parts = [local(event[string: "start"] ?? ""), "\(event.fields["duration"]?.intValue ?? 60) min"]
         if let clientName { parts.append(clientName) }
         if let gym = event[string: "gym"] { parts.append("@ \(gym)") }
-        let state = state(event)
-        if state != "scheduled" { parts.append("(\(state))") }
+        let state = stateWord(event)
+        if state != .stateScheduled { parts.append("(\(state.t()))") }
         parts.append(reference(event))
         return parts.joined(separator: "  ")
     }
 
     /// Where an appointment stands, the coach's status first: "cancelled", "done", "requested", "request declined",
     /// else the client's answer ("confirmed", "declined by client"), else "scheduled".
+    /// Written in the current language; `--json` keeps the machine values (`status`, `answer`).
     public static func state(_ event: EntityRecord) -> String {
+        stateWord(event).t()
+    }
+
+    /// ``state(_:)``'s phrase.
+    static func stateWord(_ event: EntityRecord) -> CalendarPhrases {
         switch EventStatus(rawValue: event[string: "status"] ?? "") ?? .scheduled {
-        case .cancelled: "cancelled"
-        case .done: "done"
-        case .requested: "requested"
-        case .declined: "request declined"
+        case .cancelled: .stateCancelled
+        case .done: .stateDone
+        case .requested: .stateRequested
+        case .declined: .stateRequestDeclined
         case .scheduled:
             switch event[string: "answer"].flatMap(EventAnswer.init(rawValue:)) {
-            case .confirmed: "confirmed"
-            case .declined: "declined by client"
-            case nil: "scheduled"
+            case .confirmed: .stateConfirmed
+            case .declined: .stateDeclinedByClient
+            case nil: .stateScheduled
             }
+        }
+    }
+
+    /// A status (an ``GorillaShared/EventStatus`` raw value) as a person reads it: "cancelled", "done"; one this
+    /// version does not know as it is.
+    static func status(_ raw: String) -> String {
+        switch EventStatus(rawValue: raw) {
+        case .cancelled: CalendarPhrases.stateCancelled.t()
+        case .done: CalendarPhrases.stateDone.t()
+        case .requested: CalendarPhrases.stateRequested.t()
+        case .declined: CalendarPhrases.stateRequestDeclined.t()
+        case .scheduled: CalendarPhrases.stateScheduled.t()
+        case nil: raw
         }
     }
 
@@ -165,21 +199,24 @@ public enum EventFormatting {
         return "\(series.short)@\(day)"
     }
 
-    /// "every week on mon, thu until 2026-12-31", "every 2 days, 10 times".
+    /// "every week on mon, thu until 2026-12-31", "every 2 days, 10 times" (in the current language).
     public static func describe(_ rule: Recurrence) -> String {
-        let unit =
-            switch rule.frequency {
-            case .daily: "day"
-            case .weekly: "week"
-            case .monthly: "month"
+        let every: CalendarPhrases =
+            switch (rule.frequency, rule.interval == 1) {
+            case (.daily, true): .everyDay
+            case (.daily, false): .everyDays
+            case (.weekly, true): .everyWeek
+            case (.weekly, false): .everyWeeks
+            case (.monthly, true): .everyMonth
+            case (.monthly, false): .everyMonths
             }
-        var text = rule.interval == 1 ? "every \(unit)" : "every \(rule.interval) \(unit)s"
+        var text = every.t(["interval": rule.interval])
         if !rule.days.isEmpty {
-            let names = ["mo": "mon", "tu": "tue", "we": "wed", "th": "thu", "fr": "fri", "sa": "sat", "su": "sun"]
-            text += " on " + rule.days.map { names[$0.rawValue]! }.joined(separator: ", ")
+            let names = CalendarWords.of(.current).weekdayHeaders.map { $0.lowercased() }
+            text += CalendarPhrases.onDays.t(["days": rule.days.map { names[$0.index] }.joined(separator: ", ")])
         }
-        if let until = rule.until { text += " until \(until)" }
-        if let count = rule.count { text += ", \(count) time\(count == 1 ? "" : "s")" }
+        if let until = rule.until { text += CalendarPhrases.untilDay.t(["day": until.description]) }
+        if let count = rule.count { text += CalendarPhrases.countTimes.t(["count": count]) }
         return text
     }
 }

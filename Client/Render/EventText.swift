@@ -6,23 +6,30 @@ extension EventUpdate {
         switch action {
         case .scheduled(let client, let start, let minutes):
             if let rule = try? entity?.fields["recurrence"]?.decode(Recurrence.self) {
-                "Scheduled \(client) \(EventFormatting.describe(rule)), from \(EventFormatting.local(start)) "
-                    + "(\(minutes) min): series \(id.short)."
+                CalendarPhrases.scheduledSeries.t([
+                    "client": client, "repeats": EventFormatting.describe(rule), "start": EventFormatting.local(start),
+                    "minutes": minutes, "id": id.short,
+                ])
             } else {
-                "Scheduled \(client) on \(EventFormatting.local(start)) (\(minutes) min)."
+                CalendarPhrases.scheduledOnce.t([
+                    "client": client, "start": EventFormatting.local(start), "minutes": minutes,
+                ])
             }
-        case .updated: "Updated event \(reference)."
-        case .status(let status): "Event \(reference) is now \(status)."
-        case .deleted: "Deleted event \(id.short)."
-        case .endedSeries(let day): "The series \(id.short) ends before \(day): its occurrences from then on are gone."
+        case .updated: CalendarPhrases.updatedEvent.t(["reference": reference])
+        case .status(let status):
+            CalendarPhrases.eventIsNow.t(["reference": reference, "status": EventFormatting.status(status)])
+        case .deleted: CalendarPhrases.deletedEvent.t(["id": id.short])
+        case .endedSeries(let day): CalendarPhrases.seriesEnded.t(["id": id.short, "day": day.description])
         case .split(let day, let previous):
-            "From \(day) on the series \(previous.short) continues, changed, as \(id.short); it ends the day before."
-        case .answered(.confirmed): "You confirmed \(when)."
-        case .answered(.declined): "You declined \(when); your coach sees it."
+            CalendarPhrases.seriesSplit.t(["day": day.description, "previous": previous.short, "id": id.short])
+        case .answered(.confirmed): CalendarPhrases.youConfirmed.t(["appointment": when])
+        case .answered(.declined): CalendarPhrases.youDeclined.t(["appointment": when])
         case .requested(let start, let minutes):
-            "Asked your coach for \(EventFormatting.local(start)) (\(minutes) min): request \(id.short)."
-        case .accepted: "Accepted the request \(id.short): \(when) is scheduled."
-        case .declinedRequest: "Declined the request \(id.short)."
+            CalendarPhrases.requestSent.t([
+                "start": EventFormatting.local(start), "minutes": minutes, "id": id.short,
+            ])
+        case .accepted: CalendarPhrases.requestAccepted.t(["id": id.short, "appointment": when])
+        case .declinedRequest: CalendarPhrases.requestDeclined.t(["id": id.short])
         }
     }
 
@@ -36,12 +43,18 @@ extension EventUpdate {
 
     /// "the appointment on 2026-12-03 18:00 (1a2b3c4d)".
     private var when: String {
-        "the appointment on \(EventFormatting.local(entity?[string: "start"] ?? "")) (\(reference))"
+        CalendarPhrases.theAppointmentOn.t([
+            "start": EventFormatting.local(entity?[string: "start"] ?? ""), "reference": reference,
+        ])
     }
 
     public func notes(for viewer: Viewer) -> [String] {
-        notes + (pastStart.map { ["warning: \(EventFormatting.local($0)) is in the past"] } ?? [])
-            + overlaps.map { "warning: overlaps " + EventFormatting.line($0.event, clientName: $0.clientName) }
+        notes + (pastStart.map { [CalendarPhrases.warningInThePast.t(["start": EventFormatting.local($0)])] } ?? [])
+            + overlaps.map {
+                CalendarPhrases.warningOverlaps.t([
+                    "event": EventFormatting.line($0.event, clientName: $0.clientName)
+                ])
+            }
     }
 }
 
@@ -49,10 +62,10 @@ extension EventList {
     public func text(for viewer: Viewer) -> String {
         guard !events.isEmpty else {
             return narrowed
-                ? "No events in that range."
+                ? CalendarPhrases.noEventsInRange.t()
                 : viewer.role == .coach
-                    ? "No events yet. Schedule one with: gorilla events add --client C --at \"YYYY-MM-DD HH:MM\""
-                    : "No events yet: your coach schedules them."
+                    ? CalendarPhrases.noEventsYetCoach.t()
+                    : CalendarPhrases.noEventsYetClient.t()
         }
         let rows = events.map { line -> [String] in
             let event = line.event
@@ -62,11 +75,21 @@ extension EventList {
                 EventFormatting.reference(event),
             ]
         }
-        return Table(["WHEN", "LENGTH", "CLIENT", "GYM", "STATUS", "ID"], rows).render()
+        let headers: [CalendarPhrases] = [
+            .tableHeaderWhen, .tableHeaderLength, .tableHeaderClient, .tableHeaderGym, .tableHeaderStatus,
+            .tableHeaderID,
+        ]
+        return Table(headers.map { $0.t() }, rows).render()
     }
 }
 
 extension EventLine {
+    /// The labels of ``text(for:)``, in the order they may appear.
+    private static let labels: [CalendarPhrases] = [
+        .labelClient, .labelWhen, .labelLength, .labelRepeats, .labelSeries, .labelGym, .labelStatus, .labelReason,
+        .labelNote,
+    ]
+
     /// The event's facts, one a line; the gym and the note only when set.
     public func text(for viewer: Viewer) -> String {
         let minutes = event.fields["duration"]?.intValue ?? 60
@@ -75,22 +98,36 @@ extension EventLine {
             let end = EventFormatting.local(start.addingTimeInterval(Double(minutes) * 60))
             when += " – " + (end.prefix(10) == when.prefix(10) ? String(end.suffix(5)) : end)
         }
+        // Values start in one column: two spaces after the longest label.
+        let width = Self.labels.map { $0.t().count }.max()! + 2
+        func line(_ label: CalendarPhrases, _ value: String) -> String {
+            let name = label.t()
+            return name + String(repeating: " ", count: max(1, width - name.count)) + value
+        }
         var lines = [
-            "event \(event.id.key)",
-            "client:   \(clientName ?? "?")",
-            "when:     \(when) (\(TimeZone.current.identifier); entered in \(event[string: "zone"] ?? "UTC"))",
-            "length:   \(minutes) min",
+            CalendarPhrases.eventTitle.t(["id": event.id.key]),
+            line(.labelClient, clientName ?? "?"),
+            line(
+                .labelWhen,
+                when + " "
+                    + CalendarPhrases.whenZone.t([
+                        "zone": TimeZone.current.identifier, "entered": event[string: "zone"] ?? "UTC",
+                    ])),
+            line(.labelLength, "\(minutes) min"),
         ]
         if let rule = try? event.fields["recurrence"]?.decode(Recurrence.self) {
-            lines.append("repeats:  \(EventFormatting.describe(rule))")
+            lines.append(line(.labelRepeats, EventFormatting.describe(rule)))
         }
         if let day = event[string: "occurrence"] {
-            lines.append("series:   \(EventFormatting.reference(event)) (the occurrence of \(day))")
+            lines.append(
+                line(
+                    .labelSeries,
+                    EventFormatting.reference(event) + " " + CalendarPhrases.theOccurrenceOf.t(["day": day])))
         }
-        if let gym = event[string: "gym"], !gym.isEmpty { lines.append("gym:      \(gym)") }
-        lines.append("status:   \(EventFormatting.state(event))")
-        if let reason = event[string: "answerNote"], !reason.isEmpty { lines.append("reason:   \(reason)") }
-        if let note = event[string: "note"], !note.isEmpty { lines.append("note:     \(note)") }
+        if let gym = event[string: "gym"], !gym.isEmpty { lines.append(line(.labelGym, gym)) }
+        lines.append(line(.labelStatus, EventFormatting.state(event)))
+        if let reason = event[string: "answerNote"], !reason.isEmpty { lines.append(line(.labelReason, reason)) }
+        if let note = event[string: "note"], !note.isEmpty { lines.append(line(.labelNote, note)) }
         return lines.joined(separator: "\n")
     }
 }
@@ -98,15 +135,21 @@ extension EventLine {
 extension EventExport {
     /// "Wrote 3 events to FILE (1 series; 2 occurrences changed, 1 cancelled)."
     public func text(for viewer: Viewer) -> String {
-        let text = "Wrote \(events) event\(events == 1 ? "" : "s") to \(file)"
-        guard series > 0 else { return text + "." }
-        let changes = [(changedOccurrences, "changed"), (cancelledOccurrences, "cancelled")].filter { $0.0 > 0 }
-        guard let first = changes.first else { return text + " (\(series) series)." }
-        let words =
-            ["\(first.0) occurrence\(first.0 == 1 ? "" : "s") \(first.1)"]
-            + changes.dropFirst().map {
-                "\($0.0) \($0.1)"
-            }
-        return text + " (\(series) series; " + words.joined(separator: ", ") + ")."
+        let wrote: [String: any Sendable] = ["count": events, "file": file, "series": series]
+        guard series > 0 else { return CalendarPhrases.exportWrote.t(wrote) }
+        var changes: [String] = []
+        if changedOccurrences > 0 {
+            changes.append(CalendarPhrases.occurrencesChanged.t(["count": changedOccurrences]))
+        }
+        if cancelledOccurrences > 0 {
+            changes.append(
+                changes.isEmpty
+                    ? CalendarPhrases.occurrencesCancelled.t(["count": cancelledOccurrences])
+                    : CalendarPhrases.andCancelled.t(["count": cancelledOccurrences]))
+        }
+        guard !changes.isEmpty else { return CalendarPhrases.exportWroteSeries.t(wrote) }
+        var values = wrote
+        values["changes"] = changes.joined(separator: ", ")
+        return CalendarPhrases.exportWroteSeriesChanges.t(values)
     }
 }

@@ -14,58 +14,69 @@ extension WatchNotice {
         case .watching(let summary):
             return Self.summaryLine(summary, zone: zone)
         case .connected:
-            return "connected"
+            return CalendarPhrases.watchConnected.t()
         case .offline(let retry):
-            return "offline — retrying in \(retry) s"
+            return CalendarPhrases.watchOffline.t(["retry": retry])
         case .message(let message):
-            return "message from \(message.from): \(Self.shortened(message.text))"
+            return CalendarPhrases.watchMessage.t(["from": message.from, "text": Self.shortened(message.text)])
         case .moreMessages(let count):
-            return "and \(count) more message\(count == 1 ? "" : "s"): gorilla messages"
+            return CalendarPhrases.watchMoreMessages.t(["count": count])
         case .answered(let event):
-            let verb = event.answer == .declined ? "declined" : "confirmed"
+            let verb: CalendarPhrases = event.answer == .declined ? .watchDeclined : .watchConfirmed
             let reason = event.answerNote.map { ": \(Self.shortened($0, to: 120))" } ?? ""
-            return "\(event.with) \(verb) \(Self.what(event, zone: zone))\(reason)"
+            return verb.t(["with": event.with, "what": Self.what(event, zone: zone)]) + reason
         case .requested(let event):
             let note = event.note.map { ": \(Self.shortened($0, to: 120))" } ?? ""
-            return "\(event.with) asks for \(when(event.start)) (\(ReminderTime.length(event.duration)))\(note)"
+            return CalendarPhrases.watchAsksFor.t([
+                "with": event.with, "start": when(event.start), "length": ReminderTime.length(event.duration),
+            ]) + note
         case .requestAnswered(let event, let accepted):
             guard accepted else {
                 let reason = event.note.map { ": \(Self.shortened($0, to: 120))" } ?? ""
-                return "\(event.with) declined your request for \(when(event.start))\(reason)"
+                return CalendarPhrases.watchRequestDeclined.t(["with": event.with, "start": when(event.start)])
+                    + reason
             }
             let gym = event.gym.map { " (\($0))" } ?? ""
-            return "\(event.with) accepted your request: \(when(event.start)) training\(gym)"
+            return CalendarPhrases.watchRequestAccepted.t(["with": event.with, "start": when(event.start)]) + gym
         case .scheduled(let event):
-            return event.recurrence == nil
-                ? "new appointment: \(Self.appointment(event, zone: zone))"
-                : "new series: \(Self.appointment(event, zone: zone))"
+            let news: CalendarPhrases = event.recurrence == nil ? .watchNewAppointment : .watchNewSeries
+            return news.t(["appointment": Self.appointment(event, zone: zone)])
         case .moved(let event, let from):
-            return "moved: \(when(from)) → \(Self.appointment(event, zone: zone))"
+            return CalendarPhrases.watchMoved.t([
+                "from": when(from), "appointment": Self.appointment(event, zone: zone),
+            ])
         case .cancelled(let event):
-            return "cancelled: \(Self.appointment(event, zone: zone))"
+            return CalendarPhrases.watchCancelled.t(["appointment": Self.appointment(event, zone: zone)])
         case .reminder(let event, let minutes):
             let sameDay = when(event.start).prefix(10) == when(at).prefix(10)
             let start = sameDay ? String(when(event.start).suffix(5)) : when(event.start)
-            let lead = minutes == 0 ? "now" : "in \(ReminderTime.length(minutes))"
-            return "\(lead): \(start) training with \(event.with)\(event.gym.map { " (\($0))" } ?? "")"
+            let lead =
+                minutes == 0
+                ? CalendarPhrases.watchNow.t() : CalendarPhrases.inSpan.t(["span": ReminderTime.length(minutes)])
+            return CalendarPhrases.watchReminder.t(["lead": lead, "start": start, "with": event.with])
+                + (event.gym.map { " (\($0))" } ?? "")
         }
     }
 
     /// "watching as ada — next: 2026-12-03 18:00 training with Anna — 2 requests waiting — reminders 30 min before".
     static func summaryLine(_ summary: WatchSummary, zone: TimeZone) -> String {
-        var parts = ["watching as \(summary.username)"]
-        parts.append("next: " + (summary.next.map { appointment($0, zone: zone) } ?? "nothing scheduled"))
-        func count(_ number: Int, _ noun: String, _ state: String) {
-            if number > 0 { parts.append("\(number) \(noun)\(number == 1 ? "" : "s") \(state)") }
+        var parts = [CalendarPhrases.watchingAs.t(["username": summary.username])]
+        parts.append(
+            CalendarPhrases.watchNext.t([
+                "appointment": summary.next.map { appointment($0, zone: zone) }
+                    ?? CalendarPhrases.watchNothingScheduled.t()
+            ]))
+        func count(_ number: Int, _ phrase: CalendarPhrases) {
+            if number > 0 { parts.append(phrase.t(["count": number])) }
         }
         if summary.role == .coach {
-            count(summary.requests, "request", "waiting")
+            count(summary.requests, .watchRequestsWaiting)
         } else {
-            count(summary.unanswered, "appointment", "to answer")
-            count(summary.requests, "request", "pending")
+            count(summary.unanswered, .watchToAnswer)
+            count(summary.requests, .watchRequestsPending)
         }
-        count(summary.unread, "message", "unread")
-        parts.append("reminders \(ReminderTime.describe(summary.lead))")
+        count(summary.unread, .watchUnread)
+        parts.append(CalendarPhrases.watchReminders.t(["when": ReminderTime.describe(summary.lead)]))
         return parts.joined(separator: " — ")
     }
 
@@ -73,14 +84,16 @@ extension WatchNotice {
     static func appointment(_ event: WatchAppointment, zone: TimeZone) -> String {
         let gym = event.gym.map { " (\($0))" } ?? ""
         let repeats = event.recurrence.map { ", " + EventFormatting.describe($0) } ?? ""
-        return "\(EventFormatting.local(event.start, zone: zone)) training with \(event.with)\(gym)\(repeats)"
+        return CalendarPhrases.watchTrainingWith.t([
+            "start": EventFormatting.local(event.start, zone: zone), "with": event.with,
+        ]) + gym + repeats
     }
 
     /// What an answer is about: "2026-12-03 18:00 training", "the series every week from 2026-12-03 18:00".
     static func what(_ event: WatchAppointment, zone: TimeZone) -> String {
         let start = EventFormatting.local(event.start, zone: zone)
-        guard let rule = event.recurrence else { return "\(start) training" }
-        return "the series \(EventFormatting.describe(rule)) from \(start)"
+        guard let rule = event.recurrence else { return CalendarPhrases.watchTraining.t(["start": start]) }
+        return CalendarPhrases.watchTheSeries.t(["repeats": EventFormatting.describe(rule), "start": start])
     }
 
     /// `text` on one line, cut to `limit` characters with an ellipsis.

@@ -67,7 +67,7 @@ public struct StatsService: Sendable {
         var sets = calculator.sets(of: sessions, from: from, to: to)
         if let exercise = request.exercise {
             let wanted = (try? NameResolver(cache: cache).resolve(.exercise, exercise))?.id.key
-            sets = sets.filter { $0.exerciseKey == wanted || $0.exerciseName.lowercased() == exercise.lowercased() }
+            sets = sets.filter { $0.exerciseKey == wanted || NameMatch.fold($0.exerciseName) == NameMatch.fold(exercise) }
         }
         if let csv = request.csv { try Self.write(Self.csv(sets, client: subject.name), to: csv) }
 

@@ -109,7 +109,7 @@ public struct TrainService: Sendable {
             let match = history.lazy.compactMap { exercises in
                 exercises.first { done in
                     if let id = item.performed.exercise, done.exercise == id { return true }
-                    return done.name.lowercased() == item.performed.name.lowercased()
+                    return NameMatch.fold(done.name) == NameMatch.fold(item.performed.name)
                 }
             }.first
             item.previous = match?.sets ?? []

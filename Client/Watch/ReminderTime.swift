@@ -43,13 +43,13 @@ public enum ReminderTime {
 
     /// "--reminder takes 30m, 1h, 90 (minutes) or 0 (at the start), up to a week; not 'soon'".
     public static func rangeProblem(option: String, given: String) -> String {
-        "\(option) takes 30m, 1h, 1h30m, 90 (minutes) or 0 (at the start), up to a week (7d); not '\(given)'"
+        CalendarPhrases.reminderRange.t(["option": option, "text": given])
     }
 
     /// "at the start", "30 min before", "1 h 30 min before", "2 d before".
     public static func describe(_ minutes: Int) -> String {
-        guard minutes > 0 else { return "at the start" }
-        return length(minutes) + " before"
+        guard minutes > 0 else { return CalendarPhrases.reminderAtStart.t() }
+        return CalendarPhrases.reminderBefore.t(["length": length(minutes)])
     }
 
     /// "30 min", "1 h", "1 h 30 min", "1 d 2 h".

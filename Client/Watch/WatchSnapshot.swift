@@ -115,10 +115,10 @@ public struct WatchSnapshot: Sendable, Equatable {
         } else {
             coachName =
                 try cache.entity(account.id)?[string: "coachName"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? "your coach"
+                ?? CalendarPhrases.yourCoach.t()
         }
         func other(_ key: String?) -> String {
-            account.role == .coach ? key.flatMap { clientNames[$0] } ?? "a client" : coachName
+            account.role == .coach ? key.flatMap { clientNames[$0] } ?? CalendarPhrases.aClient.t() : coachName
         }
         let calendar = try EventCalendar(cache: cache)
         var snapshot = WatchSnapshot()

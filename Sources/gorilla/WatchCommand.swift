@@ -4,21 +4,14 @@ import GorillaClient
 import GorillaShared
 
 struct Watch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "watch", abstract: "Stay connected and show what happens, with reminders before appointments.",
-        discussion: """
-            Prints one line per happening until Ctrl-C: new messages, answers and requests, appointments scheduled, \
-            moved or cancelled, and a reminder before each appointment (also offline, from this device's copy). \
-            Where notify-send is installed each line is also a desktop notification. With --json, one JSON object \
-            per line.
-            """)
-    @OptionGroup(title: "Global options") var global: GlobalOptions
-    @Option(
-        help:
-            "How long before an appointment to remind: 30m, 1h, 90 (minutes), 0 (at the start). Default: your profile's."
-    )
-    var before: String?
-    @Flag(help: "No desktop notifications.") var noNotify = false
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "watch", abstract: CalendarPhrases.helpWatch.t(),
+            discussion: CalendarPhrases.helpWatchDiscussion.t())
+    }
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+    @Option(help: ArgumentHelp(CalendarPhrases.helpWatchBefore.t())) var before: String?
+    @Flag(help: ArgumentHelp(CalendarPhrases.helpWatchNoNotify.t())) var noNotify = false
 
     func validate() throws {
         if let before, ReminderTime.minutes(before).map(Profile.reminderRange.contains) != true {

@@ -6,6 +6,8 @@ struct NameMatchTests {
         #expect(NameMatch.fold("  Núria ") == "nuria")
         #expect(NameMatch.fold("Quàdriceps") == "quadriceps")
         #expect(NameMatch.fold("Press   de BANCA") == "press de banca")
+        #expect(NameMatch.fold("Paral·leles") == "paralleles", "Catalan's middle dot")
+        #expect(NameMatch.fold("Ñandú") == "nandu")
         #expect(NameMatch.fold("Castellà") == "castella")
     }
 

@@ -23,6 +23,8 @@ public enum NameMatch {
     /// ("  Núria " → "nuria", "Quàdriceps" → "quadriceps").
     public static func fold(_ text: String) -> String {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            // Catalan's middle dot: "paral·leles" is found as "paralleles".
+            .replacingOccurrences(of: "·", with: "").replacingOccurrences(of: "\u{2027}", with: "")
         return folded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
