@@ -19,12 +19,12 @@ public struct AccountService: Sendable {
         _ address: String, fingerprint: String?, trust: Bool, confirm: @Sendable (String) -> Bool
     ) async throws -> ServerPinned {
         guard var endpoint = ServerEndpoint.parse(address) else {
-            throw ClientError(.usage, "'\(address)' is not HOST:PORT")
+            throw ClientError(.usage, AccountPhrases.notHostPort.t(["address": address]))
         }
         var pinned: String?
         if let fingerprint {
             guard let normalized = Fingerprint.normalize(fingerprint) else {
-                throw ClientError(.usage, "--fingerprint must be 64 hex digits (colons allowed)")
+                throw ClientError(.usage, AccountPhrases.fingerprintFormat.t())
             }
             pinned = normalized
         }
@@ -38,17 +38,17 @@ public struct AccountService: Sendable {
             let presented = seen.withLockedValue { $0 } ?? "?"
             throw ClientError(
                 .certificateChanged,
-                "the server's certificate \(presented) does not match --fingerprint \(pinned ?? "")")
+                AccountPhrases.fingerprintMismatch.t(["presented": presented, "pinned": pinned ?? ""]))
         }
         guard let presented = seen.withLockedValue({ $0 }) else {
-            throw ClientError(.protocolError, "the server presented no certificate")
+            throw ClientError(.protocolError, AccountPhrases.noCertificate.t())
         }
         // An unreadable configuration is replaced, as connecting is the way to repair it.
         var config = (try? context.config()) ?? ClientConfig()
         let previous = config.server
         // Already trusted (the same server, perhaps at another address): nothing to ask.
         if pinned == nil && !trust && previous?.fingerprint != presented && !confirm(presented) {
-            throw ClientError(.usage, "not connected: the certificate was not trusted")
+            throw ClientError(.usage, AccountPhrases.certificateNotTrusted.t())
         }
         endpoint.fingerprint = presented
         config.server = endpoint
@@ -67,7 +67,7 @@ public struct AccountService: Sendable {
     /// `gorilla register coach` (no code) or `gorilla register client --code`: signs up and logs in.
     public func register(_ body: SignupBody) async throws -> SignedIn {
         if let code = body.code, RegistrationCode.normalize(code) == nil {
-            throw ClientError(.usage, "the registration code looks like XXXX-XXXX (letters and digits)")
+            throw ClientError(.usage, AccountPhrases.registrationCodeFormat.t())
         }
         var signup = body
         signup.code = body.code.flatMap(RegistrationCode.normalize)
@@ -80,10 +80,10 @@ public struct AccountService: Sendable {
         } catch let error as ClientError
             where error.wire?.code == .missingFields && body.code != nil && (body.name == nil || body.surname == nil)
         {
-            throw error.noting("your coach did not enter your name: add --name NAME --surname SURNAME")
+            throw error.noting(AccountPhrases.coachDidNotEnterName.t())
         }
         try startSession(reply)
-        await context.syncOpportunistically()
+        await syncInAccountLanguage()
         return SignedIn(profile: reply.profile, registered: true)
     }
 
@@ -94,8 +94,14 @@ public struct AccountService: Sendable {
                 Operation.login, LoginBody(user: user, password: password), as: SessionReply.self)
         }
         try startSession(reply)
-        await context.syncOpportunistically()
+        await syncInAccountLanguage()
         return SignedIn(profile: reply.profile, registered: false)
+    }
+
+    /// The first sync of an account just logged in, its notes written in the account's language (unless the command
+    /// asked for another with `--language`): the command started before the account was known.
+    private func syncInAccountLanguage() async {
+        _ = await context.speaking { await context.syncOpportunistically() }
     }
 
     /// Saves the token and makes sure the cache belongs to this account.
@@ -105,10 +111,7 @@ public struct AccountService: Sendable {
         if let owner = try cache.meta("user"), owner != account {
             let queued = try cache.queuedCount()
             if queued > 0 {
-                throw ClientError(
-                    .local,
-                    "\(queued) queued change(s) of another account are still on this device; "
-                        + "log in as that account and run gorilla sync first")
+                throw ClientError(.local, AccountPhrases.otherAccountQueued.t(["count": queued]))
             }
             try cache.reset()
         }
@@ -208,7 +211,7 @@ public struct AccountService: Sendable {
     private static func checkNewPassword(_ password: String) throws {
         guard Validation.isAcceptablePassword(password) else {
             throw ClientError(
-                .usage, "the new password must have at least \(Validation.minimumPasswordLength) characters")
+                .usage, AccountPhrases.newPasswordTooShort.t(["count": Validation.minimumPasswordLength]))
         }
     }
 }

@@ -40,31 +40,34 @@ public struct NewPasswordPrompt {
     }
 
     /// The new password, once it is acceptable and typed the same twice.
-    /// - Parameter prompt: The first prompt (the second asks to type it again).
+    /// - Parameter prompt: The first prompt (the second asks to type it again); by default "New password (8+
+    ///   characters): " in the current language.
     /// - Throws: ``ClientError`` `.usage` at the end of input, or after `attempts` tries that did not agree.
-    public func ask(prompt: String = "New password (8+ characters): ") throws -> String {
-        let length = "\(Validation.minimumPasswordLength)–\(Validation.maximumPasswordLength) characters"
+    public func ask(prompt: String? = nil) throws -> String {
+        let prompt = prompt ?? AccountPhrases.newPasswordPrompt.t(["count": Validation.minimumPasswordLength])
+        let length = AccountPhrases.passwordLengthRange.t([
+            "minimum": Validation.minimumPasswordLength, "maximum": Validation.maximumPasswordLength,
+        ])
         for attempt in 1...attempts {
             let last = attempt == attempts
+            let tryAgain = last ? "" : AccountPhrases.tryAgain.t()
             guard let first = read(prompt) else { throw Self.noPassword }
             guard Validation.isAcceptablePassword(first) else {
                 say(
                     first.count < Validation.minimumPasswordLength
-                        ? "Too short: a password has at least \(Validation.minimumPasswordLength) characters."
-                            + (last ? "" : " Try again.")
-                        : "Too long: a password has \(length)." + (last ? "" : " Try again."))
+                        ? AccountPhrases.passwordTooShort.t(["count": Validation.minimumPasswordLength]) + tryAgain
+                        : AccountPhrases.passwordTooLong.t(["length": length]) + tryAgain)
                 continue
             }
-            guard let second = read("Type it again: ") else { throw Self.noPassword }
+            guard let second = read(AccountPhrases.typePasswordAgain.t()) else { throw Self.noPassword }
             guard first == second else {
-                say("The two passwords differ." + (last ? "" : " Type the new one again, twice."))
+                say(AccountPhrases.passwordsDiffer.t() + (last ? "" : AccountPhrases.typeNewPasswordTwice.t()))
                 continue
             }
             return first
         }
-        throw ClientError(
-            .usage, "no new password after \(attempts) tries (a password has \(length), typed the same twice)")
+        throw ClientError(.usage, AccountPhrases.noNewPassword.t(["count": attempts, "length": length]))
     }
 
-    private static let noPassword = ClientError(.usage, "no password was typed")
+    private static var noPassword: ClientError { ClientError(.usage, AccountPhrases.noPasswordTyped.t()) }
 }

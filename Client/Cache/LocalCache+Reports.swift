@@ -35,9 +35,9 @@ extension LocalCache {
     /// Keeps a refusal's report: its text, and what a `--json` reader needs to tell what was refused (what stands
     /// instead is read when the report is shown, after the sync's pull).
     static func addRefusal(
-        _ db: Database, _ mutation: Mutation, label: String, error: WireError?, device: String?
+        _ db: Database, _ mutation: Mutation, label: String, of ofLabel: String, error: WireError?, device: String?
     ) throws {
-        let reason = error?.message ?? "rejected"
+        let reason = error?.message ?? AccountPhrases.refusedWithoutReason.t()
         var detail: [String: JSONValue] = [
             "id": .string(mutation.id.key), "entity": .string(mutation.entity.key), "kind": .string(mutation.kind),
             "action": .string(mutation.action.rawValue), "name": .string(label), "reason": .string(reason),
@@ -49,9 +49,18 @@ extension LocalCache {
         try db.execute(
             sql: "INSERT INTO reports (at, kind, text, detail) VALUES (?, ?, ?, ?)",
             arguments: [
-                ISOTime.format(Date()), "rejected", "\(mutation.action.rawValue) of \(label) was refused: \(reason)",
+                ISOTime.format(Date()), "rejected", refusal(mutation.action).t(["ofRow": ofLabel, "reason": reason]),
                 FastJSON.text(.object(detail)),
             ])
+    }
+
+    /// The sentence of a refused change: `update of training 'Cames B' was refused: name taken`.
+    private static func refusal(_ action: MutationAction) -> AccountPhrases {
+        switch action {
+        case .create: .createRefused
+        case .update: .updateRefused
+        case .delete: .deleteRefused
+        }
     }
 
     /// Keeps a report of a pulled conflict the first time it arrives, when this device wrote one of its two values:

@@ -197,8 +197,10 @@ public struct LocalCache: Sendable {
             {
                 throw ClientError(
                     .usage,
-                    "this \(kind) is too large to sync (\(dataText.utf8.count / 1024) KB; at most "
-                        + "\(SyncLimits.maxDocumentBytes / 1024) KB); nothing was saved")
+                    AccountPhrases.tooLargeToSync.t([
+                        "kind": KindWords.name(kind), "size": dataText.utf8.count / 1024,
+                        "maximum": SyncLimits.maxDocumentBytes / 1024,
+                    ]))
             }
             let createdAt = ISOTime.format(Date())
             try db.execute(

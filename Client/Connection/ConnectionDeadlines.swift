@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 import NIOConcurrencyHelpers
 import NIOCore
 
@@ -49,10 +50,10 @@ public struct ConnectionDeadlines: Sendable, Equatable {
         return .nanoseconds(Int64(seconds * 1_000_000_000))
     }
 
-    /// `5 s`, `0.5 s`: a deadline as a person reads it.
+    /// `5 s`, `0.5 s` (`0,5 s` in Catalan and Spanish): a deadline as a person reads it.
     static func describe(_ amount: TimeAmount) -> String {
         let seconds = Double(amount.nanoseconds) / 1_000_000_000
-        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+        return Language.current.number(seconds, decimals: 1) + " s"
     }
 }
 

@@ -92,17 +92,19 @@ public actor ServerConnection {
                 }
         } catch {
             throw ClientError(
-                .unreachable, "cannot reach the server at \(endpoint.host):\(endpoint.port) (\(describe(error)))")
+                .unreachable,
+                AccountPhrases.cannotReachServer.t([
+                    "address": "\(endpoint.host):\(endpoint.port)", "reason": describe(error),
+                ]))
         }
 
         func mapped(_ error: any Error) -> any Error {
             if let pinned = endpoint.fingerprint, let seen = observed.withLockedValue({ $0 }), seen != pinned {
                 return ClientError(
                     .certificateChanged,
-                    """
-                    the server's certificate changed: this device trusts \(pinned) but \(endpoint.host):\(endpoint.port) \
-                    presented \(seen). If the server was reinstalled on purpose, run: gorilla connect \(endpoint.host):\(endpoint.port) --fingerprint \(seen)
-                    """)
+                    AccountPhrases.certificateChanged.t([
+                        "pinned": pinned, "address": "\(endpoint.host):\(endpoint.port)", "seen": seen,
+                    ]))
             }
             return ClientError.lostConnection(error) ?? error
         }
@@ -121,11 +123,13 @@ public actor ServerConnection {
                             timeout: { phase in
                                 switch phase {
                                 case .handshake where observed.withLockedValue({ $0 }) == nil:
-                                    "the server at \(address) accepted the connection but did not complete the TLS handshake within \(handshake)"
+                                    AccountPhrases.handshakeNotCompleted.t(["address": address, "time": handshake])
                                 case .handshake:
-                                    "the server at \(address) did not answer within \(handshake)"
+                                    AccountPhrases.serverDidNotAnswer.t(["address": address, "time": handshake])
                                 case .reply(let op, let silence):
-                                    "the server at \(address) stopped answering: nothing arrived for \(silence) while waiting for \(op)"
+                                    AccountPhrases.serverStoppedAnswering.t([
+                                        "address": address, "time": silence, "operation": op,
+                                    ])
                                 }
                             }, close: { channel.channel.close(promise: nil) })
                     }
@@ -158,7 +162,8 @@ public actor ServerConnection {
         do {
             return try WireCoding.decoder.decode(ReplyValue<Reply>.self, from: Data(line)).value
         } catch {
-            throw ClientError(.protocolError, "unexpected reply to \(op.rawValue): \(error)")
+            throw ClientError(
+                .protocolError, AccountPhrases.unexpectedReply.t(["operation": op.rawValue, "error": "\(error)"]))
         }
     }
 
@@ -202,7 +207,7 @@ public actor ServerConnection {
         } catch {
             slots[id] = nil
             deadline.answered(id)
-            throw failure ?? ClientError(.unreachable, "the connection to the server was lost")
+            throw failure ?? ClientError(.unreachable, AccountPhrases.connectionLost.t())
         }
         return id
     }
@@ -222,14 +227,17 @@ public actor ServerConnection {
                     slots[id] = .awaiting(continuation)
                 }
             case .awaiting, .none:
-                continuation.resume(throwing: failure ?? ClientError(.protocolError, "request \(id) lost"))
+                continuation.resume(
+                    throwing: failure ?? ClientError(.protocolError, AccountPhrases.requestLost.t(["id": id])))
             }
         }
         let header = reply.header
         guard header.result == 0 else {
             throw ClientError.server(
                 header.error
-                    ?? WireError(code: WireErrorCode(rawValue: header.result), message: "error \(header.result)"))
+                    ?? WireError(
+                        code: WireErrorCode(rawValue: header.result),
+                        message: AccountPhrases.serverErrorNumber.t(["code": header.result])))
         }
         return reply.line
     }
@@ -241,14 +249,14 @@ public actor ServerConnection {
         do {
             for try await frame in inbound {
                 guard case .line(let buffer) = frame else {
-                    fail(ClientError(.protocolError, "the server sent an over-long line"))
+                    fail(ClientError(.protocolError, AccountPhrases.overLongLine.t()))
                     return
                 }
                 deliver(Array(buffer.readableBytesView))
             }
-            fail(ClientError(.unreachable, "the server closed the connection"))
+            fail(ClientError(.unreachable, AccountPhrases.serverClosedConnection.t()))
         } catch {
-            fail(ClientError(.unreachable, "the connection to the server was lost (\(describe(error)))"))
+            fail(ClientError(.unreachable, AccountPhrases.connectionLostBecause.t(["reason": describe(error)])))
         }
     }
 
@@ -299,7 +307,7 @@ public actor ServerConnection {
                         deadline.handshakeEnds != nil
                         ? .handshake
                         : .reply(
-                            op: deadline.oldestOperation ?? "a reply",
+                            op: deadline.oldestOperation ?? AccountPhrases.aReply.t(),
                             silence: ConnectionDeadlines.describe(deadline.silence))
                     fail(ClientError(.unreachable, timeout(phase)))
                     close()
@@ -334,7 +342,7 @@ extension ClientError {
     public static func lostConnection(_ error: any Error) -> ClientError? {
         switch error {
         case is IOError, is ChannelError, is NIOSSLError, is BoringSSLError, is NIOConnectionError:
-            ClientError(.unreachable, "the connection to the server was lost (\(describe(error)))")
+            ClientError(.unreachable, AccountPhrases.connectionLostBecause.t(["reason": describe(error)]))
         default:
             nil
         }
@@ -351,19 +359,21 @@ func describe(_ error: any Error) -> String {
     case let error as NIOConnectionError:
         // Every address tried failed; the first failure says why.
         if let first = error.connectionErrors.first { return describe(first.error) }
-        return error.dnsAAAAError.map(describe) ?? error.dnsAError.map(describe) ?? "no address to connect to"
+        return error.dnsAAAAError.map(describe) ?? error.dnsAError.map(describe)
+            ?? AccountPhrases.noAddressToConnectTo.t()
     case let error as ChannelError:
         switch error {
-        case .connectTimeout: return "timed out"
+        case .connectTimeout: return AccountPhrases.timedOut.t()
         case .ioOnClosedChannel, .alreadyClosed, .eof, .outputClosed, .inputClosed:
-            return "the server closed the connection"
-        default: return "a network error (\(error))"
+            return AccountPhrases.serverClosedConnection.t()
+        default: return AccountPhrases.networkError.t(["error": "\(error)"])
         }
     case let error as NIOSSLError:
         // An unclean shutdown is the TCP connection ending without TLS's goodbye: a lost connection.
-        return error == .uncleanShutdown ? "the server closed the connection" : "TLS handshake failed"
+        return error == .uncleanShutdown
+            ? AccountPhrases.serverClosedConnection.t() : AccountPhrases.tlsHandshakeFailed.t()
     case let error as BoringSSLError:
-        return "TLS failed (\(error))"
+        return AccountPhrases.tlsFailed.t(["error": "\(error)"])
     default:
         let text = String(describing: error)
         return text.count > 120 ? String(text.prefix(120)) + "…" : text
@@ -373,11 +383,11 @@ func describe(_ error: any Error) -> String {
 /// What an `errno` of a network call means for the user.
 private func describe(errno code: CInt) -> String {
     switch code {
-    case ECONNREFUSED: "connection refused"
-    case ECONNRESET, EPIPE: "the server closed the connection"
-    case ETIMEDOUT: "timed out"
-    case EHOSTUNREACH, ENETUNREACH, ENETDOWN: "no route to the server's network"
-    case EADDRNOTAVAIL: "the address is not available"
+    case ECONNREFUSED: AccountPhrases.connectionRefused.t()
+    case ECONNRESET, EPIPE: AccountPhrases.serverClosedConnection.t()
+    case ETIMEDOUT: AccountPhrases.timedOut.t()
+    case EHOSTUNREACH, ENETUNREACH, ENETDOWN: AccountPhrases.noRouteToServer.t()
+    case EADDRNOTAVAIL: AccountPhrases.addressNotAvailable.t()
     default: String(cString: strerror(code)).lowercased()
     }
 }

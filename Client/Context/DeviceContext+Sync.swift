@@ -22,7 +22,7 @@ extension DeviceContext {
         do {
             config = try self.config()
         } catch {
-            return (nil, ["not synced: \(GorillaClient.describe(error))"])
+            return (nil, [AccountPhrases.notSynced.t(["reason": GorillaClient.describe(error)])])
         }
         guard config.server != nil, let cache = try? cache() else { return (nil, []) }
         do {
@@ -30,19 +30,20 @@ extension DeviceContext {
                 try await SyncEngine(cache: cache).sync(over: connection)
             }
             var notes: [String] = []
-            notes += summary.rejected.map { "refused by the server: \($0)" }
-            notes += summary.overwritten.map { "conflict: \($0)" }
+            notes += summary.rejected.map(Self.refusalNote)
+            notes += summary.overwritten.map { AccountPhrases.conflictNote.t(["conflict": $0]) }
             notes += summary.codes
             return (summary, notes)
         } catch let error as ClientError where error.kind == .notLoggedIn {
             return (nil, [error.message])
         } catch {
             let queued = (try? cache.queuedCount()) ?? 0
-            let state = queued > 0 ? "\(queued) change\(queued == 1 ? "" : "s") queued" : "showing the local copy"
+            let state =
+                queued > 0 ? AccountPhrases.changesQueued.t(["count": queued]) : AccountPhrases.showingLocalCopy.t()
             if let error = error as? ClientError, error.kind == .certificateChanged {
-                return (nil, ["server refused — \(state), nothing was sent: \(error.message)"])
+                return (nil, [AccountPhrases.serverRefusedNothingSent.t(["state": state, "message": error.message])])
             }
-            return (nil, ["offline — \(state); \(GorillaClient.describe(error))"])
+            return (nil, [AccountPhrases.offlineNote.t(["state": state, "reason": GorillaClient.describe(error)])])
         }
     }
 
@@ -61,11 +62,16 @@ extension DeviceContext {
             note(notes)
             return
         }
-        note(notes.filter { $0 != "refused by the server: \(refusal.text)" })
+        note(notes.filter { $0 != Self.refusalNote(refusal.text) })
         let wire = refusal.code.map {
             WireError(code: WireErrorCode(rawValue: $0), message: refusal.reason ?? refusal.text)
         }
-        throw ClientError(.server, "refused by the server: \(refusal.text); nothing was changed", wire: wire)
+        throw ClientError(.server, AccountPhrases.refusedNothingChanged.t(["refusal": refusal.text]), wire: wire)
+    }
+
+    /// The note of a change the server refused: `refused by the server: …`.
+    static func refusalNote(_ refusal: String) -> String {
+        AccountPhrases.refusedByServer.t(["refusal": refusal])
     }
 
     /// The cache of the logged-in account, synced first when possible (for reads).
@@ -89,7 +95,7 @@ extension DeviceContext {
             let (summary, notes) = await opportunisticSync()
             guard summary != nil else {
                 throw error.noting(
-                    "this device's copy may be old: " + (notes.first ?? "the server could not be reached"))
+                    AccountPhrases.copyMayBeOld.t(["reason": notes.first ?? AccountPhrases.serverNotReached.t()]))
             }
             note(notes)
             return try await body()
@@ -97,10 +103,12 @@ extension DeviceContext {
     }
 
     /// Refuses a change of the catalogue by a client (the server refuses it too).
-    func requireCoach(_ what: String = "change the catalogue") throws {
+    /// - Parameter what: What only coaches can do, in the current language (`change the catalogue`).
+    func requireCoach(_ what: String = AccountPhrases.changeTheCatalogue.t()) throws {
         guard try session().profile.role == .coach else {
             throw ClientError(
-                .server, "only coaches can \(what)", wire: WireError(code: .forbidden, message: "forbidden"))
+                .server, AccountPhrases.onlyCoachesCan.t(["action": what]),
+                wire: WireError(code: .forbidden, message: "forbidden"))
         }
     }
 }

@@ -63,7 +63,7 @@ public final class DeviceContext: Sendable {
     /// The pinned server, or a `notConnected` error telling how to set one.
     public func endpoint() throws -> ServerEndpoint {
         guard let server = try config().server else {
-            throw ClientError(.notConnected, "no server configured on this device; run: gorilla connect HOST:PORT")
+            throw ClientError(.notConnected, AccountPhrases.noServerConfigured.t())
         }
         return server
     }
@@ -79,8 +79,7 @@ public final class DeviceContext: Sendable {
     /// The logged-in session, or a `notLoggedIn` error.
     public func session() throws -> StoredSession {
         guard let session = storedSession() else {
-            throw ClientError(
-                .notLoggedIn, "not logged in; run: gorilla login --user USERNAME (or gorilla register coach ...)")
+            throw ClientError(.notLoggedIn, AccountPhrases.notLoggedIn.t())
         }
         return session
     }
@@ -91,10 +90,15 @@ public final class DeviceContext: Sendable {
         state.withLockedValue { $0.session = .some(session) }
     }
 
-    /// Forgets the session on this device.
+    /// Forgets the session on this device; the command goes on speaking the account's language (`gorilla logout`
+    /// says it is done in it).
     public func removeSession() {
+        let language = storedSession()?.profile.language
         home.removeSession()
-        state.withLockedValue { $0.session = .some(nil) }
+        state.withLockedValue { state in
+            state.session = .some(nil)
+            if state.language == nil { state.language = language }
+        }
     }
 
     /// The logged-in account's role, if any.
@@ -133,14 +137,15 @@ public final class DeviceContext: Sendable {
         do {
             cache = try LocalCache.open(path: home.cachePath)
         } catch {
-            throw ClientError(.local, "cannot open the local cache at \(home.cachePath): \(error)")
+            throw ClientError(.local, AccountPhrases.cannotOpenCache.t(["path": home.cachePath, "error": "\(error)"]))
         }
         if let session = storedSession() {
             let recovery: LocalCache.Recovery?
             do {
                 recovery = try cache.adopt(user: session.profile.id.key)
             } catch {
-                throw ClientError(.local, "cannot take back the local cache at \(home.cachePath): \(error)")
+                throw ClientError(
+                    .local, AccountPhrases.cannotTakeBackCache.t(["path": home.cachePath, "error": "\(error)"]))
             }
             if let recovery {
                 warn(Self.lostCacheWarning(recovery, path: home.cachePath, user: session.profile.username))
@@ -159,20 +164,15 @@ public final class DeviceContext: Sendable {
     }
 
     static func lostCacheWarning(_ recovery: LocalCache.Recovery, path: String, user: String) -> String {
-        var text =
-            "warning: the local cache \(path) was missing or empty although \(user) is logged in on this device; "
-            + "it is filled again from the server on the next sync. "
+        let text = AccountPhrases.lostCacheWarning.t(["path": path, "user": user])
+        let journal = recovery.journalName
         if !recovery.journalFound {
-            text +=
-                "Its copy of the queue (\(recovery.journalName)) is missing too: changes made on this device and not synced yet are lost."
+            return text + AccountPhrases.lostCacheJournalMissing.t(["journal": journal])
         } else if recovery.restored > 0 {
-            text +=
-                "\(recovery.restored) queued change\(recovery.restored == 1 ? " was" : "s were") recovered from "
-                + "\(recovery.journalName) and will be pushed on the next sync (gorilla sync --status lists them)."
+            return text + AccountPhrases.lostCacheRecovered.t(["count": recovery.restored, "journal": journal])
         } else {
-            text += "No queued changes were waiting to be sent."
+            return text + AccountPhrases.lostCacheNothingQueued.t()
         }
-        return text
     }
 
     // MARK: Notes and warnings
@@ -239,9 +239,11 @@ public final class DeviceContext: Sendable {
         let endpoint = try endpoint()
         let session = authenticated ? try self.session() : nil
         let inCommand = state.withLockedValue { $0.commands > 0 }
+        // The server writes its refusals in the command's language: `--language`, else the account's.
+        let language = self.language
         guard let session, inCommand, !ownConnection else {
             return try await ServerConnection.withConnection(
-                to: endpoint, language: session?.profile.language, connectTimeout: timeout, deadlines: deadlines
+                to: endpoint, language: language, connectTimeout: timeout, deadlines: deadlines
             ) { connection in
                 if let session { try await resume(session, on: connection) }
                 return try await body(connection)
@@ -249,7 +251,7 @@ public final class DeviceContext: Sendable {
         }
         let connection = try await held.connection { ready in
             try await ServerConnection.withConnection(
-                to: endpoint, language: session.profile.language, connectTimeout: timeout, deadlines: self.deadlines
+                to: endpoint, language: language, connectTimeout: timeout, deadlines: self.deadlines
             ) { connection in
                 try await self.resume(session, on: connection)
                 try await ready(connection)
@@ -275,9 +277,7 @@ public final class DeviceContext: Sendable {
         } catch let error as ClientError where error.wire?.code == .notAuthenticated {
             removeSession()
             throw ClientError(
-                .notLoggedIn,
-                "your session has expired or was revoked; log in again with: gorilla login --user \(session.profile.username)"
-            )
+                .notLoggedIn, AccountPhrases.sessionExpired.t(["user": session.profile.username]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 /// A connection opened when first asked for and kept open by a task of its own until ``close()``, so that the steps
 /// of one command (a sync, a refresh, a download) share one TLS handshake and one `auth.resume`.
@@ -47,8 +48,7 @@ actor HeldConnection {
                             await self.opened(connection, generation)
                             await self.waitForRelease()
                         }
-                        self.failed(
-                            ClientError(.unreachable, "the connection to the server was closed"), generation)
+                        self.failed(ClientError(.unreachable, AccountPhrases.connectionClosed.t()), generation)
                     } catch {
                         self.failed(error, generation)
                     }

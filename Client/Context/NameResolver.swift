@@ -60,28 +60,37 @@ struct NameResolver {
     }
 
     /// "no exercise named 'x' (did you mean: A, B? / known: … / there are none yet)", decided from the local copy.
+    /// - Parameter label: What is looked for: a kind's raw value (`exercise`), written in the current language.
     static func notFound(_ label: String, _ text: String, names: [String]) -> ClientError {
         let nearest = NameMatch.suggestions(for: text, among: names)
         let sorted = names.sorted()
         let known =
             if !nearest.isEmpty {
-                "did you mean: " + nearest.joined(separator: ", ") + "?"
+                AccountPhrases.didYouMean.t(["names": nearest.joined(separator: ", ")])
             } else if sorted.isEmpty {
-                "there are none yet"
+                AccountPhrases.noneYet.t()
             } else {
-                "known: " + sorted.prefix(12).joined(separator: ", ") + (sorted.count > 12 ? ", …" : "")
+                AccountPhrases.knownNames.t([
+                    "names": sorted.prefix(12).joined(separator: ", ") + (sorted.count > 12 ? ", …" : "")
+                ])
             }
-        return ClientError(.notFound, "no \(label) named '\(text)' (\(known))").decidedLocally()
+        let message =
+            if let kind = EntityKind(rawValue: label) {
+                AccountPhrases.noneNamed.t(["none": KindWords.none(kind), "text": text, "known": known])
+            } else {
+                AccountPhrases.nothingNamed.t(["label": label, "text": text, "known": known])
+            }
+        return ClientError(.notFound, message).decidedLocally()
     }
 
     private func ambiguous(
         _ label: String, _ text: String, _ matches: [CachedEntity], _ nameField: String
     ) -> ClientError {
         let list = matches.prefix(12).map { "\($0.data[nameField]?.stringValue ?? "?") (\($0.id.short))" }
+        let several = EntityKind(rawValue: label).map(KindWords.several) ?? AccountPhrases.severalOf.t(["label": label])
         return ClientError(
             .ambiguous,
-            "'\(text)' matches several \(label)s: \(list.joined(separator: ", ")); use the name in full or an id prefix"
-        )
+            AccountPhrases.matchesSeveral.t(["text": text, "several": several, "list": list.joined(separator: ", ")]))
     }
 }
 

@@ -79,22 +79,20 @@ public struct ClientHome: Sendable {
             if errno == ENOENT { return ClientConfig() }
             throw Self.unreadable(path, String(cString: strerror(errno)))
         }
-        if info.st_mode & S_IFMT == S_IFDIR { throw Self.unreadable(path, "it is a folder, not a file") }
+        if info.st_mode & S_IFMT == S_IFDIR { throw Self.unreadable(path, AccountPhrases.configIsFolder.t()) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.unreadable(path, String(cString: strerror(errno)).lowercased()) }
         let data = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readDataToEndOfFile()
         do {
             return try WireCoding.decoder.decode(ClientConfig.self, from: data)
         } catch {
-            throw Self.unreadable(path, data.isEmpty ? "it is empty" : "it is not a valid configuration file")
+            throw Self.unreadable(
+                path, data.isEmpty ? AccountPhrases.configIsEmpty.t() : AccountPhrases.configIsInvalid.t())
         }
     }
 
     private static func unreadable(_ path: String, _ reason: String) -> ClientError {
-        ClientError(
-            .local,
-            "cannot read the configuration file \(path) (\(reason)); fix it, or remove it and run: gorilla connect HOST:PORT"
-        )
+        ClientError(.local, AccountPhrases.configUnreadable.t(["path": path, "reason": reason]))
     }
 
     public func saveConfig(_ config: ClientConfig) throws {

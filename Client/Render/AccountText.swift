@@ -3,9 +3,11 @@ import GorillaShared
 
 extension ServerPinned {
     public func text(for viewer: Viewer) -> String {
-        var text = "Connected to \(server.host):\(server.port)\nCertificate SHA-256: \(fingerprint) (pinned)"
+        var text = AccountPhrases.connectedTo.t([
+            "address": "\(server.host):\(server.port)", "fingerprint": fingerprint,
+        ])
         if let movedFrom {
-            text += "\nSame server as \(movedFrom.host):\(movedFrom.port) (same certificate): the login is kept."
+            text += "\n" + AccountPhrases.sameServerMoved.t(["address": "\(movedFrom.host):\(movedFrom.port)"])
         }
         return text
     }
@@ -14,14 +16,16 @@ extension ServerPinned {
 extension SignedIn {
     public func text(for viewer: Viewer) -> String {
         registered
-            ? "Registered and logged in as \(profile.username) (\(profile.role == .coach ? "coach" : "client"))."
-            : "Logged in as \(profile.username) (\(profile.name) \(profile.surname))."
+            ? AccountPhrases.registeredAs.t(["user": profile.username, "role": roleWord(profile.role)])
+            : AccountPhrases.loggedInAs.t([
+                "user": profile.username, "name": "\(profile.name) \(profile.surname)",
+            ])
     }
 }
 
 extension LoggedOut {
     public func text(for viewer: Viewer) -> String {
-        "Logged out \(username)."
+        AccountPhrases.loggedOut.t(["user": username])
     }
 
     public func notes(for viewer: Viewer) -> [String] {
@@ -30,55 +34,59 @@ extension LoggedOut {
         case .reached:
             break
         case .refused(let message):
-            notes.append("server refused — the session was forgotten here but not revoked on the server: \(message)")
+            notes.append(AccountPhrases.logoutServerRefused.t(["message": message]))
         case .offline:
-            notes.append("offline — the session was forgotten here but could not be revoked on the server")
+            notes.append(AccountPhrases.logoutOffline.t())
         }
-        if queued > 0 { notes.append("\(queued) queued change(s) stay on this device until you log in again") }
+        if queued > 0 { notes.append(AccountPhrases.logoutQueuedStay.t(["count": queued])) }
         return notes
     }
 }
 
 extension AccountSummary {
     public func text(for viewer: Viewer) -> String {
-        """
-        \(profile.username) (\(profile.role.rawValue)) — \(profile.name) \(profile.surname) <\(profile.email)>
-        server: \(server.map { "\($0.host):\($0.port)" } ?? "none")
-        """
+        let address = server.map { "\($0.host):\($0.port)" } ?? AccountPhrases.serverNone.t()
+        return """
+            \(profile.username) (\(roleWord(profile.role))) — \(profile.name) \(profile.surname) <\(profile.email)>
+            \(AccountPhrases.whoamiServer.t(["server": address]))
+            """
     }
 
     public func notes(for viewer: Viewer) -> [String] {
         switch source {
         case .reached: []
         case .refused(let message):
-            ["server refused — showing the account saved on this device, nothing was sent: \(message)"]
-        case .offline(let reason): ["offline — showing the account saved on this device; \(reason)"]
+            [AccountPhrases.whoamiServerRefused.t(["message": message])]
+        case .offline(let reason): [AccountPhrases.whoamiOffline.t(["reason": reason])]
         }
     }
 }
 
 extension ProfileDetail {
     public func text(for viewer: Viewer) -> String {
-        var lines = [
-            "username: \(profile.username)",
-            "role:     \(profile.role.rawValue)",
-            "name:     \(profile.name) \(profile.surname)",
-            "email:    \(profile.email)",
-            "language: \(profile.language.rawValue)",
-            "reminder: \(ReminderTime.describe(profile.reminderMinutes))\(profile.reminder == nil ? " (default)" : "")",
+        let reminder =
+            ReminderTime.describe(profile.reminderMinutes)
+            + (profile.reminder == nil ? AccountPhrases.reminderDefault.t() : "")
+        var rows: [(label: String, value: String)] = [
+            (AccountPhrases.profileUsername.t(), profile.username),
+            (AccountPhrases.profileRole.t(), roleWord(profile.role)),
+            (AccountPhrases.profileName.t(), "\(profile.name) \(profile.surname)"),
+            (AccountPhrases.profileEmail.t(), profile.email),
+            (AccountPhrases.profileLanguage.t(), profile.language.rawValue),
+            (AccountPhrases.profileReminder.t(), reminder),
         ]
-        if let nif = profile.nif { lines.append("NIF:      \(nif)") }
-        if let photo = profile.photo { lines.append("photo:    \(photo.prefix(12))…") }
-        lines.append("since:    \(ISOTime.format(profile.created).prefix(10))")
-        return (updated ? "Profile updated.\n" : "") + lines.joined(separator: "\n")
+        if let nif = profile.nif { rows.append(("NIF", nif)) }
+        if let photo = profile.photo { rows.append((AccountPhrases.profilePhoto.t(), "\(photo.prefix(12))…")) }
+        rows.append((AccountPhrases.profileSince.t(), String(ISOTime.format(profile.created).prefix(10))))
+        return (updated ? AccountPhrases.profileUpdated.t() + "\n" : "") + labelled(rows)
     }
 }
 
 extension PasswordUpdated {
     public func text(for viewer: Viewer) -> String {
         switch self {
-        case .changed: "Password changed; your other devices have been logged out."
-        case .reset(let user): "Password reset. Log in with: gorilla login --user \(user)"
+        case .changed: AccountPhrases.passwordChanged.t()
+        case .reset(let user): AccountPhrases.passwordReset.t(["user": user])
         }
     }
 }
@@ -87,9 +95,9 @@ extension Overview {
     public func text(for viewer: Viewer) -> String {
         switch self {
         case .loggedOut(connected: false):
-            "Welcome to GorillaCoach. Start with: gorilla connect HOST:PORT (see gorilla --help)"
+            AccountPhrases.overviewWelcome.t()
         case .loggedOut(connected: true):
-            "Not logged in. Log in with: gorilla login --user USERNAME (or: gorilla register coach --help)"
+            AccountPhrases.overviewNotLoggedIn.t()
         case .loggedIn(let account):
             Self.text(of: account)
         }
@@ -98,35 +106,38 @@ extension Overview {
     private static func text(of account: Account) -> String {
         let profile = account.profile
         let coach = profile.role == .coach
-        var lines = ["\(profile.name) \(profile.surname) (\(profile.username), \(profile.role.rawValue))", ""]
+        var lines = ["\(profile.name) \(profile.surname) (\(profile.username), \(roleWord(profile.role)))", ""]
         if let next = account.next, let start = next.event[string: "start"].flatMap(ISOTime.parse) {
-            let who = coach ? next.clientName ?? "?" : "training" + (account.coachName.map { " with \($0)" } ?? "")
+            let who =
+                coach
+                ? next.clientName ?? "?"
+                : account.coachName.map { AccountPhrases.overviewTrainingWith.t(["coach": $0]) }
+                    ?? AccountPhrases.overviewTraining.t()
             let when = EventFormatting.relative(start, now: account.now, zone: .current)
-            lines.append("next: \(who), \(when) — \(EventFormatting.countdown(from: account.now, to: start))")
+            let countdown = EventFormatting.countdown(from: account.now, to: start)
+            lines.append(AccountPhrases.overviewNext.t(["who": who, "when": when, "countdown": countdown]))
             lines.append("")
         }
-        lines.append("Next events:")
+        lines.append(AccountPhrases.overviewNextEvents.t())
         if account.nextEvents.isEmpty {
-            let hint = "  none — schedule one with: gorilla events add --client C --at \"YYYY-MM-DD HH:MM\""
-            lines.append(coach ? hint : "  none")
+            lines.append("  " + (coach ? AccountPhrases.overviewNoEventsHint.t() : AccountPhrases.overviewNoEvents.t()))
         } else {
             lines += account.nextEvents.map { "  " + EventFormatting.line($0.event, clientName: $0.clientName) }
         }
         lines += waiting(account)
         let unread = account.unread
         lines.append(
-            unread == 0
-                ? "No unread messages." : "\(unread) unread message\(unread == 1 ? "" : "s") (gorilla messages).")
+            unread == 0 ? AccountPhrases.overviewNoUnread.t() : AccountPhrases.overviewUnread.t(["count": unread]))
         let queued = account.queued
         lines.append(
-            queued == 0 ? "Everything is synced." : "\(queued) change\(queued == 1 ? "" : "s") queued for the server.")
+            queued == 0 ? AccountPhrases.overviewSynced.t() : AccountPhrases.overviewQueued.t(["count": queued]))
         if !account.news.isEmpty {
             lines.append("")
-            lines += account.news.map { "News: \($0)" }
+            lines += account.news.map { AccountPhrases.overviewNews.t(["news": $0]) }
         }
         if coach {
             lines.append("")
-            lines.append("Start a training with: gorilla train --client C [--training T | --free]")
+            lines.append(AccountPhrases.overviewStartTraining.t())
         }
         return lines.joined(separator: "\n")
     }
@@ -139,13 +150,13 @@ extension Overview {
         let groups: [(title: String, events: [Event])] =
             coach
             ? [
-                ("Requests waiting for you (gorilla events accept|decline ID):", account.requests),
-                ("Declined by clients:", account.declined),
+                (AccountPhrases.overviewRequestsForYou.t(), account.requests),
+                (AccountPhrases.overviewDeclinedByClients.t(), account.declined),
             ]
             : [
-                ("Not answered yet (gorilla events confirm|decline ID):", account.unanswered),
-                ("Your requests waiting for your coach:", account.requests),
-                ("Requests your coach declined:", account.declined),
+                (AccountPhrases.overviewNotAnswered.t(), account.unanswered),
+                (AccountPhrases.overviewYourRequests.t(), account.requests),
+                (AccountPhrases.overviewRequestsDeclined.t(), account.declined),
             ]
         var lines: [String] = []
         for (title, events) in groups where !events.isEmpty {
@@ -154,12 +165,26 @@ extension Overview {
                 var line = "  " + EventFormatting.line(event.event, clientName: event.clientName)
                 // The client's reason for a coach; the request's note (the coach's reason when they gave one) for a client.
                 if let reason = event.event[string: coach ? "answerNote" : "note"] {
-                    line += coach ? " — \(reason)" : " — note: \(reason)"
+                    line += coach ? " — \(reason)" : " — " + AccountPhrases.overviewNote.t(["note": reason])
                 }
                 lines.append(line)
             }
-            if events.count > 5 { lines.append("  … and \(events.count - 5) more (gorilla events list)") }
+            if events.count > 5 { lines.append("  " + AccountPhrases.overviewMore.t(["count": events.count - 5])) }
         }
         return lines
     }
+}
+
+/// A role as a person reads it: `coach`, `entrenador`.
+func roleWord(_ role: Role) -> String {
+    role == .coach ? AccountPhrases.roleCoach.t() : AccountPhrases.roleClient.t()
+}
+
+/// `label: value` lines with the values in one column (`username: ada`, `role:     coach`).
+func labelled(_ rows: [(label: String, value: String)]) -> String {
+    let width = rows.map { $0.label.count + 1 }.max() ?? 0
+    return rows.map { row in
+        let label = row.label + ":"
+        return label + String(repeating: " ", count: width - label.count + 1) + row.value
+    }.joined(separator: "\n")
 }

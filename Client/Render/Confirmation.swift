@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 #if canImport(Glibc)
 import Glibc
@@ -72,7 +73,7 @@ public struct Confirmation: Sendable {
         case .given:
             return
         case .ask(let ask):
-            guard ask(question()) else { throw ClientError(.cancelled, "nothing was deleted") }
+            guard ask(question()) else { throw ClientError(.cancelled, AccountPhrases.nothingDeleted.t()) }
         case .unavailable(let command):
             throw Self.noTerminal(command)
         }
@@ -80,9 +81,7 @@ public struct Confirmation: Sendable {
 
     private static func noTerminal(_ command: String?) -> ClientError {
         ClientError(
-            .usage,
-            "\(command ?? "this command") asks before it deletes and there is no terminal to ask on; "
-                + "add --yes to delete without asking (nothing was deleted)")
+            .usage, AccountPhrases.noTerminalToConfirm.t(["command": command ?? AccountPhrases.thisCommand.t()]))
     }
 }
 

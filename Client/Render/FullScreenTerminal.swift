@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GorillaShared
 import UnixSignals
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ public enum TerminalEvent: Sendable, Hashable {
 public struct TerminalInterruption: Error, Sendable, CustomStringConvertible {
     public let signal: Int32
     public var exitCode: Int32 { 128 + signal }
-    public var description: String { "interrupted by signal \(signal)" }
+    public var description: String { AccountPhrases.interruptedBySignal.t(["signal": Int(signal)]) }
 }
 
 /// The terminal of a running full-screen view: its events, its style, and where to draw.

@@ -12,16 +12,17 @@ struct ReadableValue {
 
     /// `value` of `field` in a row of `section`.
     func text(_ value: JSONValue?, field: String, section: String) -> String {
-        guard let value, !value.isNull else { return "nothing" }
+        guard let value, !value.isNull else { return AccountPhrases.valueNothing.t() }
         switch (section, field) {
         case (EntityKind.training.rawValue, "exercises"):
             guard let entries = value.arrayValue else { break }
-            return entries.isEmpty ? "no exercises" : entries.map(entry).joined(separator: ", ")
+            return entries.isEmpty ? AccountPhrases.valueNoExercises.t() : entries.map(entry).joined(separator: ", ")
         case (EntityKind.session.rawValue, "exercises"):
             guard let items = value.arrayValue else { break }
             let exercises = items.map(PerformedExercise.init(document:))
             return exercises.isEmpty
-                ? "no exercises" : exercises.map { "\($0.name): \(SessionHistory.sets($0))" }.joined(separator: "; ")
+                ? AccountPhrases.valueNoExercises.t()
+                : exercises.map { "\($0.name): \(SessionHistory.sets($0))" }.joined(separator: "; ")
         default: break
         }
         return text(value)
@@ -51,19 +52,20 @@ struct ReadableValue {
             if text.count >= 16, text.contains("T"), let date = ISOTime.parse(text) { return time(date) }
             return quoted ? "'\(text)'" : text
         case .number(let number): return Numbers.plain(number)
-        case .bool(let flag): return flag ? "yes" : "no"
+        case .bool(let flag): return flag ? AccountPhrases.valueYes.t() : AccountPhrases.valueNo.t()
         case .array(let items):
-            return items.isEmpty ? "none" : items.map { text($0, quoted: false) }.joined(separator: ", ")
+            return items.isEmpty
+                ? AccountPhrases.valueNone.t() : items.map { text($0, quoted: false) }.joined(separator: ", ")
         case .object(let members):
             return members.keys.sorted().map { "\(Self.words($0)) \(text(members[$0]!))" }.joined(separator: ", ")
-        case .null: return "nothing"
+        case .null: return AccountPhrases.valueNothing.t()
         }
     }
 
     /// What a row is called: its name (a client's full name), a session or event by its start; an unknown row as
     /// "an unknown" thing, never its id.
     func name(of id: UUID) -> String {
-        guard let row = lookup(id) else { return "an unknown item" }
+        guard let row = lookup(id) else { return AccountPhrases.valueUnknownItem.t() }
         return Self.name(kind: row.kind, id: row.id, data: row.data)
     }
 
@@ -75,13 +77,14 @@ struct ReadableValue {
             if !full.isEmpty { return full.joined(separator: " ") }
         }
         if let name = data["name"]?.stringValue, !name.isEmpty { return name }
+        let noun = KindWords.name(kind)
         if let start = data["start"]?.stringValue {
-            return "\(kind) of \(EventFormatting.local(start)) (\(id.short))"
+            return noun + " " + AccountPhrases.ofDate.t(["date": EventFormatting.local(start), "id": id.short])
         }
         if let date = data["date"]?.stringValue {
-            return "\(kind) of \(date.prefix(10)) (\(id.short))"
+            return noun + " " + AccountPhrases.ofDate.t(["date": String(date.prefix(10)), "id": id.short])
         }
-        return "\(kind) \(id.short)"
+        return "\(noun) \(id.short)"
     }
 
     /// A time in local time: `18:02` today, `2026-03-02 18:02` on another day.
@@ -90,12 +93,94 @@ struct ReadableValue {
         return local.prefix(10) == EventFormatting.local(now).prefix(10) ? String(local.suffix(5)) : local
     }
 
-    /// A field's name in words: `codeExpires` → `code expires`.
+    /// A field's name in words, in the current language: `codeExpires` → `code expires`; a field without a text of
+    /// its own (``AccountPhrases`` `field…`) in words of its name.
     static func words(_ field: String) -> String {
+        if let phrase = AccountPhrases(rawValue: "field" + field.prefix(1).uppercased() + field.dropFirst()) {
+            return phrase.t()
+        }
         var words = ""
         for character in field {
             if character.isUppercase { words += " " + character.lowercased() } else { words.append(character) }
         }
         return words
+    }
+}
+
+/// The words for a kind of row in the current language: its name (`machine`), with "of" (`of machine`, `de la
+/// màquina`), "no …" (`no machine`) and "several …" (`several machines`); a text that is no kind is left as it is.
+enum KindWords {
+    /// The kind's name: `machine`, `màquina`.
+    static func name(_ kind: String) -> String {
+        EntityKind(rawValue: kind).map(name) ?? kind
+    }
+
+    static func name(_ kind: EntityKind) -> String {
+        switch kind {
+        case .machine: AccountPhrases.kindMachine.t()
+        case .exercise: AccountPhrases.kindExercise.t()
+        case .training: AccountPhrases.kindTraining.t()
+        case .client: AccountPhrases.kindClient.t()
+        case .event: AccountPhrases.kindEvent.t()
+        case .message: AccountPhrases.kindMessage.t()
+        case .measurement: AccountPhrases.kindMeasurement.t()
+        case .session: AccountPhrases.kindSession.t()
+        case .draft: AccountPhrases.kindDraft.t()
+        case .conflict: AccountPhrases.kindConflict.t()
+        }
+    }
+
+    /// The kind's name after "of": `of machine` in English, `de la màquina` in Catalan.
+    static func of(_ kind: String) -> String {
+        guard let kind = EntityKind(rawValue: kind) else { return AccountPhrases.ofLabel.t(["label": kind]) }
+        return switch kind {
+        case .machine: AccountPhrases.ofMachine.t()
+        case .exercise: AccountPhrases.ofExercise.t()
+        case .training: AccountPhrases.ofTraining.t()
+        case .client: AccountPhrases.ofClient.t()
+        case .event: AccountPhrases.ofEvent.t()
+        case .message: AccountPhrases.ofMessage.t()
+        case .measurement: AccountPhrases.ofMeasurement.t()
+        case .session: AccountPhrases.ofSession.t()
+        case .draft: AccountPhrases.ofDraft.t()
+        case .conflict: AccountPhrases.ofConflict.t()
+        }
+    }
+
+    /// None of the kind: `no machine`, `cap màquina`.
+    static func none(_ kind: EntityKind) -> String {
+        switch kind {
+        case .machine: AccountPhrases.noMachine.t()
+        case .exercise: AccountPhrases.noExercise.t()
+        case .training: AccountPhrases.noTraining.t()
+        case .client: AccountPhrases.noClient.t()
+        case .event: AccountPhrases.noEvent.t()
+        case .message: AccountPhrases.noMessage.t()
+        case .measurement: AccountPhrases.noMeasurement.t()
+        case .session: AccountPhrases.noSession.t()
+        case .draft: AccountPhrases.noDraft.t()
+        case .conflict: AccountPhrases.noConflict.t()
+        }
+    }
+
+    /// Several of the kind: `several machines`, `diverses màquines`.
+    static func several(_ kind: EntityKind) -> String {
+        switch kind {
+        case .machine: AccountPhrases.severalMachines.t()
+        case .exercise: AccountPhrases.severalExercises.t()
+        case .training: AccountPhrases.severalTrainings.t()
+        case .client: AccountPhrases.severalClients.t()
+        case .event: AccountPhrases.severalEvents.t()
+        case .message: AccountPhrases.severalMessages.t()
+        case .measurement: AccountPhrases.severalMeasurements.t()
+        case .session: AccountPhrases.severalSessions.t()
+        case .draft: AccountPhrases.severalDrafts.t()
+        case .conflict: AccountPhrases.severalConflicts.t()
+        }
+    }
+
+    /// A row with its kind: `machine 'Rack'`; and after "of": `of machine 'Rack'`, `de la màquina 'Rack'`.
+    static func label(_ kind: String, named name: String) -> (label: String, of: String) {
+        ("\(Self.name(kind)) '\(name)'", "\(of(kind)) '\(name)'")
     }
 }

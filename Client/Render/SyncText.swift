@@ -3,9 +3,9 @@ import GorillaShared
 
 extension SyncSummary {
     public func text(for viewer: Viewer) -> String {
-        var lines = ["Pushed \(pushed) change\(pushed == 1 ? "" : "s"), pulled \(pulled)."]
-        lines += rejected.map { "Refused: \($0)" }
-        lines += overwritten.map { "Conflict: \($0)" }
+        var lines = [AccountPhrases.syncPushedPulled.t(["pushed": pushed, "pulled": pulled])]
+        lines += rejected.map { AccountPhrases.syncRefused.t(["refusal": $0]) }
+        lines += overwritten.map { AccountPhrases.syncConflict.t(["conflict": $0]) }
         lines += codes
         return lines.joined(separator: "\n")
     }
@@ -13,30 +13,32 @@ extension SyncSummary {
 
 extension ConflictList {
     public func text(for viewer: Viewer) -> String {
-        guard !conflicts.isEmpty else { return "No conflicts." }
+        guard !conflicts.isEmpty else { return AccountPhrases.noConflicts.t() }
         let rows = conflicts.map { conflict in
             let when = EventFormatting.local(conflict.at)
             let (phrase, _, _) = SyncReport.words(for: conflict.field ?? "", of: conflict.kind)
             let device = conflict.device.map { "\($0): " } ?? ""
-            let mine = conflict.side == "other" ? "now: " : ""
+            let mine = conflict.side == "other" ? AccountPhrases.conflictNow.t() : ""
             return [
                 String(conflict.id.suffix(8)), when, "\(conflict.labelled(quoted: false)): \(phrase)",
                 mine + (conflict.yours ?? ""), device + (conflict.theirs ?? ""),
             ]
         }
-        return Table(["ID", "WHEN", "WHAT", "YOURS", "THEIRS"], rows).render()
-            + "\n\ngorilla sync --restore ID brings back the value that was replaced."
+        let headers = [
+            AccountPhrases.tableHeaderID, .tableHeaderWhen, .tableHeaderWhat, .tableHeaderYours, .tableHeaderTheirs,
+        ]
+        return Table(headers.map { $0.t() }, rows).render() + "\n\n" + AccountPhrases.restoreHint.t()
     }
 }
 
 extension ConflictRestore {
     public func text(for viewer: Viewer) -> String {
         let field = SyncReport.words(for: conflict.field ?? "", of: conflict.kind).phrase
-        let what = "the \(field) of \(conflict.labelled(quoted: true))"
+        let what = AccountPhrases.fieldOfRow.t(["field": field, "ofRow": conflict.labelled(quoted: true, of: true)])
         switch outcome {
-        case .restored: return "Restored \(what): \(restored)."
-        case .unchanged: return "Nothing to restore: \(what) is already \(restored)."
-        case .refused: return "The server refused to restore \(what) (see the note)."
+        case .restored: return AccountPhrases.restored.t(["what": what, "value": restored])
+        case .unchanged: return AccountPhrases.nothingToRestore.t(["what": what, "value": restored])
+        case .refused: return AccountPhrases.restoreRefused.t(["what": what])
         }
     }
 }
@@ -44,23 +46,42 @@ extension ConflictRestore {
 extension SyncStatus {
     public func text(for viewer: Viewer) -> String {
         var lines = [
-            "queued changes: \(queued)",
-            "last sync:      \(lastSync ?? "never")",
-            "cursor:         \(cursor)",
+            labelled([
+                (AccountPhrases.statusQueued.t(), "\(queued)"),
+                (AccountPhrases.statusLastSync.t(), lastSync ?? AccountPhrases.statusNever.t()),
+                (AccountPhrases.statusCursor.t(), "\(cursor)"),
+            ])
         ]
         for mutation in mutations.prefix(20) {
             let name = mutation.fields?["name"]?.stringValue.map { " '\($0)'" } ?? ""
-            lines.append("  \(mutation.action.rawValue) \(mutation.kind)\(name) (\(mutation.entity.short))")
+            lines.append(
+                "  "
+                    + AccountPhrases.statusMutation.t([
+                        "action": Self.words(mutation.action), "kind": KindWords.name(mutation.kind), "name": name,
+                        "id": mutation.entity.short,
+                    ]))
         }
-        if queued > 20 { lines.append("  … and \(queued - 20) more") }
+        if queued > 20 { lines.append("  " + AccountPhrases.statusMore.t(["count": queued - 20])) }
         return lines.joined(separator: "\n")
+    }
+
+    /// A change's action in words: `create`, `update`, `delete` (`creació`, `canvi`, `eliminació`).
+    static func words(_ action: MutationAction) -> String {
+        switch action {
+        case .create: AccountPhrases.actionCreate.t()
+        case .update: AccountPhrases.actionUpdate.t()
+        case .delete: AccountPhrases.actionDelete.t()
+        }
     }
 }
 
 extension SyncReport {
     /// The row with its section: `training 'Cames A'` (`training Cames A` unquoted); a row named by its start, as it is.
-    func labelled(quoted: Bool) -> String {
-        if name.hasPrefix(kind + " ") { return name }
+    /// With `of`, after "of": `of training 'Cames A'`, `de l'entrenament 'Cames A'`.
+    func labelled(quoted: Bool, of: Bool = false) -> String {
+        let noun = KindWords.name(kind)
+        if name.hasPrefix(noun + " ") { return of ? KindWords.of(kind) + name.dropFirst(noun.count) : name }
+        let kind = of ? KindWords.of(kind) : noun
         return quoted ? "\(kind) '\(name)'" : "\(kind) \(name)"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 #if canImport(Glibc)
 import Glibc
@@ -47,12 +48,17 @@ public enum Terminal {
         return (secret ?? nil, interrupted)
     }
 
-    /// Asks a yes/no question on the terminal; false without a terminal.
+    /// Asks a yes/no question on the terminal (`[y/N]`, `[s/N]` in Catalan and Spanish); false without a terminal.
     public static func confirm(_ question: String) -> Bool {
         guard isatty(STDIN_FILENO) != 0 else { return false }
-        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+        FileHandle.standardError.write(Data("\(question) \(AccountPhrases.yesNo.t()) ".utf8))
         guard let answer = Swift.readLine() else { return false }
-        return ["y", "yes", "s", "si", "sí"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        return isYes(answer)
+    }
+
+    /// Whether `answer` is yes: `y`, `yes`, or `s`, `si`, `sí` (Catalan and Spanish), whatever the case.
+    public static func isYes(_ answer: String) -> Bool {
+        ["y", "yes", "s", "si", "sí"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// Whether standard output is a terminal.

@@ -1,3 +1,5 @@
+import GorillaShared
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,7 +36,7 @@ public final class TerminalDevice: Sendable {
     deinit { close(descriptor) }
 
     static func unavailable(_ command: String, _ hint: String) -> ClientError {
-        ClientError(.local, "gorilla \(command) needs a terminal (\(hint))")
+        ClientError(.local, AccountPhrases.needsTerminal.t(["command": command, "hint": hint]))
     }
 
     /// Writes all of `text`, retrying after interrupted and partial writes; gives up if the terminal is gone.

@@ -9,10 +9,10 @@ enum MediaTransfer {
     /// Reads an image file, checking its type and size before any upload.
     static func readImage(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ClientError(.local, "cannot read \(path)")
+            throw ClientError(.local, AccountPhrases.cannotReadFile.t(["path": path]))
         }
         guard data.count <= MediaLimits.maxBytes, Validation.imageType(of: data) != nil else {
-            throw ClientError(.usage, "\(path) must be a PNG or JPEG of at most 2 MiB")
+            throw ClientError(.usage, AccountPhrases.imageTooLargeOrWrongType.t(["path": path]))
         }
         return Array(data)
     }
@@ -29,7 +29,7 @@ enum MediaTransfer {
                 as: MediaPutReply.self)
             if reply.complete { return sha }
             guard reply.received > offset || end > offset else {
-                throw ClientError(.protocolError, "upload did not progress")
+                throw ClientError(.protocolError, AccountPhrases.uploadStalled.t())
             }
             offset = reply.received
         }
@@ -42,7 +42,7 @@ enum MediaTransfer {
             let reply = try await connection.request(
                 Operation.mediaGet, MediaGetBody(sha256: sha, offset: data.count), as: MediaGetReply.self)
             guard let chunk = Data(base64Encoded: reply.data) else {
-                throw ClientError(.protocolError, "bad image chunk")
+                throw ClientError(.protocolError, AccountPhrases.badImageChunk.t())
             }
             data.append(chunk)
             if data.count >= reply.total || chunk.isEmpty { return data }

@@ -127,7 +127,8 @@ public struct SyncEngine: Sendable {
             total += batch.count
             if reply.results.count < batch.count {
                 throw ClientError(
-                    .protocolError, "the server answered \(reply.results.count) of \(batch.count) mutations")
+                    .protocolError,
+                    AccountPhrases.pushAnsweredPartly.t(["answered": reply.results.count, "sent": batch.count]))
             }
         }
     }
@@ -151,9 +152,9 @@ public struct SyncEngine: Sendable {
                 }
             }
         } catch let error as FastJSON.Malformed {
-            throw ClientError(.protocolError, "unreadable reply to sync.pull (\(error))")
+            throw ClientError(.protocolError, AccountPhrases.pullUnreadable.t(["error": "\(error)"]))
         }
-        guard page.cursor != nil else { throw ClientError(.protocolError, "a sync.pull reply without a cursor") }
+        guard page.cursor != nil else { throw ClientError(.protocolError, AccountPhrases.pullWithoutCursor.t()) }
         return page
     }
 
@@ -172,7 +173,7 @@ public struct SyncEngine: Sendable {
             }
         }
         guard let kind, let id, let version else {
-            throw ClientError(.protocolError, "a change without kind, id or version in sync.pull")
+            throw ClientError(.protocolError, AccountPhrases.pullChangeIncomplete.t())
         }
         return PulledChange(
             id: id, kind: kind, version: version, deleted: deleted,

@@ -76,23 +76,16 @@ extension SyncReport {
         let side =
             conflict.kept.device.map { $0.id == me } == true
             ? "won" : conflict.replaced.device.map { $0.id == me } == true ? "lost" : "other"
-        func who(_ side: SyncConflict.Side) -> (subject: String, possessive: String) {
-            if let device = side.device {
-                return device.id == me
-                    ? ("this device (\(device.name))", "this device's (\(device.name))")
-                    : (device.name, "\(device.name)'s")
-            }
-            return side.otherAccount == true
-                ? ("another account", "another account's") : ("another device", "another device's")
-        }
-        let loser = who(conflict.replaced), winner = who(conflict.kept)
+        let loser = Who(conflict.replaced, me: me), winner = Who(conflict.kept, me: me)
         let when = values.time(conflict.at)
-        let loserShort = loser.subject.hasPrefix("this device") ? "this device's" : loser.possessive
-        let text =
-            "\(label): the \(phrase) from \(loser.subject) was replaced by \(winner.possessive) "
-            + (when.count > 5 ? "on \(when.prefix(10)) at \(when.suffix(5))" : "at \(when)")
-            + "; \(loserShort) \(noun) \(plural ? "were" : "was") \(replaced)"
-            + " (gorilla sync --restore \(row.id.short) brings \(plural ? "them" : "it") back)"
+        let at =
+            when.count > 5
+            ? AccountPhrases.conflictOnDayAt.t(["day": String(when.prefix(10)), "time": String(when.suffix(5))])
+            : AccountPhrases.conflictAt.t(["time": when])
+        let text = (plural ? AccountPhrases.conflictReportPlural : AccountPhrases.conflictReport).t([
+            "label": label, "field": phrase, "loser": loser.from, "winner": winner.by, "when": at,
+            "loserShort": loser.of, "noun": noun, "replaced": replaced, "id": row.id.short,
+        ])
         return SyncReport(
             kind: conflict.section, id: row.id.key, entity: conflict.entity.key, name: name, field: conflict.field,
             yours: side == "lost" ? replaced : kept, theirs: side == "lost" ? kept : replaced,
@@ -100,6 +93,46 @@ extension SyncReport {
             device: (side == "lost" ? conflict.kept : conflict.replaced).device?.name
                 ?? (side == "lost" ? winner.subject : loser.subject),
             side: side, text: text)
+    }
+
+    /// The device of one side of a conflict as the report's sentence names it, in the current language: after "from"
+    /// (`this device (phone)`, `laptop`), after "replaced by" (`laptop's`) and before the value (`this device's`).
+    private struct Who {
+        /// Alone: `laptop`, `another account` (for `--json`'s `device`).
+        let subject: String
+        let from: String
+        let by: String
+        let of: String
+
+        init(_ side: SyncConflict.Side, me: UUID?) {
+            if let device = side.device {
+                let name = ["device": device.name]
+                if device.id == me {
+                    subject = AccountPhrases.conflictFromThisDevice.t(name)
+                    (from, by, of) = (
+                        subject, AccountPhrases.conflictByThisDevice.t(name), AccountPhrases.conflictOfThisDevice.t()
+                    )
+                } else {
+                    subject = device.name
+                    (from, by, of) = (
+                        AccountPhrases.conflictFromDevice.t(name), AccountPhrases.conflictByDevice.t(name),
+                        AccountPhrases.conflictOfDevice.t(name)
+                    )
+                }
+            } else if side.otherAccount == true {
+                subject = AccountPhrases.anotherAccount.t()
+                (from, by, of) = (
+                    AccountPhrases.conflictFromAnotherAccount.t(), AccountPhrases.conflictByAnotherAccount.t(),
+                    AccountPhrases.conflictOfAnotherAccount.t()
+                )
+            } else {
+                subject = AccountPhrases.anotherDevice.t()
+                (from, by, of) = (
+                    AccountPhrases.conflictFromAnotherDevice.t(), AccountPhrases.conflictByAnotherDevice.t(),
+                    AccountPhrases.conflictOfAnotherDevice.t()
+                )
+            }
+        }
     }
 
     /// A refusal from the facts its report kept (``LocalCache/addRefusal``); what stands instead (`theirs`) is the
@@ -138,7 +171,7 @@ extension SyncReport {
     /// A row with its section: `training 'Cames A'`; a row without a name (a session, named by its start) as it is.
     static func label(kind: String, name: String, data: [String: JSONValue]?) -> String {
         let named = data?["name"]?.stringValue.map { !$0.isEmpty } ?? false
-        return named ? "\(kind) '\(name)'" : name
+        return named ? KindWords.label(kind, named: name).label : name
     }
 
     /// The name inside a label (`machine 'Rack'` → `Rack`).
@@ -151,7 +184,9 @@ extension SyncReport {
     /// A field in words, the noun a second mention uses, and whether it is plural: a training's `exercises` is
     /// "the exercise list"; a session's, "the exercises".
     static func words(for field: String, of section: String) -> (phrase: String, noun: String, plural: Bool) {
-        if section == EntityKind.training.rawValue, field == "exercises" { return ("exercise list", "list", false) }
+        if section == EntityKind.training.rawValue, field == "exercises" {
+            return (AccountPhrases.exerciseList.t(), AccountPhrases.exerciseListAgain.t(), false)
+        }
         let phrase = ReadableValue.words(field)
         let plural = field.hasSuffix("s") && !["status", "address", "progress"].contains(field)
         return (phrase, phrase, plural)

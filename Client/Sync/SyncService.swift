@@ -30,17 +30,18 @@ public struct SyncService: Sendable {
     /// - Throws: ``ClientError`` `.notFound` for an unknown conflict or a row deleted since.
     public func restore(_ id: String) async throws -> ConflictRestore {
         let cache = try await context.freshCache()
-        let row = try NameResolver(cache: cache).resolve(
-            EntityKind.conflict.rawValue, id, label: "conflict", nameField: "id")
+        let row = try NameResolver(cache: cache).resolve(.conflict, id, nameField: "id")
         guard let conflict = try? SyncConflict(document: row.data),
             let report = SyncReport.conflict(row, me: try cache.deviceID(), values: cache.readableValues)
-        else { throw ClientError(.local, "conflict \(row.id.short) cannot be read on this device") }
+        else { throw ClientError(.local, AccountPhrases.conflictUnreadable.t(["id": row.id.short])) }
         let restored = cache.readableValues.text(
             conflict.replaced.value, field: conflict.field, section: conflict.section)
         guard let kind = EntityKind(rawValue: conflict.section), let target = try cache.entity(conflict.entity),
             !target.deleted
         else {
-            throw ClientError(.notFound, "\(report.name) was deleted: its \(report.field ?? "value") cannot come back")
+            let field = report.field.map(ReadableValue.words) ?? AccountPhrases.theValue.t()
+            throw ClientError(
+                .notFound, AccountPhrases.rowDeletedCannotRestore.t(["name": report.name, "field": field]))
         }
         let value = conflict.replaced.value
         guard target.data[conflict.field] != value else {

@@ -4,52 +4,56 @@ import GorillaClient
 import GorillaShared
 
 struct Connect: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "connect",
-        abstract: "Pin a server: shows its certificate fingerprint and asks to trust it.",
-        discussion: "The server prints its fingerprint when it starts and writes it to DIR/server.json.")
-    @OptionGroup(title: "Global options") var global: GlobalOptions
-    @Argument(help: "The server, as HOST:PORT.") var address: String
-    @Option(help: "Pin this SHA-256 fingerprint (hex, colons allowed) instead of asking.") var fingerprint: String?
-    @Flag(help: "Trust the certificate the server presents without asking.") var trust = false
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "connect", abstract: AccountPhrases.helpConnect.t(),
+            discussion: AccountPhrases.helpConnectDiscussion.t())
+    }
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(AccountPhrases.helpConnectAddress.t())) var address: String
+    @Option(help: ArgumentHelp(AccountPhrases.helpConnectFingerprint.t())) var fingerprint: String?
+    @Flag(help: ArgumentHelp(AccountPhrases.helpConnectTrust.t())) var trust = false
 
     func validate() throws {
-        if fingerprint != nil && trust { throw ValidationError("use either --fingerprint or --trust") }
+        if fingerprint != nil && trust { throw ValidationError(AccountPhrases.fingerprintOrTrust.t()) }
     }
 
     func run() async throws {
         try await present(global) {
             try await AccountService($0).connect(address, fingerprint: fingerprint, trust: trust) { presented in
                 FileHandle.standardError.write(
-                    Data("The server's certificate has SHA-256 fingerprint\n  \(presented)\n".utf8))
-                return Terminal.confirm("Trust it?")
+                    Data(AccountPhrases.certificatePresented.t(["fingerprint": presented]).utf8))
+                return Terminal.confirm(AccountPhrases.trustQuestion.t())
             }
         }
     }
 }
 
 struct AccountFields: ParsableArguments {
-    @Option(help: "Username (3–32 letters, digits, '.', '_' or '-').") var username: String
-    @Option(help: "Email address.") var email: String
-    @Option(help: "First name.") var name: String?
-    @Option(help: "Surname.") var surname: String?
-    @Option(help: "NIF (tax id), optional.") var nif: String?
-    @Flag(help: "Read the password from standard input instead of prompting.") var passwordStdin = false
+    @Option(help: ArgumentHelp(AccountPhrases.helpUsername.t())) var username: String
+    @Option(help: ArgumentHelp(AccountPhrases.helpEmail.t())) var email: String
+    @Option(help: ArgumentHelp(AccountPhrases.helpFirstName.t())) var name: String?
+    @Option(help: ArgumentHelp(AccountPhrases.helpSurname.t())) var surname: String?
+    @Option(help: ArgumentHelp(AccountPhrases.helpNIF.t())) var nif: String?
+    @Flag(help: ArgumentHelp(AccountPhrases.helpPasswordStdin.t())) var passwordStdin = false
 }
 
 struct Register: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "register",
-        abstract: "Create an account and log in.", subcommands: [Coach.self, Client.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "register", abstract: AccountPhrases.helpRegister.t(), subcommands: [Coach.self, Client.self])
+    }
 
     struct Coach: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "coach", abstract: "Sign up as a coach.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "coach", abstract: AccountPhrases.helpRegisterCoach.t())
+        }
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @OptionGroup var fields: AccountFields
 
         func validate() throws {
             if fields.name == nil || fields.surname == nil {
-                throw ValidationError("--name and --surname are required for a coach")
+                throw ValidationError(AccountPhrases.coachNeedsName.t())
             }
         }
 
@@ -64,10 +68,11 @@ struct Register: AsyncParsableCommand {
     }
 
     struct Client: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "client", abstract: "Join your coach with the registration code they gave you.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
-        @Option(help: "The registration code, XXXX-XXXX.") var code: String
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "client", abstract: AccountPhrases.helpRegisterClient.t())
+        }
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+        @Option(help: ArgumentHelp(AccountPhrases.helpRegistrationCode.t())) var code: String
         @OptionGroup var fields: AccountFields
 
         func run() async throws {
@@ -83,17 +88,18 @@ struct Register: AsyncParsableCommand {
 }
 
 struct Login: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "login", abstract: "Log in with your username or email.")
-    @OptionGroup(title: "Global options") var global: GlobalOptions
-    @Argument(help: "Username or email (or give it with --user).") var account: String?
-    @Option(help: "Username or email.") var user: String?
-    @Flag(help: "Read the password from standard input instead of prompting.") var passwordStdin = false
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "login", abstract: AccountPhrases.helpLogin.t())
+    }
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(AccountPhrases.helpLoginAccount.t())) var account: String?
+    @Option(help: ArgumentHelp(AccountPhrases.helpUserOrEmail.t())) var user: String?
+    @Flag(help: ArgumentHelp(AccountPhrases.helpPasswordStdin.t())) var passwordStdin = false
 
     func validate() throws {
         switch (account, user) {
-        case (nil, nil): throw ValidationError("give your username or email: gorilla login ada (or --user ada)")
-        case (let given?, let option?) where given != option: throw ValidationError("give your username or email once")
+        case (nil, nil): throw ValidationError(AccountPhrases.loginNeedsUser.t())
+        case (let given?, let option?) where given != option: throw ValidationError(AccountPhrases.loginUserTwice.t())
         default: break
         }
     }
@@ -106,41 +112,50 @@ struct Login: AsyncParsableCommand {
 }
 
 struct Logout: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "logout", abstract: "Log out: revokes this device's session.")
-    @OptionGroup(title: "Global options") var global: GlobalOptions
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "logout", abstract: AccountPhrases.helpLogout.t())
+    }
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
     func run() async throws { try await present(global) { try await AccountService($0).logout() } }
 }
 
 struct WhoAmI: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the logged-in account.")
-    @OptionGroup(title: "Global options") var global: GlobalOptions
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "whoami", abstract: AccountPhrases.helpWhoami.t())
+    }
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
     func run() async throws { try await present(global) { try await AccountService($0).whoami() } }
 }
 
 struct ProfileCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "profile", abstract: "Show or edit your profile.", subcommands: [Show.self, Edit.self],
-        defaultSubcommand: Show.self)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "profile", abstract: AccountPhrases.helpProfile.t(), subcommands: [Show.self, Edit.self],
+            defaultSubcommand: Show.self)
+    }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your profile.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "show", abstract: AccountPhrases.helpProfileShow.t())
+        }
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         func run() async throws { try await present(global) { try await AccountService($0).profile() } }
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "edit", abstract: "Change profile fields (only those given).",
-            discussion: "--language ca|es|en changes the account's language (of the server's messages and of texts).")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "edit", abstract: AccountPhrases.helpProfileEdit.t(),
+                discussion: AccountPhrases.helpProfileEditDiscussion.t())
+        }
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Option var name: String?
         @Option var surname: String?
-        @Option(help: "NIF; an empty string removes it.") var nif: String?
+        @Option(help: ArgumentHelp(AccountPhrases.helpProfileNIF.t())) var nif: String?
         @Option var email: String?
-        @Option(help: "A PNG or JPEG of at most 2 MiB.") var photo: String?
-        @Flag(help: "Remove the photo.") var noPhoto = false
-        @Option(help: "How long before an appointment reminders come: 30m, 1h, 90 (minutes), 0 (at the start).")
+        @Option(help: ArgumentHelp(AccountPhrases.helpProfilePhoto.t())) var photo: String?
+        @Flag(help: ArgumentHelp(AccountPhrases.helpProfileNoPhoto.t())) var noPhoto = false
+        @Option(help: ArgumentHelp(AccountPhrases.helpProfileReminder.t()))
         var reminder: String?
 
         /// The global `--language` (ca, es or en) is also the account's language to set.
@@ -153,9 +168,7 @@ struct ProfileCommand: AsyncParsableCommand {
             if name == nil && surname == nil && nif == nil && language == nil && email == nil && photo == nil
                 && !noPhoto && reminder == nil
             {
-                throw ValidationError(
-                    "nothing to change: give --name, --surname, --nif, --language, --email, --photo, --no-photo "
-                        + "or --reminder")
+                throw ValidationError(AccountPhrases.nothingToChangeInProfile.t())
             }
         }
 
@@ -169,33 +182,38 @@ struct ProfileCommand: AsyncParsableCommand {
 }
 
 struct PasswordCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "password", abstract: "Change or reset your password.", subcommands: [Change.self, Reset.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "password", abstract: AccountPhrases.helpPassword.t(),
+            subcommands: [Change.self, Reset.self])
+    }
 
     struct Change: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "change",
-            abstract: "Change your password (logs out your other devices).",
-            discussion: "With --password-stdin, standard input holds two lines: the current password, then the new one."
-        )
-        @OptionGroup(title: "Global options") var global: GlobalOptions
-        @Flag(help: "Read the current and new password from standard input, one per line.") var passwordStdin = false
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "change",
+                abstract: AccountPhrases.helpPasswordChange.t(),
+                discussion: AccountPhrases.helpPasswordChangeDiscussion.t())
+        }
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+        @Flag(help: ArgumentHelp(AccountPhrases.helpPasswordChangeStdin.t())) var passwordStdin = false
 
         func run() async throws {
-            let old = try readPassword(fromStandardInput: passwordStdin, prompt: "Current password: ")
+            let old = try readPassword(
+                fromStandardInput: passwordStdin, prompt: AccountPhrases.currentPasswordPrompt.t())
             let new = try readNewPassword(fromStandardInput: passwordStdin)
             try await present(global) { try await AccountService($0).changePassword(old: old, new: new) }
         }
     }
 
     struct Reset: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "reset",
-            abstract: "Set a new password with a one-time reset token from the server's operator or your coach.")
-        @OptionGroup(title: "Global options") var global: GlobalOptions
-        @Option(help: "Username or email.") var user: String
-        @Option(help: "The reset token.") var token: String
-        @Flag(help: "Read the new password from standard input instead of prompting.") var passwordStdin = false
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "reset", abstract: AccountPhrases.helpPasswordReset.t())
+        }
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+        @Option(help: ArgumentHelp(AccountPhrases.helpUserOrEmail.t())) var user: String
+        @Option(help: ArgumentHelp(AccountPhrases.helpResetToken.t())) var token: String
+        @Flag(help: ArgumentHelp(AccountPhrases.helpNewPasswordStdin.t())) var passwordStdin = false
 
         func run() async throws {
             let password = try readNewPassword(fromStandardInput: passwordStdin)
@@ -207,21 +225,20 @@ struct PasswordCommand: AsyncParsableCommand {
 }
 
 struct SyncCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sync", abstract: "Push queued changes and pull new ones now.",
-        discussion: """
-            With --status: show the queue, the last successful sync and the cursor, without the network. \
-            With --conflicts: list the values one device's change replaced on another. \
-            With --restore ID: bring back the value a conflict replaced.
-            """)
-    @OptionGroup(title: "Global options") var global: GlobalOptions
-    @Flag(help: "Show the queue without syncing.") var status = false
-    @Flag(help: "List the conflicts: id, when, what, yours, theirs.") var conflicts = false
-    @Option(name: .customLong("restore"), help: "Bring back the value the conflict ID replaced.") var restore: String?
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "sync", abstract: AccountPhrases.helpSync.t(),
+            discussion: AccountPhrases.helpSyncDiscussion.t())
+    }
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(AccountPhrases.helpSyncStatus.t())) var status = false
+    @Flag(help: ArgumentHelp(AccountPhrases.helpSyncConflicts.t())) var conflicts = false
+    @Option(name: .customLong("restore"), help: ArgumentHelp(AccountPhrases.helpSyncRestore.t()))
+    var restore: String?
 
     func validate() throws {
         if [status, conflicts, restore != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("--status, --conflicts and --restore are used one at a time")
+            throw ValidationError(AccountPhrases.syncOptionsOneAtATime.t())
         }
     }
 

@@ -87,15 +87,15 @@ func report(_ error: ClientError, asJSON: Bool) {
 }
 
 /// Reads a password from standard input (`--password-stdin`) or prompts without echo.
-func readPassword(fromStandardInput: Bool, prompt: String = "Password: ") throws -> String {
+func readPassword(fromStandardInput: Bool, prompt: String = AccountPhrases.passwordPrompt.t()) throws -> String {
     if fromStandardInput {
         guard let line = Terminal.readLine(), !line.isEmpty else {
-            throw ValidationError("--password-stdin: no password on standard input")
+            throw ValidationError(AccountPhrases.noPasswordOnStandardInput.t())
         }
         return line
     }
     guard let secret = Terminal.readSecret(prompt: prompt) else {
-        throw ValidationError("no terminal to ask for the password; use --password-stdin")
+        throw ValidationError(AccountPhrases.noTerminalForPassword.t())
     }
     return secret
 }
@@ -105,7 +105,7 @@ func readPassword(fromStandardInput: Bool, prompt: String = "Password: ") throws
 func readNewPassword(fromStandardInput: Bool) throws -> String {
     if fromStandardInput { return try readPassword(fromStandardInput: true) }
     guard let prompt = NewPasswordPrompt.onTerminal() else {
-        throw ValidationError("no terminal to ask for the password; use --password-stdin")
+        throw ValidationError(AccountPhrases.noTerminalForPassword.t())
     }
     do {
         return try prompt.ask()
@@ -116,24 +116,21 @@ func readNewPassword(fromStandardInput: Bool) throws -> String {
 
 @main
 struct Gorilla: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "gorilla",
-        abstract:
-            "GorillaCoach from the terminal: clients, catalogue, calendar, training sessions, statistics, messages.",
-        discussion: """
-            Works offline: changes are kept on this device and synced when the server is reachable. \
-            State lives in $GORILLA_HOME (or the XDG config and data folders). Add --json to any command for JSON output. \
-            Start with: gorilla connect HOST:PORT, then gorilla register coach ... or gorilla login --user U.
-            """,
-        subcommands: [
-            Connect.self, Register.self, Login.self, Logout.self, WhoAmI.self, ProfileCommand.self,
-            PasswordCommand.self,
-            Machines.self, Exercises.self, Trainings.self, Clients.self, Events.self, CalendarCommand.self, Agenda.self,
-            Sessions.self, Train.self,
-            Stats.self, Measurements.self, Messages.self, Chat.self, Watch.self, NewsCommand.self, SyncCommand.self,
-            ExportCommand.self, ImportCommand.self,
-        ]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "gorilla",
+            abstract: AccountPhrases.helpRoot.t(),
+            discussion: AccountPhrases.helpRootDiscussion.t(),
+            subcommands: [
+                Connect.self, Register.self, Login.self, Logout.self, WhoAmI.self, ProfileCommand.self,
+                PasswordCommand.self,
+                Machines.self, Exercises.self, Trainings.self, Clients.self, Events.self, CalendarCommand.self,
+                Agenda.self, Sessions.self, Train.self,
+                Stats.self, Measurements.self, Messages.self, Chat.self, Watch.self, NewsCommand.self,
+                SyncCommand.self, ExportCommand.self, ImportCommand.self,
+            ]
+        )
+    }
 
     @OptionGroup var global: GlobalOptions
 
