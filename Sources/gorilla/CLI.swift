@@ -42,10 +42,10 @@ func present<Result: Presentable>(
         let viewer = context.viewer(
             width: Terminal.isInteractive ? FullScreenTerminal.size.columns : nil, style: .forDescriptor())
         showWarnings()
-        for note in context.takeNotes() + result.notes(for: viewer) {
-            FileHandle.standardError.write(Data("\(note)\n".utf8))
-        }
         try await context.speaking {
+            for note in context.takeNotes() + result.notes(for: viewer) {
+                FileHandle.standardError.write(Data("\(note)\n".utf8))
+            }
             if options.json {
                 print(String(decoding: try WireCoding.encoder.encode(try result.json), as: UTF8.self))
             } else {

@@ -16,7 +16,7 @@ struct Machines: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "add", abstract: CataloguePhrases.helpMachinesAdd.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @Option(help: ArgumentHelp(CataloguePhrases.helpMachinesAddImage.t())) var image: String?
         func run() async throws {
@@ -28,7 +28,7 @@ struct Machines: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "list", abstract: CataloguePhrases.helpMachinesList.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         func run() async throws { try await present(global) { try await MachineService($0).list() } }
     }
 
@@ -37,7 +37,7 @@ struct Machines: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "show", abstract: CataloguePhrases.helpMachinesShow.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument(help: ArgumentHelp(CataloguePhrases.helpNameOrID.t())) var name: String
         @Option(help: ArgumentHelp(CataloguePhrases.helpMachinesShowSaveImage.t())) var saveImage: String?
         func run() async throws {
@@ -49,7 +49,7 @@ struct Machines: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "rename", abstract: CataloguePhrases.helpMachinesRename.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
@@ -62,7 +62,7 @@ struct Machines: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "rm", abstract: CataloguePhrases.helpMachinesRemove.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @Flag(help: ArgumentHelp(CataloguePhrases.helpYesDelete.t())) var yes = false
         func run() async throws {
@@ -96,7 +96,7 @@ struct Exercises: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "add", abstract: CataloguePhrases.helpExercisesAdd.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @OptionGroup var options: ExerciseOptions
         func run() async throws {
@@ -111,7 +111,7 @@ struct Exercises: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "list", abstract: CataloguePhrases.helpExercisesList.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Option(help: ArgumentHelp(CataloguePhrases.helpExercisesListSearch.t())) var search: String?
         func run() async throws { try await present(global) { try await ExerciseService($0).list(search: search) } }
     }
@@ -120,7 +120,7 @@ struct Exercises: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "show", abstract: CataloguePhrases.helpExercisesShow.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument(help: ArgumentHelp(CataloguePhrases.helpNameOrID.t())) var name: String
         func run() async throws { try await present(global) { try await ExerciseService($0).show(name) } }
     }
@@ -130,7 +130,7 @@ struct Exercises: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "edit", abstract: CataloguePhrases.helpExercisesEdit.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @OptionGroup var options: ExerciseOptions
         @Flag(help: ArgumentHelp(CataloguePhrases.helpExercisesEditNoMachine.t())) var noMachine = false
@@ -146,7 +146,7 @@ struct Exercises: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "rename", abstract: CataloguePhrases.helpExercisesRename.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
@@ -159,7 +159,7 @@ struct Exercises: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "rm", abstract: CataloguePhrases.helpExercisesRemove.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @Flag(help: ArgumentHelp(CataloguePhrases.helpYesDelete.t())) var yes = false
         func run() async throws {
@@ -184,7 +184,7 @@ struct Trainings: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "add", abstract: CataloguePhrases.helpTrainingsAdd.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @Option(name: .customLong("exercise"), help: ArgumentHelp(CataloguePhrases.helpTrainingsAddExercise.t()))
         var exercises: [String] = []
@@ -206,7 +206,7 @@ struct Trainings: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "list", abstract: CataloguePhrases.helpTrainingsList.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         func run() async throws { try await present(global) { try await TrainingService($0).list() } }
     }
 
@@ -215,7 +215,7 @@ struct Trainings: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "show", abstract: CataloguePhrases.helpTrainingsShow.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         func run() async throws { try await present(global) { try await TrainingService($0).show(name) } }
     }
@@ -225,7 +225,7 @@ struct Trainings: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "edit", abstract: CataloguePhrases.helpTrainingsEdit.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @Option(help: ArgumentHelp(CataloguePhrases.helpTrainingsEditAdd.t())) var add: [String] = []
         @Option(help: ArgumentHelp(CataloguePhrases.helpTrainingsEditRemove.t())) var remove: [String] = []
@@ -248,7 +248,7 @@ struct Trainings: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "duplicate", abstract: CataloguePhrases.helpTrainingsDuplicate.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
@@ -260,7 +260,7 @@ struct Trainings: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "rename", abstract: CataloguePhrases.helpTrainingsRename.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @Argument var newName: String
         func run() async throws {
@@ -273,7 +273,7 @@ struct Trainings: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "rm", abstract: CataloguePhrases.helpTrainingsRemove.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @Flag(help: ArgumentHelp(CataloguePhrases.helpYesDelete.t())) var yes = false
         func run() async throws {

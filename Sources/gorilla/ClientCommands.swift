@@ -18,7 +18,7 @@ struct Clients: AsyncParsableCommand {
                 commandName: "add",
                 abstract: CataloguePhrases.helpClientsAdd.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Option(help: ArgumentHelp(CataloguePhrases.helpClientsAddName.t())) var name: String?
         @Option(help: ArgumentHelp(CataloguePhrases.helpClientsAddSurname.t())) var surname: String?
         func run() async throws {
@@ -31,7 +31,7 @@ struct Clients: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "list", abstract: CataloguePhrases.helpClientsList.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Flag(help: ArgumentHelp(CataloguePhrases.helpClientsListAll.t())) var all = false
         func run() async throws { try await present(global) { try await ClientService($0).list(all: all) } }
     }
@@ -41,7 +41,7 @@ struct Clients: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "show", abstract: CataloguePhrases.helpClientsShow.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument(help: ArgumentHelp(CataloguePhrases.helpClientsShowClient.t())) var client: String
         @Flag(
             help: ArgumentHelp(
@@ -59,7 +59,7 @@ struct Clients: AsyncParsableCommand {
                 discussion: CataloguePhrases.helpClientsEditDiscussion.t()
             )
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument(help: ArgumentHelp(CataloguePhrases.helpClientsEditClient.t())) var client: String
         @Option(
             name: .customLong("goal-weight"), help: ArgumentHelp(CataloguePhrases.helpClientsEditGoalWeight.t()))
@@ -79,7 +79,7 @@ struct Clients: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "code", abstract: CataloguePhrases.helpClientsCode.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var client: String
         func run() async throws { try await present(global) { try await ClientService($0).newCode(client) } }
     }
@@ -91,7 +91,7 @@ struct Clients: AsyncParsableCommand {
                 abstract: CataloguePhrases.helpClientsResetPassword.t()
             )
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var client: String
         func run() async throws { try await present(global) { try await ClientService($0).resetPassword(client) } }
     }
@@ -101,7 +101,7 @@ struct Clients: AsyncParsableCommand {
             CommandConfiguration(
                 commandName: "rm", abstract: CataloguePhrases.helpClientsRemove.t())
         }
-        @OptionGroup(title: CataloguePhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var client: String
         @Flag(help: ArgumentHelp(CataloguePhrases.helpClientsRemoveYes.t())) var yes = false
         func run() async throws {

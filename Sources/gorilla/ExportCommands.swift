@@ -13,7 +13,7 @@ struct ExportCommand: AsyncParsableCommand {
             commandName: "export", abstract: DataPhrases.helpExport.t(),
             discussion: DataPhrases.helpExportDiscussion.t())
     }
-    @OptionGroup(title: "Global options") var global: GlobalOptions
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
     @Option(help: ArgumentHelp(DataPhrases.helpExportOut.t())) var out: String
     @Flag(help: ArgumentHelp(DataPhrases.helpExportForce.t())) var force = false
 
@@ -38,7 +38,7 @@ struct ImportCommand: AsyncParsableCommand {
             commandName: "import", abstract: DataPhrases.helpImport.t(),
             discussion: DataPhrases.helpImportDiscussion.t())
     }
-    @OptionGroup(title: "Global options") var global: GlobalOptions
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
     @Argument(help: ArgumentHelp(DataPhrases.helpImportFile.t())) var file: String
     @Option(help: ArgumentHelp(DataPhrases.helpImportClient.t())) var client: String?
     @Flag(help: ArgumentHelp(DataPhrases.helpImportCreateExercises.t())) var createExercises = false

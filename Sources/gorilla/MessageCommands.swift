@@ -14,7 +14,7 @@ struct Messages: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "list", abstract: MessagePhrases.helpMessagesList.t())
         }
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         func run() async throws { try await present(global) { try await MessageService($0).conversations() } }
     }
 
@@ -22,7 +22,7 @@ struct Messages: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "show", abstract: MessagePhrases.helpMessagesShow.t())
         }
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument(help: ArgumentHelp(MessagePhrases.helpMessagesShowWith.t())) var with: String?
         @Option(help: ArgumentHelp(MessagePhrases.helpMessagesShowLimit.t())) var limit: Int?
         func run() async throws {
@@ -36,7 +36,7 @@ struct Messages: AsyncParsableCommand {
                 commandName: "send", abstract: MessagePhrases.helpMessagesSend.t(),
                 discussion: MessagePhrases.helpMessagesSendDiscussion.t())
         }
-        @OptionGroup(title: "Global options") var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument(help: ArgumentHelp(MessagePhrases.helpMessagesSendTo.t())) var to: String
         @Argument(help: ArgumentHelp(MessagePhrases.helpMessagesSendText.t())) var text: String?
         func run() async throws {
@@ -50,7 +50,7 @@ struct Chat: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "chat", abstract: MessagePhrases.helpChat.t())
     }
-    @OptionGroup(title: "Global options") var global: GlobalOptions
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
     @Argument(help: ArgumentHelp(MessagePhrases.helpChatWith.t())) var with: String?
     func run() async throws {
         try await present(global) {
@@ -67,6 +67,6 @@ struct NewsCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "news", abstract: MessagePhrases.helpNews.t())
     }
-    @OptionGroup(title: "Global options") var global: GlobalOptions
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
     func run() async throws { try await present(global) { try await NewsService($0).list() } }
 }

@@ -9,7 +9,7 @@ struct Stats: AsyncParsableCommand {
             commandName: "stats", abstract: ProgressPhrases.helpStatsAbstract.t(),
             discussion: ProgressPhrases.helpStatsDiscussion.t())
     }
-    @OptionGroup(title: ProgressPhrases.helpGlobalOptions.t()) var global: GlobalOptions
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
     @Option(help: ArgumentHelp(ProgressPhrases.helpClient.t())) var client: String?
     @Option(help: ArgumentHelp(ProgressPhrases.helpStatsExercise.t())) var exercise: String?
     @OptionGroup var range: RangeOptions
@@ -84,7 +84,7 @@ struct Measurements: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "add", abstract: ProgressPhrases.helpMeasurementsAdd.t())
         }
-        @OptionGroup(title: ProgressPhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Option(help: ArgumentHelp(ProgressPhrases.helpClient.t())) var client: String?
         @OptionGroup var figures: Figures
 
@@ -97,7 +97,7 @@ struct Measurements: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "list", abstract: ProgressPhrases.helpMeasurementsList.t())
         }
-        @OptionGroup(title: ProgressPhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Option(help: ArgumentHelp(ProgressPhrases.helpClient.t())) var client: String?
         func run() async throws { try await present(global) { try await MeasurementService($0).list(client: client) } }
     }
@@ -106,7 +106,7 @@ struct Measurements: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "edit", abstract: ProgressPhrases.helpMeasurementsEdit.t())
         }
-        @OptionGroup(title: ProgressPhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument(help: ArgumentHelp(ProgressPhrases.helpMeasurementID.t())) var id: String
         @OptionGroup var figures: Figures
         @Option(help: ArgumentHelp(ProgressPhrases.helpClear.t())) var clear: [String] = []
@@ -122,7 +122,7 @@ struct Measurements: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(commandName: "rm", abstract: ProgressPhrases.helpMeasurementsRemove.t())
         }
-        @OptionGroup(title: ProgressPhrases.helpGlobalOptions.t()) var global: GlobalOptions
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument(help: ArgumentHelp(ProgressPhrases.helpMeasurementID.t())) var id: String
         @Flag(help: ArgumentHelp(ProgressPhrases.helpDeleteWithoutAsking.t())) var yes = false
 

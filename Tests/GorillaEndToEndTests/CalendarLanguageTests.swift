@@ -37,7 +37,9 @@ struct CalendarLanguageTests {
     static func english(in text: String, names: [String] = ["Ana Serra", "Ada Tester", "Central"]) -> [String] {
         var prose = prose(text)
         for name in names { prose = prose.replacingOccurrences(of: name, with: " ") }
-        let words = prose.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        let words = prose.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).filter {
+            $0.allSatisfy(\.isLetter)
+        }.map(String.init)
         return Array(Set(words.filter { englishWords.contains($0) })).sorted()
     }
 

@@ -9,7 +9,6 @@ public enum CataloguePhrases: String, Phrases {
     /// A date a training or a client has not been used or trained at yet.
     case never
     /// The title of the options every command takes, in `--help`.
-    case helpGlobalOptions
     /// The help of an argument that names a row of the catalogue.
     case helpNameOrID
     case helpYesDelete

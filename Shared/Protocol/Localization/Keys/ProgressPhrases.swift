@@ -3,7 +3,6 @@ public enum ProgressPhrases: String, Phrases {
     // MARK: Words shared by the statistics and the measurements
 
     /// The title of the options every command takes, in `--help`.
-    case helpGlobalOptions
     case helpClient
     /// An argument that names a measurement.
     case helpMeasurementID

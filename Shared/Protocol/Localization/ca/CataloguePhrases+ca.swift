@@ -4,7 +4,6 @@ extension CataloguePhrases {
         case .noItems: "cap"
         case .noItemsFeminine: "cap"
         case .never: "mai"
-        case .helpGlobalOptions: "Opcions globals"
         case .helpNameOrID: "Nom o inici de l'id."
         case .helpYesDelete: "Elimina sense preguntar (cal quan no hi ha cap terminal on preguntar)."
         case .nameInvalid: "un nom té d'1 a 100 caràcters i cap caràcter de control"

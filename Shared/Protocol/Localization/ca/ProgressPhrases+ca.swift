@@ -2,7 +2,6 @@ extension ProgressPhrases {
     public var ca: String {
         switch self {
         // Words shared by the statistics and the measurements
-        case .helpGlobalOptions: "Opcions globals"
         case .helpClient: "El client (entrenadors)."
         case .helpMeasurementID: "L'identificador de la mesura (o l'identificador curt que mostra la llista)."
         case .percent: "{value} %"

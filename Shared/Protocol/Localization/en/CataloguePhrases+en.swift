@@ -4,7 +4,6 @@ extension CataloguePhrases {
         case .noItems: "none"
         case .noItemsFeminine: "none"
         case .never: "never"
-        case .helpGlobalOptions: "Global options"
         case .helpNameOrID: "Name or id prefix."
         case .helpYesDelete: "Delete without asking (needed when there is no terminal to ask on)."
         case .nameInvalid: "a name has 1–100 characters and no control characters"

@@ -2,7 +2,6 @@ extension ProgressPhrases {
     public var en: String {
         switch self {
         // Words shared by the statistics and the measurements
-        case .helpGlobalOptions: "Global options"
         case .helpClient: "The client (coaches)."
         case .helpMeasurementID: "The measurement's id (or the short id the list shows)."
         case .percent: "{value}%"

@@ -4,7 +4,6 @@ extension CataloguePhrases {
         case .noItems: "ninguno"
         case .noItemsFeminine: "ninguna"
         case .never: "nunca"
-        case .helpGlobalOptions: "Opciones globales"
         case .helpNameOrID: "Nombre o inicio del id."
         case .helpYesDelete: "Elimina sin preguntar (hace falta cuando no hay ningún terminal donde preguntar)."
         case .nameInvalid: "un nombre tiene de 1 a 100 caracteres y ningún carácter de control"

@@ -2,7 +2,6 @@ extension ProgressPhrases {
     public var es: String {
         switch self {
         // Words shared by the statistics and the measurements
-        case .helpGlobalOptions: "Opciones globales"
         case .helpClient: "El cliente (entrenadores)."
         case .helpMeasurementID: "El identificador de la medida (o el identificador corto que muestra la lista)."
         case .percent: "{value} %"
