@@ -102,9 +102,9 @@ enum ChatScreen {
         let columns = max(columns, 10)
         var screen = "\u{1B}[H\u{1B}[2J"
         let position = scrolledBack > 0 ? " — " + MessagePhrases.chatScrolledBack.t() : ""
-        let title = String(
-            (" " + MessagePhrases.chatTitle.t(["name": name, "status": status]) + position + " ").prefix(columns))
-        screen += style(title.padding(toLength: columns, withPad: " ", startingAt: 0), .reverse) + "\r\n"
+        let title = (" " + MessagePhrases.chatTitle.t(["name": name, "status": status]) + position + " ")
+            .prefix(cells: columns)
+        screen += style(title.padded(toCells: columns), .reverse) + "\r\n"
         let lines = wrapped(thread, columns: columns)
         let room = max(1, rows - 3)
         // Scrolled back: the page that ends `scrolledBack` lines before the end (never past the first line).
@@ -114,11 +114,23 @@ enum ChatScreen {
         // Pad the thread area to exactly `room` lines, so the editor sits on the last row without scrolling.
         screen += String(repeating: "\r\n", count: shown.isEmpty ? room : room - shown.count + 1)
         screen += String(repeating: "─", count: columns) + "\r\n"
-        screen += "> " + String(String(input).suffix(max(1, columns - 3)))
+        screen += "> " + Self.tail(String(input), cells: max(1, columns - 3))
         return screen
     }
 
-    /// The thread as screen lines of at most `columns` characters.
+    /// The end of `text` that takes at most `cells` terminal cells (the typed line's, as its cursor end shows).
+    static func tail(_ text: String, cells limit: Int) -> String {
+        var taken = 0
+        var kept: [Character] = []
+        for character in text.reversed() {
+            guard taken + character.cells <= limit else { break }
+            taken += character.cells
+            kept.append(character)
+        }
+        return String(kept.reversed())
+    }
+
+    /// The thread as screen lines of at most `columns` terminal cells, never split in the middle of a character.
     static func wrapped(_ thread: [String], columns: Int) -> [String] {
         let columns = max(columns, 10)
         var lines: [String] = []
@@ -126,8 +138,11 @@ enum ChatScreen {
             for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
                 var rest = Substring(part)
                 repeat {
-                    lines.append(String(rest.prefix(columns)))
-                    rest = rest.dropFirst(columns)
+                    let piece = rest.prefix(cells: columns)
+                    // A character wider than the screen still goes on a line of its own.
+                    let taken = piece.isEmpty ? String(rest.prefix(1)) : piece
+                    lines.append(taken)
+                    rest = rest.dropFirst(taken.count)
                 } while !rest.isEmpty
             }
         }

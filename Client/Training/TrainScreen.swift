@@ -66,7 +66,7 @@ enum TrainScreen {
             return [style(TrainingPhrases.screenExercises.t(), accent), "  " + TrainingPhrases.screenNoExercises.t()]
         }
         let nameWidth = min(
-            28, max(8, recorder.items.map { $0.performed.name.count + ($0.group == nil ? 0 : 4) }.max()!))
+            28, max(8, recorder.items.map { $0.performed.name.cells + ($0.group == nil ? 0 : 4) }.max()!))
         var lines = [
             style(
                 pad("  " + TrainingPhrases.screenHeaderExercise.t(), nameWidth + 4)
@@ -233,12 +233,14 @@ enum TrainScreen {
         }
     }
 
+    /// `text` cut to `width - 1` terminal cells, then spaces up to `width` (at least one).
     private static func pad(_ text: String, _ width: Int) -> String {
         let clipped = clip(text, width - 1)
-        return clipped + String(repeating: " ", count: max(1, width - clipped.count))
+        return clipped + String(repeating: " ", count: max(1, width - clipped.cells))
     }
 
+    /// `text` cut to `width` terminal cells, ending in "…" when cut; never in the middle of a character.
     private static func clip(_ text: String, _ width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(max(1, width - 1))) + "…"
+        text.fitted(toCells: max(2, width))
     }
 }

@@ -49,3 +49,13 @@ struct TerminalCellsTests {
         #expect(narrow.contains("…"))
     }
 }
+
+/// The chat wraps and cuts by cells too.
+struct ChatCellsTests {
+    @Test func theChatWrapsWideTextByCellsAndNeverSplitsAnEmoji() {
+        let lines = ChatScreen.wrapped(["Núria: 漢字漢字漢字漢字漢字漢字 👩‍💻👩‍💻👩‍💻"], columns: 10)
+        #expect(lines.allSatisfy { $0.cells <= 10 }, "\(lines)")
+        #expect(lines.joined() == "Núria: 漢字漢字漢字漢字漢字漢字 👩‍💻👩‍💻👩‍💻")
+        #expect(ChatScreen.tail("ab漢字👩‍💻", cells: 5) == "字👩‍💻")
+    }
+}
