@@ -24,27 +24,12 @@ struct AccountLanguageTests {
         "asks", "before", "deletes", "there", "add", "yes", "without", "asking", "deleted",
     ]
 
-    /// `text` without what is not language: command lines (`gorilla …`, `--flags`), quoted names and emails, and the
-    /// command names `--help` lists.
-    static func prose(_ text: String) -> String {
-        var cleaned = text
-        let patterns = [
-            #"gorilla [a-z][a-z -]*"#, #"--[a-z-]+"#, #"'[^']*'"#, #""[^"]*""#, #"<[^>]*>"#, #"(?m)^  [a-z]+ "#,
-        ]
-        for pattern in patterns {
-            cleaned = cleaned.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
-        }
-        return cleaned
-    }
+    /// `text` without what is not language (``LeftInEnglish/prose(_:extra:)``).
+    static func prose(_ text: String) -> String { LeftInEnglish.prose(text, extra: [#"(?m)^  [a-z]+ "#]) }
 
     /// The words of `englishWords` in the prose of `text`, leaving out `names` (the test's own data).
     static func english(in text: String, names: [String] = []) -> [String] {
-        var prose = prose(text)
-        for name in names { prose = prose.replacingOccurrences(of: name, with: " ") }
-        let words = prose.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).filter {
-            $0.allSatisfy(\.isLetter)
-        }.map(String.init)
-        return Array(Set(words.filter { englishWords.contains($0) })).sorted()
+        LeftInEnglish.words(englishWords, in: text, names: names, extra: [#"(?m)^  [a-z]+ "#])
     }
 
     /// `gorilla ARGUMENTS` on `device`, named `name` (`GORILLA_DEVICE_NAME`).
@@ -57,14 +42,7 @@ struct AccountLanguageTests {
 
     /// The message of the ``ClientError`` `body` throws.
     static func failure(_ body: () async throws -> CommandOutput) async -> String {
-        do {
-            _ = try await body()
-            return "(no error)"
-        } catch let error as ClientError {
-            return error.message
-        } catch {
-            return "\(error)"
-        }
+        await LeftInEnglish.failure(body)
     }
 
     @Test func aCatalanAccountSpeaksCatalanFromItsFirstOutput() async throws {

@@ -22,37 +22,17 @@ struct CalendarLanguageTests {
         "show", "options", "time", "takes", "minutes", "start", "goes", "gym", "exercises", "schedule",
     ]
 
-    /// `text` without what is not language: command lines (`gorilla …`, `--flags`), quoted names and ids, and
-    /// `<values>`.
-    static func prose(_ text: String) -> String {
-        var cleaned = text
-        // A quote follows no letter; an apostrophe does (Catalan "d'aquí", "S'ha").
-        for pattern in [#"gorilla [a-z][a-z -]*"#, #"--[a-z-]+"#, #"(?<!\p{L})'[^']*'"#, #""[^"]*""#, #"<[^>]*>"#] {
-            cleaned = cleaned.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
-        }
-        return cleaned
-    }
+    /// `text` without what is not language (``LeftInEnglish/prose(_:extra:)``).
+    static func prose(_ text: String) -> String { LeftInEnglish.prose(text, extra: []) }
 
     /// The words of `englishWords` in the prose of `text`, leaving out `names` (the test's own data).
     static func english(in text: String, names: [String] = ["Ana Serra", "Ada Tester", "Central"]) -> [String] {
-        var prose = prose(text)
-        for name in names { prose = prose.replacingOccurrences(of: name, with: " ") }
-        let words = prose.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).filter {
-            $0.allSatisfy(\.isLetter)
-        }.map(String.init)
-        return Array(Set(words.filter { englishWords.contains($0) })).sorted()
+        LeftInEnglish.words(englishWords, in: text, names: names, extra: [])
     }
 
     /// The message of the ``ClientError`` `body` throws.
     static func failure(_ body: () async throws -> CommandOutput) async -> String {
-        do {
-            _ = try await body()
-            return "(no error)"
-        } catch let error as ClientError {
-            return error.message
-        } catch {
-            return "\(error)"
-        }
+        await LeftInEnglish.failure(body)
     }
 
     /// `text` ("YYYY-MM-DD HH:MM") in this process's time zone, as the commands read it.

@@ -22,35 +22,17 @@ struct CatalogueLanguageTests {
         "matches", "several", "renamed", "must", "be", "needs", "at", "least", "one", "there",
     ]
 
-    /// `text` without what is not language: command lines (`gorilla …`, `--flags`), quoted names and ids.
-    static func prose(_ text: String) -> String {
-        var cleaned = text
-        for pattern in [#"gorilla [a-z][a-z -]*"#, #"--[a-z-]+"#, #"'[^']*'"#, #""[^"]*""#, #"<[^>]*>"#] {
-            cleaned = cleaned.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
-        }
-        return cleaned
-    }
+    /// `text` without what is not language (``LeftInEnglish/prose(_:extra:)``).
+    static func prose(_ text: String) -> String { LeftInEnglish.prose(text, extra: []) }
 
     /// The words of `englishWords` in the prose of `text`, leaving out `names` (the test's own data).
     static func english(in text: String, names: [String] = []) -> [String] {
-        var prose = prose(text)
-        for name in names { prose = prose.replacingOccurrences(of: name, with: " ") }
-        let words = prose.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).filter {
-            $0.allSatisfy(\.isLetter)
-        }.map(String.init)
-        return Array(Set(words.filter { englishWords.contains($0) })).sorted()
+        LeftInEnglish.words(englishWords, in: text, names: names, extra: [])
     }
 
     /// The message of the ``ClientError`` `body` throws.
     static func failure(_ body: () async throws -> CommandOutput) async -> String {
-        do {
-            _ = try await body()
-            return "(no error)"
-        } catch let error as ClientError {
-            return error.message
-        } catch {
-            return "\(error)"
-        }
+        await LeftInEnglish.failure(body)
     }
 
     /// A coach's catalogue, built and read in `language`; every text and error it printed.

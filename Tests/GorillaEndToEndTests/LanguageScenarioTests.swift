@@ -18,22 +18,8 @@ struct LanguageScenarioTests {
         "trained", "attendance", "done", "missed", "upcoming", "cancelled", "saved", "logged", "synced", "queued",
     ]
 
-    /// `text` without what is not language: command lines (`gorilla …`, `--flags`), quoted and bracketed names.
-    static func prose(_ text: String) -> String {
-        var cleaned = text
-        for pattern in [#"gorilla(-server)? [a-z][a-z -]*"#, #"--[a-z-]+"#, #"'[^']*'"#, #""[^"]*""#, #"<[^>]*>"#] {
-            cleaned = cleaned.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
-        }
-        return cleaned
-    }
-
     /// The English words of `englishWords` in `text`'s prose.
-    static func english(in text: String) -> [String] {
-        let words = prose(text).lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).filter {
-            $0.allSatisfy(\.isLetter)
-        }.map(String.init)
-        return Array(Set(words.filter { englishWords.contains($0) })).sorted()
-    }
+    static func english(in text: String) -> [String] { LeftInEnglish.words(englishWords, in: text) }
 
     /// Runs the scenario on a new device in `language`; returns everything it printed, command by command.
     static func scenario(_ language: String, on server: some RunningServer) async throws -> [(String, CommandRun)] {
