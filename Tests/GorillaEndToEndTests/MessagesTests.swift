@@ -251,7 +251,9 @@ struct MessagesTests {
                         let id = UUID.v7()
                         let pushed = try await coach.push([Self.message(to: recipient, "Round \(round)", id: id)])
                         #expect(pushed.first?.status == .applied)
-                        let push = try await listener.nextEvent(until: started + .seconds(2))
+                        // Seconds, not the stalled peer's never: the bound leaves room for a machine busy with the
+                        // other suites.
+                        let push = try await listener.nextEvent(until: started + .seconds(6))
                         #expect(
                             push["value"]?.objectValue?["id"]?.stringValue.flatMap(UUID.init(uuidString:)) == id,
                             "round \(round)")
