@@ -82,26 +82,28 @@ enum RecurrenceInput {
         return Array(Set(days)).sorted()
     }
 
-    /// Why `rule` cannot start on `first` (``GorillaShared/Recurrence/problem(startingOn:)`` decides), in the current
+    /// Why `rule` cannot start on `first` (``GorillaShared/Recurrence/reason(startingOn:)`` decides), in the current
     /// language; nil when it can.
     static func problem(_ rule: Recurrence, startingOn first: CalendarDate) -> String? {
-        guard rule.problem(startingOn: first) != nil else { return nil }
         let ranges = (Recurrence.intervalRange, Recurrence.countRange)
-        if !ranges.0.contains(rule.interval) {
+        switch rule.reason(startingOn: first) {
+        case nil:
+            return nil
+        case .interval:
             return CalendarPhrases.problemInterval.t(["from": ranges.0.lowerBound, "to": ranges.0.upperBound])
-        }
-        if let count = rule.count, !ranges.1.contains(count) {
+        case .count:
             return CalendarPhrases.problemCount.t(["from": ranges.1.lowerBound, "to": ranges.1.upperBound])
-        }
-        if rule.until != nil && rule.count != nil { return CalendarPhrases.problemUntilAndCount.t() }
-        if let until = rule.until, until < first {
+        case .untilAndCount:
+            return CalendarPhrases.problemUntilAndCount.t()
+        case .untilBeforeFirst(let until, let first):
             return CalendarPhrases.problemUntilBeforeFirst.t(["until": until.description, "first": first.description])
+        case .daysNotWeekly:
+            return CalendarPhrases.problemDaysNotWeekly.t()
+        case .firstDayNotInDays(let first, let weekday):
+            // English names the weekday by its code ("a th"), as the rule does; the other languages by its name.
+            let name = Language.current == .en ? weekday.rawValue : CalendarWords.of(.current).weekdays[weekday.index]
+            return CalendarPhrases.problemFirstDayNotInDays.t(["first": first.description, "weekday": name])
         }
-        if rule.frequency != .weekly { return CalendarPhrases.problemDaysNotWeekly.t() }
-        // English names the weekday by its code ("a th"), as the rule does; the other languages by its name.
-        let weekday = Weekday(of: first)
-        let name = Language.current == .en ? weekday.rawValue : CalendarWords.of(.current).weekdays[weekday.index]
-        return CalendarPhrases.problemFirstDayNotInDays.t(["first": first.description, "weekday": name])
     }
 
     /// The first occurrence of a series asked to start at `start`: that time on the first of the rule's weekdays on or

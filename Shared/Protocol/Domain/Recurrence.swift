@@ -80,19 +80,42 @@ public struct Recurrence: Codable, Sendable, Equatable {
         try container.encodeIfPresent(count, forKey: .count)
     }
 
-    /// What is wrong with the rule for a series starting on `first`, in plain words; nil when nothing is.
+    /// What is wrong with the rule for a series starting on `first`, in English (the server's refusal); nil when nothing is.
     public func problem(startingOn first: CalendarDate) -> String? {
-        if !Self.intervalRange.contains(interval) {
-            return "the interval is \(Self.intervalRange.lowerBound)–\(Self.intervalRange.upperBound)"
+        reason(startingOn: first)?.description
+    }
+
+    /// Why the rule cannot make a series starting on `first`: each device words it in its language, the server in
+    /// English (``Reason/description``).
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        case interval, count, untilAndCount
+        case untilBeforeFirst(until: CalendarDate, first: CalendarDate)
+        case daysNotWeekly
+        case firstDayNotInDays(first: CalendarDate, weekday: Weekday)
+
+        public var description: String {
+            switch self {
+            case .interval:
+                "the interval is \(Recurrence.intervalRange.lowerBound)–\(Recurrence.intervalRange.upperBound)"
+            case .count: "the count is \(Recurrence.countRange.lowerBound)–\(Recurrence.countRange.upperBound)"
+            case .untilAndCount: "a series ends on a day or after a count, not both"
+            case .untilBeforeFirst(let until, let first): "the last day \(until) is before the first, \(first)"
+            case .daysNotWeekly: "weekdays go with a weekly series"
+            case .firstDayNotInDays(let first, let weekday):
+                "the first day, \(first), is a \(weekday.rawValue), not one of the series' days"
+            }
         }
-        if let count, !Self.countRange.contains(count) {
-            return "the count is \(Self.countRange.lowerBound)–\(Self.countRange.upperBound)"
-        }
-        if until != nil && count != nil { return "a series ends on a day or after a count, not both" }
-        if let until, until < first { return "the last day \(until) is before the first, \(first)" }
-        if frequency != .weekly && !days.isEmpty { return "weekdays go with a weekly series" }
+    }
+
+    /// What is wrong with the rule for a series starting on `first`; nil when nothing is.
+    public func reason(startingOn first: CalendarDate) -> Reason? {
+        if !Self.intervalRange.contains(interval) { return .interval }
+        if let count, !Self.countRange.contains(count) { return .count }
+        if until != nil && count != nil { return .untilAndCount }
+        if let until, until < first { return .untilBeforeFirst(until: until, first: first) }
+        if frequency != .weekly && !days.isEmpty { return .daysNotWeekly }
         if frequency == .weekly, !days.isEmpty, !days.contains(Weekday(of: first)) {
-            return "the first day, \(first), is a \(Weekday(of: first).rawValue), not one of the series' days"
+            return .firstDayNotInDays(first: first, weekday: Weekday(of: first))
         }
         return nil
     }

@@ -13,8 +13,8 @@ public struct CalendarWords: Sendable {
     public let months: [String]
     /// January first.
     public let shortMonths: [String]
-    /// The day `weekday` (Monday = 0), `day` of month `month` (1–12), short.
-    let shortDay: @Sendable (Int, Int, Int) -> String
+    /// Monday first, as a short date writes them (`dl.`, `lun.`, `Mon`).
+    public let shortWeekdays: [String]
 
     /// The words of `language`.
     public static func of(_ language: Language) -> CalendarWords {
@@ -27,7 +27,14 @@ public struct CalendarWords: Sendable {
 
     /// `dl. 7 de des.` / `lun. 7 de dic.` / `Mon 7 Dec`.
     public func shortDay(_ day: CalendarDate) -> String {
-        shortDay(Weekday(of: day).index, day.day, day.month)
+        let weekday = shortWeekdays[Weekday(of: day).index]
+        let month = shortMonths[day.month - 1]
+        return switch language {
+        case .en: "\(weekday) \(day.day) \(month)"
+        case .es: "\(weekday) \(day.day) de \(month)"
+        // "de" becomes "d'" before a vowel: 7 d'abr., 7 d'ag., 7 d'oct.
+        case .ca: "\(weekday) \(day.day) \([4, 8, 10].contains(day.month) ? "d’" : "de ")\(month)"
+        }
     }
 
     /// `desembre de 2026` / `diciembre de 2026` / `December 2026`.

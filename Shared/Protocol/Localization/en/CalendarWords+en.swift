@@ -9,9 +9,5 @@ extension CalendarWords {
             "November", "December",
         ],
         shortMonths: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-        shortDay: { weekday, day, month in
-            let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-            let short = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-            return "\(names[weekday]) \(day) \(short[month - 1])"
-        })
+        shortWeekdays: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
 }

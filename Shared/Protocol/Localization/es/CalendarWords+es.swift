@@ -9,11 +9,5 @@ extension CalendarWords {
             "noviembre", "diciembre",
         ],
         shortMonths: ["ene.", "feb.", "mar.", "abr.", "may.", "jun.", "jul.", "ago.", "sept.", "oct.", "nov.", "dic."],
-        shortDay: { weekday, day, month in
-            let names = ["lun.", "mar.", "mié.", "jue.", "vie.", "sáb.", "dom."]
-            let short = [
-                "ene.", "feb.", "mar.", "abr.", "may.", "jun.", "jul.", "ago.", "sept.", "oct.", "nov.", "dic.",
-            ]
-            return "\(names[weekday]) \(day) de \(short[month - 1])"
-        })
+        shortWeekdays: ["lun.", "mar.", "mié.", "jue.", "vie.", "sáb.", "dom."])
 }
