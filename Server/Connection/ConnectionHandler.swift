@@ -28,8 +28,9 @@ struct ConnectionHandler: Sendable {
                         case .line(let buffer):
                             let bytes = Array(buffer.readableBytesView)
                             if Self.isBlank(bytes) { continue }  // blank lines are ignored
-                            // No new work while the peer leaves earlier replies unread.
+                            // No new work while the peer leaves earlier replies unread; a shutdown ends the wait.
                             await backlog.waitUntilSent()
+                            try Task.checkCancellation()
                             let response = await router.respond(to: bytes, state: &state)
                             if state.helloDone, !helloMet {
                                 helloMet = true

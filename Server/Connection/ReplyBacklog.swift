@@ -15,7 +15,9 @@ final class ReplyBacklog: Sendable {
     private struct State {
         var bytes = 0
         var closed = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        /// Tasks waiting for the replies to drain, by ticket.
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextTicket = 0
     }
 
     private let state = NIOLockedValueBox(State())
@@ -29,16 +31,25 @@ final class ReplyBacklog: Sendable {
         try await outbound.write(buffer)
     }
 
-    /// Returns once at most ``resumeAtOrBelow`` bytes are unsent, or the connection closed.
+    /// Returns once at most ``resumeAtOrBelow`` bytes are unsent, the connection closed, or the task is cancelled
+    /// (a graceful shutdown must not wait for a peer that stopped reading).
     func waitUntilSent() async {
         if state.withLockedValue({ $0.closed || $0.bytes <= Self.resumeAtOrBelow }) { return }
-        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-            let ready = state.withLockedValue { state -> Bool in
-                if state.closed || state.bytes <= Self.resumeAtOrBelow { return true }
-                state.waiters.append(waiter)
-                return false
+        let ticket = state.withLockedValue { state -> Int in
+            defer { state.nextTicket += 1 }
+            return state.nextTicket
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                let ready = state.withLockedValue { state -> Bool in
+                    if state.closed || state.bytes <= Self.resumeAtOrBelow || Task.isCancelled { return true }
+                    state.waiters[ticket] = waiter
+                    return false
+                }
+                if ready { waiter.resume() }
             }
-            if ready { waiter.resume() }
+        } onCancel: {
+            state.withLockedValue { $0.waiters.removeValue(forKey: ticket) }?.resume()
         }
     }
 
@@ -47,8 +58,8 @@ final class ReplyBacklog: Sendable {
         let ready = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
             state.bytes -= count
             guard state.bytes <= Self.resumeAtOrBelow else { return [] }
-            defer { state.waiters = [] }
-            return state.waiters
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
         }
         for waiter in ready { waiter.resume() }
     }
@@ -56,8 +67,8 @@ final class ReplyBacklog: Sendable {
     fileprivate func close() {
         let waiting = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
             state.closed = true
-            defer { state.waiters = [] }
-            return state.waiters
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
         }
         for waiter in waiting { waiter.resume() }
     }

@@ -264,6 +264,36 @@ struct MessagesTests {
         }
     }
 
+    /// A graceful shutdown closes every connection, whatever its peer does.
+    @Test func aPeerThatStopsReadingDoesNotHoldAGracefulShutdown() async throws {
+        let folder = try TemporaryFolder("gorilla-e2e-shutdown")
+        let server = TestServer(dataDirectory: folder.url) { $0.requestsPerSecond = 10_000 }
+        try await server.start()
+        let coach = try await Device.coach("ada", on: server)
+        // Replies big enough to fill the stalled connection's buffers: a pull of 1,000 long-named machines.
+        for batch in 0..<2 {
+            let machines = (0..<500).map { index in
+                Mutation.createMachine(
+                    String(format: "Machine %04d ", batch * 500 + index) + String(repeating: "x", count: 80))
+            }
+            #expect(try await coach.push(machines).allSatisfy { $0.status == .applied })
+        }
+        let token = try #require(coach.app.home.loadSession()?.token)
+        try await RawConnection.with(port: server.port, fingerprint: try server.info().fingerprint) { stalled in
+            try await stalled.start(token: token)
+            // The peer asks for ~60 MB of replies and never reads another byte: the server's task for it waits for
+            // the first replies to drain before it serves the next request.
+            let flood =
+                (0..<300).map { #"{"id":\#(1000 + $0),"op":"sync.pull","body":{"since":0,"limit":5000}}"# }
+                .joined(separator: "\n") + "\n"
+            try await stalled.write(flood)
+            try await Task.sleep(for: .seconds(1))
+            let started = ContinuousClock.now
+            await server.stop()
+            #expect(ContinuousClock.now - started < .seconds(10), "the shutdown waited for a peer that does not read")
+        }
+    }
+
     // MARK: News
 
     @Test func newsForClientsReachesClientsOnSyncAndIsWithdrawnWhenRemoved() async throws {
