@@ -64,6 +64,22 @@ public struct GorillaServer: Service {
     /// The certificate and the database, checked (see ``prepare()``).
     private func prepareFiles(uncleanStop: Bool) async throws -> (ServerStore, ServerCertificate) {
         let certificate = try loadCertificate()
+        if let location = configuration.database {
+            // PostgreSQL checks its own pages after a crash; the store checks that its invariant rows are there.
+            let store: ServerStore
+            do {
+                store = try await ServerStore.open(
+                    postgres: location, connections: configuration.databaseConnections, logger: logger)
+            } catch {
+                throw StartupError(
+                    .database, "cannot use the database \(location.description): \(StartupError.describe(error))")
+            }
+            if let missing = try await store.missingInvariant() {
+                await store.close()
+                throw Self.damaged(location.description, missing)
+            }
+            return (store, certificate)
+        }
         let path = configuration.databasePath
         let store: ServerStore
         do {
@@ -128,7 +144,7 @@ public struct GorillaServer: Service {
         let (store, certificate) = try await prepare()
         // Removed on every orderly end of the run: only a crash or a kill leaves it behind.
         defer { try? FileManager.default.removeItem(at: runningMarker) }
-        checkpointer.databaseIsReady()
+        if store.sqlite != nil { checkpointer.databaseIsReady() }
         let sslContext = try StartupError.wrap(
             .certificate,
             "cannot use the certificate \(certificate.certificatePath) with the key \(certificate.keyPath)"
@@ -186,6 +202,7 @@ public struct GorillaServer: Service {
             }
         } catch {
             try? await listener.executeThenClose { _ in }
+            await store.close()
             throw error
         }
         logger.info("listening on \(configuration.host):\(port) (TLS), certificate SHA-256 \(certificate.fingerprint)")
@@ -196,6 +213,7 @@ public struct GorillaServer: Service {
         } catch is CancellationError {
             // Graceful shutdown: the listener and every connection were closed.
         }
+        await store.close()
         logger.info("server stopped")
     }
 

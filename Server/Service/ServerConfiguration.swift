@@ -72,5 +72,10 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// Where the database lives.
+    /// The PostgreSQL database several instances share; nil: SQLite in ``dataDirectory`` (``databasePath``).
+    public var database: PostgresLocation?
+    /// Most connections to PostgreSQL (each transaction holds one).
+    public var databaseConnections = 8
+
     public var databasePath: String { dataDirectory.appendingPathComponent("gorilla.sqlite").path }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PostgresNIO
 import SwiftASN1
 import X509
 
@@ -57,6 +58,7 @@ public struct StartupError: Error, Sendable, CustomStringConvertible {
             default: return database.message ?? "SQLite error \(database.resultCode.rawValue)"
             }
         }
+        if let postgres = error as? PSQLError { return describePostgres(postgres) }
         if let posix = error as? POSIXError { return words(errno: posix.code.rawValue) }
         let ns = error as NSError
         if ns.domain == NSPOSIXErrorDomain { return words(errno: Int32(ns.code)) }
@@ -125,6 +127,23 @@ enum CertificateCheck {
             throw StartupError(
                 .certificate,
                 "the key \(keyPath) does not match the certificate \(certificatePath) (they are not a pair)")
+        }
+    }
+
+    /// A PostgreSQL failure in plain words: the server's own message, or why it could not be reached.
+    static func describePostgres(_ error: PSQLError) -> String {
+        if let message = error.serverInfo?[.message] {
+            return "PostgreSQL says: \(message)" + (error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? "")
+        }
+        switch error.code {
+        case .connectionError:
+            let cause = error.underlying.map { " (\(describe($0)))" } ?? ""
+            return "cannot connect: is PostgreSQL running there and accepting TCP connections?\(cause)"
+        case .authMechanismRequiresPassword:
+            return "PostgreSQL asks for a password: give it in the address, PGPASSWORD or --database-password-file"
+        case .serverClosedConnection, .uncleanShutdown: return "PostgreSQL closed the connection"
+        case .sslUnsupported: return "PostgreSQL does not offer TLS"
+        default: return "PostgreSQL: \(error.code)"
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GorillaShared
 
 extension ServerStore {
@@ -8,14 +7,12 @@ extension ServerStore {
         try await write { db in try Self.insertUser(db, user) }
     }
 
-    static func insertUser(_ db: Database, _ user: UserRecord) throws {
-        if try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM users WHERE username_key = ?", arguments: [Validation.key(user.username)]) != nil
+    static func insertUser(_ db: any SQLTransaction, _ user: UserRecord) throws {
+        if try db.value(Bool.self, sql: "SELECT 1 FROM users WHERE username_key = ?", arguments: [Validation.key(user.username)]) != nil
         {
             throw ServerError(.usernameInUse)
         }
-        if try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM users WHERE email_key = ?", arguments: [Validation.key(user.email)]) != nil
+        if try db.value(Bool.self, sql: "SELECT 1 FROM users WHERE email_key = ?", arguments: [Validation.key(user.email)]) != nil
         {
             throw ServerError(.emailInUse)
         }
@@ -37,8 +34,7 @@ extension ServerStore {
     public func user(login: String) async throws -> UserRecord? {
         guard let key = Validation.loginKey(login) else { return nil }
         return try await read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT * FROM users WHERE username_key = ? OR email_key = ?", arguments: [key, key]
+            try db.fetchOne(sql: "SELECT * FROM users WHERE username_key = ? OR email_key = ?", arguments: [key, key]
             )
             .map(UserRecord.init(row:))
         }
@@ -49,14 +45,14 @@ extension ServerStore {
         try await read { db in try Self.user(db, id: id) }
     }
 
-    static func user(_ db: Database, id: UUID) throws -> UserRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id.key]).map(UserRecord.init(row:))
+    static func user(_ db: any SQLTransaction, id: UUID) throws -> UserRecord? {
+        try db.fetchOne(sql: "SELECT * FROM users WHERE id = ?", arguments: [id.key]).map(UserRecord.init(row:))
     }
 
     /// Every account, oldest first (for the operator).
     public func allUsers() async throws -> [UserRecord] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY created_at, username_key").map(
+            try db.fetchAll(sql: "SELECT * FROM users ORDER BY created_at, username_key").map(
                 UserRecord.init(row:))
         }
     }
@@ -74,12 +70,10 @@ extension ServerStore {
     public func session(tokenHash: String, now: Date = Date()) async throws -> (UserRecord, Date)? {
         try await read { db in
             guard
-                let row = try Row.fetchOne(
-                    db.cachedStatement(
-                        sql: """
+                let row = try db.fetchOne(sql: """
                             SELECT users.*, tokens.expires_at AS token_expires FROM tokens JOIN users ON users.id = tokens.user_id
                             WHERE tokens.hash = ? AND tokens.revoked = 0 AND users.disabled = 0
-                            """), arguments: [tokenHash]),
+                            """, arguments: [tokenHash]),
                 let expires = ISOTime.parse(row["token_expires"]), expires > now
             else { return nil }
             return (UserRecord(row: row), expires)
@@ -98,7 +92,7 @@ extension ServerStore {
         try await write { db in try Self.revokeTokens(db, userID: userID, keeping: keeping) }
     }
 
-    static func revokeTokens(_ db: Database, userID: UUID, keeping: String? = nil) throws {
+    static func revokeTokens(_ db: any SQLTransaction, userID: UUID, keeping: String? = nil) throws {
         try db.execute(
             sql: "UPDATE tokens SET revoked = 1 WHERE user_id = ? AND hash != ?",
             arguments: [userID.key, keeping ?? ""])
@@ -137,8 +131,7 @@ extension ServerStore {
             if let email = update.email {
                 let trimmed = email.trimmingCharacters(in: .whitespaces)
                 guard Validation.isValidEmail(trimmed) else { throw ServerError.invalid("email") }
-                if try Bool.fetchOne(
-                    db, sql: "SELECT 1 FROM users WHERE email_key = ? AND id != ?",
+                if try db.value(Bool.self, sql: "SELECT 1 FROM users WHERE email_key = ? AND id != ?",
                     arguments: [Validation.key(trimmed), userID.key]) != nil
                 {
                     throw ServerError(.emailInUse)
@@ -150,8 +143,7 @@ extension ServerStore {
                     user.photo = nil
                 } else {
                     guard
-                        try Bool.fetchOne(
-                            db, sql: "SELECT 1 FROM media WHERE sha256 = ? AND owner_id = ?",
+                        try db.value(Bool.self, sql: "SELECT 1 FROM media WHERE sha256 = ? AND owner_id = ?",
                             arguments: [photo, userID.key]) != nil
                     else { throw ServerError(.invalidReference, "photo") }
                     user.photo = photo
@@ -198,9 +190,7 @@ extension ServerStore {
         guard let key = Validation.loginKey(login) else { return false }
         return try await write { db in
             guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
+                let row = try db.fetchOne(sql: """
                         SELECT reset_tokens.expires_at, users.id FROM reset_tokens JOIN users ON users.id = reset_tokens.user_id
                         WHERE reset_tokens.hash = ? AND reset_tokens.used_at IS NULL AND users.disabled = 0
                           AND (users.username_key = ? OR users.email_key = ?)
@@ -232,9 +222,7 @@ extension ServerStore {
     public func media(sha256: String, principal: UserRecord) async throws -> (type: String, bytes: Data)? {
         try await read { db in
             guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
+                let row = try db.fetchOne(sql: """
                         SELECT media.type, media.bytes FROM media JOIN users ON users.id = media.owner_id
                         WHERE media.sha256 = ? AND (users.id = ? OR users.id = ? OR (? = 'coach' AND users.coach_id = ?))
                         LIMIT 1

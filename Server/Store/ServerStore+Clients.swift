@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GorillaShared
 
 /// Registration codes (``RegistrationCode``) are stored as the SHA-256 of their 8 characters.
@@ -23,7 +22,7 @@ struct CodeGrant: Sendable {
 extension ServerStore {
     /// Stores a new code for `clientID` (replacing unused earlier ones); returns it with its expiry.
     static func issueRegistrationCode(
-        _ db: Database, coachID: UUID, clientID: UUID, now: Date,
+        _ db: any SQLTransaction, coachID: UUID, clientID: UUID, now: Date,
         lifetime: TimeInterval
     ) throws -> (String, Date) {
         let code = RegistrationCode.random()
@@ -41,9 +40,9 @@ extension ServerStore {
     }
 
     /// Checks a code: unknown, used and expired codes are distinct errors.
-    static func grant(_ db: Database, code: String, now: Date) throws -> CodeGrant {
+    static func grant(_ db: any SQLTransaction, code: String, now: Date) throws -> CodeGrant {
         guard let hash = RegistrationCodes.hash(code),
-            let row = try Row.fetchOne(db, sql: "SELECT * FROM registration_codes WHERE hash = ?", arguments: [hash]),
+            let row = try db.fetchOne(sql: "SELECT * FROM registration_codes WHERE hash = ?", arguments: [hash]),
             let coachID = UUID(uuidString: row["coach_id"]), let clientID = UUID(uuidString: row["client_id"]),
             let client = try EntityRow.fetch(db, id: clientID), client.kind == "client"
         else { throw ServerError(.invalidCode) }
@@ -92,7 +91,7 @@ extension ServerStore {
     }
 
     /// Mirrors an account's names into the coach's `client` row (a new version, so the coach pulls it).
-    static func updateClientRow(_ db: Database, account: UserRecord, now: Date, extra: [String: JSONValue] = [:]) throws
+    static func updateClientRow(_ db: any SQLTransaction, account: UserRecord, now: Date, extra: [String: JSONValue] = [:]) throws
     {
         guard account.role == .client, var row = try EntityRow.fetch(db, id: account.id), row.kind == "client" else {
             return

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GorillaShared
 
 extension ServerStore {
@@ -16,17 +15,15 @@ extension ServerStore {
     /// same base, and the second knows the first). A value another account wrote is marked as such, its device
     /// never named.
     static func replacedSide(
-        _ db: Database, entity: UUID, field: String, version: Int64, value: JSONValue?, principal: UserRecord,
+        _ db: any SQLTransaction, entity: UUID, field: String, version: Int64, value: JSONValue?, principal: UserRecord,
         device: SyncDevice?
     ) throws -> SyncConflict.Side? {
         var side = SyncConflict.Side(value: value?.isNull == false ? value : nil)
         guard
-            let logged = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
+            let logged = try db.fetchOne(sql: """
                         SELECT user_id, device, at FROM change_log WHERE entity_id = ? AND field = ? AND new_version = ?
                         ORDER BY id DESC LIMIT 1
-                        """), arguments: [entity.key, field, version])
+                        """, arguments: [entity.key, field, version])
         else { return side }
         side.at = (logged["at"] as String?).flatMap(ISOTime.parse)
         guard (logged["user_id"] as String) == principal.id.key else {
@@ -43,7 +40,7 @@ extension ServerStore {
     /// Stores the conflict of an update that overwrote `field` of `row` (already saved with the new value): a
     /// ``SyncConflict`` row of its own, with a version of its own, seen only by `principal`'s account.
     static func recordConflict(
-        _ db: Database, row: EntityRow, field: String, replaced: SyncConflict.Side, principal: UserRecord,
+        _ db: any SQLTransaction, row: EntityRow, field: String, replaced: SyncConflict.Side, principal: UserRecord,
         device: SyncDevice?, now: Date
     ) throws {
         let conflict = SyncConflict(

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GorillaShared
 
 extension ServerStore {
@@ -14,18 +13,14 @@ extension ServerStore {
         try await read { db in
             let (visible, arguments) = Self.visibleSession(principal, id: id)
             guard
-                let stored = try Row.fetchOne(
-                    db,
-                    sql: """
+                let stored = try db.fetchOne(sql: """
                         SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, created_by,
                                created_at
                         FROM entities WHERE \(visible)
                         """, arguments: arguments)
             else { throw ServerError.notFound }
             let row = EntityRow(row: stored)
-            let changes = try Row.fetchAll(
-                db,
-                sql: """
+            let changes = try db.fetchAll(sql: """
                     SELECT user_id, field, old_value, new_version, at FROM change_log
                     WHERE entity_id = ? ORDER BY new_version DESC, id DESC
                     """, arguments: [id.key])
@@ -72,7 +67,7 @@ extension ServerStore {
 
     /// The condition (and its arguments) that finds the session `id` among the rows `principal` may read, as
     /// ``visibleRows(_:columns:since:)`` scopes a pull: a coach's own tenant, or a client's own rows.
-    static func visibleSession(_ principal: UserRecord, id: UUID) -> (String, StatementArguments) {
+    static func visibleSession(_ principal: UserRecord, id: UUID) -> (String, SQLArguments) {
         if principal.role == .coach {
             return ("id = ? AND kind = 'session' AND coach_id = ?", [id.key, principal.id.key])
         }
@@ -83,12 +78,11 @@ extension ServerStore {
     }
 
     /// Names ("Name Surname") and roles of the accounts `ids`.
-    static func names(_ db: Database, of ids: Set<String>) throws -> [String: (name: String, role: Role)] {
+    static func names(_ db: any SQLTransaction, of ids: Set<String>) throws -> [String: (name: String, role: Role)] {
         var found: [String: (name: String, role: Role)] = [:]
         for id in ids {
             guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT name, surname, role FROM users WHERE id = ?", arguments: [id])
+                let row = try db.fetchOne(sql: "SELECT name, surname, role FROM users WHERE id = ?", arguments: [id])
             else { continue }
             found[id] = ("\(row["name"] as String) \(row["surname"] as String)", Role(rawValue: row["role"]) ?? .coach)
         }

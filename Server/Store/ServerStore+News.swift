@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GorillaShared
 
 extension ServerStore {
@@ -26,7 +25,7 @@ extension ServerStore {
     /// Live news items, newest first.
     public func allNews() async throws -> [News] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM news WHERE deleted = 0 ORDER BY published DESC").map(Self.news)
+            try db.fetchAll(sql: "SELECT * FROM news WHERE deleted = 0 ORDER BY published DESC").map(Self.news)
         }
     }
 
@@ -34,8 +33,7 @@ extension ServerStore {
     public func removeNews(idPrefix: String) async throws -> News {
         let prefix = idPrefix.lowercased()
         return try await write { db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM news WHERE deleted = 0 AND id LIKE ?", arguments: [prefix + "%"])
+            let rows = try db.fetchAll(sql: "SELECT * FROM news WHERE deleted = 0 AND id LIKE ?", arguments: [prefix + "%"])
             guard rows.count == 1, let row = rows.first else {
                 throw ServerError(
                     rows.isEmpty ? .notFound : .invalidField,
@@ -49,7 +47,7 @@ extension ServerStore {
     }
 
     /// A news row as a value; an unreadable row is an error, not a crash.
-    private static func news(_ row: Row) throws -> News {
+    private static func news(_ row: SQLRow) throws -> News {
         guard let id = UUID(uuidString: row["id"]), let audience = NewsAudience(rawValue: row["audience"]),
             let published = ISOTime.parse(row["published"])
         else {

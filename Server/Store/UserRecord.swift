@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GorillaShared
 
 /// A row of the `users` table.
@@ -30,7 +29,7 @@ public struct UserRecord: Sendable, Equatable {
             nif: nif, language: language, coach: coachID, photo: photo, created: created, reminder: reminder)
     }
 
-    init(row: Row) {
+    init(row: SQLRow) {
         id = UUID(uuidString: row["id"])!
         role = Role(rawValue: row["role"]) ?? .client
         username = row["username"]

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GorillaShared
 
 extension EntityKinds {
@@ -14,11 +13,12 @@ extension EntityKinds {
         beforeDelete: { row, context in
             guard case .refuseWhileUsed(let by, let field)? = EntityKind.machine.deleteRule else { return }
             // Refused while live rows use the machine, naming them.
-            let names = try String.fetchAll(
-                context.db,
+            let db = context.db
+            let names = try db.values(
+                String.self,
                 sql: """
-                    SELECT json_extract(data, '$.name') FROM entities
-                    WHERE coach_id = ? AND kind = ? AND deleted = 0 AND json_extract(data, '$.' || ?) = ?
+                    SELECT \(db.dialect.jsonText("data", "name")) FROM entities
+                    WHERE coach_id = ? AND kind = ? AND deleted = 0 AND \(db.dialect.jsonTextOfBoundName("data")) = ?
                     """, arguments: [context.tenantID.key, by.rawValue, field, row.id.key])
             if !names.isEmpty {
                 throw ServerError(
@@ -42,9 +42,7 @@ extension EntityKinds {
         beforeDelete: { row, context in
             guard EntityKind.exercise.deleteRule == .removeFromTrainings else { return }
             // Take the exercise out of every training that lists it; the exercise stays as a tombstone.
-            let trainings = try Row.fetchAll(
-                context.db,
-                sql: """
+            let trainings = try context.db.fetchAll(sql: """
                     SELECT * FROM entities WHERE coach_id = ? AND kind = 'training' AND deleted = 0 AND data LIKE ?
                     """, arguments: [context.tenantID.key, "%\(row.id.key)%"]
             ).map(EntityRow.init(row:))

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GorillaShared
 
 extension EntityKinds {
@@ -33,12 +32,13 @@ extension EntityKinds {
     /// Cancels the client's appointments that start after now, each with a new version so that devices pull it;
     /// past ones stay as they were (history). A series that has begun ends with its last day before today.
     private static func cancelFutureEvents(of client: UUID, _ context: MutationContext) throws {
-        let events = try Row.fetchAll(
-            context.db,
+        let dialect = context.db.dialect
+        let events = try context.db.fetchAll(
             sql: """
                 SELECT * FROM entities WHERE coach_id = ? AND kind = 'event' AND deleted = 0
-                    AND json_extract(data, '$.client') = ? AND json_extract(data, '$.status') IS NOT 'cancelled'
-                    AND json_extract(data, '$.series') IS NULL
+                    AND \(dialect.jsonText("data", "client")) = ?
+                    AND COALESCE(\(dialect.jsonText("data", "status")), '') != 'cancelled'
+                    AND \(dialect.jsonText("data", "series")) IS NULL
                 """, arguments: [context.tenantID.key, client.key]
         ).map(EntityRow.init(row:))
         for var event in events {
@@ -141,11 +141,10 @@ extension EntityKinds {
         },
         beforeDelete: { row, context in
             // A series takes its exceptions with it.
-            let exceptions = try Row.fetchAll(
-                context.db,
+            let exceptions = try context.db.fetchAll(
                 sql: """
                     SELECT * FROM entities WHERE coach_id = ? AND kind = 'event' AND deleted = 0
-                        AND json_extract(data, '$.series') = ?
+                        AND \(context.db.dialect.jsonText("data", "series")) = ?
                     """, arguments: [context.tenantID.key, row.id.key]
             ).map(EntityRow.init(row:))
             for var exception in exceptions {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GorillaShared
 
 /// A row of the `entities` table.
@@ -17,14 +16,12 @@ struct EntityRow: Sendable {
     /// The size of the stored document text when the row was read (0 for a new row).
     var storedSize = 0
 
-    static func fetch(_ db: Database, id: UUID) throws -> EntityRow? {
-        try Row.fetchOne(
-            db.cachedStatement(
-                sql: """
+    static func fetch(_ db: any SQLTransaction, id: UUID) throws -> EntityRow? {
+        try db.fetchOne(sql: """
                     SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, created_by,
-                        length(CAST(data AS BLOB)) AS size
+                        \(db.dialect.byteLength("data")) AS size
                     FROM entities WHERE id = ?
-                    """), arguments: [id.key]
+                    """, arguments: [id.key]
         ).map(EntityRow.init(row:))
     }
 
@@ -39,7 +36,7 @@ struct EntityRow: Sendable {
         static let columns = "kind, coach_id, client_id, deleted"
 
         /// Reads ``columns`` from `row`, the first at `first`.
-        init(row: Row, at first: Int) {
+        init(row: SQLRow, at first: Int) {
             kind = row[first]
             coachID = row[first + 1]
             clientID = row[first + 2]
@@ -47,15 +44,13 @@ struct EntityRow: Sendable {
         }
     }
 
-    static func reference(_ db: Database, id: UUID) throws -> Reference? {
-        try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT \(Reference.columns) FROM entities WHERE id = ?"),
-            arguments: [id.key]
+    static func reference(_ db: any SQLTransaction, id: UUID) throws -> Reference? {
+        try db.fetchOne(sql: "SELECT \(Reference.columns) FROM entities WHERE id = ?", arguments: [id.key]
         ).map { Reference(row: $0, at: 0) }
     }
 
     /// The references of those of `ids` that exist, in one query.
-    static func references(_ db: Database, ids: [UUID]) throws -> [UUID: Reference] {
+    static func references(_ db: any SQLTransaction, ids: [UUID]) throws -> [UUID: Reference] {
         var found: [UUID: Reference] = [:]
         try SQL.forEachRow(db, Reference.columns, from: "entities", ids: ids) { id, row in
             found[id] = Reference(row: row, at: 1)
@@ -63,7 +58,7 @@ struct EntityRow: Sendable {
         return found
     }
 
-    init(row: Row) {
+    init(row: SQLRow) {
         id = UUID(text: row["id"] as String)!
         kind = row["kind"]
         coachID = UUID(text: row["coach_id"] as String)!
@@ -98,7 +93,7 @@ struct EntityRow: Sendable {
     }
 
     /// Inserts or replaces this row.
-    func save(_ db: Database, kind: KindRules, createdBy: UUID, now: Date) throws {
+    func save(_ db: any SQLTransaction, kind: KindRules, createdBy: UUID, now: Date) throws {
         var dataText: [UInt8] = []
         FastJSON.write(.object(data), into: &dataText)
         // Only growth past the limit is refused: a document stored before the limit existed can still be
@@ -116,7 +111,7 @@ struct EntityRow: Sendable {
                 nameKey: deleted ? nil : nameKey(for: kind),
                 dataText: dataText, versionsText: versionsText, version: version, deleted: deleted,
                 createdBy: createdBy, now: now)
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+        } catch is SQLUniqueViolation {
             let name = kind.uniqueNameField.flatMap { data[$0]?.stringValue } ?? ""
             throw ServerError(.nameTaken, "'\(name)'")
         }
@@ -124,32 +119,23 @@ struct EntityRow: Sendable {
 
     /// Inserts or replaces a row given its stored texts.
     static func write(
-        _ db: Database, id: UUID, kind: String, coachID: UUID, clientID: UUID?, nameKey: String?,
+        _ db: any SQLTransaction, id: UUID, kind: String, coachID: UUID, clientID: UUID?, nameKey: String?,
         dataText: [UInt8], versionsText: [UInt8], version: Int64, deleted: Bool, createdBy: UUID, now: Date
     ) throws {
         let stamp = ISOTime.format(now)
-        var values = DirectBindings(
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
-                                          created_by, created_at, updated_at)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)
-                    ON CONFLICT (id) DO UPDATE SET name_key = excluded.name_key, data = excluded.data,
-                        field_versions = excluded.field_versions, version = excluded.version, deleted = excluded.deleted,
-                        client_id = excluded.client_id, updated_at = excluded.updated_at
-                    """))
-        values.id(1, id)
-        values.text(2, kind)
-        values.id(3, coachID)
-        values.id(4, clientID)
-        if let nameKey { values.text(5, nameKey) } else { values.null(5) }
-        dataText.withUnsafeBufferPointer { values.text(6, $0) }
-        versionsText.withUnsafeBufferPointer { values.text(7, $0) }
-        values.integer(8, version)
-        values.integer(9, deleted ? 1 : 0)
-        values.id(10, createdBy)
-        values.text(11, stamp)
-        try values.run()
+        try db.execute(
+            sql: """
+                INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
+                                      created_by, created_at, updated_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)
+                ON CONFLICT (id) DO UPDATE SET name_key = excluded.name_key, data = excluded.data,
+                    field_versions = excluded.field_versions, version = excluded.version, deleted = excluded.deleted,
+                    client_id = excluded.client_id, updated_at = excluded.updated_at
+                """,
+            arguments: [
+                id.key, kind, coachID.key, clientID?.key, nameKey, String(decoding: dataText, as: UTF8.self),
+                String(decoding: versionsText, as: UTF8.self), version, deleted ? 1 : 0, createdBy.key, stamp,
+            ])
     }
 
     /// The change as a pull shows it.

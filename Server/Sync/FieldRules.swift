@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GorillaShared
 
 /// Small checks that kinds compose into their validators. Each throws ``ServerError`` naming the field.
@@ -113,9 +112,7 @@ enum FieldRules {
     static func image(_ field: String, in document: inout [String: JSONValue], context: MutationContext) throws {
         guard let value = document[field], !value.isNull else { document[field] = nil; return }
         guard let sha = value.stringValue?.lowercased(), sha.count == 64,
-            try Bool.fetchOne(
-                context.db,
-                sql: """
+            try context.db.value(Bool.self, sql: """
                     SELECT 1 FROM media JOIN users ON users.id = media.owner_id
                     WHERE media.sha256 = ? AND (users.id = ? OR users.coach_id = ?)
                     """, arguments: [sha, context.tenantID.key, context.tenantID.key]) != nil

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GorillaShared
 
 /// The server's rules for one ``EntityKind``: who may write it, how it is validated and what a delete does.
@@ -74,7 +73,7 @@ struct KindRules: Sendable {
 
 /// What a mutation runs with: the database (inside the push transaction), the principal, the clock.
 struct MutationContext {
-    let db: Database
+    let db: any SQLTransaction
     let principal: UserRecord
     let now: Date
     let configuration: ServerConfiguration
@@ -115,7 +114,7 @@ final class ReferenceCache {
 
     init(tenant: UUID) { tenantKey = tenant.key }
 
-    func row(_ id: UUID, in db: Database) throws -> EntityRow.Reference? {
+    func row(_ id: UUID, in db: any SQLTransaction) throws -> EntityRow.Reference? {
         if let known = rows[id] { return known }
         let row = try EntityRow.reference(db, id: id)
         rows[id] = row
@@ -123,7 +122,7 @@ final class ReferenceCache {
     }
 
     /// Looks up `ids` (e.g. every row a push writes) in one query.
-    func prefetch(_ ids: [UUID], in db: Database) throws {
+    func prefetch(_ ids: [UUID], in db: any SQLTransaction) throws {
         let missing = Array(Set(ids.filter { rows[$0] == nil }))
         guard !missing.isEmpty else { return }
         for id in missing { rows[id] = .some(nil) }

@@ -394,20 +394,16 @@ import Testing
         let first = mutations[0]
         let (stored, storedOutcome) = try await store.write { db in
             (
-                try Row.fetchOne(
-                    db,
-                    sql: """
+                try db.fetchOne(sql: """
                         SELECT id, kind, coach_id, client_id, name_key, created_by, created_at, updated_at, deleted, version, field_versions
                         FROM entities WHERE id = ?
                         """, arguments: [first.entity.key]
-                ).map { Dictionary(uniqueKeysWithValues: $0.map { ($0, $1) }) },
-                try Row.fetchOne(
-                    db, sql: "SELECT user_id, result FROM applied_mutations WHERE id = ?", arguments: [first.id.key]
+                ),
+                try db.fetchOne(sql: "SELECT user_id, result FROM applied_mutations WHERE id = ?", arguments: [first.id.key]
                 )
-                .map { Dictionary(uniqueKeysWithValues: $0.map { ($0, $1) }) }
             )
         }
-        let row = Row(try #require(stored)), remembered = Row(try #require(storedOutcome))
+        let row = try #require(stored), remembered = try #require(storedOutcome)
         let document = try #require(first.canonicalDocument())
         #expect(row["id"] as String == first.entity.key && row["kind"] as String == "session")
         #expect(
@@ -420,13 +416,12 @@ import Testing
                 == String(decoding: document.versionsText(outcome.results[0].version!), as: UTF8.self))
         #expect(
             try await store.write { db in
-                try String.fetchOne(db, sql: "SELECT data FROM entities WHERE id = ?", arguments: [first.entity.key])
+                try db.value(String.self, sql: "SELECT data FROM entities WHERE id = ?", arguments: [first.entity.key])
             }
                 == String(decoding: document.text, as: UTF8.self))
         #expect(
             try await store.write { db in
-                try String.fetchOne(
-                    db, sql: "SELECT typeof(data) || typeof(field_versions) FROM entities WHERE id = ?",
+                try db.value(String.self, sql: "SELECT typeof(data) || typeof(field_versions) FROM entities WHERE id = ?",
                     arguments: [first.entity.key])
             } == "texttext")
         #expect(remembered["user_id"] as String == tenant.coach.id.key)

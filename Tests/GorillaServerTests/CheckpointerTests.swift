@@ -56,7 +56,7 @@ import Testing
 
         // Everything committed is there, through the store's own connections.
         let count = try await store.write { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM counters WHERE name LIKE 'filler-%'")
+            try db.value(Int.self, sql: "SELECT COUNT(*) FROM counters WHERE name LIKE 'filler-%'")
         }
         #expect(count == 2_000)
     }
@@ -76,10 +76,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("gorilla.sqlite").path
         let store = try ServerStore.open(path: path)
-        let automatic = try await store.write { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") }
+        let automatic = try await store.write { db in try db.value(Int.self, sql: "PRAGMA wal_autocheckpoint") }
         #expect(automatic == 1_000)
         let background = try ServerStore.open(path: path, checkpointsInBackground: true)
-        let left = try await background.write { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") }
+        let left = try await background.write { db in try db.value(Int.self, sql: "PRAGMA wal_autocheckpoint") }
         #expect(left == 0)
     }
 }

@@ -299,7 +299,7 @@ import Testing
             principal: tenant.coach, configuration: configuration)
         #expect(deleted.results.first?.status == .applied)
         let entries = try await store.read { db in
-            try String.fetchOne(db, sql: "SELECT data FROM entities WHERE id = ?", arguments: [training.key])
+            try db.value(String.self, sql: "SELECT data FROM entities WHERE id = ?", arguments: [training.key])
         }
         let text = try #require(entries)
         let document = try #require(try FastJSON.parse(Array(text.utf8)).objectValue)

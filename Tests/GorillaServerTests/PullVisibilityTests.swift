@@ -186,13 +186,13 @@ import Testing
     /// client index instead of walking the tenant (which took 11 ms for a coach with 10,000 rows).
     @Test func aClientsPullReadsTwoIndexesAndNeverWalksTheTenant() async throws {
         let declared = try await store.read { db in
-            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'entities_catalogue_version'")
+            try db.value(String.self, sql: "SELECT sql FROM sqlite_master WHERE name = 'entities_catalogue_version'")
         }
         #expect(try #require(declared).hasSuffix("WHERE \(ServerStore.catalogueCondition)"))
 
         let (visible, arguments) = ServerStore.visibleRows(ana, columns: "id, kind, version, deleted, data", since: 0)
         let plan = try await store.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(visible) ORDER BY version LIMIT 10", arguments: arguments)
+            try db.fetchAll(sql: "EXPLAIN QUERY PLAN \(visible) ORDER BY version LIMIT 10", arguments: arguments)
                 .map { $0["detail"] as String }
         }
         #expect(plan.contains { $0.contains("entities_client_version") }, "\(plan)")

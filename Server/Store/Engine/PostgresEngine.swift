@@ -1,0 +1,331 @@
+import Foundation
+import GorillaShared
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Synchronization
+
+/// Where a PostgreSQL store is: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (also `postgresql://`).
+public struct PostgresLocation: Sendable, Equatable {
+    public var host: String
+    public var port: Int
+    public var user: String
+    public var password: String?
+    public var database: String
+
+    /// Nil when `url` is not a PostgreSQL address.
+    public init?(url: String) {
+        guard let components = URLComponents(string: url),
+            components.scheme == "postgres" || components.scheme == "postgresql",
+            let host = components.host, !host.isEmpty, let user = components.user, !user.isEmpty
+        else { return nil }
+        let database = String(components.path.drop(while: { $0 == "/" }))
+        guard !database.isEmpty, !database.contains("/") else { return nil }
+        self.host = host
+        port = components.port ?? 5432
+        self.user = user.removingPercentEncoding ?? user
+        password = components.password.map { $0.removingPercentEncoding ?? $0 }
+        self.database = database.removingPercentEncoding ?? database
+    }
+
+    public init(host: String, port: Int = 5432, user: String, password: String? = nil, database: String) {
+        self.host = host
+        self.port = port
+        self.user = user
+        self.password = password
+        self.database = database
+    }
+
+    /// The address without its password, for logs and messages.
+    public var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+}
+
+/// The engine several server instances share: one PostgreSQL database, reached through postgres-nio.
+///
+/// The store's statements are synchronous inside a transaction (the rules call the store as they go), so each
+/// transaction runs on a thread of its own pool and waits for each statement's answer there, never on an event loop.
+/// Connections are kept open between transactions, one per thread at most.
+///
+/// Every write transaction first takes one transaction-scoped advisory lock: writers take turns, as with SQLite's
+/// single writer, across every instance. So versions are taken and committed in the same order (a pull's cursor never
+/// passes a version that commits later; docs/sync.md), and a row read and then written inside one transaction cannot
+/// change in between. Reads run in `REPEATABLE READ` snapshots, beside the writers, on every instance.
+final class PostgresEngine: StoreEngine {
+    let location: PostgresLocation
+    private let pool: PostgresPool
+    /// Moved after every committed write (this engine does not tell which tables changed).
+    private let epochs: StoreEpochs
+
+    var name: String { "PostgreSQL" }
+
+    /// The advisory lock every write transaction takes, and the one migrations take.
+    static let writeLock: Int64 = 0x6f72_696c_6c61_01
+    static let migrationLock: Int64 = 0x6f72_696c_6c61_02
+
+    init(location: PostgresLocation, connections: Int, epochs: StoreEpochs, logger: Logger) {
+        self.location = location
+        self.epochs = epochs
+        pool = PostgresPool(location: location, size: connections, logger: logger)
+    }
+
+    func write<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
+        let result = try await pool.transaction(
+            begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLock))", body: body)
+        epochs.advance(accounts: true, data: true)
+        return result
+    }
+
+    func read<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
+        try await pool.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body: body)
+    }
+
+    /// Applies the migrations not applied yet, in one transaction under a lock, so that instances starting together
+    /// apply each exactly once.
+    func migrate() async throws {
+        _ = try await pool.transaction(reportingErrors: false, begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.migrationLock))") { db in
+            try db.execute(
+                sql: "CREATE TABLE IF NOT EXISTS gorilla_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+            let applied = Set(try db.values(String.self, sql: "SELECT name FROM gorilla_migrations"))
+            for (name, sql) in PostgresMigrations.all where !applied.contains(name) {
+                try (db as! PostgresTransaction).run(sql)  // several statements: the simple protocol
+                try db.execute(
+                    sql: "INSERT INTO gorilla_migrations (name, applied_at) VALUES (?, ?)",
+                    arguments: [name, ISOTime.format(Date())])
+            }
+            return true
+        }
+    }
+
+    func close() async { await pool.close() }
+}
+
+/// Connections to one PostgreSQL database, and the threads transactions wait on.
+final class PostgresPool: Sendable {
+    private let configuration: PostgresConnection.Configuration
+    private let logger: Logger
+    private let group: MultiThreadedEventLoopGroup
+    private let threads: NIOThreadPool
+    private let idle = Mutex<[PostgresConnection]>([])
+    private let nextID = Atomic<Int>(1)
+    let location: PostgresLocation
+
+    init(location: PostgresLocation, size: Int, logger: Logger) {
+        self.location = location
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: .disable)
+        configuration.options.connectTimeout = .seconds(10)
+        self.configuration = configuration
+        self.logger = logger
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        threads = NIOThreadPool(numberOfThreads: max(1, size))
+        threads.start()
+    }
+
+    /// Runs `body` in one transaction begun by `begin`, committing when it returns and rolling back when it throws.
+    ///
+    /// Failures become ``ServerError``s, unless `reportingErrors` is false (then they are PostgreSQL's own, for the
+    /// operator: at start-up).
+    func transaction<T: Sendable>(
+        reportingErrors: Bool = true, begin: String, body: @Sendable @escaping (any SQLTransaction) throws -> T
+    ) async throws -> T {
+        do {
+            return try await threads.runIfActive { [self] in
+                let connection = try checkOut()
+                var healthy = true
+                defer { checkIn(connection, healthy: healthy) }
+                let transaction = PostgresTransaction(connection: connection, logger: logger)
+                do {
+                    try transaction.run(begin)
+                    let result = try body(transaction)
+                    try transaction.run("COMMIT")
+                    return result
+                } catch {
+                    do { try transaction.run("ROLLBACK") } catch { healthy = false }
+                    throw error
+                }
+            }
+        } catch let error as PSQLError where reportingErrors {
+            throw Self.serverError(for: error, logger: logger)
+        } catch is NIOThreadPoolError.ThreadPoolInactive where reportingErrors {
+            throw ServerError(.unavailable)
+        }
+    }
+
+    /// What the peer is told of a failure: `unavailable` for one that may pass (the database unreachable, restarting,
+    /// out of room, a transaction chosen to roll back), `internalError` for the rest.
+    static func serverError(for error: PSQLError, logger: Logger) -> ServerError {
+        guard error.code == .server, let state = error.serverInfo?[.sqlState] else {
+            logger.warning("PostgreSQL: \(error.code)")
+            return ServerError(.unavailable)
+        }
+        logger.warning(
+            "PostgreSQL refused a statement", metadata: ["state": "\(state)", "message": "\(error.serverInfo?[.message] ?? "")"])
+        switch state.prefix(2) {
+        case "08", "40", "53", "57", "58": return ServerError(.unavailable)
+        default: return ServerError(.internalError)
+        }
+    }
+
+    private func checkOut() throws -> PostgresConnection {
+        while let connection = idle.withLock({ $0.popLast() }) {
+            if !connection.isClosed { return connection }
+        }
+        let id = nextID.add(1, ordering: .relaxed).oldValue
+        return try PostgresConnection.connect(
+            on: group.next(), configuration: configuration, id: id, logger: logger
+        ).wait()
+    }
+
+    private func checkIn(_ connection: PostgresConnection, healthy: Bool) {
+        guard healthy, !connection.isClosed else {
+            connection.close().whenComplete { _ in }
+            return
+        }
+        idle.withLock { $0.append(connection) }
+    }
+
+    func close() async {
+        let connections = idle.withLock { idle in
+            defer { idle.removeAll() }
+            return idle
+        }
+        for connection in connections { try? await connection.close() }
+        try? await threads.shutdownGracefully()
+        try? await group.shutdownGracefully()
+    }
+}
+
+/// One PostgreSQL connection inside a transaction, as the store's statements see it. Each statement waits for its
+/// answer on the calling thread (one of ``PostgresPool``'s, never an event loop).
+final class PostgresTransaction: SQLTransaction {
+    private let connection: PostgresConnection
+    private let logger: Logger
+    private var savepoints = 0
+
+    init(connection: PostgresConnection, logger: Logger) {
+        self.connection = connection
+        self.logger = logger
+    }
+
+    var dialect: SQLDialect { .postgres }
+
+    /// Runs statements without arguments (several may be separated by `;`).
+    func run(_ sql: String) throws {
+        _ = try connection.simpleQuery(sql).wait()
+    }
+
+    func execute(sql: String, arguments: SQLArguments) throws {
+        _ = try query(sql, arguments)
+    }
+
+    func forEachRow(sql: String, arguments: SQLArguments, _ body: (SQLRow) throws -> Bool) throws {
+        let rows = try query(sql, arguments).rows
+        guard let first = rows.first else { return }
+        let columns = SQLColumns(first.map(\.columnName))
+        for row in rows {
+            guard try body(SQLRow(columns: columns, values: row.map(Self.value))) else { break }
+        }
+    }
+
+    func forEachRowBytes(sql: String, arguments: SQLArguments, _ body: (any SQLRowBytes) throws -> Bool) throws {
+        for row in try query(sql, arguments).rows {
+            guard try body(CellRow(cells: PostgresRandomAccessRow(row))) else { break }
+        }
+    }
+
+    func inSavepoint(_ body: () throws -> Void) throws {
+        savepoints += 1
+        defer { savepoints -= 1 }
+        let name = "s\(savepoints)"
+        try run("SAVEPOINT \(name)")
+        do {
+            try body()
+            try run("RELEASE SAVEPOINT \(name)")
+        } catch {
+            try run("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            throw error
+        }
+    }
+
+    private func query(_ sql: String, _ arguments: SQLArguments) throws -> PostgresQueryResult {
+        var binds = PostgresBindings(capacity: arguments.values.count)
+        for value in arguments.values {
+            switch value {
+            case .null: binds.appendNull()
+            case .integer(let number): binds.append(number)
+            case .real(let number): binds.append(number)
+            case .text(let text): binds.append(text)
+            case .blob(let bytes): binds.append(ByteBuffer(bytes: bytes))
+            }
+        }
+        do {
+            return try connection.query(
+                PostgresQuery(unsafeSQL: PostgresPlaceholders.numbered(sql), binds: binds), logger: logger
+            ).wait()
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw SQLUniqueViolation()
+        }
+    }
+
+    private static func value(_ cell: PostgresCell) -> SQLValue {
+        guard cell.bytes != nil else { return .null }
+        switch cell.dataType {
+        case .int2, .int4, .int8: return (try? cell.decode(Int64.self)).map(SQLValue.integer) ?? .null
+        case .float4, .float8: return (try? cell.decode(Double.self)).map(SQLValue.real) ?? .null
+        case .bool: return (try? cell.decode(Bool.self)).map { .integer($0 ? 1 : 0) } ?? .null
+        case .bytea: return .blob(cell.bytes.map { Array($0.readableBytesView) } ?? [])
+        default: return (try? cell.decode(String.self)).map(SQLValue.text) ?? .null
+        }
+    }
+
+    /// A row's cells seen in place.
+    private struct CellRow: SQLRowBytes {
+        let cells: PostgresRandomAccessRow
+
+        func integer(_ index: Int) -> Int64 { (try? cells[index].decode(Int64.self)) ?? 0 }
+
+        func withText<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+            guard let bytes = cells[index].bytes else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+            return try bytes.withUnsafeReadableBytes { raw in try body(raw.bindMemory(to: UInt8.self)) }
+        }
+    }
+}
+
+/// The store's statements are written with SQLite's placeholders (`?`, `?N`); PostgreSQL numbers them (`$N`).
+enum PostgresPlaceholders {
+    private static let cache = Mutex<[String: String]>([:])
+
+    /// `sql` with each `?` as `$1`, `$2`, … in order and each `?N` as `$N`; quoted text is left alone.
+    static func numbered(_ sql: String) -> String {
+        if let known = cache.withLock({ $0[sql] }) { return known }
+        var out = ""
+        out.reserveCapacity(sql.utf8.count + 16)
+        var next = 1
+        var quoted = false
+        var characters = sql.makeIterator()
+        var pending = characters.next()
+        while let character = pending {
+            pending = characters.next()
+            if character == "'" { quoted.toggle() }
+            guard character == "?", !quoted else {
+                out.append(character)
+                continue
+            }
+            var digits = ""
+            while let digit = pending, digit.isASCII, digit.isNumber {
+                digits.append(digit)
+                pending = characters.next()
+            }
+            if digits.isEmpty {
+                out += "$\(next)"
+                next += 1
+            } else {
+                out += "$\(digits)"
+            }
+        }
+        cache.withLock { $0[sql] = out }
+        return out
+    }
+}

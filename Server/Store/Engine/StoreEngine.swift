@@ -1,0 +1,17 @@
+/// Where the store's transactions run: SQLite in the data folder (``SQLiteEngine``, the embedded default) or a
+/// PostgreSQL database several server instances share (``PostgresEngine``). Each turns its own failures into
+/// ``ServerError``s (`unavailable` for one that may pass).
+protocol StoreEngine: Sendable {
+    /// "SQLite" or "PostgreSQL", for logs and messages.
+    var name: String { get }
+    /// Runs `body` in one write transaction: committed when it returns, rolled back when it throws.
+    func write<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T
+    /// Runs `body` in one read transaction (a consistent snapshot).
+    func read<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T
+    /// Closes the engine's connections.
+    func close() async
+}
+
+extension SQLiteEngine {
+    func close() async {}
+}
