@@ -15,6 +15,24 @@ public struct OperatorTools: Sendable {
         self.store = try ServerStore.open(path: path)
     }
 
+    /// The tools on the PostgreSQL database `database`, or else on the SQLite database in `dataDirectory`.
+    public static func open(dataDirectory: URL, database: PostgresLocation?) async throws -> OperatorTools {
+        guard let database else { return try OperatorTools(dataDirectory: dataDirectory) }
+        do {
+            return OperatorTools(
+                store: try await ServerStore.open(postgres: database, connections: 2),
+                configuration: ServerConfiguration(dataDirectory: dataDirectory))
+        } catch {
+            throw OperatorError(
+                message: "cannot use the database \(database.description): \(StartupError.describe(error))")
+        }
+    }
+
+    init(store: ServerStore, configuration: ServerConfiguration) {
+        self.store = store
+        self.configuration = configuration
+    }
+
     /// The accounts as a table or JSON.
     public func listUsers(json: Bool) async throws -> String {
         let users = try await store.allUsers()

@@ -129,7 +129,9 @@ enum CertificateCheck {
                 "the key \(keyPath) does not match the certificate \(certificatePath) (they are not a pair)")
         }
     }
+}
 
+extension StartupError {
     /// A PostgreSQL failure in plain words: the server's own message, or why it could not be reached.
     static func describePostgres(_ error: PSQLError) -> String {
         if let message = error.serverInfo?[.message] {
@@ -137,7 +139,7 @@ enum CertificateCheck {
         }
         switch error.code {
         case .connectionError:
-            let cause = error.underlying.map { " (\(describe($0)))" } ?? ""
+            let cause = error.underlying.map { " (\(StartupError.describe($0)))" } ?? ""
             return "cannot connect: is PostgreSQL running there and accepting TCP connections?\(cause)"
         case .authMechanismRequiresPassword:
             return "PostgreSQL asks for a password: give it in the address, PGPASSWORD or --database-password-file"

@@ -427,7 +427,7 @@ extension ServerStore {
             var sections: [String: Int] = [:]
             var newest = since
             for row in try db.fetchAll(sql: """
-                        SELECT kind, COUNT(*) AS n, MAX(version) AS newest FROM (\(visible)) GROUP BY kind
+                        SELECT kind, COUNT(*) AS n, MAX(version) AS newest FROM (\(visible)) AS visible GROUP BY kind
                         """, arguments: arguments)
             {
                 sections[row["kind"]] = row["n"]

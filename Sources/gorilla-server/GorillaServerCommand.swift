@@ -13,24 +13,66 @@ import Glibc
 struct GorillaServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gorilla-server",
-        abstract: "The GorillaCoach server: TLS, JSON Lines, SQLite.",
+        abstract: "The GorillaCoach server: TLS, JSON Lines, SQLite or PostgreSQL.",
         discussion: """
             With no subcommand, serves on 127.0.0.1:7443 with the data folder ./gorilla-data (or $GORILLA_DATA).
             The first start creates a self-signed certificate there and prints its SHA-256 fingerprint.
+            With --database postgres://… (or $GORILLA_DATABASE), the data lives in PostgreSQL, and several instances
+            may serve it at once (docs/operations.md, "Several instances").
             """,
-        subcommands: [Serve.self, Users.self, News.self],
+        subcommands: [Serve.self, Users.self, News.self, MigrateToPostgres.self],
         defaultSubcommand: Serve.self
     )
 }
 
-/// Options every subcommand takes to find the data folder.
+/// Options every subcommand takes to find the data folder and the database.
 struct DataOptions: ParsableArguments {
     @Option(name: .customLong("data"), help: "The data folder (default: $GORILLA_DATA or ./gorilla-data).")
     var data: String?
+    @Option(
+        name: .customLong("database"),
+        help: ArgumentHelp(
+            "A PostgreSQL database several instances share: postgres://USER@HOST:PORT/DB (default: $GORILLA_DATABASE;"
+                + " without either, SQLite in the data folder).", valueName: "url"))
+    var database: String?
+    @Option(
+        name: .customLong("database-password-file"),
+        help: ArgumentHelp(
+            "A file holding the PostgreSQL password (else the address's own, or $PGPASSWORD).", valueName: "file"))
+    var databasePasswordFile: String?
 
     var directory: URL {
         let path = data ?? ProcessInfo.processInfo.environment["GORILLA_DATA"] ?? "gorilla-data"
         return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+    }
+
+    /// The PostgreSQL database given, with its password; nil for SQLite.
+    func location() throws -> PostgresLocation? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let url = database ?? environment["GORILLA_DATABASE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return nil
+        }
+        guard var location = PostgresLocation(url: url) else {
+            throw ValidationError("--database must be postgres://USER@HOST:PORT/DATABASE, not \(url)")
+        }
+        if location.password == nil {
+            if let file = databasePasswordFile {
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                    throw ValidationError("cannot read the password file \(file)")
+                }
+                location.password = text.trimmingCharacters(in: .newlines)
+            } else {
+                location.password = environment["PGPASSWORD"]
+            }
+        }
+        return location
+    }
+
+    func validate() throws { _ = try location() }
+
+    /// The operator's tools on this data folder or database.
+    func tools() async throws -> OperatorTools {
+        try await OperatorTools.open(dataDirectory: directory, database: location())
     }
 }
 
@@ -57,6 +99,8 @@ struct Serve: AsyncParsableCommand {
     var uploadBytesPerAccount = Self.defaults.uploadBytesPerAccount
     @Option(help: "Bytes of unfinished image uploads kept in all.") var uploadBytesTotal = Self.defaults
         .uploadBytesTotal
+    @Option(help: "Most connections to PostgreSQL (with --database).") var databaseConnections = Self.defaults
+        .databaseConnections
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
 
     /// The library's defaults, shown in `--help`.
@@ -68,6 +112,7 @@ struct Serve: AsyncParsableCommand {
             ("--max-connections-per-address", maxConnectionsPerAddress), ("--signups-per-address", signupsPerAddress),
             ("--password-threads", passwordThreads), ("--pull-page-bytes", pullPageBytes),
             ("--upload-bytes-per-account", uploadBytesPerAccount), ("--upload-bytes-total", uploadBytesTotal),
+            ("--database-connections", databaseConnections),
         ]
         where value < 1 {
             throw ValidationError("\(name) must be at least 1")
@@ -101,6 +146,8 @@ struct Serve: AsyncParsableCommand {
         configuration.pullPageBytes = pullPageBytes
         configuration.uploadBytesPerAccount = uploadBytesPerAccount
         configuration.uploadBytesTotal = uploadBytesTotal
+        configuration.database = try data.location()
+        configuration.databaseConnections = databaseConnections
         let logger = Logger(label: "gorilla-server")
         let server = GorillaServer(configuration: configuration, logger: logger)
         let group = ServiceGroup(
@@ -129,7 +176,7 @@ struct Users: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let admin = try OperatorTools(dataDirectory: data.directory)
+            let admin = try await data.tools()
             print(try await admin.listUsers(json: json))
         }
     }
@@ -144,7 +191,7 @@ struct Users: AsyncParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() async throws {
-            let admin = try OperatorTools(dataDirectory: data.directory)
+            let admin = try await data.tools()
             print(try await admin.issueResetToken(for: user))
         }
     }
@@ -168,7 +215,7 @@ struct News: AsyncParsableCommand {
         }
 
         func run() async throws {
-            print(try await OperatorTools(dataDirectory: data.directory).addNews(text, audience: to))
+            print(try await data.tools().addNews(text, audience: to))
         }
     }
 
@@ -176,13 +223,43 @@ struct News: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List published news.")
         @OptionGroup var data: DataOptions
         @Flag(help: "Print JSON.") var json = false
-        func run() async throws { print(try await OperatorTools(dataDirectory: data.directory).listNews(json: json)) }
+        func run() async throws { print(try await data.tools().listNews(json: json)) }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Withdraw a news item.")
         @Argument(help: "The id (or its first characters).") var id: String
         @OptionGroup var data: DataOptions
-        func run() async throws { print(try await OperatorTools(dataDirectory: data.directory).removeNews(id)) }
+        func run() async throws { print(try await data.tools().removeNews(id)) }
+    }
+}
+
+struct MigrateToPostgres: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate-to-postgres",
+        abstract: "Copy a SQLite data folder's database into an empty PostgreSQL database.",
+        discussion: """
+            Stop the server first. Every table is copied in one transaction, then each table's rows are counted on both
+            sides; the copy is kept only when every count matches. The SQLite file is left as it was.
+            """)
+    @OptionGroup var data: DataOptions
+
+    func validate() throws {
+        guard try data.location() != nil else {
+            throw ValidationError("give the PostgreSQL database: --database postgres://USER@HOST:PORT/DB")
+        }
+    }
+
+    func run() async throws {
+        guard let location = try data.location() else { return }
+        do {
+            let report = try await StoreCopy.sqliteToPostgres(dataDirectory: data.directory, to: location) { line in
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            }
+            print(report)
+        } catch let error as OperatorError {
+            FileHandle.standardError.write(Data("gorilla-server: \(error.message)\n".utf8))
+            throw ExitCode(1)
+        }
     }
 }

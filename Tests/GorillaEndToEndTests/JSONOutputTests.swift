@@ -82,7 +82,7 @@ struct JSONOutputTests {
             }
 
             // The operator's news list (`gorilla-server news list --json`) writes ids in lower case too.
-            let news = try await OperatorTools(dataDirectory: server.dataDirectory).listNews(json: true)
+            let news = try await server.operatorTools().listNews(json: true)
             var problems: [String] = []
             Self.inspect(try WireCoding.decoder.decode(JSONValue.self, from: Data(news.utf8)), at: "$", into: &problems)
             #expect(problems.isEmpty, "gorilla-server news list --json: \(problems)")

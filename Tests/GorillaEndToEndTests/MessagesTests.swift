@@ -299,7 +299,7 @@ struct MessagesTests {
     @Test func newsForClientsReachesClientsOnSyncAndIsWithdrawnWhenRemoved() async throws {
         try await withTestServer { server in
             let (coach, client) = try await Self.coachAndClient(on: server)
-            let tools = try OperatorTools(dataDirectory: server.dataDirectory)
+            let tools = try await server.operatorTools()
             let published = try await tools.addNews("The gym is closed on Sunday", audience: "clients")
             #expect(published.contains("clients"), "\(published)")
             _ = try await tools.addNews("Coaches meet on Friday", audience: "coaches")

@@ -227,7 +227,7 @@ struct AuthenticationTests {
                 try await client.signUpCoach("bob")
                 return try await client.signUpCoach("ada", password: "forgotten one")
             }
-            let output = try await OperatorTools(dataDirectory: dataDirectory).issueResetToken(for: "ada")
+            let output = try await server.operatorTools().issueResetToken(for: "ada")
             let lines = output.split(separator: "\n").map(String.init)
             #expect(lines.count >= 2)
             let resetToken = try #require(lines.dropFirst().first).trimmingCharacters(in: .whitespaces)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GorillaShared
+import GorillaTesting
 import Testing
 
 @testable import GorillaServer
@@ -164,7 +165,7 @@ import Testing
     }
 
     @Test func theOnePassReaderStoresExactlyWhatValidateStoresAndRefusesWhatItRefuses() async throws {
-        let store = try ServerStore.inMemory()
+        let store = try await TestEngine.current.makeStore()
         let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
         let tenant = try await Self.tenant(store, configuration: configuration)
         let (plain, accepted, refusedByBoth) = try await store.write { db in
@@ -337,7 +338,7 @@ import Testing
 
     /// Documents read by helper tasks while the transaction takes them in order are the ones read one by one.
     @Test func documentsReadByHelpersAreTheOnesReadOneByOne() async throws {
-        let store = try ServerStore.inMemory()
+        let store = try await TestEngine.current.makeStore()
         let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
         let tenant = try await Self.tenant(store, configuration: configuration)
         var random = SystemRandomNumberGenerator()
@@ -370,7 +371,7 @@ import Testing
     /// A push takes its versions in one block: every applied row has its own, newer than any before, and a pull from
     /// the cursor before the push brings each row once, whatever was refused in between.
     @Test func aPushsVersionsAreNewAndDistinctAndPullBringsEachRowOnce() async throws {
-        let store = try ServerStore.inMemory()
+        let store = try await TestEngine.current.makeStore()
         let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
         let tenant = try await Self.tenant(store, configuration: configuration)
         var random = SystemRandomNumberGenerator()
@@ -394,12 +395,14 @@ import Testing
         let first = mutations[0]
         let (stored, storedOutcome) = try await store.write { db in
             (
-                try db.fetchOne(sql: """
+                try db.fetchOne(
+                    sql: """
                         SELECT id, kind, coach_id, client_id, name_key, created_by, created_at, updated_at, deleted, version, field_versions
                         FROM entities WHERE id = ?
                         """, arguments: [first.entity.key]
                 ),
-                try db.fetchOne(sql: "SELECT user_id, result FROM applied_mutations WHERE id = ?", arguments: [first.id.key]
+                try db.fetchOne(
+                    sql: "SELECT user_id, result FROM applied_mutations WHERE id = ?", arguments: [first.id.key]
                 )
             )
         }
@@ -419,11 +422,14 @@ import Testing
                 try db.value(String.self, sql: "SELECT data FROM entities WHERE id = ?", arguments: [first.entity.key])
             }
                 == String(decoding: document.text, as: UTF8.self))
+        // Stored as text, not blobs (SQLite keeps whichever it is given; PostgreSQL's columns are text).
+        let types =
+            TestEngine.current == .sqlite
+            ? "SELECT typeof(data) || typeof(field_versions) FROM entities WHERE id = ?"
+            : "SELECT 'text' || pg_typeof(data)::text FROM entities WHERE id = ?"
         #expect(
-            try await store.write { db in
-                try db.value(String.self, sql: "SELECT typeof(data) || typeof(field_versions) FROM entities WHERE id = ?",
-                    arguments: [first.entity.key])
-            } == "texttext")
+            try await store.write { db in try db.value(String.self, sql: types, arguments: [first.entity.key]) }
+                == "texttext")
         #expect(remembered["user_id"] as String == tenant.coach.id.key)
         var written: [UInt8] = []
         outcome.results[0].write(into: &written)

@@ -1,4 +1,5 @@
 import Foundation
+import GorillaTesting
 import GorillaShared
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
     let laptop = SyncDevice(id: UUID(), name: "Ada's laptop")
 
     init() async throws {
-        store = try ServerStore.inMemory()
+        store = try await TestEngine.current.makeStore()
         coach = UserRecord(
             role: .coach, username: "ada", email: "ada@example.com", passwordHash: "scrypt$stored",
             name: "Ada", surname: "Lovelace", nif: nil, language: .en)

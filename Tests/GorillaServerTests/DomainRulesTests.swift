@@ -1,4 +1,5 @@
 import Foundation
+import GorillaTesting
 import GRDB
 import GorillaShared
 import Testing
@@ -83,7 +84,7 @@ import Testing
     private static func withContext<T: Sendable>(
         _ body: @Sendable @escaping (MutationContext, Tenant) throws -> T
     ) async throws -> T {
-        let store = try ServerStore.inMemory()
+        let store = try await TestEngine.current.makeStore()
         let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
         let tenant = try await tenant(store, configuration)
         return try await store.write { db in
@@ -265,7 +266,7 @@ import Testing
     }
 
     @Test func deletingAMachineInUseIsRefusedAndDeletingAnExerciseTakesItOutOfTrainings() async throws {
-        let store = try ServerStore.inMemory()
+        let store = try await TestEngine.current.makeStore()
         let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
         let tenant = try await Self.tenant(store, configuration)
         let machine = UUID(), exercise = UUID(), training = UUID()

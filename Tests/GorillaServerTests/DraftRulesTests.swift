@@ -1,4 +1,5 @@
 import Foundation
+import GorillaTesting
 import GorillaShared
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
     let tablet = TrainingDraft.Device(id: UUID(), name: "Ada's tablet")
 
     init() async throws {
-        store = try ServerStore.inMemory()
+        store = try await TestEngine.current.makeStore()
         coach = UserRecord(
             role: .coach, username: "ada", email: "ada@example.com", passwordHash: "scrypt$stored",
             name: "Ada", surname: "Lovelace", nif: nil, language: .en)

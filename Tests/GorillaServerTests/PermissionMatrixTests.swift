@@ -828,7 +828,7 @@ struct PermissionMatrixTests {
             let port = server.port
             let dataDirectory = server.dataDirectory
             let world = try await World.build(port: port)
-            let tools = try OperatorTools(dataDirectory: dataDirectory)
+            let tools = try await server.operatorTools()
             var news: [String: UUID] = [:]
             for audience in ["all", "coaches", "clients"] {
                 _ = try await tools.addNews("News for \(audience)", audience: audience)

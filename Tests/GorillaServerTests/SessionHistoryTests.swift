@@ -1,4 +1,5 @@
 import Foundation
+import GorillaTesting
 import GRDB
 import GorillaShared
 import Testing
@@ -43,7 +44,7 @@ import Testing
 
     /// Ada with her registered clients Ana and Carla, a session of each, and Bob, another coach.
     private static func tenant() async throws -> Tenant {
-        let store = try ServerStore.inMemory()
+        let store = try await TestEngine.current.makeStore()
         let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
         let ada = account("ada", role: .coach), bob = account("bob", role: .coach)
         let ana = account("ana", role: .client, coach: ada.id), carla = account("carla", role: .client, coach: ada.id)

@@ -88,7 +88,7 @@ struct StartupTests {
     }
 
     /// After an unclean stop (the marker is left), a damaged file is checked, refused, and named with how to restore.
-    @Test func aDamagedDatabaseAfterAnUncleanStopIsRefusedByName() async throws {
+    @Test(.enabled(if: TestEngine.current == .sqlite, "SQLite's own files")) func aDamagedDatabaseAfterAnUncleanStopIsRefusedByName() async throws {
         try await Self.withFolder { directory in
             try await Self.populate(directory)
             let path = directory.appendingPathComponent("gorilla.sqlite").path
@@ -109,7 +109,7 @@ struct StartupTests {
         }
     }
 
-    @Test func aFileThatIsNotADatabaseIsRefusedByName() async throws {
+    @Test(.enabled(if: TestEngine.current == .sqlite, "SQLite's own files")) func aFileThatIsNotADatabaseIsRefusedByName() async throws {
         try await Self.withFolder { directory in
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let path = directory.appendingPathComponent("gorilla.sqlite").path
@@ -121,7 +121,7 @@ struct StartupTests {
     }
 
     /// A missing `counters` row is named at start-up; a store that lost it while running refuses writes, never crashes.
-    @Test func aMissingCounterRowIsAnErrorNeverACrash() async throws {
+    @Test(.enabled(if: TestEngine.current == .sqlite, "SQLite's own files")) func aMissingCounterRowIsAnErrorNeverACrash() async throws {
         try await Self.withFolder { directory in
             try await Self.populate(directory)
             let path = directory.appendingPathComponent("gorilla.sqlite").path

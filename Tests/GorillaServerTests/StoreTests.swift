@@ -1,4 +1,5 @@
 import Foundation
+import GorillaTesting
 import GorillaServer
 import GorillaShared
 import Testing
@@ -6,8 +7,8 @@ import Testing
 @Suite struct StoreTests {
     let store: ServerStore
 
-    init() throws {
-        store = try ServerStore.inMemory()
+    init() async throws {
+        store = try await TestEngine.current.makeStore()
     }
 
     private func coach(_ username: String, email: String? = nil, language: Language = .ca) -> UserRecord {

@@ -55,8 +55,7 @@ struct UpdatedTests {
                 _ = try await phone.signUpCoach("ada")
                 let cursor = try Self.version(try await phone.request("sync.updated", ["since": 0]))
                 #expect(try Self.sections(try await phone.request("sync.updated", ["since": cursor])).isEmpty)
-                let operatorStore = try ServerStore.open(
-                    path: dataDirectory.appendingPathComponent("gorilla.sqlite").path)
+                let operatorStore = try await server.openStore()
                 _ = try await operatorStore.addNews(text: "Gym closed on Monday", audience: "all")
                 let start = ContinuousClock.now
                 var sections: [String: Int] = [:]

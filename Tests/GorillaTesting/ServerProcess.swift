@@ -1,4 +1,5 @@
 import Foundation
+import GorillaServer
 
 #if canImport(Darwin)
 import Darwin
@@ -16,10 +17,23 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     private var boundPort = 0
     private var process: ChildProcess?
 
-    public init(dataDirectory: URL, logFile: URL) {
+    /// The engine its store runs on.
+    public let engine: TestEngine
+    private var database: PostgresLocation?
+
+    /// A server with `dataDirectory` as its data folder, its store on `engine` (PostgreSQL: a database of its own,
+    /// made on first start, or `database`, which several servers may share).
+    public init(
+        dataDirectory: URL, logFile: URL, engine: TestEngine = .current, database: PostgresLocation? = nil
+    ) {
         self.dataDirectory = dataDirectory
         self.logFile = logFile
+        self.engine = database == nil ? engine : .postgres
+        self.database = database
     }
+
+    /// The PostgreSQL database the server uses (nil on SQLite, or before its first start).
+    public var postgres: PostgresLocation? { lock.withLock { database } }
 
     public var port: Int { lock.withLock { boundPort } }
 
@@ -40,9 +54,22 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     private func startOnce() async throws {
         let serverFile = dataDirectory.appendingPathComponent("server.json")
         try? FileManager.default.removeItem(at: serverFile)
+        var arguments = ["--port", String(port), "--data", dataDirectory.path, "--log-level", "warning"]
+        var environment = ProcessInfo.processInfo.environment
+        if engine == .postgres {
+            if postgres == nil {
+                let made = try await TestPostgres.makeDatabase()
+                lock.withLock { database = made }
+            }
+            let location = postgres!
+            arguments += [
+                "--database", "postgres://\(location.user)@\(location.host):\(location.port)/\(location.database)",
+            ]
+            environment["PGPASSWORD"] = location.password
+        }
         let child = try ChildProcess(
-            Products.server.path, ["--port", String(port), "--data", dataDirectory.path, "--log-level", "warning"],
-            environment: ProcessInfo.processInfo.environment, stdout: .appending(logFile.path),
+            Products.server.path, arguments,
+            environment: environment, stdout: .appending(logFile.path),
             stderr: .appending(logFile.path))
         lock.withLock { process = child }
 

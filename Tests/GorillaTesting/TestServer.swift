@@ -22,6 +22,8 @@ public protocol RunningServer: Sendable {
     func start() async throws
     /// Stops the server.
     func stop() async
+    /// The PostgreSQL database the server uses (nil on SQLite, or before its first start).
+    var postgres: PostgresLocation? { get }
 }
 
 extension RunningServer {
@@ -35,6 +37,17 @@ extension RunningServer {
     public func endpoint() throws -> ServerEndpoint {
         let info = try info()
         return ServerEndpoint(host: "127.0.0.1", port: info.port, fingerprint: info.fingerprint)
+    }
+
+    /// The operator's tools on the server's database, as `gorilla-server users|news` would open it.
+    public func operatorTools() async throws -> OperatorTools {
+        try await OperatorTools.open(dataDirectory: dataDirectory, database: postgres)
+    }
+
+    /// A store of its own on the server's database, as another process would open it.
+    public func openStore() async throws -> ServerStore {
+        if let postgres { return try await ServerStore.open(postgres: postgres, connections: 2) }
+        return try ServerStore.open(path: databasePath)
     }
 
     /// The server's SQLite database.
@@ -65,16 +78,35 @@ public final class TestServer: RunningServer, Sendable {
     private let configure: @Sendable (inout ServerConfiguration) -> Void
     private let logLevel: Logger.Level
     private let state: NIOLockedValueBox<(port: Int, group: ServiceGroup?, task: Task<Void, any Error>?)>
+    /// The engine its store runs on.
+    public let engine: TestEngine
+    private let database = NIOLockedValueBox<PostgresLocation?>(nil)
 
-    /// A server on `port` (0: the system picks one on first start) with `dataDirectory` as its data folder.
+    /// A server on `port` (0: the system picks one on first start) with `dataDirectory` as its data folder, its store
+    /// on `engine` (PostgreSQL: a database of its own, made on first start, or `database` when given).
     public init(
-        dataDirectory: URL, port: Int = 0, logLevel: Logger.Level = .critical,
+        dataDirectory: URL, port: Int = 0, logLevel: Logger.Level = .critical, engine: TestEngine = .current,
+        database: PostgresLocation? = nil,
         configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }
     ) {
         self.dataDirectory = dataDirectory
         self.logLevel = logLevel
         self.configure = configure
+        self.engine = database == nil ? engine : .postgres
+        self.database.withLockedValue { $0 = database }
         state = NIOLockedValueBox((port, nil, nil))
+    }
+
+    /// The PostgreSQL database the server uses (nil on SQLite, or before its first start).
+    public var postgres: PostgresLocation? { database.withLockedValue { $0 } }
+
+    /// The PostgreSQL database for this server, made on first use.
+    private func postgresDatabase() async throws -> PostgresLocation? {
+        guard engine == .postgres else { return nil }
+        if let known = postgres { return known }
+        let made = try await TestPostgres.makeDatabase()
+        database.withLockedValue { $0 = made }
+        return made
     }
 
     public var port: Int { state.withLockedValue { $0.port } }
@@ -98,6 +130,8 @@ public final class TestServer: RunningServer, Sendable {
         var configuration = ServerConfiguration(dataDirectory: dataDirectory)
         configuration.port = port
         configuration.passwordHasher = .testing
+        configuration.database = try await postgresDatabase()
+        configuration.databaseConnections = 3
         configure(&configuration)
         configuration.onListening = { port in
             announce.yield(port)

@@ -88,7 +88,7 @@ final class PostgresEngine: StoreEngine {
                 sql: "CREATE TABLE IF NOT EXISTS gorilla_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
             let applied = Set(try db.values(String.self, sql: "SELECT name FROM gorilla_migrations"))
             for (name, sql) in PostgresMigrations.all where !applied.contains(name) {
-                try (db as! PostgresTransaction).run(sql)  // several statements: the simple protocol
+                try (db as! PostgresTransaction).run(sql)  // several statements
                 try db.execute(
                     sql: "INSERT INTO gorilla_migrations (name, applied_at) VALUES (?, ?)",
                     arguments: [name, ISOTime.format(Date())])
@@ -104,7 +104,8 @@ final class PostgresEngine: StoreEngine {
 final class PostgresPool: Sendable {
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
-    private let group: MultiThreadedEventLoopGroup
+    /// The event loops connections run on (NIO's shared group: it outlives every pool).
+    private let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     private let threads: NIOThreadPool
     private let idle = Mutex<[PostgresConnection]>([])
     private let nextID = Atomic<Int>(1)
@@ -118,7 +119,6 @@ final class PostgresPool: Sendable {
         configuration.options.connectTimeout = .seconds(10)
         self.configuration = configuration
         self.logger = logger
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         threads = NIOThreadPool(numberOfThreads: max(1, size))
         threads.start()
     }
@@ -180,7 +180,7 @@ final class PostgresPool: Sendable {
 
     private func checkIn(_ connection: PostgresConnection, healthy: Bool) {
         guard healthy, !connection.isClosed else {
-            connection.close().whenComplete { _ in }
+            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
             return
         }
         idle.withLock { $0.append(connection) }
@@ -193,7 +193,13 @@ final class PostgresPool: Sendable {
         }
         for connection in connections { try? await connection.close() }
         try? await threads.shutdownGracefully()
-        try? await group.shutdownGracefully()
+    }
+
+    /// A pool given up without ``close()`` (a store dropped in a test) still closes its connections.
+    deinit {
+        // Each is kept until it has closed (a connection must not go away open).
+        for connection in idle.withLock({ $0 }) { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
+        threads.shutdownGracefully { _ in }
     }
 }
 
@@ -211,9 +217,11 @@ final class PostgresTransaction: SQLTransaction {
 
     var dialect: SQLDialect { .postgres }
 
-    /// Runs statements without arguments (several may be separated by `;`).
+    /// Runs statements without arguments, separated by `;` (the store's own SQL, which has none in its texts).
     func run(_ sql: String) throws {
-        _ = try connection.simpleQuery(sql).wait()
+        for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
+            _ = try connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: logger).wait()
+        }
     }
 
     func execute(sql: String, arguments: SQLArguments) throws {
@@ -229,11 +237,21 @@ final class PostgresTransaction: SQLTransaction {
         }
     }
 
+    /// Read through a cursor, `fetchSize` rows at a time, so that a caller that stops early (a pull page full at its
+    /// byte budget) never held the rest.
     func forEachRowBytes(sql: String, arguments: SQLArguments, _ body: (any SQLRowBytes) throws -> Bool) throws {
-        for row in try query(sql, arguments).rows {
-            guard try body(CellRow(cells: PostgresRandomAccessRow(row))) else { break }
+        try execute(sql: "DECLARE gorilla_rows NO SCROLL CURSOR FOR \(sql)", arguments: arguments)
+        defer { try? run("CLOSE gorilla_rows") }
+        while true {
+            let rows = try query("FETCH \(Self.fetchSize) FROM gorilla_rows", []).rows
+            for row in rows {
+                guard try body(CellRow(cells: PostgresRandomAccessRow(row))) else { return }
+            }
+            if rows.count < Self.fetchSize { return }
         }
     }
+
+    static let fetchSize = 128
 
     func inSavepoint(_ body: () throws -> Void) throws {
         savepoints += 1

@@ -69,7 +69,7 @@ struct PopulatedAccount {
             coach, "measurements", "add", "--client", "Bea", "--date", "2026-11-20", "--weight", "70.4",
             "--height", "170", "--waist", "80")
         try await gorilla(client, "measurements", "add", "--date", "2026-11-22", "--weight", "70.1")
-        let tools = try OperatorTools(dataDirectory: server.dataDirectory)
+        let tools = try await server.operatorTools()
         _ = try await tools.addNews("Maintenance on Sunday", audience: "all")
 
         // Bob, another coach, with a client and a session of his own.

@@ -4,6 +4,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSL
+import GorillaTesting
 
 /// A JSON object as `JSONSerialization` reads it.
 typealias JSONObject = [String: Any]
@@ -30,7 +31,8 @@ enum TestClientError: Error, CustomStringConvertible {
 /// Certificates are checked against `pinnedFingerprint` when one is given, else not at all.
 /// - Important: Use it only inside the `withClient` closure that made it.
 final class TestClient {
-    static let replyTimeout: TimeAmount = .seconds(15)
+    /// PostgreSQL answers a debug build's large pushes more slowly than SQLite (a round trip per statement).
+    static let replyTimeout: TimeAmount = TestEngine.current == .postgres ? .seconds(60) : .seconds(15)
 
     private let channel: any Channel
     private var inbound: NIOAsyncChannelInboundStream<LineFrame>.AsyncIterator
