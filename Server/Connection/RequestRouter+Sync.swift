@@ -57,31 +57,15 @@ extension RequestRouter {
         return .value(outcome.reply)
     }
 
-    /// Pushes newly stored messages and read marks to the subscribed connections of their sender and recipient (a chat
-    /// shows a read mark as soon as it is set), and appointments written or answered to those of the coach and the
-    /// client (a watch shows a booking answer as soon as it is given).
+    /// Has the live feed push what this push stored of messages and appointments (``LiveFeed``).
     private func publishChanges(
         _ mutations: [PushedMutation], results: [MutationResult], principal: UserRecord
     ) async {
         let applied = Set(results.filter { $0.status == .applied }.map(\.id))
-        let ids = mutations.filter {
-            ($0.kind == EntityKind.message.rawValue || $0.kind == EntityKind.event.rawValue)
-                && ($0.action == .create || $0.action == .update) && applied.contains($0.id)
-        }.map(\.entity)
-        guard !ids.isEmpty, let changes = try? await context.store.changes(ids: ids) else { return }
-        for change in changes {
-            let object = change.data?.objectValue ?? [:]
-            if change.kind == EntityKind.event.rawValue {
-                let users = Set(
-                    [principal.tenantID]
-                        + [object["client"]?.stringValue.flatMap(UUID.init(uuidString:))].compactMap { $0 })
-                await context.live.publish(WireResponse(event: "event", value: change), to: users)
-                continue
-            }
-            let users = Set(
-                [object["to"], object["from"]].compactMap { $0?.stringValue }.compactMap(UUID.init(uuidString:)))
-            await context.live.publish(WireResponse(event: "message", value: change), to: users)
+        let live = mutations.contains {
+            ($0.kind == EntityKind.message.rawValue || $0.kind == EntityKind.event.rawValue) && applied.contains($0.id)
         }
+        if live { await context.feed.catchUp() }
     }
 
     /// Stops live pushes for this connection (logout, another login, a revoked token).

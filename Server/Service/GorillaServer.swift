@@ -158,6 +158,14 @@ public struct GorillaServer: Service {
         let context = ServerContext(
             store: store, configuration: configuration, logger: logger, passwordPool: passwordPool)
         let handler = ConnectionHandler(router: RequestRouter(context: context), context: context)
+        await context.feed.start()
+        // The writes of other instances sharing the database: epochs move, and live pushes follow.
+        let follower = Task {
+            await store.followChanges { change in
+                if change.data { await context.feed.catchUp() }
+            }
+        }
+        defer { follower.cancel() }
         let configuration = self.configuration
         let openConnections = NIOLockedValueBox(OpenConnections())
 
@@ -202,6 +210,7 @@ public struct GorillaServer: Service {
             }
         } catch {
             try? await listener.executeThenClose { _ in }
+            follower.cancel()
             await store.close()
             throw error
         }
@@ -213,6 +222,8 @@ public struct GorillaServer: Service {
         } catch is CancellationError {
             // Graceful shutdown: the listener and every connection were closed.
         }
+        follower.cancel()
+        _ = await follower.value
         await store.close()
         logger.info("server stopped")
     }

@@ -13,19 +13,27 @@ struct ServerContext: Sendable {
     let signups: RateLimiter
     let passwords: PasswordWork
     let uploads: UploadSpool
-    let live = LiveRegistry()
+    let live: LiveRegistry
+    let feed: LiveFeed
 
     /// - Parameter passwordPool: the threads that hash passwords (``PasswordWork``); the caller starts and stops them.
     init(store: ServerStore, configuration: ServerConfiguration, logger: Logger, passwordPool: NIOThreadPool) {
         self.store = store
+        let live = LiveRegistry()
+        self.live = live
+        self.feed = LiveFeed(store: store, live: live)
         self.configuration = configuration
         self.logger = logger
         self.loginFailures = RateLimiter(
-            limit: configuration.loginFailuresPerAccount, window: configuration.loginWindow)
+            limit: configuration.loginFailuresPerAccount, window: configuration.loginWindow, name: "login-account",
+            store: store)
         self.addressFailures = RateLimiter(
-            limit: configuration.loginFailuresPerAddress, window: configuration.loginWindow)
-        self.codeAttempts = RateLimiter(limit: configuration.codeAttemptsPerMinute, window: 60)
-        self.signups = RateLimiter(limit: configuration.signupsPerAddress, window: configuration.signupWindow)
+            limit: configuration.loginFailuresPerAddress, window: configuration.loginWindow, name: "login-address",
+            store: store)
+        self.codeAttempts = RateLimiter(
+            limit: configuration.codeAttemptsPerMinute, window: 60, name: "code", store: store)
+        self.signups = RateLimiter(
+            limit: configuration.signupsPerAddress, window: configuration.signupWindow, name: "signup", store: store)
         self.passwords = PasswordWork(
             hasher: configuration.passwordHasher, pool: passwordPool,
             threads: configuration.passwordThreads, queueLength: configuration.passwordQueueLength,

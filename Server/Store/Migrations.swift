@@ -151,6 +151,12 @@ enum Migrations {
             // Minutes before an appointment that the account's reminders come (`Profile.reminder`); NULL: the default.
             try db.execute(sql: "ALTER TABLE users ADD COLUMN reminder INTEGER")
         }
+        migrator.registerMigration("v8-live-index") { db in
+            // The live feed reads messages and appointments by version across tenants (``LiveFeed``); its condition
+            // must stay word for word ``ServerStore/liveCondition``.
+            try db.execute(
+                sql: "CREATE INDEX entities_live_version ON entities(version) WHERE kind IN ('event', 'message')")
+        }
         return migrator
     }
 }

@@ -33,7 +33,8 @@ extension ServerStore {
     public func removeNews(idPrefix: String) async throws -> News {
         let prefix = idPrefix.lowercased()
         return try await write { db in
-            let rows = try db.fetchAll(sql: "SELECT * FROM news WHERE deleted = 0 AND id LIKE ?", arguments: [prefix + "%"])
+            let rows = try db.fetchAll(
+                sql: "SELECT * FROM news WHERE deleted = 0 AND id LIKE ?", arguments: [prefix + "%"])
             guard rows.count == 1, let row = rows.first else {
                 throw ServerError(
                     rows.isEmpty ? .notFound : .invalidField,
@@ -54,5 +55,40 @@ extension ServerStore {
             throw ServerError.invalid("news row \(row["id"] as String? ?? "?") is unreadable")
         }
         return News(id: id, text: row["text"], audience: audience, published: published)
+    }
+}
+
+// MARK: Rate limits shared by several instances
+
+extension ServerStore {
+    /// How many events `limiter` recorded for `key` after `after`, and the oldest of them.
+    func rateEvents(_ limiter: String, key: String, after: Date) async throws -> (Int, Date?) {
+        try await read { db in
+            let row = try db.fetchOne(
+                sql:
+                    "SELECT COUNT(*) AS n, MIN(at) AS oldest FROM rate_events WHERE limiter = ? AND key = ? AND at > ?",
+                arguments: [limiter, key, after.timeIntervalSince1970])
+            return (row?["n"] ?? 0, (row?["oldest"] as Double?).map(Date.init(timeIntervalSince1970:)))
+        }
+    }
+
+    /// Records one event, and forgets every limiter's events before `forgettingBefore` when given.
+    func recordRateEvent(_ limiter: String, key: String, at: Date, forgettingBefore: Date?) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "INSERT INTO rate_events (limiter, key, at) VALUES (?, ?, ?)",
+                arguments: [limiter, key, at.timeIntervalSince1970])
+            if let forgettingBefore {
+                try db.execute(
+                    sql: "DELETE FROM rate_events WHERE limiter = ? AND at < ?",
+                    arguments: [limiter, forgettingBefore.timeIntervalSince1970])
+            }
+        }
+    }
+
+    func resetRateEvents(_ limiter: String, key: String) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM rate_events WHERE limiter = ? AND key = ?", arguments: [limiter, key])
+        }
     }
 }

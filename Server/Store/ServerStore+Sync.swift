@@ -229,7 +229,9 @@ extension ServerStore {
     }
 
     /// The outcomes of the mutations `ids` that earlier pushes applied or refused: account and result text by id.
-    static func rememberedOutcomes(_ db: any SQLTransaction, ids: [UUID]) throws -> [UUID: (userID: String, result: String)] {
+    static func rememberedOutcomes(
+        _ db: any SQLTransaction, ids: [UUID]
+    ) throws -> [UUID: (userID: String, result: String)] {
         var outcomes: [UUID: (userID: String, result: String)] = [:]
         try SQL.forEachRow(db, "user_id, result", from: "applied_mutations", ids: ids) { id, row in
             outcomes[id] = (row[1], row[2])
@@ -305,7 +307,8 @@ extension ServerStore {
     /// Logs one field an update changed, with the device that pushed it (``recordConflict`` names it when the value is
     /// overwritten later).
     static func logChange(
-        _ db: any SQLTransaction, row: EntityRow, mutation: PushedMutation, principal: UserRecord, device: SyncDevice? = nil,
+        _ db: any SQLTransaction, row: EntityRow, mutation: PushedMutation, principal: UserRecord,
+        device: SyncDevice? = nil,
         field: String, old: JSONValue?, new: JSONValue?, newVersion: Int64, now: Date
     ) throws {
         let encoder = WireCoding.encoder
@@ -415,9 +418,33 @@ extension ServerStore {
         }
     }
 
-    /// The current state of the rows `ids` (for live pushes).
-    func changes(ids: [UUID]) async throws -> [Change] {
-        try await read { db in try ids.compactMap { try EntityRow.fetch(db, id: $0)?.change } }
+    /// The kinds whose changes are pushed live to the accounts they concern (``LiveFeed``); the partial index
+    /// `entities_live_version` is declared with this exact condition.
+    static let liveCondition = "kind IN ('event', 'message')"
+
+    /// The live rows (messages and appointments, not deleted) written after version `after`, oldest first, at most
+    /// `limit`; and the version read through (the last row's, or the newest of all when fewer came).
+    func liveChanges(
+        after: Int64, limit: Int
+    ) async throws -> (changes: [(change: Change, tenant: UUID)], through: Int64) {
+        try await read { db in
+            let rows = try db.fetchAll(
+                sql: """
+                    SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, created_by
+                    FROM entities WHERE version > ? AND \(Self.liveCondition) ORDER BY version LIMIT ?
+                    """, arguments: [after, limit]
+            ).map(EntityRow.init(row:))
+            let through =
+                rows.count == limit
+                ? rows.last!.version
+                : try db.value(Int64.self, sql: "SELECT value FROM counters WHERE name = 'version'") ?? after
+            return (rows.filter { !$0.deleted }.map { ($0.change, $0.coachID) }, max(after, through))
+        }
+    }
+
+    /// The newest version taken.
+    func currentVersion() async throws -> Int64 {
+        try await read { db in try db.value(Int64.self, sql: "SELECT value FROM counters WHERE name = 'version'") ?? 0 }
     }
 
     /// Which sections changed after `since`, with counts (the seed's `updated`).
@@ -426,16 +453,18 @@ extension ServerStore {
             let (visible, arguments) = Self.visibleRows(principal, columns: "kind, version", since: since)
             var sections: [String: Int] = [:]
             var newest = since
-            for row in try db.fetchAll(sql: """
-                        SELECT kind, COUNT(*) AS n, MAX(version) AS newest FROM (\(visible)) AS visible GROUP BY kind
-                        """, arguments: arguments)
+            for row in try db.fetchAll(
+                sql: """
+                    SELECT kind, COUNT(*) AS n, MAX(version) AS newest FROM (\(visible)) AS visible GROUP BY kind
+                    """, arguments: arguments)
             {
                 sections[row["kind"]] = row["n"]
                 newest = max(newest, row["newest"])
             }
-            if let row = try db.fetchOne(sql: """
-                        SELECT COUNT(*) AS n, MAX(version) AS newest FROM news WHERE version > ? AND audience IN ('all', ?)
-                        """, arguments: [since, Self.audience(principal)]), (row["n"] as Int) > 0
+            if let row = try db.fetchOne(
+                sql: """
+                    SELECT COUNT(*) AS n, MAX(version) AS newest FROM news WHERE version > ? AND audience IN ('all', ?)
+                    """, arguments: [since, Self.audience(principal)]), (row["n"] as Int) > 0
             {
                 sections["news"] = row["n"]
                 newest = max(newest, row["newest"])

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Logging
 import GorillaShared
+import Logging
 
 /// The server's authoritative store: one ``StoreEngine`` (SQLite in the data folder, the embedded default, or a
 /// PostgreSQL database several instances share) behind the methods the request handlers need.
@@ -75,6 +75,15 @@ public struct ServerStore: Sendable {
 
     /// Closes the engine's connections (PostgreSQL's; SQLite's close with the store).
     public func close() async { await engine.close() }
+
+    /// Follows the writes of the other instances sharing the database until cancelled (see
+    /// ``StoreEngine/followChanges(_:)``): the epochs move, then `onChange` hears it.
+    func followChanges(_ onChange: @escaping @Sendable (StoreChange) async -> Void) async {
+        await engine.followChanges(onChange)
+    }
+
+    /// Whether other server instances may write to this store (PostgreSQL).
+    public var isShared: Bool { sqlite == nil }
 
     /// Runs `body` in one write transaction, turning storage failures into ``ServerError``s.
     func write<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {

@@ -59,3 +59,50 @@ final class StoreChangeObserver: TransactionObserver {
         dataChanged = false
     }
 }
+
+/// What committed writes changed, in the terms of ``StoreEpochs``.
+struct StoreChange: Sendable, Equatable {
+    /// `users` or `tokens` rows were updated or deleted.
+    var accounts = false
+    /// `entities` or `news` rows changed.
+    var data = false
+
+    static let none = StoreChange()
+    static let everything = StoreChange(accounts: true, data: true)
+
+    init(accounts: Bool = false, data: Bool = false) {
+        self.accounts = accounts
+        self.data = data
+    }
+
+    /// What a statement of the store's own SQL changes, by the table it writes (the rule ``StoreChangeObserver``
+    /// applies to SQLite's change events: inserts into `users` and `tokens` change no account that was checked).
+    init(statement sql: String) {
+        let words = sql.split(whereSeparator: { $0.isWhitespace }).prefix(3).map { $0.lowercased() }
+        guard let verb = words.first else { return }
+        let table: String
+        switch verb {
+        case "insert", "delete": table = words.count > 2 ? words[2] : ""
+        case "update": table = words.count > 1 ? words[1] : ""
+        default: return
+        }
+        switch table {
+        case "entities", "news": data = true
+        case "users", "tokens": accounts = verb != "insert"
+        default: break
+        }
+    }
+
+    /// The notification payload: `a`, `d`, `ad` or empty.
+    var payload: String { (accounts ? "a" : "") + (data ? "d" : "") }
+
+    init(payload: String) {
+        accounts = payload.contains("a")
+        data = payload.contains("d")
+    }
+
+    mutating func formUnion(_ other: StoreChange) {
+        accounts = accounts || other.accounts
+        data = data || other.data
+    }
+}

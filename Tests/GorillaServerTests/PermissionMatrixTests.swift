@@ -238,51 +238,6 @@ private func draftFields(client: String?, device: String = "phone") -> JSONObjec
     return fields
 }
 
-/// One mutation as a device sends it.
-private func mutation(
-    _ kind: String, _ entity: UUID, _ action: String = "create", fields: JSONObject? = nil,
-    id: UUID = UUID(), base: Int? = nil
-) -> JSONObject {
-    var object: JSONObject = [
-        "id": id.uuidString.lowercased(), "kind": kind, "entity": entity.uuidString.lowercased(), "action": action,
-    ]
-    if let fields { object["fields"] = fields }
-    if let base { object["base"] = base }
-    return object
-}
-
-extension TestClient {
-    /// `sync.push` that must be answered with results (one per mutation).
-    fileprivate func pushRequiringReply(_ mutations: [JSONObject]) async throws -> [JSONObject] {
-        let reply = try await request("sync.push", ["mutations": mutations]).expectSuccess()
-        guard let results = reply.value?["results"] as? [JSONObject], results.count == mutations.count else {
-            throw TestClientError.notJSON("push reply without one result per mutation")
-        }
-        return results
-    }
-
-    /// Every change visible to the bound account, from version 0.
-    fileprivate func pullEverything() async throws -> [JSONObject] {
-        var since = 0
-        var changes: [JSONObject] = []
-        while true {
-            let reply = try await request("sync.pull", ["since": since, "limit": 5000]).expectSuccess()
-            changes += reply.value?["changes"] as? [JSONObject] ?? []
-            since = reply.value?["cursor"] as? Int ?? since
-            if (reply.value?["more"] as? Bool) != true { return changes }
-        }
-    }
-
-    /// The id of the bound account.
-    fileprivate func profileID() async throws -> UUID {
-        let reply = try await request("profile.get").expectSuccess()
-        guard let id = reply.string("value", "id").flatMap(UUID.init(uuidString:)) else {
-            throw TestClientError.notJSON("profile without id")
-        }
-        return id
-    }
-}
-
 /// Opens one resumed connection per token (in order) and runs `body` with all of them open.
 private func withSessions(port: Int, _ tokens: [String], _ body: ([TestClient]) async throws -> Void) async throws {
     func open(_ index: Int, _ opened: [TestClient]) async throws {

@@ -56,6 +56,7 @@ final class PostgresEngine: StoreEngine {
     private let pool: PostgresPool
     /// Moved after every committed write (this engine does not tell which tables changed).
     private let epochs: StoreEpochs
+    private let logger: Logger
 
     var name: String { "PostgreSQL" }
 
@@ -66,14 +67,62 @@ final class PostgresEngine: StoreEngine {
     init(location: PostgresLocation, connections: Int, epochs: StoreEpochs, logger: Logger) {
         self.location = location
         self.epochs = epochs
+        self.logger = logger
         pool = PostgresPool(location: location, size: connections, logger: logger)
     }
 
+    /// The channel committed writes are announced on (their payload says what they changed: `a` accounts or tokens,
+    /// `d` synced data or news), so that every instance moves its ``StoreEpochs`` and its live pushes follow.
+    static let changesChannel = "gorilla_changes"
+
     func write<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
-        let result = try await pool.transaction(
-            begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLock))", body: body)
-        epochs.advance(accounts: true, data: true)
+        let (result, changed) = try await pool.transaction(
+            begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLock))"
+        ) { db in
+            let result = try body(db)
+            let changed = (db as! PostgresTransaction).changed
+            if changed != .none {
+                // Delivered when (and only if) the transaction commits.
+                try db.execute(
+                    sql: "SELECT pg_notify(?, ?)", arguments: [Self.changesChannel, changed.payload])
+            }
+            return (result, changed)
+        }
+        epochs.advance(accounts: changed.accounts, data: changed.data)
         return result
+    }
+
+    /// Follows the writes of every instance (this one's too) until cancelled: `onChange` hears what each changed,
+    /// after this store's epochs moved. One connection of its own listens; when it is lost, it reconnects (after 1, 2,
+    /// 4 … 10 s) and then reports everything changed, since notifications sent meanwhile are gone.
+    func followChanges(_ onChange: @escaping @Sendable (StoreChange) async -> Void) async {
+        var delay = 1
+        var first = true
+        while !Task.isCancelled {
+            do {
+                let connection = try await pool.connect()
+                defer { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
+                try await connection.listen(on: Self.changesChannel) { notifications in
+                    delay = 1
+                    if !first {
+                        epochs.advance(accounts: true, data: true)
+                        await onChange(.everything)
+                    }
+                    first = false
+                    for try await notification in notifications {
+                        let change = StoreChange(payload: notification.payload)
+                        epochs.advance(accounts: change.accounts, data: change.data)
+                        await onChange(change)
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("lost the PostgreSQL notifications (\(error)); listening again in \(delay) s")
+            }
+            first = false
+            try? await Task.sleep(for: .seconds(delay))
+            delay = min(delay * 2, 10)
+        }
     }
 
     func read<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
@@ -83,7 +132,9 @@ final class PostgresEngine: StoreEngine {
     /// Applies the migrations not applied yet, in one transaction under a lock, so that instances starting together
     /// apply each exactly once.
     func migrate() async throws {
-        _ = try await pool.transaction(reportingErrors: false, begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.migrationLock))") { db in
+        _ = try await pool.transaction(
+            reportingErrors: false, begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.migrationLock))"
+        ) { db in
             try db.execute(
                 sql: "CREATE TABLE IF NOT EXISTS gorilla_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
             let applied = Set(try db.values(String.self, sql: "SELECT name FROM gorilla_migrations"))
@@ -161,11 +212,19 @@ final class PostgresPool: Sendable {
             return ServerError(.unavailable)
         }
         logger.warning(
-            "PostgreSQL refused a statement", metadata: ["state": "\(state)", "message": "\(error.serverInfo?[.message] ?? "")"])
+            "PostgreSQL refused a statement",
+            metadata: ["state": "\(state)", "message": "\(error.serverInfo?[.message] ?? "")"])
         switch state.prefix(2) {
         case "08", "40", "53", "57", "58": return ServerError(.unavailable)
         default: return ServerError(.internalError)
         }
+    }
+
+    /// A connection of its own, outside the pool (the listener's); the caller closes it.
+    func connect() async throws -> PostgresConnection {
+        let id = nextID.add(1, ordering: .relaxed).oldValue
+        return try await PostgresConnection.connect(
+            on: group.next(), configuration: configuration, id: id, logger: logger)
     }
 
     private func checkOut() throws -> PostgresConnection {
@@ -198,7 +257,9 @@ final class PostgresPool: Sendable {
     /// A pool given up without ``close()`` (a store dropped in a test) still closes its connections.
     deinit {
         // Each is kept until it has closed (a connection must not go away open).
-        for connection in idle.withLock({ $0 }) { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
+        for connection in idle.withLock({ $0 }) {
+            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+        }
         threads.shutdownGracefully { _ in }
     }
 }
@@ -209,6 +270,8 @@ final class PostgresTransaction: SQLTransaction {
     private let connection: PostgresConnection
     private let logger: Logger
     private var savepoints = 0
+    /// What the transaction's statements changed so far, as ``StoreChangeObserver`` tells it for SQLite.
+    private(set) var changed = StoreChange.none
 
     init(connection: PostgresConnection, logger: Logger) {
         self.connection = connection
@@ -268,6 +331,7 @@ final class PostgresTransaction: SQLTransaction {
     }
 
     private func query(_ sql: String, _ arguments: SQLArguments) throws -> PostgresQueryResult {
+        changed.formUnion(StoreChange(statement: sql))
         var binds = PostgresBindings(capacity: arguments.values.count)
         for value in arguments.values {
             switch value {

@@ -77,6 +77,7 @@ enum PostgresMigrations {
                 WHERE deleted = 0 AND name_key IS NOT NULL;
             CREATE INDEX entities_catalogue_version ON entities(coach_id, version)
                 WHERE kind IN ('exercise', 'machine', 'training');
+            CREATE INDEX entities_live_version ON entities(version) WHERE kind IN ('event', 'message');
             CREATE TABLE applied_mutations (
                 id TEXT PRIMARY KEY,
                 user_id TEXT NOT NULL,
@@ -117,6 +118,12 @@ enum PostgresMigrations {
                 deleted BIGINT NOT NULL DEFAULT 0
             );
             CREATE INDEX news_version ON news(version);
+            CREATE TABLE rate_events (
+                limiter TEXT NOT NULL,
+                key TEXT NOT NULL,
+                at DOUBLE PRECISION NOT NULL
+            );
+            CREATE INDEX rate_events_key ON rate_events(limiter, key, at);
             """
         )
     ]

@@ -10,8 +10,12 @@ protocol StoreEngine: Sendable {
     func read<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T
     /// Closes the engine's connections.
     func close() async
+    /// Follows the writes other processes commit, until cancelled, if the engine can hear them (PostgreSQL's
+    /// notifications); returns at once if it cannot (SQLite: one server per file, ``StoreEpochs`` see its own writes).
+    func followChanges(_ onChange: @escaping @Sendable (StoreChange) async -> Void) async
 }
 
 extension SQLiteEngine {
     func close() async {}
+    func followChanges(_ onChange: @escaping @Sendable (StoreChange) async -> Void) async {}
 }

@@ -1,10 +1,10 @@
 import Foundation
+import GorillaTesting
 import GorillaTransport
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSL
-import GorillaTesting
 
 /// A JSON object as `JSONSerialization` reads it.
 typealias JSONObject = [String: Any]
@@ -249,5 +249,50 @@ extension Dictionary where Key == String, Value == Any {
         var current: Any? = self
         for key in path { current = (current as? JSONObject)?[key] }
         return current
+    }
+}
+
+/// One mutation as a device sends it.
+func mutation(
+    _ kind: String, _ entity: UUID, _ action: String = "create", fields: JSONObject? = nil,
+    id: UUID = UUID(), base: Int? = nil
+) -> JSONObject {
+    var object: JSONObject = [
+        "id": id.uuidString.lowercased(), "kind": kind, "entity": entity.uuidString.lowercased(), "action": action,
+    ]
+    if let fields { object["fields"] = fields }
+    if let base { object["base"] = base }
+    return object
+}
+
+extension TestClient {
+    /// `sync.push` that must be answered with results (one per mutation).
+    func pushRequiringReply(_ mutations: [JSONObject]) async throws -> [JSONObject] {
+        let reply = try await request("sync.push", ["mutations": mutations]).expectSuccess()
+        guard let results = reply.value?["results"] as? [JSONObject], results.count == mutations.count else {
+            throw TestClientError.notJSON("push reply without one result per mutation")
+        }
+        return results
+    }
+
+    /// Every change visible to the bound account, from version 0.
+    func pullEverything() async throws -> [JSONObject] {
+        var since = 0
+        var changes: [JSONObject] = []
+        while true {
+            let reply = try await request("sync.pull", ["since": since, "limit": 5000]).expectSuccess()
+            changes += reply.value?["changes"] as? [JSONObject] ?? []
+            since = reply.value?["cursor"] as? Int ?? since
+            if (reply.value?["more"] as? Bool) != true { return changes }
+        }
+    }
+
+    /// The id of the bound account.
+    func profileID() async throws -> UUID {
+        let reply = try await request("profile.get").expectSuccess()
+        guard let id = reply.string("value", "id").flatMap(UUID.init(uuidString:)) else {
+            throw TestClientError.notJSON("profile without id")
+        }
+        return id
     }
 }
