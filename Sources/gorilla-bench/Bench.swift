@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GorillaClient
+import GorillaServer
 import GorillaShared
 import GorillaTesting
 import GorillaTransport
@@ -48,14 +49,29 @@ struct GorillaBench: AsyncParsableCommand {
     @Flag(help: .hidden)
     var keep = false
 
+    @Option(
+        help: ArgumentHelp(
+            "A PostgreSQL server (a role that may create databases): the scenarios run on it, and push and pull with 1, 2 "
+                + "and 3 instances are measured next to SQLite.", valueName: "postgres://USER@HOST:PORT/DB"))
+    var database: String?
+
     func run() async throws {
         if let loadWorker {
             try await LoadWorker.run(planPath: loadWorker)
             return
         }
+        if let database {
+            guard PostgresLocation(url: database) != nil else {
+                throw ValidationError("--database must be postgres://USER@HOST:PORT/DATABASE")
+            }
+            // Read once, on first use, by the servers the scenarios start (GorillaTesting's TestEngine, TestPostgres).
+            setenv("GORILLA_TEST_DATABASE", database, 1)
+            setenv("GORILLA_TEST_ENGINE", "postgres", 1)
+        }
         let scenarios = only.map { Set($0.split(separator: ",").map(String.init)) }
         let benchmark = Benchmark(quick: quick, only: scenarios, repetitions: max(`repeat`, 1), keep: keep)
         benchmark.loadConnections = loadConnections
+        benchmark.measuresInstances = database != nil
         let report = try await benchmark.run()
         print(json ? report.json : report.table)
     }
@@ -70,8 +86,10 @@ final class Benchmark {
     let only: Set<String>?
     let repetitions: Int
     let keep: Bool
-    private var metrics: [Metric] = []
+    var metrics: [Metric] = []
     var loadConnections: Int?
+    /// Whether push and pull over 1, 2 and 3 instances are measured (`--database`).
+    var measuresInstances = false
     private var diagnostics: [String] = []
 
     init(quick: Bool, only: Set<String>? = nil, repetitions: Int = 1, keep: Bool = false) {
@@ -171,6 +189,7 @@ final class Benchmark {
         await server.stop()
         progress("server stopped")
         if wants("cli_list") { try await scenario { try await cliList(home: cliHome, clients: size.clients) } }
+        if measuresInstances && wants("instances") { try await scenario { try await instances() } }
 
         let elapsed = ContinuousClock.now - began
         let header =

@@ -247,3 +247,67 @@ struct SeveralInstancesTests {
         withExtendedLifetime(folder) {}
     }
 }
+
+/// `gorilla-server migrate-to-postgres`: a SQLite data folder's rows, copied, serve the same devices from PostgreSQL.
+@Suite(.enabled(if: TestPostgres.runs, Comment(rawValue: TestPostgres.skipNote)), .timeLimit(.minutes(3)))
+struct MigrateToPostgresTests {
+    @Test func everyRowIsCopiedCountedAndServedAgainAndAFullTargetIsRefused() async throws {
+        let folder = try TemporaryFolder("gorilla-migrate")
+        let sqliteFolder = folder.child("sqlite")
+        let sqlite = TestServer(dataDirectory: sqliteFolder, engine: .sqlite)
+        try await sqlite.start()
+        var before: Set<String> = []
+        do {
+            let token = try await withClient(port: sqlite.port) { client in
+                try await client.hello()
+                return try await client.signUpCoach("ada")
+            }
+            try await withClient(port: sqlite.port) { client in
+                try await client.hello()
+                try await client.resume(token).expectSuccess()
+                let client1 = UUID()
+                let results = try await client.pushRequiringReply(
+                    [mutation("client", client1, fields: ["name": "Ana", "surname": "Serra"])]
+                        + (0..<30).map { mutation("machine", UUID(), fields: ["name": "Machine \($0)"]) }
+                        + [mutation("message", UUID(), fields: ["to": client1.uuidString.lowercased(), "text": "Hi"])])
+                #expect(results.allSatisfy { $0.string("status") == "applied" })
+                // An update, so that the change log has a row.
+                let update = try await client.pushRequiringReply([
+                    mutation("client", client1, "update", fields: ["notes": "Knee"])
+                ])
+                #expect(update.first?.string("status") == "applied")
+                before = Set(try await client.pullEverything().compactMap { $0.string("id") })
+            }
+        } catch {
+            await sqlite.stop()
+            throw error
+        }
+        await sqlite.stop()
+
+        let database = try await TestPostgres.makeDatabase()
+        let lines = NIOLockedValueBox<[String]>([])
+        let report = try await StoreCopy.sqliteToPostgres(dataDirectory: sqliteFolder, to: database) { line in
+            lines.withLockedValue { $0.append(line) }
+        }
+        #expect(report.contains("every count matches"), "\(report)")
+        #expect(lines.withLockedValue { $0 }.contains("change_log: 1 rows"), "\(lines.withLockedValue { $0 })")
+
+        // The same account, password and rows, now from PostgreSQL.
+        try await withStarted(TestServer(dataDirectory: folder.child("postgres"), database: database)) { server in
+            try await withClient(port: server.port) { client in
+                try await client.hello()
+                #expect(try await client.login("ada").result == 0)
+                let after = Set(try await client.pullEverything().compactMap { $0.string("id") })
+                #expect(after == before)
+                // New writes go on from the copied versions and log ids.
+                let more = try await client.pushRequiringReply([mutation("machine", UUID(), fields: ["name": "New"])])
+                #expect(more.first?.string("status") == "applied")
+            }
+        }
+
+        await #expect(throws: OperatorError.self) {
+            _ = try await StoreCopy.sqliteToPostgres(dataDirectory: sqliteFolder, to: database) { _ in }
+        }
+        await TestPostgres.dropDatabase(database)
+    }
+}
