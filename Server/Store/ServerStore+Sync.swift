@@ -91,7 +91,7 @@ extension ServerStore {
                 result.write(into: &text)
                 if known == nil {
                     // Remember the outcome (applied or rejected) so that a re-push answers the same.
-                    try db.execute(
+                    try db.executeBatched(
                         sql: "INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)",
                         arguments: [mutation.id.key, principalKey, String(decoding: text, as: UTF8.self), stamp])
                     remembered[mutation.id] = (principalKey, String(decoding: text, as: UTF8.self))
@@ -260,7 +260,7 @@ extension ServerStore {
             db, id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: document.clientID,
             nameKey: nil, dataText: document.text,
             versionsText: document.versionsText(version), version: version, deleted: false,
-            createdBy: principal.id, now: now)
+            createdBy: principal.id, now: now, batched: true)
         references.forget(mutation.entity)
         return MutationResult(id: mutation.id, status: .applied, version: version)
     }

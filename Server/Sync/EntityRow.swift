@@ -17,11 +17,12 @@ struct EntityRow: Sendable {
     var storedSize = 0
 
     static func fetch(_ db: any SQLTransaction, id: UUID) throws -> EntityRow? {
-        try db.fetchOne(sql: """
-                    SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, created_by,
-                        \(db.dialect.byteLength("data")) AS size
-                    FROM entities WHERE id = ?
-                    """, arguments: [id.key]
+        try db.fetchOne(
+            sql: """
+                SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, created_by,
+                    \(db.dialect.byteLength("data")) AS size
+                FROM entities WHERE id = ?
+                """, arguments: [id.key]
         ).map(EntityRow.init(row:))
     }
 
@@ -45,7 +46,8 @@ struct EntityRow: Sendable {
     }
 
     static func reference(_ db: any SQLTransaction, id: UUID) throws -> Reference? {
-        try db.fetchOne(sql: "SELECT \(Reference.columns) FROM entities WHERE id = ?", arguments: [id.key]
+        try db.fetchOne(
+            sql: "SELECT \(Reference.columns) FROM entities WHERE id = ?", arguments: [id.key]
         ).map { Reference(row: $0, at: 0) }
     }
 
@@ -120,22 +122,27 @@ struct EntityRow: Sendable {
     /// Inserts or replaces a row given its stored texts.
     static func write(
         _ db: any SQLTransaction, id: UUID, kind: String, coachID: UUID, clientID: UUID?, nameKey: String?,
-        dataText: [UInt8], versionsText: [UInt8], version: Int64, deleted: Bool, createdBy: UUID, now: Date
+        dataText: [UInt8], versionsText: [UInt8], version: Int64, deleted: Bool, createdBy: UUID, now: Date,
+        batched: Bool = false
     ) throws {
         let stamp = ISOTime.format(now)
-        try db.execute(
-            sql: """
-                INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
-                                      created_by, created_at, updated_at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)
-                ON CONFLICT (id) DO UPDATE SET name_key = excluded.name_key, data = excluded.data,
-                    field_versions = excluded.field_versions, version = excluded.version, deleted = excluded.deleted,
-                    client_id = excluded.client_id, updated_at = excluded.updated_at
-                """,
-            arguments: [
-                id.key, kind, coachID.key, clientID?.key, nameKey, String(decoding: dataText, as: UTF8.self),
-                String(decoding: versionsText, as: UTF8.self), version, deleted ? 1 : 0, createdBy.key, stamp,
-            ])
+        let sql = """
+            INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
+                                  created_by, created_at, updated_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)
+            ON CONFLICT (id) DO UPDATE SET name_key = excluded.name_key, data = excluded.data,
+                field_versions = excluded.field_versions, version = excluded.version, deleted = excluded.deleted,
+                client_id = excluded.client_id, updated_at = excluded.updated_at
+            """
+        let arguments: SQLArguments = [
+            id.key, kind, coachID.key, clientID?.key, nameKey, String(decoding: dataText, as: UTF8.self),
+            String(decoding: versionsText, as: UTF8.self), version, deleted ? 1 : 0, createdBy.key, stamp,
+        ]
+        if batched {
+            try db.executeBatched(sql: sql, arguments: arguments)
+        } else {
+            try db.execute(sql: sql, arguments: arguments)
+        }
     }
 
     /// The change as a pull shows it.

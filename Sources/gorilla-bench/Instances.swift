@@ -46,10 +46,22 @@ extension Benchmark {
             ).token
         }
         let label = "\(engine == .sqlite ? "sqlite" : "postgres")_\(count)"
+        // The sessions' client.
+        let client = UUID.v7()
+        try await withSession(endpoints[0], token: token) { connection in
+            let reply = try await connection.request(
+                Operation.syncPush,
+                PushBody(mutations: [
+                    Mutation(
+                        id: UUID.v7(), kind: "client", entity: client, action: .create,
+                        fields: ["name": "Bea", "surname": "Bench"])
+                ]), as: PushReply.self)
+            guard reply.results.first?.status == .applied else { throw BenchError("the client was refused") }
+        }
 
         // One device alone: the cost of a push of one batch, every part of it in turn.
         let single = try await withSession(endpoints[0], token: token) { connection in
-            try await timed { try await Self.pushMachines(connection, prefix: "single", batch: 0) }.1
+            try await timed { try await Self.pushSessions(connection, client: client, prefix: "single", batch: 0) }.1
         }
 
         // Every device at once, spread over the instances: pushes, then a full pull each.
@@ -60,7 +72,7 @@ extension Benchmark {
                 group.addTask {
                     try await withSession(endpoint, token: token) { connection in
                         for batch in 0..<Self.instanceBatches {
-                            try await Self.pushMachines(connection, prefix: "d\(device)", batch: batch)
+                            try await Self.pushSessions(connection, client: client, prefix: "d\(device)", batch: batch)
                         }
                     }
                 }
@@ -96,7 +108,7 @@ extension Benchmark {
             Metric(
                 name: "instances_push_\(label)", value: Double(pushed) / pushSeconds, unit: "mutations/s",
                 goal: .none,
-                note: "\(devices), \(Self.instanceBatches) pushes of \(Self.instanceBatchSize) machines each"))
+                note: "\(devices), \(Self.instanceBatches) pushes of \(Self.instanceBatchSize) sessions (9 sets) each"))
         metrics.append(
             Metric(
                 name: "instances_pull_\(label)", value: Double(changes) / pullSeconds, unit: "changes/s", goal: .none,
@@ -105,21 +117,34 @@ extension Benchmark {
             Metric(
                 name: "instances_push_alone_\(label)", value: single.seconds * 1000 / Double(Self.instanceBatchSize),
                 unit: "ms/mutation", goal: .none,
-                note: "one device, one push of \(Self.instanceBatchSize) machines, nothing else running"))
+                note: "one device, one push of \(Self.instanceBatchSize) sessions, nothing else running"))
         progress(
             "\(label): push \(format(Double(pushed) / pushSeconds))/s, pull \(format(Double(changes) / pullSeconds))/s, "
                 + "alone \(format(single.seconds * 1000 / Double(Self.instanceBatchSize))) ms/mutation")
     }
 
-    /// Pushes one batch of new machines, each applied.
-    static func pushMachines(_ connection: ServerConnection, prefix: String, batch: Int) async throws {
+    /// Pushes one batch of new sessions of `client` (three exercises of three sets each), each applied.
+    static func pushSessions(_ connection: ServerConnection, client: UUID, prefix: String, batch: Int) async throws {
+        let exercises: [JSONValue] = (1...3).map { exercise in
+            [
+                "name": .string("Exercise \(exercise)"),
+                "sets": .array((1...3).map { set in ["reps": .number(Double(8 + set)), "weight": .number(40)] }),
+            ]
+        }
         let mutations = (0..<instanceBatchSize).map { index in
             Mutation(
-                id: UUID.v7(), kind: "machine", entity: UUID.v7(), action: .create,
-                fields: ["name": .string("\(prefix) \(batch) \(index)")])
+                id: UUID.v7(), kind: "session", entity: UUID.v7(), action: .create,
+                fields: [
+                    "client": .string(client.uuidString.lowercased()), "mode": "handsfree",
+                    "start": .string(String(format: "2026-03-%02dT18:30:00Z", 1 + index % 28)),
+                    "notes": .string("\(prefix) \(batch) \(index)"), "exercises": .array(exercises),
+                ])
         }
         let reply = try await connection.request(
             Operation.syncPush, PushBody(mutations: mutations), as: PushReply.self)
-        guard reply.results.allSatisfy({ $0.status == .applied }) else { throw BenchError("a machine was refused") }
+        guard reply.results.allSatisfy({ $0.status == .applied }) else {
+            throw BenchError(
+                "a session was refused: \(reply.results.first { $0.status != .applied }?.error?.message ?? "")")
+        }
     }
 }

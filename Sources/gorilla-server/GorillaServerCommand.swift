@@ -17,7 +17,7 @@ struct GorillaServerCommand: AsyncParsableCommand {
         discussion: """
             With no subcommand, serves on 127.0.0.1:7443 with the data folder ./gorilla-data (or $GORILLA_DATA).
             The first start creates a self-signed certificate there and prints its SHA-256 fingerprint.
-            With --database postgres://… (or $GORILLA_DATABASE), the data lives in PostgreSQL, and several instances
+            With --database postgres://… (or $GORILLA_DATABASE), the data lives in PostgreSQL, and several instances \
             may serve it at once (docs/operations.md, "Several instances").
             """,
         subcommands: [Serve.self, Users.self, News.self, MigrateToPostgres.self],
@@ -239,8 +239,8 @@ struct MigrateToPostgres: AsyncParsableCommand {
         commandName: "migrate-to-postgres",
         abstract: "Copy a SQLite data folder's database into an empty PostgreSQL database.",
         discussion: """
-            Stop the server first. Every table is copied in one transaction, then each table's rows are counted on both
-            sides; the copy is kept only when every count matches. The SQLite file is left as it was.
+            Stop the server first. Every table is copied in one transaction, then each table's rows are counted on \
+            both sides; the copy is kept only when every count matches. The SQLite file is left as it was.
             """)
     @OptionGroup var data: DataOptions
 

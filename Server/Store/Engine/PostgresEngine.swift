@@ -282,6 +282,7 @@ final class PostgresTransaction: SQLTransaction {
 
     /// Runs statements without arguments, separated by `;` (the store's own SQL, which has none in its texts).
     func run(_ sql: String) throws {
+        try flush()
         for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
             _ = try connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: logger).wait()
         }
@@ -316,6 +317,37 @@ final class PostgresTransaction: SQLTransaction {
 
     static let fetchSize = 128
 
+    /// Inserts waiting to travel together (``executeBatched(sql:arguments:)``), in the order they first came; sent
+    /// before any other statement of the transaction.
+    private var batches: [InsertBatch] = []
+    /// Values in all the waiting batches (PostgreSQL takes at most 65,535 in one statement).
+    private var batchedValues = 0
+
+    func executeBatched(sql: String, arguments: SQLArguments) throws {
+        changed.formUnion(StoreChange(statement: sql))
+        if let index = batches.firstIndex(where: { $0.sql == sql }) {
+            batches[index].rows.append(arguments.values)
+        } else if let batch = InsertBatch(sql: sql, first: arguments.values) {
+            batches.append(batch)
+        } else {
+            return try execute(sql: sql, arguments: arguments)
+        }
+        batchedValues += arguments.values.count
+        if batchedValues > 30_000 { try flush() }
+    }
+
+    /// Sends the waiting inserts, one statement per kind.
+    private func flush() throws {
+        guard !batches.isEmpty else { return }
+        let waiting = batches
+        batches = []
+        batchedValues = 0
+        for batch in waiting {
+            let (sql, values) = batch.statement()
+            _ = try send(sql, values)
+        }
+    }
+
     func inSavepoint(_ body: () throws -> Void) throws {
         savepoints += 1
         defer { savepoints -= 1 }
@@ -332,8 +364,14 @@ final class PostgresTransaction: SQLTransaction {
 
     private func query(_ sql: String, _ arguments: SQLArguments) throws -> PostgresQueryResult {
         changed.formUnion(StoreChange(statement: sql))
-        var binds = PostgresBindings(capacity: arguments.values.count)
-        for value in arguments.values {
+        try flush()
+        return try send(PostgresPlaceholders.numbered(sql), arguments.values)
+    }
+
+    /// Runs one statement already numbered (`$N`).
+    private func send(_ sql: String, _ values: [SQLValue]) throws -> PostgresQueryResult {
+        var binds = PostgresBindings(capacity: values.count)
+        for value in values {
             switch value {
             case .null: binds.appendNull()
             case .integer(let number): binds.append(number)
@@ -344,7 +382,7 @@ final class PostgresTransaction: SQLTransaction {
         }
         do {
             return try connection.query(
-                PostgresQuery(unsafeSQL: PostgresPlaceholders.numbered(sql), binds: binds), logger: logger
+                PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
             ).wait()
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw SQLUniqueViolation()
@@ -372,6 +410,66 @@ final class PostgresTransaction: SQLTransaction {
             guard let bytes = cells[index].bytes else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
             return try bytes.withUnsafeReadableBytes { raw in try body(raw.bindMemory(to: UInt8.self)) }
         }
+    }
+}
+
+/// Rows of one `INSERT … VALUES (…) [suffix]` statement waiting to be sent as one.
+struct InsertBatch {
+    let sql: String
+    private let head: String
+    private let tuple: String
+    private let tail: String
+    private let width: Int
+    var rows: [[SQLValue]]
+
+    /// Nil when `sql` is not an insert of one tuple.
+    init?(sql: String, first: [SQLValue]) {
+        guard let values = sql.range(of: "VALUES"), let open = sql[values.upperBound...].firstIndex(of: "("),
+            let close = sql[open...].firstIndex(of: ")"), !first.isEmpty
+        else { return nil }
+        self.sql = sql
+        head = String(sql[..<values.lowerBound]) + "VALUES "
+        tuple = String(sql[open...close])
+        tail = String(sql[sql.index(after: close)...])
+        width = first.count
+        rows = [first]
+    }
+
+    /// The statement with every row's tuple, numbered `$N`, and its values in order.
+    func statement() -> (String, [SQLValue]) {
+        var out = head
+        for index in rows.indices {
+            if index > 0 { out += ", " }
+            out += Self.numbered(tuple, offset: index * width)
+        }
+        return (out + tail, rows.flatMap { $0 })
+    }
+
+    /// `tuple` with `?N` as `$(N + offset)` and each bare `?` as the next number after `offset`.
+    private static func numbered(_ tuple: String, offset: Int) -> String {
+        var out = ""
+        var next = 1
+        var characters = tuple.makeIterator()
+        var pending = characters.next()
+        while let character = pending {
+            pending = characters.next()
+            guard character == "?" else {
+                out.append(character)
+                continue
+            }
+            var digits = ""
+            while let digit = pending, digit.isASCII, digit.isNumber {
+                digits.append(digit)
+                pending = characters.next()
+            }
+            if let number = Int(digits) {
+                out += "$\(number + offset)"
+            } else {
+                out += "$\(next + offset)"
+                next += 1
+            }
+        }
+        return out
     }
 }
 

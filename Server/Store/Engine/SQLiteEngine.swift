@@ -1,7 +1,7 @@
 import Foundation
-import GorillaShared
 import GRDB
 import GRDBSQLite
+import GorillaShared
 
 /// The embedded engine: a GRDB database writer (a WAL `DatabasePool` on disk, a `DatabaseQueue` in tests). Statements
 /// are GRDB's cached statements with their values bound straight through SQLite's C API (GRDB's argument arrays cost
@@ -79,6 +79,11 @@ final class SQLiteTransaction: SQLTransaction {
         }
     }
 
+    /// SQLite's inserts cost no round trip: each runs at once.
+    func executeBatched(sql: String, arguments: SQLArguments) throws {
+        try execute(sql: sql, arguments: arguments)
+    }
+
     func inSavepoint(_ body: () throws -> Void) throws {
         try db.inSavepoint {
             try body()
@@ -113,7 +118,8 @@ final class SQLiteTransaction: SQLTransaction {
     /// SQLite copies each value as it is bound.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    private static func bindText(_ handle: SQLiteStatement, _ index: CInt, _ bytes: UnsafeBufferPointer<UInt8>) -> CInt {
+    private static func bindText(_ handle: SQLiteStatement, _ index: CInt, _ bytes: UnsafeBufferPointer<UInt8>) -> CInt
+    {
         // A non-nil pointer even for "": SQLite binds NULL for a nil one.
         withUnsafePointer(to: 0 as UInt8) { empty in
             sqlite3_bind_text(

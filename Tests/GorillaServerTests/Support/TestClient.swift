@@ -31,8 +31,9 @@ enum TestClientError: Error, CustomStringConvertible {
 /// Certificates are checked against `pinnedFingerprint` when one is given, else not at all.
 /// - Important: Use it only inside the `withClient` closure that made it.
 final class TestClient {
-    /// PostgreSQL answers a debug build's large pushes more slowly than SQLite (a round trip per statement).
-    static let replyTimeout: TimeAmount = TestEngine.current == .postgres ? .seconds(60) : .seconds(15)
+    /// PostgreSQL answers a debug build's large pushes more slowly than SQLite (a round trip per statement): the
+    /// tests that use it (every one with `GORILLA_TEST_ENGINE=postgres`, and the several-instance ones) wait longer.
+    static let replyTimeout: TimeAmount = TestPostgres.problem == nil ? .seconds(60) : .seconds(15)
 
     private let channel: any Channel
     private var inbound: NIOAsyncChannelInboundStream<LineFrame>.AsyncIterator
