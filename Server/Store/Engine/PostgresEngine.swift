@@ -440,36 +440,9 @@ struct InsertBatch {
         var out = head
         for index in rows.indices {
             if index > 0 { out += ", " }
-            out += Self.numbered(tuple, offset: index * width)
+            out += PostgresPlaceholders.renumbered(tuple, offset: index * width)
         }
         return (out + tail, rows.flatMap { $0 })
-    }
-
-    /// `tuple` with `?N` as `$(N + offset)` and each bare `?` as the next number after `offset`.
-    private static func numbered(_ tuple: String, offset: Int) -> String {
-        var out = ""
-        var next = 1
-        var characters = tuple.makeIterator()
-        var pending = characters.next()
-        while let character = pending {
-            pending = characters.next()
-            guard character == "?" else {
-                out.append(character)
-                continue
-            }
-            var digits = ""
-            while let digit = pending, digit.isASCII, digit.isNumber {
-                digits.append(digit)
-                pending = characters.next()
-            }
-            if let number = Int(digits) {
-                out += "$\(number + offset)"
-            } else {
-                out += "$\(next + offset)"
-                next += 1
-            }
-        }
-        return out
     }
 }
 
@@ -480,6 +453,14 @@ enum PostgresPlaceholders {
     /// `sql` with each `?` as `$1`, `$2`, … in order and each `?N` as `$N`; quoted text is left alone.
     static func numbered(_ sql: String) -> String {
         if let known = cache.withLock({ $0[sql] }) { return known }
+        let out = renumbered(sql, offset: 0)
+        cache.withLock { $0[sql] = out }
+        return out
+    }
+
+    /// `sql` with each `?N` as `$(N + offset)` and each bare `?` as the next number after `offset`, in order; quoted
+    /// text is left alone.
+    static func renumbered(_ sql: String, offset: Int) -> String {
         var out = ""
         out.reserveCapacity(sql.utf8.count + 16)
         var next = 1
@@ -498,14 +479,13 @@ enum PostgresPlaceholders {
                 digits.append(digit)
                 pending = characters.next()
             }
-            if digits.isEmpty {
-                out += "$\(next)"
-                next += 1
+            if let number = Int(digits) {
+                out += "$\(number + offset)"
             } else {
-                out += "$\(digits)"
+                out += "$\(next + offset)"
+                next += 1
             }
         }
-        cache.withLock { $0[sql] = out }
         return out
     }
 }
