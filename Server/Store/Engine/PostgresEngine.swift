@@ -105,6 +105,7 @@ final class PostgresEngine: StoreEngine {
                 try await connection.listen(on: Self.changesChannel) { notifications in
                     delay = 1
                     if !first {
+                        logger.notice("listening to PostgreSQL's notifications again")
                         epochs.advance(accounts: true, data: true)
                         await onChange(.everything)
                     }
@@ -117,7 +118,8 @@ final class PostgresEngine: StoreEngine {
                 }
             } catch {
                 if Task.isCancelled { return }
-                logger.warning("lost the PostgreSQL notifications (\(error)); listening again in \(delay) s")
+                let cause = (error as? PSQLError).map(StartupError.describePostgres) ?? "\(error)"
+                logger.warning("lost the PostgreSQL notifications (\(cause)); listening again in \(delay) s")
             }
             first = false
             try? await Task.sleep(for: .seconds(delay))
