@@ -34,11 +34,16 @@ public actor RateLimiter {
                 shared.name, key: key, after: now.addingTimeInterval(-window))
         {
             guard count >= limit, let oldest else { return nil }
-            return max(1, Int((oldest.addingTimeInterval(window).timeIntervalSince(now)).rounded(.up)))
+            return wait(since: oldest, now: now)
         }
         let recent = prune(key, now: now)
         guard recent.count >= limit, let oldest = recent.first else { return nil }
-        return max(1, Int((oldest.addingTimeInterval(window).timeIntervalSince(now)).rounded(.up)))
+        return wait(since: oldest, now: now)
+    }
+
+    /// Whole seconds (at least one) until the event at `oldest` leaves the window.
+    private func wait(since oldest: Date, now: Date) -> Int {
+        max(1, Int((oldest.addingTimeInterval(window).timeIntervalSince(now)).rounded(.up)))
     }
 
     /// Records one event (a failed login, a code attempt) for `key`.

@@ -50,11 +50,13 @@ actor LiveFeed {
     private func look() async {
         guard var after = seen else { return await start() }
         while true {
-            guard let (changes, through) = try? await store.liveChanges(after: after, limit: Self.page) else { return }
+            guard let (changes, through, more) = try? await store.liveChanges(after: after, limit: Self.page) else {
+                return
+            }
             for (change, tenant) in changes { await publish(change, tenant: tenant) }
             after = through
             seen = through
-            if changes.count < Self.page { return }
+            if !more { return }
         }
     }
 

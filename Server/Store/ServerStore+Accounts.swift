@@ -8,11 +8,14 @@ extension ServerStore {
     }
 
     static func insertUser(_ db: any SQLTransaction, _ user: UserRecord) throws {
-        if try db.value(Bool.self, sql: "SELECT 1 FROM users WHERE username_key = ?", arguments: [Validation.key(user.username)]) != nil
+        if try db.value(
+            Bool.self, sql: "SELECT 1 FROM users WHERE username_key = ?", arguments: [Validation.key(user.username)])
+            != nil
         {
             throw ServerError(.usernameInUse)
         }
-        if try db.value(Bool.self, sql: "SELECT 1 FROM users WHERE email_key = ?", arguments: [Validation.key(user.email)]) != nil
+        if try db.value(
+            Bool.self, sql: "SELECT 1 FROM users WHERE email_key = ?", arguments: [Validation.key(user.email)]) != nil
         {
             throw ServerError(.emailInUse)
         }
@@ -34,7 +37,8 @@ extension ServerStore {
     public func user(login: String) async throws -> UserRecord? {
         guard let key = Validation.loginKey(login) else { return nil }
         return try await read { db in
-            try db.fetchOne(sql: "SELECT * FROM users WHERE username_key = ? OR email_key = ?", arguments: [key, key]
+            try db.fetchOne(
+                sql: "SELECT * FROM users WHERE username_key = ? OR email_key = ?", arguments: [key, key]
             )
             .map(UserRecord.init(row:))
         }
@@ -70,10 +74,11 @@ extension ServerStore {
     public func session(tokenHash: String, now: Date = Date()) async throws -> (UserRecord, Date)? {
         try await read { db in
             guard
-                let row = try db.fetchOne(sql: """
-                            SELECT users.*, tokens.expires_at AS token_expires FROM tokens JOIN users ON users.id = tokens.user_id
-                            WHERE tokens.hash = ? AND tokens.revoked = 0 AND users.disabled = 0
-                            """, arguments: [tokenHash]),
+                let row = try db.fetchOne(
+                    sql: """
+                        SELECT users.*, tokens.expires_at AS token_expires FROM tokens JOIN users ON users.id = tokens.user_id
+                        WHERE tokens.hash = ? AND tokens.revoked = 0 AND users.disabled = 0
+                        """, arguments: [tokenHash]),
                 let expires = ISOTime.parse(row["token_expires"]), expires > now
             else { return nil }
             return (UserRecord(row: row), expires)
@@ -131,7 +136,8 @@ extension ServerStore {
             if let email = update.email {
                 let trimmed = email.trimmingCharacters(in: .whitespaces)
                 guard Validation.isValidEmail(trimmed) else { throw ServerError.invalid("email") }
-                if try db.value(Bool.self, sql: "SELECT 1 FROM users WHERE email_key = ? AND id != ?",
+                if try db.value(
+                    Bool.self, sql: "SELECT 1 FROM users WHERE email_key = ? AND id != ?",
                     arguments: [Validation.key(trimmed), userID.key]) != nil
                 {
                     throw ServerError(.emailInUse)
@@ -143,7 +149,8 @@ extension ServerStore {
                     user.photo = nil
                 } else {
                     guard
-                        try db.value(Bool.self, sql: "SELECT 1 FROM media WHERE sha256 = ? AND owner_id = ?",
+                        try db.value(
+                            Bool.self, sql: "SELECT 1 FROM media WHERE sha256 = ? AND owner_id = ?",
                             arguments: [photo, userID.key]) != nil
                     else { throw ServerError(.invalidReference, "photo") }
                     user.photo = photo
@@ -190,7 +197,8 @@ extension ServerStore {
         guard let key = Validation.loginKey(login) else { return false }
         return try await write { db in
             guard
-                let row = try db.fetchOne(sql: """
+                let row = try db.fetchOne(
+                    sql: """
                         SELECT reset_tokens.expires_at, users.id FROM reset_tokens JOIN users ON users.id = reset_tokens.user_id
                         WHERE reset_tokens.hash = ? AND reset_tokens.used_at IS NULL AND users.disabled = 0
                           AND (users.username_key = ? OR users.email_key = ?)
@@ -222,7 +230,8 @@ extension ServerStore {
     public func media(sha256: String, principal: UserRecord) async throws -> (type: String, bytes: Data)? {
         try await read { db in
             guard
-                let row = try db.fetchOne(sql: """
+                let row = try db.fetchOne(
+                    sql: """
                         SELECT media.type, media.bytes FROM media JOIN users ON users.id = media.owner_id
                         WHERE media.sha256 = ? AND (users.id = ? OR users.id = ? OR (? = 'coach' AND users.coach_id = ?))
                         LIMIT 1

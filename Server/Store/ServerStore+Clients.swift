@@ -91,8 +91,9 @@ extension ServerStore {
     }
 
     /// Mirrors an account's names into the coach's `client` row (a new version, so the coach pulls it).
-    static func updateClientRow(_ db: any SQLTransaction, account: UserRecord, now: Date, extra: [String: JSONValue] = [:]) throws
-    {
+    static func updateClientRow(
+        _ db: any SQLTransaction, account: UserRecord, now: Date, extra: [String: JSONValue] = [:]
+    ) throws {
         guard account.role == .client, var row = try EntityRow.fetch(db, id: account.id), row.kind == "client" else {
             return
         }

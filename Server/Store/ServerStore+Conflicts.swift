@@ -20,10 +20,11 @@ extension ServerStore {
     ) throws -> SyncConflict.Side? {
         var side = SyncConflict.Side(value: value?.isNull == false ? value : nil)
         guard
-            let logged = try db.fetchOne(sql: """
-                        SELECT user_id, device, at FROM change_log WHERE entity_id = ? AND field = ? AND new_version = ?
-                        ORDER BY id DESC LIMIT 1
-                        """, arguments: [entity.key, field, version])
+            let logged = try db.fetchOne(
+                sql: """
+                    SELECT user_id, device, at FROM change_log WHERE entity_id = ? AND field = ? AND new_version = ?
+                    ORDER BY id DESC LIMIT 1
+                    """, arguments: [entity.key, field, version])
         else { return side }
         side.at = (logged["at"] as String?).flatMap(ISOTime.parse)
         guard (logged["user_id"] as String) == principal.id.key else {

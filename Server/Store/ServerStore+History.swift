@@ -13,14 +13,16 @@ extension ServerStore {
         try await read { db in
             let (visible, arguments) = Self.visibleSession(principal, id: id)
             guard
-                let stored = try db.fetchOne(sql: """
+                let stored = try db.fetchOne(
+                    sql: """
                         SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, created_by,
                                created_at
                         FROM entities WHERE \(visible)
                         """, arguments: arguments)
             else { throw ServerError.notFound }
             let row = EntityRow(row: stored)
-            let changes = try db.fetchAll(sql: """
+            let changes = try db.fetchAll(
+                sql: """
                     SELECT user_id, field, old_value, new_version, at FROM change_log
                     WHERE entity_id = ? ORDER BY new_version DESC, id DESC
                     """, arguments: [id.key])

@@ -91,10 +91,11 @@ extension ServerStore {
                 result.write(into: &text)
                 if known == nil {
                     // Remember the outcome (applied or rejected) so that a re-push answers the same.
+                    let resultText = String(decoding: text, as: UTF8.self)
                     try db.executeBatched(
                         sql: "INSERT INTO applied_mutations (id, user_id, result, applied_at) VALUES (?, ?, ?, ?)",
-                        arguments: [mutation.id.key, principalKey, String(decoding: text, as: UTF8.self), stamp])
-                    remembered[mutation.id] = (principalKey, String(decoding: text, as: UTF8.self))
+                        arguments: [mutation.id.key, principalKey, resultText, stamp])
+                    remembered[mutation.id] = (principalKey, resultText)
                 }
                 if !results.isEmpty { reply.append(UInt8(ascii: ",")) }
                 reply += text
@@ -413,7 +414,7 @@ extension ServerStore {
             }
             let cursor =
                 try page.last
-                ?? max(since, db.value(Int64.self, sql: "SELECT value FROM counters WHERE name = 'version'") ?? since)
+                ?? max(since, Self.newestVersion(db) ?? since)
             return page.finish(cursor: cursor, more: more)
         }
     }
@@ -422,11 +423,12 @@ extension ServerStore {
     /// `entities_live_version` is declared with this exact condition.
     static let liveCondition = "kind IN ('event', 'message')"
 
-    /// The live rows (messages and appointments, not deleted) written after version `after`, oldest first, at most
-    /// `limit`; and the version read through (the last row's, or the newest of all when fewer came).
+    /// The live rows (messages and appointments, not deleted) among the first `limit` written after version `after`,
+    /// oldest first; the version read through (the last row's, or the newest of all when fewer came); and whether
+    /// there may be more.
     func liveChanges(
         after: Int64, limit: Int
-    ) async throws -> (changes: [(change: Change, tenant: UUID)], through: Int64) {
+    ) async throws -> (changes: [(change: Change, tenant: UUID)], through: Int64, more: Bool) {
         try await read { db in
             let rows = try db.fetchAll(
                 sql: """
@@ -437,14 +439,16 @@ extension ServerStore {
             let through =
                 rows.count == limit
                 ? rows.last!.version
-                : try db.value(Int64.self, sql: "SELECT value FROM counters WHERE name = 'version'") ?? after
-            return (rows.filter { !$0.deleted }.map { ($0.change, $0.coachID) }, max(after, through))
+                : try Self.newestVersion(db) ?? after
+            return (
+                rows.filter { !$0.deleted }.map { ($0.change, $0.coachID) }, max(after, through), rows.count == limit
+            )
         }
     }
 
     /// The newest version taken.
     func currentVersion() async throws -> Int64 {
-        try await read { db in try db.value(Int64.self, sql: "SELECT value FROM counters WHERE name = 'version'") ?? 0 }
+        try await read { db in try Self.newestVersion(db) ?? 0 }
     }
 
     /// Which sections changed after `since`, with counts (the seed's `updated`).

@@ -108,6 +108,11 @@ public struct ServerStore: Sendable {
         return version
     }
 
+    /// The newest version taken (committed, as the transaction sees it); nil when the `counters` row is missing.
+    static func newestVersion(_ db: any SQLTransaction) throws -> Int64? {
+        try db.value(Int64.self, sql: "SELECT value FROM counters WHERE name = 'version'")
+    }
+
     /// Reserves `count` consecutive versions at once and returns the first.
     static func reserveVersions(_ db: any SQLTransaction, count: Int) throws -> Int64 {
         guard
@@ -156,7 +161,7 @@ public struct ServerStore: Sendable {
     /// The rows the code relies on (today: the version counter), or what is missing.
     public func missingInvariant() async throws -> String? {
         try await read { db in
-            try db.value(Int64.self, sql: "SELECT value FROM counters WHERE name = 'version'") == nil
+            try Self.newestVersion(db) == nil
                 ? Self.missingCounter : nil
         }
     }

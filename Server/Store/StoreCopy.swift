@@ -38,7 +38,7 @@ public enum StoreCopy {
         defer { Task { await target.close() } }
         let counts = try await target.write { pg -> [(String, Int)] in
             guard try pg.value(Int.self, sql: "SELECT COUNT(*) FROM users") == 0,
-                try pg.value(Int64.self, sql: "SELECT value FROM counters WHERE name = 'version'") == 0
+                try ServerStore.newestVersion(pg) == 0
             else { throw OperatorError(message: "\(location.description) already holds GorillaCoach data") }
             var counts: [(String, Int)] = []
             for (table, order) in tables {

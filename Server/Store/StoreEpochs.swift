@@ -78,7 +78,7 @@ struct StoreChange: Sendable, Equatable {
     /// What a statement of the store's own SQL changes, by the table it writes (the rule ``StoreChangeObserver``
     /// applies to SQLite's change events: inserts into `users` and `tokens` change no account that was checked).
     init(statement sql: String) {
-        let words = sql.split(whereSeparator: { $0.isWhitespace }).prefix(3).map { $0.lowercased() }
+        let words = sql.split(maxSplits: 3, whereSeparator: { $0.isWhitespace }).prefix(3).map { $0.lowercased() }
         guard let verb = words.first else { return }
         let table: String
         switch verb {

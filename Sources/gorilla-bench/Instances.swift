@@ -66,40 +66,24 @@ extension Benchmark {
 
         // Every device at once, spread over the instances: pushes, then a full pull each.
         let started = ContinuousClock.now
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for device in 0..<Self.instanceDevices {
-                let endpoint = endpoints[device % count]
-                group.addTask {
-                    try await withSession(endpoint, token: token) { connection in
-                        for batch in 0..<Self.instanceBatches {
-                            try await Self.pushSessions(connection, client: client, prefix: "d\(device)", batch: batch)
-                        }
-                    }
-                }
+        try await Self.onEveryDevice(endpoints, token: token) { device, connection in
+            for batch in 0..<Self.instanceBatches {
+                try await Self.pushSessions(connection, client: client, prefix: "d\(device)", batch: batch)
             }
-            try await group.waitForAll()
         }
         let pushSeconds = (ContinuousClock.now - started).seconds
         let pushed = Self.instanceDevices * Self.instanceBatches * Self.instanceBatchSize
         let pulled = NIOLockedValueBox(0)
         let pullStarted = ContinuousClock.now
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for device in 0..<Self.instanceDevices {
-                let endpoint = endpoints[device % count]
-                group.addTask {
-                    try await withSession(endpoint, token: token) { connection in
-                        var since: Int64 = 0
-                        while true {
-                            let page = try await connection.request(
-                                Operation.syncPull, PullBody(since: since, limit: 1000), as: PullReply.self)
-                            pulled.withLockedValue { $0 += page.changes.count }
-                            since = page.cursor
-                            if !page.more { break }
-                        }
-                    }
-                }
+        try await Self.onEveryDevice(endpoints, token: token) { _, connection in
+            var since: Int64 = 0
+            while true {
+                let page = try await connection.request(
+                    Operation.syncPull, PullBody(since: since, limit: 1000), as: PullReply.self)
+                pulled.withLockedValue { $0 += page.changes.count }
+                since = page.cursor
+                if !page.more { break }
             }
-            try await group.waitForAll()
         }
         let pullSeconds = (ContinuousClock.now - pullStarted).seconds
         let changes = pulled.withLockedValue { $0 }
@@ -121,6 +105,20 @@ extension Benchmark {
         progress(
             "\(label): push \(format(Double(pushed) / pushSeconds))/s, pull \(format(Double(changes) / pullSeconds))/s, "
                 + "alone \(format(single.seconds * 1000 / Double(Self.instanceBatchSize))) ms/mutation")
+    }
+
+    /// Runs `body` on a session of each device at once, the devices taking the instances in turn.
+    static func onEveryDevice(
+        _ endpoints: [ServerEndpoint], token: String,
+        _ body: @escaping @Sendable (Int, ServerConnection) async throws -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for device in 0..<instanceDevices {
+                let endpoint = endpoints[device % endpoints.count]
+                group.addTask { try await withSession(endpoint, token: token) { try await body(device, $0) } }
+            }
+            try await group.waitForAll()
+        }
     }
 
     /// Pushes one batch of new sessions of `client` (three exercises of three sets each), each applied.

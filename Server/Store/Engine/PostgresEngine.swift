@@ -80,7 +80,7 @@ final class PostgresEngine: StoreEngine {
             begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLock))"
         ) { db in
             let result = try body(db)
-            let changed = (db as! PostgresTransaction).changed
+            let changed = db.changed
             if changed != .none {
                 // Delivered when (and only if) the transaction commits.
                 try db.execute(
@@ -141,7 +141,7 @@ final class PostgresEngine: StoreEngine {
                 sql: "CREATE TABLE IF NOT EXISTS gorilla_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
             let applied = Set(try db.values(String.self, sql: "SELECT name FROM gorilla_migrations"))
             for (name, sql) in PostgresMigrations.all where !applied.contains(name) {
-                try (db as! PostgresTransaction).run(sql)  // several statements
+                try db.run(sql)  // several statements
                 try db.execute(
                     sql: "INSERT INTO gorilla_migrations (name, applied_at) VALUES (?, ?)",
                     arguments: [name, ISOTime.format(Date())])
@@ -181,7 +181,7 @@ final class PostgresPool: Sendable {
     /// Failures become ``ServerError``s, unless `reportingErrors` is false (then they are PostgreSQL's own, for the
     /// operator: at start-up).
     func transaction<T: Sendable>(
-        reportingErrors: Bool = true, begin: String, body: @Sendable @escaping (any SQLTransaction) throws -> T
+        reportingErrors: Bool = true, begin: String, body: @Sendable @escaping (PostgresTransaction) throws -> T
     ) async throws -> T {
         do {
             return try await threads.runIfActive { [self] in
