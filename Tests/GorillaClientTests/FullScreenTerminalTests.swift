@@ -1,5 +1,6 @@
 import Foundation
 import GorillaClient
+import GorillaTesting
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Darwin
 #endif
 
 /// The full-screen scope on a pseudo-terminal: keys arrive as events, the screen and the mode come back.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .hangLimit)
 struct FullScreenTerminalTests {
     struct Boom: Error {}
 

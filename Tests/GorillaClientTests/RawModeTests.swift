@@ -1,4 +1,5 @@
 import Foundation
+import GorillaTesting
 import Synchronization
 import Testing
 
@@ -11,7 +12,7 @@ import Darwin
 #endif
 
 /// The raw-mode scope: raw inside, the saved attributes back on every way out.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangLimit)
 struct RawModeTests {
     /// Attributes kept in memory; records every set.
     final class RecordingAttributes: TerminalAttributes {

@@ -1,5 +1,6 @@
 import Foundation
 import GorillaShared
+import GorillaTesting
 import NIOCore
 import Synchronization
 import Testing
@@ -14,7 +15,7 @@ import Darwin
 
 /// The words the CLI says when something is refused or asked: confirmations, new passwords, set syntax, lost
 /// connections.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangLimit)
 struct SmallWordsTests {
     // MARK: Confirmation
 

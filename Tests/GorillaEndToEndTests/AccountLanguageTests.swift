@@ -7,7 +7,7 @@ import Testing
 /// Accounts, connecting, syncing, the overview and the errors every command may give, in Catalan and Spanish: a
 /// Catalan account gets Catalan from its first output, `--language` wins over the account's language (the server's
 /// refusals too), and the texts hold no English words but names, units and the command lines they quote.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct AccountLanguageTests {
     /// Words of these commands' English output that Catalan and Spanish do not write. (Not "no", "a", "de", "en",
     /// "client", "error", "cursor", "final": Catalan or Spanish words too.)

@@ -5,7 +5,7 @@ import GorillaTesting
 import Testing
 
 /// `gorilla agenda` and the overview's next appointment and answers, as a coach and as their client see them.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct AgendaTests {
     /// `text` ("YYYY-MM-DD HH:MM") in this process's time zone, as the commands read it.
     static func local(_ text: String) throws -> Date { try #require(EventFormatting.parseLocal(text)) }

@@ -8,7 +8,7 @@ import Testing
 /// Body measurements through the real `gorilla` binary against a real server: calendar days across time zones, edit
 /// and rm reaching the other device, plausible ranges with `--force`, BMI from the nearest height, the new figures and
 /// the goal weight.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct BodyMeasurementTests {
     /// A coach device and their registered client Bea Puig on her own device.
     static func coachAndClient(on server: some RunningServer) async throws -> (coach: Device, client: Device) {

@@ -7,7 +7,7 @@ import Testing
 /// Appointments, the calendar, the agenda and the watch in Catalan and Spanish: results, states, grids, errors and
 /// `--help`, with no English words but names, units and the command lines they quote; `--json` keeps its machine
 /// values in every language.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct CalendarLanguageTests {
     /// Words of these commands' English output that Catalan and Spanish do not write.
     /// (Not "a", "no", "on", "client", "agenda", "nota": Catalan or Spanish words too.)

@@ -5,7 +5,7 @@ import GorillaTesting
 import Testing
 
 /// `gorilla calendar`: the month's marks (events, training, missed appointments, series included) and the week grid.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct CalendarViewTests {
     /// `text` ("YYYY-MM-DD HH:MM") in this process's time zone, as the commands read it.
     static func local(_ text: String) throws -> Date { try #require(EventFormatting.parseLocal(text)) }

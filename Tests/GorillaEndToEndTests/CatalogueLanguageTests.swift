@@ -6,7 +6,7 @@ import Testing
 
 /// The catalogue's and the clients' commands in Catalan and Spanish: their results, errors and `--help`, with no
 /// English words but names, units and the command lines they quote; names are found with accents and case folded.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct CatalogueLanguageTests {
     /// Words of these commands' English output that Catalan and Spanish do not write.
     /// (Not "a", "no", "on", "set", "plan", "text", "global", "sessions", "plausible": Catalan or Spanish words too;

@@ -5,7 +5,7 @@ import GorillaTesting
 import Testing
 
 /// The coach's catalogue (machines, exercises, trainings) across devices and coaches.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct CatalogueTests {
     @Test func aMachineUsedByAnExerciseCannotBeDeletedLocallyOrOnTheServer() async throws {
         try await withTestServer { server in

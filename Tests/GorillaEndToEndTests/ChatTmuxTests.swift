@@ -72,7 +72,7 @@ private final class ChatTmux: Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct ChatTmuxTests {
     /// Runs `body` with a coach device, a registered client device and a private tmux server, which is always killed.
     private static func withChat(

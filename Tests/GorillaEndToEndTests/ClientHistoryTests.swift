@@ -7,7 +7,7 @@ import Testing
 
 /// Clients and their history as a coach reads them: removed clients stay readable, registration codes reach the
 /// coach's other devices, and the register command printed for an invitation works as printed.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct ClientHistoryTests {
     /// Runs `body`, which must fail with a ``ClientError``; returns it.
     static func failure(_ body: () async throws -> Void) async -> ClientError? {

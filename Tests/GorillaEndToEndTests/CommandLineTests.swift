@@ -6,7 +6,7 @@ import GorillaTesting
 import Testing
 
 /// The built `gorilla` binary, run as a person would, against a real server.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct CommandLineTests {
     @Test func aCoachConnectsRegistersLogsOutAndBackInFromTheCommandLine() async throws {
         try await withTestServer { server in

@@ -7,7 +7,7 @@ import Testing
 
 /// A server that accepts connections but never answers: every step has a deadline, and past it commands fall back
 /// to the local copy (or fail with 69) and say why.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct DeadlineTests {
     /// Deadlines of one second for connect and handshake, two of silence per reply.
     static let short = ["GORILLA_TIMEOUT": "1", "GORILLA_REPLY_TIMEOUT": "2"]
@@ -44,7 +44,7 @@ struct DeadlineTests {
             #expect(listed.stdout.contains("Leg press"), "\(listed)")
             #expect(listed.stderr.contains("offline — showing the local copy"), "\(listed)")
             #expect(listed.stderr.contains("did not complete the TLS handshake within 1 s"), "\(listed)")
-            #expect(listing < 10, "took \(listing) s")
+            #expect(listing < 30, "took \(listing) s")
 
             let (added, _) = try await Self.timed(["machines", "add", "Bench"], device)
             #expect(added.status == 0, "\(added)")
@@ -53,8 +53,8 @@ struct DeadlineTests {
 
             let (synced, syncing) = try await Self.timed(["sync"], device)
             #expect(synced.status == 69, "\(synced)")
-            #expect(synced.stderr.contains("did not complete the TLS handshake"), "\(synced)")
-            #expect(syncing < 10, "took \(syncing) s")
+            #expect(synced.stderr.contains("did not complete the TLS handshake within 1 s"), "\(synced)")
+            #expect(syncing < 30, "took \(syncing) s")
             #expect(try device.cache().queuedCount() == 1)
 
             // Without GORILLA_TIMEOUT the defaults bound it too: 5 s for the handshake.
@@ -75,11 +75,13 @@ struct DeadlineTests {
         let connected = try await runGorilla(
             ["connect", "127.0.0.1:\(listener.port)", "--trust"], home: home.url,
             environment: Self.short)
-        #expect(ContinuousClock.now - start < .seconds(10))
+        // The deadline given (1 s) is the one applied, as the message says; the clock only bounds the whole run,
+        // process start included, on a machine busy with every other test.
+        #expect(ContinuousClock.now - start < .seconds(30))
         #expect(connected.status == 69, "\(connected)")
         #expect(
             connected.stderr.contains(
-                "127.0.0.1:\(listener.port) accepted the connection but did not complete the TLS handshake"),
+                "127.0.0.1:\(listener.port) accepted the connection but did not complete the TLS handshake within 1 s"),
             "\(connected)")
         #expect(ClientHome(environment: ["GORILLA_HOME": home.url.path]).loadConfig().server == nil)
         withExtendedLifetime(listener) {}

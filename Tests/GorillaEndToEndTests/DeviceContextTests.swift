@@ -6,7 +6,7 @@ import Testing
 
 /// One device context per process: the steps of one command share a connection, and a connection the server closed
 /// in the meantime is opened again rather than reported as offline.
-@Suite(.timeLimit(.minutes(2))) struct DeviceContextTests {
+@Suite(.hangLimit) struct DeviceContextTests {
     @Test func aCommandsStepsShareOneConnectionAndAClosedOneIsOpenedAgain() async throws {
         try await withTestServer { server in
             let device = try await Device.coach("ada", on: server)

@@ -5,7 +5,7 @@ import GorillaTesting
 import Testing
 
 /// The device's pinned server and files: a changed certificate, a server that moved, loose or unreadable files.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct DeviceStateTests {
     /// Starts another server (its own certificate) and points the device's saved address at it.
     static func withImpostor(for device: Device, _ body: () async throws -> Void) async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// Events after a client is removed: what the server refuses is reported as refused, and their future appointments
 /// are cancelled.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct EventFixesTests {
     /// Runs the built `gorilla` with `GORILLA_HOME=home` in Madrid.
     static func gorilla(_ arguments: [String], home: URL) async throws -> CommandRun {

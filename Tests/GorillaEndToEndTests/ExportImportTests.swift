@@ -6,7 +6,7 @@ import Testing
 
 /// Getting data out and in: a session's CSV and text, `stats --csv`, a full `gorilla export --out DIR`, and
 /// `gorilla import` of Strong and Hevy exports, all through the built CLI against a real server.
-@Suite(.timeLimit(.minutes(4)))
+@Suite(.hangLimit)
 struct ExportImportTests {
     // MARK: One session, and stats --csv
 

@@ -14,7 +14,7 @@ import Glibc
 /// Faults injected while data moves: the server killed with SIGKILL under ten pushing devices, the CLI
 /// killed in the middle of `gorilla sync`, and a database that cannot be written. Nothing acknowledged
 /// may be lost and nothing may be applied twice.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .hangLimit)
 struct FaultInjectionTests {
     // MARK: (a) The server killed under ten devices
 

@@ -9,7 +9,7 @@ import Testing
 /// The fault-injection scenario on several instances: three `gorilla-server` processes on one PostgreSQL database, ten
 /// devices spread over them pushing machines and sessions, and the instances killed with SIGKILL in turn while the
 /// others serve. Every row a device recorded is stored exactly once.
-@Suite(.enabled(if: TestPostgres.runs, Comment(rawValue: TestPostgres.skipNote)), .serialized, .timeLimit(.minutes(4)))
+@Suite(.enabled(if: TestPostgres.runs, Comment(rawValue: TestPostgres.skipNote)), .serialized, .hangLimit)
 struct InstanceFaultTests {
     @Test func instancesKilledInTurnWhileTheOthersServeLoseAndDoubleNothing() async throws {
         let database = try await TestPostgres.makeDatabase()

@@ -7,7 +7,7 @@ import Testing
 
 /// `--json` of every command that reads, on a populated account, as a script would read it: one parseable value, no
 /// `null` anywhere (an absent value is left out), every id in lower case, and numbers rounded to their meaning.
-@Suite(.timeLimit(.minutes(4)))
+@Suite(.hangLimit)
 struct JSONOutputTests {
     /// Subcommands that change something (or need a terminal): not run here. Every other subcommand the CLI's help
     /// lists must be in the read commands below, so that a new command cannot skip this test.

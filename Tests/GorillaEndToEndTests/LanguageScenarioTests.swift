@@ -7,7 +7,7 @@ import Testing
 /// The same short scenario through the real binary in Catalan, Spanish and English: register, add a machine, list it,
 /// log a session, read the statistics, make a mistake, ask for help. Catalan and Spanish runs show no English words
 /// but names, units and the command lines they quote.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct LanguageScenarioTests {
     /// English words the scenario's English output uses that Catalan and Spanish do not write.
     static let englishWords: Set<String> = [

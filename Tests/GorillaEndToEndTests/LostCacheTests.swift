@@ -6,7 +6,7 @@ import Testing
 
 /// The cache file deleted or emptied behind the CLI's back while changes are queued: the CLI says so loudly and
 /// the queue survives in the outbox journal beside it.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct LostCacheTests {
     static func cacheFile(_ device: Device) -> URL { device.home.appendingPathComponent("cache.sqlite") }
 

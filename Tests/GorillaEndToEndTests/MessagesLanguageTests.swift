@@ -8,7 +8,7 @@ import Testing
 
 /// Messages, the chat, news, exports and imports in Catalan and Spanish: the texts a person reads follow the language,
 /// the `--json` keys and machine values, the export's files and the files imported do not.
-@Suite(.timeLimit(.minutes(4)))
+@Suite(.hangLimit)
 struct MessagesLanguageTests {
     /// `text` with every run of white space made one space (the help wraps its lines).
     static func flat(_ text: String) -> String {

@@ -10,7 +10,7 @@ import NIOSSL
 import Testing
 
 /// Messages between a coach and a client: read marks, offline delivery, text rules, live pushes, operator news.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct MessagesTests {
     /// A coach `ada` and her registered client Ana Serra (`ana`), each on a device; the coach has synced.
     static func coachAndClient(on server: some RunningServer) async throws -> (coach: Device, client: Device) {

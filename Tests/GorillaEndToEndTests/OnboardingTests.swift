@@ -6,7 +6,7 @@ import GorillaTesting
 import Testing
 
 /// Inviting, registering, re-inviting, resetting and removing clients, with real devices over TLS.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct OnboardingTests {
     /// The client rows `gorilla clients list --json` prints, by display name.
     static func clients(of coach: Device) async throws -> [String: [String: JSONValue]] {

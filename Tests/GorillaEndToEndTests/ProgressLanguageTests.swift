@@ -6,7 +6,7 @@ import Testing
 
 /// `gorilla stats` and `gorilla measurements` in Catalan and Spanish: the texts, the charts, the errors and the help
 /// in the language asked for, figures written and read with a decimal comma, and no English left in them.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct ProgressLanguageTests {
     /// A coach device and their registered client Bea Puig on her own device.
     static func coachAndClient(on server: some RunningServer) async throws -> (coach: Device, client: Device) {

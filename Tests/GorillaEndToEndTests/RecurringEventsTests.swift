@@ -5,7 +5,7 @@ import GorillaTesting
 import Testing
 
 /// Weekly series and their exceptions across devices, and booking: a client's answers and requests.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct RecurringEventsTests {
     /// A coach on two devices (phone, tablet) and her registered client Ana Serra on a third.
     static func threeDevices(on server: some RunningServer) async throws -> (phone: Device, tablet: Device, ana: Device)

@@ -6,7 +6,7 @@ import Testing
 
 /// The reminder time of an account (`gorilla profile edit --reminder`): stored by the server, kept in the session of
 /// every device, and refused out of range on both sides.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct ReminderSettingTests {
     @Test func aReminderSetOnOneDeviceIsStoredByTheServerAndSeenByAnother() async throws {
         try await withTestServer { server in

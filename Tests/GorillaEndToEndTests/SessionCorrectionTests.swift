@@ -7,7 +7,7 @@ import Testing
 
 /// Corrections of finished sessions (revisions), sessions clients log themselves, and comments, over TLS with real
 /// devices.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct SessionCorrectionTests {
     /// The weights of every set of `exercise` in a session document (or a revision's `exercises`).
     static func weights(_ exercises: JSONValue?, of exercise: String) -> [Double] {

@@ -7,7 +7,7 @@ import Testing
 @testable import GorillaClient
 
 /// Training sessions through the sync engine: logged offline, seen by the client, corrected, tombstoned.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct SessionSyncTests {
     /// A coach device with a registered client on its own device.
     static func coachAndClient(on server: some RunningServer) async throws -> (coach: Device, client: Device) {

@@ -7,7 +7,7 @@ import Testing
 
 /// What the CLI asks and says around deletes, passwords and refusals, driving the real binary (under tmux where a
 /// terminal is needed).
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct SmallWordsEndToEndTests {
     /// A coach with one of everything that `rm` deletes; returns the device and the event's and session's ids.
     static func coachWithEverything(

@@ -6,7 +6,7 @@ import Testing
 
 /// `gorilla stats` and `gorilla measurements` on real devices against a real server: sessions logged
 /// by the coach, figures, CSV and JSON, and body measurements recorded by the coach and the client.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct StatsEndToEndTests {
     /// A client surname with a comma and quotes, so that the CSV must quote it.
     static let surname = #"Puig "Roca", Jr"#
@@ -226,8 +226,9 @@ struct StatsEndToEndTests {
             let refused = try await runGorilla(["clients", "edit", "Bea", "--per-week", "30"], home: coach.home)
             #expect(refused.status == 64 && refused.stderr.contains("1 to 14"), "\(refused)")
             // An appointment kept by a session (logged with --event), one missed, one cancelled.
-            for (at, status) in [("2026-03-04 10:00", "kept"), ("2026-03-05 10:00", nil), ("2026-03-10 10:00", "cancelled")]
-            {
+            for (at, status) in [
+                ("2026-03-04 10:00", "kept"), ("2026-03-05 10:00", nil), ("2026-03-10 10:00", "cancelled"),
+            ] {
                 let added = try await runGorilla(
                     ["--json", "events", "add", "--client", "Bea", "--at", at], home: coach.home)
                 let id = try #require(try added.json().objectValue?["id"]?.stringValue, "\(added)")
@@ -235,7 +236,10 @@ struct StatsEndToEndTests {
                     switch status {
                     case "kept"?:
                         try await runGorilla(
-                            ["sessions", "log", "--client", "Bea", "--event", id, "--date", at, "--set", "Bench press: 5x60kg"],
+                            [
+                                "sessions", "log", "--client", "Bea", "--event", id, "--date", at, "--set",
+                                "Bench press: 5x60kg",
+                            ],
                             home: coach.home)
                     case "cancelled"?: try await runGorilla(["events", "cancel", id], home: coach.home)
                     default: CommandRun?.none
@@ -246,7 +250,8 @@ struct StatsEndToEndTests {
                 ["--json", "stats", "--compliance", "--from", "2026-03-02", "--to", "2026-03-15"], home: coach.home)
             let rows = try #require(try all.json().arrayValue, "\(all)")
             #expect(rows.count == 2, "one row per client")
-            let bea = try #require(rows.first { $0.objectValue?["client"]?.stringValue?.hasPrefix("Bea") == true }?.objectValue)
+            let bea = try #require(
+                rows.first { $0.objectValue?["client"]?.stringValue?.hasPrefix("Bea") == true }?.objectValue)
             #expect(bea["target"] == 2 && bea["sessions"] == 3)
             #expect(bea["appointments"] == 2 && bea["kept"] == 1, "the cancelled one is left out: \(bea)")
             #expect(bea["appointmentRate"] == 0.5 && bea["planRate"] == 0.75, "2 of 2, then 1 of 2: \(bea)")
@@ -310,7 +315,8 @@ struct StatsEndToEndTests {
             let byClient = try await client.app.addMeasurement(
                 client: nil, date: "2026-03-20", values: ["weight": 95], note: nil)
             #expect(byClient.json.objectValue?["bmiCategory"] == "obesity class I", "\(byClient.json)")
-            #expect(byClient.text.contains("BMI 31.0 (obesity class I, height 175 cm of 2026-03-01)"), "\(byClient.text)")
+            #expect(
+                byClient.text.contains("BMI 31.0 (obesity class I, height 175 cm of 2026-03-01)"), "\(byClient.text)")
             #expect(byClient.notes.isEmpty, "\(byClient.notes)")
             #expect(try client.cache().queuedCount() == 0)
 

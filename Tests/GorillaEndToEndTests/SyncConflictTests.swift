@@ -6,7 +6,7 @@ import Testing
 
 /// Two devices of one coach change the same thing while apart: both learn what happened, in names, keep the list of
 /// conflicts, and the device whose value was replaced can bring it back — the built `gorilla` against a real server.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct SyncConflictTests {
     /// `gorilla ARGUMENTS` on `device`, named `name` (`GORILLA_DEVICE_NAME`).
     static func run(_ arguments: [String], on device: Device, as name: String) async throws -> CommandRun {

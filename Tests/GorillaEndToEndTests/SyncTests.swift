@@ -7,7 +7,7 @@ import Testing
 @testable import GorillaClient
 
 /// The offline-first sync engine between devices and a real server.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct SyncTests {
     @Test func aMachineCreatedOnOneDeviceAppearsOnTheOtherAfterSync() async throws {
         try await withTestServer { server in

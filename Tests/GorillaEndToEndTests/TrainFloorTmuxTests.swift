@@ -5,7 +5,7 @@ import GorillaTesting
 import Testing
 
 /// The real `gorilla train` following a plan, as a hands-free form, and with the catalogue picker, driven in tmux.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct TrainFloorTmuxTests {
     /// A coach with client Bea Puig and the exercises Prensa, Press de banca and Crunch.
     static func coach(on server: TestServer) async throws -> Device {

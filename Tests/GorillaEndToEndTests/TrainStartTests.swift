@@ -6,7 +6,7 @@ import Testing
 
 /// `gorilla train --next`, `--event` alone and `--repeat last` through the real binary: the view under tmux, the
 /// refusals with `runGorilla`.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct TrainStartEndToEndTests {
     /// `date` as the CLI reads local times ("YYYY-MM-DD HH:MM").
     static func local(_ date: Date) -> String {

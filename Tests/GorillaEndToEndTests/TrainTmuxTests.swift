@@ -85,7 +85,7 @@ final class Tmux: Sendable {
     func stop() async { _ = try? await run(["kill-server"]) }
 }
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct TrainTmuxTests {
     @Test func aSetOfThreeRepsRecordedWithSpaceAndEnterIsSavedWithItsRepTimes() async throws {
         try await withTestServer { server in

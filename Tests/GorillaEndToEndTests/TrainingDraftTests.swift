@@ -7,7 +7,7 @@ import Testing
 /// An unfinished session synced as a draft and continued on the coach's second device: two real devices of one coach
 /// and a real server over TLS, the recording driven through the services `gorilla train` uses (the view's keys fed to
 /// the recorder with explicit times, every step kept as the view keeps it).
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct TrainingDraftTests {
     static let phoneName = "Ada's phone"
     static let tabletName = "Ada's tablet"

@@ -7,7 +7,7 @@ import Testing
 
 /// The training history and the train view in Catalan and Spanish: results, tables, errors, `--help` and the view's
 /// words, with weights written with a decimal comma.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct TrainingLanguageTests {
     /// Whether `text` holds none of `words` (English left in a Catalan or Spanish output).
     static func lacks(_ text: String, _ words: [String]) -> Bool {

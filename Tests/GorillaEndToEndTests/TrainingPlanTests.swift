@@ -5,7 +5,7 @@ import GorillaTesting
 import Testing
 
 /// Trainings hold their plans: written with `--plan` in the coach's notation, shown, synced and kept by the server.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct TrainingPlanTests {
     @Test func aPlannedTrainingIsShownAndSyncedWithEveryTarget() async throws {
         try await withTestServer { server in
@@ -60,7 +60,8 @@ struct TrainingPlanTests {
             let setForm = try await runGorilla(
                 ["trainings", "add", "Legs", "--plan", "Squat: 12x80kg"], home: coach.home)
             #expect(setForm.status == 64 && setForm.stderr.contains("SETSxREPS@LOAD"), "\(setForm)")
-            let unknown = try await runGorilla(["trainings", "add", "Legs", "--plan", "Deadlift: 4x12"], home: coach.home)
+            let unknown = try await runGorilla(
+                ["trainings", "add", "Legs", "--plan", "Deadlift: 4x12"], home: coach.home)
             #expect(unknown.status == 66, "\(unknown)")
             let empty = try await runGorilla(["trainings", "add", "Legs"], home: coach.home)
             #expect(empty.status == 64 && empty.stderr.contains("at least one exercise"), "\(empty)")

@@ -5,7 +5,7 @@ import GorillaTesting
 import Testing
 
 /// The real `gorilla watch` in a tmux pane, with the coach's and the client's other devices acting meanwhile.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct WatchTmuxTests {
     /// Whether a `tmux` executable is on the PATH.
     static var tmuxInstalled: Bool {

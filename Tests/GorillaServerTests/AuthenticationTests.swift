@@ -4,7 +4,7 @@ import GorillaShared
 import GorillaTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangLimit)
 struct AuthenticationTests {
     @Test func coachSignsUpAndGetsASession() async throws {
         try await withTestServer { server in

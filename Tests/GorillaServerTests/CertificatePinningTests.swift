@@ -7,7 +7,7 @@ import Testing
 
 /// The shared client-side TLS pieces (`TLSConfigurations.pinnedClient` with `PinnedCertificateVerifier`)
 /// against the real server.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangLimit)
 struct CertificatePinningTests {
     @Test func pinnedVerifierAcceptsTheServersOwnCertificate() async throws {
         try await withTestServer { server in

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GorillaTesting
 import Logging
 import ServiceLifecycle
 import Testing
@@ -12,7 +13,7 @@ import Testing
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func commitsLeaveTheLogToTheServiceWhichCopiesItAndStopsWithTheGroup() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("checkpoint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -61,7 +62,7 @@ import Testing
         #expect(count == 2_000)
     }
 
-    @Test(.timeLimit(.minutes(1))) func cancellationStopsItBeforeTheDatabaseIsReady() async throws {
+    @Test(.hangLimit) func cancellationStopsItBeforeTheDatabaseIsReady() async throws {
         let checkpointer = Checkpointer(path: "/nonexistent/gorilla.sqlite", logger: Logger(label: "checkpointer-test"))
         let running = Task { await checkpointer.run() }
         try await Task.sleep(for: .milliseconds(100))

@@ -8,7 +8,7 @@ import NIOCore
 import NIOPosix
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangLimit)
 struct ConnectionTests {
     @Test func helloAnswersWithTheProtocolVersion() async throws {
         try await withTestServer { server in

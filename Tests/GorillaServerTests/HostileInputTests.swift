@@ -10,7 +10,7 @@ import Testing
 
 /// A corpus of malformed and hostile request lines sent over one real TLS connection: each gets its
 /// specific error code, and the connection goes on serving normal requests after every one of them.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangLimit)
 struct HostileInputTests {
     /// What the server must answer to one hostile line.
     enum Outcome: CustomStringConvertible {

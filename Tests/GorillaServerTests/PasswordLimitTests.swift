@@ -6,7 +6,7 @@ import NIOPosix
 import Testing
 
 /// Password work is bounded and kept apart from serving, and every way to guess a password meets the same limit.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangLimit)
 struct PasswordLimitTests {
     @Test func signupsAreLimitedPerAddress() async throws {
         try await withTestServer(configure: { $0.signupsPerAddress = 3 }) { server in

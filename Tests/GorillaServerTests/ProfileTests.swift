@@ -5,7 +5,7 @@ import GorillaTesting
 import GorillaTransport
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangLimit)
 struct ProfileTests {
     /// A tiny image: the PNG signature and an IHDR chunk header, which is all the server inspects.
     static let png: [UInt8] =

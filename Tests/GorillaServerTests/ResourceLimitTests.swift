@@ -7,7 +7,7 @@ import NIOConcurrencyHelpers
 import Testing
 
 /// What one peer may hold of the server: pull pages, unfinished uploads, connections.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct ResourceLimitTests {
     /// Pushes `count` clients with 2,000-character notes (about 2.1 KB of JSON each) in pushes of at most 400.
     static func pushClients(_ count: Int, on client: TestClient) async throws {

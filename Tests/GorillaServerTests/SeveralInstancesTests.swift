@@ -8,7 +8,7 @@ import Testing
 
 /// Several server instances on one PostgreSQL database: versions commit in order, devices spread over the instances
 /// converge, an ended session ends everywhere, login limits hold across instances and live pushes cross them.
-@Suite(.enabled(if: TestPostgres.runs, Comment(rawValue: TestPostgres.skipNote)), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: TestPostgres.runs, Comment(rawValue: TestPostgres.skipNote)), .hangLimit)
 struct SeveralInstancesTests {
     static let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
 
@@ -294,7 +294,7 @@ struct SeveralInstancesTests {
 }
 
 /// `gorilla-server migrate-to-postgres`: a SQLite data folder's rows, copied, serve the same devices from PostgreSQL.
-@Suite(.enabled(if: TestPostgres.runs, Comment(rawValue: TestPostgres.skipNote)), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: TestPostgres.runs, Comment(rawValue: TestPostgres.skipNote)), .hangLimit)
 struct MigrateToPostgresTests {
     @Test func everyRowIsCopiedCountedAndServedAgainAndAFullTargetIsRefused() async throws {
         let folder = try TemporaryFolder("gorilla-migrate")

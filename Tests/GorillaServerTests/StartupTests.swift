@@ -11,7 +11,7 @@ import Glibc
 #endif
 
 /// Start-up refuses what it cannot serve safely, and says which file is wrong and why in plain words.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangLimit)
 struct StartupTests {
     /// A data folder of its own, removed afterwards.
     static func withFolder(_ body: (URL) async throws -> Void) async throws {
@@ -88,7 +88,8 @@ struct StartupTests {
     }
 
     /// After an unclean stop (the marker is left), a damaged file is checked, refused, and named with how to restore.
-    @Test(.enabled(if: TestEngine.current == .sqlite, "SQLite's own files")) func aDamagedDatabaseAfterAnUncleanStopIsRefusedByName() async throws {
+    @Test(.enabled(if: TestEngine.current == .sqlite, "SQLite's own files"))
+    func aDamagedDatabaseAfterAnUncleanStopIsRefusedByName() async throws {
         try await Self.withFolder { directory in
             try await Self.populate(directory)
             let path = directory.appendingPathComponent("gorilla.sqlite").path
@@ -109,7 +110,8 @@ struct StartupTests {
         }
     }
 
-    @Test(.enabled(if: TestEngine.current == .sqlite, "SQLite's own files")) func aFileThatIsNotADatabaseIsRefusedByName() async throws {
+    @Test(.enabled(if: TestEngine.current == .sqlite, "SQLite's own files"))
+    func aFileThatIsNotADatabaseIsRefusedByName() async throws {
         try await Self.withFolder { directory in
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let path = directory.appendingPathComponent("gorilla.sqlite").path
@@ -121,7 +123,8 @@ struct StartupTests {
     }
 
     /// A missing `counters` row is named at start-up; a store that lost it while running refuses writes, never crashes.
-    @Test(.enabled(if: TestEngine.current == .sqlite, "SQLite's own files")) func aMissingCounterRowIsAnErrorNeverACrash() async throws {
+    @Test(.enabled(if: TestEngine.current == .sqlite, "SQLite's own files"))
+    func aMissingCounterRowIsAnErrorNeverACrash() async throws {
         try await Self.withFolder { directory in
             try await Self.populate(directory)
             let path = directory.appendingPathComponent("gorilla.sqlite").path

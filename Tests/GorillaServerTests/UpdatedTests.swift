@@ -6,7 +6,7 @@ import NIOConcurrencyHelpers
 import Testing
 
 /// `sync.updated` answers a repeated poll from memory while nothing was written; every write ends that at once.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangLimit)
 struct UpdatedTests {
     private static func sections(_ reply: JSONObject) throws -> [String: Int] {
         try #require((try reply.expectSuccess())["value"] as? [String: Any])["sections"] as? [String: Int] ?? [:]

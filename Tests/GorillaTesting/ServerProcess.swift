@@ -73,11 +73,17 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
             stderr: .appending(logFile.path))
         lock.withLock { process = child }
 
-        let started = try await eventually(timeout: .seconds(60)) {
-            !child.isRunning
-                || ((try? Data(contentsOf: serverFile)).flatMap {
-                    try? JSONDecoder().decode(ServerInfoFile.self, from: $0)
-                } != nil)
+        let started: Bool
+        do {
+            started = try await eventually(timeout: .seconds(60)) {
+                !child.isRunning
+                    || ((try? Data(contentsOf: serverFile)).flatMap {
+                        try? JSONDecoder().decode(ServerInfoFile.self, from: $0)
+                    } != nil)
+            }
+        } catch {
+            await kill()  // cancelled (the test's time limit): no server outlives its test
+            throw error
         }
         guard started, child.isRunning,
             let data = try? Data(contentsOf: serverFile),

@@ -45,7 +45,8 @@ public enum TestPostgres {
         let url = ProcessInfo.processInfo.environment["GORILLA_TEST_DATABASE"] ?? ""
         var location =
             PostgresLocation(url: url)
-            ?? PostgresLocation(host: "127.0.0.1", port: 5432, user: "gorilla", password: "gorilla", database: "postgres")
+            ?? PostgresLocation(
+                host: "127.0.0.1", port: 5432, user: "gorilla", password: "gorilla", database: "postgres")
         if location.password == nil { location.password = ProcessInfo.processInfo.environment["PGPASSWORD"] }
         return location
     }()
@@ -97,21 +98,20 @@ public enum TestPostgres {
     /// Drops the databases left by test runs whose process is gone. Synchronous, on NIO's futures (never waiting on
     /// Swift's cooperative threads, which the tests running beside may all be holding).
     private static let sweepOnce: Void = {
-        guard let connection = try? connect().wait() else { return }
-        defer { try? connection.close().wait() }
+        guard let connection = try? WatchedConnection(connect().wait()) else { return }
+        defer { try? connection.connection.close().wait() }
         guard
-            let rows = try? connection.query(
+            let rows = try? connection.answer(
                 PostgresQuery(unsafeSQL: "SELECT datname FROM pg_database WHERE datname LIKE 'gorilla_t_%'"),
                 logger: logger
-            ).wait().rows
+            ).rows
         else { return }
         for row in rows {
             guard let name = try? row.decode(String.self) else { continue }
             let parts = name.split(separator: "_")
             guard parts.count == 4, let pid = Int32(parts[2]), pid != getpid(), kill(pid, 0) != 0 else { continue }
-            _ = try? connection.query(
-                PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: logger
-            ).wait()
+            _ = try? connection.answer(
+                PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: logger)
         }
     }()
 
@@ -140,9 +140,9 @@ public enum TestPostgres {
     /// Asked once, synchronously (see ``sweepOnce``).
     private static func probe() -> String? {
         do {
-            let connection = try connect().wait()
-            defer { try? connection.close().wait() }
-            _ = try connection.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: logger).wait()
+            let connection = WatchedConnection(try connect().wait())
+            defer { try? connection.connection.close().wait() }
+            _ = try connection.answer(PostgresQuery(unsafeSQL: "SELECT 1"), logger: logger)
             return nil
         } catch {
             return String(String(describing: error).prefix(300))

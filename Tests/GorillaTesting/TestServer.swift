@@ -148,6 +148,13 @@ public final class TestServer: RunningServer, Sendable {
         }
         var iterator = ports.makeAsyncIterator()
         guard let bound = await iterator.next() else {
+            if Task.isCancelled {
+                // The stream ends at once when the test is cancelled (its time limit): the server may be starting or
+                // listening already, and is stopped rather than awaited.
+                task.cancel()
+                _ = await task.result
+                throw CancellationError()
+            }
             try await task.value  // the group rethrows the error the server failed with
             throw ServerDidNotStart(description: "the in-process server stopped before listening")
         }

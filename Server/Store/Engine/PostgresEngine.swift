@@ -160,7 +160,7 @@ final class PostgresPool: Sendable {
     /// The event loops connections run on (NIO's shared group: it outlives every pool).
     private let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     private let threads: NIOThreadPool
-    private let idle = Mutex<[PostgresConnection]>([])
+    private let idle = Mutex<[WatchedConnection]>([])
     private let nextID = Atomic<Int>(1)
     let location: PostgresLocation
 
@@ -203,6 +203,9 @@ final class PostgresPool: Sendable {
             throw Self.serverError(for: error, logger: logger)
         } catch is NIOThreadPoolError.ThreadPoolInactive where reportingErrors {
             throw ServerError(.unavailable)
+        } catch let error as PostgresConnectionClosed where reportingErrors {
+            logger.warning("PostgreSQL: \(error)")
+            throw ServerError(.unavailable)
         }
     }
 
@@ -229,19 +232,20 @@ final class PostgresPool: Sendable {
             on: group.next(), configuration: configuration, id: id, logger: logger)
     }
 
-    private func checkOut() throws -> PostgresConnection {
+    private func checkOut() throws -> WatchedConnection {
         while let connection = idle.withLock({ $0.popLast() }) {
             if !connection.isClosed { return connection }
         }
         let id = nextID.add(1, ordering: .relaxed).oldValue
-        return try PostgresConnection.connect(
-            on: group.next(), configuration: configuration, id: id, logger: logger
-        ).wait()
+        return WatchedConnection(
+            try PostgresConnection.connect(
+                on: group.next(), configuration: configuration, id: id, logger: logger
+            ).wait())
     }
 
-    private func checkIn(_ connection: PostgresConnection, healthy: Bool) {
+    private func checkIn(_ connection: WatchedConnection, healthy: Bool) {
         guard healthy, !connection.isClosed else {
-            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+            connection.close()
             return
         }
         idle.withLock { $0.append(connection) }
@@ -252,30 +256,83 @@ final class PostgresPool: Sendable {
             defer { idle.removeAll() }
             return idle
         }
-        for connection in connections { try? await connection.close() }
+        for connection in connections { try? await connection.connection.close() }
         try? await threads.shutdownGracefully()
     }
 
     /// A pool given up without ``close()`` (a store dropped in a test) still closes its connections.
     deinit {
         // Each is kept until it has closed (a connection must not go away open).
-        for connection in idle.withLock({ $0 }) {
-            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
-        }
+        for connection in idle.withLock({ $0 }) { connection.close() }
         threads.shutdownGracefully { _ in }
     }
+}
+
+/// A PostgreSQL connection whose answers are waited for on a thread (a pool's, never an event loop), and which fails
+/// the answer it waits for when it closes.
+///
+/// postgres-nio never answers a query written to a connection that has closed already (the database restarted, or
+/// ended the session): the write goes nowhere, and its future would be waited on for ever, holding a pool thread and
+/// every request behind it. The connection's close therefore fails the one answer waited for, and a query on a closed
+/// connection fails at once. One callback per connection, not per query: a long-lived connection gathers nothing.
+public final class WatchedConnection: Sendable {
+    public let connection: PostgresConnection
+    private let state = Mutex<(closed: Bool, waiting: EventLoopPromise<PostgresQueryResult>?)>((false, nil))
+
+    public init(_ connection: PostgresConnection) {
+        self.connection = connection
+        connection.closeFuture.whenComplete { [weak self] _ in self?.closed() }
+    }
+
+    private func closed() {
+        let waiting = state.withLock { state in
+            defer { state = (true, nil) }
+            return state.waiting
+        }
+        waiting?.fail(PostgresConnectionClosed())
+    }
+
+    public var isClosed: Bool { connection.isClosed || state.withLock { $0.closed } }
+
+    /// Sends `query` and waits for its answer on the calling thread.
+    /// - Throws: PostgreSQL's error, or ``PostgresConnectionClosed`` when the connection closes first.
+    public func answer(_ query: PostgresQuery, logger: Logger) throws -> PostgresQueryResult {
+        let promise = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+        let closed = state.withLock { state in
+            if !state.closed { state.waiting = promise }
+            return state.closed
+        }
+        if closed {
+            promise.fail(PostgresConnectionClosed())
+        } else {
+            connection.query(query, logger: logger).cascade(to: promise)
+        }
+        defer { state.withLock { $0.waiting = nil } }
+        return try promise.futureResult.wait()
+    }
+
+    /// Closes the connection, keeping it until it has closed (a connection must not go away open).
+    public func close() {
+        let connection = connection
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+}
+
+/// The connection to PostgreSQL closed before a statement's answer came.
+public struct PostgresConnectionClosed: Error, CustomStringConvertible {
+    public var description: String { "the connection to PostgreSQL closed" }
 }
 
 /// One PostgreSQL connection inside a transaction, as the store's statements see it. Each statement waits for its
 /// answer on the calling thread (one of ``PostgresPool``'s, never an event loop).
 final class PostgresTransaction: SQLTransaction {
-    private let connection: PostgresConnection
+    private let connection: WatchedConnection
     private let logger: Logger
     private var savepoints = 0
     /// What the transaction's statements changed so far, as ``StoreChangeObserver`` tells it for SQLite.
     private(set) var changed = StoreChange.none
 
-    init(connection: PostgresConnection, logger: Logger) {
+    init(connection: WatchedConnection, logger: Logger) {
         self.connection = connection
         self.logger = logger
     }
@@ -286,7 +343,7 @@ final class PostgresTransaction: SQLTransaction {
     func run(_ sql: String) throws {
         try flush()
         for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
-            _ = try connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: logger).wait()
+            _ = try connection.answer(PostgresQuery(unsafeSQL: String(statement)), logger: logger)
         }
     }
 
@@ -383,9 +440,7 @@ final class PostgresTransaction: SQLTransaction {
             }
         }
         do {
-            return try connection.query(
-                PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
-            ).wait()
+            return try connection.answer(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw SQLUniqueViolation()
         }
