@@ -154,6 +154,11 @@ struct AccountLanguageTests {
             let registerHelp = try await run(["register", "coach", "--help"])
             #expect(registerHelp.stdout.contains("Regístrate como entrenador."), "\(registerHelp)")
             #expect(registerHelp.stdout.contains("Lee la contraseña de la entrada estándar"), "\(registerHelp)")
+            let groupHelp = try await run(["register", "--help"])
+            #expect(
+                groupHelp.stdout.contains("Consulta 'gorilla help register <suborden>' para la ayuda detallada."),
+                "\(groupHelp)")
+            #expect(!groupHelp.stdout.contains("for detailed help"), "\(groupHelp)")
             let both = try await run(["sync", "--status", "--conflicts"])
             #expect(both.stderr.contains("--status, --conflicts y --restore se usan de uno en uno"), "\(both)")
 

@@ -8,7 +8,7 @@ public enum HelpPhrases: String, Phrases {
     case globalOptions = "GLOBAL OPTIONS:"
     case subcommands = "SUBCOMMANDS:"
     case showHelp = "Show help information."
-    case seeHelpForSubcommand = "See 'gorilla help <subcommand>' for detailed help."
+    case forDetailedHelp = "<subcommand>' for detailed help."
     case error = "Error: "
     case usageLine = "Usage: "
     case helpLine = "Help: "

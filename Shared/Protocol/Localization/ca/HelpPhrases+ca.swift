@@ -8,7 +8,7 @@ extension HelpPhrases {
         case .globalOptions: "OPCIONS GLOBALS:"
         case .subcommands: "SUBORDRES:"
         case .showHelp: "Mostra aquesta ajuda."
-        case .seeHelpForSubcommand: "Consulta 'gorilla help <subordre>' per a l'ajuda detallada."
+        case .forDetailedHelp: "<subordre>' per a l'ajuda detallada."
         case .error: "Error: "
         case .usageLine: "Ús: "
         case .helpLine: "Ajuda: "

@@ -8,7 +8,7 @@ extension HelpPhrases {
         case .globalOptions: "OPCIONES GLOBALES:"
         case .subcommands: "SUBÓRDENES:"
         case .showHelp: "Muestra esta ayuda."
-        case .seeHelpForSubcommand: "Consulta 'gorilla help <suborden>' para la ayuda detallada."
+        case .forDetailedHelp: "<suborden>' para la ayuda detallada."
         case .error: "Error: "
         case .usageLine: "Uso: "
         case .helpLine: "Ayuda: "
