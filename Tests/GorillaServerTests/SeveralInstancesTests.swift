@@ -24,16 +24,6 @@ struct SeveralInstancesTests {
                 id: UUID(), kind: "machine", entity: UUID(), action: .create, fields: ["name": .string(name)]))
     }
 
-    /// Whether `condition` holds within 30 s, asked every 20 ms.
-    static func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return false
-    }
-
     /// The changes a pull from `since` brings, page after page, and the last cursor.
     static func pullAll(_ store: ServerStore, since: Int64, principal: UserRecord) async throws -> ([UUID], Int64) {
         var since = since
@@ -78,7 +68,7 @@ struct SeveralInstancesTests {
             }
         }
         defer { release.signal() }
-        #expect(try await Self.eventually { tookVersion.wait(timeout: .now()) == .success })
+        #expect(try await eventually { tookVersion.wait(timeout: .now()) == .success })
         let pushed = Self.machine("Pushed")
         let pushing = Task {
             try await b.push([pushed], principal: coach, configuration: Self.configuration)
@@ -86,7 +76,7 @@ struct SeveralInstancesTests {
         // B's push waits for a lock A holds.
         let watcher = try await ServerStore.open(postgres: database, connections: 1)
         #expect(
-            try await Self.eventually {
+            try await eventually {
                 try await watcher.read { db in
                     try db.value(
                         Int.self, sql: "SELECT COUNT(*) FROM pg_locks WHERE NOT granted")

@@ -51,12 +51,12 @@ public enum Products {
 /// Polls `condition` every few milliseconds until it holds or `timeout` passes; returns whether it held.
 public func eventually(
     timeout: Duration = .seconds(30), every interval: Duration = .milliseconds(20),
-    _ condition: () throws -> Bool
+    _ condition: () async throws -> Bool
 ) async throws -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
-        if try condition() { return true }
+        if try await condition() { return true }
         try await Task.sleep(for: interval)
     }
-    return try condition()
+    return try await condition()
 }
