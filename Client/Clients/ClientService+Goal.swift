@@ -20,6 +20,7 @@ extension ClientService {
             let typed = perWeek.trimmingCharacters(in: .whitespaces)
             if Self.meansNone(typed) {
                 fields["perWeek"] = .null
+                fields["perWeekSince"] = .null
             } else {
                 guard let sessions = Int(typed), Client.perWeekRange.contains(Double(sessions)) else {
                     throw ClientError(
@@ -29,6 +30,7 @@ extension ClientService {
                         ]))
                 }
                 fields["perWeek"] = .number(Double(sessions))
+                fields["perWeekSince"] = .string(CalendarDate(Date(), in: .current).description)
             }
         }
         if let text { fields["goalWeight"] = try Self.goalWeight(text, force: force) }
@@ -36,7 +38,8 @@ extension ClientService {
         let history = try MeasurementService.history(cache, client: client.id, context: context)
         return ClientGoal(
             client: try cache.entity(client.id).map { EntityRecord($0) }, id: client.id,
-            name: ClientDirectory.displayName(client), latest: history.latestWeight)
+            name: ClientDirectory.displayName(client), latest: history.latestWeight, changesGoal: text != nil,
+            changesPerWeek: perWeek != nil)
     }
 
     /// Whether `text` asks to remove a value: empty, `-`, `none`, or the word in Catalan or Spanish (`cap`, `ninguno`).
@@ -73,6 +76,13 @@ public struct ClientGoal: Presentable {
     public let name: String
     /// Their newest measurement with a weight.
     public let latest: BodyHistory.Entry?
+    /// Whether the command changed the goal weight (`--goal-weight`).
+    public var changesGoal = true
+    /// Whether the command changed the sessions a week (`--per-week`).
+    public var changesPerWeek = false
+
+    /// The sessions a week the plan asks for.
+    public var perWeek: Int? { client?.fields["perWeek"]?.intValue }
 
     /// The goal weight in kg.
     public var goalWeight: Double? { client?.fields["goalWeight"]?.doubleValue }

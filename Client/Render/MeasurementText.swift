@@ -143,6 +143,25 @@ enum BodyText {
 extension ClientGoal {
     public func text(for viewer: Viewer) -> String {
         guard client != nil else { return ProgressPhrases.goalRefused.t(["name": name]) }
+        var lines: [String] = []
+        if changesPerWeek {
+            if let perWeek {
+                let since = client?.fields["perWeekSince"]?.stringValue.flatMap(CalendarDate.init)
+                lines.append(
+                    ProgressPhrases.perWeekSet.t([
+                        "name": name, "count": perWeek,
+                        "day": since.map { ProgressDates.day($0) } ?? ProgressDates.day(Date()),
+                    ]))
+            } else {
+                lines.append(ProgressPhrases.perWeekRemoved.t(["name": name]))
+            }
+        }
+        if changesGoal { lines.append(goalSentence) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// What the goal weight is now, beside the latest weight.
+    private var goalSentence: String {
         guard let goalWeight else { return ProgressPhrases.goalRemoved.t(["name": name]) }
         guard let latest, let weight = latest.value(.weight) else {
             return ProgressPhrases.goalWithoutWeightSentence.t([

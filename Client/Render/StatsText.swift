@@ -35,7 +35,7 @@ extension ClientStats {
             column(.labelSessions) + "\(figures.sessions)",
             column(.labelBestWeight) + "\(TextCharts.written(figures.bestWeight)) \(unit)",
             column(.labelBestReps) + "\(figures.bestReps)",
-            column(.labelE1RM) + "\(Numbers.writtenFixed(figures.e1rm, decimals: 2)) \(unit)",
+            column(.labelE1RM) + "\(Numbers.writtenFixed(figures.e1rm, decimals: 1)) \(unit)",
             column(.labelVolume) + "\(TextCharts.written(figures.volume)) \(unit)",
         ]
         if let duration = figures.bestDuration {
@@ -46,7 +46,7 @@ extension ClientStats {
                 column(.labelLastSession)
                     + ProgressPhrases.lastSessionChange.t([
                         "volume": Numbers.writtenFixed(change, decimals: 1, signed: true), "unit": unit,
-                        "e1rm": Numbers.writtenFixed(e1rmChange, decimals: 2, signed: true),
+                        "e1rm": Numbers.writtenFixed(e1rmChange, decimals: 1, signed: true),
                     ]))
         }
         lines.append("")

@@ -13,9 +13,11 @@ public struct ComplianceReport: Presentable {
     }
 
     public func text(for viewer: Viewer) -> String {
-        guard let weeks = clients.first?.weeks, let first = weeks.first else {
+        // Each client's weeks start when they joined or their target was set: the period is the longest.
+        guard let weeks = clients.map(\.weeks).max(by: { $0.count < $1.count }) else {
             return ProgressPhrases.noClientsYet.t()
         }
+        guard let first = weeks.first else { return ProgressPhrases.complianceNoWeeks.t() }
         let period = ProgressPhrases.compliancePeriod.t(["count": weeks.count, "day": ProgressDates.day(first.start)])
         func rate(_ value: Double?) -> String {
             value.map { ProgressPhrases.percent.t(["value": Int(($0 * 100).rounded())]) } ?? "—"
@@ -67,22 +69,29 @@ extension StatsService {
         let to = try request.to.map { try Self.day($0, "--to").addingTimeInterval(86_400) }
         let calculator = StatsCalculator()
         let profile = try context.session().profile
-        let clients: [(id: UUID, name: String, target: Int?)]
+        let clients: [(id: UUID, name: String, row: CachedEntity?)]
         if profile.role == .client || request.client != nil {
             let subject = try StatsSubject.resolve(request.client, cache: cache, context: context)
-            let row = try cache.entity(subject.id)
-            clients = [(subject.id, subject.name, row?.data["perWeek"]?.intValue)]
+            clients = [(subject.id, subject.name, try cache.entity(subject.id))]
         } else {
-            clients = try cache.entities(.client).map {
-                ($0.id, ClientDirectory.displayName($0), $0.data["perWeek"]?.intValue)
-            }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+            clients = try cache.entities(.client).map { ($0.id, ClientDirectory.displayName($0), $0) }
+                .sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
         }
         let rows = try clients.map { client in
             calculator.compliance(
-                client: client.name, target: client.target, sessions: try cache.timeline(.session, client: client.id),
+                client: client.name, target: client.row?.data["perWeek"]?.intValue,
+                sessions: try cache.timeline(.session, client: client.id),
                 events: try EventCalendar(cache: cache).appointments(until: Date(), client: client.id.key), from: from,
-                to: to)
+                to: to, since: client.row.flatMap(Self.complianceStart))
         }
         return ComplianceReport(clients: rows, single: profile.role == .client || request.client != nil)
+    }
+
+    /// When a client's compliance starts counting: the later of the day they joined and the day their target was
+    /// set (nil when neither is known).
+    static func complianceStart(_ client: CachedEntity) -> Date? {
+        let joined = client[string: "joined"].flatMap(ISOTime.parse)
+        let target = client[string: "perWeekSince"].flatMap(CalendarDate.init)?.start()
+        return [joined, target].compactMap { $0 }.max()
     }
 }

@@ -40,21 +40,22 @@ public enum SVGChart {
         return svg + "</svg>\n"
     }
 
-    /// Counts (sessions per week, sets per muscle group): one bar per point from zero, whole-number ticks, each bar
-    /// labelled under it when there is room (else every few).
+    /// Counts (sessions per week, sets per muscle group): one bar per point from zero, whole-number ticks, every
+    /// bar labelled under it (slanted when the labels would touch) and its value written above it.
     public static func bars(_ points: [(label: String, value: Double)], title: String, unit: String) -> String {
         let scale = ChartScale(points.map(\.value), fromZero: true, whole: true)
         var svg = header(title: title, unit: unit) + valueAxis(scale)
         let slot = plotWidth / Double(max(1, points.count))
-        let every = max(1, Int((70 / slot).rounded(.up)))
+        // About 6 px a character at 11 px: labels wider than their slot are slanted so that none is left out.
+        let slanted = points.contains { Double($0.label.count) * 6 > slot * 0.95 }
         for (index, point) in points.enumerated() {
             let x = left + slot * Double(index)
             let barTop = y(point.value, scale)
             svg +=
                 "<rect class=\"bar\" x=\"\(f(x + slot * 0.15))\" y=\"\(f(barTop))\" width=\"\(f(slot * 0.7))\" height=\"\(f(top + plotHeight - barTop))\" fill=\"#1f6feb\" data-label=\"\(escape(point.label))\" data-value=\"\(TextCharts.format(point.value))\"><title>\(escape(point.label)): \(TextCharts.written(point.value)) \(escape(unit))</title></rect>\n"
-            if index % every == 0 {
-                svg += xLabel(point.label, at: x + slot / 2, anchor: "middle")
-            }
+            svg +=
+                "<text class=\"value\" x=\"\(f(x + slot / 2))\" y=\"\(f(barTop - 4))\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"11\">\(escape(TextCharts.written(point.value)))</text>\n"
+            svg += xLabel(point.label, at: x + slot / 2, anchor: slanted ? "end" : "middle", slanted: slanted)
         }
         return svg + "</svg>\n"
     }
@@ -88,8 +89,11 @@ public enum SVGChart {
         return svg
     }
 
-    private static func xLabel(_ text: String, at x: Double, anchor: String) -> String {
-        "<text class=\"date\" x=\"\(f(x))\" y=\"\(Int(height - bottom + 22))\" text-anchor=\"\(anchor)\" font-family=\"sans-serif\" font-size=\"11\">\(escape(text))</text>\n"
+    private static func xLabel(_ text: String, at x: Double, anchor: String, slanted: Bool = false) -> String {
+        let y = Int(height - bottom + (slanted ? 14 : 22))
+        let turn = slanted ? " transform=\"rotate(-35 \(f(x)) \(y))\"" : ""
+        return
+            "<text class=\"date\" x=\"\(f(x))\" y=\"\(y)\" text-anchor=\"\(anchor)\" font-family=\"sans-serif\" font-size=\"11\"\(turn)>\(escape(text))</text>\n"
     }
 
     private static func y(_ value: Double, _ scale: ChartScale) -> Double {

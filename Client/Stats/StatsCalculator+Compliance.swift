@@ -27,6 +27,17 @@ public struct Compliance: Codable, Sendable, Equatable {
         public var sessions: Int
         public var appointments: Int
         public var kept: Int
+
+        private enum EncodingKeys: String, CodingKey { case start, week, sessions, appointments, kept }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: EncodingKeys.self)
+            try container.encode(WeekJSON.start(start), forKey: .start)
+            try container.encode(WeekJSON.week(start), forKey: .week)
+            try container.encode(sessions, forKey: .sessions)
+            try container.encode(appointments, forKey: .appointments)
+            try container.encode(kept, forKey: .kept)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -44,12 +55,16 @@ public struct Compliance: Codable, Sendable, Equatable {
 
 extension StatsCalculator {
     /// The weeks from the week of `from` (else 11 weeks before this one) to the week of `to` (else this one), each
-    /// by the day it starts.
-    func weekStarts(from: Date?, to: Date?) -> [Date] {
+    /// by the day it starts (a Monday, at midnight in the calculator's time zone); none before the week of
+    /// `notBefore`.
+    func weekStarts(from: Date?, to: Date?, notBefore: Date? = nil) -> [Date] {
         let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
-        let first =
+        var first =
             from.flatMap { calendar.dateInterval(of: .weekOfYear, for: $0)?.start }
             ?? calendar.date(byAdding: .weekOfYear, value: -11, to: thisWeek) ?? thisWeek
+        if let floor = notBefore.flatMap({ calendar.dateInterval(of: .weekOfYear, for: $0)?.start }) {
+            first = max(first, floor)
+        }
         let last =
             to.flatMap { calendar.dateInterval(of: .weekOfYear, for: $0.addingTimeInterval(-1))?.start } ?? thisWeek
         var starts: [Date] = []
@@ -62,12 +77,13 @@ extension StatsCalculator {
     }
 
     /// A client's compliance week by week: sessions against appointments (those not cancelled and already due) and
-    /// against the plan's sessions a week. Weeks still to come count only what is already done in them.
+    /// against the plan's sessions a week. Weeks still to come count only what is already done in them. The weeks
+    /// start at the later of `since` (when the client joined, or the plan's target was set) and `from`.
     public func compliance(
         client: String, target: Int?, sessions: [CachedEntity], events: [CachedEntity], from: Date? = nil,
-        to: Date? = nil
+        to: Date? = nil, since: Date? = nil
     ) -> Compliance {
-        let starts = weekStarts(from: from, to: to)
+        let starts = weekStarts(from: from, to: to, notBefore: since)
         func week(of date: Date) -> Int? {
             calendar.dateInterval(of: .weekOfYear, for: date).flatMap { starts.firstIndex(of: $0.start) }
         }

@@ -20,6 +20,16 @@ public struct MuscleStats: Codable, Sendable, Equatable {
         public var start: Date
         public var sets: Int
         public var volume: Double
+
+        private enum EncodingKeys: String, CodingKey { case start, week, sets, volume }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: EncodingKeys.self)
+            try container.encode(WeekJSON.start(start), forKey: .start)
+            try container.encode(WeekJSON.week(start), forKey: .week)
+            try container.encode(sets, forKey: .sets)
+            try container.encode(volume, forKey: .volume)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {

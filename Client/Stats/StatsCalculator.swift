@@ -66,15 +66,15 @@ public struct StatsCalculator: Sendable {
             return (from.map { date >= $0 } ?? true) && (to.map { date < $0 } ?? true)
         }
         let starts = inRange.compactMap { $0[string: "start"].flatMap(ISOTime.parse) }
-        let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
-        var perWeek = Array(repeating: 0, count: 12)
+        // The last 12 weeks, each by its Monday in the calendar's zone (never a fixed 7 × 24 h: a change of clock
+        // would move the label to a Sunday).
+        let weeks = weekStarts(from: nil, to: nil)
+        var perWeek = Array(repeating: 0, count: weeks.count)
         for start in starts {
-            let weeks =
-                calendar.dateComponents(
-                    [.weekOfYear], from: calendar.dateInterval(of: .weekOfYear, for: start)?.start ?? start,
-                    to: thisWeek
-                ).weekOfYear ?? 99
-            if (0..<12).contains(weeks) { perWeek[11 - weeks] += 1 }
+            guard let week = calendar.dateInterval(of: .weekOfYear, for: start)?.start,
+                let index = weeks.firstIndex(of: week)
+            else { continue }
+            perWeek[index] += 1
         }
         var trainingTime = 0.0
         for session in inRange {
@@ -104,8 +104,7 @@ public struct StatsCalculator: Sendable {
         let exercises = Dictionary(grouping: sets, by: \.exerciseKey).values.compactMap { exercise($0) }
             .sorted { $0.exercise.lowercased() < $1.exercise.lowercased() }
         return ClientOverview(
-            sessions: inRange.count, perWeek: perWeek,
-            firstWeek: calendar.date(byAdding: .weekOfYear, value: -11, to: thisWeek), lastTrained: starts.max(),
+            sessions: inRange.count, perWeek: perWeek, weekStarts: weeks, lastTrained: starts.max(),
             attendance: attendance,
             trainingTime: PerformedExercise.rounded(trainingTime), timeUnderTension: PerformedExercise.rounded(tut),
             exercises: exercises)

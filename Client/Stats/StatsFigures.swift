@@ -131,13 +131,23 @@ public struct ExerciseStats: Codable, Sendable, Equatable {
     }
 }
 
+/// How figures name a week in `--json`: `start`, the instant it begins with the viewer's offset
+/// (`2026-11-23T00:00:00+01:00`), and `week`, its Monday in the viewer's time zone (`2026-11-23`), as the text and the
+/// charts label it.
+enum WeekJSON {
+    static func start(_ date: Date) -> String { EventFormatting.localISO(date) }
+    static func week(_ date: Date) -> String { CalendarDate(date, in: .current).description }
+}
+
 /// The overview of one client.
 public struct ClientOverview: Codable, Sendable, Equatable {
     public var sessions: Int
     /// Sessions per week for the last 12 weeks, oldest first (the last entry is this week).
     public var perWeek: [Int]
+    /// The day each of those weeks starts (its Monday, at midnight in the viewer's time zone).
+    public var weekStarts: [Date]
     /// The day the first of those weeks starts.
-    public var firstWeek: Date?
+    public var firstWeek: Date? { weekStarts.first }
     public var lastTrained: Date?
     public var attendance: Attendance
     /// Seconds trained (end − start − paused), over sessions that have an end.

@@ -225,14 +225,10 @@ public struct ClientStats: Presentable {
         )
     }
 
-    /// Sessions per week of the last 12 weeks, each labelled by the day its week starts ("11-02", "2 nov.").
+    /// Sessions per week of the last 12 weeks, each labelled by the Monday its week starts ("11-02", "2 nov.").
     func weekPoints(_ overview: ClientOverview) -> [(label: String, value: Double)] {
-        overview.perWeek.enumerated().map { index, count in
-            let start = overview.firstWeek.map { $0.addingTimeInterval(Double(index) * 7 * 86_400) }
-            return (
-                label: start.map(ProgressDates.week) ?? ProgressPhrases.weekOffset.t(["weeks": index - 11]),
-                value: Double(count)
-            )
+        zip(overview.weekStarts, overview.perWeek).map { start, count in
+            (label: ProgressDates.week(start), value: Double(count))
         }
     }
 
@@ -246,6 +242,9 @@ public struct ClientStats: Presentable {
             try JSONValue.object(["sessions": 0, "exercise": .string(exercise)]).encode(to: encoder)
         case .overview(let overview, _):
             var object = try JSONValue.encode(overview).objectValue ?? [:]
+            // Weeks named as everywhere else: by their Monday in the viewer's zone (``WeekJSON``).
+            object["weekStarts"] = .array(overview.weekStarts.map { .string(WeekJSON.week($0)) })
+            object["firstWeek"] = overview.firstWeek.map { .string(WeekJSON.start($0)) } ?? .null
             if let body = bodyJSON { object["body"] = body }
             try JSONValue.object(object).encode(to: encoder)
         }

@@ -47,12 +47,18 @@ public struct ChartScale: Sendable, Equatable {
 public enum TextCharts {
     static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    /// A one-line sparkline of `values` (at most `width`, the newest kept).
+    /// A one-line sparkline of `values` (at most `width`, the newest kept), scaled from zero to the highest value,
+    /// as the bars are: 6 then 4 reads as two thirds, not as a fall to nothing. Zero is the lowest level; any value
+    /// above zero shows at least one step above it.
     public static func sparkline(_ values: [Double], width: Int = 24) -> String {
         let shown = Array(values.suffix(width))
-        guard let low = shown.min(), let high = shown.max() else { return "" }
-        if high - low < 1e-9 { return String(repeating: levels[shown.first! > 0 ? 3 : 0], count: shown.count) }
-        return String(shown.map { levels[min(7, Int(((($0 - low) / (high - low)) * 7).rounded()))] })
+        guard let high = shown.max() else { return "" }
+        guard high > 1e-9 else { return String(repeating: levels[0], count: shown.count) }
+        return String(
+            shown.map { value in
+                guard value > 1e-9 else { return levels[0] }
+                return levels[min(7, max(1, Int((value / high * 7).rounded())))]
+            })
     }
 
     /// A bar chart of counts (sessions per week): one column per point, the axis from zero in whole units, the

@@ -14,6 +14,7 @@ extension EntityKinds {
             try FieldRules.optionalText("notes", in: &document)
             try FieldRules.number("goalWeight", in: &document, range: Measurement.Measure.weight.range)
             try FieldRules.number("perWeek", in: &document, range: Client.perWeekRange)
+            try FieldRules.day("perWeekSince", in: &document)
             if document["status"] == nil { document["status"] = .string(ClientStatus.invited.rawValue) }
         },
         beforeDelete: { row, context in

@@ -69,6 +69,18 @@ enum FieldRules {
         }
     }
 
+    /// An optional calendar day (`YYYY-MM-DD`), stored as written.
+    static func day(_ field: String, in document: inout [String: JSONValue]) throws {
+        guard let value = document[field], !value.isNull else {
+            document[field] = nil
+            return
+        }
+        guard let day = value.stringValue.flatMap(CalendarDate.init) else {
+            throw ServerError.invalid("\(field) (YYYY-MM-DD)")
+        }
+        document[field] = .string(day.description)
+    }
+
     /// A list of short strings (e.g. muscle groups), trimmed, without duplicates.
     static func stringList(
         _ field: String, in document: inout [String: JSONValue], maxCount: Int = 30, maxLength: Int = 60

@@ -94,4 +94,52 @@ import Testing
         let free = Self.calculator.compliance(client: "Bea", target: nil, sessions: sessions, events: [])
         #expect(free.planRate == nil && free.appointmentRate == nil && free.weeks.count == 12)
     }
+
+    @Test func complianceStartsAtTheWeekTheClientJoinedOrTheTargetWasSet() {
+        let sessions = [
+            Fixture.session("2026-10-01T10:00:00Z", exercises: []),  // before joining: not counted
+            Fixture.session("2026-11-24T10:00:00Z", exercises: []),
+            Fixture.session("2026-11-25T10:00:00Z", exercises: []),
+        ]
+        let events = [Fixture.event("2026-11-02T10:00:00Z")]  // missed, but before joining
+        // Joined today (Thursday 11-26): one week, this one, which already meets the plan.
+        let today = Self.calculator.compliance(
+            client: "Bea", target: 2, sessions: sessions, events: events,
+            since: ISOTime.parse("2026-11-26T09:00:00Z"))
+        #expect(today.weeks.map(\.start) == [ISOTime.parse("2026-11-23T00:00:00Z")!])
+        #expect(today.sessions == 2 && today.appointments == 0 && today.planRate == 1)
+        // An earlier --from does not reach before it.
+        let asked = Self.calculator.compliance(
+            client: "Bea", target: 2, sessions: sessions, events: events, from: ISOTime.parse("2026-09-01T00:00:00Z"),
+            since: ISOTime.parse("2026-11-26T09:00:00Z"))
+        #expect(asked.weeks.count == 1 && asked.sessions == 2)
+        // Joined three weeks ago: three weeks, of which the two past ones missed the plan.
+        let earlier = Self.calculator.compliance(
+            client: "Bea", target: 2, sessions: sessions, events: events,
+            since: ISOTime.parse("2026-11-04T18:00:00Z"))
+        #expect(earlier.weeks.count == 4 && earlier.weeks.map(\.sessions) == [0, 0, 0, 2])
+        #expect(earlier.planRate == 2.0 / 8.0)
+        // Without a start, the 12 weeks as before.
+        #expect(Self.calculator.compliance(client: "Bea", target: 2, sessions: sessions, events: []).weeks.count == 12)
+    }
+
+    @Test func weeksAreTheirMondaysAcrossAChangeOfClock() throws {
+        // Madrid went to winter time on Sunday 2026-10-25: every week still starts on a Monday at local midnight.
+        let madrid = try #require(TimeZone(identifier: "Europe/Madrid"))
+        let calculator = StatsCalculator(unit: "kg", now: ISOTime.parse("2026-11-25T12:00:00Z")!, timeZone: madrid)
+        let overview = calculator.overview(sessions: [], events: [])
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = madrid
+        #expect(overview.weekStarts.count == 12)
+        for start in overview.weekStarts {
+            let parts = calendar.dateComponents([.weekday, .hour, .minute], from: start)
+            #expect(parts.weekday == 2 && parts.hour == 0 && parts.minute == 0, "\(start)")
+        }
+        #expect(CalendarDate(overview.weekStarts.last!, in: madrid).description == "2026-11-23")
+        #expect(CalendarDate(overview.weekStarts.first!, in: madrid).description == "2026-09-07")
+        let muscles = calculator.muscles([], muscles: [:])
+        #expect(muscles.isEmpty)
+        let compliance = calculator.compliance(client: "Bea", target: 1, sessions: [], events: [])
+        #expect(compliance.weeks.map(\.start) == overview.weekStarts)
+    }
 }

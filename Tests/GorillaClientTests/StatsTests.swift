@@ -473,13 +473,17 @@ import FoundationXML
 
     // MARK: Text charts
 
-    @Test func sparklineSpansTheLowestToTheHighestBlock() {
-        #expect(TextCharts.sparkline([1, 2, 3, 4, 5, 6, 7, 8]) == "▁▂▃▄▅▆▇█")
+    @Test func sparklinesStartAtZero() {
+        // 6 sets a week then 4 is two thirds, not a fall to nothing.
+        #expect(TextCharts.sparkline([6, 4]) == "█▆")
+        #expect(TextCharts.sparkline([0, 7, 7]) == "▁██")
+        #expect(TextCharts.sparkline([1, 2, 3, 4, 5, 6, 7]) == "▂▃▄▅▆▇█")
         #expect(TextCharts.sparkline([]) == "")
-        #expect(TextCharts.sparkline([5, 5, 5]) == "▄▄▄")
+        #expect(TextCharts.sparkline([5, 5, 5]) == "███")
         #expect(TextCharts.sparkline([0, 0]) == "▁▁")
         #expect(TextCharts.sparkline(Array(repeating: 1, count: 30) + [2], width: 10).count == 10)
-        #expect(TextCharts.sparkline([1, 9], width: 10) == "▁█")
+        // Anything above zero stands above the lowest block.
+        #expect(TextCharts.sparkline([1, 100]) == "▂█")
     }
 
     @Test func scalesTickInRoundStepsWholeForCountsAndNearTheDataForProgress() {
@@ -612,6 +616,16 @@ import FoundationXML
         #expect(heights[1] == 0 && abs(heights[2] - 3 * heights[0]) < 0.2)
         let ticks = elements.filter { $0.attributes["class"] == "tick" }.map(\.text)
         #expect(ticks == ["0", "1", "2", "3"])
+    }
+
+    @Test func svgBarsLabelEveryBarAndShowItsValue() throws {
+        // Twelve muscle groups with long names: none is left without its label, and each bar says its value.
+        let points = (1...12).map { (label: "muscle group \($0)", value: Double($0) / 2) }
+        let elements = try SVGReader.read(SVGChart.bars(points, title: "Sets per week", unit: "sets"))
+        let labels = elements.filter { $0.name == "text" && $0.attributes["class"] == "date" }.map(\.text)
+        #expect(labels == points.map(\.label))
+        let values = elements.filter { $0.name == "text" && $0.attributes["class"] == "value" }.map(\.text)
+        #expect(values == points.map { TextCharts.written($0.value) })
     }
 
     @Test func svgEscapesMarkupInTitlesAndLabelsAndSurvivesEdgeCases() throws {

@@ -35,13 +35,16 @@ public struct Client: EntityDocument {
     public var goalWeight: Double?
     /// Sessions a week the client's plan asks for (set by the coach): what compliance is measured against.
     public var perWeek: Int?
+    /// The day the coach set ``perWeek`` (the client's calendar day): compliance with the plan counts from its week.
+    public var perWeekSince: CalendarDate?
     /// The sessions a week a plan may ask for.
     public static let perWeekRange: ClosedRange<Double> = 1...14
 
     public init(
         name: String? = nil, surname: String? = nil, nif: String? = nil, notes: String? = nil,
         status: ClientStatus = .invited, username: String? = nil, email: String? = nil, joined: Date? = nil,
-        codeExpires: Date? = nil, coachName: String? = nil, goalWeight: Double? = nil, perWeek: Int? = nil
+        codeExpires: Date? = nil, coachName: String? = nil, goalWeight: Double? = nil, perWeek: Int? = nil,
+        perWeekSince: CalendarDate? = nil
     ) {
         self.name = name
         self.surname = surname
@@ -55,10 +58,12 @@ public struct Client: EntityDocument {
         self.coachName = coachName
         self.goalWeight = goalWeight
         self.perWeek = perWeek
+        self.perWeekSince = perWeekSince
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case name, surname, nif, notes, status, username, email, joined, codeExpires, coachName, goalWeight, perWeek
+        case perWeekSince
     }
 
     /// "Ana Ruiz", or the username, or nil when nothing names the client yet.

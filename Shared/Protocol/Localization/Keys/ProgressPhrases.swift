@@ -10,8 +10,6 @@ public enum ProgressPhrases: String, Phrases {
     case percent
     /// The placeholder of a chart without points: `{title}: no data`.
     case chartNoData
-    /// A week counted back from this one, when its day is unknown: `-3w`.
-    case weekOffset
     case cannotWrite
     /// A figure option that is no number (`--weight abc`).
     case notANumber
@@ -123,6 +121,8 @@ public enum ProgressPhrases: String, Phrases {
     case noClientsYet
     /// The weeks a report covers: `2 weeks from 2026-03-02`.
     case compliancePeriod
+    /// A period that ends before the client joined or their plan was set: no week is counted.
+    case complianceNoWeeks
     case complianceOfClient
     case appointmentsKept
     case planPerWeek
@@ -234,4 +234,8 @@ public enum ProgressPhrases: String, Phrases {
     case goalRemoved
     case goalWithoutWeightSentence
     case goalWithWeightSentence
+    /// `--per-week N`: the sessions a week set, and the day compliance counts them from.
+    case perWeekSet
+    /// `--per-week none`.
+    case perWeekRemoved
 }

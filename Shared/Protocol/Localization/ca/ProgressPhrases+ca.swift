@@ -6,7 +6,6 @@ extension ProgressPhrases {
         case .helpMeasurementID: "L'identificador de la mesura (o l'identificador curt que mostra la llista)."
         case .percent: "{value} %"
         case .chartNoData: "{title}: sense dades"
-        case .weekOffset: "{weeks} setm."
         case .cannotWrite: "no es pot escriure {path}"
         case .notANumber: "{option}: «{text}» no és un número"
 
@@ -109,6 +108,8 @@ extension ProgressPhrases {
         // stats --compliance
         case .noClientsYet: "Encara no hi ha cap client."
         case .compliancePeriod: "{count|setmana|setmanes} des del dia {day}"
+        case .complianceNoWeeks:
+            "No hi ha cap setmana per comptar en aquest període: el compliment es compta des que el client es va registrar o des que es va fixar el pla."
         case .complianceOfClient: "{client} — compliment, {period}"
         case .appointmentsKept: "cites complertes: {kept} de {appointments} ({rate})"
         case .planPerWeek: "pla: {count|sessió|sessions} per setmana, complert al {rate}"
@@ -214,6 +215,8 @@ extension ProgressPhrases {
         case .goalRemoved: "S'ha tret el pes objectiu per a {name}."
         case .goalWithoutWeightSentence: "Pes objectiu per a {name}: {goal} (encara no s'ha registrat cap pes)."
         case .goalWithWeightSentence: "Pes objectiu per a {name}: {goal} ({weight} el dia {day})."
+        case .perWeekSet: "Sessions per setmana per a {name}: {count} (el compliment es compta des del {day})."
+        case .perWeekRemoved: "S'han tret les sessions per setmana de {name}."
         }
     }
 }

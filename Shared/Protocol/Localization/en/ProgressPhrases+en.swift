@@ -6,7 +6,6 @@ extension ProgressPhrases {
         case .helpMeasurementID: "The measurement's id (or the short id the list shows)."
         case .percent: "{value}%"
         case .chartNoData: "{title}: no data"
-        case .weekOffset: "{weeks}w"
         case .cannotWrite: "cannot write {path}"
         case .notANumber: "{option}: '{text}' is not a number"
 
@@ -102,6 +101,8 @@ extension ProgressPhrases {
         // stats --compliance
         case .noClientsYet: "No clients yet."
         case .compliancePeriod: "{count|week|weeks} from {day}"
+        case .complianceNoWeeks:
+            "No week of that period is counted: compliance counts from when the client registered or their plan was set."
         case .complianceOfClient: "{client} — compliance, {period}"
         case .appointmentsKept: "appointments kept: {kept} of {appointments} ({rate})"
         case .planPerWeek: "plan: {count|session|sessions} a week, met {rate}"
@@ -206,6 +207,8 @@ extension ProgressPhrases {
         case .goalRemoved: "Removed the goal weight of {name}."
         case .goalWithoutWeightSentence: "Goal weight of {name}: {goal} (no weight recorded yet)."
         case .goalWithWeightSentence: "Goal weight of {name}: {goal} ({weight} on {day})."
+        case .perWeekSet: "Sessions a week for {name}: {count} (compliance counts from {day})."
+        case .perWeekRemoved: "Removed the sessions a week of {name}."
         }
     }
 }

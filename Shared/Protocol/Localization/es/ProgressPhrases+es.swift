@@ -6,7 +6,6 @@ extension ProgressPhrases {
         case .helpMeasurementID: "El identificador de la medida (o el identificador corto que muestra la lista)."
         case .percent: "{value} %"
         case .chartNoData: "{title}: sin datos"
-        case .weekOffset: "{weeks} sem."
         case .cannotWrite: "no se puede escribir {path}"
         case .notANumber: "{option}: «{text}» no es un número"
 
@@ -108,6 +107,8 @@ extension ProgressPhrases {
         // stats --compliance
         case .noClientsYet: "Todavía no hay ningún cliente."
         case .compliancePeriod: "{count|semana|semanas} desde el {day}"
+        case .complianceNoWeeks:
+            "No hay ninguna semana que contar en ese periodo: el cumplimiento se cuenta desde que el cliente se registró o desde que se fijó el plan."
         case .complianceOfClient: "{client} — cumplimiento, {period}"
         case .appointmentsKept: "citas cumplidas: {kept} de {appointments} ({rate})"
         case .planPerWeek: "plan: {count|sesión|sesiones} por semana, cumplido al {rate}"
@@ -215,6 +216,8 @@ extension ProgressPhrases {
         case .goalRemoved: "Se ha quitado el peso objetivo de {name}."
         case .goalWithoutWeightSentence: "Peso objetivo de {name}: {goal} (todavía no se ha registrado ningún peso)."
         case .goalWithWeightSentence: "Peso objetivo de {name}: {goal} ({weight} el {day})."
+        case .perWeekSet: "Sesiones por semana de {name}: {count} (el cumplimiento se cuenta desde el {day})."
+        case .perWeekRemoved: "Se han quitado las sesiones por semana de {name}."
         }
     }
 }
