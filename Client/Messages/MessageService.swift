@@ -102,15 +102,25 @@ public struct MessageService: Sendable {
         return [Correspondent(id: coach, name: me?[string: "coachName"] ?? MessagePhrases.yourCoach.t())]
     }
 
-    /// The other person of a conversation: a client by name for a coach; anything (or nothing) names the coach for
-    /// a client.
+    /// The other person of a conversation: a client by name for a coach; for a client, one of their coaches, by
+    /// name (nothing names their only coach). A name that is none of their coaches is refused with the coaches they
+    /// may write to.
     /// A removed client is found for reading their conversation (`writing` false), never for writing to them.
     func correspondent(_ cache: LocalCache, _ text: String?, writing: Bool = true) throws -> Correspondent {
         if try context.session().profile.role == .client {
-            guard let coach = try correspondents(cache).first else {
+            let coaches = try correspondents(cache)
+            guard let coach = coaches.first else {
                 throw ClientError(.notFound, MessagePhrases.accountHasNoCoach.t()).decidedLocally()
             }
-            return coach
+            guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return coach }
+            if coaches.count == 1, Self.coachWords.contains(NameMatch.fold(text)) { return coach }
+            if let named = coaches.first(where: { Self.names($0, text) }) { return named }
+            throw ClientError(
+                .usage,
+                MessagePhrases.notOneOfYourCoaches.t([
+                    "name": text, "coaches": coaches.map(\.name).joined(separator: ", "),
+                ])
+            ).decidedLocally()
         }
         guard let text else { throw ClientError(.usage, MessagePhrases.nameTheClient.t()) }
         let client = try ClientDirectory(cache: cache).resolve(
@@ -121,6 +131,18 @@ public struct MessageService: Sendable {
                 .decidedLocally()
         }
         return Correspondent(id: client.id, name: name)
+    }
+
+    /// The words that name a client's only coach in any language (`coach`, `entrenador`, `entrenadora`).
+    static let coachWords: Set<String> = ["coach", "entrenador", "entrenadora"]
+
+    /// Whether `text` names `person`: their full name, or any of its words, folded (`ada`, `Lovelace`, `ADA
+    /// LOVELACE`); an id prefix names them too.
+    static func names(_ person: Correspondent, _ text: String) -> Bool {
+        let wanted = NameMatch.fold(text)
+        let full = NameMatch.fold(person.name)
+        return wanted == full || full.split(separator: " ").contains { $0 == wanted }
+            || (wanted.count >= 4 && person.id.key.hasPrefix(wanted))
     }
 
     /// Messages between the account and `other`, oldest first.

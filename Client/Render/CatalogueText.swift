@@ -79,7 +79,10 @@ extension MachineList {
                 row.machine.id.short,
             ]
         }
-        let header = [CataloguePhrases.tableHeaderMachine.t(), CataloguePhrases.tableHeaderUsedBy.t(), "", "ID"]
+        let header = [
+            CataloguePhrases.tableHeaderMachine.t(), CataloguePhrases.tableHeaderUsedBy.t(),
+            CataloguePhrases.tableHeaderImage.t(), "ID",
+        ]
         return Table(header, rows).render()
     }
 }

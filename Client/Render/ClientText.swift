@@ -26,7 +26,7 @@ extension ClientInvitation {
             return CataloguePhrases.clientAddedOffline.t(["client": label])
         }
         return [
-            CataloguePhrases.clientAdded.t(["client": label, "code": code, "date": String(expires.prefix(10))]),
+            CataloguePhrases.clientAdded.t(["client": label, "code": code, "date": String(EventFormatting.local(expires).prefix(10))]),
             RegistrationCommand.passOn(code: code, needsName: name == nil, needsSurname: surname == nil),
         ].joined(separator: "\n")
     }
@@ -116,7 +116,7 @@ extension ClientDetail {
         case .held(let code, let expires):
             lines.append(
                 field(
-                    .labelCode, CataloguePhrases.codeWithExpiry.t(["code": code, "date": String(expires.prefix(10))])))
+                    .labelCode, CataloguePhrases.codeWithExpiry.t(["code": code, "date": String(EventFormatting.local(expires).prefix(10))])))
             lines.append(
                 String(repeating: " ", count: width)
                     + RegistrationCommand.passOn(
@@ -126,7 +126,7 @@ extension ClientDetail {
             lines.append(
                 field(
                     .labelCode,
-                    CataloguePhrases.codeIssuedElsewhere.t(["date": String(expires.prefix(10)), "name": name])))
+                    CataloguePhrases.codeIssuedElsewhere.t(["date": String(EventFormatting.local(expires).prefix(10)), "name": name])))
         case .expired:
             lines.append(field(.labelCode, CataloguePhrases.codeExpiredHint.t(["name": name])))
         case .none:
@@ -165,13 +165,13 @@ extension IssuedClientSecret {
         case .registrationCode:
             return [
                 CataloguePhrases.newRegistrationCode.t([
-                    "name": name, "code": secret, "date": String(expires.prefix(10)),
+                    "name": name, "code": secret, "date": String(EventFormatting.local(expires).prefix(10)),
                 ]),
                 RegistrationCommand.passOn(code: secret, needsName: needsName, needsSurname: needsSurname),
             ].joined(separator: "\n")
         case .passwordReset:
             return [
-                CataloguePhrases.resetToken.t(["name": name, "until": String(expires.prefix(16))]),
+                CataloguePhrases.resetToken.t(["name": name, "until": EventFormatting.local(expires)]),
                 secret,
                 CataloguePhrases.resetTokenTheyRun.t([
                     "command": "gorilla password reset --user \(name) --token \(secret)"

@@ -148,6 +148,27 @@ struct MessagesTests {
         }
     }
 
+    @Test func aClientNamesTheirCoachAndNobodyElse() async throws {
+        try await withTestServer { server in
+            let (coach, client) = try await Self.coachAndClient(on: server)
+            // Naming anyone else is refused, with the coaches they may write to, in their language.
+            let other = try await runGorilla(["messages", "show", "nuria"], home: client.home)
+            #expect(other.status == 64, "\(other)")
+            #expect(other.stderr.contains("nuria is not one of your coaches; you can write to: Ada Tester"), "\(other)")
+            let catalan = try await runGorilla(["--language", "ca", "messages", "send", "nuria", "Hola"], home: client.home)
+            #expect(catalan.status == 64 && catalan.stderr.contains("no és cap dels teus entrenadors"), "\(catalan)")
+            // The coach's name, a word of it, or nothing names the coach.
+            for name in ["Ada", "ada tester", "TESTER"] {
+                let sent = try await runGorilla(["messages", "send", name, "Hola \(name)"], home: client.home)
+                #expect(sent.status == 0, "\(sent)")
+            }
+            let shown = try await runGorilla(["messages", "show"], home: client.home)
+            #expect(shown.status == 0 && shown.stdout.contains("Hola TESTER"), "\(shown)")
+            try await coach.sync()
+            #expect(try coach.entities("message").count == 3)
+        }
+    }
+
     @Test func aCoachCannotMessageAnotherCoachsClient() async throws {
         try await withTestServer { server in
             let (_, client) = try await Self.coachAndClient(on: server)

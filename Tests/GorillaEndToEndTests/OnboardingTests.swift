@@ -275,6 +275,27 @@ struct OnboardingTests {
         }
     }
 
+    @Test func aResetTokensExpiryIsShownInTheViewersTime() async throws {
+        try await withTestServer { server in
+            let coach = try await Device.coach("ada", on: server)
+            let (_, code) = try await coach.invite(name: "Ana", surname: "Serra")
+            _ = try await Device.registered("ana", code: code, on: server)
+            try await coach.sync()
+            // Tokyo is 9 hours ahead of UTC all year: a time left in UTC would be 9 hours off.
+            let run = try await runGorilla(
+                ["clients", "reset-password", "Ana"], home: coach.home, environment: ["TZ": "Asia/Tokyo"])
+            let shown = try #require(
+                run.stdout.firstMatch(of: /valid until (\d{4}-\d{2}-\d{2} \d{2}:\d{2})/).map { String($0.1) }, "\(run)")
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = try #require(TimeZone(identifier: "Asia/Tokyo"))
+            let parts = shown.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" }).compactMap { Int($0) }
+            let until = try #require(
+                calendar.date(
+                    from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4])))
+            #expect(abs(until.timeIntervalSinceNow - 86_400) < 180, "\(shown) is a day from now in Tokyo")
+        }
+    }
+
     @Test func aResetTokenFromTheCoachLetsTheClientChooseANewPassword() async throws {
         try await withTestServer { server in
             let coach = try await Device.coach("ada", on: server)

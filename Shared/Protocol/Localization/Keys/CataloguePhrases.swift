@@ -51,6 +51,8 @@ public enum CataloguePhrases: String, Phrases {
     case noMachinesForCoach
     case tableHeaderMachine
     case tableHeaderUsedBy
+    /// The column of `machines list` that says whether a machine has a picture.
+    case tableHeaderImage
     case usedByExercises
     /// The cell of a machine that has an image.
     case hasImage

@@ -28,6 +28,8 @@ public enum MessagePhrases: String, Phrases {
     /// A client's coach when this device does not know the coach's name.
     case yourCoach
     case accountHasNoCoach
+    /// A client named someone who is none of their coaches (`messages show|send NAME`).
+    case notOneOfYourCoaches
     case nameTheClient
     /// What cannot be done for a removed client (the refusal names the client after it): an infinitive.
     case actionSendMessagesTo

@@ -21,6 +21,7 @@ extension MessagePhrases {
         case .messageControlCharacters: "un missatge no pot contenir caràcters de control, tret de salts de línia"
         case .yourCoach: "el teu entrenador"
         case .accountHasNoCoach: "aquest compte no té entrenador"
+        case .notOneOfYourCoaches: "{name} no és cap dels teus entrenadors; pots escriure a: {coaches}."
         case .nameTheClient: "indica el client"
         case .actionSendMessagesTo: "enviar missatges a"
         case .clientNotRegistered: "{name} encara no s’ha registrat; els missatges necessiten un client registrat"

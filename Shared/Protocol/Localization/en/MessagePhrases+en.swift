@@ -21,6 +21,7 @@ extension MessagePhrases {
         case .messageControlCharacters: "a message cannot contain control characters other than newlines"
         case .yourCoach: "your coach"
         case .accountHasNoCoach: "this account has no coach"
+        case .notOneOfYourCoaches: "{name} is not one of your coaches; you can write to: {coaches}."
         case .nameTheClient: "name the client"
         case .actionSendMessagesTo: "send messages to"
         case .clientNotRegistered: "{name} has not registered yet; messages need a registered client"

@@ -21,6 +21,7 @@ extension MessagePhrases {
         case .messageControlCharacters: "un mensaje no puede contener caracteres de control, salvo saltos de línea"
         case .yourCoach: "tu entrenador"
         case .accountHasNoCoach: "esta cuenta no tiene entrenador"
+        case .notOneOfYourCoaches: "{name} no es ninguno de tus entrenadores; puedes escribir a: {coaches}."
         case .nameTheClient: "indica el cliente"
         case .actionSendMessagesTo: "enviar mensajes a"
         case .clientNotRegistered: "{name} todavía no se ha registrado; los mensajes necesitan un cliente registrado"
