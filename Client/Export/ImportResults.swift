@@ -34,6 +34,9 @@ public struct ImportSummary: Presentable {
     public let skippedRows: Int
     /// Names of the file picked as a catalogue exercise of another name ("Bench Press (Barbell)" → "Bench press").
     public let matched: [(name: String, exercise: String)]
+    /// Names of the file that `--map`/`--map-file` sent to a catalogue exercise (its name, or the name asked for when
+    /// the catalogue does not have it).
+    public var mapped: [(name: String, exercise: String)] = []
     /// Names the catalogue does not have.
     public let unknown: [String]
     public let handling: Handling
@@ -67,6 +70,7 @@ public struct ImportSummary: Presentable {
                     return .object(item)
                 }),
             "matched": .array(matched.map { .object(["name": .string($0.name), "exercise": .string($0.exercise)]) }),
+            "mapped": .array(mapped.map { .object(["name": .string($0.name), "exercise": .string($0.exercise)]) }),
             "unknownExercises": .array(unknown.map(JSONValue.string)),
             "unknownHandling": .string(handling.rawValue),
             "createdExercises": .array(created.map(JSONValue.string)),
@@ -122,6 +126,10 @@ public struct ImportSummary: Presentable {
                 DataPhrases.importedSummary.t([
                     "sessions": fresh.count, "client": clientName, "source": source, "sets": sets,
                 ]) + (already > 0 ? "; " + DataPhrases.importedAlreadySkipped.t(["count": already]) + "." : "."))
+        }
+        if !mapped.isEmpty {
+            let pairs = mapped.map { DataPhrases.matchedAs.t(["name": $0.name, "exercise": $0.exercise]) }
+            lines.append(DataPhrases.mappedList.t(["list": pairs.joined(separator: ", ")]))
         }
         if !matched.isEmpty {
             let pairs = matched.map { DataPhrases.matchedAs.t(["name": $0.name, "exercise": $0.exercise]) }

@@ -15,10 +15,14 @@ public struct ImportRequest: Sendable {
     public var dryRun: Bool
     /// The unit of a Strong file's weights when it has no unit column: `kg` (default) or `lb`.
     public var unit: String?
+    /// `FROM=TO` entries: the file's exercise name FROM is the catalogue's TO (`--map`, repeatable).
+    public var map: [String]
+    /// A file of `FROM=TO` lines (`--map-file`).
+    public var mapFile: String?
 
     public init(
         file: String, client: String?, createExercises: Bool = false, allowNew: Bool = false, dryRun: Bool = false,
-        unit: String? = nil
+        unit: String? = nil, map: [String] = [], mapFile: String? = nil
     ) {
         self.file = file
         self.client = client
@@ -26,6 +30,8 @@ public struct ImportRequest: Sendable {
         self.allowNew = allowNew
         self.dryRun = dryRun
         self.unit = unit
+        self.map = map
+        self.mapFile = mapFile
     }
 }
 
@@ -65,6 +71,7 @@ public struct ImportService: Sendable {
             throw ClientError(
                 .usage, DataPhrases.fileHoldsNoSets.t(["file": request.file, "format": file.format.rawValue]))
         }
+        let mapping = try Self.mapping(request.map, file: request.mapFile)
         let cache = try await context.freshCache()
         let client = try SessionService.owner(request.client, cache: cache, context: context)
 
@@ -75,8 +82,10 @@ public struct ImportService: Sendable {
         let names = file.workouts.flatMap { $0.exercises.map(\.name) }.reduce(into: [String]()) { names, name in
             if !names.contains(name) { names.append(name) }
         }
+        // A mapped name is looked up (and, with --create-exercises, added) as the name it maps to.
+        let target = { (name: String) in mapping[NameMatch.fold(name)] ?? name }
         for name in names {
-            switch Self.pick(name, resolver) {
+            switch Self.pick(target(name), resolver) {
             case .success(let exercise): links[name] = (exercise.id, exercise.name)
             case .failure(let error): unknown.append((name, error.message))
             }
@@ -99,10 +108,14 @@ public struct ImportService: Sendable {
             file: request.file, format: file.format.rawValue, clientID: client.id, clientName: client.name,
             dryRun: request.dryRun, sessions: sessions, skippedRows: file.skippedRows,
             matched: names.compactMap { name in
-                links[name].flatMap { $0.name == name ? nil : (name, $0.name) }
+                guard mapping[NameMatch.fold(name)] == nil else { return nil }
+                return links[name].flatMap { $0.name == name ? nil : (name, $0.name) }
             },
             unknown: unknown.map(\.name), handling: request.createExercises ? .create : request.allowNew ? .keep : .stop
         )
+        summary.mapped = names.compactMap { name in
+            mapping[NameMatch.fold(name)].map { (name, links[name]?.name ?? $0) }
+        }
         if request.dryRun { return summary }
         guard unknown.isEmpty || request.createExercises || request.allowNew else {
             let list = unknown.map { "  \($0.name): \($0.why)" }.joined(separator: "\n")
@@ -116,7 +129,7 @@ public struct ImportService: Sendable {
         if request.createExercises {
             let needed = Set(fresh.flatMap { $0.workout.exercises.map(\.name) })
             for name in unknown.map(\.name) where needed.contains(name) {
-                let clean = try CatalogueService(context).freeName(cache, .exercise, name)
+                let clean = try CatalogueService(context).freeName(cache, .exercise, target(name))
                 let id = UUID.v7()
                 let sets = fresh.flatMap { $0.workout.exercises.filter { $0.name == name }.flatMap(\.sets) }
                 try cache.enqueue(
@@ -129,6 +142,9 @@ public struct ImportService: Sendable {
         for session in fresh {
             var exercises = session.workout.exercises
             var notes = session.workout.notes?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // The workout's title ("Leg day") stays with the session, as the first line of its notes.
+            let title = session.workout.title.trimmingCharacters(in: .whitespaces)
+            if !title.isEmpty, notes?.first != title { notes = [title] + (notes ?? []) }
             for index in exercises.indices {
                 guard let link = links[exercises[index].name] else { continue }
                 // The notes name each exercise as the session will ("Leg press: RPE 8", not the app's name).
@@ -146,6 +162,31 @@ public struct ImportService: Sendable {
         if !fresh.isEmpty || !summary.created.isEmpty { await context.syncOpportunistically() }
         summary.rejected = try fresh.filter { try cache.entity($0.id) == nil }.map(\.id)
         return summary
+    }
+
+    /// The file's exercise names and the catalogue's names they stand for, by the folded file name, from `--map`
+    /// entries and the lines of `--map-file` (blank lines and `#` comments left out).
+    /// - Throws: ``ClientError`` `.usage` for an entry that is not `FROM=TO`, `.local` for a file that cannot be read.
+    static func mapping(_ entries: [String], file: String?) throws -> [String: String] {
+        var lines = entries.map { (source: "--map", entry: $0) }
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+            else { throw ClientError(.local, DataPhrases.cannotRead.t(["path": file])) }
+            for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                lines.append((source: "\(file):\(index + 1)", entry: trimmed))
+            }
+        }
+        var mapping: [String: String] = [:]
+        for (source, entry) in lines {
+            let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ClientError(.usage, DataPhrases.mapEntryInvalid.t(["source": source, "entry": entry]))
+            }
+            mapping[NameMatch.fold(parts[0])] = parts[1]
+        }
+        return mapping
     }
 
     /// The file, read and parsed.

@@ -45,11 +45,13 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(DataPhrases.helpImportAllowNew.t())) var allowNew = false
     @Flag(help: ArgumentHelp(DataPhrases.helpImportDryRun.t())) var dryRun = false
     @Option(help: ArgumentHelp(DataPhrases.helpImportUnit.t())) var unit: String?
+    @Option(help: ArgumentHelp(DataPhrases.helpImportMap.t(), valueName: "FROM=TO")) var map: [String] = []
+    @Option(help: ArgumentHelp(DataPhrases.helpImportMapFile.t(), valueName: "FILE")) var mapFile: String?
 
     func run() async throws {
         let request = ImportRequest(
             file: file, client: client, createExercises: createExercises, allowNew: allowNew, dryRun: dryRun,
-            unit: unit)
+            unit: unit, map: map, mapFile: mapFile)
         try await present(global) { try await ImportService($0).importSets(request) }
     }
 }

@@ -274,6 +274,49 @@ struct ExportImportTests {
         }
     }
 
+    @Test func mappedNamesImportAsTheCatalogueExerciseAndWorkoutTitlesStay() async throws {
+        try await withTestServer { server in
+            let account = try await PopulatedAccount.make(on: server)
+            let folder = try TemporaryFolder("gorilla-import-map")
+            let path = folder.child("strong.csv").path
+            try Self.strong.write(toFile: path, atomically: true, encoding: .utf8)
+            let mapFile = folder.child("names.txt").path
+            try "# Strong's names, then ours\n\nbicep curl (dumbbell) = Curl\n".write(
+                toFile: mapFile, atomically: true, encoding: .utf8)
+            let exercises = try account.coach.names("exercise")
+
+            // Without a map, the dry run lists the name it cannot match.
+            let unmatched = try await runGorilla(
+                ["import", path, "--client", "Bea", "--dry-run"], home: account.coach.home)
+            #expect(unmatched.stdout.contains("Not in the catalogue: Bicep Curl (Dumbbell)"), "\(unmatched)")
+            let dry = try await runGorilla(
+                ["import", path, "--client", "Bea", "--dry-run", "--map-file", mapFile], home: account.coach.home)
+            #expect(dry.stdout.contains("Mapped: 'Bicep Curl (Dumbbell)' as Curl."), "\(dry)")
+            #expect(!dry.stdout.contains("Not in the catalogue"), "\(dry)")
+            let wrong = try await runGorilla(
+                ["import", path, "--client", "Bea", "--map", "Curl"], home: account.coach.home)
+            #expect(wrong.status == 64 && wrong.stderr.contains("'Curl' is not FROM=TO"), "\(wrong)")
+
+            let run = try await PopulatedAccount.gorilla(
+                account.coach, "--json", "import", path, "--client", "Bea", "--map", "Plank=Leg press",
+                "--map-file", mapFile)
+            let summary = try #require(try run.json().objectValue, "\(run)")
+            #expect(summary["imported"] == 2, "\(summary)")
+            let mapped = summary["mapped"]?.arrayValue?.compactMap { $0.objectValue?["exercise"]?.stringValue }
+            #expect(Set(mapped ?? []) == ["Curl", "Leg press"], "\(summary)")
+            #expect(try account.coach.names("exercise") == exercises, "nothing added to the catalogue")
+            let imported = try account.coach.entities("session").filter { ($0[string: "start"] ?? "").hasPrefix("2024-01") }
+                .sorted { ($0[string: "start"] ?? "") < ($1[string: "start"] ?? "") }
+            try #require(imported.count == 2)
+            let curl = try #require(try account.coach.entity("exercise", named: "Curl"))
+            #expect(try Self.exercises(imported[1]).last.map { ($0.name, $0.exercise) }! == ("Curl", curl.id))
+            // The workouts' titles stay, as the first line of each session's notes.
+            #expect(imported[0][string: "notes"]?.hasPrefix("Legs\n") == true, "\(imported[0])")
+            #expect(imported[1][string: "notes"] == "Cardio", "\(imported[1])")
+            withExtendedLifetime(folder) {}
+        }
+    }
+
     @Test func unknownExercisesStopTheImportBeforeAnythingIsWritten() async throws {
         try await withTestServer { server in
             let account = try await PopulatedAccount.make(on: server)

@@ -90,4 +90,10 @@ public enum DataPhrases: String, Phrases {
     case helpImportAllowNew
     case helpImportDryRun
     case helpImportUnit
+    case helpImportMap
+    case helpImportMapFile
+    /// A `--map` entry (or a line of `--map-file`) that is not `FROM=TO`.
+    case mapEntryInvalid
+    /// The names of the file that `--map` sent to another exercise: `'{name}' → {exercise}`.
+    case mappedList
 }

@@ -112,6 +112,14 @@ extension DataPhrases {
         case .helpImportDryRun: "Mostra què s’importaria; no desa res."
         case .helpImportUnit:
             "La unitat dels pesos d’un fitxer de Strong quan no té la columna Weight Unit: kg (per defecte) o lb."
+        case .helpImportMap:
+            "Fes servir l’exercici TO del catàleg per al nom FROM del fitxer: --map \"Bench Press (Barbell)=Press de banca\" (es pot repetir)."
+        case .helpImportMapFile:
+            "Un fitxer de línies FROM=TO, un nom per línia (les línies buides i les que comencen amb # no es tenen en compte)."
+        case .mapEntryInvalid:
+            "{source}: «{entry}» no és FROM=TO (el nom de l’exercici al fitxer i després el del catàleg)"
+        case .mappedList:
+            "Correspondències: {list}."
         }
     }
 }

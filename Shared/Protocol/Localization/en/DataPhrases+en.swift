@@ -107,6 +107,14 @@ extension DataPhrases {
         case .helpImportDryRun: "Show what would be imported; save nothing."
         case .helpImportUnit:
             "The unit of a Strong file's weights when it has no Weight Unit column: kg (default) or lb."
+        case .helpImportMap:
+            "Use the catalogue's exercise TO for the file's name FROM: --map \"Bench Press (Barbell)=Bench press\" (repeatable)."
+        case .helpImportMapFile:
+            "A file of FROM=TO lines, one name each (blank lines and lines starting with # are left out)."
+        case .mapEntryInvalid:
+            "{source}: '{entry}' is not FROM=TO (the file's exercise name, then the catalogue's)"
+        case .mappedList:
+            "Mapped: {list}."
         }
     }
 }

@@ -114,6 +114,14 @@ extension DataPhrases {
         case .helpImportUnit:
             "La unidad de los pesos de un archivo de Strong cuando no tiene la columna Weight Unit: kg (por defecto) "
                 + "o lb."
+        case .helpImportMap:
+            "Usa el ejercicio TO del catálogo para el nombre FROM del archivo: --map \"Bench Press (Barbell)=Press de banca\" (se puede repetir)."
+        case .helpImportMapFile:
+            "Un archivo de líneas FROM=TO, un nombre por línea (las líneas vacías y las que empiezan por # no se tienen en cuenta)."
+        case .mapEntryInvalid:
+            "{source}: «{entry}» no es FROM=TO (el nombre del ejercicio en el archivo y después el del catálogo)"
+        case .mappedList:
+            "Correspondencias: {list}."
         }
     }
 }
