@@ -262,7 +262,7 @@ private struct Seen: Hashable, CustomStringConvertible {
 struct PermissionMatrixTests {
     /// Raises the per-address limit on registration-code attempts: every request of the matrix comes from 127.0.0.1.
     private static func configure(_ configuration: inout ServerConfiguration) {
-        configuration.codeAttemptsPerMinute = 10_000
+        configuration.codeGuessesBeforeWait = 10_000
     }
 
     // MARK: Operations
