@@ -53,7 +53,7 @@ struct CodeGuessTests {
         }
     }
 
-    @Test func theWaitIsSaidInTheUsersLanguage() async throws {
+    @Test func theWaitIsSaidInTheUsersLanguageAndTriesDuringItNeverHoldACoach() async throws {
         try await withTestServer { server in
             let code = try await withClient(port: server.port) { coach in
                 try await coach.hello()
@@ -79,6 +79,18 @@ struct CodeGuessTests {
                         message.hasSuffix(phrase) || message.hasSuffix(phrase.replacingOccurrences(of: "10 s", with: "9 s")),
                         "\(language): \(message)")
                 }
+            }
+            // Tries during the wait, more than the coaches' signup limit, neither count nor hold a coach.
+            try await withClient(port: server.port) { gym in
+                try await gym.hello()
+                for guess in 0..<25 { _ = try await Self.register(gym, "late\(guess)", code: "ZZZZ-YYY\(guess % 10)") }
+                let coach = try await gym.request(
+                    "auth.signup",
+                    [
+                        "username": "bea", "email": "bea@example.com", "password": "correct horse", "name": "Bea",
+                        "surname": "Serra",
+                    ])
+                #expect(coach.result == 0, "a coach from the gym's address: \(coach)")
             }
         }
     }
