@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "GorillaSharedTests",
             dependencies: [
-                "GorillaShared", "GorillaTransport",
+                "GorillaShared", "GorillaTransport", "GorillaTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),

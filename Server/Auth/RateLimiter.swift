@@ -1,14 +1,42 @@
 import Foundation
 
-/// Counts events per key in a sliding window and says when a key has had too many.
+/// Counts events per key in a sliding window and says when a key has had too many: either a fixed number per window,
+/// or a wait that doubles with each event past the first few (``Backoff``).
 ///
 /// With a shared store (PostgreSQL, several instances), the events are rows of the database, so that a limit holds
 /// across every instance as on one (docs/security.md); a failing database falls back to this instance's own count.
 ///
 /// - Important: An actor; shared by every connection of a server.
 public actor RateLimiter {
+    /// A wait that grows with each event: none for the first `free` events, then `first`, twice as long for each
+    /// further event, never longer than `longest`; events older than `memory` are forgotten.
+    public struct Backoff: Sendable, Equatable {
+        public var free: Int
+        public var first: TimeInterval
+        public var longest: TimeInterval
+        public var memory: TimeInterval
+
+        public init(free: Int, first: TimeInterval, longest: TimeInterval, memory: TimeInterval) {
+            self.free = free
+            self.first = first
+            self.longest = longest
+            self.memory = memory
+        }
+
+        /// The wait that follows the `events`-th event; nil while fewer than `free` have happened.
+        public func wait(after events: Int) -> TimeInterval? {
+            guard events >= free else { return nil }
+            // Past 2^20 the cap has long been reached; the shift stays small.
+            return min(longest, first * Double(1 << min(events - free, 20)))
+        }
+    }
+
+    /// The most events a key may have in `window` (with a ``Backoff``, the free ones).
     public let limit: Int
+    /// How long an event counts.
     public let window: TimeInterval
+    /// The growing wait, when the limiter backs off rather than counting to a fixed limit.
+    public let backoff: Backoff?
     /// The database the events are kept in, and this limiter's name there; nil: in memory.
     private let shared: (store: ServerStore, name: String)?
     private var events: [String: [Date]] = [:]
@@ -17,36 +45,58 @@ public actor RateLimiter {
     public init(limit: Int, window: TimeInterval) {
         self.limit = limit
         self.window = window
+        backoff = nil
         shared = nil
     }
 
-    /// A limiter whose events are rows of `store` under `name`, when the store is shared by several instances.
-    init(limit: Int, window: TimeInterval, name: String, store: ServerStore) {
-        self.limit = limit
-        self.window = window
+    /// A limiter that backs off (``Backoff``), its events in memory.
+    public init(backoff: Backoff) {
+        limit = backoff.free
+        window = backoff.memory
+        self.backoff = backoff
+        shared = nil
+    }
+
+    /// A limiter whose events are rows of `store` under `name`, when the store is shared by several instances; with
+    /// `backoff`, it backs off rather than counting to `limit` in `window`.
+    init(limit: Int, window: TimeInterval, backoff: Backoff? = nil, name: String, store: ServerStore) {
+        self.limit = backoff?.free ?? limit
+        self.window = backoff?.memory ?? window
+        self.backoff = backoff
         shared = store.isShared ? (store, name) : nil
     }
 
     /// Seconds until `key` may try again, or nil if it may now.
     public func retryAfter(_ key: String, now: Date = Date()) async -> Int? {
+        let (count, oldest, newest) = await recent(key, now: now)
+        if let backoff {
+            guard let wait = backoff.wait(after: count), let newest else { return nil }
+            return seconds(until: newest.addingTimeInterval(wait), now: now)
+        }
+        guard count >= limit, let oldest else { return nil }
+        return max(1, seconds(until: oldest.addingTimeInterval(window), now: now) ?? 1)
+    }
+
+    /// How many events `key` has in the window, the oldest and the newest: from the shared store when there is one
+    /// and it answers, else from this instance's memory.
+    private func recent(_ key: String, now: Date) async -> (count: Int, oldest: Date?, newest: Date?) {
         if let shared,
-            let (count, oldest) = try? await shared.store.rateEvents(
+            let found = try? await shared.store.rateEvents(
                 shared.name, key: key, after: now.addingTimeInterval(-window))
         {
-            guard count >= limit, let oldest else { return nil }
-            return wait(since: oldest, now: now)
+            return found
         }
-        let recent = prune(key, now: now)
-        guard recent.count >= limit, let oldest = recent.first else { return nil }
-        return wait(since: oldest, now: now)
+        let dates = prune(key, now: now)
+        return (dates.count, dates.min(), dates.max())
     }
 
-    /// Whole seconds (at least one) until the event at `oldest` leaves the window.
-    private func wait(since oldest: Date, now: Date) -> Int {
-        max(1, Int((oldest.addingTimeInterval(window).timeIntervalSince(now)).rounded(.up)))
+    /// Whole seconds (rounded up) until `moment`, or nil once it has passed.
+    private func seconds(until moment: Date, now: Date) -> Int? {
+        let left = moment.timeIntervalSince(now)
+        return left > 0 ? Int(left.rounded(.up)) : nil
     }
 
-    /// Records one event (a failed login, a code attempt) for `key`.
+    /// Records one event (a failed login, a wrong code) for `key`.
     public func record(_ key: String, now: Date = Date()) async {
         if let shared {
             let sweep = now.timeIntervalSince(lastSweep) > window
@@ -64,7 +114,7 @@ public actor RateLimiter {
         sweepIfDue(now: now)
     }
 
-    /// Forgets `key` (after a successful login).
+    /// Forgets `key` (after a successful login, a right code).
     public func reset(_ key: String) async {
         if let shared { try? await shared.store.resetRateEvents(shared.name, key: key) }
         events[key] = nil

@@ -3,21 +3,26 @@ import GorillaShared
 import Logging
 
 extension RequestRouter {
+    /// A coach's sign-up, limited per address (every attempt counts: each costs a password hash), or a client's
+    /// registration with a code, held only by the address's wrong codes (``guessingCode``): code guesses never block
+    /// a coach, and coaches' sign-ups never block a gym's clients.
     func signup(_ body: SignupBody, state: inout ConnectionState) async throws -> ResponsePayload {
-        // Every attempt counts: each one costs a password hash.
-        let addressKey = "signup:" + state.address
-        if let wait = await context.signups.retryAfter(addressKey) {
-            throw ServerError(.rateLimited, retryAfter: wait)
-        }
-        await context.signups.record(addressKey)
-        var user = try await validatedNewUser(body, role: body.code == nil ? .coach : .client, language: state.language)
-        if let code = body.code {
-            user = try await registerClient(user, code: code, state: &state)
-        } else {
+        guard let code = body.code else {
+            let addressKey = "signup:" + state.address
+            if let wait = await context.signups.retryAfter(addressKey) {
+                throw ServerError(.rateLimited, retryAfter: wait)
+            }
+            await context.signups.record(addressKey)
+            let user = try await validatedNewUser(body, role: .coach, language: state.language)
             try await context.store.createUser(user)
             context.logger.info("coach signed up", metadata: ["user": "\(user.id)"])
+            return try await startSession(for: user, state: &state)
         }
-        return try await startSession(for: user, state: &state)
+        // Before the password is hashed: an address that must wait costs no hash.
+        try await waitForCodeGuesses(state)
+        let user = try await validatedNewUser(body, role: .client, language: state.language)
+        let account = try await registerClient(user, code: code, state: &state)
+        return try await startSession(for: account, state: &state)
     }
 
     /// Checks the signup fields and hashes the password; the account is not stored yet.

@@ -3,18 +3,34 @@ import GorillaShared
 import Logging
 
 extension RequestRouter {
-    /// Code attempts are limited per address; every attempt counts, so guessing is slow as well as hopeless.
-    private func limitCodeAttempts(_ state: ConnectionState) async throws {
-        let key = "code:" + state.address
-        if let wait = await context.codeAttempts.retryAfter(key) {
+    /// The key of an address's wrong registration codes.
+    static func codeGuessKey(_ state: ConnectionState) -> String { "code:" + state.address }
+
+    /// Refuses (113, with the seconds left) while the address waits after wrong codes.
+    func waitForCodeGuesses(_ state: ConnectionState) async throws {
+        if let wait = await context.codeGuesses.retryAfter(Self.codeGuessKey(state)) {
             throw ServerError(.rateLimited, retryAfter: wait)
         }
-        await context.codeAttempts.record(key)
+    }
+
+    /// Runs `attempt`, a use of a registration code, unless the address must wait: a wrong code (unknown, used or
+    /// expired) makes the address's next wait longer, a right one clears its wrong codes. Only codes count, never a
+    /// try refused during a wait, so a gym's clients behind one address are held seconds, not locked out.
+    private func guessingCode<T>(_ state: ConnectionState, _ attempt: () async throws -> T) async throws -> T {
+        try await waitForCodeGuesses(state)
+        let key = Self.codeGuessKey(state)
+        do {
+            let value = try await attempt()
+            await context.codeGuesses.reset(key)
+            return value
+        } catch let error as ServerError where [.invalidCode, .codeUsed, .codeExpired].contains(error.code) {
+            await context.codeGuesses.record(key)
+            throw error
+        }
     }
 
     func registerClient(_ user: UserRecord, code: String, state: inout ConnectionState) async throws -> UserRecord {
-        try await limitCodeAttempts(state)
-        let account = try await context.store.registerClient(user, code: code)
+        let account = try await guessingCode(state) { try await context.store.registerClient(user, code: code) }
         context.logger.info(
             "client registered",
             metadata: ["user": "\(account.id)", "coach": "\(account.coachID.map { "\($0)" } ?? "")"])
@@ -22,8 +38,7 @@ extension RequestRouter {
     }
 
     func checkCode(_ body: CodeCheckBody, state: inout ConnectionState) async throws -> ResponsePayload {
-        try await limitCodeAttempts(state)
-        let grant = try await context.store.checkCode(body.code)
+        let grant = try await guessingCode(state) { try await context.store.checkCode(body.code) }
         return .value(CodeCheckReply(name: grant.name, surname: grant.surname, expires: grant.expires))
     }
 

@@ -27,17 +27,12 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// The wire error in `language`: the catalogue message, then the detail, then when to try again.
+    /// The wire error in `language`: the catalogue message, then the detail, then when to try again in minutes and
+    /// seconds (``RetryWait``).
     public func wire(in language: Language) -> WireError {
         var message = code.message(in: language)
         if let detail, !detail.isEmpty { message += ": \(detail)" }
-        if let retryAfter {
-            switch language {
-            case .ca: message += " (torneu-ho a provar d'aquí a \(retryAfter) s)"
-            case .es: message += " (vuelva a intentarlo en \(retryAfter) s)"
-            case .en: message += " (try again in \(retryAfter) s)"
-            }
-        }
+        if let retryAfter { message += " (\(RetryWait(seconds: retryAfter).phrase(in: language)))" }
         return WireError(code: code, message: message, retryAfter: retryAfter)
     }
 

@@ -54,8 +54,12 @@ public struct ServerConfiguration: Sendable {
     public var loginFailuresPerAccount = 10
     public var loginFailuresPerAddress = 50
     public var loginWindow: TimeInterval = 15 * 60
-    /// Registration-code attempts allowed per address per minute.
-    public var codeAttemptsPerMinute = 10
+    /// Wrong registration codes an address may send before it waits, the first wait (doubled by each further wrong
+    /// code), the longest, and how long wrong codes are remembered; a right code clears them (docs/security.md §8).
+    public var codeGuessesBeforeWait = 5
+    public var codeFirstWait: TimeInterval = 10
+    public var codeLongestWait: TimeInterval = 15 * 60
+    public var codeGuessMemory: TimeInterval = 24 * 60 * 60
 
     /// Called once the server accepts connections, with the bound port.
     public var onListening: (@Sendable (Int) -> Void)?

@@ -9,7 +9,8 @@ struct ServerContext: Sendable {
     let logger: Logger
     let loginFailures: RateLimiter
     let addressFailures: RateLimiter
-    let codeAttempts: RateLimiter
+    /// Wrong registration codes per address: a wait that doubles with each (``RateLimiter/Backoff``).
+    let codeGuesses: RateLimiter
     let signups: RateLimiter
     let passwords: PasswordWork
     let uploads: UploadSpool
@@ -30,8 +31,12 @@ struct ServerContext: Sendable {
         self.addressFailures = RateLimiter(
             limit: configuration.loginFailuresPerAddress, window: configuration.loginWindow, name: "login-address",
             store: store)
-        self.codeAttempts = RateLimiter(
-            limit: configuration.codeAttemptsPerMinute, window: 60, name: "code", store: store)
+        self.codeGuesses = RateLimiter(
+            limit: configuration.codeGuessesBeforeWait, window: configuration.codeGuessMemory,
+            backoff: RateLimiter.Backoff(
+                free: configuration.codeGuessesBeforeWait, first: configuration.codeFirstWait,
+                longest: configuration.codeLongestWait, memory: configuration.codeGuessMemory),
+            name: "code", store: store)
         self.signups = RateLimiter(
             limit: configuration.signupsPerAddress, window: configuration.signupWindow, name: "signup", store: store)
         self.passwords = PasswordWork(

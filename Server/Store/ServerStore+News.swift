@@ -61,14 +61,21 @@ extension ServerStore {
 // MARK: Rate limits shared by several instances
 
 extension ServerStore {
-    /// How many events `limiter` recorded for `key` after `after`, and the oldest of them.
-    func rateEvents(_ limiter: String, key: String, after: Date) async throws -> (Int, Date?) {
+    /// How many events `limiter` recorded for `key` after `after`, the oldest and the newest of them.
+    func rateEvents(
+        _ limiter: String, key: String, after: Date
+    ) async throws -> (count: Int, oldest: Date?, newest: Date?) {
         try await read { db in
             let row = try db.fetchOne(
-                sql:
-                    "SELECT COUNT(*) AS n, MIN(at) AS oldest FROM rate_events WHERE limiter = ? AND key = ? AND at > ?",
+                sql: """
+                    SELECT COUNT(*) AS n, MIN(at) AS oldest, MAX(at) AS newest FROM rate_events
+                        WHERE limiter = ? AND key = ? AND at > ?
+                    """,
                 arguments: [limiter, key, after.timeIntervalSince1970])
-            return (row?["n"] ?? 0, (row?["oldest"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            return (
+                row?["n"] ?? 0, (row?["oldest"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                (row?["newest"] as Double?).map(Date.init(timeIntervalSince1970:))
+            )
         }
     }
 

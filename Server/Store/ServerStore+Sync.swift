@@ -23,6 +23,8 @@ extension ServerStore {
         let device = device.flatMap(Self.named)
         let documents = documents ?? DocumentReading(mutations, helpers: 0)
         defer { documents.finish() }
+        // Exceptions refused by what needs no lock, before the transaction takes one.
+        let refused = try await refusedExceptions(mutations, principal: principal)
         return try await write { db in
             documents.start()
             let now = Date()
@@ -63,6 +65,8 @@ extension ServerStore {
                             id: mutation.id, status: .rejected,
                             error: ServerError(.invalidField, "mutation id").wire(in: language))
                     }
+                } else if let error = refused[index] {
+                    result = MutationResult(id: mutation.id, status: .rejected, error: error.wire(in: language))
                 } else if let document = documents.document(at: index),
                     let created = try Self.createCanonical(
                         mutation, document: document, db: db, principal: principal, now: now,

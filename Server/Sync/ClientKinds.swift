@@ -175,16 +175,27 @@ extension EntityKinds {
 
     /// An exception of a series: it names a live series of the same client and one of its occurrences, has the id
     /// every device derives for that occurrence, and holds only the fields it changes.
+    ///
+    /// What needs no row is checked first (the day's form, the derived id); the day is then checked against the
+    /// series' rule arithmetically (``SeriesRule/falls(on:)``), never by expanding the series, so that however far
+    /// the day lies the push's transaction holds its lock no longer. A push refuses most bad exceptions before its
+    /// transaction (``ServerStore/refusedExceptions(_:principal:)``); this is the check that has the last word.
     private static func exception(in document: inout [String: JSONValue], context: MutationContext) throws {
-        guard let text = document["series"]?.stringValue, let seriesID = UUID(uuidString: text),
-            let series = try EntityRow.fetch(context.db, id: seriesID), series.kind == EntityKind.event.rawValue,
+        guard let text = document["series"]?.stringValue, let seriesID = UUID(uuidString: text) else {
+            throw ServerError(.invalidReference, "series (no such event)")
+        }
+        guard let day = document["occurrence"]?.stringValue.flatMap(CalendarDate.init) else {
+            throw ServerError.invalid("occurrence (a day the series falls on, YYYY-MM-DD)")
+        }
+        if context.creating, context.entityID != Event.exceptionID(series: seriesID, occurrence: day) {
+            throw ServerError.invalid("id (an exception's id is derived from its series and day)")
+        }
+        guard let series = try EntityRow.fetch(context.db, id: seriesID), series.kind == EntityKind.event.rawValue,
             series.coachID == context.tenantID, !series.deleted
         else {
             throw ServerError(.invalidReference, "series (no such event)")
         }
-        guard let value = series.data["recurrence"], let rule = try? value.decode(Recurrence.self),
-            let seriesStart = series.data["start"]?.stringValue.flatMap(ISOTime.parse)
-        else {
+        guard let rule = SeriesRule(series) else {
             throw ServerError(.invalidReference, "series (not a recurring event)")
         }
         guard let client = document["client"]?.stringValue ?? series.clientID?.key, client == series.clientID?.key
@@ -193,16 +204,10 @@ extension EntityKinds {
         }
         document["client"] = .string(client)
         document["series"] = .string(seriesID.key)
-        let seriesZone = TimeZone(identifier: series.data["zone"]?.stringValue ?? "UTC") ?? TimeZone(identifier: "UTC")!
-        guard let day = document["occurrence"]?.stringValue.flatMap(CalendarDate.init),
-            rule.occurrence(on: day, of: seriesStart, zone: seriesZone) != nil
-        else {
-            throw ServerError.invalid("occurrence (a day the series falls on, YYYY-MM-DD)")
+        guard rule.falls(on: day) else {
+            throw ServerError(.notAnOccurrence, "occurrence \(day)")
         }
         document["occurrence"] = .string(day.description)
-        if context.creating, context.entityID != Event.exceptionID(series: seriesID, occurrence: day) {
-            throw ServerError.invalid("id (an exception's id is derived from its series and day)")
-        }
         if document["recurrence"] != nil { throw ServerError.invalid("recurrence (an occurrence does not repeat)") }
         if let start = document["start"], !start.isNull {
             guard let date = start.stringValue.flatMap(ISOTime.parse) else {

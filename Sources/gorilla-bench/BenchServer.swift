@@ -19,7 +19,7 @@ enum BenchServer {
         configuration.passwordHasher = .testing
         // Load generation must not be throttled by the per-connection request limit or the code-attempt limit.
         configuration.requestsPerSecond = 1_000_000
-        configuration.codeAttemptsPerMinute = 1_000_000
+        configuration.codeGuessesBeforeWait = 1_000_000
         configuration.loginFailuresPerAddress = 1_000_000
         // Every simulated device connects and signs up from 127.0.0.1.
         configuration.maxConnectionsPerAddress = .max

@@ -20,7 +20,7 @@ struct GorillaFuzz {
         configuration.requestsPerSecond = 1e9
         configuration.loginFailuresPerAccount = .max
         configuration.loginFailuresPerAddress = .max
-        configuration.codeAttemptsPerMinute = .max
+        configuration.codeGuessesBeforeWait = .max
         let store = try ServerStore.inMemory()
         let corpus = Corpus.seeds
         var executions = 0

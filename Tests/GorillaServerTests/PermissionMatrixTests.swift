@@ -262,7 +262,7 @@ private struct Seen: Hashable, CustomStringConvertible {
 struct PermissionMatrixTests {
     /// Raises the per-address limit on registration-code attempts: every request of the matrix comes from 127.0.0.1.
     private static func configure(_ configuration: inout ServerConfiguration) {
-        configuration.codeAttemptsPerMinute = 10_000
+        configuration.codeGuessesBeforeWait = 10_000
     }
 
     // MARK: Operations
@@ -593,9 +593,11 @@ struct PermissionMatrixTests {
             .adaClient, "event", "create", UUID(), occurrence("2026-11-30").merging(["answer": "confirmed"]) { $1 }, 9,
             "an exception whose id is not the derived one")
         cell(
+            .adaClient, "event", "create", Event.exceptionID(series: series, occurrence: CalendarDate("2026-12-02")!),
+            occurrence("2026-12-02").merging(["answer": "confirmed"]) { $1 }, 127, "a day the series does not fall on")
+        cell(
             .adaClient, "event", "create", thursday, occurrence("2026-12-02").merging(["answer": "confirmed"]) { $1 },
-            9,
-            "a day the series does not fall on")
+            9, "a day whose derived id is not the one sent")
         cell(
             .adaClient, "event", "create", monday, occurrence("2026-11-30").merging(["answer": "confirmed"]) { $1 },
             nil,

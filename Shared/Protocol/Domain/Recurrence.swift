@@ -132,7 +132,9 @@ public struct Recurrence: Codable, Sendable, Equatable {
     public func occurrences(of start: Date, zone: TimeZone, from: Date, to: Date) -> [(day: CalendarDate, start: Date)]
     {
         var found: [(day: CalendarDate, start: Date)] = []
-        forEachDay(of: start, zone: zone) { day, instant in
+        let clock = WallClock(start, in: zone)
+        forEachDay(from: CalendarDate(start, in: zone)) { day in
+            let instant = clock.instant(on: day, in: zone)
             if instant >= to { return false }
             if instant >= from { found.append((day, instant)) }
             return true
@@ -140,20 +142,17 @@ public struct Recurrence: Codable, Sendable, Equatable {
         return found
     }
 
-    /// The start of the occurrence named by `day`, or nil when the series has none that day.
+    /// The start of the occurrence named by `day`, or nil when the series has none that day (worked out without
+    /// walking the series: ``position(of:startingOn:)``).
     public func occurrence(on day: CalendarDate, of start: Date, zone: TimeZone) -> Date? {
-        var found: Date?
-        forEachDay(of: start, zone: zone) { candidate, instant in
-            if candidate == day { found = instant }
-            return candidate < day
-        }
-        return found
+        guard falls(on: day, startingOn: CalendarDate(start, in: zone)) else { return nil }
+        return WallClock(start, in: zone).instant(on: day, in: zone)
     }
 
     /// How many occurrences fall on days before `day`.
     public func occurrencesBefore(_ day: CalendarDate, of start: Date, zone: TimeZone) -> Int {
         var seen = 0
-        forEachDay(of: start, zone: zone) { candidate, _ in
+        forEachDay(from: CalendarDate(start, in: zone)) { candidate in
             guard candidate < day else { return false }
             seen += 1
             return true
@@ -165,17 +164,26 @@ public struct Recurrence: Codable, Sendable, Equatable {
     public func lastDay(of start: Date, zone: TimeZone) -> CalendarDate? {
         guard isBounded else { return nil }
         var last: CalendarDate?
-        forEachDay(of: start, zone: zone) { day, _ in
+        forEachDay(from: CalendarDate(start, in: zone)) { day in
             last = day
             return true
         }
         return last
     }
 
-    /// Calls `body` with each occurrence in order until it returns false or the series ends.
-    private func forEachDay(of start: Date, zone: TimeZone, _ body: (CalendarDate, Date) -> Bool) {
-        let first = CalendarDate(start, in: zone)
-        let clock = WallClock(start, in: zone)
+    /// The days of every occurrence of a series whose first day is `first`, in order, as the plain walk finds them
+    /// (at most ``maxSteps`` steps): what ``position(of:startingOn:)`` must agree with.
+    public func occurrenceDays(startingOn first: CalendarDate) -> [CalendarDate] {
+        var days: [CalendarDate] = []
+        forEachDay(from: first) { day in
+            days.append(day)
+            return true
+        }
+        return days
+    }
+
+    /// Calls `body` with the day of each occurrence in order until it returns false or the series ends.
+    private func forEachDay(from first: CalendarDate, _ body: (CalendarDate) -> Bool) {
         let firstDay = first.daysSinceEpoch
         let step = max(1, interval)
         var emitted = 0
@@ -184,7 +192,7 @@ public struct Recurrence: Codable, Sendable, Equatable {
             if let until, day > until { return false }
             if let count, emitted >= count { return false }
             emitted += 1
-            return body(day, clock.instant(on: day, in: zone))
+            return body(day)
         }
         switch frequency {
         case .daily:

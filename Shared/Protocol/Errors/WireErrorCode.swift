@@ -74,6 +74,7 @@ extension WireErrorCode {
     public static let tooLarge = WireErrorCode(rawValue: 123)
     public static let invalidReference = WireErrorCode(rawValue: 124)
     public static let deleted = WireErrorCode(rawValue: 125)
+    public static let notAnOccurrence = WireErrorCode(rawValue: 127)
     // Server.
     public static let internalError = WireErrorCode(rawValue: 500)
     public static let unavailable = WireErrorCode(rawValue: 503)
@@ -186,6 +187,10 @@ extension WireErrorCode {
             e(
                 .deleted, "deleted",
                 "S'ha eliminat", "Se ha eliminado", "It has been deleted"),
+            e(
+                .notAnOccurrence, "notAnOccurrence",
+                "La sèrie no té cap cita aquest dia", "La serie no tiene ninguna cita ese día",
+                "The series has no appointment on that day"),
             e(
                 .internalError, "internalError",
                 "Error intern del servidor", "Error interno del servidor", "Internal server error"),
