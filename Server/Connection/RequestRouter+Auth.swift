@@ -82,7 +82,12 @@ extension RequestRouter {
         }
         // Only someone who knows the password learns that the coach removed the account (`clients rm`); everyone
         // else gets the same answer as for an unknown account or a wrong password, in the same time.
-        guard !user.disabled else { throw ServerError(.accountDisabled) }
+        guard !user.disabled else {
+            // Said in the account's language: a new device does not know it yet.
+            var error = ServerError(.accountDisabled)
+            error.language = user.language
+            throw error
+        }
         await context.loginFailures.reset(accountKey)
         return try await startSession(for: user, state: &state)
     }

@@ -13,6 +13,9 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     public let detail: String?
     /// Seconds the peer should wait before trying again (with ``WireErrorCode/rateLimited``).
     public let retryAfter: Int?
+    /// The language the message is written in whatever the connection speaks: the account's own, when the error is
+    /// about an account whose owner proved who they are (a removed client logging in on a new device).
+    public var language: Language?
 
     /// An error of `code`, with `detail` for the peer and, for a limit, the seconds to wait.
     public init(_ code: WireErrorCode, _ detail: String? = nil, retryAfter: Int? = nil) {
@@ -29,7 +32,8 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
 
     /// The wire error in `language`: the catalogue message, then the detail, then when to try again in minutes and
     /// seconds (``RetryWait``).
-    public func wire(in language: Language) -> WireError {
+    public func wire(in connectionLanguage: Language) -> WireError {
+        let language = self.language ?? connectionLanguage
         var message = code.message(in: language)
         if let detail, !detail.isEmpty { message += ": \(detail)" }
         if let retryAfter { message += " (\(RetryWait(seconds: retryAfter).phrase(in: language)))" }

@@ -210,6 +210,18 @@ struct OnboardingTests {
             }
             #expect(login?.wire?.code == .accountDisabled, "\(String(describing: login))")
             #expect(login?.message == "Your coach has closed this account", "\(String(describing: login))")
+            // A Catalan account is told in Catalan, even by a device that does not know its language yet.
+            let (_, catalanCode) = try await coach.invite(name: "Núria", surname: "Vila")
+            let nuria = try await Device.registered("nuria", code: catalanCode, on: server)
+            _ = try await runGorilla(["profile", "edit", "--language", "ca"], home: nuria.home)
+            try await coach.sync()
+            _ = try await coach.app.removeClient("Núria Vila")
+            let newDevice = try Device()
+            try await newDevice.connect(to: server)
+            let told = await Self.serverError {
+                _ = try await newDevice.app.login(user: "nuria", password: Device.password)
+            }
+            #expect(told?.message == "El vostre entrenador ha tancat aquest compte", "\(String(describing: told))")
             let guessed = await Self.serverError {
                 _ = try await client.app.login(user: "ana", password: "not-her-password")
             }
