@@ -111,7 +111,9 @@ extension SessionDetail {
         if let start = session[string: "start"].flatMap(ISOTime.parse),
             let end = session[string: "end"].flatMap(ISOTime.parse)
         {
-            when += " – " + EventFormatting.local(end).suffix(5) + " (" + SessionWording.length(end.timeIntervalSince(start))
+            when +=
+                " – " + EventFormatting.local(end).suffix(5) + " ("
+                + SessionWording.length(end.timeIntervalSince(start))
             let paused = session.fields["paused"]?.doubleValue ?? 0
             when += paused > 0 ? TrainingPhrases.detailPaused.t(["time": SessionWording.clock(paused)]) + ")" : ")"
         }

@@ -50,7 +50,8 @@ extension SessionWording {
         switch (minutes / 60, minutes % 60) {
         case (0, let minutes): return TrainingPhrases.lengthMinutes.t(["minutes": minutes])
         case (let hours, 0): return TrainingPhrases.lengthHours.t(["hours": hours])
-        case (let hours, let minutes): return TrainingPhrases.lengthHoursMinutes.t(["hours": hours, "minutes": minutes])
+        case (let hours, let minutes):
+            return TrainingPhrases.lengthHoursMinutes.t(["hours": hours, "minutes": minutes])
         }
     }
 }

@@ -88,7 +88,9 @@ enum TrainScreen {
         let cells = recorder.items.map { item -> [String] in
             let label = (item.group.map { "[\($0)] " } ?? "") + item.performed.name
             let done = item.planned.map { "\(item.recorded)/\($0)" } ?? "\(item.performed.sets.count)"
-            return [label, done, item.plan.map(\.notation) ?? "", SessionWording.sets(item.previous, count: item.count)]
+            return [
+                label, done, item.plan.map(\.notation) ?? "", SessionWording.sets(item.previous, count: item.count),
+            ]
         }
         let titles = [
             TrainingPhrases.screenHeaderExercise.t(), TrainingPhrases.screenHeaderDone.t(),
@@ -106,7 +108,8 @@ enum TrainScreen {
             let item = recorder.items[index]
             let finished = item.planned.map { item.done >= $0 } ?? false
             let mark =
-                finished ? (item.skipped > 0 ? "–" : "✓") : (item.performed.sets.isEmpty && item.skipped == 0 ? " " : "·")
+                finished
+                ? (item.skipped > 0 ? "–" : "✓") : (item.performed.sets.isEmpty && item.skipped == 0 ? " " : "·")
             let text = "\(mark) " + row(cells[index])
             lines.append(index == recorder.selected ? style("> \(text)", accent, .reverse) : "  \(text)")
         }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import GorillaClient
 import GorillaShared
 import Testing
+
+@testable import GorillaClient
 
 /// What a target, a set and "last time" read as, by the exercise's count mode, and how lengths and times are written,
 /// in Catalan, Spanish and English: the view and the form (a clock the test moves by hand), `sessions show` and
@@ -9,7 +10,9 @@ import Testing
 @Suite struct TrainCountModeTests {
     typealias Clock = RecorderTests.Clock
 
-    static func item(_ name: String, _ plan: String?, previous: [PerformedSet], count: CountMode)
+    static func item(
+        _ name: String, _ plan: String?, previous: [PerformedSet], count: CountMode
+    )
         -> SessionRecorder.Item
     {
         RecorderPlanTests.item(name, plan, previous: previous, count: count)
@@ -30,20 +33,23 @@ import Testing
         }
         Language.$current.withValue(.ca) {
             #expect(SessionWording.distance(2000) == "2.000 m")
-            #expect(SessionWording.set(PerformedSet(reps: 0, duration: 370, distance: 1500), count: .distance)
-                == "1.500 m en 6:10")
+            #expect(
+                SessionWording.set(PerformedSet(reps: 0, duration: 370, distance: 1500), count: .distance)
+                    == "1.500 m en 6:10")
             #expect(SessionWording.set(PerformedSet(reps: 8, weight: 52.5), count: .reps) == "8 × 52,5 kg")
             #expect(SessionWording.set(PerformedSet(reps: 20), count: .reps) == "20 repeticions")
         }
         Language.$current.withValue(.es) {
-            #expect(SessionWording.set(PerformedSet(reps: 0, duration: 370, distance: 1500), count: .distance)
-                == "1.500 m en 6:10")
+            #expect(
+                SessionWording.set(PerformedSet(reps: 0, duration: 370, distance: 1500), count: .distance)
+                    == "1.500 m en 6:10")
             #expect(SessionWording.set(PerformedSet(reps: 1), count: .reps) == "1 repetición")
         }
         Language.$current.withValue(.en) {
             #expect(SessionWording.set(PerformedSet(reps: 1, duration: 40), count: .time) == "0:40")
-            #expect(SessionWording.set(PerformedSet(reps: 0, duration: 370, distance: 2000), count: .distance)
-                == "2,000 m in 6:10")
+            #expect(
+                SessionWording.set(PerformedSet(reps: 0, duration: 370, distance: 2000), count: .distance)
+                    == "2,000 m in 6:10")
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
-@testable import GorillaClient
 import GorillaShared
 import GorillaTesting
 import Testing
+
+@testable import GorillaClient
 
 /// Last time's sets in the train view, however an exercise enters the session, and `--repeat last` carrying the
 /// training's plan: the recorder and the service on a device without a server, with a clock the test moves by hand.

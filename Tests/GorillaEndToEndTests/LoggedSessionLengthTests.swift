@@ -50,8 +50,10 @@ struct LoggedSessionLengthTests {
             ]
             for (language, message) in refusals {
                 let refused = try await runGorilla(
-                    ["sessions", "log", "--client", "Bea", "--set", "Prensa: 10x80kg", "--duration", "soon",
-                     "--language", language], home: coach.home)
+                    [
+                        "sessions", "log", "--client", "Bea", "--set", "Prensa: 10x80kg", "--duration", "soon",
+                        "--language", language,
+                    ], home: coach.home)
                 #expect(refused.status == 64 && refused.stderr.contains(message), "\(refused)")
             }
             let tooLong = try await runGorilla(

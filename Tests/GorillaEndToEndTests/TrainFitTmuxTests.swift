@@ -12,7 +12,9 @@ struct TrainFitTmuxTests {
         try await withTestServer { server in
             let coach = try await Device.coach("ada", on: server)
             _ = try await coach.app.addClient(name: "Núria", surname: "Ferrer i Casals")
-            let names = ["Press de banca", "Rem amb barra", "Sentadilla", "Pes mort", "Crunch", "Fons", "Curl", "Planxa"]
+            let names = [
+                "Press de banca", "Rem amb barra", "Sentadilla", "Pes mort", "Crunch", "Fons", "Curl", "Planxa",
+            ]
             for name in names { _ = try await coach.app.addExercise(name: name, ExerciseFields()) }
             let plans = names.map { "\($0): 3x10@30kg rest 90s group A" }
             _ = try await coach.app.addTraining(name: "Tren superior complet", exercises: [], plans: plans)
