@@ -11,7 +11,7 @@ enum Numbers {
         value == value.rounded() && abs(value) < 1e15
             ? String(Int(value))
             : String(format: "%.2f", value)
-                .replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
     }
 
     /// A weight or volume rounded to its meaning, 0.01 (a sum of decimals or a converted weight would otherwise carry
@@ -21,12 +21,14 @@ enum Numbers {
     /// An estimated 1RM rounded to its meaning, 0.1.
     static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
-    /// "1:05.3" / "42.0 s" for a stopwatch.
-    static func clock(_ seconds: Double) -> String {
-        let s = max(0, seconds)
-        let minutes = Int(s) / 60
-        let rest = s - Double(minutes * 60)
-        return minutes > 0 ? String(format: "%d:%04.1f", minutes, rest) : String(format: "%.1f s", rest)
+    /// "0:45", "1:30", "1:02:05": a set's time, a rest, a stopwatch or a countdown, in whole seconds (cut down, so a
+    /// stopwatch never shows a second before it has passed; `roundingUp` for a countdown, which shows "0:01" until
+    /// the end). The one way the CLI writes such a time.
+    static func clock(_ seconds: Double, roundingUp: Bool = false) -> String {
+        let whole = Int(max(0, roundingUp ? (seconds - 0.0005).rounded(.up) : (seconds + 0.0005).rounded(.down)))
+        let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
+        return hours > 0
+            ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
     }
 
     /// `value` with exactly `decimals` places ("%.1f"); `signed` writes a "+" before a positive value.
@@ -42,8 +44,8 @@ enum Numbers {
     /// ``plain(_:)`` in the current language: "62.5" / "62,5".
     static func written(_ value: Double) -> String { spoken(plain(value)) }
 
-    /// ``clock(_:)`` in the current language: "1:05.3" / "1:05,3".
-    static func writtenClock(_ seconds: Double) -> String { spoken(clock(seconds)) }
+    /// ``clock(_:roundingUp:)`` as a person reads it (the same in every language: "1:05").
+    static func writtenClock(_ seconds: Double) -> String { clock(seconds) }
 
     /// ``fixed(_:decimals:signed:)`` in the current language: "+2.50" / "+2,50".
     static func writtenFixed(_ value: Double, decimals: Int, signed: Bool = false) -> String {

@@ -8,8 +8,9 @@ enum SessionWording {
         localized(Numbers.plain(value))
     }
 
-    static func clock(_ seconds: Double) -> String {
-        localized(Numbers.clock(seconds))
+    /// A set's time, a rest, a stopwatch or (`roundingUp`) a countdown: "0:45", "1:30" (``Numbers/clock(_:roundingUp:)``).
+    static func clock(_ seconds: Double, roundingUp: Bool = false) -> String {
+        Numbers.clock(seconds, roundingUp: roundingUp)
     }
 
     private static func localized(_ text: String) -> String {
@@ -71,7 +72,8 @@ extension SessionSaved {
     }
 
     public func notes(for viewer: Viewer) -> [String] {
-        (eventAlreadyDone.map { [TrainingPhrases.noteWarning.t(["text": $0])] } ?? [])
+        matched.map { TrainingPhrases.logMatched.t(["typed": $0.typed, "name": $0.name]) }
+            + (eventAlreadyDone.map { [TrainingPhrases.noteWarning.t(["text": $0])] } ?? [])
             + unknownExercises.map { TrainingPhrases.noteUnknownExercise.t(["name": $0]) }
     }
 }
@@ -110,8 +112,8 @@ extension SessionDetail {
             let end = session[string: "end"].flatMap(ISOTime.parse)
         {
             when +=
-                " – " + EventFormatting.local(end).suffix(5)
-                + " (\(Int((end.timeIntervalSince(start) / 60).rounded())) min"
+                " – " + EventFormatting.local(end).suffix(5) + " ("
+                + SessionWording.length(end.timeIntervalSince(start))
             let paused = session.fields["paused"]?.doubleValue ?? 0
             when += paused > 0 ? TrainingPhrases.detailPaused.t(["time": SessionWording.clock(paused)]) + ")" : ")"
         }
@@ -142,13 +144,13 @@ extension SessionDetail {
         let typeWidth = SetType.allCases.map { SessionWording.title(of: $0).count }.max()! + 1
         for (index, exercise) in exercises.enumerated() {
             lines.append("\(index + 1). \(exercise.name)")
+            let count = exercise.exercise.flatMap { counts[$0] } ?? .reps
             for (number, set) in exercise.sets.enumerated() {
                 let type = SessionWording.title(of: set.type).padding(toLength: typeWidth, withPad: " ", startingAt: 0)
-                var line =
-                    "   \(number + 1). \(type) "
-                    + (set.distance.map { "\(SessionWording.plain($0)) m" }
-                        ?? "\(set.reps) x \(SessionWording.plain(set.weight)) \(set.unit.rawValue)")
-                if let duration = set.duration { line += "  \(SessionWording.clock(duration))" }
+                var line = "   \(number + 1). \(type) " + SessionWording.set(set, count: count)
+                if let duration = set.duration, CountMode.reading(set, as: count) == .reps {
+                    line += "  \(SessionWording.clock(duration))"
+                }
                 if let rest = set.rest, rest > 0 {
                     line += "  " + TrainingPhrases.detailRest.t(["time": SessionWording.clock(rest)])
                 }
@@ -210,12 +212,12 @@ extension SessionExport {
         lines.append("")
         for exercise in exercises {
             lines.append(exercise.name)
+            let count = exercise.exercise.flatMap { counts[$0] } ?? .reps
             for set in exercise.sets {
+                let time = set.duration.map { " (\(SessionWording.clock($0)))" } ?? ""
                 lines.append(
-                    "\(SessionWording.title(of: set.type)) "
-                        + (set.distance.map { "\(SessionWording.plain($0)) m" }
-                            ?? "\(set.reps) x \(SessionWording.plain(set.weight)) \(set.unit.rawValue)")
-                        + (set.duration.map { " (\(SessionWording.plain(PerformedExercise.rounded($0))) s)" } ?? ""))
+                    "\(SessionWording.title(of: set.type)) " + SessionWording.set(set, count: count)
+                        + (CountMode.reading(set, as: count) == .reps ? time : ""))
             }
             lines.append("")
         }
@@ -293,6 +295,7 @@ extension TrainingEnd {
     static func continuedText(_ elsewhere: ContinuedElsewhere) -> String {
         let since = elsewhere.since.map { TrainingPhrases.endSince.t(["when": EventFormatting.local($0)]) } ?? ""
         let values: [String: any Sendable] = ["device": elsewhere.device, "since": since]
+        if elsewhere.discarded { return TrainingPhrases.endDiscardedElsewhere.t(values) }
         return elsewhere.finished
             ? TrainingPhrases.endFinishedElsewhere.t(values) : TrainingPhrases.endContinuesElsewhere.t(values)
     }

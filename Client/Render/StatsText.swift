@@ -264,11 +264,7 @@ extension ClientStats {
     }
 
     /// "1 h 5 min", "12 min", "40 s".
-    static func duration(_ seconds: Double) -> String {
-        let minutes = Int(seconds / 60)
-        return minutes >= 60
-            ? "\(minutes / 60) h \(minutes % 60) min" : (minutes > 0 ? "\(minutes) min" : "\(Int(seconds)) s")
-    }
+    static func duration(_ seconds: Double) -> String { SessionWording.length(seconds) }
 }
 
 /// The days the statistics and the measurements write: as they always were in English (`2026-11-20`), in words in

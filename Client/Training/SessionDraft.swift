@@ -55,11 +55,23 @@ struct SessionDraft: Sendable {
     ///   view, whose session must never be lost at the end); without it such a name is an error with suggestions.
     /// - Throws: ``ClientError`` `.notFound` or `.ambiguous`, unless `allowNew`.
     static func link(_ exercises: inout [PerformedExercise], cache: LocalCache, allowNew: Bool) throws -> [String] {
+        var matched: [SessionSaved.Match] = []
+        return try link(&exercises, cache: cache, allowNew: allowNew, matched: &matched)
+    }
+
+    /// ``link(_:cache:allowNew:)``, adding to `matched` every name typed that was taken as another (a typo, a
+    /// beginning: `Sentadila` as `Sentadilla`), so that the command can say so.
+    static func link(
+        _ exercises: inout [PerformedExercise], cache: LocalCache, allowNew: Bool, matched: inout [SessionSaved.Match]
+    ) throws -> [String] {
         let resolver = NameResolver(cache: cache)
         var unknown: [String] = []
         for index in exercises.indices where exercises[index].exercise == nil {
             do {
                 let known = try resolver.pick(.exercise, exercises[index].name)
+                if NameMatch.fold(known.name) != NameMatch.fold(exercises[index].name) {
+                    matched.append(SessionSaved.Match(typed: exercises[index].name, name: known.name))
+                }
                 exercises[index].exercise = known.id
                 exercises[index].name = known.name
             } catch let error as ClientError where error.kind == .notFound || (allowNew && error.kind == .ambiguous) {

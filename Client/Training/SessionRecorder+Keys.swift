@@ -309,7 +309,7 @@ extension SessionRecorder {
             index = min(index, items[next].performed.sets.count - 1)
         case .enter:
             prompt = .editSet
-            input = Self.text(of: sets[index])
+            input = Self.text(of: sets[index], count: items[selected].count)
         case .character("d"), .character("x"), .backspace:
             let set = items[selected].performed.sets.remove(at: index)
             notice = .deletedSet(number: index + 1, exercise: items[selected].performed.name, set: set)
@@ -327,25 +327,24 @@ extension SessionRecorder {
     }
 
     /// A set as the view shows it and takes it typed back (``typedSet(_:for:like:type:)``): `12x80kg` (the weight
-    /// always, so that retyping only the reps is easy), `45s` for a timed set without reps, `2000m`, with its type when
-    /// not normal. `--set` has its own written form, ``SetParser/text(of:)`` (durations after `@`, no zero weights).
+    /// always, so that retyping only the reps is easy), `45s` for a timed set, `2000m` (`2000m@370s`) for a distance,
+    /// as the exercise's count mode reads it (``GorillaShared/CountMode``), with its type when not normal. `--set` has
+    /// its own written form, ``SetParser/text(of:)`` (durations after `@`, no zero weights).
     ///
-    /// Numbers are written as the current language writes them (``text(of:in:)``).
-    public static func text(of set: PerformedSet) -> String {
-        text(of: set, in: .current)
+    /// Numbers are written as the current language writes them (``text(of:count:in:)``).
+    public static func text(of set: PerformedSet, count: CountMode = .reps) -> String {
+        text(of: set, count: count, in: .current)
     }
 
-    /// ``text(of:)`` with the numbers as `language` writes them: `12x82,5kg` in Catalan and Spanish (the form and the
-    /// editor read a decimal comma back as they read a point).
-    public static func text(of set: PerformedSet, in language: Language) -> String {
+    /// ``text(of:count:)`` with the numbers as `language` writes them: `12x82,5kg` in Catalan and Spanish (the form and
+    /// the editor read a decimal comma back as they read a point).
+    public static func text(of set: PerformedSet, count: CountMode = .reps, in language: Language) -> String {
         let plain = { (value: Double) in language.number(value) }
         var text =
-            if let distance = set.distance, set.reps == 0 {
-                "\(plain(distance))m" + (set.duration.map { "@\(plain($0))s" } ?? "")
-            } else if set.reps == 0 && set.weight == 0, let duration = set.duration {
-                "\(plain(duration))s"
-            } else {
-                "\(set.reps)x\(plain(set.weight))\(set.unit.rawValue)"
+            switch CountMode.reading(set, as: count) {
+            case .distance: "\(plain(set.distance ?? 0))m" + (set.duration.map { "@\(plain($0))s" } ?? "")
+            case .time: "\(plain(set.duration ?? 0))s"
+            case .reps: "\(set.reps)x\(plain(set.weight))\(set.unit.rawValue)"
             }
         if set.type != .normal { text += " \(set.type.rawValue)" }
         return text
@@ -498,7 +497,10 @@ extension SessionRecorder {
             let position = pick ?? 0
             if choices.indices.contains(position) {
                 let choice = choices[position]
-                add(Item(performed: PerformedExercise(exercise: choice.id, name: choice.name), count: choice.count))
+                add(
+                    Item(
+                        performed: PerformedExercise(exercise: choice.id, name: choice.name),
+                        previous: choice.previous, count: choice.count))
             } else if offersNewExercise, let name = Validation.cleanName(text) {
                 add(Item(performed: PerformedExercise(name: name), isNew: true))
             } else {

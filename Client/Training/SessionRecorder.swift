@@ -93,11 +93,23 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         public var id: UUID
         public var name: String
         public var count: CountMode
+        /// The sets of this exercise in the client's previous session that had it: an exercise added with `a` starts
+        /// from them as one of the plan does.
+        public var previous: [PerformedSet]
 
-        public init(id: UUID, name: String, count: CountMode = .reps) {
+        public init(id: UUID, name: String, count: CountMode = .reps, previous: [PerformedSet] = []) {
             self.id = id
             self.name = name
             self.count = count
+            self.previous = previous
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(UUID.self, forKey: .id)
+            name = try container.decode(String.self, forKey: .name)
+            count = try container.decodeIfPresent(CountMode.self, forKey: .count) ?? .reps
+            previous = try container.decodeIfPresent([PerformedSet].self, forKey: .previous) ?? []
         }
     }
 
@@ -150,23 +162,44 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         public var group: String? { plan?.group }
 
         /// Sets that count toward the plan: every set but warm-ups, and the planned sets passed over.
-        public var done: Int { performed.sets.filter { $0.type != .warmup }.count + skipped }
+        public var done: Int { recorded + skipped }
+
+        /// Sets recorded today that count toward the plan: every set but warm-ups (passed-over sets are not sets).
+        public var recorded: Int { performed.sets.filter { $0.type != .warmup }.count }
 
         /// How many sets the plan asks for; nil when it does not say.
         public var planned: Int? { plan?.plannedSets }
 
-        /// What set number `done + 1` should be: the plan's target, else what the client did in that set last time.
+        /// Last time's working sets (warm-ups left out): set number `n` today is compared with the `n`th of them.
+        var previousWorking: [PerformedSet] { previous.filter { $0.type != .warmup } }
+
+        /// The load of the next set: entered with `w`, else the plan's, else what the client lifted in that set last
+        /// time, else today's previous set, else last time's last set, else 0 kg. The target shows it and a set
+        /// records it: one number.
+        public var nextLoad: (weight: Double, unit: WeightUnit) {
+            if let weight { return (weight, unit ?? .kg) }
+            if let weight = plan?.weight { return (weight, plan?.unit ?? .kg) }
+            let working = previousWorking
+            if working.indices.contains(done) { return (working[done].weight, working[done].unit) }
+            if let today = performed.sets.last { return (today.weight, today.unit) }
+            if let last = previous.last { return (last.weight, last.unit) }
+            return (0, .kg)
+        }
+
+        /// What set number `done + 1` should be: the plan's target, else what the client did in that set last time,
+        /// read by the exercise's count mode (no repetitions for a timed or distance set), at ``nextLoad``.
         public var target: PerformedSet? {
             let index = done
-            let working = previous.filter { $0.type != .warmup }
+            let working = previousWorking
             let last = working.indices.contains(index) ? working[index] : nil
             guard index < planned ?? working.count else { return nil }
-            guard let plan else { return last }
+            guard plan != nil || last != nil else { return nil }
+            let reps = plan?.reps?.target(ofSet: index) ?? (count == .reps ? last?.reps : nil) ?? 0
+            let (weight, unit) = nextLoad
             return PerformedSet(
-                reps: plan.reps?.target(ofSet: index) ?? last?.reps ?? 0,
-                weight: plan.weight ?? last?.weight ?? 0,
-                unit: plan.weight != nil ? plan.unit ?? .kg : last?.unit ?? .kg,
-                duration: plan.duration ?? last?.duration, distance: plan.distance ?? last?.distance)
+                reps: reps, weight: weight, unit: unit,
+                duration: plan?.duration ?? last?.duration,
+                distance: plan?.distance ?? last?.distance)
         }
     }
 
@@ -271,19 +304,10 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         (ended ?? pausedSince ?? now.timeIntervalSince1970) - started - pausedTotal
     }
 
-    /// The weight and unit the next set of exercise `index` will have: entered with `w`, else the plan's, else the
-    /// previous set's today, else last time's, else 0 kg.
+    /// The weight and unit the next set of exercise `index` will have (``Item/nextLoad``; 0 kg without an exercise).
     public func nextWeight(_ index: Int) -> (Double, WeightUnit) {
         guard items.indices.contains(index) else { return (0, .kg) }
-        let item = items[index]
-        if let weight = item.weight { return (weight, item.unit ?? .kg) }
-        if let weight = item.plan?.weight { return (weight, item.plan?.unit ?? .kg) }
-        if let last = item.performed.sets.last { return (last.weight, last.unit) }
-        let position = item.performed.sets.count
-        if let previous = item.previous.indices.contains(position) ? item.previous[position] : item.previous.last {
-            return (previous.weight, previous.unit)
-        }
-        return (0, .kg)
+        return items[index].nextLoad
     }
 
     /// The exercises with at least one set, as the history stores them.

@@ -26,6 +26,14 @@ public struct SessionSaved: Presentable {
     public let unknownExercises: [String]
     /// Why the event the session was logged against already looked trained (shown as a warning), if it did.
     public var eventAlreadyDone: String?
+    /// Exercise names typed that the catalogue took as another name (said on standard error, `matched` in JSON).
+    public var matched: [Match] = []
+
+    /// A name typed and the catalogue exercise it was taken as.
+    public struct Match: Sendable, Equatable {
+        public let typed: String
+        public let name: String
+    }
 
     /// The session `id`, stored the `way` given.
     public init(
@@ -41,7 +49,11 @@ public struct SessionSaved: Presentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if let entity {
+        if var entity {
+            if !matched.isEmpty {
+                entity.fields["matched"] = .array(
+                    matched.map { .object(["typed": .string($0.typed), "name": .string($0.name)]) })
+            }
             try entity.encode(to: encoder)
         } else {
             try JSONValue.object(["id": .string(id.key), "rejected": true]).encode(to: encoder)
@@ -109,6 +121,8 @@ public struct SessionDetail: Presentable {
     public let exercises: [PerformedExercise]
     /// The comments on it, oldest first.
     public var comments: [Comment] = []
+    /// How each catalogue exercise of the session is counted (reps when not listed).
+    public var counts: [UUID: CountMode] = [:]
     /// Its sets, reps, volume and time under tension.
     public var totals: SessionTotals { SessionTotals(exercises) }
 
@@ -172,6 +186,8 @@ public struct SessionExport: Presentable {
     public let trainingName: String?
     /// The exercises performed.
     public let exercises: [PerformedExercise]
+    /// How each catalogue exercise of the session is counted (reps when not listed).
+    public var counts: [UUID: CountMode] = [:]
 
     public func encode(to encoder: any Encoder) throws {
         switch format {

@@ -15,11 +15,14 @@ public struct SessionEditRequest: Sendable {
     public var date: String?
     /// Keep exercise names the catalogue does not have by name only (`--allow-new`) instead of refusing them.
     public var allowNew: Bool
+    /// `--duration`: how long the session lasted (`60`, `45m`, `1h30m`); the end moves to the start plus it.
+    public var duration: String?
 
     public init(
         id: String, sets: [String] = [], removeExercises: [String] = [], notes: String? = nil, date: String? = nil,
-        allowNew: Bool = false
+        allowNew: Bool = false, duration: String? = nil
     ) {
+        self.duration = duration
         self.id = id
         self.sets = sets
         self.removeExercises = removeExercises
@@ -37,10 +40,13 @@ extension SessionService {
     ///   `.notFound` for an exercise the session does not have, `.server` (forbidden) for a client correcting a
     ///   session their coach recorded.
     public func edit(_ request: SessionEditRequest) async throws -> SessionSaved {
-        guard !request.sets.isEmpty || !request.removeExercises.isEmpty || request.notes != nil || request.date != nil
+        guard
+            !request.sets.isEmpty || !request.removeExercises.isEmpty || request.notes != nil || request.date != nil
+                || request.duration != nil
         else {
             throw ClientError(.usage, TrainingPhrases.sayWhatToCorrect.t())
         }
+        let length = try request.duration.map { try Self.length($0, option: "--duration") }
         let cache = try context.cache()
         let session = try Self.resolve(cache, request.id)
         try mayCorrect(session)
@@ -66,7 +72,7 @@ extension SessionService {
         let start = try request.date.map(Self.parseDate)
         return try await store(
             correcting: session, exercises: exercises, notes: request.notes ?? session[string: "notes"], start: start,
-            cache: cache, unknownExercises: unknown)
+            length: length, cache: cache, unknownExercises: unknown)
     }
 
     /// Stores a correction of the finished session `id` (an id or short id): its exercises and sets become
@@ -126,9 +132,10 @@ extension SessionService {
     }
 
     /// Queues the correction of `session` (the fields that change), syncs, and presents the session as it stands.
+    /// - Parameter length: the session's new length (its end moves), else the end moves with the start.
     private func store(
         correcting session: CachedEntity, exercises: [PerformedExercise], notes: String?, start: Date?,
-        cache: LocalCache, unknownExercises: [String]
+        length: Double? = nil, cache: LocalCache, unknownExercises: [String]
     ) async throws -> SessionSaved {
         guard exercises.contains(where: { !$0.sets.isEmpty }) else {
             throw ClientError(.usage, TrainingPhrases.keepsOneSetToDelete.t(["id": session.id.short]))
@@ -149,11 +156,14 @@ extension SessionService {
         let notes = notes?.trimmingCharacters(in: .whitespacesAndNewlines)
         let cleanNotes = notes?.isEmpty == false ? notes : nil
         if cleanNotes != session[string: "notes"] { fields["notes"] = cleanNotes.map(JSONValue.string) ?? .null }
-        if let start, let old = session[string: "start"].flatMap(ISOTime.parse), old != start {
-            fields["start"] = .string(ISOTime.format(start))
-            if let end = session[string: "end"].flatMap(ISOTime.parse) {
-                fields["end"] = .string(ISOTime.format(end.addingTimeInterval(start.timeIntervalSince(old))))
-            }
+        if let old = session[string: "start"].flatMap(ISOTime.parse) {
+            let newStart = start ?? old
+            if newStart != old { fields["start"] = .string(ISOTime.format(newStart)) }
+            let oldEnd = session[string: "end"].flatMap(ISOTime.parse)
+            let end =
+                length.map { newStart.addingTimeInterval($0) }
+                ?? oldEnd?.addingTimeInterval(newStart.timeIntervalSince(old))
+            if let end, end != oldEnd { fields["end"] = .string(ISOTime.format(end)) }
         }
         if !fields.isEmpty {
             try await context.change(cache, .session, entity: session.id, action: .update, fields: fields)

@@ -21,13 +21,18 @@ public struct SessionLogRequest: Sendable {
     public var notes: String?
     /// Keep exercise names the catalogue does not have by name only (`--allow-new`) instead of refusing them.
     public var allowNew: Bool
+    /// `--duration`: how long the session lasted, as minutes (`60`) or `45m`, `1h`, `1h30m`; nil for the training's
+    /// planned length, else ``SessionService/defaultLength``.
+    public var duration: String?
 
     /// A request to log a session of `client`.
     public init(
         client: String?, training: String? = nil, event: String? = nil, date: String? = nil, mode: String? = nil,
-        sets: [String] = [], file: String? = nil, notes: String? = nil, allowNew: Bool = false
+        sets: [String] = [], file: String? = nil, notes: String? = nil, allowNew: Bool = false,
+        duration: String? = nil
     ) {
         self.allowNew = allowNew
+        self.duration = duration
         self.client = client
         self.training = training
         self.event = event
@@ -78,24 +83,44 @@ public struct SessionService: Sendable {
             throw ClientError(.usage, TrainingPhrases.modeValues.t())
         }
         let start = try date.map(Self.parseDate) ?? Date()
+        let given = try request.duration.map { try Self.length($0, option: "--duration") }
         let training = try request.training.map { try NameResolver(cache: cache).resolve(.training, $0) }
         let event = try request.event.map { try EventService.resolve(cache, $0) }
         if let event, event[string: "client"] != client.id.key {
             throw ClientError(.usage, TrainingPhrases.eventWithAnotherClient.t(["id": event.id.short]))
         }
-        let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: request.allowNew)
+        var matched: [SessionSaved.Match] = []
+        let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: request.allowNew, matched: &matched)
         let alreadyDone = try event.flatMap { try Self.alreadyDone($0, cache: cache) }
-        let duration = exercises.flatMap(\.sets).reduce(0.0) { $0 + ($1.duration ?? 0) + ($1.rest ?? 0) }
+        let length = given ?? (training.map { TrainService.estimatedLength(of: $0) } ?? Self.defaultLength)
         let draft = SessionDraft(
             client: client.id, event: event?.id, training: training?.id, mode: mode, start: start,
-            end: start.addingTimeInterval(duration), paused: 0, notes: notes, exercises: exercises)
+            end: start.addingTimeInterval(length), paused: 0, notes: notes, exercises: exercises)
         let id = UUID.v7()
         try await draft.store(as: id, in: cache, context: context)
         var saved = SessionSaved(
             .logged(start: start), id: id, clientName: client.name, exercises: exercises,
             entity: try cache.entity(id).map { EntityRecord($0) }, unknownExercises: unknown)
         saved.eventAlreadyDone = alreadyDone
+        saved.matched = matched
         return saved
+    }
+
+    /// How long a logged session lasted when neither `--duration` nor a training says: an hour.
+    public static let defaultLength: Double = 3600
+
+    /// The length `text` names (`60`, `45m`, `1h`, `1h30m`, as `--reminder` reads them), from a minute to a day.
+    /// - Throws: ``ClientError`` `.usage` saying what is accepted.
+    static func length(_ text: String, option: String) throws -> Double {
+        let range = TrainingSession.secondsRange
+        guard let minutes = ReminderTime.minutes(text), minutes >= 1, range.contains(Double(minutes) * 60) else {
+            throw ClientError(
+                .usage,
+                TrainingPhrases.durationRange.t([
+                    "option": option, "lowest": 1, "highest": Int(range.upperBound / 3600), "text": text,
+                ]))
+        }
+        return Double(minutes) * 60
     }
 
     /// Why `event` already looks trained (a session logged against it, or marked done), before another session is:
@@ -131,10 +156,11 @@ public struct SessionService: Sendable {
         let cache = try await context.freshCache()
         let session = try Self.resolve(cache, id)
         let names = try ClientDirectory(cache: cache).names()
+        let exercises = PerformedExercise.all(in: session)
         return SessionDetail(
             session: EntityRecord(session), clientName: session[string: "client"].flatMap { names[$0] },
-            trainingName: try Self.trainingName(cache, session), exercises: PerformedExercise.all(in: session),
-            comments: try comments(on: session.id, cache: cache))
+            trainingName: try Self.trainingName(cache, session), exercises: exercises,
+            comments: try comments(on: session.id, cache: cache), counts: try Self.counts(of: exercises, cache: cache))
     }
 
     /// `gorilla sessions rm ID`.
@@ -159,13 +185,22 @@ public struct SessionService: Sendable {
             throw ClientError(.usage, TrainingPhrases.exportFormats.t())
         }
         let names = try ClientDirectory(cache: cache).names()
+        let exercises = PerformedExercise.all(in: session)
         return SessionExport(
             format: format, session: EntityRecord(session),
             clientName: session[string: "client"].flatMap { names[$0] } ?? "",
-            trainingName: try Self.trainingName(cache, session), exercises: PerformedExercise.all(in: session))
+            trainingName: try Self.trainingName(cache, session), exercises: exercises,
+            counts: try Self.counts(of: exercises, cache: cache))
     }
 
     // MARK: Helpers
+
+    /// How each catalogue exercise among `exercises` is counted, as the catalogue says.
+    static func counts(of exercises: [PerformedExercise], cache: LocalCache) throws -> [UUID: CountMode] {
+        var counts: [UUID: CountMode] = [:]
+        for id in exercises.compactMap(\.exercise) { counts[id] = try TrainService.count(of: id, cache: cache) }
+        return counts
+    }
 
     /// The session whose id (or short id) is `text`.
     static func resolve(_ cache: LocalCache, _ text: String) throws -> CachedEntity {

@@ -4,9 +4,45 @@ import GorillaShared
 /// Draws the recorder's state as one full screen of text, styled through ``TerminalStyle`` (blue accents
 /// for real time, yellow for the hands-free form; no colours under `NO_COLOR`).
 enum TrainScreen {
-    static func render(_ recorder: SessionRecorder, at now: Date, style: TerminalStyle, width: Int = 120) -> String {
+    /// The frame for a terminal of `width` columns and `height` rows: every line fits the width (cut, never wrapped)
+    /// and the exercise table shows as many rows around the selected exercise as the height leaves.
+    static func render(
+        _ recorder: SessionRecorder, at now: Date, style: TerminalStyle, width: Int = 120, height: Int = 40
+    ) -> String {
+        // A terminal that does not say its size gets the size the view was first drawn for.
+        let (width, height) = (width > 10 ? width : 120, height > 5 ? height : 40)
         let accent = TerminalStyle.Attribute.foreground(recorder.realTime ? .blue : .yellow)
-        var lines: [String] = []
+        var bottom: [String] = [""]
+        if recorder.items.indices.contains(recorder.selected) {
+            bottom.append(contentsOf: current(recorder, at: now, style: style, accent: accent))
+        }
+        bottom.append("")
+        if let prompt = recorder.prompt {
+            bottom.append(style(promptText(prompt, recorder, at: now), accent, .bold) + recorder.input)
+            if prompt == .addExercise { bottom.append(contentsOf: picker(recorder, style: style, accent: accent)) }
+        } else if let message = recorder.message {
+            bottom.append(message)
+        } else {
+            bottom.append("")
+        }
+        if let notes = recorder.notes, recorder.prompt != .note {
+            bottom.append(style(TrainingPhrases.screenNote.t(), .dim) + notes)
+        }
+        let help = wrapped(keys(recorder), width: width - 1).map { style($0, .dim) }
+        bottom.append(contentsOf: help)
+        let header = header(recorder, at: now, style: style, accent: accent, width: width - 1)
+        let rows = max(2, height - 2 - bottom.count - 1)
+        let table = exerciseTable(recorder, style: style, accent: accent, width: width - 1, rows: rows)
+        var lines = [header, ""] + table + bottom
+        if lines.count + 1 <= height { lines.insert("", at: lines.count - help.count) }
+        return "\u{1B}[H\u{1B}[2J" + lines.map { clipStyled($0, width - 1) }.joined(separator: "\r\n")
+    }
+
+    /// The first line: mode, client, the time, the training; at a narrow width the time comes before the training
+    /// and the product's name goes.
+    private static func header(
+        _ recorder: SessionRecorder, at now: Date, style: TerminalStyle, accent: TerminalStyle.Attribute, width: Int
+    ) -> String {
         let mode =
             recorder.correcting == true
             ? TrainingPhrases.screenModeCorrecting.t()
@@ -16,33 +52,16 @@ enum TrainScreen {
             recorder.realTime
             ? TrainingPhrases.screenSessionTime.t(["time": SessionWording.clock(recorder.sessionElapsed(at: now))])
             : span(recorder)
-        lines.append(
-            style("GorillaCoach · \(mode)", accent, .bold) + "  " + style(recorder.clientName, .bold)
-                + (recorder.trainingName.map { "  · \($0)" } ?? "") + "  \(time)\(state)")
-        lines.append("")
-        lines.append(contentsOf: exerciseTable(recorder, style: style, accent: accent, width: width))
-        lines.append("")
-        if recorder.items.indices.contains(recorder.selected) {
-            lines.append(contentsOf: current(recorder, at: now, style: style, accent: accent))
+        let training = recorder.trainingName.map { "  · \($0)" } ?? ""
+        let full = "GorillaCoach · \(mode)  \(recorder.clientName)\(training)  \(time)\(state)"
+        if full.cells <= width {
+            return style("GorillaCoach · \(mode)", accent, .bold) + "  " + style(recorder.clientName, .bold)
+                + "\(training)  \(time)\(state)"
         }
-        lines.append("")
-        if let prompt = recorder.prompt {
-            lines.append(style(promptText(prompt, recorder, at: now), accent, .bold) + recorder.input)
-            if prompt == .addExercise { lines.append(contentsOf: picker(recorder, style: style, accent: accent)) }
-        } else if let message = recorder.message {
-            lines.append(message)
-        } else {
-            lines.append("")
-        }
-        if let notes = recorder.notes, recorder.prompt != .note {
-            lines.append(style(TrainingPhrases.screenNote.t(), .dim) + notes)
-        }
-        lines.append("")
-        lines.append(style(keys(recorder), .dim))
-        return "\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n")
+        return style(mode, accent, .bold) + "  " + style(recorder.clientName, .bold) + "  \(time)\(state)\(training)"
     }
 
-    /// The hands-free form's times: "10:00–11:00 (60 min)".
+    /// The hands-free form's times: "2026-11-20 10:00–11:00 (1 h)".
     private static func span(_ recorder: SessionRecorder) -> String {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
@@ -55,34 +74,43 @@ enum TrainScreen {
         let day = DateFormatter()
         day.dateFormat = "yyyy-MM-dd"
         return "\(day.string(from: start)) \(formatter.string(from: start))–\(formatter.string(from: end))"
-            + " (\(Int((ended - recorder.started) / 60)) min)"
+            + " (\(SessionWording.length(ended - recorder.started)))"
     }
 
-    /// One line per exercise: done against planned, the plan, last time.
+    /// One line per exercise: done against planned, the plan, last time; columns two spaces apart, each cut to fit
+    /// `width`. At most `rows` lines (the header included): a window around the selected exercise.
     private static func exerciseTable(
-        _ recorder: SessionRecorder, style: TerminalStyle, accent: TerminalStyle.Attribute, width: Int
+        _ recorder: SessionRecorder, style: TerminalStyle, accent: TerminalStyle.Attribute, width: Int, rows: Int
     ) -> [String] {
         guard !recorder.items.isEmpty else {
             return [style(TrainingPhrases.screenExercises.t(), accent), "  " + TrainingPhrases.screenNoExercises.t()]
         }
-        let nameWidth = min(
-            28, max(8, recorder.items.map { $0.performed.name.cells + ($0.group == nil ? 0 : 4) }.max()!))
-        var lines = [
-            style(
-                pad("  " + TrainingPhrases.screenHeaderExercise.t(), nameWidth + 4)
-                    + pad(TrainingPhrases.screenHeaderDone.t(), 7) + pad(TrainingPhrases.screenHeaderPlan.t(), 26)
-                    + TrainingPhrases.screenHeaderLastTime.t(), accent)
-        ]
-        for (index, item) in recorder.items.enumerated() {
-            let finished = item.planned.map { item.done >= $0 } ?? false
-            let mark = finished ? "✓" : (item.performed.sets.isEmpty ? " " : "·")
+        let cells = recorder.items.map { item -> [String] in
             let label = (item.group.map { "[\($0)] " } ?? "") + item.performed.name
-            let done = item.planned.map { "\(item.done)/\($0)" } ?? "\(item.performed.sets.count)"
-            let plan = item.plan.map(\.notation) ?? ""
-            let last =
-                item.previous.isEmpty ? "—" : item.previous.map(SessionRecorder.text(of:)).joined(separator: ", ")
-            var text = "\(mark) " + pad(label, nameWidth + 2) + pad(done, 7) + pad(plan, 26) + last
-            text = clip(text, width - 2)
+            let done = item.planned.map { "\(item.recorded)/\($0)" } ?? "\(item.performed.sets.count)"
+            return [
+                label, done, item.plan.map(\.notation) ?? "", SessionWording.sets(item.previous, count: item.count),
+            ]
+        }
+        let titles = [
+            TrainingPhrases.screenHeaderExercise.t(), TrainingPhrases.screenHeaderDone.t(),
+            TrainingPhrases.screenHeaderPlan.t(), TrainingPhrases.screenHeaderLastTime.t(),
+        ]
+        let columns = columnWidths(cells, titles: titles, width: width - 4)
+        func row(_ values: [String]) -> String {
+            zip(values, columns).map { value, width in
+                width == 0 ? "" : value.fitted(toCells: width).padded(toCells: width)
+            }.filter { !$0.isEmpty }.joined(separator: "  ")
+        }
+        var lines = [style("  " + row(titles).trimmingCharacters(in: .whitespaces), accent)]
+        let shown = window(count: recorder.items.count, around: recorder.selected, rows: rows - 1)
+        for index in shown {
+            let item = recorder.items[index]
+            let finished = item.planned.map { item.done >= $0 } ?? false
+            let mark =
+                finished
+                ? (item.skipped > 0 ? "–" : "✓") : (item.performed.sets.isEmpty && item.skipped == 0 ? " " : "·")
+            let text = "\(mark) " + row(cells[index])
             lines.append(index == recorder.selected ? style("> \(text)", accent, .reverse) : "  \(text)")
         }
         return lines
@@ -104,9 +132,9 @@ enum TrainScreen {
             let target =
                 item.target.map { "   " + TrainingPhrases.screenTarget.t(["target": describeTarget($0, item)]) } ?? ""
             let type = SessionWording.title(of: recorder.setType)
-            lines.append(
-                style("\(set) · \(item.performed.name)", accent)
-                    + "  \(type)  \(SessionWording.plain(weight)) \(unit.rawValue)\(target)")
+            // A load only where the exercise has one: never "0 kg" for a plank or a rower.
+            let load = item.count == .reps || weight > 0 ? "  \(SessionWording.plain(weight)) \(unit.rawValue)" : ""
+            lines.append(style("\(set) · \(item.performed.name)", accent) + "  \(type)\(load)\(target)")
             if let elapsed = recorder.setElapsed(at: now) {
                 lines.append(
                     "  "
@@ -119,7 +147,7 @@ enum TrainScreen {
                     lines.append(
                         "  "
                             + TrainingPhrases.screenRestLeft.t([
-                                "left": style(SessionWording.clock(remaining), accent, .bold),
+                                "left": style(SessionWording.clock(remaining, roundingUp: true), accent, .bold),
                                 "planned": SessionWording.clock(planned),
                             ]) + nextSet)
                 } else {
@@ -142,7 +170,10 @@ enum TrainScreen {
                     + (recorder.setType == .normal ? "" : "  \(SessionWording.title(of: recorder.setType))")
                     + "   " + TrainingPhrases.screenFormKeys.t())
             lines.append(
-                "  > " + style(recorder.input.isEmpty ? SessionRecorder.text(of: target) : recorder.input, .reverse))
+                "  > "
+                    + style(
+                        recorder.input.isEmpty ? SessionRecorder.text(of: target, count: item.count) : recorder.input,
+                        .reverse))
         } else {
             let examples = "12x80kg" + (item.count == .time ? ", 45s" : "")
             lines.append(
@@ -152,7 +183,7 @@ enum TrainScreen {
         }
         if !item.performed.sets.isEmpty {
             let sets = item.performed.sets.enumerated().map { index, set in
-                let text = SessionRecorder.text(of: set)
+                let text = SessionRecorder.text(of: set, count: item.count)
                 return index == recorder.editing ? style("[\(text)]", accent, .reverse) : text
             }
             lines.append("  " + TrainingPhrases.screenToday.t(["sets": sets.joined(separator: ", ")]))
@@ -180,11 +211,9 @@ enum TrainScreen {
         }
     }
 
-    /// What a set should be: "12 × 80 kg", "45 s", "2000 m".
+    /// What a set should be: "12 × 80 kg", "0:45", "2,000 m" (``SessionWording/set(_:count:)``).
     static func describeTarget(_ set: PerformedSet, _ item: SessionRecorder.Item) -> String {
-        if item.count == .distance, let distance = set.distance { return "\(SessionWording.plain(distance)) m" }
-        if set.reps == 0, let duration = set.duration { return "\(SessionWording.plain(duration)) s" }
-        return "\(set.reps) × \(SessionWording.plain(set.weight)) \(set.unit.rawValue)"
+        SessionWording.set(set, count: item.count)
     }
 
     /// The help line: the keys of the editor, else of the mode.
@@ -216,7 +245,7 @@ enum TrainScreen {
             let reps = recorder.performed.flatMap(\.sets).reduce(0) { $0 + $1.reps }
             let summary = TrainingPhrases.promptSummary.t([
                 "exercises": recorder.performed.count, "sets": sets, "reps": reps,
-                "time": SessionWording.clock(recorder.sessionElapsed(at: now)),
+                "time": SessionWording.length(recorder.sessionElapsed(at: now)),
             ])
             return summary
                 + (recorder.correcting == true
@@ -231,16 +260,5 @@ enum TrainScreen {
         case .time: TrainingPhrases.countTime.t()
         case .distance: TrainingPhrases.countDistance.t()
         }
-    }
-
-    /// `text` cut to `width - 1` terminal cells, then spaces up to `width` (at least one).
-    private static func pad(_ text: String, _ width: Int) -> String {
-        let clipped = clip(text, width - 1)
-        return clipped + String(repeating: " ", count: max(1, width - clipped.cells))
-    }
-
-    /// `text` cut to `width` terminal cells, ending in "…" when cut; never in the middle of a character.
-    private static func clip(_ text: String, _ width: Int) -> String {
-        text.fitted(toCells: max(2, width))
     }
 }

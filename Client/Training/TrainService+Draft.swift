@@ -26,6 +26,8 @@ public struct ContinuedElsewhere: Sendable, Equatable {
     public let since: Date?
     /// Whether it was finished there (saved or discarded).
     public let finished: Bool
+    /// Whether it was finished there without being saved (discarded, or left with nothing recorded).
+    public var discarded: Bool = false
 }
 
 /// The unfinished recording's draft on the server (``TrainingDraft``): shared when the recording begins and when its
@@ -151,7 +153,8 @@ extension TrainService {
         let saved = try cache.entity(recorder.id) != nil
         return ContinuedElsewhere(
             id: recorder.id, device: holder["name"]?.stringValue ?? TrainingPhrases.anotherDevice.t(),
-            since: row[string: "updated"].flatMap(ISOTime.parse), finished: row.deleted || saved)
+            since: row[string: "updated"].flatMap(ISOTime.parse), finished: row.deleted || saved,
+            discarded: row.deleted && !saved)
     }
 
     /// Queues the draft of `recorder` as held by this device: a create the first time, then updates. A draft deleted

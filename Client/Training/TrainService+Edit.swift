@@ -30,7 +30,7 @@ extension TrainService {
                 }(),
             training: training?.id, trainingName: training?.name,
             event: session[string: "event"].flatMap(UUID.init(uuidString:)), realTime: false, free: training == nil,
-            items: items, catalogue: try Self.catalogue(cache), at: start,
+            items: items, catalogue: try Self.catalogue(cache, client: client, excluding: session.id), at: start,
             until: session[string: "end"].flatMap(ISOTime.parse), correcting: true, notes: session[string: "notes"])
     }
 

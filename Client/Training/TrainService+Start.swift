@@ -44,11 +44,7 @@ extension TrainService {
             let last = try Self.lastSession(of: owner, cache: cache)
             routine = try last[string: "training"].flatMap(UUID.init(uuidString:)).flatMap { try cache.entity($0) }
                 .flatMap { $0.deleted ? nil : $0 }
-            items = try PerformedExercise.all(in: last).filter { !$0.sets.isEmpty }.map { done in
-                SessionRecorder.Item(
-                    performed: PerformedExercise(exercise: done.exercise, name: done.name), previous: done.sets,
-                    count: try Self.count(of: done.exercise, cache: cache))
-            }
+            items = try Self.repeating(last, training: routine, cache: cache)
         } else {
             items = try Self.withPrevious(try Self.items(of: routine, cache: cache), client: owner.id, cache: cache)
         }
@@ -58,7 +54,8 @@ extension TrainService {
         return SessionRecorder(
             client: owner.id, clientName: ClientDirectory.displayName(owner), training: routine?.id,
             trainingName: routine?.name, event: appointment?.id, realTime: !request.handsFree,
-            free: routine == nil && request.repeating == nil, items: items, catalogue: try Self.catalogue(cache),
+            free: routine == nil && request.repeating == nil, items: items,
+            catalogue: try Self.catalogue(cache, client: owner.id),
             at: start, until: end)
     }
 
@@ -117,13 +114,38 @@ extension TrainService {
         return (seconds / 60).rounded(.up) * 60
     }
 
-    /// The coach's exercises, by name, for the view's picker.
-    static func catalogue(_ cache: LocalCache) throws -> [SessionRecorder.Choice] {
-        try cache.entities(.exercise).filter { !$0.deleted }.map { exercise in
+    /// The coach's exercises, by name, for the view's picker, each with what `client` did in it last time.
+    /// - Parameter excluding: a session whose sets are not "last time" (the one being corrected).
+    static func catalogue(
+        _ cache: LocalCache, client: UUID?, excluding: UUID? = nil
+    ) throws -> [SessionRecorder.Choice] {
+        let history = try client.map { try LastTime(client: $0, cache: cache, excluding: excluding) }
+        return try cache.entities(.exercise).filter { !$0.deleted }.map { exercise in
             SessionRecorder.Choice(
                 id: exercise.id, name: exercise.name,
-                count: exercise[string: "count"].flatMap(CountMode.init(rawValue:)) ?? .reps)
+                count: exercise[string: "count"].flatMap(CountMode.init(rawValue:)) ?? .reps,
+                previous: history?.sets(of: PerformedExercise(exercise: exercise.id, name: exercise.name)) ?? [])
         }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+    }
+
+    /// The exercises `gorilla train --repeat last` starts with: when the last session followed a training (still in
+    /// the catalogue), the training's exercises with their plan (groups and rests too), then any other exercise the
+    /// session had; else the session's exercises. Each starts from what the session did in it.
+    static func repeating(
+        _ last: CachedEntity, training: CachedEntity?, cache: LocalCache
+    ) throws -> [SessionRecorder.Item] {
+        let done = PerformedExercise.all(in: last).filter { !$0.sets.isEmpty }
+        var items = try items(of: training, cache: cache)
+        for exercise in done where !items.contains(where: { SessionService.same($0.performed, exercise) }) {
+            items.append(
+                SessionRecorder.Item(
+                    performed: PerformedExercise(exercise: exercise.exercise, name: exercise.name),
+                    count: try count(of: exercise.exercise, cache: cache)))
+        }
+        for index in items.indices {
+            items[index].previous = done.first { SessionService.same($0, items[index].performed) }?.sets ?? []
+        }
+        return items
     }
 
     /// How a catalogue exercise is counted (reps when it is not in the catalogue).

@@ -102,18 +102,39 @@ public struct TrainService: Sendable {
     static func withPrevious(
         _ items: [SessionRecorder.Item], client: UUID, cache: LocalCache
     ) throws -> [SessionRecorder.Item] {
-        let history = try cache.timeline(.session, client: client)
-            .sorted { ($0[string: "start"] ?? "") > ($1[string: "start"] ?? "") }.map(PerformedExercise.all(in:))
+        let history = try LastTime(client: client, cache: cache)
         return items.map { item in
             var item = item
-            let match = history.lazy.compactMap { exercises in
-                exercises.first { done in
-                    if let id = item.performed.exercise, done.exercise == id { return true }
-                    return NameMatch.fold(done.name) == NameMatch.fold(item.performed.name)
-                }
-            }.first
-            item.previous = match?.sets ?? []
+            item.previous = history.sets(of: item.performed)
             return item
+        }
+    }
+
+    /// What a client did last time in each exercise: the sets of the newest session that had it. However an exercise
+    /// enters a session (the plan, `a`, `--repeat`, free), it starts from these.
+    struct LastTime {
+        /// The client's sessions' exercises, newest session first.
+        let history: [[PerformedExercise]]
+
+        /// - Parameter excluding: a session left out (the one being corrected).
+        init(client: UUID, cache: LocalCache, excluding: UUID? = nil) throws {
+            history = try cache.timeline(.session, client: client).filter { $0.id != excluding }
+                .sorted { ($0[string: "start"] ?? "") > ($1[string: "start"] ?? "") }.map(PerformedExercise.all(in:))
+        }
+
+        /// The sets of `exercise` (matched by catalogue id, else by name, case and accents folded) last time it was
+        /// done with a set; none when never.
+        func sets(of exercise: PerformedExercise) -> [PerformedSet] {
+            let folded = NameMatch.fold(exercise.name)
+            for session in history {
+                let match = session.first { done in
+                    guard !done.sets.isEmpty else { return false }
+                    if let id = exercise.exercise, done.exercise == id { return true }
+                    return NameMatch.fold(done.name) == folded
+                }
+                if let match { return match.sets }
+            }
+            return []
         }
     }
 
@@ -153,6 +174,7 @@ public enum TrainingEnd: Presentable {
                 "id": .string(elsewhere.id.key), "continuesOn": .string(elsewhere.device),
                 "finished": .bool(elsewhere.finished), "dropped": true,
             ]
+            if elsewhere.discarded { object["discarded"] = true }
             if let since = elsewhere.since { object["since"] = .string(ISOTime.format(since)) }
             try JSONValue.object(object).encode(to: encoder)
         case .saved(let session): try session.encode(to: encoder)

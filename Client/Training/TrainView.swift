@@ -36,7 +36,8 @@ public struct TrainView: Sendable {
             var shown = ""
             func draw() {
                 let frame = TrainScreen.render(
-                    recorder, at: clock(), style: terminal.style, width: terminal.size.columns)
+                    recorder, at: clock(), style: terminal.style, width: terminal.size.columns,
+                    height: terminal.size.rows)
                 if frame != shown { terminal.draw(frame) }
                 shown = frame
             }

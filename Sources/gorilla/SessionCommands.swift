@@ -29,12 +29,13 @@ struct Sessions: AsyncParsableCommand {
         @Option(name: .customLong("set"), help: ArgumentHelp(TrainingPhrases.helpSet.t())) var sets: [String] = []
         @Option(name: .customLong("from-file"), help: ArgumentHelp(TrainingPhrases.helpLogFile.t())) var file: String?
         @Option(help: ArgumentHelp(TrainingPhrases.helpLogNotes.t())) var notes: String?
+        @Option(help: ArgumentHelp(TrainingPhrases.helpLogDuration.t())) var duration: String?
         @Flag(help: ArgumentHelp(TrainingPhrases.helpAllowNew.t())) var allowNew = false
 
         func run() async throws {
             let request = SessionLogRequest(
                 client: client, training: training, event: event, date: date, mode: mode, sets: sets, file: file,
-                notes: notes, allowNew: allowNew)
+                notes: notes, allowNew: allowNew, duration: duration)
             try await present(global) { try await SessionService($0).log(request) }
         }
     }
@@ -84,11 +85,13 @@ struct Sessions: AsyncParsableCommand {
         var removeExercises: [String] = []
         @Option(help: ArgumentHelp(TrainingPhrases.helpEditNotes.t())) var notes: String?
         @Option(help: ArgumentHelp(TrainingPhrases.helpEditDate.t())) var date: String?
+        @Option(help: ArgumentHelp(TrainingPhrases.helpEditDuration.t())) var duration: String?
         @Flag(help: ArgumentHelp(TrainingPhrases.helpAllowNew.t())) var allowNew = false
 
         func run() async throws {
             let request = SessionEditRequest(
-                id: id, sets: sets, removeExercises: removeExercises, notes: notes, date: date, allowNew: allowNew)
+                id: id, sets: sets, removeExercises: removeExercises, notes: notes, date: date, allowNew: allowNew,
+                duration: duration)
             try await present(global) { try await SessionService($0).edit(request) }
         }
     }

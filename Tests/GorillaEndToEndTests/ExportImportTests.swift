@@ -41,8 +41,8 @@ struct ExportImportTests {
             #expect(lines.first == "Legs A — Bea Puig", "\(text)")
             #expect(lines.dropFirst().first?.hasPrefix("2026-11-20 10:00 – 10:") == true, "the end time: \(text)")
             #expect(text.stdout.contains("Notes: Good one, \"solid\"\n       knees fine"), "\(text)")
-            #expect(text.stdout.contains("Drop 7 x 35 lb"), "\(text)")
-            #expect(text.stdout.contains("Normal 2000 m (450 s)"), "\(text)")
+            #expect(text.stdout.contains("Drop 7 × 35 lb"), "\(text)")
+            #expect(text.stdout.contains("Normal 2,000 m in 7:30"), "\(text)")
 
             // stats --csv: every set, dated in the viewer's time zone with the offset.
             let folder = try TemporaryFolder("gorilla-stats-csv-zone")

@@ -228,11 +228,11 @@ struct SessionSyncTests {
             #expect(
                 try listed.json().arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } == [id], "\(listed)")
             let shown = try await gorilla("sessions", "show", String(id.suffix(8)))
-            #expect(shown.stdout.contains("time under tension 1:18.0"), "\(shown)")
+            #expect(shown.stdout.contains("time under tension 1:18"), "\(shown)")
             let text = try await gorilla("sessions", "export", id, "--format", "txt")
             #expect(text.stdout.contains("2026-03-02 18:30"), "\(text)")
-            #expect(text.stdout.contains("Normal 12 x 80 kg"), "\(text)")
-            #expect(text.stdout.contains("Warmup 10 x 85 kg"), "\(text)")
+            #expect(text.stdout.contains("Normal 12 × 80 kg"), "\(text)")
+            #expect(text.stdout.contains("Warmup 10 × 85 kg"), "\(text)")
             let csv = try await gorilla("sessions", "export", id, "--format", "csv")
             #expect(csv.stdout.split(separator: "\n").count == 4, "\(csv)")
         }

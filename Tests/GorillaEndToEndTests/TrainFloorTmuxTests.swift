@@ -62,7 +62,7 @@ struct TrainFloorTmuxTests {
             let resting = try await tmux.waitFor("left of")
             #expect(resting.contains("1/2") && resting.contains("Set 2 of 2 · Prensa"), "\(resting)")
             let over = try await tmux.waitFor("REST OVER")
-            #expect(over.contains("past the planned 3.0 s"), "\(over)")
+            #expect(over.contains("past the planned 0:03"), "\(over)")
             let written = try await waitForFile(output) { $0.contains(0x07) }
             #expect(written.contains(0x07), "the terminal bell was written")
             // The second set ends Prensa's plan: Crunch is selected by itself.

@@ -34,9 +34,14 @@ final class Tmux: Sendable {
         return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
     }
 
-    /// Starts `command` in a detached 120×40 session named `main`.
-    func start(_ command: String) async throws {
-        try await run(["new-session", "-d", "-s", "main", "-x", "120", "-y", "40", command])
+    /// Starts `command` in a detached session named `main`, 120×40 unless told.
+    func start(_ command: String, columns: Int = 120, rows: Int = 40) async throws {
+        try await run(["new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)", command])
+    }
+
+    /// Makes the session's window `columns`×`rows` (the program sees SIGWINCH).
+    func resize(columns: Int, rows: Int) async throws {
+        try await run(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
     func keys(_ keys: String...) async throws { try await run(["send-keys", "-t", "main"] + keys) }

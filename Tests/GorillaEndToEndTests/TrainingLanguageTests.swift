@@ -37,7 +37,7 @@ struct TrainingLanguageTests {
             for expected in ["sessió ", "(mans lliures)", "client:", "quan:", "totals:", "2 sèries, 22 repeticions"] {
                 #expect(shown.text.contains(expected), "\(expected): \(shown.text)")
             }
-            #expect(shown.text.contains("12 x 62,5 kg"), "\(shown.text)")
+            #expect(shown.text.contains("12 × 62,5 kg"), "\(shown.text)")
             #expect(shown.text.contains("volum 1600 kg") && shown.text.contains("temps sota tensió"), "\(shown.text)")
             #expect(
                 Self.lacks(shown.text, ["when:", "handsfree", "volume", "time under tension", "reps", "62.5"]),
@@ -141,7 +141,7 @@ struct TrainingLanguageTests {
         let rang = recorder.tick(at: now)
         #expect(rang, "the planned rest ran out")
         screen = catalan(recorder, now)
-        #expect(screen.contains("DESCANS ACABAT — 2,0 s més del previst (3,0 s)"), "\(screen)")
+        #expect(screen.contains("DESCANS ACABAT — 0:02 més del previst (0:03)"), "\(screen)")
         #expect(screen.contains("avui: 12x62,5kg"), "\(screen)")
         #expect(Self.lacks(screen, ["REST OVER", "today", "stopwatch"]), "\(screen)")
         recorder.handle(.character("z"), at: now)

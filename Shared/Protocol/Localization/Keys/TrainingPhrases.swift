@@ -126,4 +126,18 @@ public enum TrainingPhrases: String, Phrases {
     case commentSent
     /// `day`: ``commentDay`` or nothing.
     case commentQueuedFor
+
+    // MARK: Sets, lengths and times as a person reads them
+    /// A set of an exercise counted by reps, without a load: "20 reps".
+    case setRepsOnly
+    /// A distance set with its time: "2,000 m in 6:10".
+    case setDistanceIn
+    /// A length under a minute, in minutes, in hours, in hours and minutes: "40 s", "45 min", "1 h", "1 h 15 min".
+    case lengthSeconds, lengthMinutes, lengthHours, lengthHoursMinutes
+    /// The end of a recording whose draft another device discarded (nothing was saved there).
+    case endDiscardedElsewhere
+    /// `sessions log`/`edit`: an exercise name typed that the catalogue matched to another name.
+    case logMatched
+    /// `sessions log --duration`, `sessions edit --duration`, and a length out of range.
+    case helpLogDuration, helpEditDuration, durationRange
 }

@@ -427,6 +427,30 @@ extension TrainingPhrases {
         case .commentSent: "S'ha comentat la sessió{day}; enviat a {to}."
         case .commentQueuedFor:
             "El comentari sobre la sessió{day} per a {to} està pendent d'enviar; s'enviarà a la propera sincronització."
+
+        // MARK: Sets, lengths and times as a person reads them
+        case .setRepsOnly: "{reps|repetició|repeticions}"
+        case .setDistanceIn: "{distance} en {time}"
+        case .lengthSeconds: "{seconds} s"
+        case .lengthMinutes: "{minutes} min"
+        case .lengthHours: "{hours} h"
+        case .lengthHoursMinutes: "{hours} h {minutes} min"
+        case .endDiscardedElsewhere:
+            """
+            Aquesta sessió va continuar a '{device}'{since} i s'hi va descartar sense desar-la; s'ha descartat \
+            la còpia d'aquest dispositiu.
+            """
+        case .logMatched: "nota: '{typed}' s'ha pres com a '{name}'"
+        case .helpLogDuration:
+            """
+            Quant va durar la sessió: minuts (60) o 45m, 1h, 1h30m (per defecte: la durada prevista de \
+            l'entrenament, si no 60 minuts).
+            """
+        case .helpEditDuration: "Quant va durar la sessió: minuts (60) o 45m, 1h, 1h30m (el final es mou)."
+        case .durationRange:
+            """
+            {option} pren minuts (60) o 45m, 1h, 1h30m, d'{lowest} minut a {highest} hores; no '{text}'
+            """
         }
     }
 }

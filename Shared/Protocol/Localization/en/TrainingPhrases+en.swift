@@ -377,6 +377,30 @@ extension TrainingPhrases {
         case .commentDay: " of {when}"
         case .commentSent: "Commented on the session{day}; sent to {to}."
         case .commentQueuedFor: "Comment on the session{day} queued for {to}; it is sent on the next sync."
+
+        // MARK: Sets, lengths and times as a person reads them
+        case .setRepsOnly: "{reps|rep|reps}"
+        case .setDistanceIn: "{distance} in {time}"
+        case .lengthSeconds: "{seconds} s"
+        case .lengthMinutes: "{minutes} min"
+        case .lengthHours: "{hours} h"
+        case .lengthHoursMinutes: "{hours} h {minutes} min"
+        case .endDiscardedElsewhere:
+            """
+            This session continued on '{device}'{since} and was discarded there, unsaved; this device's copy was \
+            dropped.
+            """
+        case .logMatched: "note: '{typed}' taken as '{name}'"
+        case .helpLogDuration:
+            """
+            How long the session lasted: minutes (60) or 45m, 1h, 1h30m (default: the training's planned length, \
+            else 60 minutes).
+            """
+        case .helpEditDuration: "How long the session lasted: minutes (60) or 45m, 1h, 1h30m (the end moves)."
+        case .durationRange:
+            """
+            {option} takes minutes (60) or 45m, 1h, 1h30m, from {lowest} minute to {highest} hours; not '{text}'
+            """
         }
     }
 }

@@ -437,6 +437,30 @@ extension TrainingPhrases {
             El comentario sobre la sesión{day} para {to} está pendiente de enviar; se enviará en la próxima \
             sincronización.
             """
+
+        // MARK: Sets, lengths and times as a person reads them
+        case .setRepsOnly: "{reps|repetición|repeticiones}"
+        case .setDistanceIn: "{distance} en {time}"
+        case .lengthSeconds: "{seconds} s"
+        case .lengthMinutes: "{minutes} min"
+        case .lengthHours: "{hours} h"
+        case .lengthHoursMinutes: "{hours} h {minutes} min"
+        case .endDiscardedElsewhere:
+            """
+            Esta sesión continuó en '{device}'{since} y se descartó allí sin guardarla; se ha descartado la \
+            copia de este dispositivo.
+            """
+        case .logMatched: "nota: '{typed}' se ha tomado como '{name}'"
+        case .helpLogDuration:
+            """
+            Cuánto duró la sesión: minutos (60) o 45m, 1h, 1h30m (por defecto: la duración prevista del \
+            entrenamiento, si no 60 minutos).
+            """
+        case .helpEditDuration: "Cuánto duró la sesión: minutos (60) o 45m, 1h, 1h30m (el final se mueve)."
+        case .durationRange:
+            """
+            {option} admite minutos (60) o 45m, 1h, 1h30m, de {lowest} minuto a {highest} horas; no '{text}'
+            """
         }
     }
 }
