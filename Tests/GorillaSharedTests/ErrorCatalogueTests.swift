@@ -53,7 +53,7 @@ import Testing
             .weakPassword, .invalidField, .codeExpired, .codeUsed, .invalidResetToken, .accountDisabled,
             .malformedRequest, .unknownOperation, .lineTooLong, .unsupportedVersion, .helloRequired,
             .notAuthenticated, .forbidden, .notFound, .rateLimited, .tooManyConnections, .nameTaken, .inUse,
-            .invalidImage, .tooLarge, .invalidReference, .deleted, .internalError, .unavailable,
+            .invalidImage, .tooLarge, .invalidReference, .deleted, .tooManyRevisions, .internalError, .unavailable,
         ]
         #expect(Set(constants).count == constants.count)
         for code in constants {

@@ -74,6 +74,8 @@ extension WireErrorCode {
     public static let tooLarge = WireErrorCode(rawValue: 123)
     public static let invalidReference = WireErrorCode(rawValue: 124)
     public static let deleted = WireErrorCode(rawValue: 125)
+    /// A session corrected as many times as a session may be (``TrainingSession/maxRevisions``).
+    public static let tooManyRevisions = WireErrorCode(rawValue: 126)
     // Server.
     public static let internalError = WireErrorCode(rawValue: 500)
     public static let unavailable = WireErrorCode(rawValue: 503)
@@ -186,6 +188,11 @@ extension WireErrorCode {
             e(
                 .deleted, "deleted",
                 "S'ha eliminat", "Se ha eliminado", "It has been deleted"),
+            e(
+                .tooManyRevisions, "tooManyRevisions",
+                "Aquesta sessió ja té el màxim de correccions; no se'n poden desar més",
+                "Esta sesión ya tiene el máximo de correcciones; no se pueden guardar más",
+                "This session has been corrected as many times as allowed; no more corrections can be saved"),
             e(
                 .internalError, "internalError",
                 "Error intern del servidor", "Error interno del servidor", "Internal server error"),
