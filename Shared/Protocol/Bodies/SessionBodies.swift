@@ -25,6 +25,14 @@ public struct SessionHistoryReply: Codable, Sendable, Equatable {
         self.cursor = cursor
         self.more = more
     }
+
+    /// A reply without `cursor` and `more` (a server from before pages) is the whole history.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        revisions = try container.decode([SessionRevision].self, forKey: .revisions)
+        cursor = try container.decodeIfPresent(Int64.self, forKey: .cursor) ?? 0
+        more = try container.decodeIfPresent(Bool.self, forKey: .more) ?? false
+    }
 }
 
 /// One revision of a training session: the document as it stood after the change that made it.
