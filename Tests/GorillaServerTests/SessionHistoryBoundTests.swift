@@ -137,8 +137,13 @@ struct SessionHistoryBoundTests {
             #expect(after - before < 10 * documentBytes, "the database grew by \(after - before) bytes")
         }
 
+        let reading = ContinuousClock.now
+        let first = try await tenant.store.sessionHistory(
+            id: id, principal: tenant.client, maxBytes: tenant.configuration.pullPageBytes)
+        print("the newest page: \(first.reply.bytes.count) bytes, \(first.revisions) revisions, in \(ContinuousClock.now - reading)")
         let history = try await tenant.store.historyDocuments(
             id: id, principal: tenant.client, maxBytes: tenant.configuration.pullPageBytes)
+        print("the whole history read in \(ContinuousClock.now - reading)")
         #expect(history.map(\.revision) == Array(1...201))
         #expect(history.count == documents.count)
         for (revision, document) in zip(history, documents) where revision.document != document {
