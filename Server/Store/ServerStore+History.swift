@@ -55,18 +55,10 @@ extension ServerStore {
                 let batch = corrections[next..<end]
                 let olds = try Self.oldValues(db, of: id, versions: batch.last!.version...batch.first!.version)
                 for correction in batch {
-                    guard page.add(document, correction.version, at: correction.at, by: correction.by,
-                        changed: correction.fields),
-                        proceed()
-                    else { return page.finish(more: true, walked: walked) }
-                    for old in olds[correction.version] ?? [] {
-                        if old.isDelta {
-                            guard let newer = document[old.field] else { throw ServerError(.internalError) }
-                            document[old.field] = try RevisionDelta.apply(old.value ?? .null, to: newer)
-                        } else {
-                            document[old.field] = old.value
-                        }
-                    }
+                    let added = page.add(
+                        document, correction.version, at: correction.at, by: correction.by, changed: correction.fields)
+                    guard added, proceed() else { return page.finish(more: true, walked: walked) }
+                    try Self.undo(olds[correction.version] ?? [], in: &document)
                     walked += 1
                 }
                 next = end
@@ -78,6 +70,22 @@ extension ServerStore {
                 return page.finish(more: true, walked: walked)
             }
             return page.finish(more: false, walked: walked)
+        }
+    }
+
+    /// Turns `document` into the revision before a correction, given the old values the correction logged.
+    /// - Throws: ``ServerError`` (internal) for a delta that does not fit the document.
+    static func undo(
+        _ olds: [(field: String, value: JSONValue?, isDelta: Bool)], in document: inout [String: JSONValue]
+    ) throws {
+        for old in olds {
+            guard old.isDelta else {
+                document[old.field] = old.value
+                continue
+            }
+            guard let newer = document[old.field], let older = try? RevisionDelta.apply(old.value ?? .null, to: newer)
+            else { throw ServerError(.internalError) }
+            document[old.field] = older
         }
     }
 
