@@ -96,29 +96,6 @@ extension SessionService {
             unknownExercises: unknown)
     }
 
-    /// `gorilla sessions show ID --history`: every revision of the session, oldest first, as the server keeps them.
-    /// - Throws: ``ClientError`` `.unreachable` offline (the revisions are only on the server), `.notFound` for a
-    ///   session the server does not have yet.
-    public func history(_ id: String) async throws -> SessionHistory {
-        let cache = try await context.freshCache()
-        let session = try Self.resolve(cache, id)
-        let reply: SessionHistoryReply
-        do {
-            reply = try await context.withServer { connection in
-                try await connection.request(
-                    Operation.sessionHistory, SessionHistoryBody(id: session.id), as: SessionHistoryReply.self)
-            }
-        } catch let error as ClientError where error.kind == .unreachable {
-            throw ClientError(.unreachable, TrainingPhrases.historyOnServer.t(["message": error.message]))
-        } catch let error as ClientError where error.wire?.code == .notFound {
-            throw ClientError(.notFound, TrainingPhrases.historyNotYet.t(["id": session.id.short]))
-        }
-        let me = try context.session().profile.id
-        return SessionHistory(
-            id: session.id, clientName: try clientName(of: session, cache: cache), me: me,
-            revisions: reply.revisions)
-    }
-
     // MARK: Helpers
 
     /// Refuses what the server would refuse: a client corrects only the sessions they logged themselves.

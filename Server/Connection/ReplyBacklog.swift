@@ -25,6 +25,9 @@ final class ReplyBacklog: Sendable {
     /// Bytes written by the task that the socket has not taken yet.
     var unsentBytes: Int { state.withLockedValue { $0.bytes } }
 
+    /// Whether a reply written now would be read: the connection is open and its earlier replies (nearly) went.
+    var isReadable: Bool { state.withLockedValue { !$0.closed && $0.bytes <= Self.resumeAtOrBelow } }
+
     /// Writes `buffer` through `outbound`, counting it until the socket has it.
     func write(_ buffer: ByteBuffer, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
         state.withLockedValue { $0.bytes += buffer.readableBytes }

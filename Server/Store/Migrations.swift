@@ -157,6 +157,12 @@ enum Migrations {
             try db.execute(
                 sql: "CREATE INDEX entities_live_version ON entities(version) WHERE kind IN ('event', 'message')")
         }
+        migrator.registerMigration("v9-change-log-deltas") { db in
+            // A session's corrections keep only the way back, as a delta where that is shorter (``RevisionDelta``,
+            // ``ServerStore/logChange``); the full copies logged before are rewritten so.
+            try db.execute(sql: "ALTER TABLE change_log ADD COLUMN old_delta INTEGER NOT NULL DEFAULT 0")
+            try RevisionDelta.convertFullCopies(SQLiteTransaction(db))
+        }
         return migrator
     }
 }

@@ -186,7 +186,10 @@ extension ServerStore {
             var logged = Array(fields.keys)
             // An update that changes something makes a new revision (the change log keeps every earlier one).
             if let field = kind.revisionField, fields.keys.contains(where: { existing.data[$0] != document[$0] }) {
-                document[field] = .number(Double((existing.data[field]?.intValue ?? 1) + 1))
+                let next = (existing.data[field]?.intValue ?? 1) + 1
+                // Every revision is kept; only their number is bounded, as an abuse ceiling.
+                guard next <= TrainingSession.maxRevisions else { throw ServerError(.tooManyRevisions) }
+                document[field] = .number(Double(next))
                 logged.append(field)
             }
             for field in logged {
@@ -204,7 +207,7 @@ extension ServerStore {
                 }
                 try logChange(
                     db, row: existing, mutation: mutation, principal: principal, device: device, field: field,
-                    old: before, new: after, newVersion: version, now: now)
+                    old: before, new: after, newVersion: version, now: now, revisioned: kind.revisionField != nil)
                 row.fieldVersions[field] = version
             }
             row.data = document
@@ -311,23 +314,34 @@ extension ServerStore {
 
     /// Logs one field an update changed, with the device that pushed it (``recordConflict`` names it when the value is
     /// overwritten later).
+    ///
+    /// A kind with revisions (`revisioned`, sessions) keeps only the way back: the older value as a ``RevisionDelta``
+    /// when that is shorter, and no newer value, which is the next revision's (``sessionHistory`` walks back from the
+    /// current document).
     static func logChange(
         _ db: any SQLTransaction, row: EntityRow, mutation: PushedMutation, principal: UserRecord,
         device: SyncDevice? = nil,
-        field: String, old: JSONValue?, new: JSONValue?, newVersion: Int64, now: Date
+        field: String, old: JSONValue?, new: JSONValue?, newVersion: Int64, now: Date, revisioned: Bool = false
     ) throws {
         let encoder = WireCoding.encoder
+        let (oldText, newText, isDelta): (String?, String?, Bool)
+        if revisioned {
+            let stored = RevisionDelta.stored(older: old, newer: new)
+            (oldText, newText, isDelta) = (stored.text, nil, stored.isDelta)
+        } else {
+            oldText = try old.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+            newText = try new.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+            isDelta = false
+        }
         try db.execute(
             sql: """
-                INSERT INTO change_log (entity_id, kind, mutation_id, user_id, field, old_value, new_value, old_version, new_version, at, device)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO change_log (entity_id, kind, mutation_id, user_id, field, old_value, new_value, old_version, new_version, at, device, old_delta)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                row.id.key, row.kind, mutation.id.key, principal.id.key, field,
-                try old.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
-                try new.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
+                row.id.key, row.kind, mutation.id.key, principal.id.key, field, oldText, newText,
                 row.fieldVersions[field] ?? row.version, newVersion, ISOTime.format(now),
-                device.map { FastJSON.text(["id": .string($0.id.key), "name": .string($0.name)]) },
+                device.map { FastJSON.text(["id": .string($0.id.key), "name": .string($0.name)]) }, isDelta,
             ])
     }
 

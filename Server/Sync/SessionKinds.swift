@@ -5,7 +5,8 @@ extension EntityKinds {
     /// A finished training session (the history), recorded by the coach or by the client themselves.
     ///
     /// Corrections are updates of `exercises`, `notes`, `start`, `end` and `paused`, each a new revision (the server
-    /// counts them in `revision`; the change log keeps every earlier one, see ``ServerStore/sessionHistory``). The coach
+    /// counts them in `revision`, up to ``TrainingSession/maxRevisions``; the change log keeps the way back to every
+    /// earlier one as ``RevisionDelta``s, see ``ServerStore/sessionHistory``). The coach
     /// corrects any session of their clients; a client only the sessions they recorded (`recordedBy`). Only the coach
     /// deletes one (a tombstone).
     static let session = KindRules(

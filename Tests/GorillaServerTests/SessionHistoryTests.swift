@@ -88,7 +88,7 @@ import Testing
         #expect(try await Self.push(tenant, as: tenant.ada, .update, id, ["notes": .null]).status == .applied)
         #expect(try await Self.push(tenant, as: tenant.ada, .update, id, ["notes": "felt heavy"]).status == .applied)
 
-        let history = try await tenant.store.sessionHistory(id: id, principal: tenant.ada).revisions
+        let history = try await tenant.store.wholeHistory(id: id, principal: tenant.ada).revisions
         #expect(history.map(\.revision) == [1, 2, 3])
         #expect(history.map(Self.weights) == [[100], [110], [110]])
         #expect(history.map { $0.document.objectValue?["notes"]?.stringValue } == [nil, nil, "felt heavy"])
@@ -107,15 +107,15 @@ import Testing
         let tenant = try await Self.tenant()
         let id = tenant.anasSession
         #expect(try await Self.push(tenant, as: tenant.ada, .update, id, ["notes": "again"]).status == .applied)
-        let coach = try await tenant.store.sessionHistory(id: id, principal: tenant.ada)
-        let client = try await tenant.store.sessionHistory(id: id, principal: tenant.ana)
+        let coach = try await tenant.store.wholeHistory(id: id, principal: tenant.ada)
+        let client = try await tenant.store.wholeHistory(id: id, principal: tenant.ana)
         #expect(coach == client && coach.revisions.count == 2)
         for (principal, session) in [
             (tenant.carla, id), (tenant.bob, id), (tenant.ana, tenant.carlasSession), (tenant.ada, tenant.machine),
             (tenant.ada, UUID()),
         ] {
             do {
-                _ = try await tenant.store.sessionHistory(id: session, principal: principal)
+                _ = try await tenant.store.wholeHistory(id: session, principal: principal)
                 Issue.record("\(principal.username) read the history of \(session)")
             } catch let error as ServerError {
                 #expect(error.code == .notFound, "\(principal.username): \(error)")
@@ -123,7 +123,7 @@ import Testing
         }
         // Carla's own session is hers to read, not Ana's.
         #expect(
-            try await tenant.store.sessionHistory(id: tenant.carlasSession, principal: tenant.carla).revisions.count
+            try await tenant.store.wholeHistory(id: tenant.carlasSession, principal: tenant.carla).revisions.count
                 == 1)
     }
 
@@ -136,7 +136,7 @@ import Testing
         #expect(try await Self.push(tenant, as: tenant.ana, .update, own, ["notes": "easy"]).status == .applied)
         #expect(
             try await Self.push(tenant, as: tenant.ada, .update, own, ["notes": "easy? add weight"]).status == .applied)
-        let history = try await tenant.store.sessionHistory(id: own, principal: tenant.ada).revisions
+        let history = try await tenant.store.wholeHistory(id: own, principal: tenant.ada).revisions
         #expect(history.map(\.byRole) == [.client, .client, .coach])
         #expect(history.map(\.by) == [tenant.ana.id, tenant.ana.id, tenant.ada.id])
         let document = try #require(history.first?.document.objectValue)

@@ -53,7 +53,8 @@ import Testing
             .weakPassword, .invalidField, .codeExpired, .codeUsed, .invalidResetToken, .accountDisabled,
             .malformedRequest, .unknownOperation, .lineTooLong, .unsupportedVersion, .helloRequired,
             .notAuthenticated, .forbidden, .notFound, .rateLimited, .tooManyConnections, .nameTaken, .inUse,
-            .invalidImage, .tooLarge, .invalidReference, .deleted, .notAnOccurrence, .internalError, .unavailable,
+            .invalidImage, .tooLarge, .invalidReference, .deleted, .tooManyRevisions, .notAnOccurrence, .internalError,
+            .unavailable,
         ]
         #expect(Set(constants).count == constants.count)
         for code in constants {

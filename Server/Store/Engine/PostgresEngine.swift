@@ -142,6 +142,7 @@ final class PostgresEngine: StoreEngine {
             let applied = Set(try db.values(String.self, sql: "SELECT name FROM gorilla_migrations"))
             for (name, sql) in PostgresMigrations.all where !applied.contains(name) {
                 try db.run(sql)  // several statements
+                try PostgresMigrations.conversions[name]?(db)
                 try db.execute(
                     sql: "INSERT INTO gorilla_migrations (name, applied_at) VALUES (?, ?)",
                     arguments: [name, ISOTime.format(Date())])

@@ -125,6 +125,17 @@ enum PostgresMigrations {
             );
             CREATE INDEX rate_events_key ON rate_events(limiter, key, at);
             """
-        )
+        ),
+        (
+            // A session's corrections keep only the way back, as a delta where that is shorter (``RevisionDelta``);
+            // the full copies logged before are rewritten so (``conversions``).
+            "v2-change-log-deltas",
+            "ALTER TABLE change_log ADD COLUMN old_delta BIGINT NOT NULL DEFAULT 0"
+        ),
+    ]
+
+    /// The steps that rewrite data after their migration's statements, in the same transaction, by migration name.
+    static let conversions: [String: @Sendable (any SQLTransaction) throws -> Void] = [
+        "v2-change-log-deltas": RevisionDelta.convertFullCopies
     ]
 }

@@ -1,16 +1,38 @@
 import Foundation
 
-/// `sessions.history`: every revision of one training session.
+/// `sessions.history`: one page of the revisions of a training session, the newest first.
 public struct SessionHistoryBody: Codable, Sendable {
     /// The session.
     public var id: UUID
-    public init(id: UUID) { self.id = id }
+    /// Only revisions made before this version (the previous page's `cursor`); nil: from the newest.
+    public var before: Int64?
+    public init(id: UUID, before: Int64? = nil) {
+        self.id = id
+        self.before = before
+    }
 }
 
-/// `sessions.history` reply: the session's revisions, oldest first.
+/// `sessions.history` reply: a page of the session's revisions, oldest first, within the server's byte budget; pages
+/// go from the newest revisions to the first.
 public struct SessionHistoryReply: Codable, Sendable, Equatable {
     public var revisions: [SessionRevision]
-    public init(revisions: [SessionRevision]) { self.revisions = revisions }
+    /// The `before` of the next (older) page.
+    public var cursor: Int64
+    /// Whether older revisions remain.
+    public var more: Bool
+    public init(revisions: [SessionRevision], cursor: Int64 = 0, more: Bool = false) {
+        self.revisions = revisions
+        self.cursor = cursor
+        self.more = more
+    }
+
+    /// A reply without `cursor` and `more` (a server from before pages) is the whole history.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        revisions = try container.decode([SessionRevision].self, forKey: .revisions)
+        cursor = try container.decodeIfPresent(Int64.self, forKey: .cursor) ?? 0
+        more = try container.decodeIfPresent(Bool.self, forKey: .more) ?? false
+    }
 }
 
 /// One revision of a training session: the document as it stood after the change that made it.

@@ -16,6 +16,9 @@ public struct TrainingSession: EntityDocument {
     public static let kind = EntityKind.session
     /// Most exercises in one session.
     public static let maxExercises = 100
+    /// Most revisions one session may reach (an abuse ceiling: every earlier one is kept, see docs/sync.md); a
+    /// correction past it is refused with `tooManyRevisions`.
+    public static let maxRevisions = 1_000
     /// Seconds any time of a session (its pauses, a set's duration or rest, a rep's time) may reach.
     public static let secondsRange: ClosedRange<Double> = 0...86_400
 

@@ -74,6 +74,8 @@ extension WireErrorCode {
     public static let tooLarge = WireErrorCode(rawValue: 123)
     public static let invalidReference = WireErrorCode(rawValue: 124)
     public static let deleted = WireErrorCode(rawValue: 125)
+    /// A session corrected as many times as a session may be (``TrainingSession/maxRevisions``).
+    public static let tooManyRevisions = WireErrorCode(rawValue: 126)
     public static let notAnOccurrence = WireErrorCode(rawValue: 127)
     // Server.
     public static let internalError = WireErrorCode(rawValue: 500)
@@ -187,6 +189,11 @@ extension WireErrorCode {
             e(
                 .deleted, "deleted",
                 "S'ha eliminat", "Se ha eliminado", "It has been deleted"),
+            e(
+                .tooManyRevisions, "tooManyRevisions",
+                "Aquesta sessió ja té el màxim de correccions; no se'n poden desar més",
+                "Esta sesión ya tiene el máximo de correcciones; no se pueden guardar más",
+                "This session has been corrected as many times as allowed; no more corrections can be saved"),
             e(
                 .notAnOccurrence, "notAnOccurrence",
                 "La sèrie no té cap cita aquest dia", "La serie no tiene ninguna cita ese día",
