@@ -57,7 +57,7 @@ struct SilentServerMark: Codable, Sendable, Equatable {
         var error = ClientError(
             .unreachable,
             DevicePhrases.serverSilentRecently.t([
-                "address": address, "ago": Int(age.rounded()), "left": Int(left.rounded(.up)),
+                "address": address, "ago": Int(age.rounded(.down)), "left": Int(left.rounded(.up)),
             ]))
         error.serverWasSilent = true
         return error
