@@ -125,7 +125,8 @@ public struct AccountService: Sendable {
         let session = try context.session()
         var revocation = ServerReach.reached
         do {
-            try await context.withServer(timeout: context.connectTimeout) { connection in
+            // Revoking the token is worth a wait even when the server did not answer a moment ago.
+            try await context.withServer(timeout: context.connectTimeout, evenIfSilent: true) { connection in
                 try await connection.send(Operation.logout, Empty())
             }
         } catch let error as ClientError where error.kind == .notLoggedIn {

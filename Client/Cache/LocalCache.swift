@@ -180,6 +180,21 @@ public struct LocalCache: Sendable {
     public func enqueue(
         kind: String, entity: UUID, action: MutationAction, fields: [String: JSONValue]? = nil
     ) throws -> Mutation {
+        // The journal's line is written last in the transaction; if the commit then fails (a full disk), the line is
+        // taken back, so that a change the command reported as failed is never recovered and pushed later.
+        var journaled: (line: OutboxJournal.Appended, id: UUID)?
+        do {
+            return try enqueueTransaction(kind: kind, entity: entity, action: action, fields: fields) { journaled = $0 }
+        } catch {
+            if let journaled { journal?.retract(journaled.line, id: journaled.id) }
+            throw error
+        }
+    }
+
+    private func enqueueTransaction(
+        kind: String, entity: UUID, action: MutationAction, fields: [String: JSONValue]?,
+        journaled: (_ line: (OutboxJournal.Appended, UUID)) -> Void
+    ) throws -> Mutation {
         try writer.write { db in
             let current = try Self.entity(db, entity)
             let mutation = Mutation(
@@ -213,10 +228,13 @@ public struct LocalCache: Sendable {
                 ])
             try Self.saveLocal(db, id: entity, kind: kind, dataText: dataText, deleted: deleted)
             // The journal is a second copy: a change that cannot be copied there is still queued in the cache.
-            try? journal?.queued(
+            if let line = try? journal?.queued(
                 OutboxEntry(
                     seq: 0, id: mutation.id, kind: kind, entity: entity, action: action,
                     base: mutation.base, fieldsText: fieldsText), createdAt: createdAt)
+            {
+                journaled((line, mutation.id))
+            }
             return mutation
         }
     }

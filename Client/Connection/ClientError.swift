@@ -39,6 +39,9 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
     /// Whether the refusal was decided from this device's local copy (a name it does not know, a client it thinks
     /// has not registered), so that a fresher copy from the server may change the answer.
     public var fromLocalCopy = false
+    /// Whether the server sent nothing within a deadline (``ConnectionDeadlines``), as opposed to refusing or
+    /// dropping the connection: the device then stops waiting for it for a while (``SilentServerMark``).
+    public var serverWasSilent = false
 
     public init(_ kind: Kind, _ message: String, wire: WireError? = nil) {
         self.kind = kind
@@ -63,6 +66,7 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
     public func noting(_ note: String) -> ClientError {
         var error = ClientError(kind, "\(message) (\(note))", wire: wire)
         error.fromLocalCopy = fromLocalCopy
+        error.serverWasSilent = serverWasSilent
         return error
     }
 

@@ -3,14 +3,17 @@ import GorillaShared
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// How long a connection waits for the server at each step before it gives up as unreachable.
+/// How long a connection waits for a server that sends nothing before it gives up as unreachable.
 ///
 /// A server that accepts connections but never answers (a stopped process, a listener that is not a GorillaCoach
-/// server) would otherwise hold a command forever: the kernel completes the TCP handshake on its behalf.
+/// server) would otherwise hold a command forever: the kernel completes the TCP handshake on its behalf. One rule
+/// bounds every wait: 10 s of silence (`GORILLA_TIMEOUT`), the connection and the handshake counted together from
+/// the first attempt, and each reply from the later of its request and the last byte that arrived, so a reply that
+/// keeps arriving is never cut off.
 public struct ConnectionDeadlines: Sendable, Equatable {
-    /// Establishing the TCP connection.
+    /// Establishing the TCP connection (never longer than ``handshake``, which counts from the same moment).
     public var connect: TimeAmount
-    /// From the TCP connection to the answer to `hello`: the TLS handshake and the first reply.
+    /// From the first connection attempt to the answer to `hello`: TCP, the TLS handshake and the first reply.
     public var handshake: TimeAmount
     /// Silence allowed while a reply is awaited: any byte from the server starts it again, so a long reply that keeps
     /// arriving (a big `sync.pull` page) is never cut off, however long it takes in all.
@@ -22,24 +25,21 @@ public struct ConnectionDeadlines: Sendable, Equatable {
         self.reply = reply
     }
 
-    /// For commands that need the server: 5 s to connect, 5 s for the handshake, 30 s of silence per reply.
-    public static let standard = ConnectionDeadlines(connect: .seconds(5), handshake: .seconds(5), reply: .seconds(30))
+    /// The one budget of silence: 10 s for the connection and handshake together, and 10 s per reply.
+    public static let standard = ConnectionDeadlines(silence: .seconds(10))
 
-    /// The deadlines of `base`, with `GORILLA_TIMEOUT` (seconds, for connect and handshake) and
-    /// `GORILLA_REPLY_TIMEOUT` (seconds of silence per reply) from `environment` when set.
+    /// The same `silence` at every step.
+    public init(silence: TimeAmount) {
+        self.init(connect: silence, handshake: silence, reply: silence)
+    }
+
+    /// The deadlines of `base`, every one replaced by `GORILLA_TIMEOUT` (seconds, decimals allowed) from
+    /// `environment` when it is set.
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment,
         base: ConnectionDeadlines = .standard
     ) -> ConnectionDeadlines {
-        var deadlines = base
-        if let seconds = environment["GORILLA_TIMEOUT"].flatMap(amount) {
-            deadlines.connect = seconds
-            deadlines.handshake = seconds
-        }
-        if let seconds = environment["GORILLA_REPLY_TIMEOUT"].flatMap(amount) {
-            deadlines.reply = seconds
-        }
-        return deadlines
+        environment["GORILLA_TIMEOUT"].flatMap(amount).map(ConnectionDeadlines.init(silence:)) ?? base
     }
 
     /// `text` as a positive number of seconds (decimals allowed), or nil.
@@ -115,5 +115,17 @@ final class ReadActivityHandler: ChannelInboundHandler, RemovableChannelHandler 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         lastRead.withLockedValue { $0 = .now() }
         context.fireChannelRead(data)
+    }
+
+    /// Closes `channel` below TLS, without the goodbye a silent server would never answer (NIOSSL waits 5 s for it):
+    /// the close starts at this handler, next to the socket.
+    static func closeAbruptly(_ channel: any Channel) {
+        channel.eventLoop.execute {
+            if let context = try? channel.pipeline.syncOperations.context(handlerType: ReadActivityHandler.self) {
+                context.close(promise: nil)
+            } else {
+                channel.close(promise: nil)
+            }
+        }
     }
 }

@@ -75,11 +75,13 @@ public actor ServerConnection {
         }
         let sslContext = try sslContext.get()
         let serverHostname = endpoint.hostIsAddress ? nil : endpoint.host
-        let lastRead = NIOLockedValueBox(NIODeadline.now())
+        let started = NIODeadline.now()
+        let lastRead = NIOLockedValueBox(started)
         let channel: NIOAsyncChannel<LineFrame, ByteBuffer>
         do {
+            // Connecting and the handshake share one deadline, counted from here.
             channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connectTimeout(connectTimeout ?? deadlines.connect)
+                .connectTimeout(min(connectTimeout ?? deadlines.connect, deadlines.handshake))
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .connect(host: endpoint.host, port: endpoint.port) { channel in
                     channel.eventLoop.makeCompletedFuture {
@@ -91,11 +93,13 @@ public actor ServerConnection {
                     }
                 }
         } catch {
-            throw ClientError(
+            var failure = ClientError(
                 .unreachable,
                 AccountPhrases.cannotReachServer.t([
                     "address": "\(endpoint.host):\(endpoint.port)", "reason": describe(error),
                 ]))
+            failure.serverWasSilent = isTimeout(error)
+            throw failure
         }
 
         func mapped(_ error: any Error) -> any Error {
@@ -112,7 +116,7 @@ public actor ServerConnection {
         do {
             return try await channel.executeThenClose { inbound, outbound in
                 let address = "\(endpoint.host):\(endpoint.port)"
-                let deadline = ReplyDeadline(silence: deadlines.reply, handshakeEnds: .now() + deadlines.handshake)
+                let deadline = ReplyDeadline(silence: deadlines.reply, handshakeEnds: started + deadlines.handshake)
                 let connection = ServerConnection(outbound: outbound, deadline: deadline)
                 return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
                     group.addTask { await connection.readLoop(inbound) }
@@ -131,7 +135,7 @@ public actor ServerConnection {
                                         "address": address, "time": silence, "operation": op,
                                     ])
                                 }
-                            }, close: { channel.channel.close(promise: nil) })
+                            }, close: { ReadActivityHandler.closeAbruptly(channel.channel) })
                     }
                     defer {
                         channel.channel.close(promise: nil)
@@ -309,7 +313,9 @@ public actor ServerConnection {
                         : .reply(
                             op: deadline.oldestOperation ?? AccountPhrases.aReply.t(),
                             silence: ConnectionDeadlines.describe(deadline.silence))
-                    fail(ClientError(.unreachable, timeout(phase)))
+                    var silent = ClientError(.unreachable, timeout(phase))
+                    silent.serverWasSilent = true
+                    fail(silent)
                     close()
                     return
                 }
@@ -377,6 +383,16 @@ func describe(_ error: any Error) -> String {
     default:
         let text = String(describing: error)
         return text.count > 120 ? String(text.prefix(120)) + "…" : text
+    }
+}
+
+/// Whether a connection failed because nothing answered in time (a deadline passed), not because it was refused.
+private func isTimeout(_ error: any Error) -> Bool {
+    switch error {
+    case ChannelError.connectTimeout: true
+    case let error as NIOConnectionError: error.connectionErrors.contains { isTimeout($0.error) }
+    case let error as IOError: error.errnoCode == ETIMEDOUT
+    default: false
     }
 }
 

@@ -13,7 +13,7 @@ import NIOCore
 /// - Important: one context per process (or per test device); it is `Sendable` and its state is behind a lock.
 public final class DeviceContext: Sendable {
     public let home: ClientHome
-    /// Deadlines of every connection: connect, handshake, each reply (`GORILLA_TIMEOUT`, `GORILLA_REPLY_TIMEOUT`).
+    /// Deadlines of every connection: 10 s of silence at each step, or `GORILLA_TIMEOUT`.
     public let deadlines: ConnectionDeadlines
     /// Bound on connecting for opportunistic syncs: 2 s, or `GORILLA_TIMEOUT`.
     public let connectTimeout: TimeAmount
@@ -29,6 +29,8 @@ public final class DeviceContext: Sendable {
         var commands = 0
         /// The language asked for with `--language`, over the account's.
         var language: Language?
+        /// The mark that the server did not answer, as last read or saved (`.some(nil)`: there is none).
+        var silentMark: SilentServerMark??
     }
 
     private let state = NIOLockedValueBox(State())
@@ -232,11 +234,32 @@ public final class DeviceContext: Sendable {
     /// Inside a ``command(_:)`` an authenticated connection is opened once and kept for the command's later steps;
     /// outside one, for an unauthenticated exchange, or with `ownConnection` (a view that reconnects by itself, such
     /// as the chat), the connection lasts for `body` only.
+    ///
+    /// While the server is marked silent (``SilentServerMark``) it fails at once, without trying, unless
+    /// `evenIfSilent` (`gorilla sync`), the exchange is unauthenticated (`login`, `register`) or the connection is a
+    /// live view's own. A server that sends nothing within the deadlines marks it; one that answers clears it.
     func withServer<T: Sendable>(
         authenticated: Bool = true, timeout: TimeAmount? = nil, ownConnection: Bool = false,
-        _ body: @Sendable (ServerConnection) async throws -> T
+        evenIfSilent: Bool = false, _ body: @Sendable (ServerConnection) async throws -> T
     ) async throws -> T {
         let endpoint = try endpoint()
+        let address = "\(endpoint.host):\(endpoint.port)"
+        if !(evenIfSilent || ownConnection || !authenticated), let mark = silentMark(address) {
+            throw mark.error()
+        }
+        do {
+            return try await connected(
+                to: endpoint, authenticated: authenticated, timeout: timeout, ownConnection: ownConnection, body)
+        } catch let error as ClientError where error.serverWasSilent {
+            markSilent(address)
+            throw error
+        }
+    }
+
+    private func connected<T: Sendable>(
+        to endpoint: ServerEndpoint, authenticated: Bool, timeout: TimeAmount?, ownConnection: Bool,
+        _ body: @Sendable (ServerConnection) async throws -> T
+    ) async throws -> T {
         let session = authenticated ? try self.session() : nil
         let inCommand = state.withLockedValue { $0.commands > 0 }
         // The server writes its refusals in the command's language: `--language`, else the account's.
@@ -245,6 +268,7 @@ public final class DeviceContext: Sendable {
             return try await ServerConnection.withConnection(
                 to: endpoint, language: language, connectTimeout: timeout, deadlines: deadlines
             ) { connection in
+                serverAnswered()
                 if let session { try await resume(session, on: connection) }
                 return try await body(connection)
             }
@@ -253,6 +277,7 @@ public final class DeviceContext: Sendable {
             try await ServerConnection.withConnection(
                 to: endpoint, language: language, connectTimeout: timeout, deadlines: self.deadlines
             ) { connection in
+                self.serverAnswered()
                 try await self.resume(session, on: connection)
                 try await ready(connection)
             }
@@ -279,5 +304,32 @@ public final class DeviceContext: Sendable {
             throw ClientError(
                 .notLoggedIn, AccountPhrases.sessionExpired.t(["user": session.profile.username]))
         }
+    }
+}
+
+extension DeviceContext {
+    /// The mark that the server at `address` did not answer, while it holds.
+    func silentMark(_ address: String) -> SilentServerMark? {
+        let known = state.withLockedValue { $0.silentMark }
+        let mark = known ?? SilentServerMark.load(from: home, address: address)
+        if known == nil { state.withLockedValue { $0.silentMark = .some(mark) } }
+        guard let mark, mark.address == address, mark.age(at: Date()) != nil else { return nil }
+        return mark
+    }
+
+    /// Remembers that the server at `address` sent nothing within the deadlines (this process and the next ones).
+    func markSilent(_ address: String) {
+        let mark = SilentServerMark(address: address, at: Date())
+        mark.save(in: home)
+        state.withLockedValue { $0.silentMark = .some(mark) }
+    }
+
+    /// The server answered `hello`: forgets any mark that it did not.
+    func serverAnswered() {
+        let known = state.withLockedValue { state -> Bool in
+            defer { state.silentMark = .some(nil) }
+            return state.silentMark == .some(nil)
+        }
+        if !known { SilentServerMark.clear(in: home) }
     }
 }

@@ -13,7 +13,8 @@ public struct SyncService: Sendable {
     public func sync() async throws -> SyncSummary {
         _ = try context.session()
         let cache = try context.cache()
-        return try await context.withServer { connection in
+        // It tries even a server that did not answer a moment ago (``SilentServerMark``): that is how a person asks.
+        return try await context.withServer(evenIfSilent: true) { connection in
             try await SyncEngine(cache: cache).sync(over: connection)
         }
     }

@@ -58,8 +58,12 @@ func present<Result: Presentable>(
         report(error, asJSON: options.json)
         throw ExitCode(error.exitCode)
     } catch {
-        // A network failure that reached here unnamed is still said in plain words (never a system call's name).
-        guard let lost = ClientError.lostConnection(error) else { throw error }
+        // A network failure or a cache that cannot be written (a full disk) that reached here unnamed is still said
+        // in plain words, in the user's language (never a system call's name or an SQLite code).
+        guard
+            let lost = ClientError.lostConnection(error)
+                ?? ClientError.cacheFailure(error, path: Runtime.context.home.cachePath)
+        else { throw error }
         showWarnings()
         report(lost, asJSON: options.json)
         throw ExitCode(lost.exitCode)

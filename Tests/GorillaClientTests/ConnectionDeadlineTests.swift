@@ -55,15 +55,17 @@ import Testing
         #expect(deadline.expiry(lastRead: Self.at(0)) == nil)
     }
 
-    @Test func theEnvironmentSetsTheDeadlines() {
+    @Test func oneBudgetOfSilenceBoundsEveryStepAndTheEnvironmentSetsIt() {
         #expect(ConnectionDeadlines.fromEnvironment([:]) == .standard)
-        let short = ConnectionDeadlines.fromEnvironment(["GORILLA_TIMEOUT": "0.5", "GORILLA_REPLY_TIMEOUT": "120"])
+        #expect(ConnectionDeadlines.standard == ConnectionDeadlines(silence: .seconds(10)))
+        let short = ConnectionDeadlines.fromEnvironment(["GORILLA_TIMEOUT": "0.5"])
         #expect(
             short
-                == ConnectionDeadlines(connect: .milliseconds(500), handshake: .milliseconds(500), reply: .seconds(120))
-        )
-        let nonsense = ConnectionDeadlines.fromEnvironment(["GORILLA_TIMEOUT": "soon", "GORILLA_REPLY_TIMEOUT": "-3"])
+                == ConnectionDeadlines(
+                    connect: .milliseconds(500), handshake: .milliseconds(500), reply: .milliseconds(500)))
+        let nonsense = ConnectionDeadlines.fromEnvironment(["GORILLA_TIMEOUT": "soon"])
         #expect(nonsense == .standard)
+        #expect(ConnectionDeadlines.fromEnvironment(["GORILLA_TIMEOUT": "-3"]) == .standard)
         #expect(ConnectionDeadlines.describe(.seconds(5)) == "5 s")
         #expect(ConnectionDeadlines.describe(.milliseconds(1500)) == "1.5 s")
     }

@@ -9,8 +9,8 @@ import Testing
 /// to the local copy (or fail with 69) and say why.
 @Suite(.hangLimit)
 struct DeadlineTests {
-    /// Deadlines of one second for connect and handshake, two of silence per reply.
-    static let short = ["GORILLA_TIMEOUT": "1", "GORILLA_REPLY_TIMEOUT": "2"]
+    /// One second of silence at every step.
+    static let short = ["GORILLA_TIMEOUT": "1"]
 
     /// Points the device's pinned server at `port` (same fingerprint).
     static func repoint(_ device: Device, to port: Int) throws {
@@ -57,12 +57,14 @@ struct DeadlineTests {
             #expect(syncing < 30, "took \(syncing) s")
             #expect(try device.cache().queuedCount() == 1)
 
-            // Without GORILLA_TIMEOUT the defaults bound it too: 5 s for the handshake.
-            let defaults = ["GORILLA_TIMEOUT": "", "GORILLA_REPLY_TIMEOUT": ""]
+            // Without GORILLA_TIMEOUT the default bounds it too: 10 s for connecting and the handshake together
+            // (once the device forgets that the server did not answer).
+            try FileManager.default.removeItem(at: device.home.appendingPathComponent("server-silent.json"))
+            let defaults = ["GORILLA_TIMEOUT": ""]
             let (standard, standardTime) = try await Self.timed(["machines", "list"], device, environment: defaults)
             #expect(standard.status == 0, "\(standard)")
-            #expect(standard.stderr.contains("within 5 s"), "\(standard)")
-            #expect(standardTime < 20, "took \(standardTime) s")
+            #expect(standard.stderr.contains("within 10 s"), "\(standard)")
+            #expect(standardTime < 25, "took \(standardTime) s")
             withExtendedLifetime(listener) {}
         }
     }

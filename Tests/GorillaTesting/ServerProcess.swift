@@ -122,6 +122,24 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
         }
     }
 
+    /// The bytes the server has sent so far on its open connections (TCP's own count, `ss -tin`), or nil where `ss`
+    /// cannot tell: a test waits for it to grow to know how far an exchange has gone.
+    public var bytesSentOnOpenConnections: Int? {
+        let port = self.port
+        guard let scratch = try? TemporaryFolder("gorilla-ss") else { return nil }
+        let output = scratch.url.appendingPathComponent("out").path
+        guard
+            let run = try? ChildProcess(
+                "/usr/bin/ss", ["-tinH", "state", "established", "( sport = :\(port) )"], environment: [:],
+                stdout: .file(output)
+            ).waitBlocking(), run.status == 0,
+            let text = try? String(contentsOfFile: output, encoding: .utf8)
+        else { return nil }
+        return text.split(whereSeparator: \.isWhitespace).reduce(0) { total, field in
+            field.hasPrefix("bytes_sent:") ? total + (Int(field.dropFirst(11)) ?? 0) : total
+        }
+    }
+
     /// Lets a server frozen by ``suspend()`` go on (SIGCONT).
     public func resume() {
         send(SIGCONT)

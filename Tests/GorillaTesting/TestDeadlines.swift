@@ -10,5 +10,5 @@ public enum TestDeadlines {
         connect: .seconds(30), handshake: .seconds(60), reply: .seconds(120))
 
     /// The same for the `gorilla` binary, as environment variables.
-    public static let environment = ["GORILLA_TIMEOUT": "60", "GORILLA_REPLY_TIMEOUT": "120"]
+    public static let environment = ["GORILLA_TIMEOUT": "60"]
 }
