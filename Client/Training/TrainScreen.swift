@@ -18,7 +18,8 @@ enum TrainScreen {
             : span(recorder)
         lines.append(
             style("GorillaCoach · \(mode)", accent, .bold) + "  " + style(recorder.clientName, .bold)
-                + (recorder.trainingName.map { "  · \($0)" } ?? "") + "  \(time)\(state)")
+                + (recorder.trainingName.map { "  · \($0)" } ?? "") + (recorder.appointment.map { "  · \($0)" } ?? "")
+                + "  \(time)\(state)")
         lines.append("")
         lines.append(contentsOf: exerciseTable(recorder, style: style, accent: accent, width: width))
         lines.append("")
