@@ -143,6 +143,37 @@ struct AppointmentTrainingTests {
         }
     }
 
+    @Test func nextAsksOnTheTerminalAndTheViewsHeaderNamesTheAppointmentChosen() async throws {
+        try await withTestServer { server in
+            let coach = try await Self.coach("ada", on: server)
+            let start = Self.minute(in: 2 * 86_400)
+            _ = try await coach.app.addEvent(client: "Ana", EventFields(at: Self.local(start), training: "Legs"))
+            _ = try await coach.app.addEvent(client: "Joan", EventFields(at: Self.local(start), training: "Arms"))
+
+            let tmux = Tmux()
+            defer { Task { await tmux.stop() } }
+            try await tmux.start(
+                "GORILLA_HOME='\(coach.home.path)' '\(Products.gorilla.path)' train --next; "
+                    + "echo train-exit-$?; sleep 30")
+            let asked = try await tmux.waitFor("Which one? (1–2")
+            #expect(asked.contains("2 appointments start together at \(Self.local(start))"), "\(asked)")
+            let line = asked.components(separatedBy: "\n").first { $0.contains("Joan Vidal") } ?? ""
+            let joan = String(line.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber })
+            #expect(!joan.isEmpty, "\(asked)")
+            try await tmux.keys(joan, "Enter")
+            let opened = try await tmux.waitFor("Space start")
+            let header = opened.components(separatedBy: "\n").first { $0.contains("GorillaCoach") } ?? ""
+            #expect(
+                header.contains("Joan Vidal") && header.contains("Arms")
+                    && header.contains("appointment \(Self.local(start))"), "\(opened)")
+            try await tmux.keys("q")
+            _ = try await tmux.waitFor("Leave? [Y/n]")
+            try await tmux.keys("y")
+            let end = try await tmux.waitFor("train-exit-")
+            #expect(end.contains("train-exit-0"), "\(end)")
+        }
+    }
+
     @Test func nextOpensTheAppointmentUnderWayWithItsTrainingWithoutAsking() async throws {
         try await withTestServer { server in
             let coach = try await Self.coach("ada", on: server)
