@@ -19,10 +19,14 @@ public struct AppointmentFacts: Sendable {
     /// The facts of the appointments in `cache` at `now`.
     public init(cache: LocalCache, now: Date = Date()) throws {
         clientNames = try ClientDirectory(cache: cache).names()
-        trainingNames = Dictionary(
-            try cache.entities(.training, includeDeleted: true).map { ($0.id.key, $0.name) }) { first, _ in first }
+        trainingNames = try Self.trainingNames(in: cache)
         fulfilled = AppointmentOutcome.fulfilled(by: try cache.entities(.session))
         self.now = now
+    }
+
+    /// The names of the trainings in `cache` by key, deleted ones too (an appointment keeps naming its training).
+    static func trainingNames(in cache: LocalCache) throws -> [String: String] {
+        Dictionary(try cache.entities(.training, includeDeleted: true).map { ($0.id.key, $0.name) }) { first, _ in first }
     }
 
     /// The state of `event` (an appointment as ``EventCalendar`` gives it).

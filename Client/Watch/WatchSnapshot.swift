@@ -131,18 +131,20 @@ public struct WatchSnapshot: Sendable, Equatable {
             account.role == .coach ? key.flatMap { clientNames[$0] } ?? CalendarPhrases.aClient.t() : coachName
         }
         let calendar = try EventCalendar(cache: cache)
-        let facts = try AppointmentFacts(cache: cache, now: now)
+        // The training each appointment is for, by name (the watch reads no sessions: it looks often).
+        let trainings = try AppointmentFacts.trainingNames(in: cache)
+        func training(_ row: CachedEntity) -> String? { row[string: "training"].flatMap { trainings[$0.lowercased()] } }
         var snapshot = WatchSnapshot()
         for row in calendar.singles + calendar.series.values {
             snapshot.rows[row.id] = WatchAppointment(
-                row, with: other(row[string: "client"]), training: facts.trainingName(row))
+                row, with: other(row[string: "client"]), training: training(row))
         }
         let from = now.addingTimeInterval(-window.before * 86_400)
         let to = now.addingTimeInterval(window.after * 86_400)
         for occurrence in calendar.appointments(from: from, to: to, horizon: to)
         where occurrence.seriesOccurrence != nil {
             snapshot.occurrences[occurrence.id] = WatchAppointment(
-                occurrence, with: other(occurrence[string: "client"]), training: facts.trainingName(occurrence))
+                occurrence, with: other(occurrence[string: "client"]), training: training(occurrence))
         }
         for message in try cache.entities(.message) where message[string: "to"] == me {
             snapshot.messages[message.id] = WatchMessage(
