@@ -17,30 +17,20 @@ public struct OverviewService: Sendable {
         let cache = try await context.freshCache()
         let profile = session.profile
         let coach = profile.role == .coach
-        let names = try ClientDirectory(cache: cache).names()
+        let facts = try AppointmentFacts(cache: cache, now: now)
         func named(_ event: CachedEntity) -> Overview.Event {
-            Overview.Event(
-                event: EntityRecord(event), clientName: coach ? event[string: "client"].flatMap { names[$0] } : nil)
+            Overview.Event(event: facts.record(event), clientName: coach ? facts.clientName(event) : nil)
         }
         // From a day back, so that an appointment under way is still the next one until it ends.
         let horizon = now.addingTimeInterval(Double(EventService.defaultHorizon) * 86_400)
         let around = try EventCalendar(cache: cache).appointments(
             from: now.addingTimeInterval(-Event.durationRange.upperBound * 60), horizon: horizon)
         let ahead = around.filter { ($0[string: "start"].flatMap(ISOTime.parse) ?? now) >= now }
-        func status(_ event: CachedEntity) -> EventStatus? { EventStatus(rawValue: event[string: "status"] ?? "") }
-        func answer(_ event: CachedEntity) -> EventAnswer? { event[string: "answer"].flatMap(EventAnswer.init) }
-        let next = around.first { event in
-            guard status(event) == .scheduled, answer(event) != .declined,
-                let start = event[string: "start"].flatMap(ISOTime.parse)
-            else { return false }
-            return start.addingTimeInterval(Double(event.data["duration"]?.intValue ?? Event.defaultDuration) * 60)
-                > now
-        }
+        // Every list reads the one state (``AppointmentState``): under way or ahead, answered or not.
+        let next = around.first { facts.state($0).isAhead }
         // A coach waits on nothing from a client but their requests; the answers they gave are news.
-        let unanswered = coach ? [] : ahead.filter { status($0) == .scheduled && answer($0) == nil }
-        let declined = ahead.filter {
-            coach ? status($0) == .scheduled && answer($0) == .declined : status($0) == .declined
-        }
+        let unanswered = coach ? [] : ahead.filter { facts.state($0).awaitsAnswer }
+        let declined = ahead.filter { facts.state($0) == (coach ? .declinedByClient : .requestDeclined) }
         // A client's overview names their coach (the name the server keeps on the client's own record).
         let coachName =
             coach ? nil : try cache.entity(profile.id)?[string: "coachName"].flatMap { $0.isEmpty ? nil : $0 }
@@ -49,8 +39,9 @@ public struct OverviewService: Sendable {
         return .loggedIn(
             Overview.Account(
                 profile: profile, now: now, coachName: coachName, next: next.map(named),
-                nextEvents: ahead.filter { status($0) == .scheduled }.prefix(5).map(named),
-                requests: ahead.filter { status($0) == .requested }.map(named),
+                nextEvents: ahead.filter { facts.state($0).isAhead || facts.state($0) == .declinedByClient }
+                    .prefix(5).map(named),
+                requests: ahead.filter { facts.state($0) == .requested }.map(named),
                 unanswered: unanswered.map(named), declined: declined.map(named),
                 unread: unread.count, queued: try cache.queuedCount(),
                 news: try NewsService(context).takeUnseen(cache)))

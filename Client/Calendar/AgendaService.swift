@@ -38,9 +38,8 @@ public struct AgendaService: Sendable {
         let from = today.start(in: zone)
         let to = calendar.date(byAdding: .day, value: days, to: from)!
         let events = try EventCalendar(cache: cache)
-        let found = events.appointments(from: from, to: to).filter {
-            $0[string: "status"] != EventStatus.declined.rawValue
-        }
+        let facts = try AppointmentFacts(cache: cache, now: now)
+        let found = events.appointments(from: from, to: to).filter { facts.state($0) != .requestDeclined }
         let names = try ClientDirectory(cache: cache).names()
         let coach = profile.role == .coach
         // A client's agenda names their coach (the name the server keeps on the client's own record).
@@ -58,19 +57,19 @@ public struct AgendaService: Sendable {
             }
             items.append(
                 AgendaPlan.Item(
-                    event: EntityRecord(event), name: coach ? names[client] : coachName,
+                    event: facts.record(event), name: coach ? names[client] : coachName,
                     lastSession: lastSessions[client] ?? nil,
                     unread: unread.filter { !coach || $0[string: "from"] == client }.count))
         }
         var next: AgendaPlan.Item?
-        if !found.contains(where: { $0[string: "status"] == EventStatus.scheduled.rawValue }),
+        if !found.contains(where: { facts.state($0).isAhead }),
             let event = events.appointments(
                 from: to, horizon: to.addingTimeInterval(Double(Self.nextReach) * 86_400)
-            ).first(where: { $0[string: "status"] == EventStatus.scheduled.rawValue })
+            ).first(where: { facts.state($0).isAhead })
         {
             let client = event[string: "client"] ?? ""
             next = AgendaPlan.Item(
-                event: EntityRecord(event), name: coach ? names[client] : coachName,
+                event: facts.record(event), name: coach ? names[client] : coachName,
                 lastSession: nil, unread: 0)
         }
         return AgendaPlan(

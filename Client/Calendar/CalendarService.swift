@@ -28,7 +28,7 @@ public struct CalendarService: Sendable {
         let first = calendar.date(from: DateComponents(year: year, month: monthNumber, day: 1))!
         let next = calendar.date(byAdding: .month, value: 1, to: first)!
         let cache = try await context.freshCache()
-        let names = try ClientDirectory(cache: cache).names()
+        let facts = try AppointmentFacts(cache: cache, now: now)
         let events = try EventCalendar(cache: cache).appointments(from: first, to: next)
         let marks = CalendarMarks(appointments: events, sessions: try cache.entities(.session), now: now, zone: zone)
         let length = calendar.range(of: .day, in: .month, for: first)!.count
@@ -43,7 +43,7 @@ public struct CalendarService: Sendable {
             firstWeekday: (calendar.component(.weekday, from: first) + 5) % 7,
             today: today.year == year && today.month == monthNumber ? today.day : nil,
             marks: perDay,
-            events: events.map { EventLine(EntityRecord($0), clientName: $0[string: "client"].flatMap { names[$0] }) })
+            events: events.map { facts.line($0) })
     }
 
     /// The week (Monday to Sunday, in `zone`) holding `day` (YYYY-MM-DD; today when nil), with its appointments
@@ -65,11 +65,9 @@ public struct CalendarService: Sendable {
         let weekday = ((chosen.daysSinceEpoch + 3) % 7 + 7) % 7
         let starts = (0...7).map { calendar.date(byAdding: .day, value: $0 - weekday, to: chosen.start(in: zone))! }
         let cache = try await context.freshCache()
-        let names = try ClientDirectory(cache: cache).names()
+        let facts = try AppointmentFacts(cache: cache, now: now)
         let events = try EventCalendar(cache: cache).appointments(from: starts[0], to: starts[7])
-        let sessions = try cache.entities(.session)
-        let marks = CalendarMarks(appointments: events, sessions: sessions, now: now, zone: zone)
-        let fulfilled = AppointmentOutcome.fulfilled(by: sessions)
+        let marks = CalendarMarks(appointments: events, sessions: try cache.entities(.session), now: now, zone: zone)
         let days = (0..<7).map { index in
             let date = CalendarDate(starts[index], in: zone)
             let own = events.filter {
@@ -78,11 +76,7 @@ public struct CalendarService: Sendable {
             }
             return CalendarWeek.Day(
                 date: date,
-                events: own.map { EventLine(EntityRecord($0), clientName: $0[string: "client"].flatMap { names[$0] }) },
-                outcomes: Dictionary(
-                    uniqueKeysWithValues: own.compactMap { event in
-                        AppointmentOutcome(event, fulfilled: fulfilled, now: now).map { (event.id, $0) }
-                    }),
+                events: own.map { facts.line($0) },
                 trained: marks[date].trained, missed: marks[date].missed)
         }
         var iso = Calendar(identifier: .iso8601)
@@ -95,26 +89,25 @@ public struct CalendarService: Sendable {
     }
 }
 
-/// How an appointment turned out: the one rule of attendance. Cancelled; done when marked done or fulfilled by a
-/// session (one that names it as its `event`); missed when it has ended without either; upcoming until then.
+/// How an appointment turned out, for attendance: its ``GorillaShared/AppointmentState`` in four words. Cancelled
+/// (by the coach, or declined by the client); done; missed; upcoming until it ends.
 public enum AppointmentOutcome: String, Sendable, Codable {
     case done, missed, cancelled, upcoming
 
     /// The outcome of `event` at `now`; `fulfilled` holds the ids of the appointments sessions name
     /// (``fulfilled(by:)``). Nil for what is not an appointment: a client's request, pending or declined.
     public init?(_ event: CachedEntity, fulfilled: Set<String>, now: Date) {
-        switch EventStatus(rawValue: event[string: "status"] ?? "") ?? .scheduled {
-        case .requested, .declined: return nil
-        case .cancelled: self = .cancelled
+        self.init(event.appointmentState(fulfilled: fulfilled, now: now))
+    }
+
+    /// The outcome of an appointment in `state`; nil for a request.
+    public init?(_ state: AppointmentState) {
+        switch state {
+        case .requested, .requestDeclined: return nil
+        case .cancelled, .declinedByClient: self = .cancelled
         case .done: self = .done
-        case .scheduled:
-            let start = event[string: "start"].flatMap(ISOTime.parse) ?? now
-            let end = start.addingTimeInterval(Double(event.data["duration"]?.intValue ?? Event.defaultDuration) * 60)
-            if fulfilled.contains(event.id.key) {
-                self = .done
-            } else {
-                self = end <= now ? .missed : .upcoming
-            }
+        case .missed: self = .missed
+        case .scheduled, .confirmed: self = .upcoming
         }
     }
 
@@ -211,10 +204,8 @@ public struct CalendarWeek: Presentable {
     /// One day of the week.
     public struct Day: Sendable {
         public let date: CalendarDate
-        /// The day's appointments by start (cancelled ones and requests included).
+        /// The day's appointments by start (cancelled ones and requests included), each with its state.
         public let events: [EventLine]
-        /// How each appointment turned out, by id (requests have none).
-        public let outcomes: [UUID: AppointmentOutcome]
         /// Whether a session started that day.
         public let trained: Bool
         /// Whether an appointment that day was missed.

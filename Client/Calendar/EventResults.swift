@@ -36,6 +36,9 @@ public struct EventUpdate: Presentable {
         case split(from: CalendarDate, previous: UUID)
         /// The client answered.
         case answered(EventAnswer)
+        /// The client answered a whole series: `count` occurrences to come now carry the answer (in the next weeks
+        /// when the series is `endless`).
+        case answeredSeries(EventAnswer, count: Int, endless: Bool)
         /// The client asked for an appointment.
         case requested(start: Date, minutes: Int)
         /// The coach accepted a request.
@@ -66,7 +69,8 @@ public struct EventUpdate: Presentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if let entity {
+        if var entity {
+            if case .answeredSeries(_, let count, _) = action { entity.fields["occurrences"] = .number(Double(count)) }
             try entity.encode(to: encoder)
         } else {
             try JSONValue.object(["id": .string(id.key), "rejected": true]).encode(to: encoder)

@@ -2,15 +2,18 @@ import Foundation
 import GorillaShared
 
 extension EventService {
-    /// `gorilla events confirm ID [--occurrence DATE]`: the client confirms an appointment, one occurrence, or a whole
-    /// series (every occurrence not answered on its own).
-    public func confirm(_ id: String, occurrence: String? = nil) async throws -> EventUpdate {
-        try await answer(id, occurrence: occurrence, .confirmed, reason: nil)
+    /// `gorilla events confirm ID [--occurrence DATE | --all]`: the client confirms an appointment, one occurrence,
+    /// or, with `all`, a whole series (every occurrence not answered on its own); a series alone is refused.
+    public func confirm(_ id: String, occurrence: String? = nil, all: Bool = false) async throws -> EventUpdate {
+        try await answer(id, occurrence: occurrence, all: all, .confirmed, reason: nil)
     }
 
-    /// `gorilla events decline ID [--occurrence DATE] [--reason T]`: a client declines an appointment (the coach sees
-    /// the answer and the reason); the coach declines a client's request.
-    public func decline(_ id: String, occurrence: String? = nil, reason: String?) async throws -> EventUpdate {
+    /// `gorilla events decline ID [--occurrence DATE | --all] [--reason T]`: a client declines an appointment (the
+    /// coach sees the answer and the reason), one occurrence or, with `all`, a whole series; the coach declines a
+    /// client's request.
+    public func decline(
+        _ id: String, occurrence: String? = nil, all: Bool = false, reason: String?
+    ) async throws -> EventUpdate {
         if context.role == .coach {
             let cache = try context.cache()
             let event = try requested(id, cache: cache)
@@ -20,7 +23,7 @@ extension EventService {
             return EventUpdate(
                 .declinedRequest, id: event.id, entity: try cache.entity(event.id).map { EntityRecord($0) })
         }
-        return try await answer(id, occurrence: occurrence, .declined, reason: reason)
+        return try await answer(id, occurrence: occurrence, all: all, .declined, reason: reason)
     }
 
     /// `gorilla events request --at "YYYY-MM-DD HH:MM" [--duration] [--note]`: a client asks their coach for an
@@ -61,17 +64,15 @@ extension EventService {
         try await context.change(
             cache, .event, entity: event.id, action: .update,
             fields: ["status": .string(EventStatus.scheduled.rawValue)])
-        let names = try ClientDirectory(cache: cache).names()
+        let facts = try AppointmentFacts(cache: cache)
         return EventUpdate(
-            .accepted, id: event.id, entity: try cache.entity(event.id).map { EntityRecord($0) },
-            overlaps: clashes.map {
-                EventLine(EntityRecord($0), clientName: $0[string: "client"].flatMap { names[$0] })
-            })
+            .accepted, id: event.id, entity: try cache.entity(event.id).map { facts.record($0) },
+            overlaps: clashes.map { facts.line($0) })
     }
 
-    /// The client's answer to `id` (or to its occurrence on `occurrence`).
+    /// The client's answer to `id` (or to its occurrence on `occurrence`, or to every occurrence with `all`).
     private func answer(
-        _ id: String, occurrence: String?, _ answer: EventAnswer, reason: String?
+        _ id: String, occurrence: String?, all: Bool, _ answer: EventAnswer, reason: String?
     ) async throws
         -> EventUpdate
     {
@@ -80,17 +81,29 @@ extension EventService {
                 .usage,
                 answer == .confirmed ? CalendarPhrases.clientsConfirm.t() : CalendarPhrases.clientsDecline.t())
         }
+        if all, occurrence != nil { throw ClientError(.usage, CalendarPhrases.allOrOccurrence.t()) }
         let cache = try await context.freshCache()
         let calendar = try EventCalendar(cache: cache)
         var fields: [String: JSONValue] = ["answer": .string(answer.rawValue)]
         fields["answerNote"] = reason.flatMap { $0.isEmpty ? nil : JSONValue.string($0) } ?? .null
         let event: CachedEntity
+        let command = answer == .confirmed ? "confirm" : "decline"
         switch try Self.target(calendar, id, OccurrenceChoice(occurrence: occurrence)) {
+        case .row(let row) where EventCalendar.schedule(row) != nil:
+            guard all else {
+                throw ClientError(
+                    .usage, CalendarPhrases.seriesNeedsChoice.t(["id": row.id.short, "command": command]))
+            }
+            try Self.answerable(row)
+            try await context.change(cache, .event, entity: row.id, action: .update, fields: fields)
+            return try Self.answeredSeries(row, answer, cache: cache)
         case .row(let row):
+            if all { throw ClientError(.usage, CalendarPhrases.allIsForSeries.t(["reference": row.id.short])) }
             try Self.answerable(row)
             event = row
             try await context.change(cache, .event, entity: row.id, action: .update, fields: fields)
         case .occurrence(let row):
+            if all { throw ClientError(.usage, CalendarPhrases.allOrOccurrence.t()) }
             try Self.answerable(row)
             event = row
             try await writeOccurrence(row, fields: fields, cache: cache)
@@ -100,6 +113,22 @@ extension EventService {
         return EventUpdate(
             .answered(answer), id: event.id,
             entity: try Self.current(event, cache: cache).map { EntityRecord($0) })
+    }
+
+    /// "Confirmed N occurrences": the series `row` as it stands after `answer`, with how many of its occurrences
+    /// still to come now carry it (up to ``defaultHorizon`` days ahead for a series that does not end).
+    private static func answeredSeries(
+        _ row: CachedEntity, _ answer: EventAnswer, cache: LocalCache
+    ) throws -> EventUpdate {
+        let now = Date()
+        let wanted: AppointmentState = answer == .confirmed ? .confirmed : .declinedByClient
+        let endless = !(EventCalendar.schedule(row)?.2.isBounded ?? true)
+        let count = try EventCalendar(cache: cache).appointments(
+            from: now, horizon: now.addingTimeInterval(Double(defaultHorizon) * 86_400)
+        ).filter { $0.seriesOccurrence?.series == row.id && $0.appointmentState(now: now) == wanted }.count
+        return EventUpdate(
+            .answeredSeries(answer, count: count, endless: endless), id: row.id,
+            entity: try cache.entity(row.id).map { EntityRecord($0) })
     }
 
     /// Refuses answering what is no appointment to answer: a request, a cancelled one, or one already past.

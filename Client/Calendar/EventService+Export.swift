@@ -12,7 +12,7 @@ extension EventService {
         let calendar = try EventCalendar(cache: cache)
         let writer = ExportWriter(
             title: try Self.icsTitle(cache, profile: profile), people: try ExportPeople(cache, profile: profile),
-            reminder: profile.reminderMinutes)
+            facts: try AppointmentFacts(cache: cache), reminder: profile.reminderMinutes)
 
         var events = shown.filter { $0.seriesOccurrence == nil }.map { writer.event($0) }
         var result = EventExport(file: icsFile, events: events.count)
@@ -100,18 +100,24 @@ private struct ExportPeople {
 private struct ExportWriter {
     let title: (CachedEntity) -> String
     let people: ExportPeople
+    /// The appointments' states and trainings.
+    let facts: AppointmentFacts
     /// Minutes before an appointment that its reminder comes.
     let reminder: Int
 
     /// `row` as a VEVENT in UTC: the caller places a series or an occurrence in its zone.
     func event(_ row: CachedEntity) -> ICalendar.Event {
-        let status = EventStatus(rawValue: row[string: "status"] ?? "") ?? .scheduled
+        let state = facts.state(row)
+        // The description: the training the appointment is for, then the note.
+        let training = facts.trainingName(row).map { CalendarPhrases.icsTrainingPlanned.t(["training": $0]) }
+        let description = [training, row[string: "note"]].compactMap { $0 }.joined(separator: "\n")
         return ICalendar.Event(
             id: row.id, start: row[string: "start"].flatMap(ISOTime.parse) ?? Date(),
             minutes: row.data["duration"]?.intValue ?? Event.defaultDuration, summary: title(row),
-            location: row[string: "gym"], description: row[string: "note"], status: Self.status(status),
-            organizer: people.organizer, attendee: people.attendee(row),
-            participation: Self.participation(row[string: "answer"].flatMap(EventAnswer.init), status: status),
+            location: row[string: "gym"], description: description.isEmpty ? nil : description,
+            status: Self.status(state), organizer: people.organizer, attendee: people.attendee(row),
+            participation: Self.participation(
+                row[string: "answer"].flatMap(EventAnswer.init), requested: state == .requested),
             reminder: reminder)
     }
 
@@ -142,21 +148,22 @@ private struct ExportWriter {
         return (series, changed)
     }
 
-    /// A declined request does not take place, as a cancelled appointment; a request waits for the coach.
-    static func status(_ status: EventStatus) -> ICalendar.Status {
-        switch status {
-        case .scheduled, .done: .confirmed
+    /// The appointment's ``GorillaShared/AppointmentState`` as iCalendar says it: a declined request does not take
+    /// place, as a cancelled appointment; a request waits for the coach; the rest holds its hour.
+    static func status(_ state: AppointmentState) -> ICalendar.Status {
+        switch state {
+        case .scheduled, .confirmed, .done, .missed, .declinedByClient: .confirmed
         case .requested: .tentative
-        case .cancelled, .declined: .cancelled
+        case .cancelled, .requestDeclined: .cancelled
         }
     }
 
     /// The client's answer; a client's own request is theirs to attend until they answer otherwise.
-    static func participation(_ answer: EventAnswer?, status: EventStatus) -> ICalendar.Participation {
+    static func participation(_ answer: EventAnswer?, requested: Bool) -> ICalendar.Participation {
         switch answer {
         case .confirmed: .accepted
         case .declined: .declined
-        case nil: status == .requested ? .accepted : .needsAction
+        case nil: requested ? .accepted : .needsAction
         }
     }
 }

@@ -11,19 +11,22 @@ public struct EventFields: Sendable {
     public var gym: String?
     /// A note; empty clears it.
     public var note: String?
+    /// The training the appointment is for (a name or an id); empty clears it.
+    public var training: String?
 
     /// How it repeats: `--every`, `--days`, `--until`, `--count` (a series).
     public var repeating: RepeatFields?
 
     /// The fields to set; nil leaves one as it is.
     public init(
-        at: String? = nil, duration: Int? = nil, gym: String? = nil, note: String? = nil,
+        at: String? = nil, duration: Int? = nil, gym: String? = nil, note: String? = nil, training: String? = nil,
         repeating: RepeatFields? = nil
     ) {
         self.at = at
         self.duration = duration
         self.gym = gym
         self.note = note
+        self.training = training
         self.repeating = repeating
     }
 }
@@ -74,7 +77,7 @@ public struct EventService: Sendable {
         guard given.at != nil else { throw ClientError(.usage, CalendarPhrases.atRequired.t()) }
         let cache = try context.cache()
         let owner = try ClientDirectory(cache: cache).resolve(client, for: .writing("schedule events for"))
-        var fields = try Self.documentFields(given)
+        var fields = try Self.documentFields(given, cache: cache)
         fields["client"] = .string(owner.id.key)
         let minutes = fields["duration"]?.intValue ?? Event.defaultDuration
         fields["duration"] = .number(Double(minutes))
@@ -97,13 +100,10 @@ public struct EventService: Sendable {
         let id = UUID.v7()
         let clashes = try Self.overlapping(cache, start: start, minutes: minutes, except: nil)
         try await context.change(cache, .event, entity: id, action: .create, fields: fields)
-        let names = try ClientDirectory(cache: cache).names()
+        let facts = try AppointmentFacts(cache: cache)
         var update = EventUpdate(
             .scheduled(client: ClientDirectory.displayName(owner), start: start, minutes: minutes), id: id,
-            entity: try cache.entity(id).map { EntityRecord($0) },
-            overlaps: clashes.map { event in
-                EventLine(EntityRecord(event), clientName: event[string: "client"].flatMap { names[$0] })
-            })
+            entity: try cache.entity(id).map { facts.record($0) }, overlaps: clashes.map { facts.line($0) })
         update.pastStart = start < Date() ? start : nil
         update.notes = notes
         return update
@@ -119,7 +119,7 @@ public struct EventService: Sendable {
     {
         try context.requireCoach(CalendarPhrases.coachesMove.t())
         let cache = try context.cache()
-        var fields = try Self.documentFields(given)
+        var fields = try Self.documentFields(given, cache: cache)
         let calendar = try EventCalendar(cache: cache)
         switch try Self.target(calendar, id, choice) {
         case .row(let event):
@@ -207,8 +207,8 @@ public struct EventService: Sendable {
             throw ClientError(
                 .usage, CalendarPhrases.occurrenceNotDeleted.t(["reference": event.appointmentReference]))
         }
-        let client = try event[string: "client"].flatMap { try ClientDirectory(cache: cache).names()[$0] }
-        let line = EventFormatting.line(EntityRecord(event), clientName: client)
+        let shown = try AppointmentFacts(cache: cache).line(event)
+        let line = EventFormatting.line(shown.event, clientName: shown.clientName)
         let question =
             EventCalendar.schedule(event) != nil ? CalendarPhrases.deleteSeriesQuestion : .deleteEventQuestion
         try confirmation.require(question.t(["event": line]))
@@ -221,9 +221,9 @@ public struct EventService: Sendable {
     public func list(from: String?, to: String?, client: String?) async throws -> EventList {
         let cache = try await context.freshCache()
         let events = try Self.events(cache, from: from, to: to, client: client)
-        let names = try ClientDirectory(cache: cache).names()
+        let facts = try AppointmentFacts(cache: cache)
         return EventList(
-            events: events.map { EventLine(EntityRecord($0), clientName: $0[string: "client"].flatMap { names[$0] }) },
+            events: events.map { facts.line($0) },
             narrowed: from != nil || to != nil || client != nil)
     }
 
@@ -237,8 +237,7 @@ public struct EventService: Sendable {
         case .occurrence(let row): event = row
         case .following: throw ClientError(.usage, CalendarPhrases.fromOccurrenceIsForEdit.t())
         }
-        let names = try ClientDirectory(cache: cache).names()
-        return EventLine(EntityRecord(event), clientName: event[string: "client"].flatMap { names[$0] })
+        return try AppointmentFacts(cache: cache).line(event)
     }
 
     // MARK: Writing occurrences
@@ -285,13 +284,14 @@ public struct EventService: Sendable {
         let event =
             (row.flatMap { $0.seriesOccurrence }.flatMap { calendar.occurrence(series: $0.series, day: $0.day) })
             ?? row ?? calendar.occurrence(withID: id)
+        let facts = try AppointmentFacts(cache: cache)
         var overlaps: [EventLine] = []
         if let event, let start = event[string: "start"].flatMap(ISOTime.parse) {
             overlaps = try Self.overlapping(
                 cache, start: start, minutes: event.data["duration"]?.intValue ?? Event.defaultDuration, except: id
-            ).map { EventLine(EntityRecord($0), clientName: nil) }
+            ).map { facts.line($0, named: false) }
         }
-        var update = EventUpdate(.updated, id: id, entity: event.map { EntityRecord($0) }, overlaps: overlaps)
+        var update = EventUpdate(.updated, id: id, entity: event.map { facts.record($0) }, overlaps: overlaps)
         if let start = fields["start"]?.stringValue.flatMap(ISOTime.parse), start < Date() { update.pastStart = start }
         return update
     }
@@ -358,7 +358,9 @@ public struct EventService: Sendable {
         }
         let event = try calendar.resolve(text)
         if let (seriesID, day) = event.seriesOccurrence {
-            guard choice.occurrence == nil else {
+            // `--occurrence` naming the same day again is no contradiction.
+            guard choice.occurrence.map({ CalendarDate($0.trimmingCharacters(in: .whitespaces)) == day }) ?? true
+            else {
                 throw ClientError(.usage, CalendarPhrases.alreadyNamesOccurrence.t(["reference": text]))
             }
             guard let from = choice.fromOccurrence else { return .occurrence(event) }
@@ -406,9 +408,13 @@ public struct EventService: Sendable {
         try EventCalendar(cache: cache).resolve(text)
     }
 
-    /// The document fields that `given` sets.
-    static func documentFields(_ given: EventFields) throws -> [String: JSONValue] {
+    /// The document fields that `given` sets (a training named is looked for in `cache`).
+    static func documentFields(_ given: EventFields, cache: LocalCache? = nil) throws -> [String: JSONValue] {
         var fields: [String: JSONValue] = [:]
+        if let training = given.training, let cache {
+            fields["training"] =
+                training.isEmpty ? .null : .string(try NameResolver(cache: cache).resolve(.training, training).id.key)
+        }
         if let at = given.at {
             guard let date = EventFormatting.parseLocal(at) else {
                 throw ClientError(

@@ -158,11 +158,12 @@ public struct ClientService: Sendable {
         let client = try ClientDirectory(cache: cache).resolve(name, for: .writing("remove"))
         let shown = ClientDirectory.displayName(client)
         try confirmation.require(CataloguePhrases.removeClientQuestion.t(["name": shown, "id": client.id.short]))
-        // The server cancels their future appointments and ends their series; counted as this device pulls them back.
+        // The server cancels their future appointments and ends their series; counted, occurrence by occurrence, as
+        // this device pulls them back.
         let now = Date()
-        let future = try EventCalendar(cache: cache).upcoming(of: client.id.key, after: now)
+        let future = try EventCalendar.ahead(of: client.id.key, after: now, in: cache)
         try await context.change(cache, .client, entity: client.id, action: .delete)
-        let still = Set(try EventCalendar(cache: cache).upcoming(of: client.id.key, after: now).map(\.id))
+        let still = Set(try EventCalendar.ahead(of: client.id.key, after: now, in: cache).map(\.id))
         let cancelled = future.filter { !still.contains($0.id) }.count
         return ClientRemoval(
             client: EntityRecord(client, adding: ["deleted": true]), name: ClientDirectory.displayName(client),

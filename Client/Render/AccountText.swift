@@ -113,9 +113,11 @@ extension Overview {
                 ? next.clientName ?? "?"
                 : account.coachName.map { AccountPhrases.overviewTrainingWith.t(["coach": $0]) }
                     ?? AccountPhrases.overviewTraining.t()
+            let training = next.event[string: "trainingName"].map { " · \($0)" } ?? ""
             let when = EventFormatting.relative(start, now: account.now, zone: .current)
             let countdown = EventFormatting.countdown(from: account.now, to: start)
-            lines.append(AccountPhrases.overviewNext.t(["who": who, "when": when, "countdown": countdown]))
+            lines.append(
+                AccountPhrases.overviewNext.t(["who": who + training, "when": when, "countdown": countdown]))
             lines.append("")
         }
         lines.append(AccountPhrases.overviewNextEvents.t())

@@ -65,6 +65,7 @@ extension AgendaPlan {
                 : item.name.map { CalendarPhrases.withName.t(["name": $0]) } ?? CalendarPhrases.withYourCoach.t(),
             EventFormatting.state(event),
         ]
+        if let training = event[string: "trainingName"] { parts.append("· \(training)") }
         if let gym = event[string: "gym"] { parts.append("@ \(gym)") }
         if let note = event[string: "note"] { parts.append("— \(note)") }
         if let reason = event[string: "answerNote"] { parts.append("(\(reason))") }

@@ -69,7 +69,7 @@ extension CalendarWeek {
             header.append(day.date == today && !viewer.style.attributes ? ">" + text : text)
         }
         let placed = days.map { day in
-            day.events.compactMap { Slot($0, outcome: day.outcomes[$0.event.id], zone: zone) }
+            day.events.compactMap { Slot($0, zone: zone) }
         }
         let hours = Self.hours(placed.flatMap { $0 })
         let rows = hours.map { hour in
@@ -116,12 +116,12 @@ extension CalendarWeek {
         let start: Int
         let end: Int
         let line: EventLine
-        let outcome: AppointmentOutcome?
+        let state: AppointmentState
 
         /// `line` placed in `zone`; nil for a declined request (it holds no hour).
-        init?(_ line: EventLine, outcome: AppointmentOutcome?, zone: TimeZone) {
-            guard line.event[string: "status"] != EventStatus.declined.rawValue,
-                let date = line.event[string: "start"].flatMap(ISOTime.parse)
+        init?(_ line: EventLine, zone: TimeZone) {
+            let state = EventFormatting.appointmentState(line.event)
+            guard state != .requestDeclined, let date = line.event[string: "start"].flatMap(ISOTime.parse)
             else { return nil }
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
@@ -129,19 +129,20 @@ extension CalendarWeek {
             start = (clock.hour ?? 0) * 60 + (clock.minute ?? 0)
             end = min(24 * 60, start + max(1, line.event.fields["duration"]?.intValue ?? Event.defaultDuration))
             self.line = line
-            self.outcome = outcome
+            self.state = state
         }
 
-        /// ":30 " when it starts past the hour, a mark (`x` cancelled, `?` requested, `!` missed), then the client's
-        /// name for a coach, "training" for a client.
+        /// ":30 " when it starts past the hour, a mark (`x` cancelled, `-` declined by the client, `?` requested,
+        /// `!` missed), then the client's name for a coach, "training" for a client.
         func label(coach: Bool) -> String {
             let minutes = start % 60 == 0 ? "" : String(format: ":%02d ", start % 60)
             let mark =
-                switch outcome {
+                switch state {
                 case .cancelled: "x "
+                case .declinedByClient: "- "
                 case .missed: "! "
-                case nil: "? "
-                default: ""
+                case .requested, .requestDeclined: "? "
+                case .scheduled, .confirmed, .done: ""
                 }
             return minutes + mark + (coach ? line.clientName ?? "?" : CalendarPhrases.cellTraining.t())
         }

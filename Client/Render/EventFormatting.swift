@@ -144,37 +144,43 @@ public enum EventFormatting {
         ISOTime.parse(iso).map { local($0) } ?? iso
     }
 
-    /// One line describing an event: when, how long, who, where, state, id.
+    /// One line describing an event: when, how long, who, which training, where, state, id.
     static func line(_ event: EntityRecord, clientName: String?) -> String {
         var parts = [local(event[string: "start"] ?? ""), "\(event.fields["duration"]?.intValue ?? 60) min"]
         if let clientName { parts.append(clientName) }
+        if let training = event[string: "trainingName"] { parts.append("· \(training)") }
         if let gym = event[string: "gym"] { parts.append("@ \(gym)") }
-        let state = stateWord(event)
-        if state != .stateScheduled { parts.append("(\(state.t()))") }
+        let state = appointmentState(event)
+        if state != .scheduled { parts.append("(\(stateWord(state).t()))") }
         parts.append(reference(event))
         return parts.joined(separator: "  ")
     }
 
-    /// Where an appointment stands, the coach's status first: "cancelled", "done", "requested", "request declined",
-    /// else the client's answer ("confirmed", "declined by client"), else "scheduled".
-    /// Written in the current language; `--json` keeps the machine values (`status`, `answer`).
+    /// Where an appointment stands (``GorillaShared/AppointmentState``), in the current language: "scheduled",
+    /// "confirmed", "declined by client", "missed", "done", "cancelled", "requested", "request declined".
+    /// `--json` keeps the machine values (`state`, `status`, `answer`).
     public static func state(_ event: EntityRecord) -> String {
-        stateWord(event).t()
+        stateWord(appointmentState(event)).t()
+    }
+
+    /// The state ``AppointmentFacts`` wrote on `event`; for a record read without them (an appointment just
+    /// changed), the same rule without the sessions that may fulfil it.
+    public static func appointmentState(_ event: EntityRecord) -> AppointmentState {
+        if let state = event[string: "state"].flatMap(AppointmentState.init(rawValue:)) { return state }
+        return AppointmentFacts.state(of: event.fields, id: event.id, fulfilled: [], now: Date())
     }
 
     /// ``state(_:)``'s phrase.
-    static func stateWord(_ event: EntityRecord) -> CalendarPhrases {
-        switch EventStatus(rawValue: event[string: "status"] ?? "") ?? .scheduled {
+    static func stateWord(_ state: AppointmentState) -> CalendarPhrases {
+        switch state {
         case .cancelled: .stateCancelled
         case .done: .stateDone
+        case .missed: .stateMissed
         case .requested: .stateRequested
-        case .declined: .stateRequestDeclined
-        case .scheduled:
-            switch event[string: "answer"].flatMap(EventAnswer.init(rawValue:)) {
-            case .confirmed: .stateConfirmed
-            case .declined: .stateDeclinedByClient
-            case nil: .stateScheduled
-            }
+        case .requestDeclined: .stateRequestDeclined
+        case .confirmed: .stateConfirmed
+        case .declinedByClient: .stateDeclinedByClient
+        case .scheduled: .stateScheduled
         }
     }
 

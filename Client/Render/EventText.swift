@@ -24,6 +24,10 @@ extension EventUpdate {
             CalendarPhrases.seriesSplit.t(["day": day.description, "previous": previous.short, "id": id.short])
         case .answered(.confirmed): CalendarPhrases.youConfirmed.t(["appointment": when])
         case .answered(.declined): CalendarPhrases.youDeclined.t(["appointment": when])
+        case .answeredSeries(let answer, let count, let endless):
+            (answer == .confirmed ? CalendarPhrases.youConfirmedSeries : .youDeclinedSeries).t([
+                "count": count, "id": id.short,
+            ]) + (endless ? CalendarPhrases.andEveryLater.t() : "")
         case .requested(let start, let minutes):
             CalendarPhrases.requestSent.t([
                 "start": EventFormatting.local(start), "minutes": minutes, "id": id.short,
@@ -67,18 +71,20 @@ extension EventList {
                     ? CalendarPhrases.noEventsYetCoach.t()
                     : CalendarPhrases.noEventsYetClient.t()
         }
+        // The training column only when an appointment carries one.
+        let trainings = events.contains { $0.event[string: "trainingName"] != nil }
         let rows = events.map { line -> [String] in
             let event = line.event
             return [
                 EventFormatting.local(event[string: "start"] ?? ""), "\(event.fields["duration"]?.intValue ?? 60) min",
-                line.clientName ?? "", event[string: "gym"] ?? "", EventFormatting.state(event),
-                EventFormatting.reference(event),
+                line.clientName ?? "",
+            ] + (trainings ? [event[string: "trainingName"] ?? ""] : []) + [
+                event[string: "gym"] ?? "", EventFormatting.state(event), EventFormatting.reference(event),
             ]
         }
-        let headers: [CalendarPhrases] = [
-            .tableHeaderWhen, .tableHeaderLength, .tableHeaderClient, .tableHeaderGym, .tableHeaderStatus,
-            .tableHeaderID,
-        ]
+        let headers: [CalendarPhrases] =
+            [.tableHeaderWhen, .tableHeaderLength, .tableHeaderClient] + (trainings ? [.tableHeaderTraining] : [])
+            + [.tableHeaderGym, .tableHeaderStatus, .tableHeaderID]
         return Table(headers.map { $0.t() }, rows).render()
     }
 }
@@ -86,8 +92,8 @@ extension EventList {
 extension EventLine {
     /// The labels of ``text(for:)``, in the order they may appear.
     private static let labels: [CalendarPhrases] = [
-        .labelClient, .labelWhen, .labelLength, .labelRepeats, .labelSeries, .labelGym, .labelStatus, .labelReason,
-        .labelNote,
+        .labelClient, .labelWhen, .labelLength, .labelRepeats, .labelSeries, .labelTraining, .labelGym, .labelStatus,
+        .labelReason, .labelNote,
     ]
 
     /// The event's facts, one a line; the gym and the note only when set.
@@ -98,8 +104,9 @@ extension EventLine {
             let end = EventFormatting.local(start.addingTimeInterval(Double(minutes) * 60))
             when += " – " + (end.prefix(10) == when.prefix(10) ? String(end.suffix(5)) : end)
         }
-        // Values start in one column: two spaces after the longest label.
-        let width = Self.labels.map { $0.t().count }.max()! + 2
+        // Values start in one column: two spaces after the longest label (the training's only when it is shown).
+        let training = event[string: "trainingName"]
+        let width = Self.labels.filter { $0 != .labelTraining || training != nil }.map { $0.t().count }.max()! + 2
         func line(_ label: CalendarPhrases, _ value: String) -> String {
             let name = label.t()
             return name + String(repeating: " ", count: max(1, width - name.count)) + value
@@ -124,6 +131,7 @@ extension EventLine {
                     .labelSeries,
                     EventFormatting.reference(event) + " " + CalendarPhrases.theOccurrenceOf.t(["day": day])))
         }
+        if let training { lines.append(line(.labelTraining, training)) }
         if let gym = event[string: "gym"], !gym.isEmpty { lines.append(line(.labelGym, gym)) }
         lines.append(line(.labelStatus, EventFormatting.state(event)))
         if let reason = event[string: "answerNote"], !reason.isEmpty { lines.append(line(.labelReason, reason)) }

@@ -54,7 +54,7 @@ extension WatchNotice {
                 minutes == 0
                 ? CalendarPhrases.watchNow.t() : CalendarPhrases.inSpan.t(["span": ReminderTime.length(minutes)])
             return CalendarPhrases.watchReminder.t(["lead": lead, "start": start, "with": event.with])
-                + (event.gym.map { " (\($0))" } ?? "")
+                + (event.training.map { " · \($0)" } ?? "") + (event.gym.map { " (\($0))" } ?? "")
         }
     }
 
@@ -80,9 +80,9 @@ extension WatchNotice {
         return parts.joined(separator: " — ")
     }
 
-    /// "2026-12-03 18:00 training with Anna (Gym Nord)", with ", every week on tue, thu" for a series.
+    /// "2026-12-03 18:00 training with Anna · Legs (Gym Nord)", with ", every week on tue, thu" for a series.
     static func appointment(_ event: WatchAppointment, zone: TimeZone) -> String {
-        let gym = event.gym.map { " (\($0))" } ?? ""
+        let gym = (event.training.map { " · \($0)" } ?? "") + (event.gym.map { " (\($0))" } ?? "")
         let repeats = event.recurrence.map { ", " + EventFormatting.describe($0) } ?? ""
         return CalendarPhrases.watchTrainingWith.t([
             "start": EventFormatting.local(event.start, zone: zone), "with": event.with,
@@ -169,6 +169,7 @@ extension WatchNotice {
         object["answerNote"] = event.answerNote.map(JSONValue.string)
         object["gym"] = event.gym.map(JSONValue.string)
         object["note"] = event.note.map(JSONValue.string)
+        object["trainingName"] = event.training.map(JSONValue.string)
         object["series"] = event.series.map { .string($0.key) }
         if let rule = event.recurrence, let value = try? JSONValue.encode(rule) { object["recurrence"] = value }
         return .object(object)

@@ -215,6 +215,8 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
     public let training: UUID?
     public let trainingName: String?
     public let event: UUID?
+    /// The appointment the session is for, as the header names it ("appointment 10:00"; nil without one).
+    public var appointment: String?
     /// True for the stopwatch; false for the hands-free form.
     public let realTime: Bool
     /// Started without a training (`--free`): exercises come from the picker as the session goes.

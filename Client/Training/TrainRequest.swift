@@ -28,6 +28,9 @@ public struct TrainRequest: Sendable {
     /// By default the event's times, else the training's length up to now.
     public var start: String?
     public var end: String?
+    /// `--next` on a terminal: asked, with a title and one line per appointment, which to open when the next one is
+    /// not certain (several start together, or it is not today); answers the index. Nil where nobody can be asked.
+    public var chooseNext: (@Sendable (_ title: String, _ lines: [String]) -> Int?)?
 
     /// A request; give at least one of `client`, `event` or `next`.
     public init(

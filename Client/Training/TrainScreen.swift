@@ -52,7 +52,8 @@ enum TrainScreen {
             recorder.realTime
             ? TrainingPhrases.screenSessionTime.t(["time": SessionWording.clock(recorder.sessionElapsed(at: now))])
             : span(recorder)
-        let training = recorder.trainingName.map { "  · \($0)" } ?? ""
+        let training =
+            (recorder.trainingName.map { "  · \($0)" } ?? "") + (recorder.appointment.map { "  · \($0)" } ?? "")
         let full = "GorillaCoach · \(mode)  \(recorder.clientName)\(training)  \(time)\(state)"
         if full.cells <= width {
             return style("GorillaCoach · \(mode)", accent, .bold) + "  " + style(recorder.clientName, .bold)

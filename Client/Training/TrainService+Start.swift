@@ -15,7 +15,7 @@ extension TrainService {
         try refuseWhileUnfinished(cache)
         let appointment =
             request.next
-            ? try Self.currentOrNextEvent(cache, at: now)
+            ? try EventService.nextToTrain(cache, at: now, choose: request.chooseNext)
             : try request.event.map {
                 try EventService.resolve(cache, $0)
             }
@@ -39,6 +39,11 @@ extension TrainService {
             throw ClientError(.usage, TrainingPhrases.whoTrains.t())
         }
         var routine = try request.training.map { try NameResolver(cache: cache).resolve(.training, $0) }
+        if routine == nil, !request.free, request.repeating == nil,
+            let planned = appointment?[string: "training"].flatMap(UUID.init(uuidString:))
+        {
+            routine = try cache.entity(planned).flatMap { $0.deleted ? nil : $0 }  // the appointment's training
+        }
         let items: [SessionRecorder.Item]
         if request.repeating != nil {
             let last = try Self.lastSession(of: owner, cache: cache)
@@ -51,12 +56,14 @@ extension TrainService {
         let (start, end) =
             request.handsFree
             ? try Self.formTimes(request, event: appointment, training: routine, at: now) : (now, nil)
-        return SessionRecorder(
+        var recorder = SessionRecorder(
             client: owner.id, clientName: ClientDirectory.displayName(owner), training: routine?.id,
             trainingName: routine?.name, event: appointment?.id, realTime: !request.handsFree,
             free: routine == nil && request.repeating == nil, items: items,
             catalogue: try Self.catalogue(cache, client: owner.id),
             at: start, until: end)
+        recorder.appointment = appointment.flatMap { EventService.headerLabel($0, now: now) }
+        return recorder
     }
 
     /// When a hands-free session ran: `--start`/`--end` as given, else the event's times, else the training's
@@ -174,27 +181,6 @@ extension TrainService {
         if try load(cache) != nil {
             throw ClientError(.usage, TrainingPhrases.sessionStillUnfinished.t())
         }
-    }
-
-    /// The coach's scheduled event in progress at `now` (the latest to have started), else the next one to start.
-    /// - Throws: ``ClientError`` `.notFound` when no scheduled event is in progress or ahead.
-    static func currentOrNextEvent(_ cache: LocalCache, at now: Date) throws -> CachedEntity {
-        let window = try EventCalendar(cache: cache).appointments(
-            from: now.addingTimeInterval(-Double(Event.durationRange.upperBound) * 60),
-            horizon: now.addingTimeInterval(Double(EventService.defaultHorizon) * 86_400))
-        let scheduled = window.compactMap { event -> (event: CachedEntity, start: Date)? in
-            guard (event[string: "status"] ?? "scheduled") == EventStatus.scheduled.rawValue,
-                let start = event[string: "start"].flatMap(ISOTime.parse)
-            else { return nil }
-            let minutes = Double(event.data["duration"]?.intValue ?? Event.defaultDuration)
-            return start.addingTimeInterval(minutes * 60) > now ? (event, start) : nil
-        }
-        let current = scheduled.filter { $0.start <= now }.max { $0.start < $1.start }
-        let upcoming = scheduled.filter { $0.start > now }.min { $0.start < $1.start }
-        guard let chosen = current ?? upcoming else {
-            throw ClientError(.notFound, TrainingPhrases.noEventToStart.t())
-        }
-        return chosen.event
     }
 
     /// The client's previous session: the newest by start.

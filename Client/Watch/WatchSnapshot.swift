@@ -20,11 +20,13 @@ public struct WatchAppointment: Sendable, Equatable {
     public var series: UUID?
     /// How a whole series repeats (nil for a single appointment or an occurrence).
     public var recurrence: Recurrence?
+    /// The name of the training the appointment is for.
+    public var training: String?
 
     public init(
         id: UUID, reference: String? = nil, start: Date, duration: Int = Event.defaultDuration,
         status: EventStatus = .scheduled, answer: EventAnswer? = nil, answerNote: String? = nil, gym: String? = nil,
-        note: String? = nil, with: String, series: UUID? = nil, recurrence: Recurrence? = nil
+        note: String? = nil, with: String, series: UUID? = nil, recurrence: Recurrence? = nil, training: String? = nil
     ) {
         self.id = id
         self.reference = reference ?? id.short
@@ -38,13 +40,21 @@ public struct WatchAppointment: Sendable, Equatable {
         self.with = with
         self.series = series
         self.recurrence = recurrence
+        self.training = training
     }
 
-    /// Whether a reminder is due for it: it takes place and the client has not said no.
-    public var isRemindable: Bool { status == .scheduled && answer != .declined }
+    /// Where it stands at `now` (``GorillaShared/AppointmentState``; the watch does not read sessions).
+    public func state(at now: Date) -> AppointmentState {
+        AppointmentState(
+            status: status, answer: answer, end: start.addingTimeInterval(Double(duration) * 60), fulfilled: false,
+            now: now)
+    }
+
+    /// Whether a reminder is due for it: it takes place and the client has not said no (its state before it starts).
+    public var isRemindable: Bool { state(at: start).isAhead }
 
     /// The appointment as `row` (a single one, a series or an occurrence) holds it; nil when the row holds no start.
-    init?(_ row: CachedEntity, with: String) {
+    init?(_ row: CachedEntity, with: String, training: String? = nil) {
         guard let start = row[string: "start"].flatMap(ISOTime.parse) else { return nil }
         self.init(
             id: row.id, reference: row.appointmentReference, start: start,
@@ -52,7 +62,7 @@ public struct WatchAppointment: Sendable, Equatable {
             status: row[string: "status"].flatMap(EventStatus.init(rawValue:)) ?? .scheduled,
             answer: row[string: "answer"].flatMap(EventAnswer.init(rawValue:)), answerNote: row[string: "answerNote"],
             gym: row[string: "gym"], note: row[string: "note"], with: with, series: row.seriesOccurrence?.series,
-            recurrence: try? row.data["recurrence"]?.decode(Recurrence.self))
+            recurrence: try? row.data["recurrence"]?.decode(Recurrence.self), training: training)
     }
 }
 
@@ -121,16 +131,20 @@ public struct WatchSnapshot: Sendable, Equatable {
             account.role == .coach ? key.flatMap { clientNames[$0] } ?? CalendarPhrases.aClient.t() : coachName
         }
         let calendar = try EventCalendar(cache: cache)
+        // The training each appointment is for, by name (the watch reads no sessions: it looks often).
+        let trainings = try AppointmentFacts.trainingNames(in: cache)
+        func training(_ row: CachedEntity) -> String? { row[string: "training"].flatMap { trainings[$0.lowercased()] } }
         var snapshot = WatchSnapshot()
         for row in calendar.singles + calendar.series.values {
-            snapshot.rows[row.id] = WatchAppointment(row, with: other(row[string: "client"]))
+            snapshot.rows[row.id] = WatchAppointment(
+                row, with: other(row[string: "client"]), training: training(row))
         }
         let from = now.addingTimeInterval(-window.before * 86_400)
         let to = now.addingTimeInterval(window.after * 86_400)
         for occurrence in calendar.appointments(from: from, to: to, horizon: to)
         where occurrence.seriesOccurrence != nil {
             snapshot.occurrences[occurrence.id] = WatchAppointment(
-                occurrence, with: other(occurrence[string: "client"]))
+                occurrence, with: other(occurrence[string: "client"]), training: training(occurrence))
         }
         for message in try cache.entities(.message) where message[string: "to"] == me {
             snapshot.messages[message.id] = WatchMessage(

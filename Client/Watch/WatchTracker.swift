@@ -160,7 +160,7 @@ public struct WatchTracker: Sendable {
         let ahead = snapshot.appointments.filter { $0.start > now }
         let requests = snapshot.rows.values.filter { $0.status == .requested && $0.start > now }.count
         let unanswered =
-            role == .client ? ahead.filter { $0.status == .scheduled && $0.answer == nil }.count : 0
+            role == .client ? ahead.filter { $0.state(at: now).awaitsAnswer }.count : 0
         return WatchSummary(
             username: username, role: role,
             next: ahead.filter(\.isRemindable).min { ($0.start, $0.id.key) < ($1.start, $1.id.key) },

@@ -91,10 +91,14 @@ extension EntityKinds {
                         if let status = document["status"]?.stringValue, status != EventStatus.requested.rawValue {
                             throw ServerError(.forbidden, "clients ask for appointments (status requested)")
                         }
-                        if let field = ["recurrence", "answer", "answerNote"].first(where: { document[$0] != nil }) {
+                        if let field = ["recurrence", "answer", "answerNote", "training"].first(where: {
+                            document[$0] != nil
+                        }) {
                             throw ServerError(.forbidden, "a request cannot set \(field)")
                         }
                         document["status"] = .string(EventStatus.requested.rawValue)
+                        // Asking is the client's yes: once accepted, the appointment is confirmed, not unanswered.
+                        document["answer"] = .string(EventAnswer.confirmed.rawValue)
                     } else if let field = document.keys.sorted().first(where: {
                         !Event.clientAnswerFields.union(Event.exceptionFields).union(["client"]).contains($0)
                     }) {
@@ -113,6 +117,7 @@ extension EntityKinds {
             try FieldRules.optionalText("answerNote", in: &document, max: Event.maxAnswerNoteLength)
             try FieldRules.optionalText("gym", in: &document, max: Event.maxGymLength, multiline: false)
             try FieldRules.optionalText("note", in: &document)
+            try training(in: &document, context: context)
             if let series = document["series"], !series.isNull {
                 try exception(in: &document, context: context)
                 return
@@ -160,6 +165,21 @@ extension EntityKinds {
             return row.clientID == principal.id && fields.isSubset(of: Event.clientAnswerFields)
         }
     )
+
+    /// The training an appointment is for: one of the coach's own. A new one must be live; one the appointment
+    /// already names may since have been deleted (the appointment keeps naming it, as history does).
+    private static func training(in document: inout [String: JSONValue], context: MutationContext) throws {
+        guard let value = document["training"], !value.isNull else {
+            document["training"] = nil
+            return
+        }
+        guard let id = value.stringValue.flatMap(UUID.init(uuidString:)),
+            let row = try context.reference(id, kind: .training), context.creating ? !row.deleted : true
+        else {
+            throw ServerError(.invalidReference, "training (no such training)")
+        }
+        document["training"] = .string(id.key)
+    }
 
     /// An optional time zone name; returns the zone.
     private static func zone(in document: inout [String: JSONValue]) throws -> TimeZone? {

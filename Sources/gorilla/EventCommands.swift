@@ -8,7 +8,8 @@ struct EventOptions: ParsableArguments {
     @Option(help: ArgumentHelp(CalendarPhrases.helpEventDuration.t())) var duration: Int?
     @Option(help: ArgumentHelp(CalendarPhrases.helpEventGym.t())) var gym: String?
     @Option(help: ArgumentHelp(CalendarPhrases.helpEventNote.t())) var note: String?
-    var fields: EventFields { EventFields(at: at, duration: duration, gym: gym, note: note) }
+    @Option(help: ArgumentHelp(CalendarPhrases.helpEventTraining.t())) var training: String?
+    var fields: EventFields { EventFields(at: at, duration: duration, gym: gym, note: note, training: training) }
 }
 
 struct RepeatOptions: ParsableArguments {
@@ -140,8 +141,9 @@ struct Events: AsyncParsableCommand {
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var id: String
         @Option(help: ArgumentHelp(CalendarPhrases.helpOnlyOccurrence.t())) var occurrence: String?
+        @Flag(help: ArgumentHelp(CalendarPhrases.helpAnswerAll.t())) var all = false
         func run() async throws {
-            try await present(global) { try await EventService($0).confirm(id, occurrence: occurrence) }
+            try await present(global) { try await EventService($0).confirm(id, occurrence: occurrence, all: all) }
         }
     }
 
@@ -153,9 +155,10 @@ struct Events: AsyncParsableCommand {
         @Argument var id: String
         @Option(help: ArgumentHelp(CalendarPhrases.helpOnlyOccurrence.t())) var occurrence: String?
         @Option(help: ArgumentHelp(CalendarPhrases.helpDeclineReason.t())) var reason: String?
+        @Flag(help: ArgumentHelp(CalendarPhrases.helpAnswerAll.t())) var all = false
         func run() async throws {
             try await present(global) {
-                try await EventService($0).decline(id, occurrence: occurrence, reason: reason)
+                try await EventService($0).decline(id, occurrence: occurrence, all: all, reason: reason)
             }
         }
     }

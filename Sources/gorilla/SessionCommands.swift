@@ -158,9 +158,23 @@ struct Train: AsyncParsableCommand {
     @Option(help: ArgumentHelp(TrainingPhrases.helpTrainEdit.t())) var edit: String?
 
     var request: TrainRequest {
-        TrainRequest(
+        var request = TrainRequest(
             client: client, training: training, free: free, event: event, next: next, repeating: repeating,
             handsFree: handsFree, start: start, end: end)
+        // --next asks which appointment when it is not certain; without a terminal (or with --json) it says what to pass.
+        if next, !global.json, Terminal.canAsk { request.chooseNext = Self.askWhichAppointment }
+        return request
+    }
+
+    /// Lists the appointments numbered on standard error and reads the number chosen (nil for none).
+    @Sendable static func askWhichAppointment(_ title: String, _ lines: [String]) -> Int? {
+        let numbered = lines.enumerated().map { "  \($0.offset + 1)) \($0.element)" }
+        let prompt = CalendarPhrases.nextChoosePrompt.t(["count": lines.count])
+        FileHandle.standardError.write(Data(([title] + numbered + [prompt]).joined(separator: "\n").utf8))
+        guard let answer = readLine(), let number = Int(answer.trimmingCharacters(in: .whitespaces)) else {
+            return nil
+        }
+        return number - 1
     }
 
     func validate() throws {

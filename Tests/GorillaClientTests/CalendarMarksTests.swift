@@ -142,19 +142,12 @@ import Testing
         let dates = (0..<7).map {
             CalendarDate(Self.time("2026-11-30T12:00:00.000Z").addingTimeInterval(Double($0) * 86_400), in: Self.utc)
         }
-        func outcomes(_ lines: [EventLine]) -> [UUID: AppointmentOutcome] {
-            var outcomes: [UUID: AppointmentOutcome] = [:]
-            for line in lines where line.event[string: "status"] != "requested" {
-                outcomes[line.event.id] = line.event[string: "status"] == "cancelled" ? .cancelled : .upcoming
-            }
-            return outcomes
-        }
         return CalendarWeek(
             week: "2026-W49",
             days: dates.enumerated().map { index, date in
                 let lines = index == 0 ? monday : index == 2 ? wednesday : []
                 return CalendarWeek.Day(
-                    date: date, events: lines, outcomes: outcomes(lines), trained: trained && index == 2, missed: false)
+                    date: date, events: lines, trained: trained && index == 2, missed: false)
             }, today: dates[2], zone: Self.utc)
     }
 

@@ -28,8 +28,10 @@ import Testing
         let now = try await device.app.addEvent(client: "Joan", EventFields(at: "2030-03-04 10:00", duration: 60))
         let later = try await device.app.addEvent(client: "Marta", EventFields(at: "2030-03-05 18:00"))
         let service = device.app
-        func next(at text: String) async throws -> SessionRecorder {
-            let recorder = try await service.startTraining(TrainRequest(next: true), at: try Self.local(text))
+        func next(at text: String, pickingTheOnly: Bool = false) async throws -> SessionRecorder {
+            var request = TrainRequest(next: true)
+            if pickingTheOnly { request.chooseNext = { _, lines in lines.count == 1 ? 0 : nil } }
+            let recorder = try await service.startTraining(request, at: try Self.local(text))
             _ = try await service.finishTraining(try Self.discarded(recorder))
             return recorder
         }
@@ -37,7 +39,10 @@ import Testing
         #expect(inProgress.clientName == "Joan Puig")
         #expect(inProgress.event?.key == now.json.objectValue?["id"]?.stringValue)
         #expect(inProgress.free && inProgress.training == nil, "events name no training: free mode")
-        let upcoming = try await next(at: "2030-03-04 11:00")
+        // The next one is tomorrow: not certain, so it is asked for (and refused with nobody to ask).
+        let notToday = await #expect(throws: ClientError.self) { try await next(at: "2030-03-04 11:00") }
+        #expect(notToday?.kind == .usage && notToday?.message.contains("--event") == true)
+        let upcoming = try await next(at: "2030-03-04 11:00", pickingTheOnly: true)
         #expect(upcoming.clientName == "Marta Puig")
         #expect(upcoming.event?.key == later.json.objectValue?["id"]?.stringValue)
         let laterID = try #require(later.json.objectValue?["id"]?.stringValue)

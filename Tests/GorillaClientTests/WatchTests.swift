@@ -246,6 +246,23 @@ import Testing
         #expect(try json(.connected)["type"] == "status")
     }
 
+    @Test func anAppointmentsTrainingIsNamedInItsLinesAndItsStateDecidesWhatWaitsForAnAnswer() throws {
+        var legs = Self.appointment(startsIn: 30)
+        legs.training = "Legs"
+        func line(_ news: WatchNews) -> String { WatchNotice(at: Self.started, news).line(zone: Self.utc) }
+        #expect(line(.reminder(legs, minutes: 30)) == "in 30 min: 08:30 training with Anna · Legs (Gym Nord)")
+        #expect(
+            line(.moved(legs, from: Self.at(0)))
+                == "moved: 2027-01-15 08:00 → 2027-01-15 08:30 training with Anna · Legs (Gym Nord)")
+        let json = try #require(try WatchNotice(at: Self.started, .reminder(legs, minutes: 30)).json.objectValue)
+        #expect(json["event"]?.objectValue?["trainingName"] == "Legs")
+        // A confirmed one waits for nothing; one over is missed, not waiting either.
+        var confirmed = Self.appointment(startsIn: 40, answer: .confirmed)
+        confirmed.training = nil
+        #expect(legs.state(at: Self.started) == .scheduled && confirmed.state(at: Self.started) == .confirmed)
+        #expect(legs.state(at: Self.at(120)) == .missed)
+    }
+
     @Test func reminderTimesAreReadAsPeopleTypeThem() {
         #expect(ReminderTime.minutes("30m") == 30)
         #expect(ReminderTime.minutes("1h") == 60)

@@ -144,8 +144,8 @@ struct CalendarLanguageTests {
             #expect(said[0].text == "Se ha programado una cita con Ana Serra el 2027-03-10 18:00 (60 min).")
             #expect(said[1].text.contains("cada semana (lu, ju), 4 veces, desde el 2027-03-01 09:00"), "\(said[1])")
 
-            let confirmed = try await ana.confirmEvent(series).text
-            #expect(confirmed == "Has confirmado la cita del 2027-03-01 09:00 (\(series.suffix(8))).", "\(confirmed)")
+            let confirmed = try await ana.confirmEvent(series, all: true).text
+            #expect(confirmed == "Has confirmado 4 ocurrencias de la serie \(series.suffix(8)).", "\(confirmed)")
             let declined = try await ana.declineEvent(single, reason: "viaje").text
             #expect(
                 declined == "Has rechazado la cita del 2027-03-10 18:00 (\(single.suffix(8))); tu entrenador lo verá.",

@@ -56,6 +56,8 @@ public struct Event: EntityDocument {
     public var answer: EventAnswer?
     /// The reason the client gave with the answer.
     public var answerNote: String?
+    /// The training (routine) the appointment is for: one of the coach's own; `train` follows it.
+    public var training: UUID?
 
     public init(
         client: UUID, start: Date, zone: String = "UTC", duration: Int = Event.defaultDuration,
@@ -73,6 +75,7 @@ public struct Event: EntityDocument {
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case client, start, zone, duration, gym, note, status, recurrence, series, occurrence, answer, answerNote
+        case training
     }
 
     public init(from decoder: any Decoder) throws {
@@ -89,6 +92,7 @@ public struct Event: EntityDocument {
         occurrence = try container.decodeIfPresent(CalendarDate.self, forKey: .occurrence)
         answer = try container.decodeIfPresent(EventAnswer.self, forKey: .answer)
         answerNote = try container.decodeIfPresent(String.self, forKey: .answerNote)
+        training = try container.decodeIfPresent(UUID.self, forKey: .training)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -105,6 +109,7 @@ public struct Event: EntityDocument {
         try container.encodeIfPresent(occurrence, forKey: .occurrence)
         try container.encodeIfPresent(answer, forKey: .answer)
         try container.encodeIfPresent(answerNote, forKey: .answerNote)
+        try container.encodeID(training, forKey: .training)
     }
 
     /// When the appointment ends.

@@ -18,16 +18,16 @@ extension DeviceCommands {
         try await run { try await EventService($0).cancel(id, choice) }
     }
 
-    public func confirmEvent(_ id: String, occurrence: String? = nil) async throws -> CommandOutput {
-        try await run { try await EventService($0).confirm(id, occurrence: occurrence) }
+    public func confirmEvent(_ id: String, occurrence: String? = nil, all: Bool = false) async throws -> CommandOutput {
+        try await run { try await EventService($0).confirm(id, occurrence: occurrence, all: all) }
     }
 
     public func declineEvent(
-        _ id: String, occurrence: String? = nil, reason: String? = nil
+        _ id: String, occurrence: String? = nil, all: Bool = false, reason: String? = nil
     ) async throws
         -> CommandOutput
     {
-        try await run { try await EventService($0).decline(id, occurrence: occurrence, reason: reason) }
+        try await run { try await EventService($0).decline(id, occurrence: occurrence, all: all, reason: reason) }
     }
 
     public func requestEvent(_ given: EventFields) async throws -> CommandOutput {

@@ -170,6 +170,37 @@ public enum CalendarPhrases: String, Phrases {
     case stateDone
     case stateRequested
     case stateRequestDeclined
+    /// An appointment that ended without being done.
+    case stateMissed
+    /// `events add|edit --training`.
+    case helpEventTraining
+    /// `events confirm|decline --all`.
+    case helpAnswerAll
+    /// `events confirm|decline SERIES` without `--occurrence` or `--all`; `command` is confirm or decline.
+    case seriesNeedsChoice
+    case allOrOccurrence
+    case allIsForSeries
+    /// `events confirm SERIES --all`: how many occurrences to come now carry the answer.
+    case youConfirmedSeries
+    case youDeclinedSeries
+    /// Added to `youConfirmedSeries`/`youDeclinedSeries` for a series that does not end.
+    case andEveryLater
+    /// The `.ics` DESCRIPTION's line naming the appointment's training.
+    case icsTrainingPlanned
+    /// `train --next`: the next appointment is not today.
+    case nextNotToday
+    /// `train --next`: several appointments start together.
+    case nextTogether
+    /// `train --next` without a terminal: what to pass.
+    case nextPassEvent
+    /// `train --next` on a terminal: the question.
+    case nextChoosePrompt
+    /// `train --next`: none was chosen.
+    case nextNoneChosen
+    /// The train view's header: the appointment the session is for.
+    case trainHeaderAppointment
+    case tableHeaderTraining
+    case labelTraining
     case everyDay
     /// `interval` is 2 or more.
     case everyDays
