@@ -5,8 +5,8 @@ import Logging
 import NIOCore
 
 /// Serves one TLS connection: reads request lines in order and writes one response line for each;
-/// once the connection subscribes, a second task writes live pushes between responses (from its ``LiveQueue``). A request is read only once the
-/// earlier replies have (nearly) gone to the socket (``ReplyBacklog``).
+/// once the connection subscribes, a second task writes live pushes between responses (from its ``LiveQueue``). A
+/// request is read only once the earlier replies have (nearly) gone to the socket (``ReplyBacklog``).
 struct ConnectionHandler: Sendable {
     let router: RequestRouter
     let context: ServerContext
@@ -50,8 +50,8 @@ struct ConnectionHandler: Sendable {
                                 let queue = subscription.queue
                                 queue.attach(connection.channel.channel)
                                 group.addTask {
-                                    // One batch at a time: while it waits for the peer, new pushes wait in the bounded
-                                    // queue, never in the channel (``LiveQueue``).
+                                    // One batch (at most 16 KiB) at a time: while it waits for the peer, new pushes
+                                    // wait in the bounded queue, not in the connection's buffers (``LiveQueue``).
                                     while let batch = await queue.next() {
                                         try await backlog.write(batch.lines, to: outbound)
                                         if batch.closes { return }

@@ -4,9 +4,9 @@ import NIOCore
 
 /// One subscribed connection's live pushes waiting for its writer, bounded in count and in bytes.
 ///
-/// Fan-out only appends here and never waits (``offer(_:)``). When the writer falls behind, so that the queue would pass
-/// ``maxCount`` pushes or ``maxBytes`` bytes, every queued push is dropped and the peer gets one `resync` push instead,
-/// as soon as its writer is free: it pulls to catch up (docs/sync.md, "Live pushes"). Until the writer takes that push,
+/// Fan-out only appends here and never waits (``offer(_:)``). When the writer falls behind, so that the queue would
+/// pass ``maxCount`` pushes or ``maxBytes`` bytes, every queued push is dropped and the peer gets one `resync` push
+/// instead, as soon as its writer is free: it pulls to catch up (docs/sync.md, "Live pushes"). Until the writer takes that push,
 /// later ones are dropped as well, so a peer that never reads holds nothing here. The lines are encoded once and shared
 /// by every subscriber they go to (a `ByteBuffer` is copied only on write).
 ///
@@ -84,8 +84,8 @@ final class LiveQueue: Sendable {
         channel.eventLoop.scheduleTask(in: closeGrace) { channel.close(promise: nil) }
     }
 
-    /// Drops what waits and ends the queue. With `last`, the writer writes that line, and the connection closes a moment
-    /// later, whether or not the peer read it.
+    /// Drops what waits and ends the queue. With `last`, the writer writes that line, and the connection closes a
+    /// moment later, whether or not the peer read it.
     func end(with last: ByteBuffer? = nil) {
         let (waiter, channel) = state.withLockedValue { state -> (CheckedContinuation<Void, Never>?, (any Channel)?) in
             guard !state.ended, state.last == nil else { return (nil, nil) }

@@ -4,8 +4,8 @@ import NIOCore
 
 /// The open, authenticated connections that subscribed to live events, by account, with the token each one holds.
 ///
-/// Pushes are only a shortcut: the data is stored before it is pushed and the next sync delivers it anyway. Each push is
-/// encoded once and queued for every subscriber it concerns without waiting for any (``LiveQueue``: bounded in count
+/// Pushes are only a shortcut: the data is stored before it is pushed and the next sync delivers it anyway. Each push
+/// is encoded once and queued for every subscriber it concerns without waiting for any (``LiveQueue``: bounded in count
 /// and bytes; a subscriber that falls behind is told to resynchronise by pull). A subscriber whose token is revoked or
 /// expires is told (error 110) and its connection closed (``watchTokens()``).
 ///
@@ -24,8 +24,8 @@ actor LiveRegistry {
     private var nextToken = 0
     /// The accounts epoch read before the last sweep that finished (nil before the first).
     private var sweptEpoch: UInt64?
-    /// Raised when accounts or tokens change (``StoreEpochs/onAccountsChange(_:)``, while ``watchTokens()`` runs), and by
-    /// a late subscription.
+    /// Raised when accounts or tokens change (``StoreEpochs/onAccountsChange(_:)``, while ``watchTokens()`` runs),
+    /// and by a late subscription.
     private nonisolated let tokensChanged = LiveWakeup()
 
     init(store: ServerStore) {

@@ -3,7 +3,8 @@ import GorillaShared
 
 extension ServerStore {
     /// Which of the session tokens `hashes` are still live (not revoked, account not disabled), each with its expiry:
-    /// one indexed query for many tokens, for the live registry's re-check of its subscribers (``LiveRegistry/sweep()``).
+    /// one indexed query for many tokens, for the live registry's re-check of its subscribers
+    /// (``LiveRegistry/sweep()``).
     func liveTokens(among hashes: some Collection<String>) async throws -> [String: Date] {
         guard !hashes.isEmpty else { return [:] }
         let placeholders = Array(repeating: "?", count: hashes.count).joined(separator: ", ")

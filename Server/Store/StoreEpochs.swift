@@ -10,8 +10,8 @@ import Synchronization
 /// - ``data`` moves when `entities` or `news` changed at all. A connection answers a repeated `sync.updated` from
 ///   its last answer while it stands still (for at most ``ServerStore/updatedReuseInterval``).
 ///
-/// Subscribed connections do not wait for a request: ``onAccountsChange(_:)`` has the live registry re-check their tokens
-/// as soon as ``accounts`` moves.
+/// Subscribed connections do not wait for a request: ``onAccountsChange(_:)`` has the live registry re-check their
+/// tokens as soon as ``accounts`` moves.
 ///
 /// Writes made by other processes (the operator tools) are not seen here; the intervals bound how long they wait.
 public final class StoreEpochs: Sendable {

@@ -128,7 +128,8 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
         guard let pid = lock.withLock({ process })?.pid,
             let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({ Int($0) })
+            let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first
+                .flatMap({ Int($0) })
         else { return nil }
         return kilobytes * 1024
     }
