@@ -34,7 +34,8 @@ extension MessageService {
     }
 
     /// Keeps a connection open for the chat until cancelled: subscribes to pushes, syncs after each push and
-    /// each sent line, marks shown messages read; reconnects two seconds after a loss.
+    /// each sent line (a `resync` push too: pushes were dropped), marks shown messages read; reconnects two seconds
+    /// after a loss, unless the session ended (the server closes a revoked session's connection with error 110).
     ///
     /// Each attempt opens a connection of its own rather than the command's held one, so that a lost connection is
     /// never reused.
@@ -63,6 +64,10 @@ extension MessageService {
                     }
                 }
                 await controller.detach(MessagePhrases.chatConnectionLostReconnecting.t())
+            } catch let error as ClientError where error.kind == .notLoggedIn {
+                // The session ended (revoked elsewhere, or expired): trying again cannot help. Say so, and stop.
+                await controller.detach(error.message)
+                return
             } catch {
                 // Told in English whatever the language of the texts: the description is compared, not shown.
                 let description = Language.$current.withValue(.en) { GorillaClient.describe(error) }

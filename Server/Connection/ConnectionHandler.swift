@@ -5,8 +5,8 @@ import Logging
 import NIOCore
 
 /// Serves one TLS connection: reads request lines in order and writes one response line for each;
-/// once the connection subscribes, a second task writes live pushes between responses. A request is read only once the
-/// earlier replies have (nearly) gone to the socket (``ReplyBacklog``).
+/// once the connection subscribes, a second task writes live pushes between responses (from its ``LiveQueue``). A
+/// request is read only once the earlier replies have (nearly) gone to the socket (``ReplyBacklog``).
 struct ConnectionHandler: Sendable {
     let router: RequestRouter
     let context: ServerContext
@@ -27,7 +27,14 @@ struct ConnectionHandler: Sendable {
                         switch frame {
                         case .line(let buffer):
                             let bytes = Array(buffer.readableBytesView)
-                            if Self.isBlank(bytes) { continue }  // blank lines are ignored
+                            if Self.isBlank(bytes) {
+                                // Ignored, without a response; but it keeps the connection from its idle timeout only
+                                // while its session holds (docs/security.md, section 13).
+                                if await state.sessionHolds(in: context.store) { continue }
+                                try await backlog.write(
+                                    LiveRegistry.revokedLine(in: state.language), to: outbound)
+                                return
+                            }
                             // No new work while the peer leaves earlier replies unread; a shutdown ends the wait.
                             await backlog.waitUntilSent()
                             try Task.checkCancellation()
@@ -40,10 +47,14 @@ struct ConnectionHandler: Sendable {
                             if let subscription = state.subscription, !state.subscriptionStarted {
                                 state.subscriptionStarted = true
                                 subscriber = (subscription.user, subscription.token)
+                                let queue = subscription.queue
+                                queue.attach(connection.channel.channel)
                                 group.addTask {
-                                    let encoder = WireCoding.encoder
-                                    for await push in subscription.stream {
-                                        try await backlog.write(Self.encode(push, with: encoder), to: outbound)
+                                    // One batch (at most 16 KiB) at a time: while it waits for the peer, new pushes
+                                    // wait in the bounded queue, not in the connection's buffers (``LiveQueue``).
+                                    while let batch = await queue.next() {
+                                        try await backlog.write(batch.lines, to: outbound)
+                                        if batch.closes { return }
                                     }
                                 }
                             }

@@ -25,7 +25,7 @@ struct ConnectionState {
     /// The request-rate bucket, and the last `sync.updated` answer for the event loop to repeat (``PollResponder``).
     let shortcut: PollShortcut
     /// Live pushes for this connection once it subscribed (`events.subscribe`); the handler writes them.
-    var subscription: (user: UUID, token: Int, stream: AsyncStream<WireResponse>)?
+    var subscription: (user: UUID, token: Int, queue: LiveQueue)?
     var subscriptionStarted = false
 
     init(address: String, shortcut: PollShortcut, id: UUID = UUID(), backlog: ReplyBacklog = ReplyBacklog()) {
@@ -58,6 +58,28 @@ struct ConnectionState {
     }
 
     var language: Language { requestedLanguage ?? principal?.language ?? .en }
+
+    /// The accounts epoch read just before the token was last confirmed live.
+    var tokenCheckEpoch: UInt64 { tokenCheckedEpoch }
+
+    /// Whether the connection is logged in with a token that is still live, reading it again only when
+    /// ``needsTokenCheck(epoch:now:)`` says so (a store failure keeps the connection as it is). For what a peer sends
+    /// that is no request (a blank line): it keeps a connection open only while its session holds.
+    mutating func sessionHolds(in store: ServerStore) async -> Bool {
+        guard principal != nil, let hash = tokenHash else { return true }
+        let epoch = store.epochs.accounts
+        guard needsTokenCheck(epoch: epoch) else { return true }
+        let found: (UserRecord, Date)?
+        do {
+            found = try await store.session(tokenHash: hash)
+        } catch {
+            return true
+        }
+        guard let (user, expires) = found else { return false }
+        principal = user
+        tokenChecked(epoch: epoch, expires: expires)
+        return true
+    }
 
     /// The authenticated account, or a `notAuthenticated` error.
     func requirePrincipal() throws -> UserRecord {

@@ -1,5 +1,6 @@
 import Foundation
 import GorillaShared
+import NIOCore
 
 /// Pushes the messages and appointments written since it last looked to the subscribed connections of the accounts
 /// they concern, whichever connection or instance wrote them: a push that stores one asks it to look
@@ -53,6 +54,7 @@ actor LiveFeed {
             guard let (changes, through, more) = try? await store.liveChanges(after: after, limit: Self.page) else {
                 return
             }
+            if !changes.isEmpty { await live.sweepIfAccountsChanged() }
             for (change, tenant) in changes { await publish(change, tenant: tenant) }
             after = through
             seen = through
@@ -61,17 +63,22 @@ actor LiveFeed {
     }
 
     /// A message goes to its sender and recipient (a chat shows a read mark as soon as it is set), an appointment to
-    /// the coach and the client (a watch shows a booking answer as soon as it is given).
+    /// the coach and the client (a watch shows a booking answer as soon as it is given). Each push is encoded once,
+    /// whatever the number of connections it goes to.
     private func publish(_ change: Change, tenant: UUID) async {
         let object = change.data?.objectValue ?? [:]
         if change.kind == EntityKind.event.rawValue {
             let users = Set(
                 [tenant] + [object["client"]?.stringValue.flatMap(UUID.init(uuidString:))].compactMap { $0 })
-            await live.publish(WireResponse(event: "event", value: change), to: users)
+            await live.publish(Self.line(LiveEvents.event, change), to: users)
             return
         }
         let users = Set(
             [object["to"], object["from"]].compactMap { $0?.stringValue }.compactMap(UUID.init(uuidString:)))
-        await live.publish(WireResponse(event: "message", value: change), to: users)
+        await live.publish(Self.line(LiveEvents.message, change), to: users)
+    }
+
+    private static func line(_ event: String, _ change: Change) -> ByteBuffer {
+        ConnectionHandler.encode(WireResponse(event: event, value: change), with: WireCoding.encoder)
     }
 }

@@ -34,6 +34,12 @@ final class ReplyBacklog: Sendable {
         try await outbound.write(buffer)
     }
 
+    /// Writes `buffers` through `outbound` in one go, counting them until the socket has them.
+    func write(_ buffers: [ByteBuffer], to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
+        state.withLockedValue { $0.bytes += buffers.reduce(0) { $0 + $1.readableBytes } }
+        try await outbound.write(contentsOf: buffers)
+    }
+
     /// Returns once at most ``resumeAtOrBelow`` bytes are unsent, the connection closed, or the task is cancelled
     /// (a graceful shutdown must not wait for a peer that stopped reading).
     func waitUntilSent() async {

@@ -81,8 +81,10 @@ extension RequestRouter {
         if state.subscription == nil {
             // Live pushes share the connection's writes from now on, so the loop no longer answers polls alone.
             state.shortcut.disable()
-            let (token, stream) = await context.live.subscribe(user: principal.id)
-            state.subscription = (principal.id, token, stream)
+            let (token, queue) = await context.live.subscribe(
+                user: principal.id, tokenHash: state.tokenHash, checkedEpoch: state.tokenCheckEpoch,
+                language: state.language)
+            state.subscription = (principal.id, token, queue)
         }
         return .value(SubscribeReply(events: ["message", "event"]))
     }

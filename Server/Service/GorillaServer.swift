@@ -166,6 +166,9 @@ public struct GorillaServer: Service {
             }
         }
         defer { follower.cancel() }
+        // Subscribers whose token is revoked (here or on another instance) are told and closed at once.
+        let tokenWatch = Task { await context.live.watchTokens() }
+        defer { tokenWatch.cancel() }
         let configuration = self.configuration
         let openConnections = NIOLockedValueBox(OpenConnections())
 
@@ -224,6 +227,8 @@ public struct GorillaServer: Service {
         }
         follower.cancel()
         _ = await follower.value
+        tokenWatch.cancel()
+        _ = await tokenWatch.value
         await store.close()
         logger.info("server stopped")
     }

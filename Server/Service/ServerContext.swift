@@ -20,7 +20,7 @@ struct ServerContext: Sendable {
     /// - Parameter passwordPool: the threads that hash passwords (``PasswordWork``); the caller starts and stops them.
     init(store: ServerStore, configuration: ServerConfiguration, logger: Logger, passwordPool: NIOThreadPool) {
         self.store = store
-        let live = LiveRegistry()
+        let live = LiveRegistry(store: store)
         self.live = live
         self.feed = LiveFeed(store: store, live: live)
         self.configuration = configuration

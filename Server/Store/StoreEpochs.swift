@@ -10,17 +10,38 @@ import Synchronization
 /// - ``data`` moves when `entities` or `news` changed at all. A connection answers a repeated `sync.updated` from
 ///   its last answer while it stands still (for at most ``ServerStore/updatedReuseInterval``).
 ///
+/// Subscribed connections do not wait for a request: ``onAccountsChange(_:)`` has the live registry re-check their
+/// tokens as soon as ``accounts`` moves.
+///
 /// Writes made by other processes (the operator tools) are not seen here; the intervals bound how long they wait.
 public final class StoreEpochs: Sendable {
     private let accountCounter = Atomic<UInt64>(0)
     private let dataCounter = Atomic<UInt64>(0)
+    private let accountObservers = Mutex<(next: Int, byNumber: [Int: @Sendable () -> Void])>((0, [:]))
 
     public var accounts: UInt64 { accountCounter.load(ordering: .acquiring) }
     public var data: UInt64 { dataCounter.load(ordering: .acquiring) }
 
+    /// Calls `observer` after every move of ``accounts``, on the thread that moved it: it must return at once.
+    /// Returns the number that ``removeAccountsObserver(_:)`` takes.
+    func onAccountsChange(_ observer: @escaping @Sendable () -> Void) -> Int {
+        accountObservers.withLock { observers in
+            observers.next += 1
+            observers.byNumber[observers.next] = observer
+            return observers.next
+        }
+    }
+
+    func removeAccountsObserver(_ number: Int) {
+        _ = accountObservers.withLock { $0.byNumber.removeValue(forKey: number) }
+    }
+
     func advance(accounts: Bool, data: Bool) {
-        if accounts { accountCounter.add(1, ordering: .releasing) }
         if data { dataCounter.add(1, ordering: .releasing) }
+        if accounts {
+            accountCounter.add(1, ordering: .releasing)
+            for observer in accountObservers.withLock({ Array($0.byNumber.values) }) { observer() }
+        }
     }
 }
 

@@ -102,6 +102,24 @@ struct ChatTmuxTests {
         await tmux.start("GORILLA_HOME='\(client.home.path)' '\(Products.gorilla.path)' chat; echo \(done)$?; sleep 30")
     }
 
+    /// The coach removes the client while the client's chat is open: the server tells the chat's connection (error
+    /// 110) and closes it, and the chat says the session ended instead of trying to reconnect for ever.
+    @Test func aRemovedClientsChatSaysTheSessionEndedAndStopsTrying() async throws {
+        guard ChatTmux.isInstalled else {
+            print("ChatTmuxTests: tmux is not installed; skipping the interactive chat test")
+            return
+        }
+        try await Self.withChat { coach, client, tmux in
+            await Self.startChat(client, in: tmux)
+            let opened = await tmux.waitFor("connected")
+            #expect(opened.contains("connected"), "\(opened)")
+            let removed = try await runGorilla(["clients", "rm", "Ana", "--yes"], home: coach.home)
+            #expect(removed.status == 0, "\(removed)")
+            let told = await tmux.waitFor("your session has expired or was revoked", timeout: .seconds(15))
+            #expect(told.contains("your session has expired or was revoked"), "\(told)")
+        }
+    }
+
     @Test func aMessageFromAnotherDeviceAppearsWithoutAKeyPressAndEnterSendsTheTypedLine() async throws {
         guard ChatTmux.isInstalled else {
             print("ChatTmuxTests: tmux is not installed; skipping the interactive chat test")

@@ -224,6 +224,25 @@ struct SeveralInstancesTests {
         }
     }
 
+    /// A password change through one instance tells a listener on another at once (error 110, then closed), before
+    /// anything the coach sends afterwards could reach it: the other instance hears the accounts change and re-checks
+    /// its subscribers' tokens.
+    @Test func aPasswordChangeOnOneInstanceEndsAListenerOnAnother() async throws {
+        try await withInstances(2) { servers in
+            try await withClient(port: servers[0].port) { owner in
+                let client = UUID()
+                _ = try await RevokedListenerTests.coachWithClient(owner, client: client)
+                try await RevokedListenerTests.withListener(port: servers[1].port) { listener in
+                    try await owner.request(
+                        "auth.password.change", ["old": RevokedListenerTests.password, "new": "second password"]
+                    ).expectSuccess()
+                    _ = try await owner.pushRequiringReply([RevokedListenerTests.message(to: client)])
+                    try await RevokedListenerTests.expectTold(listener)
+                }
+            }
+        }
+    }
+
     /// How long a message pushed through `sender` takes to reach a connection subscribed on `listening`.
     static func pushTime(
         from sender: TestServer, to listening: TestServer, token: String, client: UUID

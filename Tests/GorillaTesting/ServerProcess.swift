@@ -140,6 +140,18 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
         }
     }
 
+    /// The server's resident memory in bytes (`VmRSS` in `/proc/PID/status`); nil when it is not running or there is no
+    /// `/proc`.
+    public var residentBytes: Int? {
+        guard let pid = lock.withLock({ process })?.pid,
+            let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first
+                .flatMap({ Int($0) })
+        else { return nil }
+        return kilobytes * 1024
+    }
+
     /// Lets a server frozen by ``suspend()`` go on (SIGCONT).
     public func resume() {
         send(SIGCONT)
