@@ -76,7 +76,7 @@ public struct EventService: Sendable {
         try context.requireCoach(CalendarPhrases.coachesSchedule.t())
         guard given.at != nil else { throw ClientError(.usage, CalendarPhrases.atRequired.t()) }
         let cache = try context.cache()
-        let owner = try ClientDirectory(cache: cache).resolve(client, for: .writing("schedule events for"))
+        let owner = try ClientDirectory(cache: cache).resolve(client, for: .writing(.scheduleEvents))
         var fields = try Self.documentFields(given, cache: cache)
         fields["client"] = .string(owner.id.key)
         let minutes = fields["duration"]?.intValue ?? Event.defaultDuration

@@ -6,20 +6,29 @@ enum ClientUse {
     /// Reads their record or their history (`stats`, `sessions list`, `clients show`): removed clients are found too,
     /// as their history stays with the coach.
     case reading
-    /// Writes for them; `action` says what, for the refusal of a removed client ("log sessions for", "train"): one of
-    /// the actions ``refusal(of:)`` knows, written in English and said in the command's language, or a text already
-    /// in that language.
-    case writing(String)
+    /// Writes for them; `action` says what, for the refusal of a removed client.
+    case writing(ClientAction)
+}
 
-    /// The action `action` names, in the current language: "you can read their history but not `…` them".
-    static func refusal(of action: String) -> String {
-        let known: [String: CataloguePhrases] = [
-            "log sessions for": .removedClientLogSessions, "train": .removedClientTrain,
-            "schedule events for": .removedClientScheduleEvents, "send messages to": .removedClientSendMessages,
-            "set a goal for": .removedClientSetGoal, "issue a registration code for": .removedClientIssueCode,
-            "reset the password of": .removedClientResetPassword, "remove": .removedClientRemove,
-        ]
-        return known[action]?.t() ?? action
+/// What a command does for a client, as the refusal of a removed client says it: "you can read their history but not
+/// `…`" — each a whole phrase in every language, never a fragment.
+enum ClientAction: Sendable {
+    case logSessions, train, scheduleEvents, sendMessages, setGoal, issueCode, resetPassword, remove
+
+    /// The action in the current language.
+    var refusal: String {
+        let phrase: CataloguePhrases =
+            switch self {
+            case .logSessions: .removedClientLogSessions
+            case .train: .removedClientTrain
+            case .scheduleEvents: .removedClientScheduleEvents
+            case .sendMessages: .removedClientSendMessages
+            case .setGoal: .removedClientSetGoal
+            case .issueCode: .removedClientIssueCode
+            case .resetPassword: .removedClientResetPassword
+            case .remove: .removedClientRemove
+            }
+        return phrase.t()
     }
 }
 
@@ -54,7 +63,7 @@ struct ClientDirectory {
                 throw ClientError(
                     .usage,
                     CataloguePhrases.removedClientRefused.t([
-                        "client": Self.displayName(client), "action": ClientUse.refusal(of: action),
+                        "client": Self.displayName(client), "action": action.refusal,
                     ]))
             }
             return client

@@ -14,7 +14,7 @@ extension ClientService {
             throw ClientError(.usage, CataloguePhrases.nothingToChangeInGoal.t())
         }
         let cache = try context.cache()
-        let client = try ClientDirectory(cache: cache).resolve(name, for: .writing("set a goal for"))
+        let client = try ClientDirectory(cache: cache).resolve(name, for: .writing(.setGoal))
         var fields: [String: JSONValue] = [:]
         if let perWeek {
             let typed = perWeek.trimmingCharacters(in: .whitespaces)

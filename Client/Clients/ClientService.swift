@@ -69,7 +69,7 @@ public struct ClientService: Sendable {
         let cache = try await context.freshCache()
         let directory = ClientDirectory(cache: cache)
         var client = try directory.resolve(
-            name, for: wantsCode ? .writing("issue a registration code for") : .reading)
+            name, for: wantsCode ? .writing(.issueCode) : .reading)
         var code = try Self.code(of: client, in: directory)
         var replaced = false
         if wantsCode {
@@ -103,7 +103,7 @@ public struct ClientService: Sendable {
         try context.requireCoach(CataloguePhrases.coachesIssueCodes.t())
         let cache = try await quietlySyncedCache()
         let directory = ClientDirectory(cache: cache)
-        let client = try directory.resolve(name, for: .writing("issue a registration code for"))
+        let client = try directory.resolve(name, for: .writing(.issueCode))
         try Self.requireInvited(client)
         return try await issueCode(for: client, in: directory)
     }
@@ -135,7 +135,7 @@ public struct ClientService: Sendable {
     public func resetPassword(_ name: String) async throws -> IssuedClientSecret {
         try context.requireCoach(CataloguePhrases.coachesResetPasswords.t())
         let cache = try await quietlySyncedCache()
-        let client = try ClientDirectory(cache: cache).resolve(name, for: .writing("reset the password of"))
+        let client = try ClientDirectory(cache: cache).resolve(name, for: .writing(.resetPassword))
         guard let username = client[string: "username"] else {
             throw ClientError(
                 .usage, CataloguePhrases.clientNotRegisteredYet.t(["name": ClientDirectory.displayName(client)])
@@ -155,7 +155,7 @@ public struct ClientService: Sendable {
     public func remove(_ name: String, confirmation: Confirmation) async throws -> ClientRemoval {
         try context.requireCoach(CataloguePhrases.coachesRemoveClients.t())
         let cache = try context.cache()
-        let client = try ClientDirectory(cache: cache).resolve(name, for: .writing("remove"))
+        let client = try ClientDirectory(cache: cache).resolve(name, for: .writing(.remove))
         let shown = ClientDirectory.displayName(client)
         try confirmation.require(CataloguePhrases.removeClientQuestion.t(["name": shown, "id": client.id.short]))
         // The server cancels their future appointments and ends their series; counted, occurrence by occurrence, as

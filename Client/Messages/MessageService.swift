@@ -124,7 +124,7 @@ public struct MessageService: Sendable {
         }
         guard let text else { throw ClientError(.usage, MessagePhrases.nameTheClient.t()) }
         let client = try ClientDirectory(cache: cache).resolve(
-            text, for: writing ? .writing(MessagePhrases.actionSendMessagesTo.t()) : .reading)
+            text, for: writing ? .writing(.sendMessages) : .reading)
         let name = ClientDirectory.displayName(client)
         guard client[string: "status"] == "active" || (client.deleted && !writing) else {
             throw ClientError(.usage, MessagePhrases.clientNotRegistered.t(["name": name]))

@@ -213,7 +213,7 @@ public struct SessionService: Sendable {
     ///   names someone else.
     static func owner(
         _ name: String?, cache: LocalCache, context: DeviceContext,
-        use: ClientUse = .writing(TrainingPhrases.actionLogSessionsFor.t())
+        use: ClientUse = .writing(.logSessions)
     ) throws -> (id: UUID, name: String) {
         let profile = try context.session().profile
         guard profile.role == .client else {

@@ -24,7 +24,7 @@ extension TrainService {
             // A client trains themselves.
             owner = try SessionService.ownEntry(named: request.client, cache: cache, context: context)
         } else if let client = request.client {
-            owner = try ClientDirectory(cache: cache).resolve(client, for: .writing(TrainingPhrases.actionTrain.t()))
+            owner = try ClientDirectory(cache: cache).resolve(client, for: .writing(.train))
             if let appointment, appointment[string: "client"] != owner.id.key {
                 throw ClientError(.usage, TrainingPhrases.eventWithAnotherClient.t(["id": appointment.id.short]))
             }

@@ -80,19 +80,29 @@ import Testing
         #expect(try directory.resolve(ids[3].short, for: .reading).id == ids[3])
         #expect(try directory.resolve(String(ids[3].key.suffix(12)), for: .reading).id == ids[3])
         do {
-            _ = try directory.resolve("alex", for: .writing("log sessions for"))
+            _ = try directory.resolve("alex", for: .writing(.logSessions))
             Issue.record("wrote for a removed client")
         } catch let error as ClientError {
             #expect(error.kind == .usage)
             #expect(error.message.contains("Alex Soler was removed"), "\(error)")
             #expect(error.message.contains("not log sessions for them"), "\(error)")
         }
+        // Every action is a whole phrase in each language: messages too ("…però no enviar-li missatges").
+        let refusal = Language.$current.withValue(.ca) { () -> String in
+            do {
+                _ = try directory.resolve("alex", for: .writing(.sendMessages))
+                return ""
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(refusal.hasSuffix("però no enviar-li missatges"), "\(refusal)")
     }
 
     @Test func aLiveClientWinsOverARemovedOneOfTheSameName() throws {
         let (directory, ids) = try Self.directory([("Alex", "Soler", "alex", true), ("Alex", "Soler", "alex2", false)])
         #expect(try directory.resolve("Alex Soler", for: .reading).id == ids[1])
-        #expect(try directory.resolve("alex soler", for: .writing("train")).id == ids[1])
+        #expect(try directory.resolve("alex soler", for: .writing(.train)).id == ids[1])
         #expect(try directory.resolve(ids[0].short, for: .reading).id == ids[0], "the removed one by its id")
     }
 

@@ -153,16 +153,21 @@ struct RevokedListenerTests {
                         try await Task.sleep(for: .milliseconds(200))
                     }
                     let lines = try await idle.waitForClose()
-                    #expect(ContinuousClock.now - started < .seconds(3), "open for \(ContinuousClock.now - started)")
+                    // Blank lines would have kept it open for 12 s; a loaded machine may take a few to close it.
+                    #expect(ContinuousClock.now - started < .seconds(8), "open for \(ContinuousClock.now - started)")
                     #expect(lines.count == 1 && lines[0].contains(#""result":110"#), "\(lines)")
                 }
-                // A session that holds is kept open by blank lines past the idle timeout.
+            }
+            // A session that holds is kept open by blank lines past the idle timeout.
+            try await withClient(port: port) { holder in
+                try await holder.hello()
+                try await holder.login("ada", password: "second password").expectSuccess()
                 for _ in 0..<25 {
-                    try await owner.write("\n")
+                    try await holder.write("\n")
                     try await Task.sleep(for: .milliseconds(200))
                 }
-                #expect(owner.isOpen)
-                _ = try await owner.request("auth.check").expectSuccess()
+                #expect(holder.isOpen)
+                _ = try await holder.request("auth.check").expectSuccess()
             }
         }
     }

@@ -44,6 +44,47 @@ struct PhraseCatalogueTests {
         #expect(untranslated.isEmpty, "written in English in another language: \(untranslated)")
     }
 
+    @Test func noTextEndsOnAWordLeftHanging() {
+        // Articles, prepositions and conjunctions that never end a whole sentence: a text that ends on one was cut
+        // ("…però no enviar missatges a").
+        let hanging: [Language: Set<String>] = [
+            .ca: ["a", "al", "als", "amb", "de", "del", "dels", "el", "els", "en", "i", "la", "les", "o", "per", "que", "un", "una"],
+            .es: ["a", "al", "con", "de", "del", "el", "en", "la", "las", "los", "o", "para", "por", "que", "un", "una", "y"],
+            .en: ["a", "an", "and", "at", "for", "from", "of", "or", "the", "to", "with"],
+        ]
+        // Texts whose last word is right where it is: English that ends on its particle ("to look for"), Catalan's
+        // "d'un en un", labels a value follows ("des de: 2026-11-28"), the actions a refusal completes ("…but not log
+        // sessions for them"), and the argument parser's pieces, which its own words follow.
+        let whole: Set<String> = [
+            "AccountPhrases.noAddressToConnectTo", "CataloguePhrases.helpClientsEdit", "TrainingPhrases.noticeTypeAName",
+            "AccountPhrases.syncOptionsOneAtATime", "AccountPhrases.profileSince", "AccountPhrases.fieldFrom",
+            "AccountPhrases.fieldTo", "AccountPhrases.fieldUntil", "AccountPhrases.fieldRecordedBy",
+        ]
+        var cut: [String] = []
+        for set in PhraseSets.all where set.name != "HelpPhrases" {
+            for row in set.cases where !whole.contains("\(set.name).\(row.key)") {
+                if set.name == "CataloguePhrases", row.key.hasPrefix("removedClient"), row.key != "removedClientRefused" {
+                    continue
+                }
+                for (language, text) in [(Language.ca, row.ca), (.es, row.es), (.en, row.en)] {
+                    let values = Dictionary(
+                        PhraseTemplate.placeholders(text).map { ($0, 2 as any Sendable) }, uniquingKeysWith: { a, _ in a })
+                    let filled = PhraseTemplate.fill(text, values, language: language)
+                        .trimmingCharacters(in: .whitespacesAndNewlines)
+                    // The text's last word as written, without a full stop: a value put in its place, a quote or a
+                    // bracket after it, or a colon that introduces a value, is no hanging end.
+                    let last = filled.split(whereSeparator: \.isWhitespace).last.map { String($0) } ?? ""
+                    let word = last.hasSuffix(".") ? String(last.dropLast()) : last
+                    // Case counts: a header (`WEEK OF`) or a name (`group A`) is no hanging word.
+                    if hanging[language]?.contains(word) == true {
+                        cut.append("\(set.name).\(row.key) (\(language.rawValue)): \(filled)")
+                    }
+                }
+            }
+        }
+        #expect(cut.isEmpty, "texts that end on a word left hanging: \(cut)")
+    }
+
     @Test func placeholdersAreFilledAndNumbersWrittenAsEachLanguageWritesThem() {
         let template = "{name} did {count|session|sessions} and lifted {kg} kg"
         #expect(

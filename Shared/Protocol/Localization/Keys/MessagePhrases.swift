@@ -31,8 +31,6 @@ public enum MessagePhrases: String, Phrases {
     /// A client named someone who is none of their coaches (`messages show|send NAME`).
     case notOneOfYourCoaches
     case nameTheClient
-    /// What cannot be done for a removed client (the refusal names the client after it): an infinitive.
-    case actionSendMessagesTo
     case clientNotRegistered
 
     // MARK: gorilla chat

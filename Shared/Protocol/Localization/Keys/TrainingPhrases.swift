@@ -22,8 +22,6 @@ public enum TrainingPhrases: String, Phrases {
     /// The name of this device when it has none (`id`: the beginning of its id).
     case deviceNamed
     case draftKeptHereOnly, offlineQueued, eventWithAnotherClient, eventClientNotHere, whoTrains
-    /// What a removed client cannot be done (`ClientUse.writing`): "…but not train them".
-    case actionTrain
     case localTimeFormat, endAfterStart, sessionStillUnfinished, noEventToStart, noSessionToRepeat
     /// Why `gorilla train` cannot run: "gorilla train needs a terminal (…)".
     case trainNeedsTerminalHint
@@ -38,8 +36,6 @@ public enum TrainingPhrases: String, Phrases {
     /// What only coaches can do: "only coaches can …".
     case actionDeleteSessions
     case confirmDeleteSession
-    /// What a removed client cannot be done (`ClientUse.writing`): "…but not log sessions for them".
-    case actionLogSessionsFor
     case nameTheClient, clientOwnSessionsOnly, noProfileYet, dayFormat, exportFormats, fileUnreadable, fileNotJSON,
         fileMissingKey, fileWrongValue
 

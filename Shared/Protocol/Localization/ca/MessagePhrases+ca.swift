@@ -23,7 +23,6 @@ extension MessagePhrases {
         case .accountHasNoCoach: "aquest compte no té entrenador"
         case .notOneOfYourCoaches: "{name} no és cap dels teus entrenadors; pots escriure a: {coaches}."
         case .nameTheClient: "indica el client"
-        case .actionSendMessagesTo: "enviar missatges a"
         case .clientNotRegistered: "{name} encara no s’ha registrat; els missatges necessiten un client registrat"
         // gorilla chat
         case .chatTitle: "Xat amb {name} — Retorn envia, Esc surt, RePàg/AvPàg desplacen — {status}"

@@ -130,7 +130,6 @@ extension TrainingPhrases {
         case .eventWithAnotherClient: "la cita {id} és amb un altre client"
         case .eventClientNotHere: "el client de la cita {id} no és en aquest dispositiu"
         case .whoTrains: "indica --client C, --event ID o --next (o --resume)"
-        case .actionTrain: "entrenar"
         case .localTimeFormat: "{option} ha de ser \"YYYY-MM-DD HH:MM\" (hora local), no '{text}'"
         case .endAfterStart: "--end ha de ser posterior a --start"
         case .sessionStillUnfinished:
@@ -176,7 +175,6 @@ extension TrainingPhrases {
         case .eventAlreadyDone: "la cita {id} ja està feta; aquesta n'és una segona sessió"
         case .actionDeleteSessions: "esborrar sessions"
         case .confirmDeleteSession: "Vols esborrar la sessió de {client} del {when} ({id})?"
-        case .actionLogSessionsFor: "registrar sessions per a"
         case .nameTheClient: "indica el client: --client C"
         case .clientOwnSessionsOnly: "un client només registra i veu les seves pròpies sessions: treu --client"
         case .noProfileYet: "aquest dispositiu encara no ha rebut el teu perfil; executa: gorilla sync"

@@ -23,7 +23,6 @@ extension MessagePhrases {
         case .accountHasNoCoach: "this account has no coach"
         case .notOneOfYourCoaches: "{name} is not one of your coaches; you can write to: {coaches}."
         case .nameTheClient: "name the client"
-        case .actionSendMessagesTo: "send messages to"
         case .clientNotRegistered: "{name} has not registered yet; messages need a registered client"
         // gorilla chat
         case .chatTitle: "Chat with {name} — Enter sends, Esc leaves, PgUp/PgDn scroll — {status}"

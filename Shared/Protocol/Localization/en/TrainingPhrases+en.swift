@@ -110,7 +110,6 @@ extension TrainingPhrases {
         case .eventWithAnotherClient: "event {id} is with another client"
         case .eventClientNotHere: "the client of event {id} is not on this device"
         case .whoTrains: "give --client C, --event ID or --next (or --resume)"
-        case .actionTrain: "train"
         case .localTimeFormat: "{option} must be \"YYYY-MM-DD HH:MM\" (local time), not '{text}'"
         case .endAfterStart: "--end must come after --start"
         case .sessionStillUnfinished:
@@ -150,7 +149,6 @@ extension TrainingPhrases {
         case .eventAlreadyDone: "event {id} is already done; this is a second session for it"
         case .actionDeleteSessions: "delete sessions"
         case .confirmDeleteSession: "Delete the session of {client} on {when} ({id})?"
-        case .actionLogSessionsFor: "log sessions for"
         case .nameTheClient: "name the client: --client C"
         case .clientOwnSessionsOnly: "a client records and sees only their own sessions: leave out --client"
         case .noProfileYet: "this device has not received your profile yet; run: gorilla sync"

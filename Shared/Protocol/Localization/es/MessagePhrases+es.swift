@@ -23,7 +23,6 @@ extension MessagePhrases {
         case .accountHasNoCoach: "esta cuenta no tiene entrenador"
         case .notOneOfYourCoaches: "{name} no es ninguno de tus entrenadores; puedes escribir a: {coaches}."
         case .nameTheClient: "indica el cliente"
-        case .actionSendMessagesTo: "enviar mensajes a"
         case .clientNotRegistered: "{name} todavía no se ha registrado; los mensajes necesitan un cliente registrado"
         // gorilla chat
         case .chatTitle: "Chat con {name} — Intro envía, Esc sale, RePág/AvPág desplazan — {status}"

@@ -137,7 +137,6 @@ extension TrainingPhrases {
         case .eventWithAnotherClient: "la cita {id} es con otro cliente"
         case .eventClientNotHere: "el cliente de la cita {id} no está en este dispositivo"
         case .whoTrains: "indica --client C, --event ID o --next (o --resume)"
-        case .actionTrain: "entrenar"
         case .localTimeFormat: "{option} debe ser \"YYYY-MM-DD HH:MM\" (hora local), no '{text}'"
         case .endAfterStart: "--end debe ser posterior a --start"
         case .sessionStillUnfinished:
@@ -187,7 +186,6 @@ extension TrainingPhrases {
         case .eventAlreadyDone: "la cita {id} ya está hecha; esta es una segunda sesión para ella"
         case .actionDeleteSessions: "borrar sesiones"
         case .confirmDeleteSession: "¿Borrar la sesión de {client} del {when} ({id})?"
-        case .actionLogSessionsFor: "registrar sesiones para"
         case .nameTheClient: "indica el cliente: --client C"
         case .clientOwnSessionsOnly: "un cliente solo registra y ve sus propias sesiones: quita --client"
         case .noProfileYet: "este dispositivo aún no ha recibido tu perfil; ejecuta: gorilla sync"
