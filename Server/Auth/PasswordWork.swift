@@ -14,13 +14,16 @@ import Glibc
 /// run at once and `queueLength` more wait; a request beyond that is refused at once with error 113 and a retry delay,
 /// so a burst costs its senders a wait and the other connections nothing.
 ///
-/// - Important: Shared by every connection of a server; the count of admitted requests is behind a lock.
+/// The threads are shared fairly between peer addresses (the request's ``WorkScheduler/origin``): one address holds at
+/// most ``perAddress`` of the admitted requests, and a freed thread goes to the waiting addresses in turn, so a flood
+/// from one address waits behind itself while another address's login waits for one hash at most per address ahead
+/// of it.
+///
+/// - Important: Shared by every connection of a server; the turns are behind a lock.
 final class PasswordWork: Sendable {
     let hasher: PasswordHasher
     private let pool: NIOThreadPool
-    /// Requests that may be running or waiting at once.
-    private let capacity: Int
-    private let admitted = NIOLockedValueBox(0)
+    private let turns: NIOLockedValueBox<PasswordTurns>
     private let onWork: (@Sendable () -> Void)?
 
     init(
@@ -29,9 +32,12 @@ final class PasswordWork: Sendable {
     ) {
         self.hasher = hasher
         self.pool = pool
-        self.capacity = max(1, threads) + max(0, queueLength)
+        turns = NIOLockedValueBox(PasswordTurns(threads: max(1, threads), queueLength: max(0, queueLength)))
         self.onWork = onWork
     }
+
+    /// The most requests one address may have running or waiting at once.
+    var perAddress: Int { turns.withLockedValue { $0.perAddress } }
 
     /// Hashes `password` with a fresh salt.
     func hash(_ password: String) async throws -> String {
@@ -49,14 +55,27 @@ final class PasswordWork: Sendable {
     }
 
     private func run<T: Sendable>(_ body: @escaping @Sendable (PasswordHasher) throws -> T) async throws -> T {
-        let capacity = self.capacity
-        let entered = admitted.withLockedValue { count -> Bool in
-            guard count < capacity else { return false }
-            count += 1
-            return true
+        let address = WorkScheduler.origin ?? ""
+        let ticket = UUID()
+        let admission = turns.withLockedValue { $0.admit(address, ticket: ticket) }
+        switch admission {
+        case .refused:
+            throw ServerError(.rateLimited, "too many password checks under way", retryAfter: 1)
+        case .queued:
+            await withCheckedContinuation { continuation in
+                let started = turns.withLockedValue { $0.wait(ticket, continuation) }
+                if started { continuation.resume() }
+            }
+        case .running:
+            break
         }
-        guard entered else { throw ServerError(.rateLimited, "too many password checks under way", retryAfter: 1) }
-        defer { admitted.withLockedValue { $0 -= 1 } }
+        // The password threads keep their own turns: the time spent here is not charged again by ``WorkScheduler``.
+        let entered = ContinuousClock.now
+        defer {
+            WorkScheduler.meter?.add(waited: ContinuousClock.now - entered)
+            let next = turns.withLockedValue { $0.finish(address) }
+            next?.resume()
+        }
         let hasher = self.hasher, onWork = self.onWork
         return try await pool.runIfActive {
             Self.yieldToServing()
@@ -64,7 +83,6 @@ final class PasswordWork: Sendable {
             return try body(hasher)
         }
     }
-
     /// Lowers the calling thread's priority (nice 10), so that the event loops and the request tasks get the cores
     /// first whenever both want them. On Linux the nice value belongs to the thread (`who` 0 is the calling thread);
     /// each call is one cheap system call, on the password threads only.

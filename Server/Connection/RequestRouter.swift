@@ -8,6 +8,13 @@ import Logging
 /// checks hello, login and the request rate, then hands the typed body to the operation's handler.
 struct RequestRouter: Sendable {
     let context: ServerContext
+    /// Gives every account and address its turn (nil: fair scheduling is off).
+    let scheduler: WorkScheduler?
+
+    init(context: ServerContext) {
+        self.context = context
+        scheduler = WorkScheduler(context.configuration)
+    }
 
     /// Answers one line. Never throws: every failure becomes an error response.
     func respond(to line: [UInt8], state: inout ConnectionState) async -> WireResponse {
@@ -69,7 +76,7 @@ struct RequestRouter: Sendable {
             return failure(id: id, ServerError(.rateLimited, retryAfter: 1), state: state)
         }
         do {
-            let payload = try await handle(&state)
+            let payload = try await scheduled(state: &state, handle)
             return WireResponse(id: id, payload: payload)
         } catch let error as ServerError {
             if error.code == .internalError || error.code == .unavailable {
@@ -79,6 +86,18 @@ struct RequestRouter: Sendable {
         } catch {
             context.logger.error("request failed", metadata: ["op": "\(name)", "error": "\(type(of: error))"])
             return failure(id: id, ServerError(.internalError), state: state)
+        }
+    }
+
+    /// Runs `handle` in its account's and address's turn (``WorkScheduler``), charged to both.
+    private func scheduled(
+        state: inout ConnectionState, _ handle: (inout ConnectionState) async throws -> ResponsePayload
+    ) async throws -> ResponsePayload {
+        guard let scheduler else {
+            return try await WorkScheduler.$origin.withValue(state.address) { try await handle(&state) }
+        }
+        return try await scheduler.serve(account: state.principal?.id, address: state.address) {
+            try await handle(&state)
         }
     }
 

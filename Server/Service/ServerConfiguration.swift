@@ -24,6 +24,14 @@ public struct ServerConfiguration: Sendable {
     /// Sustained requests per second allowed per connection (twice as many in a burst).
     public var requestsPerSecond = 200.0
 
+    /// Fair scheduling (``WorkScheduler``): while several accounts or addresses want the server, each gets its share of
+    /// `workCapacity` seconds of work a second; one that owes more than `workAllowance` seconds waits its turn, and
+    /// every request is charged `workOverhead` seconds on top of its measured service. Off: every request runs at once.
+    public var fairScheduling = true
+    public var workCapacity = Double(max(1, ProcessInfo.processInfo.activeProcessorCount))
+    public var workAllowance = 0.05
+    public var workOverhead = 0.0002
+
     /// Largest `sync.pull` page, in bytes of JSON: a page ends at its row limit or once it holds this many bytes, whichever
     /// comes first (it always holds at least one change, so it may pass the budget by one document).
     public var pullPageBytes = 2 * 1024 * 1024
@@ -70,6 +78,8 @@ public struct ServerConfiguration: Sendable {
     public var onPullPageStart: (@Sendable (_ unsentBytes: Int) -> Void)?
     /// Called on the event loop each time it answers a repeated `sync.updated` without the connection's task (for tests).
     public var onPollAnsweredOnLoop: (@Sendable () -> Void)?
+    /// Called with the seconds a request waited for its turn under fair scheduling, when it waited (for tests).
+    public var onFairWait: (@Sendable (Double) -> Void)?
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

@@ -40,7 +40,7 @@ final class TestClient {
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     private var nextID = 1
 
-    fileprivate init(
+    init(
         channel: any Channel, inbound: NIOAsyncChannelInboundStream<LineFrame>,
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) {

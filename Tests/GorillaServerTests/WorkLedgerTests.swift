@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import GorillaServer
+
+/// Fair scheduling's accounts, on a hand-moved clock: who may run, who waits, and what each key gets of the server.
+struct WorkLedgerTests {
+    static let settings = WorkLedger.Settings(capacity: 2, allowance: 0.05, overhead: 0, window: 1)
+
+    static func account(_ name: String) -> [WorkLedger.Key] { [WorkLedger.Key(kind: .account, name: name)] }
+
+    /// Drives clients on a simulated clock in steps of a millisecond: each keeps `connections` requests going, each
+    /// taking `seconds` of a core; returns each client's seconds of service, and the longest any light request waited.
+    struct Simulation {
+        struct Client {
+            var keys: [WorkLedger.Key]
+            var connections: Int
+            var seconds: Double
+            var pause = 0.0
+        }
+
+        var ledger = WorkLedger(settings: WorkLedgerTests.settings)
+        var clients: [Client]
+
+        mutating func run(for duration: Double, measuringFrom start: Double = 0) -> (service: [Double], longestWait: [Double]) {
+            let step = 0.001
+            // Per connection: when its request started (nil: waiting since `asked`), and how much service it still needs.
+            var running: [[(ticket: WorkLedger.Ticket, left: Double)?]] = clients.map {
+                Array(repeating: nil, count: $0.connections)
+            }
+            var asked: [[Double]] = clients.map { Array(repeating: 0, count: $0.connections) }
+            var service = [Double](repeating: 0, count: clients.count)
+            var longestWait = [Double](repeating: 0, count: clients.count)
+            var now = 0.0
+            while now < duration {
+                for c in clients.indices {
+                    for n in 0..<clients[c].connections where running[c][n] == nil && asked[c][n] <= now {
+                        if ledger.admit(clients[c].keys, now: now) == .run {
+                            running[c][n] = (ledger.ticket(clients[c].keys), clients[c].seconds)
+                            longestWait[c] = max(longestWait[c], now - asked[c][n])
+                        }
+                    }
+                }
+                // Processor sharing: every running request gets an equal part of the two cores.
+                let count = running.joined().compactMap { $0 }.count
+                let rate = count == 0 ? 0 : min(1, 2 / Double(count))
+                now += step
+                for c in clients.indices {
+                    for n in 0..<clients[c].connections {
+                        guard var request = running[c][n] else { continue }
+                        request.left -= step * rate
+                        if now > start { service[c] += step * rate }
+                        if request.left <= 1e-9 {
+                            ledger.finish(request.ticket, now: now)
+                            running[c][n] = nil
+                            asked[c][n] = now + clients[c].pause
+                        } else {
+                            running[c][n] = request
+                        }
+                    }
+                }
+            }
+            return (service, longestWait)
+        }
+    }
+
+    @Test func anAccountAloneIsNeverDelayed() {
+        var simulation = Simulation(clients: [.init(keys: Self.account("hog"), connections: 8, seconds: 0.2)])
+        let (service, longestWait) = simulation.run(for: 5)
+        #expect(longestWait[0] == 0)
+        #expect(service[0] > 9.9, "all of both cores: \(service[0]) s of work in 5 s")
+    }
+
+    @Test func aHeavyAccountGetsOneRequestAtATimeAndALightOneNeverWaits() {
+        var simulation = Simulation(clients: [
+            .init(keys: Self.account("hog"), connections: 8, seconds: 0.2),
+            .init(keys: Self.account("ada"), connections: 1, seconds: 0.002, pause: 0.01),
+        ])
+        let (service, longestWait) = simulation.run(for: 10)
+        #expect(longestWait[1] < 0.001, "the light client waited \(longestWait[1]) s")
+        // One request at a time: at most one core, and not less than half of one.
+        #expect(service[0] < 11 && service[0] > 5, "the heavy account had \(service[0]) s of work in 10 s")
+    }
+
+    @Test func twoHeavyAccountsEachGetAtLeastAThirdOfTheServer() {
+        var simulation = Simulation(clients: [
+            .init(keys: Self.account("hog"), connections: 8, seconds: 0.2),
+            .init(keys: Self.account("pig"), connections: 2, seconds: 0.05),
+        ])
+        // The first requests of the eight connections all start before the other account is seen: measured after.
+        let (service, _) = simulation.run(for: 22, measuringFrom: 2)
+        // Each runs one request at a time and repays at the same rate; the one with the longer requests is ahead for
+        // longer between turns (about 64 % against 36 % here), and neither gets less than a third.
+        let share = service[0] / (service[0] + service[1])
+        #expect(share > 1.0 / 3 && share < 2.0 / 3, "shares \(service[0]) s and \(service[1]) s")
+        #expect(service[0] + service[1] > 30, "the two cores were kept busy: \(service[0] + service[1]) s in 20 s")
+    }
+
+    @Test func aKeyThatOwesMoreThanItsAllowanceWaitsUntilItHasRepaid() {
+        var ledger = WorkLedger(settings: Self.settings)
+        let hog = Self.account("hog"), ada = Self.account("ada")
+        #expect(ledger.admit(ada, now: 0) == .run)
+        ledger.finish(ledger.ticket(ada), now: 0.001)
+        #expect(ledger.admit(hog, now: 0.001) == .run)
+        let ticket = ledger.ticket(hog)
+        #expect(ledger.admit(ada, now: 0.002) == .run)
+        ledger.finish(ledger.ticket(ada), now: 0.003)
+        // 0.3 s alone on a core: it owes 0.3 s less what it repaid meanwhile at its share of 1 s a second.
+        ledger.finish(ticket, now: 0.301)
+        #expect(ledger.admit(ada, now: 0.302) == .run)
+        guard case .wait(let seconds) = ledger.admit(hog, now: 0.302) else {
+            Issue.record("the heavy account was not told to wait")
+            return
+        }
+        #expect(seconds > 0.1 && seconds < 0.3)
+        #expect(ledger.admit(hog, now: 0.302 + seconds + 0.01) == .run)
+    }
+
+    @Test func idleKeysAreForgotten() {
+        var ledger = WorkLedger(settings: Self.settings)
+        for n in 0..<1000 {
+            let keys = Self.account("a\(n)")
+            #expect(ledger.admit(keys, now: Double(n) * 0.001) == .run)
+            ledger.finish(ledger.ticket(keys), now: Double(n) * 0.001)
+        }
+        _ = ledger.admit(Self.account("late"), now: 5)
+        #expect(ledger.keyCount == 1)
+    }
+}
