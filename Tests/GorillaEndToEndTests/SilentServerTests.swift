@@ -32,8 +32,8 @@ struct SilentServerTests {
             _ = try await device.app.addMachine(name: "Leg press", imageFile: nil)
             defer { server.resume() }
 
-            // Enough to pull that the sync is still under way when the server freezes.
-            for batch in 0..<8 {
+            // Enough to pull that the sync is still under way when the server freezes, even on a loaded machine.
+            for batch in 0..<24 {
                 let machines = (0..<500).map { Mutation.createMachine("Machine \(batch * 500 + $0)") }
                 _ = try await device.push(machines)
             }
@@ -58,7 +58,7 @@ struct SilentServerTests {
                 "\(synced)")
             // The 2 s given, not the 10 s default nor a longer wait for the reply: reading what had already arrived,
             // on a busy machine, is the rest.
-            #expect(waitedFrozen >= 2 && waitedFrozen < 5, "took \(waitedFrozen) s frozen, \(waited) s in all")
+            #expect(waitedFrozen >= 2 && waitedFrozen < 8, "took \(waitedFrozen) s frozen, \(waited) s in all")
             #expect(FileManager.default.fileExists(atPath: Self.mark(device).path))
 
             // Each command after it answers from the local copy at once, and says why.
@@ -68,18 +68,19 @@ struct SilentServerTests {
             #expect(listed.stderr.contains("offline — showing the local copy"), "\(listed)")
             #expect(listed.stderr.contains("did not answer"), "\(listed)")
             #expect(listed.stderr.contains("s ago; it is tried again in"), "\(listed)")
-            #expect(listing < 1, "took \(listing) s")
+            // Less than the 2 s a try would cost, whatever a loaded machine adds to starting the command.
+            #expect(listing < 1.9, "took \(listing) s")
 
             let (clients, clientsTime) = try await Self.timed(["clients", "list"], device)
             #expect(clients.status == 0, "\(clients)")
             #expect(clients.stderr.contains("s ago; it is tried again in"), "\(clients)")
-            #expect(clientsTime < 1, "took \(clientsTime) s")
+            #expect(clientsTime < 1.9, "took \(clientsTime) s")
 
             let (added, adding) = try await Self.timed(["machines", "add", "Bench"], device)
             #expect(added.status == 0, "\(added)")
             #expect(added.stderr.contains("offline — 1 change queued"), "\(added)")
             #expect(added.stderr.contains("s ago; it is tried again in"), "\(added)")
-            #expect(adding < 1, "took \(adding) s")
+            #expect(adding < 1.9, "took \(adding) s")
 
             // In the user's language.
             let (catalan, _) = try await Self.timed(["machines", "list", "--language", "ca"], device)

@@ -134,29 +134,32 @@ struct RevokedListenerTests {
     @Test func blankLinesDoNotKeepARevokedConnectionOpen() async throws {
         try await withTestServer(configure: { $0.idleTimeout = 3 }) { server in
             let port = server.port
-            try await withClient(port: port) { owner in
-                _ = try await Self.coachWithClient(owner, client: UUID())
-                try await withClient(port: port) { idle in
-                    try await idle.hello()
-                    try await idle.login("ada", password: Self.password).expectSuccess()
+            // Each connection ends before it could sit idle past the 3 s: only the one under test is kept waiting.
+            try await withClient(port: port) { owner in _ = try await Self.coachWithClient(owner, client: UUID()) }
+            try await withClient(port: port) { idle in
+                try await idle.hello()
+                try await idle.login("ada", password: Self.password).expectSuccess()
+                try await withClient(port: port) { owner in
+                    try await owner.hello()
+                    try await owner.login("ada", password: Self.password).expectSuccess()
                     try await owner.request(
                         "auth.password.change", ["old": Self.password, "new": "second password"]
                     ).expectSuccess()
-                    let started = ContinuousClock.now
-                    // Blank lines every 200 ms for up to 12 s: each resets the idle timer.
-                    for _ in 0..<60 where idle.isOpen {
-                        do {
-                            try await idle.write("\n")
-                        } catch {
-                            break
-                        }
-                        try await Task.sleep(for: .milliseconds(200))
-                    }
-                    let lines = try await idle.waitForClose()
-                    // Blank lines would have kept it open for 12 s; a loaded machine may take a few to close it.
-                    #expect(ContinuousClock.now - started < .seconds(8), "open for \(ContinuousClock.now - started)")
-                    #expect(lines.count == 1 && lines[0].contains(#""result":110"#), "\(lines)")
                 }
+                let started = ContinuousClock.now
+                // Blank lines every 200 ms for up to 12 s: each resets the idle timer.
+                for _ in 0..<60 where idle.isOpen {
+                    do {
+                        try await idle.write("\n")
+                    } catch {
+                        break
+                    }
+                    try await Task.sleep(for: .milliseconds(200))
+                }
+                let lines = try await idle.waitForClose()
+                // Blank lines would have kept it open for 12 s; a loaded machine may take a few to close it.
+                #expect(ContinuousClock.now - started < .seconds(8), "open for \(ContinuousClock.now - started)")
+                #expect(lines.count == 1 && lines[0].contains(#""result":110"#), "\(lines)")
             }
             // A session that holds is kept open by blank lines past the idle timeout.
             try await withClient(port: port) { holder in
