@@ -82,7 +82,7 @@ struct ExceptionDayTests {
             let done = try await attack
             #expect(
                 done.codes.count { $0 == 127 } == 500, "codes: \(Set(done.codes.map { $0.map(String.init) ?? "none" }))")
-            #expect(done.duration < .seconds(3), "the attack push took \(done.duration)")
+            #expect(done.duration < .seconds(10), "the attack push took \(done.duration)")
             #expect(slowest < .seconds(4), "another tenant's push waited \(slowest) (\(server.engine))")
         }
     }
