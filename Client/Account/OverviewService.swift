@@ -44,7 +44,8 @@ public struct OverviewService: Sendable {
                 requests: ahead.filter { facts.state($0) == .requested }.map(named),
                 unanswered: unanswered.map(named), declined: declined.map(named),
                 unread: unread.count, queued: try cache.queuedCount(),
-                news: try NewsService(context).takeUnseen(cache)))
+                news: try NewsService(context).takeUnseen(cache),
+                since: try SinceLooked.take(cache, account: profile)))
     }
 }
 
@@ -77,6 +78,8 @@ public enum Overview: Presentable {
         public let queued: Int
         /// News items not shown before, oldest first.
         public let news: [String]
+        /// What came since the home screen was last shown on this device.
+        public let since: SinceLooked
     }
 
     /// An event of the overview, with its client's name for a coach.
@@ -113,10 +116,23 @@ public enum Overview: Presentable {
             try container.encode(account.requests.map(\.record), forKey: .requests)
             try container.encode(account.unanswered.map(\.record), forKey: .unanswered)
             try container.encode(account.declined.map(\.record), forKey: .declined)
+            try container.encode(Self.json(account.since), forKey: .sinceLooked)
         }
     }
 
     private enum AccountKeys: String, CodingKey {
-        case user, role, queued, unread, nextEvents, news, next, requests, unanswered, declined
+        case user, role, queued, unread, nextEvents, news, next, requests, unanswered, declined, sinceLooked
+    }
+
+    /// `sinceLooked` in `--json`: the records as `gorilla watch --json` gives them, and the counts.
+    private static func json(_ since: SinceLooked) -> JSONValue {
+        func records(_ list: [WatchRecord]) -> JSONValue {
+            .array(list.compactMap { try? JSONValue.encode(WatchNotice(at: Date(), .recorded($0))) })
+        }
+        return .object([
+            "sessions": records(since.sessions), "measurements": records(since.measurements),
+            "requests": .number(Double(since.requests)), "answers": .number(Double(since.answers)),
+            "messages": .number(Double(since.messages)),
+        ])
     }
 }

@@ -55,6 +55,26 @@ extension WatchNotice {
                 ? CalendarPhrases.watchNow.t() : CalendarPhrases.inSpan.t(["span": ReminderTime.length(minutes)])
             return CalendarPhrases.watchReminder.t(["lead": lead, "start": start, "with": event.with])
                 + (event.training.map { " · \($0)" } ?? "") + (event.gym.map { " (\($0))" } ?? "")
+        case .recorded(let record):
+            return Self.recorded(record, zone: zone)
+        }
+    }
+
+    /// "Anna logged a session: 2026-12-03 18:00 · Legs, 1 h"; "new measurement of Anna (2026-12-03): weight 71 kg".
+    static func recorded(_ record: WatchRecord, zone: TimeZone) -> String {
+        switch record.kind {
+        case .session:
+            let start = record.start.map { EventFormatting.local($0, zone: zone) } ?? ""
+            let training = record.training.map { " · \($0)" } ?? ""
+            let length = record.minutes.map { ", " + ReminderTime.length($0) } ?? ""
+            return CalendarPhrases.watchSelfLogged.t(["client": record.client, "what": start + training + length])
+        case .measurement:
+            let figures = BodyMeasure.allCases.compactMap { measure in
+                record.figures[measure].map { BodyText.figure(measure, $0) }
+            }
+            return CalendarPhrases.watchMeasured.t([
+                "client": record.client, "day": record.day ?? "", "figures": figures.joined(separator: ", "),
+            ])
         }
     }
 
@@ -154,6 +174,14 @@ extension WatchNotice {
         case .reminder(let event, let minutes):
             object["minutes"] = .number(Double(minutes))
             object["event"] = Self.json(event)
+        case .recorded(let record):
+            object["record"] = .string(record.kind.rawValue)
+            object["id"] = .string(record.id.key)
+            object["client"] = .string(record.client)
+            object["start"] = record.start.map { .string(ISOTime.format($0)) }
+            object["date"] = record.day.map(JSONValue.string)
+            object["duration"] = record.minutes.map { .number(Double($0)) }
+            object["trainingName"] = record.training.map(JSONValue.string)
         }
         try JSONValue.object(object).encode(to: encoder)
     }

@@ -27,8 +27,10 @@ public enum WatchNews: Sendable, Equatable {
     case cancelled(WatchAppointment)
     /// An appointment starts in `minutes`.
     case reminder(WatchAppointment, minutes: Int)
+    /// A client logged a session or a measurement came (told to the coach).
+    case recorded(WatchRecord)
 
-    /// The `type` of the news in `--json`: `message`, `answer`, `request`, `reminder`, `event` or `status`.
+    /// The `type` of the news in `--json`: `message`, `answer`, `request`, `reminder`, `event`, `record` or `status`.
     public var type: String {
         switch self {
         case .watching, .connected, .offline, .moreMessages: "status"
@@ -37,6 +39,7 @@ public enum WatchNews: Sendable, Equatable {
         case .requested: "request"
         case .scheduled, .moved, .cancelled: "event"
         case .reminder: "reminder"
+        case .recorded: "record"
         }
     }
 }

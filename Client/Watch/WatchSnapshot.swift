@@ -96,14 +96,17 @@ public struct WatchSnapshot: Sendable, Equatable {
     public var occurrences: [UUID: WatchAppointment]
     /// Messages to the account, by id.
     public var messages: [UUID: WatchMessage]
+    /// For a coach, the clients' own work (sessions they logged, measurements), by id.
+    public var records: [UUID: WatchRecord]
 
     public init(
         rows: [UUID: WatchAppointment] = [:], occurrences: [UUID: WatchAppointment] = [:],
-        messages: [UUID: WatchMessage] = [:]
+        messages: [UUID: WatchMessage] = [:], records: [UUID: WatchRecord] = [:]
     ) {
         self.rows = rows
         self.occurrences = occurrences
         self.messages = messages
+        self.records = records
     }
 
     /// Every appointment that may be reminded of: single ones and occurrences (never a series as a whole).
@@ -150,6 +153,9 @@ public struct WatchSnapshot: Sendable, Equatable {
             snapshot.messages[message.id] = WatchMessage(
                 id: message.id, from: other(message[string: "from"]), text: message[string: "text"] ?? "",
                 sent: message[string: "sent"].flatMap(ISOTime.parse), unread: message.data["read"]?.isNull ?? true)
+        }
+        if account.role == .coach {
+            snapshot.records = try WatchRecord.read(cache, client: other, trainings: trainings)
         }
         return snapshot
     }

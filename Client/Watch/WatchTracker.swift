@@ -40,6 +40,7 @@ public struct WatchTracker: Sendable {
         snapshot = next
         var news = newMessages(from: previous, to: next, catchingUp: catchingUp)
         guard !catchingUp else { return news }
+        news += newRecords(from: previous, to: next)
         var seriesTold = Set<UUID>()
         for id in Set(previous.rows.keys).union(next.rows.keys).sorted(by: { $0.key < $1.key }) {
             let told = rowChanges(previous.rows[id], next.rows[id], before: previous, now: now)
@@ -64,6 +65,13 @@ public struct WatchTracker: Sendable {
         var news = arrived.prefix(Self.messagesTold).map(WatchNews.message)
         if arrived.count > Self.messagesTold { news.append(.moreMessages(arrived.count - Self.messagesTold)) }
         return news
+    }
+
+    /// The clients' own work that came from the server since `previous` (what this device recorded is not news).
+    private func newRecords(from previous: WatchSnapshot, to next: WatchSnapshot) -> [WatchNews] {
+        guard role == .coach else { return [] }
+        return next.records.values.filter { $0.fromServer && previous.records[$0.id] == nil }
+            .sorted { ($0.client, $0.id.key) < ($1.client, $1.id.key) }.map(WatchNews.recorded)
     }
 
     /// What a change of a single appointment or series row tells: besides ``changes(_:_:now:)``, its appearing and
@@ -126,6 +134,7 @@ public struct WatchTracker: Sendable {
         switch news {
         case .message(let message): (0, message.sent ?? .distantFuture)
         case .moreMessages: (1, .distantFuture)
+        case .recorded: (2, .distantPast)
         case .answered(let event), .requested(let event), .requestAnswered(let event, _), .scheduled(let event),
             .moved(let event, _), .cancelled(let event), .reminder(let event, _):
             (2, event.start)

@@ -53,6 +53,34 @@ import Testing
         #expect(later == [.requested(another)])
     }
 
+    @Test func aCoachHearsTheSessionAClientLoggedAndTheirMeasurementButNotWhatThisDeviceRecorded() {
+        var tracker = WatchTracker(role: .coach, lead: 30, started: Self.started, snapshot: Self.snapshot())
+        // Recorded on this device first (not yet on the server), then synced: never news.
+        var own = WatchRecord(
+            id: UUID(), kind: .measurement, client: "Anna", day: "2027-01-15", figures: [.weight: 80],
+            fromServer: false)
+        #expect(tracker.update(to: WatchSnapshot(records: [own.id: own]), now: Self.at(1)).isEmpty)
+        own.fromServer = true
+        #expect(tracker.update(to: WatchSnapshot(records: [own.id: own]), now: Self.at(2)).isEmpty)
+        let session = WatchRecord(
+            id: UUID(), kind: .session, client: "Anna", start: Self.at(-60), minutes: 45, training: "Legs")
+        let measurement = WatchRecord(
+            id: UUID(), kind: .measurement, client: "Anna", day: "2027-01-15", figures: [.weight: 71.5, .waist: 80])
+        let records = [own.id: own, session.id: session, measurement.id: measurement]
+        let news = tracker.update(to: WatchSnapshot(records: records), now: Self.at(3))
+        #expect(Set(news.map(\.type)) == ["record"] && news.count == 2, "\(news)")
+        let lines = Set(news.map { WatchNotice(at: Self.at(3), $0).line(zone: Self.utc) })
+        #expect(
+            lines == [
+                "Anna logged a session: \(EventFormatting.local(Self.at(-60), zone: Self.utc)) · Legs, 45 min",
+                "new measurement of Anna (2027-01-15): weight 71.5 kg, waist 80 cm",
+            ], "\(lines)")
+        // Told once; a client is not told their own work.
+        #expect(tracker.update(to: WatchSnapshot(records: records), now: Self.at(4)).isEmpty)
+        var client = WatchTracker(role: .client, lead: 30, started: Self.started, snapshot: Self.snapshot())
+        #expect(client.update(to: WatchSnapshot(records: records), now: Self.at(1)).isEmpty)
+    }
+
     @Test func aCoachHearsAnswersAndRequestsButNotTheirOwnScheduling() {
         let id = UUID()
         let scheduled = Self.appointment(id, startsIn: 120)

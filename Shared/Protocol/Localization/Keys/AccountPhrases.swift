@@ -136,6 +136,11 @@ public enum AccountPhrases: String, Phrases {
     case overviewSynced
     case overviewQueued
     case overviewNews
+    /// The home screen's "since you last looked" heading, and its counts (`count`).
+    case overviewSinceLooked
+    case overviewSinceRequests
+    case overviewSinceAnswers
+    case overviewSinceMessages
     case overviewStartTraining
     case overviewRequestsForYou
     case overviewDeclinedByClients

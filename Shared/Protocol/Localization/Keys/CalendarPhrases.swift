@@ -333,6 +333,10 @@ public enum CalendarPhrases: String, Phrases {
     case watchOffline
     case watchMessage
     case watchMoreMessages
+    /// `client`, `what` ("2026-12-03 18:00 · Legs, 1 h"): a session a client logged themselves.
+    case watchSelfLogged
+    /// `client`, `day`, `figures` ("weight 71 kg, waist 80 cm"): a measurement that came.
+    case watchMeasured
     case watchConfirmed
     case watchDeclined
     case watchAsksFor

@@ -268,6 +268,8 @@ extension CalendarPhrases {
         case .watchOffline: "sense connexió — es tornarà a provar d'aquí a {retry} s"
         case .watchMessage: "missatge de {from}: {text}"
         case .watchMoreMessages: "i {count|missatge més|missatges més}: gorilla messages"
+        case .watchSelfLogged: "{client} ha registrat una sessió: {what}"
+        case .watchMeasured: "nova mesura de {client} ({day}): {figures}"
         case .watchConfirmed: "{with} ha confirmat {what}"
         case .watchDeclined: "{with} ha rebutjat {what}"
         case .watchAsksFor: "{with} demana una cita el {start} ({length})"

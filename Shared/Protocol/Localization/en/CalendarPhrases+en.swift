@@ -254,6 +254,8 @@ extension CalendarPhrases {
         case .watchOffline: "offline — retrying in {retry} s"
         case .watchMessage: "message from {from}: {text}"
         case .watchMoreMessages: "and {count|more message|more messages}: gorilla messages"
+        case .watchSelfLogged: "{client} logged a session: {what}"
+        case .watchMeasured: "new measurement of {client} ({day}): {figures}"
         case .watchConfirmed: "{with} confirmed {what}"
         case .watchDeclined: "{with} declined {what}"
         case .watchAsksFor: "{with} asks for {start} ({length})"

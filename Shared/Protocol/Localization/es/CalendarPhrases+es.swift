@@ -266,6 +266,8 @@ extension CalendarPhrases {
         case .watchOffline: "sin conexión — se volverá a intentar dentro de {retry} s"
         case .watchMessage: "mensaje de {from}: {text}"
         case .watchMoreMessages: "y {count|mensaje más|mensajes más}: gorilla messages"
+        case .watchSelfLogged: "{client} ha registrado una sesión: {what}"
+        case .watchMeasured: "nueva medida de {client} ({day}): {figures}"
         case .watchConfirmed: "{with} ha confirmado {what}"
         case .watchDeclined: "{with} ha rechazado {what}"
         case .watchAsksFor: "{with} pide una cita el {start} ({length})"

@@ -1,0 +1,58 @@
+import Foundation
+import GorillaShared
+
+/// What reached the account since the home screen (`gorilla` with no arguments) was last shown on this device: for a
+/// coach, the sessions clients logged themselves, measurements, requests and answers; for everyone, messages.
+///
+/// The mark is the sync cursor at the last look, kept in the device's cache (`homeLooked`): whatever the server
+/// stored after it is new. The first look on a device only sets the mark, so it shows nothing old.
+public struct SinceLooked: Sendable, Equatable {
+    /// Sessions clients logged themselves.
+    public var sessions: [WatchRecord] = []
+    /// Measurements that came.
+    public var measurements: [WatchRecord] = []
+    /// Appointments clients asked for.
+    public var requests = 0
+    /// Appointments clients confirmed or declined.
+    public var answers = 0
+    /// Messages to the account.
+    public var messages = 0
+
+    public init() {}
+
+    /// Whether nothing came.
+    public var isEmpty: Bool { self == SinceLooked() }
+
+    /// The cache's meta key holding the sync cursor at the last look.
+    static let markKey = "homeLooked"
+
+    /// What `cache` holds for `account` since the last look, moving the mark to now.
+    static func take(_ cache: LocalCache, account: Profile) throws -> SinceLooked {
+        let cursor = try cache.cursor()
+        let mark = try cache.meta(markKey).flatMap { Int64($0) }
+        try cache.setMeta(markKey, String(cursor))
+        guard let mark else { return SinceLooked() }
+        return try read(cache, account: account, after: mark)
+    }
+
+    /// What the server stored for `account` after the cursor `mark`.
+    static func read(_ cache: LocalCache, account: Profile, after mark: Int64) throws -> SinceLooked {
+        func isNew(_ row: CachedEntity) -> Bool { row.version > mark }
+        var since = SinceLooked()
+        let me = account.id.key
+        since.messages = try cache.entities(.message).filter { isNew($0) && $0[string: "to"] == me }.count
+        guard account.role == .coach else { return since }
+        let names = try ClientDirectory(cache: cache).names()
+        let trainings = try AppointmentFacts.trainingNames(in: cache)
+        let records = try WatchRecord.read(
+            cache, client: { $0.flatMap { names[$0] } ?? CalendarPhrases.aClient.t() }, trainings: trainings)
+        let fresh = try (cache.entities(.session) + cache.entities(.measurement)).filter(isNew)
+            .compactMap { records[$0.id] }
+        since.sessions = fresh.filter { $0.kind == .session }.sorted { ($0.start ?? .distantPast) < ($1.start ?? .distantPast) }
+        since.measurements = fresh.filter { $0.kind == .measurement }.sorted { ($0.day ?? "") < ($1.day ?? "") }
+        let events = try cache.entities(.event).filter(isNew)
+        since.requests = events.filter { $0[string: "status"] == EventStatus.requested.rawValue }.count
+        since.answers = events.filter { $0.data["answer"].map { !$0.isNull } ?? false }.count
+        return since
+    }
+}
