@@ -12,7 +12,7 @@ import NIOCore
 extension Benchmark {
     /// Normal devices measured at once, and their rounds (a one-mutation push and a pull from their cursor each).
     static let normalDevices = 4
-    static let normalRounds = 60
+    static let normalRounds = 150
 
     func abuse(folder: TemporaryFolder) async throws {
         guard FileManager.default.isExecutableFile(atPath: ServerChild.executable) else {
@@ -62,6 +62,10 @@ extension Benchmark {
                     && traffic.count("subscribed") >= AbuseTraffic.subscribers
             }
             guard underWay else { throw BenchError("the abuse never got under way: \(traffic.counts.withLockedValue { $0 })") }
+            // The session's history grows with each correction: measure once it is long (or after 45 s at most).
+            _ = try await eventually(timeout: .seconds(45)) {
+                traffic.count("correction") >= AbuseTraffic.correctionsBeforeMeasuring
+            }
             let beside = try await normalLatencies(endpoint, token: normal, rounds: Self.normalRounds)
             let peak = server.peakMemoryMB ?? .nan
             let abusers = ContinuousClock.now - started
@@ -86,7 +90,7 @@ extension Benchmark {
         metrics.append(
             Metric(
                 name: "abuse_server_peak_mb", value: peak, unit: "MB", limit: nil, goal: .valueAtMost(300),
-                note: "gorilla-server's VmHWM (release, SQLite, default limits); \(format(peakBefore)) MB before the "
+                note: "gorilla-server's VmHWM (SQLite, default limits) at the end of the measure; \(format(peakBefore)) MB before the "
                     + "abuse (seeding included), VmRSS \(format(afterClose)) MB once the abusers had closed"))
         progress(
             "abuse: normal p99 \(format(beside.percentile(99))) ms beside the abuse against \(format(quiet.percentile(99))) "

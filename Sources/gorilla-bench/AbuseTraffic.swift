@@ -19,6 +19,8 @@ struct AbuseTraffic: Sendable {
     static let maxMessagePushes = 400
     static let messagesPerPush = 20
     static let maxCorrections = 300
+    /// Corrections made before the normal clients are measured beside the abuse.
+    static let correctionsBeforeMeasuring = 100
 
     let port: Int
     let fingerprint: String
