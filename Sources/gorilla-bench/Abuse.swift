@@ -61,7 +61,9 @@ extension Benchmark {
                     && traffic.count("correction") >= 2 && traffic.count("history") >= 1
                     && traffic.count("subscribed") >= AbuseTraffic.subscribers
             }
-            guard underWay else { throw BenchError("the abuse never got under way: \(traffic.counts.withLockedValue { $0 })") }
+            guard underWay else {
+                throw BenchError("the abuse never got under way: \(traffic.counts.withLockedValue { $0 })")
+            }
             // The session's history grows with each correction: measure once it is long (or after 45 s at most).
             _ = try await eventually(timeout: .seconds(45)) {
                 traffic.count("correction") >= AbuseTraffic.correctionsBeforeMeasuring
@@ -90,11 +92,12 @@ extension Benchmark {
         metrics.append(
             Metric(
                 name: "abuse_server_peak_mb", value: peak, unit: "MB", limit: nil, goal: .valueAtMost(300),
-                note: "gorilla-server's VmHWM (SQLite, default limits) at the end of the measure; \(format(peakBefore)) MB before the "
-                    + "abuse (seeding included), VmRSS \(format(afterClose)) MB once the abusers had closed"))
+                note: "gorilla-server's VmHWM (SQLite, default limits) at the end of the measure; "
+                    + "\(format(peakBefore)) MB before the abuse (seeding included), VmRSS \(format(afterClose)) MB "
+                    + "once the abusers had closed"))
         progress(
-            "abuse: normal p99 \(format(beside.percentile(99))) ms beside the abuse against \(format(quiet.percentile(99))) "
-                + "ms quiet; server peak \(format(peak)) MB; \(mix)")
+            "abuse: normal p99 \(format(beside.percentile(99))) ms beside the abuse against "
+                + "\(format(quiet.percentile(99))) ms quiet; server peak \(format(peak)) MB; \(mix)")
     }
 
     /// A coach signs up from 127.0.0.1; returns their token.
