@@ -18,7 +18,8 @@ struct GorillaBench: AsyncParsableCommand {
             Starts an in-process server in a temporary folder, seeds it through the protocol, drives the real \
             client code and prints one line per figure with its physical limit (measured in the same run), the \
             ratio and the target. `gorilla clients list` is timed by running the `gorilla` executable built next \
-            to this one (swift build -c release --product gorilla).
+            to this one (swift build -c release --product gorilla); the abuse scenario runs the `gorilla-server` built \
+            there as a child process (swift build -c release --product gorilla-server).
             """)
 
     @Flag(
@@ -34,7 +35,7 @@ struct GorillaBench: AsyncParsableCommand {
     var loadWorker: String?
 
     /// For profiling: run only these scenarios (comma-separated: cold_pull, idle_sync, connect_login, concurrent_idle,
-    /// push_sets, offline_log, cli_list, codec), each `repeat` times.
+    /// push_sets, offline_log, cli_list, codec, abuse), each `repeat` times.
     @Option(help: .hidden)
     var only: String?
 
@@ -189,6 +190,7 @@ final class Benchmark {
         await server.stop()
         progress("server stopped")
         if wants("cli_list") { try await scenario { try await cliList(home: cliHome, clients: size.clients) } }
+        if wants("abuse") { try await scenario { try await abuse(folder: folder) } }
         if measuresInstances && wants("instances") { try await scenario { try await instances() } }
 
         let elapsed = ContinuousClock.now - began
