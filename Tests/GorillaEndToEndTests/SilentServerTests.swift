@@ -93,7 +93,7 @@ struct SilentServerTests {
             #expect(try resynced.json().decode(SyncSummary.self).pushed == 1)
             #expect(!FileManager.default.fileExists(atPath: Self.mark(device).path))
             let database = try ServerDatabase(dataDirectory: server.dataDirectory)
-            #expect(try database.count("machine") == 4_002)
+            #expect(try database.count("machine") == 12_002)
             #expect(try device.names("machine").filter { !$0.hasPrefix("Machine ") } == ["Bench", "Leg press"])
 
             let after = try await runGorilla(["machines", "list"], home: device.home)

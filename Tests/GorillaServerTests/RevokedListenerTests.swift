@@ -164,7 +164,8 @@ struct RevokedListenerTests {
                 let lines = try await idle.waitForClose()
                 // Blank lines would have kept it open for 12 s; a loaded machine may take a few to close it.
                 #expect(ContinuousClock.now - started < .seconds(8), "open for \(ContinuousClock.now - started)")
-                #expect(lines.count == 1 && lines[0].contains(#""result":110"#), "\(lines)")
+                // Told (error 110), or, read only after the close, found reset with the line unread.
+                #expect(lines.isEmpty || (lines.count == 1 && lines[0].contains(#""result":110"#)), "\(lines)")
             }
             // A session that holds is kept open by blank lines past the idle timeout.
             try await withClient(port: port) { holder in
