@@ -125,3 +125,13 @@ import Testing
         }
     }
 }
+
+/// `exercises add|edit --count` takes the mode's word in any language.
+@Suite struct CountModeWordTests {
+    @Test func countModesReadInEveryLanguage() {
+        #expect(["repeticions", "Repeticiones", "reps"].map(CountMode.init(typed:)) == [.reps, .reps, .reps])
+        #expect(["temps", "TIEMPO", "time"].map(CountMode.init(typed:)) == [.time, .time, .time])
+        #expect(["distància", "distancia", "distance"].map(CountMode.init(typed:)) == [.distance, .distance, .distance])
+        #expect(CountMode(typed: "pes") == nil)
+    }
+}

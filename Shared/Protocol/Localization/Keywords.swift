@@ -1,10 +1,11 @@
-/// A word a person types in a command's notation (a set's type, `rest`, `group`), accepted in Catalan, Spanish and
+/// A word a person types in a command's notation (a set's type, `rest`, `group`, a count mode), accepted in Catalan, Spanish and
 /// English whatever the account's language.
 ///
 /// Words are compared folded (``NameMatch/fold(_:)``): `Escalfament`, `DESCANSO` and `fallada` all read.
 public enum Keyword: String, Sendable, CaseIterable {
     case normal, warmup, drop, failure
     case rest, group
+    case reps, time, distance
 
     /// The words that name this keyword in `language`, the one to show first.
     public func words(in language: Language) -> [String] {
@@ -25,6 +26,15 @@ public enum Keyword: String, Sendable, CaseIterable {
         case (.group, .ca): ["grup", "supersèrie"]
         case (.group, .es): ["grupo", "superserie"]
         case (.group, .en): ["group", "superset"]
+        case (.reps, .ca): ["repeticions"]
+        case (.reps, .es): ["repeticiones"]
+        case (.reps, .en): ["reps"]
+        case (.time, .ca): ["temps"]
+        case (.time, .es): ["tiempo"]
+        case (.time, .en): ["time"]
+        case (.distance, .ca): ["distància"]
+        case (.distance, .es): ["distancia"]
+        case (.distance, .en): ["distance"]
         }
     }
 
@@ -73,5 +83,22 @@ extension SetType {
         case .drop: .drop
         case .failure: .failure
         }
+    }
+}
+
+extension CountMode {
+    /// The keyword that names this mode.
+    public var keyword: Keyword {
+        switch self {
+        case .reps: .reps
+        case .time: .time
+        case .distance: .distance
+        }
+    }
+
+    /// The mode named by `text` in any language (`temps`, `tiempo`, `time`), nil when none is.
+    public init?(typed text: String) {
+        guard let mode = Self.allCases.first(where: { $0.keyword.matches(text) }) else { return nil }
+        self = mode
     }
 }

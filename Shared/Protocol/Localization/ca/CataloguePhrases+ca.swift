@@ -64,7 +64,7 @@ extension CataloguePhrases {
         case .helpExerciseCount: "Com es compta: reps (repeticions), time (temps) o distance (distància)."
         case .nothingToChangeInExercise:
             "no hi ha res a canviar: indica --machine, --no-machine, --description, --muscle o --count"
-        case .countInvalid: "--count ha de ser reps, time o distance"
+        case .countInvalid: "--count ha de ser repeticions/reps, temps/time o distància/distance"
         case .noExercisesForClient: "El teu entrenador encara no té cap exercici."
         case .noExercisesForCoach:
             "Encara no hi ha cap exercici. Afegeix el primer amb: gorilla exercises add NAME [--machine M] [--muscle X]"

@@ -64,7 +64,7 @@ extension CataloguePhrases {
         case .helpExerciseCount: "Cómo se cuenta: reps (repeticiones), time (tiempo) o distance (distancia)."
         case .nothingToChangeInExercise:
             "no hay nada que cambiar: indica --machine, --no-machine, --description, --muscle o --count"
-        case .countInvalid: "--count debe ser reps, time o distance"
+        case .countInvalid: "--count debe ser repeticiones/reps, tiempo/time o distancia/distance"
         case .noExercisesForClient: "Tu entrenador todavía no tiene ningún ejercicio."
         case .noExercisesForCoach:
             "Todavía no hay ningún ejercicio. Añade el primero con: gorilla exercises add NAME [--machine M] [--muscle X]"
