@@ -105,10 +105,10 @@ public struct ExerciseService: Sendable {
         }
         if let muscles = given.muscles { fields["muscles"] = .array(muscles.map(JSONValue.string)) }
         if let count = given.count {
-            guard CountMode(rawValue: count) != nil else {
+            guard let mode = CountMode(typed: count) else {
                 throw ClientError(.usage, CataloguePhrases.countInvalid.t())
             }
-            fields["count"] = .string(count)
+            fields["count"] = .string(mode.rawValue)
         }
         return fields
     }

@@ -5,7 +5,8 @@ import GorillaShared
 ///
 /// `4x12@80kg rest 90s`, `12,10,8@80kg` (one target per set), `5x5@100` (kg unless `lb`), `3x45s` (timed sets),
 /// `1x2000m` or `1x2km` (distance), `3 sets rest 2min`, and a group last for supersets and circuits:
-/// `3x10@60kg rest 0s group A` (the exercises of one group are done a set of each in turn). Rest and times take `90s`, `2min`, `1m30s` or `1:30`.
+/// `3x10@60kg rest 0s group A` (the exercises of one group are done a set of each in turn). `rest` and `group` may be
+/// written in Catalan or Spanish too (``Keyword``: `descans`, `grupo`). Rest and times take `90s`, `2min`, `1m30s` or `1:30`.
 /// For an exercise counted by time, `3x2m` means two minutes; otherwise `m` is metres.
 ///
 /// The plan and the performed set (`--set "EXERCISE: 12x80kg"`, REPSxWEIGHT) look alike; one written in the other's
@@ -53,29 +54,27 @@ public enum PlanParser {
     }
 
     /// The form of a plan, for the errors that show it.
-    private static var form: String { TrainingPhrases.planForm.t() }
+    private static var form: String { TrainingPhrases.planForm.t(["rest": Keyword.rest.spelled()]) }
 
     private static func read(
         _ spec: String, into plan: inout PlannedExercise, mode: CountMode?
     ) throws(SetParser.SetProblem) {
         var body = Substring(spec)
-        // A group (superset, circuit) comes last: "… group a".
-        for word in ["group", "superset"] {
-            guard let range = body.range(of: word, options: .backwards),
-                range.lowerBound == body.startIndex || body[body.index(before: range.lowerBound)] == " "
-            else { continue }
+        // A group (superset, circuit) comes last: "… group a", "… grup a".
+        if let range = Keyword.group.lastRange(in: body) {
             let label = body[range.upperBound...].trimmingCharacters(in: .whitespaces)
             guard !label.isEmpty, !label.contains(" "), label.count <= PlannedExercise.maxGroupLength else {
                 throw SetParser.SetProblem(
-                    reason: TrainingPhrases.planGroup.t(["length": PlannedExercise.maxGroupLength]))
+                    reason: TrainingPhrases.planGroup.t([
+                        "length": PlannedExercise.maxGroupLength, "group": Keyword.group.spelled(),
+                    ]))
             }
             plan.group = label.uppercased()
             body = Substring(body[..<range.lowerBound].trimmingCharacters(in: .whitespaces))
             if body.isEmpty { return }
-            break
         }
-        // The rest comes last: "… rest 90s".
-        if let range = body.range(of: "rest") {
+        // The rest comes last: "… rest 90s", "… descans 90s".
+        if let range = Keyword.rest.lastRange(in: body) {
             let restText = body[range.upperBound...].trimmingCharacters(in: .whitespaces)
             plan.rest = try time(restText, what: .rest, limits: PlannedExercise.restRange)
             body = body[..<range.lowerBound]

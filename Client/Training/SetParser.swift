@@ -4,8 +4,8 @@ import GorillaShared
 /// Parses `--set "EXERCISE: SET, SET, ..."`, where SET is `REPS[xWEIGHT[kg|lb]][@DURATION][ TYPE]`, or for a
 /// distance exercise (a rower) `METRESm[@DURATION][ TYPE]` (`2000m`, `2km`, `2000m@7:30`).
 ///
-/// DURATION is `40s`, `40`, `1m30s` or `1:30`; TYPE is `normal`, `warmup`, `drop` or `failure`
-/// (or `n`, `w`, `d`, `f`), after a space or in parentheses: `12x80kg@40s warmup`, `8x60lb(drop)`.
+/// DURATION is `40s`, `40`, `1m30s` or `1:30`; TYPE is `normal`, `warmup`, `drop` or `failure`, their Catalan or
+/// Spanish words (``Keyword``: `escalfament`, `descendente`, …) or `n`, `w`, `d`, `f`, after a space or in parentheses: `12x80kg@40s warmup`, `8x60lb(drop)`.
 ///
 /// Numbers take a decimal comma as well as a point (`12x62,5kg`): a comma between two digits is a decimal comma, and
 /// any other comma (followed by a space or by anything but a digit) separates sets: `12x62,5kg, 10x85kg`.
@@ -217,7 +217,7 @@ public enum SetParser {
 
     static func setType(_ text: String) throws(SetProblem) -> SetType {
         guard let type = SetType(typed: text) else {
-            let names = SetType.allCases.map(\.rawValue)
+            let names = SetType.allCases.map { $0.keyword.spelled() }
             throw SetProblem(
                 reason: TrainingPhrases.unknownSetType.t([
                     "type": text, "names": names.dropLast().joined(separator: ", "), "last": names.last!,

@@ -73,4 +73,29 @@ import Testing
             return text.contains("form of a plan") && text.contains("12x80kg")
         }
     }
+
+    /// `rest` and `group` are typed in Catalan, Spanish or English whatever the language.
+    @Test func restAndGroupReadInEveryLanguage() throws {
+        for text in [
+            "Sentadilla: 3x10@60kg descans 90s grup a", "Sentadilla: 3x10@60kg Descanso 90s GRUPO a",
+            "Sentadilla: 3x10@60kg rest 90s group a", "Sentadilla: 3x10@60kg descans 1:30 supersèrie a",
+        ] {
+            let plan = try Language.$current.withValue(.en) { try PlanParser.parse(text).plan }
+            #expect(plan.sets == 3 && plan.reps == .uniform(10) && plan.weight == 60, "\(text)")
+            #expect(plan.rest == 90 && plan.group == "A", "\(text)")
+        }
+        let restOnly = try Language.$current.withValue(.ca) { try PlanParser.parse("Rem: descans 2min").plan }
+        #expect(restOnly.rest == 120 && restOnly.sets == nil)
+    }
+
+    /// A plan that does not read names the rest in the user's word and the English one.
+    @Test func aBadPlanNamesTheRestInTheUsersWordAndTheEnglishOne() {
+        for (language, word) in [(Language.ca, "descans/rest"), (.es, "descanso/rest"), (.en, "[rest TIME]")] {
+            #expect {
+                try Language.$current.withValue(language) { try PlanParser.parse("Prensa: molt") }
+            } throws: { error in
+                ((error as? SetParser.ParseError)?.description ?? "").contains(word)
+            }
+        }
+    }
 }

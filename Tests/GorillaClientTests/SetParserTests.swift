@@ -96,4 +96,42 @@ import Testing
             (error as? SetParser.ParseError)?.description.contains(reason) == true
         }
     }
+
+    /// Set types are typed in Catalan, Spanish or English whatever the language, accents and case aside.
+    @Test func setTypesReadInEveryLanguage() throws {
+        let catalan = try SetParser.parse("Sentadilla: 10x20kg escalfament, 8x40kg (Descendent), 6x50kg fallada").sets
+        #expect(catalan.map(\.type) == [.warmup, .drop, .failure])
+        let spanish = try SetParser.parse("Sentadilla: 10x20kg calentamiento, 8x40kg descendente, 6x50kg FALLO").sets
+        #expect(spanish.map(\.type) == [.warmup, .drop, .failure])
+        let english = try Language.$current.withValue(.ca) {
+            try SetParser.parse("Sentadilla: 10x20kg warmup, 8x40kg drop, 6x50kg failure, 5x50kg normal").sets
+        }
+        #expect(english.map(\.type) == [.warmup, .drop, .failure, .normal])
+    }
+
+    /// An unknown type is refused with the user's words and the English ones.
+    @Test func anUnknownSetTypeListsTheUsersWordsAndTheEnglishOnes() {
+        for (language, words) in [
+            (Language.ca, ["escalfament/warmup", "descendent/drop", "fallada/failure"]),
+            (.es, ["calentamiento/warmup", "descendente/drop", "fallo/failure"]),
+            (.en, ["warmup, drop or failure"]),
+        ] {
+            #expect {
+                try Language.$current.withValue(language) { try SetParser.parse("Prensa: 10x20kg pesada") }
+            } throws: { error in
+                let text = (error as? SetParser.ParseError)?.description ?? ""
+                return words.allSatisfy { text.contains($0) }
+            }
+        }
+    }
+}
+
+/// `exercises add|edit --count` takes the mode's word in any language.
+@Suite struct CountModeWordTests {
+    @Test func countModesReadInEveryLanguage() {
+        #expect(["repeticions", "Repeticiones", "reps"].map(CountMode.init(typed:)) == [.reps, .reps, .reps])
+        #expect(["temps", "TIEMPO", "time"].map(CountMode.init(typed:)) == [.time, .time, .time])
+        #expect(["distància", "distancia", "distance"].map(CountMode.init(typed:)) == [.distance, .distance, .distance])
+        #expect(CountMode(typed: "pes") == nil)
+    }
 }

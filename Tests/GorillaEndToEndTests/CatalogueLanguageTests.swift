@@ -86,7 +86,7 @@ struct CatalogueLanguageTests {
                 ca.contains("no es pot eliminar la màquina 'Premsa': la fan servir Extensió de quàdriceps"), "\(ca)")
             #expect(ca.contains("no hi ha res a canviar: indica --add E"), "\(ca)")
             #expect(ca.contains("ja hi ha un exercici que es diu 'Planxa'"), "\(ca)")
-            #expect(ca.contains("--count ha de ser reps, time o distance"), "\(ca)")
+            #expect(ca.contains("--count ha de ser repeticions/reps, temps/time o distància/distance"), "\(ca)")
             #expect(ca.contains("S'ha eliminat l'exercici 'Planxa'."), "\(ca)")
             #expect(Self.english(in: ca, names: names).isEmpty, "\(Self.english(in: ca, names: names)) in\n\(ca)")
 

@@ -109,13 +109,12 @@ public enum SetType: String, Codable, Sendable, CaseIterable {
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
-    /// The type named by `text` as people type it: the name, `warm-up`, or its first letter.
+    /// The type named by `text` as people type it: its word in any language (``Keyword``), `warm-up`, or the first
+    /// letter of its English name.
     public init?(typed text: String) {
         let clean = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if let exact = SetType(rawValue: clean) {
-            self = exact
-        } else if clean == "warm-up" {
-            self = .warmup
+        if let named = Self.allCases.first(where: { $0.keyword.matches(clean) }) {
+            self = named
         } else if let match = Self.allCases.first(where: { clean.count == 1 && $0.rawValue.hasPrefix(clean) }) {
             self = match
         } else {

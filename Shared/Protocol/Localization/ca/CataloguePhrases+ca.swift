@@ -64,7 +64,7 @@ extension CataloguePhrases {
         case .helpExerciseCount: "Com es compta: reps (repeticions), time (temps) o distance (distància)."
         case .nothingToChangeInExercise:
             "no hi ha res a canviar: indica --machine, --no-machine, --description, --muscle o --count"
-        case .countInvalid: "--count ha de ser reps, time o distance"
+        case .countInvalid: "--count ha de ser repeticions/reps, temps/time o distància/distance"
         case .noExercisesForClient: "El teu entrenador encara no té cap exercici."
         case .noExercisesForCoach:
             "Encara no hi ha cap exercici. Afegeix el primer amb: gorilla exercises add NAME [--machine M] [--muscle X]"
@@ -84,9 +84,9 @@ extension CataloguePhrases {
         case .helpTrainings: "Els teus entrenaments (rutines)."
         case .helpTrainingsAdd: "Afegeix un entrenament."
         case .helpTrainingsAddExercise: "Un exercici, en ordre (repeteix-ho)."
-        case .helpTrainingsAddPlan: "Un exercici amb el seu pla, SÈRIESxREPETICIONS@CÀRREGA [rest TEMPS] (repeteix-ho)."
+        case .helpTrainingsAddPlan: "Un exercici amb el seu pla, SÈRIESxREPETICIONS@CÀRREGA [descans|rest TEMPS] [grup|group G] (repeteix-ho)."
         case .helpTrainingsAddPlanExamples:
-            "Per exemple \"Esquat: 4x12@80kg rest 90s\", \"Premsa: 12,10,8@60kg\", \"Planxa: 3x45s\", \"Rem: 1x2000m\"."
+            "Per exemple \"Esquat: 4x12@80kg descans 90s\", \"Premsa: 12,10,8@60kg\", \"Planxa: 3x45s\", \"Rem: 1x2000m\"."
         case .helpTrainingsList: "Llista els entrenaments amb l'última vegada que es va fer servir cadascun."
         case .helpTrainingsShow: "Mostra els exercicis d'un entrenament i els seus plans."
         case .helpTrainingsEdit: "Afegeix, treu, mou o planifica exercicis."
@@ -95,12 +95,12 @@ extension CataloguePhrases {
         case .helpTrainingsEditMove: "Mou aquest exercici…"
         case .helpTrainingsEditTo: "…a aquesta posició (1 = la primera)."
         case .helpTrainingsEditPlan:
-            "Fixa el pla d'un exercici, SÈRIESxREPETICIONS@CÀRREGA [rest TEMPS], i l'afegeix si no hi és (repeteix-ho)."
+            "Fixa el pla d'un exercici, SÈRIESxREPETICIONS@CÀRREGA [descans|rest TEMPS] [grup|group G], i l'afegeix si no hi és (repeteix-ho)."
         case .helpTrainingsDuplicate: "Copia un entrenament amb un nom nou."
         case .helpTrainingsRename: "Canvia el nom d'un entrenament."
         case .helpTrainingsRemove: "Elimina un entrenament (les sessions en conserven el nom)."
         case .trainingNeedsAnExercise:
-            "un entrenament necessita almenys un exercici: afegeix --exercise E o --plan \"E: 4x12@80kg rest 90s\""
+            "un entrenament necessita almenys un exercici: afegeix --exercise E o --plan \"E: 4x12@80kg descans 90s\""
         case .exerciseNotInTraining: "'{exercise}' no és a l'entrenament '{training}'"
         case .moveNeedsTo: "--move necessita --to N (1 = la primera posició)"
         case .nothingToChangeInTraining:

@@ -8,8 +8,8 @@ extension TrainingPhrases {
         case .helpLogDiscussion:
             """
             Cada --set és "EXERCICI: SÈRIE, SÈRIE, ..." on SÈRIE és REPSxPES[kg|lb][@DURADA] (o METRESm[@DURADA] per \
-            a un exercici de distància) amb un tipus opcional després d'un espai o entre parèntesis (warmup, drop o \
-            failure: escalfament, sèrie descendent o fins a la fallada; normal per defecte); el pes admet coma \
+            a un exercici de distància) amb un tipus opcional després d'un espai o entre parèntesis (escalfament, \
+            descendent o fallada, o warmup, drop o failure; normal per defecte); el pes admet coma \
             decimal (62,5kg). Per exemple:
               --set "Prensa: 12x80kg@40s, 10x85kg@38s" --set "Crunch: 20x0kg" --set "Curl: 8x30lb(drop)"
               --set "Rower: 2000m@7:30"
@@ -307,12 +307,12 @@ extension TrainingPhrases {
         case .planNoColon:
             """
             s'esperava "EXERCICI: SÈRIESxREPS@CÀRREGA" (no hi ha ':' després del nom de l'exercici), p. ex. "Squat: \
-            4x12@80kg rest 90s"
+            4x12@80kg descans 90s"
             """
-        case .noPlanAfterName: "no hi ha cap pla després de '{name}:' (p. ex. 4x12@80kg rest 90s)"
+        case .noPlanAfterName: "no hi ha cap pla després de '{name}:' (p. ex. 4x12@80kg descans 90s)"
         case .planOfExercise: "el pla de '{name}': {reason}"
-        case .planForm: "un pla és SÈRIESxREPS@CÀRREGA [rest TEMPS]: 4x12@80kg rest 90s, 12,10,8@80kg, 3x45s, 1x2000m"
-        case .planGroup: "un grup és una paraula de com a màxim {length} caràcters al final: 3x10@60kg group A"
+        case .planForm: "un pla és SÈRIESxREPS@CÀRREGA [{rest} TEMPS]: 4x12@80kg descans 90s, 12,10,8@80kg, 3x45s, 1x2000m"
+        case .planGroup: "un grup és una paraula de com a màxim {length} caràcters al final, després de {group}: 3x10@60kg grup A"
         case .planTooManySets: "massa sèries"
         case .planWrittenAsSet: "aquesta és la forma d'una sèrie feta (REPSxPES, com a --set); {form}"
         case .planDistance: "la distància ha de ser com 2000m o 2km (com a màxim 1.000 km)"

@@ -64,7 +64,7 @@ extension CataloguePhrases {
         case .helpExerciseCount: "Cómo se cuenta: reps (repeticiones), time (tiempo) o distance (distancia)."
         case .nothingToChangeInExercise:
             "no hay nada que cambiar: indica --machine, --no-machine, --description, --muscle o --count"
-        case .countInvalid: "--count debe ser reps, time o distance"
+        case .countInvalid: "--count debe ser repeticiones/reps, tiempo/time o distancia/distance"
         case .noExercisesForClient: "Tu entrenador todavía no tiene ningún ejercicio."
         case .noExercisesForCoach:
             "Todavía no hay ningún ejercicio. Añade el primero con: gorilla exercises add NAME [--machine M] [--muscle X]"
@@ -84,9 +84,9 @@ extension CataloguePhrases {
         case .helpTrainings: "Tus entrenamientos (rutinas)."
         case .helpTrainingsAdd: "Añade un entrenamiento."
         case .helpTrainingsAddExercise: "Un ejercicio, en orden (repítelo)."
-        case .helpTrainingsAddPlan: "Un ejercicio con su plan, SERIESxREPETICIONES@CARGA [rest TIEMPO] (repítelo)."
+        case .helpTrainingsAddPlan: "Un ejercicio con su plan, SERIESxREPETICIONES@CARGA [descanso|rest TIEMPO] [grupo|group G] (repítelo)."
         case .helpTrainingsAddPlanExamples:
-            "Por ejemplo \"Sentadilla: 4x12@80kg rest 90s\", \"Prensa: 12,10,8@60kg\", \"Plancha: 3x45s\", \"Remo: 1x2000m\"."
+            "Por ejemplo \"Sentadilla: 4x12@80kg descanso 90s\", \"Prensa: 12,10,8@60kg\", \"Plancha: 3x45s\", \"Remo: 1x2000m\"."
         case .helpTrainingsList: "Lista los entrenamientos con la última vez que se usó cada uno."
         case .helpTrainingsShow: "Muestra los ejercicios de un entrenamiento y sus planes."
         case .helpTrainingsEdit: "Añade, quita, mueve o planifica ejercicios."
@@ -95,12 +95,12 @@ extension CataloguePhrases {
         case .helpTrainingsEditMove: "Mueve este ejercicio…"
         case .helpTrainingsEditTo: "…a esta posición (1 = la primera)."
         case .helpTrainingsEditPlan:
-            "Fija el plan de un ejercicio, SERIESxREPETICIONES@CARGA [rest TIEMPO], y lo añade si no está (repítelo)."
+            "Fija el plan de un ejercicio, SERIESxREPETICIONES@CARGA [descanso|rest TIEMPO] [grupo|group G], y lo añade si no está (repítelo)."
         case .helpTrainingsDuplicate: "Copia un entrenamiento con un nombre nuevo."
         case .helpTrainingsRename: "Cambia el nombre de un entrenamiento."
         case .helpTrainingsRemove: "Elimina un entrenamiento (las sesiones conservan su nombre)."
         case .trainingNeedsAnExercise:
-            "un entrenamiento necesita al menos un ejercicio: añade --exercise E o --plan \"E: 4x12@80kg rest 90s\""
+            "un entrenamiento necesita al menos un ejercicio: añade --exercise E o --plan \"E: 4x12@80kg descanso 90s\""
         case .exerciseNotInTraining: "'{exercise}' no está en el entrenamiento '{training}'"
         case .moveNeedsTo: "--move necesita --to N (1 = la primera posición)"
         case .nothingToChangeInTraining:

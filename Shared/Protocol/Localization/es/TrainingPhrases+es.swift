@@ -9,7 +9,7 @@ extension TrainingPhrases {
             """
             Cada --set es "EJERCICIO: SERIE, SERIE, ..." donde SERIE es REPSxPESO[kg|lb][@DURACIÓN] (o \
             METROSm[@DURACIÓN] para un ejercicio de distancia) con un tipo opcional tras un espacio o entre \
-            paréntesis (warmup, drop o failure: calentamiento, serie descendente o hasta el fallo; normal por \
+            paréntesis (calentamiento, descendente o fallo, o warmup, drop o failure; normal por \
             defecto); el peso admite coma decimal (62,5kg). Por ejemplo:
               --set "Prensa: 12x80kg@40s, 10x85kg@38s" --set "Crunch: 20x0kg" --set "Curl: 8x30lb(drop)"
               --set "Rower: 2000m@7:30"
@@ -315,12 +315,12 @@ extension TrainingPhrases {
         case .planNoColon:
             """
             se esperaba "EJERCICIO: SERIESxREPS@CARGA" (no hay ':' después del nombre del ejercicio), p. ej. "Squat: \
-            4x12@80kg rest 90s"
+            4x12@80kg descanso 90s"
             """
-        case .noPlanAfterName: "no hay ningún plan después de '{name}:' (p. ej. 4x12@80kg rest 90s)"
+        case .noPlanAfterName: "no hay ningún plan después de '{name}:' (p. ej. 4x12@80kg descanso 90s)"
         case .planOfExercise: "el plan de '{name}': {reason}"
-        case .planForm: "un plan es SERIESxREPS@CARGA [rest TIEMPO]: 4x12@80kg rest 90s, 12,10,8@80kg, 3x45s, 1x2000m"
-        case .planGroup: "un grupo es una palabra de como máximo {length} caracteres al final: 3x10@60kg group A"
+        case .planForm: "un plan es SERIESxREPS@CARGA [{rest} TIEMPO]: 4x12@80kg descanso 90s, 12,10,8@80kg, 3x45s, 1x2000m"
+        case .planGroup: "un grupo es una palabra de como máximo {length} caracteres al final, después de {group}: 3x10@60kg grupo A"
         case .planTooManySets: "demasiadas series"
         case .planWrittenAsSet: "esta es la forma de una serie hecha (REPSxPESO, como en --set); {form}"
         case .planDistance: "la distancia debe ser como 2000m o 2km (como máximo 1000 km)"
