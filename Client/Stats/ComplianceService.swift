@@ -69,29 +69,29 @@ extension StatsService {
         let to = try request.to.map { try Self.day($0, "--to").addingTimeInterval(86_400) }
         let calculator = StatsCalculator()
         let profile = try context.session().profile
-        let clients: [(id: UUID, name: String, row: CachedEntity?)]
+        // Each client's record as the domain type: its plan's target and the days compliance counts from.
+        func record(_ row: CachedEntity?) -> Client? { row.flatMap { try? JSONValue.object($0.data).decode(Client.self) } }
+        let clients: [(id: UUID, name: String, record: Client?)]
         if profile.role == .client || request.client != nil {
             let subject = try StatsSubject.resolve(request.client, cache: cache, context: context)
-            clients = [(subject.id, subject.name, try cache.entity(subject.id))]
+            clients = [(subject.id, subject.name, record(try cache.entity(subject.id)))]
         } else {
-            clients = try cache.entities(.client).map { ($0.id, ClientDirectory.displayName($0), $0) }
+            clients = try cache.entities(.client).map { ($0.id, ClientDirectory.displayName($0), record($0)) }
                 .sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
         }
         let rows = try clients.map { client in
             calculator.compliance(
-                client: client.name, target: client.row?.data["perWeek"]?.intValue,
+                client: client.name, target: client.record?.perWeek,
                 sessions: try cache.timeline(.session, client: client.id),
                 events: try EventCalendar(cache: cache).appointments(until: Date(), client: client.id.key), from: from,
-                to: to, since: client.row.flatMap(Self.complianceStart))
+                to: to, since: client.record.flatMap(Self.complianceStart))
         }
         return ComplianceReport(clients: rows, single: profile.role == .client || request.client != nil)
     }
 
     /// When a client's compliance starts counting: the later of the day they joined and the day their target was
     /// set (nil when neither is known).
-    static func complianceStart(_ client: CachedEntity) -> Date? {
-        let joined = client[string: "joined"].flatMap(ISOTime.parse)
-        let target = client[string: "perWeekSince"].flatMap(CalendarDate.init)?.start()
-        return [joined, target].compactMap { $0 }.max()
+    static func complianceStart(_ client: Client) -> Date? {
+        [client.joined, client.perWeekSince?.start()].compactMap { $0 }.max()
     }
 }
