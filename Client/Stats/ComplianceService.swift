@@ -70,7 +70,9 @@ extension StatsService {
         let calculator = StatsCalculator()
         let profile = try context.session().profile
         // Each client's record as the domain type: its plan's target and the days compliance counts from.
-        func record(_ row: CachedEntity?) -> Client? { row.flatMap { try? JSONValue.object($0.data).decode(Client.self) } }
+        func record(_ row: CachedEntity?) -> Client? {
+            row.flatMap { try? JSONValue.object($0.data).decode(Client.self) }
+        }
         let clients: [(id: UUID, name: String, record: Client?)]
         if profile.role == .client || request.client != nil {
             let subject = try StatsSubject.resolve(request.client, cache: cache, context: context)
