@@ -136,13 +136,11 @@ public struct MessageService: Sendable {
     /// The words that name a client's only coach in any language (`coach`, `entrenador`, `entrenadora`).
     static let coachWords: Set<String> = ["coach", "entrenador", "entrenadora"]
 
-    /// Whether `text` names `person`: their full name, or any of its words, folded (`ada`, `Lovelace`, `ADA
-    /// LOVELACE`); an id prefix names them too.
+    /// Whether `text` names `person` as a client's name is matched elsewhere (``NameMatch/wordsBegin(_:in:)``:
+    /// `ada`, `Lovelace`, `ADA LOVE`); an id prefix names them too.
     static func names(_ person: Correspondent, _ text: String) -> Bool {
-        let wanted = NameMatch.fold(text)
-        let full = NameMatch.fold(person.name)
-        return wanted == full || full.split(separator: " ").contains { $0 == wanted }
-            || (wanted.count >= 4 && person.id.key.hasPrefix(wanted))
+        NameMatch.wordsBegin(text, in: person.name)
+            || (text.count >= 4 && person.id.key.hasPrefix(NameMatch.fold(text)))
     }
 
     /// Messages between the account and `other`, oldest first.
