@@ -72,7 +72,7 @@ final class PasswordWork: Sendable {
         // The password threads keep their own turns: the time spent here is not charged again by ``WorkScheduler``.
         let entered = ContinuousClock.now
         defer {
-            WorkScheduler.meter?.add(waited: ContinuousClock.now - entered)
+            WorkMeter.current?.add(waited: ContinuousClock.now - entered)
             let next = turns.withLockedValue { $0.finish(address) }
             next?.resume()
         }

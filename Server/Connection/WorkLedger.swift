@@ -14,9 +14,11 @@ import Foundation
 ///   work. A key is active for `window` seconds after its last request; one alone among the active keys of its kind is
 ///   never delayed: fair scheduling only acts while others want the server too.
 /// * **Turns.** While another key of its kind is active, a key that owes more than `allowance` waits until it owes no
-///   more than that, and a key runs at most `concurrency` requests at once (one per account, a few per address, since
-///   a gym's clients share one). A light client (a poll, a small push) owes almost nothing and never waits; an account
-///   pulling huge pages on eight connections gets one page at a time and no more than its share of the cores.
+///   more than that, and a heavy key — one that owes more than `heavyDebt`, or that had to wait to repay in the last
+///   `window` seconds — runs at most `concurrency` requests at once (one per account, a few per address, since a gym's clients share
+///   one). A light client (a poll, a small push) owes almost nothing and never waits, not even for its own other
+///   devices (up to `lightConcurrency` requests at once); an account pulling huge pages on eight connections gets one
+///   page at a time and no more than its share of the cores.
 struct WorkLedger {
     /// How the server's work is shared out.
     struct Settings: Sendable {
@@ -28,12 +30,17 @@ struct WorkLedger {
         var overhead: Double
         /// Seconds a key counts as active after its last request.
         var window: Double
-        /// Requests one account, and one address, may run at once while others are active.
+        /// Requests one heavy account, and one heavy address, may run at once while others are active.
         var concurrency: (account: Int, address: Int) = (1, 2)
+        /// Requests a light key may run at once while others are active.
+        var lightConcurrency = 8
+        /// Seconds of work owed above which a key is heavy.
+        var heavyDebt = 0.01
 
         /// The most requests a key of `kind` may run at once while others are active.
-        func concurrency(of kind: Kind) -> Int {
-            max(1, kind == .account ? concurrency.account : concurrency.address)
+        func concurrency(of kind: Kind, heavy: Bool) -> Int {
+            guard heavy else { return max(1, lightConcurrency) }
+            return max(1, kind == .account ? concurrency.account : concurrency.address)
         }
     }
 
@@ -64,6 +71,8 @@ struct WorkLedger {
         var repaidAt: Double
         var running = 0
         var lastSeen: Double
+        /// Until when the key counts as heavy (the last time it had to wait to repay, plus `window`).
+        var heavyUntil = -Double.infinity
     }
 
     let settings: Settings
@@ -98,8 +107,12 @@ struct WorkLedger {
             guard contended(key.kind) else { continue }
             let owed = entry.repaidAt - fairClock[key.kind.rawValue]
             if owed > settings.allowance {
+                // Still heavy once it has repaid: its next requests do not all start at once.
+                entries[key]?.heavyUntil = now + settings.window
                 wait = max(wait, (owed - settings.allowance) / share(key.kind))
-            } else if entry.running >= settings.concurrency(of: key.kind) {
+            } else if entry.running
+                >= settings.concurrency(of: key.kind, heavy: entry.heavyUntil > now || owed > settings.heavyDebt)
+            {
                 wait = max(wait, Self.turnPoll)
             }
         }

@@ -13,8 +13,6 @@ import NIOConcurrencyHelpers
 final class WorkScheduler: Sendable {
     /// The address of the peer whose request the current task serves (nil outside a request).
     @TaskLocal static var origin: String?
-    /// The current request's meter (nil outside a request).
-    @TaskLocal static var meter: WorkMeter?
 
     private let ledger: NIOLockedValueBox<WorkLedger>
     private let started = ContinuousClock.now
@@ -44,7 +42,7 @@ final class WorkScheduler: Sendable {
         let meter = WorkMeter()
         defer { ledger.withLockedValue { $0.finish(ticket, now: now, waited: meter.waited) } }
         return try await WorkScheduler.$origin.withValue(address) {
-            try await WorkScheduler.$meter.withValue(meter) { try await body() }
+            try await WorkMeter.$current.withValue(meter) { try await body() }
         }
     }
 
@@ -72,24 +70,18 @@ final class WorkScheduler: Sendable {
         }
     }
 
+    /// Seconds of work the account `id` owes now (for tests).
+    func owed(account id: UUID) -> Double {
+        ledger.withLockedValue { $0.owed(WorkLedger.Key(kind: .account, name: id.uuidString)) }
+    }
+
     /// Seconds since the scheduler was made.
     private var now: Double { (ContinuousClock.now - started).seconds }
 }
 
-/// What a request spent waiting for others' work (its turn at the password threads): not its own cost.
-final class WorkMeter: Sendable {
-    private let seconds = NIOLockedValueBox(0.0)
-
-    /// Seconds the request waited so far.
-    var waited: Double { seconds.withLockedValue { $0 } }
-
-    /// Adds `duration` to the time the request waited.
-    func add(waited duration: Duration) { seconds.withLockedValue { $0 += duration.seconds } }
-}
-
 extension Duration {
     /// The duration in seconds.
-    fileprivate var seconds: Double {
+    var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -169,6 +169,10 @@ public struct GorillaServer: Service {
         // Subscribers whose token is revoked (here or on another instance) are told and closed at once.
         let tokenWatch = Task { await context.live.watchTokens() }
         defer { tokenWatch.cancel() }
+        // What closed connections held goes back to the system, not only to the allocator.
+        let memory = MemoryRelease()
+        let trimming = Task { await memory.run() }
+        defer { trimming.cancel() }
         let configuration = self.configuration
         let openConnections = NIOLockedValueBox(OpenConnections())
 
@@ -221,7 +225,7 @@ public struct GorillaServer: Service {
         configuration.onListening?(port)
 
         do {
-            try await serve(listener: listener, handler: handler, openConnections: openConnections)
+            try await serve(listener: listener, handler: handler, openConnections: openConnections, memory: memory)
         } catch is CancellationError {
             // Graceful shutdown: the listener and every connection were closed.
         }
@@ -236,7 +240,8 @@ public struct GorillaServer: Service {
     private func serve(
         listener: NIOAsyncChannel<AcceptedConnection, Never>,
         handler: ConnectionHandler,
-        openConnections: NIOLockedValueBox<OpenConnections>
+        openConnections: NIOLockedValueBox<OpenConnections>,
+        memory: MemoryRelease
     ) async throws {
         let configuration = self.configuration
         try await cancelWhenGracefulShutdown {
@@ -255,7 +260,10 @@ public struct GorillaServer: Service {
                             continue
                         }
                         group.addTask {
-                            defer { openConnections.withLockedValue { $0.release(address) } }
+                            defer {
+                                openConnections.withLockedValue { $0.release(address) }
+                                memory.connectionClosed()
+                            }
                             await handler.run(connection, address: address)
                         }
                     }

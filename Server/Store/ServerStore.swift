@@ -85,14 +85,25 @@ public struct ServerStore: Sendable {
     /// Whether other server instances may write to this store (PostgreSQL).
     public var isShared: Bool { sqlite == nil }
 
-    /// Runs `body` in one write transaction, turning storage failures into ``ServerError``s.
+    /// Runs `body` in one write transaction, turning storage failures into ``ServerError``s. The time spent waiting
+    /// for the write lock (others' transactions) is the request's wait, not its work (``WorkMeter``).
     func write<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
-        try await engine.write(body)
+        guard let meter = WorkMeter.current else { return try await engine.write(body) }
+        let asked = ContinuousClock.now
+        return try await engine.write { db in
+            meter.add(waited: ContinuousClock.now - asked)
+            return try body(db)
+        }
     }
 
-    /// Runs `body` in a read transaction.
+    /// Runs `body` in a read transaction; the time spent waiting for a reader is the request's wait (``WorkMeter``).
     func read<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
-        try await engine.read(body)
+        guard let meter = WorkMeter.current else { return try await engine.read(body) }
+        let asked = ContinuousClock.now
+        return try await engine.read { db in
+            meter.add(waited: ContinuousClock.now - asked)
+            return try body(db)
+        }
     }
 
     /// Takes the next value of the global version sequence (inside a write transaction).

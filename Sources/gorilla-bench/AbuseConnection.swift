@@ -80,3 +80,17 @@ final class AbuseConnection {
         return group
     }
 }
+
+/// Runs tasks on one event loop (the abusers' niced thread): with it as their task executor preference, the abusers'
+/// own work (building corrections, reading megabytes of replies) stays off the cooperative pool where the normal
+/// clients' tasks run, as another program's would.
+final class EventLoopTaskExecutor: TaskExecutor, @unchecked Sendable {
+    private let loop: any EventLoop
+
+    init(_ loop: any EventLoop) { self.loop = loop }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}

@@ -43,16 +43,31 @@ struct AbuseTraffic: Sendable {
     /// Every abuser at once on `group`; returns when all have stopped.
     func run(on group: any EventLoopGroup) async throws {
         try await withThrowingTaskGroup(of: Void.self) { tasks in
-            for _ in 0..<Self.pullers { tasks.addTask { try await self.pull(on: group) } }
-            for _ in 0..<Self.subscribers { tasks.addTask { try await self.subscribe(on: group) } }
-            tasks.addTask { try await self.signupFlood(on: group) }
-            tasks.addTask { try await self.badLogins(on: group) }
-            tasks.addTask { try await self.sendMessages(on: group) }
-            tasks.addTask { try await self.correct(on: group) }
-            tasks.addTask { try await self.readHistory(on: group) }
+            if runs("pull") { for _ in 0..<Self.pullers { tasks.addTask { try await self.pull(on: group) } } }
+            if runs("subscribed") {
+                for _ in 0..<Self.subscribers { tasks.addTask { try await self.subscribe(on: group) } }
+            }
+            if runs("signup") { tasks.addTask { try await self.signupFlood(on: group) } }
+            if runs("bad login") { tasks.addTask { try await self.badLogins(on: group) } }
+            if runs("message push") { tasks.addTask { try await self.sendMessages(on: group) } }
+            if runs("correction") { tasks.addTask { try await self.correct(on: group) } }
+            if runs("history") { tasks.addTask { try await self.readHistory(on: group) } }
             try await tasks.waitForAll()
         }
     }
+
+    /// Kinds of abuse left out, for finding which one costs the normal clients most (a comma-separated list of the
+    /// report's names in `GORILLA_BENCH_ABUSE_SKIP`, e.g. `pull,history`; the default runs them all).
+    static let skipped = Set(
+        (ProcessInfo.processInfo.environment["GORILLA_BENCH_ABUSE_SKIP"] ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        })
+
+    /// Whether the abuse of `kind` runs.
+    func runs(_ kind: String) -> Bool { !Self.skipped.contains(kind) }
+
+    /// Whether `kind` has reached `count` requests, or is left out.
+    func reached(_ kind: String, _ count: Int) -> Bool { !runs(kind) || self.count(kind) >= count }
 
     private func connect(
         from source: String = address, on group: any EventLoopGroup, resume: Bool = true,

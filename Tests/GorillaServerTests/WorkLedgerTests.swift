@@ -82,6 +82,16 @@ struct WorkLedgerTests {
         #expect(service[0] < 11 && service[0] > 5, "the heavy account had \(service[0]) s of work in 10 s")
     }
 
+    @Test func aLightAccountsDevicesNeverWaitForEachOtherBesideAHeavyOne() {
+        var simulation = Simulation(clients: [
+            .init(keys: Self.account("hog"), connections: 8, seconds: 0.2),
+            .init(keys: Self.account("ada"), connections: 4, seconds: 0.002, pause: 0.005),
+        ])
+        let (service, longestWait) = simulation.run(for: 10)
+        #expect(longestWait[1] < 0.001, "the light account's devices waited \(longestWait[1]) s")
+        #expect(service[0] < 11 && service[0] > 5, "the heavy account had \(service[0]) s of work in 10 s")
+    }
+
     @Test func twoHeavyAccountsEachGetAtLeastAThirdOfTheServer() {
         var simulation = Simulation(clients: [
             .init(keys: Self.account("hog"), connections: 8, seconds: 0.2),
@@ -125,5 +135,27 @@ struct WorkLedgerTests {
         }
         _ = ledger.admit(Self.account("late"), now: 5)
         #expect(ledger.keyCount == 1)
+    }
+
+    /// A request that waits for the store's write lock while another transaction holds it waits for others' work: the
+    /// wait is not charged to it, or a light account writing beside a heavy one would be made to wait its turn.
+    @Test func waitingForTheWriteLockIsNotCharged() async throws {
+        let store = try ServerStore.inMemory()
+        let scheduler = WorkScheduler(settings: Self.settings)
+        let ada = UUID(), hog = UUID()
+        let holding = Task {
+            try await scheduler.serve(account: hog, address: "127.0.0.2") {
+                try await store.write { _ in Thread.sleep(forTimeInterval: 0.4) }
+            }
+        }
+        try await Task.sleep(for: .milliseconds(100))  // the lock is held by then (the write starts at once)
+        let asked = ContinuousClock.now
+        try await scheduler.serve(account: ada, address: "127.0.0.1") {
+            try await store.write { _ in }
+        }
+        let waited = ContinuousClock.now - asked
+        try await holding.value
+        #expect(waited > .milliseconds(200), "the write lock was not held meanwhile (\(waited))")
+        #expect(scheduler.owed(account: ada) < 0.05, "charged \(scheduler.owed(account: ada)) s for waiting \(waited)")
     }
 }
