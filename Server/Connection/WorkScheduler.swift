@@ -70,11 +70,6 @@ final class WorkScheduler: Sendable {
         }
     }
 
-    /// Seconds of work the account `id` owes now (for tests).
-    func owed(account id: UUID) -> Double {
-        ledger.withLockedValue { $0.owed(WorkLedger.Key(kind: .account, name: id.uuidString)) }
-    }
-
     /// Seconds since the scheduler was made.
     private var now: Double { (ContinuousClock.now - started).seconds }
 }

@@ -25,9 +25,11 @@ extension ServerStore {
         defer { documents.finish() }
         // Exceptions refused by what needs no lock, before the transaction takes one.
         let refused = try await refusedExceptions(mutations, principal: principal)
+        let now = Date()
+        let prepared = try await preparedUpdates(
+            mutations, refused: refused, principal: principal, now: now, configuration: configuration)
         return try await write { db in
             documents.start()
-            let now = Date()
             let stamp = ISOTime.format(now)
             var results: [MutationResult] = []
             results.reserveCapacity(mutations.count)
@@ -79,10 +81,12 @@ extension ServerStore {
                 } else {
                     do {
                         var applied: MutationResult?
+                        let ready = try prepared[index].flatMap { try $0.stillHolds(db) ? $0 : nil }
                         try db.inSavepoint {
                             applied = try Self.apply(
                                 mutation, db: db, principal: principal, device: device, now: now,
-                                configuration: configuration, ownVersions: ownVersions, references: references)
+                                configuration: configuration, ownVersions: ownVersions, references: references,
+                                prepared: ready)
                         }
                         result = applied!
                         if let version = result.version { ownVersions.insert(version) }
@@ -114,12 +118,12 @@ extension ServerStore {
     static func apply(
         _ mutation: PushedMutation, db: any SQLTransaction, principal: UserRecord, device: SyncDevice? = nil, now: Date,
         configuration: ServerConfiguration, ownVersions: Set<Int64>,
-        references: ReferenceCache
+        references: ReferenceCache, prepared: PreparedUpdate? = nil
     ) throws -> MutationResult {
         guard let kind = EntityKinds.all[mutation.kind] else {
             throw ServerError.invalid("unknown section '\(mutation.kind)'")
         }
-        let existing = try EntityRow.fetch(db, id: mutation.entity)
+        let existing = try prepared?.existing ?? EntityRow.fetch(db, id: mutation.entity)
         // Rows of other tenants, or of other clients, do not exist for this principal.
         if let existing, !principal.mayRead(existing) || existing.kind != kind.name {
             throw ServerError.notFound
@@ -130,7 +134,7 @@ extension ServerStore {
             entityID: mutation.entity,
             creating: mutation.action == .create && (existing == nil || !kind.mergesCreates), extras: extras,
             references: references)
-        var fields = try mutation.parsedFields() ?? [:]
+        var fields = try prepared?.fields ?? mutation.parsedFields() ?? [:]
         if let field = fields.keys.sorted().first(where: kind.serverManagedFields.contains) {
             throw ServerError.invalid("'\(field)' is set by the server")
         }
@@ -175,23 +179,9 @@ extension ServerStore {
                 throw ServerError.invalid("'\(field)' cannot change")
             }
             row = existing
-            var document = existing.data
-            for (field, value) in fields { document[field] = value.isNull ? nil : value }
-            try kind.validate(&document, context)
-            if kind.scope == .client,
-                try clientScope(kind: kind, document: document, context: context) != existing.clientID
-            {
-                throw ServerError.invalid("client cannot change")
-            }
-            var logged = Array(fields.keys)
-            // An update that changes something makes a new revision (the change log keeps every earlier one).
-            if let field = kind.revisionField, fields.keys.contains(where: { existing.data[$0] != document[$0] }) {
-                let next = (existing.data[field]?.intValue ?? 1) + 1
-                // Every revision is kept; only their number is bounded, as an abuse ceiling.
-                guard next <= TrainingSession.maxRevisions else { throw ServerError(.tooManyRevisions) }
-                document[field] = .number(Double(next))
-                logged.append(field)
-            }
+            let (document, logged) =
+                try prepared.map { ($0.document, $0.logged) }
+                ?? updated(existing, fields: fields, kind: kind, context: context)
             for field in logged {
                 let before = existing.data[field]
                 let after = document[field]
@@ -207,7 +197,8 @@ extension ServerStore {
                 }
                 try logChange(
                     db, row: existing, mutation: mutation, principal: principal, device: device, field: field,
-                    old: before, new: after, newVersion: version, now: now, revisioned: kind.revisionField != nil)
+                    old: before, new: after, newVersion: version, now: now, revisioned: kind.revisionField != nil,
+                    stored: prepared?.deltas[field])
                 row.fieldVersions[field] = version
             }
             row.data = document
@@ -224,7 +215,7 @@ extension ServerStore {
             row.deleted = true
             row.version = version
         }
-        try row.save(db, kind: kind, createdBy: principal.id, now: now)
+        try row.save(db, kind: kind, createdBy: principal.id, now: now, dataText: prepared?.dataText)
         references.forget(row.id)
         for field in replaced.keys.sorted() {
             try recordConflict(
@@ -234,6 +225,31 @@ extension ServerStore {
             id: mutation.id, status: .applied, version: version,
             overwritten: overwritten.isEmpty ? nil : overwritten,
             extra: extras.values.isEmpty ? nil : extras.values)
+    }
+
+    /// The document `existing` becomes with `fields`, validated, and the fields whose change is logged (with the
+    /// revision field when the kind counts revisions and something changed). Reads rows only through `context`, so
+    /// that it runs alike in the push's transaction and before it (``PreparedUpdate``).
+    static func updated(
+        _ existing: EntityRow, fields: [String: JSONValue], kind: KindRules, context: MutationContext
+    ) throws -> (document: [String: JSONValue], logged: [String]) {
+        var document = existing.data
+        for (field, value) in fields { document[field] = value.isNull ? nil : value }
+        try kind.validate(&document, context)
+        if kind.scope == .client, try clientScope(kind: kind, document: document, context: context) != existing.clientID
+        {
+            throw ServerError.invalid("client cannot change")
+        }
+        var logged = Array(fields.keys)
+        // An update that changes something makes a new revision (the change log keeps every earlier one).
+        if let field = kind.revisionField, fields.keys.contains(where: { existing.data[$0] != document[$0] }) {
+            let next = (existing.data[field]?.intValue ?? 1) + 1
+            // Every revision is kept; only their number is bounded, as an abuse ceiling.
+            guard next <= TrainingSession.maxRevisions else { throw ServerError(.tooManyRevisions) }
+            document[field] = .number(Double(next))
+            logged.append(field)
+        }
+        return (document, logged)
     }
 
     /// The outcomes of the mutations `ids` that earlier pushes applied or refused: account and result text by id.
@@ -321,12 +337,13 @@ extension ServerStore {
     static func logChange(
         _ db: any SQLTransaction, row: EntityRow, mutation: PushedMutation, principal: UserRecord,
         device: SyncDevice? = nil,
-        field: String, old: JSONValue?, new: JSONValue?, newVersion: Int64, now: Date, revisioned: Bool = false
+        field: String, old: JSONValue?, new: JSONValue?, newVersion: Int64, now: Date, revisioned: Bool = false,
+        stored: (text: String?, isDelta: Bool)? = nil
     ) throws {
         let encoder = WireCoding.encoder
         let (oldText, newText, isDelta): (String?, String?, Bool)
         if revisioned {
-            let stored = RevisionDelta.stored(older: old, newer: new)
+            let stored = stored ?? RevisionDelta.stored(older: old, newer: new)
             (oldText, newText, isDelta) = (stored.text, nil, stored.isDelta)
         } else {
             oldText = try old.map { String(decoding: try encoder.encode($0), as: UTF8.self) }

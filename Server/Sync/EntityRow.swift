@@ -94,10 +94,10 @@ struct EntityRow: Sendable {
         return Validation.key(name)
     }
 
-    /// Inserts or replaces this row.
-    func save(_ db: any SQLTransaction, kind: KindRules, createdBy: UUID, now: Date) throws {
-        var dataText: [UInt8] = []
-        FastJSON.write(.object(data), into: &dataText)
+    /// Inserts or replaces this row; `dataText`, when given, is its document's text already written.
+    func save(_ db: any SQLTransaction, kind: KindRules, createdBy: UUID, now: Date, dataText: [UInt8]? = nil) throws {
+        var dataText = dataText ?? []
+        if dataText.isEmpty { FastJSON.write(.object(data), into: &dataText) }
         // Only growth past the limit is refused: a document stored before the limit existed can still be
         // deleted or trimmed.
         guard dataText.count <= max(SyncLimits.maxDocumentBytes, storedSize) else {

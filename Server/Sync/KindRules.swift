@@ -129,6 +129,9 @@ final class ReferenceCache {
         for (id, row) in try EntityRow.references(db, ids: missing) { rows[id] = row }
     }
 
+    /// The ids looked up so far.
+    var lookedUp: [UUID] { Array(rows.keys) }
+
     func forget(_ id: UUID) { rows[id] = nil }
 
     func forgetAll() { rows.removeAll(keepingCapacity: true) }

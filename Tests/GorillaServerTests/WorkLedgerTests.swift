@@ -138,24 +138,29 @@ struct WorkLedgerTests {
     }
 
     /// A request that waits for the store's write lock while another transaction holds it waits for others' work: the
-    /// wait is not charged to it, or a light account writing beside a heavy one would be made to wait its turn.
-    @Test func waitingForTheWriteLockIsNotCharged() async throws {
+    /// wait is metered as waiting (and not charged by the ledger, as the password threads' turns are not), or a light
+    /// account writing beside a heavy one would be made to wait its turn.
+    @Test func waitingForTheWriteLockIsMeteredAsWaiting() async throws {
         let store = try ServerStore.inMemory()
-        let scheduler = WorkScheduler(settings: Self.settings)
-        let ada = UUID(), hog = UUID()
-        let holding = Task {
-            try await scheduler.serve(account: hog, address: "127.0.0.2") {
-                try await store.write { _ in Thread.sleep(forTimeInterval: 0.4) }
+        let (held, holding) = AsyncStream.makeStream(of: Void.self)
+        let holder = Task {
+            try await store.write { _ in
+                holding.yield()
+                Thread.sleep(forTimeInterval: 1)
             }
         }
-        try await Task.sleep(for: .milliseconds(100))  // the lock is held by then (the write starts at once)
-        let asked = ContinuousClock.now
-        try await scheduler.serve(account: ada, address: "127.0.0.1") {
+        var events = held.makeAsyncIterator()
+        _ = await events.next()  // the lock is held from here for a second
+        let meter = WorkMeter()
+        try await WorkMeter.$current.withValue(meter) {
             try await store.write { _ in }
         }
-        let waited = ContinuousClock.now - asked
-        try await holding.value
-        #expect(waited > .milliseconds(200), "the write lock was not held meanwhile (\(waited))")
-        #expect(scheduler.owed(account: ada) < 0.05, "charged \(scheduler.owed(account: ada)) s for waiting \(waited)")
+        try await holder.value
+        #expect(meter.waited > 0.5, "metered \(meter.waited) s of waiting")
+        var ledger = WorkLedger(settings: Self.settings)
+        let ada = Self.account("ada")
+        #expect(ledger.admit(ada, now: 0) == .run)
+        ledger.finish(ledger.ticket(ada), now: 1, waited: meter.waited)
+        #expect(ledger.owed(ada[0]) < 0.5, "charged \(ledger.owed(ada[0])) s for a second mostly spent waiting")
     }
 }
