@@ -57,7 +57,7 @@ extension TrainingPhrases {
             """
             Comença amb --client C, --event ID (el seu client) o --next (la cita en curs, si no, la següent \
             programada; les cites no indiquen cap entrenament, així que la sessió és lliure si no s'hi afegeix \
-            --training T). --repeat last parteix de la sessió anterior del client: els seus exercicis en ordre, les \
+            --training T). --repeat últim parteix de la sessió anterior del client: els seus exercicis en ordre, les \
             sèries de l'última vegada a la vista i els pesos ja omplerts. Una sessió acabada sense cap sèrie no es \
             desa.
 

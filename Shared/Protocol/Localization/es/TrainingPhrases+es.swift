@@ -61,7 +61,7 @@ extension TrainingPhrases {
             """
             Empieza con --client C, --event ID (su cliente) o --next (la cita en curso, si no, la siguiente \
             programada; las citas no indican ningún entrenamiento, así que la sesión es libre salvo que se añada \
-            --training T). --repeat last parte de la sesión anterior del cliente: sus ejercicios en orden, las series \
+            --training T). --repeat último parte de la sesión anterior del cliente: sus ejercicios en orden, las series \
             de la última vez a la vista y los pesos ya rellenados. Una sesión terminada sin ninguna serie no se \
             guarda.
 
