@@ -39,8 +39,8 @@ enum RecurrenceInput {
         return rule
     }
 
-    /// "week", "weekly", "2 weeks", "2weeks", "day", "month", or their Catalan and Spanish words (``GorillaShared/Keyword``:
-    /// `setmana`, `2 semanas`).
+    /// "week", "weekly", "2 weeks", "2weeks", "day", "month", or their Catalan and Spanish words
+    /// (``GorillaShared/Keyword``: `setmana`, `2 semanas`).
     static func frequency(_ text: String) throws -> (Recurrence.Frequency, Int) {
         let folded = NameMatch.fold(text).replacingOccurrences(of: " ", with: "")
         let digits = folded.prefix(while: \.isNumber)

@@ -6,7 +6,8 @@ import GorillaShared
 /// `4x12@80kg rest 90s`, `12,10,8@80kg` (one target per set), `5x5@100` (kg unless `lb`), `3x45s` (timed sets),
 /// `1x2000m` or `1x2km` (distance), `3 sets rest 2min`, `3 sets of 10@60kg`, and a group last for supersets and
 /// circuits: `3x10@60kg rest 0s group A` (the exercises of one group are done a set of each in turn). `rest`, `group`,
-/// `sets` and `of` may be written in Catalan or Spanish too (``Keyword``: `descans`, `grupo`, `3 sèries de 10`). Rest and times take `90s`, `2min`, `1m30s` or `1:30`.
+/// `sets` and `of` may be written in Catalan or Spanish too (``Keyword``: `descans`, `grupo`, `3 sèries de 10`). Rest
+/// and times take `90s`, `2min`, `1m30s` or `1:30`.
 /// For an exercise counted by time, `3x2m` means two minutes; otherwise `m` is metres.
 ///
 /// The plan and the performed set (`--set "EXERCISE: 12x80kg"`, REPSxWEIGHT) look alike; one written in the other's
