@@ -39,46 +39,35 @@ enum RecurrenceInput {
         return rule
     }
 
-    /// "week", "weekly", "2 weeks", "2weeks", "day", "month" (and the Catalan and Spanish words).
+    /// "week", "weekly", "2 weeks", "2weeks", "day", "month", or their Catalan and Spanish words
+    /// (``GorillaShared/Keyword``: `setmana`, `2 semanas`).
     static func frequency(_ text: String) throws -> (Recurrence.Frequency, Int) {
         let folded = NameMatch.fold(text).replacingOccurrences(of: " ", with: "")
         let digits = folded.prefix(while: \.isNumber)
-        let unit = String(folded.dropFirst(digits.count))
-        let words: [Recurrence.Frequency: Set<String>] = [
-            .daily: ["d", "day", "days", "daily", "dia", "dies", "dias", "diari", "diario"],
-            .weekly: [
-                "w", "week", "weeks", "weekly", "setmana", "setmanes", "semana", "semanas", "setmanal", "semanal",
-            ],
-            .monthly: ["m", "month", "months", "monthly", "mes", "mesos", "meses", "mensual"],
-        ]
-        guard let frequency = words.first(where: { $0.value.contains(unit) })?.key,
+        let unit = folded.dropFirst(digits.count)
+        guard let frequency = Recurrence.Frequency.allCases.first(where: { $0.keyword.matches(unit) }),
             let interval = digits.isEmpty ? 1 : Int(digits), Recurrence.intervalRange.contains(interval)
         else {
-            throw ClientError(.usage, CalendarPhrases.everyInvalid.t(["text": text]))
+            let units = Recurrence.Frequency.allCases.map { $0.keyword.spelled() }
+            throw ClientError(
+                .usage,
+                CalendarPhrases.everyInvalid.t(["text": text, "day": units[0], "week": units[1], "month": units[2]]))
         }
         return (frequency, interval)
     }
 
-    /// "mon,thu", "mo,th", "monday thursday", "dl,dj", "lun,jue".
+    /// "mon,thu", "mo,th", "monday thursday", "dl,dj", "lun,jue" (``GorillaShared/Keyword``).
     static func weekdays(_ text: String) throws -> [Weekday] {
-        let names: [Weekday: [String]] = [
-            .mo: ["mo", "mon", "monday", "dl", "dilluns", "lu", "lun", "lunes"],
-            .tu: ["tu", "tue", "tues", "tuesday", "dt", "dimarts", "ma", "mar", "martes"],
-            .we: ["we", "wed", "wednesday", "dc", "dimecres", "mi", "mie", "miercoles", "x"],
-            .th: ["th", "thu", "thur", "thurs", "thursday", "dj", "dijous", "ju", "jue", "jueves"],
-            .fr: ["fr", "fri", "friday", "dv", "divendres", "vi", "vie", "viernes"],
-            .sa: ["sa", "sat", "saturday", "ds", "dissabte", "sab", "sabado"],
-            .su: ["su", "sun", "sunday", "dg", "diumenge", "do", "dom", "domingo"],
-        ]
-        let words = NameMatch.fold(text).split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        let words = text.split(whereSeparator: { $0 == "," || $0 == " " })
+        let spelled = Weekday.spelled()
         var days: [Weekday] = []
         for word in words {
-            guard let day = names.first(where: { $0.value.contains(word) })?.key else {
-                throw ClientError(.usage, CalendarPhrases.daysInvalid.t(["word": word]))
+            guard let day = Weekday.allCases.first(where: { $0.keyword.matches(word) }) else {
+                throw ClientError(.usage, CalendarPhrases.daysInvalid.t(["word": String(word), "days": spelled]))
             }
             days.append(day)
         }
-        guard !days.isEmpty else { throw ClientError(.usage, CalendarPhrases.daysEmpty.t()) }
+        guard !days.isEmpty else { throw ClientError(.usage, CalendarPhrases.daysEmpty.t(["days": spelled])) }
         return Array(Set(days)).sorted()
     }
 

@@ -4,9 +4,10 @@ import GorillaShared
 /// Parses `--plan "EXERCISE: PLAN"`, the notation coaches write on paper: SETSxREPS@LOAD, then an optional rest.
 ///
 /// `4x12@80kg rest 90s`, `12,10,8@80kg` (one target per set), `5x5@100` (kg unless `lb`), `3x45s` (timed sets),
-/// `1x2000m` or `1x2km` (distance), `3 sets rest 2min`, and a group last for supersets and circuits:
-/// `3x10@60kg rest 0s group A` (the exercises of one group are done a set of each in turn). `rest` and `group` may be
-/// written in Catalan or Spanish too (``Keyword``: `descans`, `grupo`). Rest and times take `90s`, `2min`, `1m30s` or `1:30`.
+/// `1x2000m` or `1x2km` (distance), `3 sets rest 2min`, `3 sets of 10@60kg`, and a group last for supersets and
+/// circuits: `3x10@60kg rest 0s group A` (the exercises of one group are done a set of each in turn). `rest`, `group`,
+/// `sets` and `of` may be written in Catalan or Spanish too (``Keyword``: `descans`, `grupo`, `3 sèries de 10`). Rest
+/// and times take `90s`, `2min`, `1m30s` or `1:30`.
 /// For an exercise counted by time, `3x2m` means two minutes; otherwise `m` is metres.
 ///
 /// The plan and the performed set (`--set "EXERCISE: 12x80kg"`, REPSxWEIGHT) look alike; one written in the other's
@@ -84,11 +85,14 @@ public enum PlanParser {
             guard plan.rest != nil else { throw SetParser.SetProblem(reason: form) }
             return
         }
-        // "3 sets": sets only.
-        if body.hasSuffix("sets") || body.hasSuffix("set") {
-            let number = body.dropLast(body.hasSuffix("sets") ? 4 : 3).trimmingCharacters(in: .whitespaces)
-            plan.sets = try whole(number, what: .sets, limits: PlannedExercise.setsRange)
-            return
+        // "3 sets", "3 sèries": sets only; "3 sets of 10@60kg", "3 sèries de 10" read as "3x10@60kg".
+        let count = body.prefix(while: \.isNumber)
+        let words = body.dropFirst(count.count).split(whereSeparator: \.isWhitespace)
+        if !count.isEmpty, let first = words.first, Keyword.sets.matches(first) {
+            plan.sets = try whole(String(count), what: .sets, limits: PlannedExercise.setsRange)
+            if words.count == 1 { return }
+            guard words.count > 2, Keyword.of.matches(words[1]) else { throw SetParser.SetProblem(reason: form) }
+            body = Substring("\(count)x" + words.dropFirst(2).joined())
         }
         var load: Substring?
         if let at = body.firstIndex(of: "@") {

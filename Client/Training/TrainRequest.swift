@@ -8,6 +8,23 @@ public struct TrainRequest: Sendable {
     public enum Repeat: String, Sendable, CaseIterable {
         /// The client's previous session (the newest by start).
         case last
+
+        /// The word that names this value (`últim`, `último`, `last`).
+        public var keyword: Keyword {
+            switch self {
+            case .last: .last
+            }
+        }
+
+        /// The value `text` names in any language, accents and case aside.
+        /// - Throws: ``ClientError`` `.usage` naming the values in the user's words and in English.
+        public init(typed text: String) throws {
+            guard let value = Self.allCases.first(where: { $0.keyword.matches(text) }) else {
+                let values = Keyword.spelled(Self.allCases.map(\.keyword))
+                throw ClientError(.usage, TrainingPhrases.repeatInvalid.t(["last": values, "text": text]))
+            }
+            self = value
+        }
     }
 
     /// The client (name, username or id); taken from the event when nil.

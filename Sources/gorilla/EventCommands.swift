@@ -13,8 +13,13 @@ struct EventOptions: ParsableArguments {
 }
 
 struct RepeatOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(CalendarPhrases.helpRepeatEvery.t())) var every: String?
-    @Option(help: ArgumentHelp(CalendarPhrases.helpRepeatDays.t())) var days: String?
+    @Option(
+        help: ArgumentHelp(
+            CalendarPhrases.helpRepeatEvery.t([
+                "day": Keyword.day.spelled(), "week": Keyword.week.spelled(), "month": Keyword.month.spelled(),
+            ])))
+    var every: String?
+    @Option(help: ArgumentHelp(CalendarPhrases.helpRepeatDays.t(["days": Weekday.spelled()]))) var days: String?
     @Option(help: ArgumentHelp(CalendarPhrases.helpRepeatUntil.t())) var until: String?
     @Option(help: ArgumentHelp(CalendarPhrases.helpRepeatCount.t())) var count: Int?
     var fields: RepeatFields { RepeatFields(every: every, days: days, until: until, count: count) }

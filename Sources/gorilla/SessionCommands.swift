@@ -148,8 +148,11 @@ struct Train: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(TrainingPhrases.helpTrainFree.t())) var free = false
     @Option(help: ArgumentHelp(TrainingPhrases.helpTrainEvent.t())) var event: String?
     @Flag(help: ArgumentHelp(TrainingPhrases.helpTrainNext.t())) var next = false
-    @Option(name: .customLong("repeat"), help: ArgumentHelp(TrainingPhrases.helpTrainRepeat.t()))
-    var repeating: TrainRequest.Repeat?
+    /// `--repeat`'s value as typed, read by ``TrainRequest/Repeat/init(typed:)`` in any language.
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(TrainingPhrases.helpTrainRepeat.t(["last": Keyword.last.spelled()])))
+    var repeating: String?
     @Flag(name: .customLong("hands-free"), help: ArgumentHelp(TrainingPhrases.helpTrainHandsFree.t()))
     var handsFree = false
     @Option(help: ArgumentHelp(TrainingPhrases.helpTrainStart.t())) var start: String?
@@ -157,13 +160,18 @@ struct Train: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(TrainingPhrases.helpTrainResume.t())) var resume = false
     @Option(help: ArgumentHelp(TrainingPhrases.helpTrainEdit.t())) var edit: String?
 
+    /// What to train, as asked.
+    /// - Throws: ``ClientError`` `.usage` when `--repeat`'s value names nothing.
     var request: TrainRequest {
-        var request = TrainRequest(
-            client: client, training: training, free: free, event: event, next: next, repeating: repeating,
-            handsFree: handsFree, start: start, end: end)
-        // --next asks which appointment when it is not certain; without a terminal (or with --json) it says what to pass.
-        if next, !global.json, Terminal.canAsk { request.chooseNext = Self.askWhichAppointment }
-        return request
+        get throws {
+            var request = TrainRequest(
+                client: client, training: training, free: free, event: event, next: next,
+                repeating: try repeating.map(TrainRequest.Repeat.init(typed:)),
+                handsFree: handsFree, start: start, end: end)
+            // --next asks which appointment when it is not certain; without a terminal (or with --json) it says what to pass.
+            if next, !global.json, Terminal.canAsk { request.chooseNext = Self.askWhichAppointment }
+            return request
+        }
     }
 
     /// Lists the appointments numbered on standard error and reads the number chosen (nil for none).
@@ -208,7 +216,7 @@ struct Train: AsyncParsableCommand {
             // leaves nothing for --resume to find.
             let prepared: SessionRecorder? =
                 if let edit { try await service.prepareEdit(edit) } else if resume { nil } else {
-                    try await service.prepare(request)
+                    try await service.prepare(try request)
                 }
             let resumed = resume ? try await service.prepareResume() : nil
             if let notice = resumed?.notice { return notice }  // the session went on on another device
@@ -236,5 +244,3 @@ struct Train: AsyncParsableCommand {
         }
     }
 }
-
-extension TrainRequest.Repeat: ExpressibleByArgument {}

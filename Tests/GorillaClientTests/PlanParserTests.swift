@@ -99,3 +99,35 @@ import Testing
         }
     }
 }
+
+/// `sets` and `of` in a plan, typed in Catalan, Spanish or English whatever the language.
+@Suite struct PlanSetsWordTests {
+    @Test(arguments: ["Rem: 3 sèries", "Rem: 3 series", "Rem: 3 sets", "Rem: 3 SÈRIE", "Rem: 3 serie", "Rem: 3sets"])
+    func aNumberOfSetsReadsInEveryLanguage(text: String) throws {
+        let plan = try Language.$current.withValue(.en) { try PlanParser.parse(text).plan }
+        #expect(plan.sets == 3 && plan.reps == nil && plan.weight == nil, "\(text)")
+    }
+
+    @Test(arguments: [
+        "Sentadilla: 3 sèries de 10@60kg descans 90s", "Sentadilla: 3 series de 10 @ 60kg descanso 90s",
+        "Sentadilla: 3 sets of 10@60kg rest 90s", "Sentadilla: 3 Sèries De 10@60kg rest 1:30",
+    ])
+    func setsOfRepsReadsAsSetsTimesReps(text: String) throws {
+        let plan = try Language.$current.withValue(.ca) { try PlanParser.parse(text).plan }
+        #expect(plan.sets == 3 && plan.reps == .uniform(10) && plan.weight == 60 && plan.rest == 90, "\(text)")
+    }
+
+    @Test func setsOfATimeOrADistanceFollowTheCountMode() throws {
+        #expect(try PlanParser.parse("Planxa: 3 sèries de 45s").plan.duration == 45)
+        #expect(try PlanParser.parse("Rem: 2 series de 1km").plan.distance == 1000)
+        #expect(
+            try PlanParser.parse("Rem: 3 sets rest 2min").plan
+                == PlannedExercise(
+                    exercise: PlanParser.parse("Rem: 1 set").plan.exercise, sets: 3, rest: 120))
+    }
+
+    @Test(arguments: ["Rem: 3 sèries 10", "Rem: 3 sèries de", "Rem: 0 sèries", "Rem: 3 sèries de deu"])
+    func aBrokenSetsOfIsRefused(text: String) {
+        #expect(throws: SetParser.ParseError.self) { try PlanParser.parse(text) }
+    }
+}

@@ -123,7 +123,7 @@ struct CalendarLanguageTests {
                 await Self.failure { try await catalan.removeEvent("\(series)@2027-03-08") },
             ]
             #expect(errors[0] == "no hi ha res a canviar: indica --at, --duration, --gym o --note", "\(errors)")
-            #expect(errors[1].hasPrefix("--every accepta dia, setmana o mes"), "\(errors)")
+            #expect(errors[1].hasPrefix("--every accepta dia/day, setmana/week o mes/month"), "\(errors)")
             #expect(errors[2] == "--at: 2027-02-30 no és una data: febrer de 2027 té 28 dies", "\(errors)")
             #expect(errors[3] == "la cita periòdica \(series.suffix(8)) no té cap cita el 2027-03-09", "\(errors)")
             #expect(errors[4].hasPrefix("una cita d'una cita periòdica es cancel·la, no s'elimina"), "\(errors)")

@@ -103,7 +103,7 @@ struct TrainStartEndToEndTests {
 
             let badRepeat = try await train(["--client", "Bea", "--repeat", "first"])
             #expect(badRepeat.status == 64, "\(badRepeat)")
-            #expect(badRepeat.stderr.contains("'last'"), "\(badRepeat)")
+            #expect(badRepeat.stderr.contains("--repeat takes last, not 'first'"), "\(badRepeat)")
 
             for combination in [
                 ["--next", "--client", "Bea"], ["--next", "--event", "abc"], ["--next", "--resume"],

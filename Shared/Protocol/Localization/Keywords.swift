@@ -1,11 +1,19 @@
-/// A word a person types in a command's notation (a set's type, `rest`, `group`, a count mode), accepted in Catalan, Spanish and
-/// English whatever the account's language.
+/// A word a person types in a command's notation (a set's type, `rest`, `group`, `sets`, a count mode, `--repeat`'s
+/// value, how a series repeats and its weekdays), accepted in Catalan, Spanish and English whatever the account's
+/// language.
 ///
-/// Words are compared folded (``NameMatch/fold(_:)``): `Escalfament`, `DESCANSO` and `fallada` all read.
+/// Words are compared folded (``NameMatch/fold(_:)``): `Escalfament`, `DESCANSO`, `ÚLTIM` and `miercoles` all read.
+/// The first word of each language is the one shown.
 public enum Keyword: String, Sendable, CaseIterable {
+    // Sets and plans (`--set`, `--plan`, `exercises --count`).
     case normal, warmup, drop, failure
-    case rest, group
+    case rest, group, sets, of
     case reps, time, distance
+    // `train --repeat`.
+    case last
+    // `events --every` and `--days`.
+    case day, week, month
+    case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The words that name this keyword in `language`, the one to show first.
     public func words(in language: Language) -> [String] {
@@ -35,6 +43,44 @@ public enum Keyword: String, Sendable, CaseIterable {
         case (.distance, .ca): ["distància"]
         case (.distance, .es): ["distancia"]
         case (.distance, .en): ["distance"]
+        case (.sets, .ca): ["sèries", "sèrie"]
+        case (.sets, .es): ["series", "serie"]
+        case (.sets, .en): ["sets", "set"]
+        case (.of, .ca), (.of, .es): ["de"]
+        case (.of, .en): ["of"]
+        case (.last, .ca): ["últim", "última"]
+        case (.last, .es): ["último", "última"]
+        case (.last, .en): ["last"]
+        case (.day, .ca): ["dia", "dies", "diari"]
+        case (.day, .es): ["día", "días", "diario"]
+        case (.day, .en): ["day", "days", "daily", "d"]
+        case (.week, .ca): ["setmana", "setmanes", "setmanal"]
+        case (.week, .es): ["semana", "semanas", "semanal"]
+        case (.week, .en): ["week", "weeks", "weekly", "w"]
+        case (.month, .ca): ["mes", "mesos", "mensual"]
+        case (.month, .es): ["mes", "meses", "mensual"]
+        case (.month, .en): ["month", "months", "monthly", "m"]
+        case (.monday, .ca): ["dl", "dilluns"]
+        case (.monday, .es): ["lun", "lu", "lunes"]
+        case (.monday, .en): ["mon", "mo", "monday"]
+        case (.tuesday, .ca): ["dt", "dimarts"]
+        case (.tuesday, .es): ["mar", "ma", "martes"]
+        case (.tuesday, .en): ["tue", "tu", "tues", "tuesday"]
+        case (.wednesday, .ca): ["dc", "dimecres"]
+        case (.wednesday, .es): ["mié", "mi", "miércoles", "x"]
+        case (.wednesday, .en): ["wed", "we", "wednesday"]
+        case (.thursday, .ca): ["dj", "dijous"]
+        case (.thursday, .es): ["jue", "ju", "jueves"]
+        case (.thursday, .en): ["thu", "th", "thur", "thurs", "thursday"]
+        case (.friday, .ca): ["dv", "divendres"]
+        case (.friday, .es): ["vie", "vi", "viernes"]
+        case (.friday, .en): ["fri", "fr", "friday"]
+        case (.saturday, .ca): ["ds", "dissabte"]
+        case (.saturday, .es): ["sáb", "sábado"]
+        case (.saturday, .en): ["sat", "sa", "saturday"]
+        case (.sunday, .ca): ["dg", "diumenge"]
+        case (.sunday, .es): ["dom", "do", "domingo"]
+        case (.sunday, .en): ["sun", "su", "sunday"]
         }
     }
 
@@ -57,6 +103,13 @@ public enum Keyword: String, Sendable, CaseIterable {
         let own = words(in: language)[0]
         let english = words(in: .en)[0]
         return own == english ? english : "\(own)/\(english)"
+    }
+
+    /// `keywords` as a person of `language` is told them, joined by `separator` (`dl/mon, dt/tue, …`).
+    public static func spelled(
+        _ keywords: [Keyword], in language: Language = .current, separator: String = ", "
+    ) -> String {
+        keywords.map { $0.spelled(in: language) }.joined(separator: separator)
     }
 
     /// The range of the last whitespace-separated word of `text` that names this keyword, nil when none does.
@@ -100,5 +153,36 @@ extension CountMode {
     public init?(typed text: String) {
         guard let mode = Self.allCases.first(where: { $0.keyword.matches(text) }) else { return nil }
         self = mode
+    }
+}
+
+extension Recurrence.Frequency {
+    /// The keyword that names this frequency's unit (`week` for weekly).
+    public var keyword: Keyword {
+        switch self {
+        case .daily: .day
+        case .weekly: .week
+        case .monthly: .month
+        }
+    }
+}
+
+extension Weekday {
+    /// Every weekday as a person of `language` is told it: `dl/mon, dt/tue, …, dg/sun`.
+    public static func spelled(in language: Language = .current) -> String {
+        Keyword.spelled(allCases.map(\.keyword), in: language)
+    }
+
+    /// The keyword that names this weekday.
+    public var keyword: Keyword {
+        switch self {
+        case .mo: .monday
+        case .tu: .tuesday
+        case .we: .wednesday
+        case .th: .thursday
+        case .fr: .friday
+        case .sa: .saturday
+        case .su: .sunday
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GorillaClient
+import GorillaShared
 
 /// Finding English left in a Catalan or Spanish output: the words of a list that its prose still holds, once what
 /// is not language is taken out (command lines, `--flags`, quoted names, `<placeholders>`, the test's own names).
@@ -10,9 +11,18 @@ enum LeftInEnglish {
         #"gorilla [a-z][a-z -]*"#, #"--[a-z-]+"#, #"(?<!\p{L})'[^']*'"#, #""[^"]*""#, #"<[^>]*>"#,
     ]
 
+    /// A typed keyword shown as the user's word beside the English one (`dia/day`, `últim/last`): the English word
+    /// is there on purpose.
+    static let keywordPairs = Keyword.allCases.flatMap { keyword in
+        [Language.ca, .es].map { keyword.spelled(in: $0) }.filter { $0.contains("/") }
+    }
+
     /// `text` without what is not language (and without what `extra` patterns match).
     static func prose(_ text: String, extra: [String] = []) -> String {
         var cleaned = text
+        for pair in keywordPairs.sorted(by: { $0.count > $1.count }) {
+            cleaned = cleaned.replacingOccurrences(of: pair, with: " ")
+        }
         for pattern in notLanguage + extra {
             cleaned = cleaned.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
         }

@@ -15,7 +15,7 @@ public enum TrainingPhrases: String, Phrases {
         helpTrainEdit, trainEditAlone, trainResumeAlone
 
     // MARK: gorilla train: starting, resuming and drafts
-    case nextAlone, startEndNeedHandsFree, trainingOrFree, repeatAlone, noUnfinishedSessionHere,
+    case nextAlone, startEndNeedHandsFree, trainingOrFree, repeatInvalid, repeatAlone, noUnfinishedSessionHere,
         noUnfinishedSessionAnywhere, sessionContinuesElsewhere
     /// The name of a device that holds a draft without naming itself.
     case anotherDevice

@@ -13,9 +13,9 @@ extension CalendarPhrases {
         case .helpSeriesTitle: "Cita periòdica"
         case .helpOccurrencesTitle: "Cites concretes"
         case .helpRepeatEvery:
-            "Repetició: dia, setmana o mes, o un nombre d'aquests (\"2 setmanes\"). Les cites mantenen l'hora local quan canvia l'horari d'estiu."
+            "Repetició: {day}, {week} o {month}, o un nombre d'aquests (\"2 setmanes\"). Les cites mantenen l'hora local quan canvia l'horari d'estiu."
         case .helpRepeatDays:
-            "Els dies de la setmana d'una cita periòdica setmanal, p. ex. dl,dj (per defecte: el dia de la setmana de --at)."
+            "Els dies de la setmana d'una cita periòdica setmanal, p. ex. dl,dj ({days}; per defecte: el dia de la setmana de --at)."
         case .helpRepeatUntil: "L'últim dia de la cita periòdica, YYYY-MM-DD."
         case .helpRepeatCount: "Quantes cites té la cita periòdica."
         case .helpOnlyOccurrence: "Només la cita d'aquest dia de la cita periòdica, YYYY-MM-DD."
@@ -100,10 +100,10 @@ extension CalendarPhrases {
         case .noOccurrenceOnNext: "la cita periòdica {id} no té cap cita el {day} (properes: {next})"
         case .severalEventsMatch: "'{text}' coincideix amb diverses cites: {ids}; indica més caràcters de l'id"
         case .everyStartsSeries: "--every dia|setmana|mes (o \"2 setmanes\") comença una cita periòdica"
-        case .everyInvalid: "--every accepta dia, setmana o mes, o un nombre d'aquests (\"2 setmanes\"), no '{text}'"
+        case .everyInvalid: "--every accepta {day}, {week} o {month}, o un nombre d'aquests (\"2 setmanes\"), no '{text}'"
         case .daysNeedWeekly: "--days va amb --every setmana"
-        case .daysInvalid: "--days accepta dies de la setmana com dl,dj; '{word}' no ho és"
-        case .daysEmpty: "--days accepta dies de la setmana com dl,dj"
+        case .daysInvalid: "--days accepta dies de la setmana com dl,dj ({days}); '{word}' no ho és"
+        case .daysEmpty: "--days accepta dies de la setmana com dl,dj ({days})"
         case .untilInvalid: "--until ha de ser un dia, YYYY-MM-DD, no '{text}'"
         case .countRange: "--count va de {from} a {to} cites"
         case .untilOrCount:

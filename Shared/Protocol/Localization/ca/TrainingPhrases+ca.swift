@@ -57,7 +57,7 @@ extension TrainingPhrases {
             """
             Comença amb --client C, --event ID (el seu client) o --next (la cita en curs, si no, la següent \
             programada; les cites no indiquen cap entrenament, així que la sessió és lliure si no s'hi afegeix \
-            --training T). --repeat last parteix de la sessió anterior del client: els seus exercicis en ordre, les \
+            --training T). --repeat últim parteix de la sessió anterior del client: els seus exercicis en ordre, les \
             sèries de l'última vegada a la vista i els pesos ja omplerts. Una sessió acabada sense cap sèrie no es \
             desa.
 
@@ -93,7 +93,7 @@ extension TrainingPhrases {
         case .helpTrainEvent:
             "La cita que compleix aquesta sessió (es marca com a feta en desar-la); entrena el seu client."
         case .helpTrainNext: "Comença la cita en curs ara, si no, la següent programada (es marca com a feta en desar)."
-        case .helpTrainRepeat: "last: parteix de la sessió anterior del client."
+        case .helpTrainRepeat: "{last}: parteix de la sessió anterior del client."
         case .helpTrainHandsFree: "Omple la sessió després, com un formulari: sense cronòmetre."
         case .helpTrainStart:
             "Mans lliures: quan va començar la sessió, \"YYYY-MM-DD HH:MM\" (per defecte: l'inici de la cita)."
@@ -113,6 +113,7 @@ extension TrainingPhrases {
             cronometra)
             """
         case .trainingOrFree: "indica --training T o --free, no tots dos"
+        case .repeatInvalid: "--repeat accepta {last}, no '{text}'"
         case .repeatAlone: "--repeat pren els exercicis d'una sessió anterior: fes-lo servir sense --training ni --free"
         case .noUnfinishedSessionHere:
             "no hi ha cap sessió inacabada en aquest dispositiu; comença'n una amb: gorilla train --client C"

@@ -84,7 +84,7 @@ extension TrainingPhrases {
         case .helpTrainFree: "Add exercises as you go."
         case .helpTrainEvent: "The event this session fulfils (marked done when saved); its client trains."
         case .helpTrainNext: "Start the event in progress now, else the next scheduled one (marked done when saved)."
-        case .helpTrainRepeat: "last: start from the client's previous session."
+        case .helpTrainRepeat: "{last}: start from the client's previous session."
         case .helpTrainHandsFree: "Fill in the session afterwards as a form: no stopwatch."
         case .helpTrainStart: "Hands-free: when the session started, \"YYYY-MM-DD HH:MM\" (default: the event's start)."
         case .helpTrainEnd: "Hands-free: when it ended, \"YYYY-MM-DD HH:MM\" or \"HH:MM\" (default: start + length)."
@@ -98,6 +98,7 @@ extension TrainingPhrases {
         case .startEndNeedHandsFree:
             "--start and --end give the times of a hands-free session: add --hands-free (real time is timed)"
         case .trainingOrFree: "give --training T or --free, not both"
+        case .repeatInvalid: "--repeat takes {last}, not '{text}'"
         case .repeatAlone: "--repeat takes the exercises from an earlier session: give it without --training or --free"
         case .noUnfinishedSessionHere: "no unfinished session on this device; start one with: gorilla train --client C"
         case .noUnfinishedSessionAnywhere:

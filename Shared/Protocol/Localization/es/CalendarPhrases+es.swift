@@ -13,9 +13,9 @@ extension CalendarPhrases {
         case .helpSeriesTitle: "Cita periódica"
         case .helpOccurrencesTitle: "Citas concretas"
         case .helpRepeatEvery:
-            "Repetición: día, semana o mes, o un número de ellos (\"2 semanas\"). Las citas mantienen la hora local cuando cambia el horario de verano."
+            "Repetición: {day}, {week} o {month}, o un número de ellos (\"2 semanas\"). Las citas mantienen la hora local cuando cambia el horario de verano."
         case .helpRepeatDays:
-            "Los días de la semana de una cita periódica semanal, p. ej. lu,ju (por defecto: el día de la semana de --at)."
+            "Los días de la semana de una cita periódica semanal, p. ej. lun,jue ({days}; por defecto: el día de la semana de --at)."
         case .helpRepeatUntil: "El último día de la cita periódica, YYYY-MM-DD."
         case .helpRepeatCount: "Cuántas citas tiene la cita periódica."
         case .helpOnlyOccurrence: "Solo la cita de ese día de la cita periódica, YYYY-MM-DD."
@@ -98,10 +98,10 @@ extension CalendarPhrases {
         case .noOccurrenceOnNext: "la cita periódica {id} no tiene ninguna cita el {day} (próximas: {next})"
         case .severalEventsMatch: "'{text}' coincide con varias citas: {ids}; indica más caracteres del id"
         case .everyStartsSeries: "--every día|semana|mes (o \"2 semanas\") empieza una cita periódica"
-        case .everyInvalid: "--every admite día, semana o mes, o un número de ellos (\"2 semanas\"), no '{text}'"
+        case .everyInvalid: "--every admite {day}, {week} o {month}, o un número de ellos (\"2 semanas\"), no '{text}'"
         case .daysNeedWeekly: "--days va con --every semana"
-        case .daysInvalid: "--days admite días de la semana como lu,ju; '{word}' no lo es"
-        case .daysEmpty: "--days admite días de la semana como lu,ju"
+        case .daysInvalid: "--days admite días de la semana como lun,jue ({days}); '{word}' no lo es"
+        case .daysEmpty: "--days admite días de la semana como lun,jue ({days})"
         case .untilInvalid: "--until debe ser un día, YYYY-MM-DD, no '{text}'"
         case .countRange: "--count va de {from} a {to} citas"
         case .untilOrCount:

@@ -61,7 +61,7 @@ extension TrainingPhrases {
             """
             Empieza con --client C, --event ID (su cliente) o --next (la cita en curso, si no, la siguiente \
             programada; las citas no indican ningún entrenamiento, así que la sesión es libre salvo que se añada \
-            --training T). --repeat last parte de la sesión anterior del cliente: sus ejercicios en orden, las series \
+            --training T). --repeat último parte de la sesión anterior del cliente: sus ejercicios en orden, las series \
             de la última vez a la vista y los pesos ya rellenados. Una sesión terminada sin ninguna serie no se \
             guarda.
 
@@ -97,7 +97,7 @@ extension TrainingPhrases {
         case .helpTrainEvent: "La cita que cumple esta sesión (se marca como hecha al guardarla); entrena su cliente."
         case .helpTrainNext:
             "Empieza la cita en curso ahora, si no, la siguiente programada (se marca como hecha al guardar)."
-        case .helpTrainRepeat: "last: parte de la sesión anterior del cliente."
+        case .helpTrainRepeat: "{last}: parte de la sesión anterior del cliente."
         case .helpTrainHandsFree: "Rellena la sesión después, como un formulario: sin cronómetro."
         case .helpTrainStart:
             "Manos libres: cuándo empezó la sesión, \"YYYY-MM-DD HH:MM\" (por defecto: el inicio de la cita)."
@@ -117,6 +117,7 @@ extension TrainingPhrases {
             cronometra)
             """
         case .trainingOrFree: "indica --training T o --free, no ambos"
+        case .repeatInvalid: "--repeat admite {last}, no '{text}'"
         case .repeatAlone: "--repeat toma los ejercicios de una sesión anterior: úsalo sin --training ni --free"
         case .noUnfinishedSessionHere:
             "no hay ninguna sesión sin terminar en este dispositivo; empieza una con: gorilla train --client C"
