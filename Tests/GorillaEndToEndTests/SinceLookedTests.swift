@@ -54,7 +54,8 @@ struct SinceLookedTests {
 
             // The coach measures Ana on her phone; Ana measures herself.
             _ = try await phone.app.addMeasurement(client: "Ana", date: "2026-12-01", values: ["weight": 70], note: nil)
-            _ = try await client.app.addMeasurement(client: nil, date: "2026-12-02", values: ["weight": 71.5], note: nil)
+            _ = try await client.app.addMeasurement(
+                client: nil, date: "2026-12-02", values: ["weight": 71.5], note: nil)
 
             let second = try await runGorilla([], home: laptop.home)
             let lines = second.stdout.components(separatedBy: "\n")
@@ -81,7 +82,8 @@ struct SinceLookedTests {
                 SessionLogRequest(
                     client: nil, training: "Cames A", date: "2026-12-01 10:00", sets: ["Squat: 5x100kg"],
                     duration: "45"))
-            _ = try await client.app.addMeasurement(client: nil, date: "2026-12-01", values: ["weight": 71.5], note: nil)
+            _ = try await client.app.addMeasurement(
+                client: nil, date: "2026-12-01", values: ["weight": 71.5], note: nil)
 
             let agenda = try await runGorilla(["agenda", "--language", "ca"], home: coach.home)
             let lines = agenda.stdout.components(separatedBy: "\n")

@@ -1,6 +1,6 @@
 import Foundation
-import GorillaTesting
 import GorillaShared
+import GorillaTesting
 import Testing
 
 @testable import GorillaServer
