@@ -116,23 +116,11 @@ public enum Overview: Presentable {
             try container.encode(account.requests.map(\.record), forKey: .requests)
             try container.encode(account.unanswered.map(\.record), forKey: .unanswered)
             try container.encode(account.declined.map(\.record), forKey: .declined)
-            try container.encode(Self.json(account.since), forKey: .sinceLooked)
+            try container.encode(account.since, forKey: .sinceLooked)
         }
     }
 
     private enum AccountKeys: String, CodingKey {
         case user, role, queued, unread, nextEvents, news, next, requests, unanswered, declined, sinceLooked
-    }
-
-    /// `sinceLooked` in `--json`: the records as `gorilla watch --json` gives them, and the counts.
-    private static func json(_ since: SinceLooked) -> JSONValue {
-        func records(_ list: [WatchRecord]) -> JSONValue {
-            .array(list.compactMap { try? JSONValue.encode(WatchNotice(at: Date(), .recorded($0))) })
-        }
-        return .object([
-            "sessions": records(since.sessions), "measurements": records(since.measurements),
-            "requests": .number(Double(since.requests)), "answers": .number(Double(since.answers)),
-            "messages": .number(Double(since.messages)),
-        ])
     }
 }

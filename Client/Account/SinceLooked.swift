@@ -2,11 +2,13 @@ import Foundation
 import GorillaShared
 
 /// What reached the account since the home screen (`gorilla` with no arguments) was last shown on this device: for a
-/// coach, the sessions clients logged themselves, measurements, requests and answers; for everyone, messages.
+/// coach, the sessions and measurements clients recorded themselves (``GorillaShared/RecordedBy``), requests and
+/// answers; for everyone, messages. The home screen shows it and moves the mark; the agenda shows it too, and leaves
+/// the mark where it is.
 ///
 /// The mark is the sync cursor at the last look, kept in the device's cache (`homeLooked`): whatever the server
-/// stored after it is new. The first look on a device only sets the mark, so it shows nothing old.
-public struct SinceLooked: Sendable, Equatable {
+/// stored after it is new. The first look on a device (either of them) only sets the mark, so it shows nothing old.
+public struct SinceLooked: Sendable, Equatable, Encodable {
     /// Sessions clients logged themselves.
     public var sessions: [WatchRecord] = []
     /// Measurements that came.
@@ -26,12 +28,22 @@ public struct SinceLooked: Sendable, Equatable {
     /// The cache's meta key holding the sync cursor at the last look.
     static let markKey = "homeLooked"
 
-    /// What `cache` holds for `account` since the last look, moving the mark to now.
+    /// What `cache` holds for `account` since the last look, moving the mark to now (the home screen).
     static func take(_ cache: LocalCache, account: Profile) throws -> SinceLooked {
         let cursor = try cache.cursor()
         let mark = try cache.meta(markKey).flatMap { Int64($0) }
         try cache.setMeta(markKey, String(cursor))
         guard let mark else { return SinceLooked() }
+        return try read(cache, account: account, after: mark)
+    }
+
+    /// What `cache` holds for `account` since the last look, leaving the mark (the agenda); a device that never
+    /// looked gets its mark set, as at a first look.
+    static func peek(_ cache: LocalCache, account: Profile) throws -> SinceLooked {
+        guard let mark = try cache.meta(markKey).flatMap({ Int64($0) }) else {
+            try cache.setMeta(markKey, String(try cache.cursor()))
+            return SinceLooked()
+        }
         return try read(cache, account: account, after: mark)
     }
 
@@ -54,5 +66,17 @@ public struct SinceLooked: Sendable, Equatable {
         since.requests = events.filter { $0[string: "status"] == EventStatus.requested.rawValue }.count
         since.answers = events.filter { $0.data["answer"].map { !$0.isNull } ?? false }.count
         return since
+    }
+
+    /// `sinceLooked` in `--json`: the records as `gorilla watch --json` gives them, and the counts.
+    public func encode(to encoder: any Encoder) throws {
+        func records(_ list: [WatchRecord]) -> JSONValue {
+            .array(list.compactMap { try? JSONValue.encode(WatchNotice(at: Date(), .recorded($0))) })
+        }
+        try JSONValue.object([
+            "sessions": records(sessions), "measurements": records(measurements),
+            "requests": .number(Double(requests)), "answers": .number(Double(answers)),
+            "messages": .number(Double(messages)),
+        ]).encode(to: encoder)
     }
 }

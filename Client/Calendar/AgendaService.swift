@@ -2,7 +2,9 @@ import Foundation
 import GorillaShared
 
 /// `gorilla agenda [--days N]`: the appointments of today (and the days after), each with what the coach needs to
-/// prepare it: the client's last session and their unread messages.
+/// prepare it: the client's last session and their unread messages; then what came since the home screen was last
+/// shown (``SinceLooked``: clients' own sessions and measurements, requests, answers, messages), which the agenda
+/// does not mark as looked.
 public struct AgendaService: Sendable {
     typealias LastSession = AgendaPlan.LastSession
 
@@ -73,7 +75,8 @@ public struct AgendaService: Sendable {
                 lastSession: nil, unread: 0)
         }
         return AgendaPlan(
-            from: today, days: days, appointments: items, next: next, role: profile.role, now: now, zone: zone)
+            from: today, days: days, appointments: items, next: next, role: profile.role, now: now, zone: zone,
+            sinceLooked: try SinceLooked.peek(cache, account: profile))
     }
 
     /// The latest session of `client` (a key) that started before `now`.
@@ -89,7 +92,8 @@ public struct AgendaService: Sendable {
     }
 }
 
-/// `gorilla agenda`: the appointments of some days, each with its client's last session and unread messages.
+/// `gorilla agenda`: the appointments of some days, each with its client's last session and unread messages, and what
+/// came since the home screen was last shown.
 public struct AgendaPlan: Presentable {
     /// One appointment of the agenda.
     public struct Item: Sendable {
@@ -139,8 +143,10 @@ public struct AgendaPlan: Presentable {
     public let now: Date
     /// The time zone its days are read in.
     public let zone: TimeZone
+    /// What came since the home screen was last shown on this device (left unmarked).
+    public let sinceLooked: SinceLooked
 
-    /// `{from, days, appointments: [{…event, clientName|coachName, lastSession?, unread}], next?}`.
+    /// `{from, days, appointments: [{…event, clientName|coachName, lastSession?, unread}], next?, sinceLooked}`.
     public func encode(to encoder: any Encoder) throws {
         // The name is the client's for a coach, the coach's for a client: whoever the appointment is with.
         func json(_ item: Item) throws -> JSONValue {
@@ -152,7 +158,7 @@ public struct AgendaPlan: Presentable {
         }
         var object: [String: JSONValue] = [
             "from": .string(from.description), "days": .number(Double(days)),
-            "appointments": .array(try appointments.map(json)),
+            "appointments": .array(try appointments.map(json)), "sinceLooked": try JSONValue.encode(sinceLooked),
         ]
         if let next { object["next"] = try json(next) }
         try JSONValue.object(object).encode(to: encoder)

@@ -126,7 +126,7 @@ extension Overview {
         } else {
             lines += account.nextEvents.map { "  " + EventFormatting.line($0.event, clientName: $0.clientName) }
         }
-        lines += sinceLooked(account.since)
+        lines += account.since.lines()
         lines += waiting(account)
         let unread = account.unread
         lines.append(
@@ -143,22 +143,6 @@ extension Overview {
             lines.append(AccountPhrases.overviewStartTraining.t())
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// "Since you last looked:" and what came, one line each (at most five sessions and five measurements).
-    private static func sinceLooked(_ since: SinceLooked) -> [String] {
-        guard !since.isEmpty else { return [] }
-        var lines = [AccountPhrases.overviewSinceLooked.t()]
-        for records in [since.sessions, since.measurements] where !records.isEmpty {
-            lines += records.prefix(5).map { "  " + WatchNotice.recorded($0, zone: .current) }
-            if records.count > 5 { lines.append("  " + AccountPhrases.overviewMore.t(["count": records.count - 5])) }
-        }
-        let counts: [(Int, AccountPhrases)] = [
-            (since.requests, .overviewSinceRequests), (since.answers, .overviewSinceAnswers),
-            (since.messages, .overviewSinceMessages),
-        ]
-        for (count, phrase) in counts where count > 0 { lines.append("  " + phrase.t(["count": count])) }
-        return lines
     }
 
     /// What waits for an answer: for a coach, their clients' requests and the appointments clients declined; for a

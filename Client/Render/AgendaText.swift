@@ -4,8 +4,14 @@ import GorillaShared
 extension AgendaPlan {
     /// The title, then each appointment (under its day when the agenda covers several): its time, who it is with,
     /// its state, gym and note, then a line on the client's last session and unread messages. When nothing is
-    /// scheduled, a line that says so and the next appointment.
+    /// scheduled, a line that says so and the next appointment. Last, what came since the home screen was last shown.
     public func text(for viewer: Viewer) -> String {
+        let since = sinceLooked.lines(zone: zone)
+        return (appointmentLines() + (since.isEmpty ? [] : [""] + since)).joined(separator: "\n")
+    }
+
+    /// The title, the appointments and, when nothing is scheduled, the next one.
+    private func appointmentLines() -> [String] {
         let coach = role != .client
         let today = from
         var lines: [String] = []
@@ -32,7 +38,7 @@ extension AgendaPlan {
             lines += Self.lines(item, start: start, coach: coach, zone: zone)
         }
         guard !appointments.contains(where: { $0.event[string: "status"] == EventStatus.scheduled.rawValue }) else {
-            return lines.joined(separator: "\n")
+            return lines
         }
         lines.append("")
         lines.append(
@@ -48,7 +54,7 @@ extension AgendaPlan {
         } else {
             lines.append(coach ? CalendarPhrases.noneAheadCoach.t() : CalendarPhrases.noneAheadClient.t())
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// An appointment's two lines: "09:00–10:00  Ana Serra  confirmed  @ Central  — bring the belt  1a2b3c4d", then

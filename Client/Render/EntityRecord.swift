@@ -17,8 +17,9 @@ public struct EntityRecord: Encodable, Sendable {
     /// A string member.
     public subscript(string field: String) -> String? { fields[field]?.stringValue }
 
-    /// Who recorded a session: the coach, unless the document says the client (self-logged).
-    public var recordedBy: Role { self[string: "recordedBy"].flatMap(Role.init(rawValue:)) ?? .coach }
+    /// Who recorded a session or a measurement (``GorillaShared/RecordedBy``): the coach, unless the document says the
+    /// client.
+    public var recordedBy: Role { RecordedBy.role(of: fields) }
 
     public func encode(to encoder: any Encoder) throws {
         var object = fields

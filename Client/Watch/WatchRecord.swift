@@ -1,8 +1,8 @@
 import Foundation
 import GorillaShared
 
-/// A client's own work as `gorilla watch` and the home screen tell it to their coach: a session the client logged
-/// (`recordedBy: client`) or a body measurement.
+/// A client's own work as `gorilla watch`, the home screen and the agenda tell it to their coach: a session or a body
+/// measurement the client recorded themselves (``GorillaShared/RecordedBy``).
 public struct WatchRecord: Sendable, Equatable {
     /// What was recorded.
     public enum Kind: String, Sendable {
@@ -41,13 +41,13 @@ public struct WatchRecord: Sendable, Equatable {
         self.fromServer = fromServer
     }
 
-    /// The client's work in `row` (a session they logged or a measurement), or nil for any other row: a session the
-    /// coach recorded, an unfinished one.
+    /// The client's work in `row` (a session or a measurement they recorded), or nil for any other row: what a coach
+    /// recorded (on any of their devices), an unfinished session.
     init?(_ row: CachedEntity, client: String, training: String?) {
+        guard RecordedBy.isClientsOwn(row.data) else { return nil }
         switch row.kind {
         case EntityKind.session.rawValue:
-            guard row[string: "recordedBy"] == Role.client.rawValue,
-                let start = row[string: "start"].flatMap(ISOTime.parse)
+            guard let start = row[string: "start"].flatMap(ISOTime.parse)
             else { return nil }
             let end = row[string: "end"].flatMap(ISOTime.parse)
             self.init(
@@ -67,8 +67,8 @@ public struct WatchRecord: Sendable, Equatable {
         }
     }
 
-    /// The work the clients of `cache` recorded, by id: the sessions they logged and the measurements, named by
-    /// `client` (the client's name for its id).
+    /// The work the clients of `cache` recorded themselves, by id: their sessions and measurements, named by `client`
+    /// (the client's name for its id).
     static func read(
         _ cache: LocalCache, client: (String?) -> String, trainings: [String: String]
     ) throws -> [UUID: WatchRecord] {

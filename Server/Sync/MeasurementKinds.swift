@@ -3,14 +3,16 @@ import GorillaShared
 
 extension EntityKinds {
     /// A body measurement (the seed's control sessions) on a calendar day: weight in kg, body fat in %, lengths in cm.
-    /// Coaches and the client add, change and delete them.
+    /// Coaches and the client add, change and delete them. Who recorded one (``RecordedBy``) is the server's to say: it
+    /// is set from the principal on create, and a mutation that sends it is refused.
     ///
     /// Only the hard limits of each figure are checked here (``Measurement/Measure/range``): the plausible ranges are
     /// the CLI's, which lets a person force a real but unusual value.
     static let measurement = KindRules(
-        .measurement, writers: [.coach, .client],
+        .measurement, writers: [.coach, .client], serverManagedFields: Measurement.serverManagedFields,
         validate: { document, context in
             try FieldRules.only(Measurement.fieldNames, in: document)
+            if context.creating { document[RecordedBy.field] = .string(context.principal.role.rawValue) }
             // The document names its client, whoever recorded it (a client records their own).
             if context.principal.role == .client { document["client"] = .string(context.principal.id.key) }
             guard let text = document["date"]?.stringValue else { throw ServerError(.missingFields, "date") }

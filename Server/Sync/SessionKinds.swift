@@ -28,7 +28,7 @@ extension EntityKinds {
                     }
                     document["client"] = .string(principal.id.key)
                 }
-                document["recordedBy"] = .string(principal.role.rawValue)
+                document[RecordedBy.field] = .string(principal.role.rawValue)
                 document["revision"] = .number(1)
             }
             let client = try FieldRules.reference(
@@ -51,7 +51,7 @@ extension EntityKinds {
         updateRule: { row, _, principal in
             // Which fields may change is `fixedFields`' business; this is about who.
             principal.role == .coach
-                || (row.clientID == principal.id && row.data["recordedBy"]?.stringValue == Role.client.rawValue)
+                || (row.clientID == principal.id && RecordedBy.isClientsOwn(row.data))
         },
         canonicalCreate: canonicalSession
     )

@@ -560,6 +560,10 @@ struct PermissionMatrixTests {
             "for ada's client")
         cell(.adaClient, "measurement", "create", UUID(), ["date": at, "weight": 68], nil, "for self")
         cell(.bobClient, "measurement", "create", UUID(), ["date": at, "weight": 58], nil, "for self")
+        cell(
+            .adaClient, "measurement", "create", UUID(), ["date": at, "weight": 68, "recordedBy": "coach"], 9,
+            "server-managed field")
+        cell(.ada, "measurement", "update", w["meA1"], ["recordedBy": "client"], 9, "server-managed field")
         cell(.adaClient, "measurement", "update", w["meA2"], ["weight": 1], 112, "another client's")
         cell(.bob, "measurement", "update", w["meA1"], ["weight": 1], 112)
         cell(.bobClient, "measurement", "update", w["meA1"], ["weight": 1], 112)

@@ -133,18 +133,26 @@ public struct Measurement: EntityDocument {
     public var thigh: Double?
     public var calf: Double?
     public var note: String?
+    /// Who recorded it (set by the server, see ``RecordedBy``); a document without it counts as the coach's.
+    public var recordedBy: Role?
 
-    public init(client: UUID, date: CalendarDate, values: [Measure: Double] = [:], note: String? = nil) {
+    public init(
+        client: UUID, date: CalendarDate, values: [Measure: Double] = [:], note: String? = nil, recordedBy: Role? = nil
+    ) {
         self.client = client
         self.date = date
         self.note = note
+        self.recordedBy = recordedBy
         for (measure, value) in values { self[measure] = value }
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case client, date, weight, height, bodyFat, neck, shoulders, chest, arm, forearm, waist, hips, thigh, calf,
-            note
+            note, recordedBy
     }
+
+    /// Fields only the server writes: a mutation that sets one is refused.
+    public static let serverManagedFields: Set<String> = [CodingKeys.recordedBy.rawValue]
 
     /// The figures it holds, in the order of ``Measure``.
     public var values: [Measure: Double] {
@@ -188,5 +196,6 @@ public struct Measurement: EntityDocument {
             try container.encodeIfPresent(self[measure], forKey: key)
         }
         try container.encodeIfPresent(note, forKey: .note)
+        try container.encodeIfPresent(recordedBy, forKey: .recordedBy)
     }
 }
