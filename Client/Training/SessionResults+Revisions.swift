@@ -24,7 +24,7 @@ public struct SessionHistory: Presentable {
                 "changed": .array(revision.changed.map(JSONValue.string)),
                 "exercises": document["exercises"] ?? .array([]), "notes": document["notes"] ?? .null,
                 "start": document["start"] ?? .null, "end": document["end"] ?? .null,
-                "recordedBy": document["recordedBy"] ?? .string(Role.coach.rawValue),
+                RecordedBy.field: .string(RecordedBy.role(of: document).rawValue),
             ]
         }.encode(to: encoder)
     }

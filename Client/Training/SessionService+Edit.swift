@@ -101,7 +101,7 @@ extension SessionService {
     /// Refuses what the server would refuse: a client corrects only the sessions they logged themselves.
     func mayCorrect(_ session: CachedEntity) throws {
         guard try context.session().profile.role == .client else { return }
-        guard session[string: "recordedBy"] == Role.client.rawValue else {
+        guard RecordedBy.isClientsOwn(session.data) else {
             throw ClientError(
                 .server, TrainingPhrases.coachRecordedIt.t(),
                 wire: WireError(code: .forbidden, message: "forbidden"))

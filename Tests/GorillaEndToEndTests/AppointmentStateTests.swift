@@ -28,8 +28,12 @@ struct AppointmentStateTests {
     @Test func aMissedADeclinedAndAConfirmedOccurrenceReadAlikeInTheListTheWeekAndTheAgenda() async throws {
         try await withTestServer { server in
             let (coach, ana) = try await Self.coachAndClient(on: server)
-            // An appointment that ended two hours ago with no session: missed.
-            let pastStart = Date().addingTimeInterval(-3 * 3600)
+            // An appointment that ended two hours ago or more with no session: missed. It starts three hours ago, or at
+            // 20:00 the day before when that would fall before midnight, so that the agenda read two hours after its
+            // start reads the same day.
+            let startOfToday = Calendar.current.startOfDay(for: Date())
+            let threeHoursAgo = Date().addingTimeInterval(-3 * 3600)
+            let pastStart = threeHoursAgo >= startOfToday ? threeHoursAgo : startOfToday.addingTimeInterval(-4 * 3600)
             let missed = try Self.id(try await coach.app.addEvent(client: "Ana", EventFields(at: Self.local(pastStart))))
             // Four Mondays at 09:00 from 4 January 2027; Ana declines the second.
             let series = try Self.id(
