@@ -110,15 +110,22 @@ struct WorkLedger {
                 // Still heavy once it has repaid: its next requests do not all start at once.
                 entries[key]?.heavyUntil = now + settings.window
                 wait = max(wait, (owed - settings.allowance) / share(key.kind))
-            } else if entry.running
-                >= settings.concurrency(of: key.kind, heavy: entry.heavyUntil > now || owed > settings.heavyDebt)
-            {
+            } else if entry.running >= settings.concurrency(of: key.kind, heavy: isHeavy([key], now: now)) {
                 wait = max(wait, Self.turnPoll)
             }
         }
         guard wait <= 0 else { return .wait(max(wait, 0.001)) }
         start(keys)
         return .run
+    }
+
+    /// Whether one of `keys` is heavy (it owes more than `heavyDebt`, or had to wait to repay in the last `window`)
+    /// while another key of its kind is active.
+    func isHeavy(_ keys: [Key], now: Double) -> Bool {
+        keys.contains { key in
+            guard contended(key.kind), let entry = entries[key] else { return false }
+            return entry.heavyUntil > now || entry.repaidAt - fairClock[key.kind.rawValue] > settings.heavyDebt
+        }
     }
 
     /// Counts a request of `keys` as running whatever it owes (one that may no longer wait, such as at shutdown).

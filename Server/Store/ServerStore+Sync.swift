@@ -123,7 +123,7 @@ extension ServerStore {
         guard let kind = EntityKinds.all[mutation.kind] else {
             throw ServerError.invalid("unknown section '\(mutation.kind)'")
         }
-        let existing = try prepared?.existing ?? EntityRow.fetch(db, id: mutation.entity)
+        let existing = try prepared.map(\.existing) ?? EntityRow.fetch(db, id: mutation.entity)
         // Rows of other tenants, or of other clients, do not exist for this principal.
         if let existing, !principal.mayRead(existing) || existing.kind != kind.name {
             throw ServerError.notFound
@@ -154,8 +154,7 @@ extension ServerStore {
         case .create:
             guard kind.writers.contains(principal.role) else { throw ServerError.forbidden }
             if existing != nil { throw ServerError.invalid("id already exists") }
-            var document = fields
-            try kind.validate(&document, context)
+            let document = try prepared?.document ?? created(fields, kind: kind, context: context)
             let clientID = try clientScope(kind: kind, document: document, context: context)
             row = EntityRow(
                 id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: clientID,
@@ -225,6 +224,15 @@ extension ServerStore {
             id: mutation.id, status: .applied, version: version,
             overwritten: overwritten.isEmpty ? nil : overwritten,
             extra: extras.values.isEmpty ? nil : extras.values)
+    }
+
+    /// The document a create of `fields` makes, validated. Reads rows only through `context` (``PreparedUpdate``).
+    static func created(
+        _ fields: [String: JSONValue], kind: KindRules, context: MutationContext
+    ) throws -> [String: JSONValue] {
+        var document = fields
+        try kind.validate(&document, context)
+        return document
     }
 
     /// The document `existing` becomes with `fields`, validated, and the fields whose change is logged (with the

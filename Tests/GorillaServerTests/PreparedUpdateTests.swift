@@ -190,4 +190,45 @@ struct PreparedUpdateTests {
         #expect(document.objectValue?["exercises"]?.arrayValue?.count == later.count)
         #expect(document.objectValue?["revision"]?.intValue == 3)
     }
+
+    /// Twenty long messages in one push (30 KB) are validated before the transaction; they are stored as the
+    /// transaction stores them when it validates them itself.
+    @Test func preparedAndPlainCreatesStoreTheSame() async throws {
+        let prepared = try await Self.tenant(), plain = try await Self.tenant()
+        let text = String(repeating: "Lorem ipsum ", count: 125)
+        let messages = (0..<20).map { n in
+            Self.mutation(
+                "message", UUID(), .create, ["to": .string(Self.clientID.key), "text": .string("\(n) \(text)")])
+        }
+        let ready = try await prepared.store.preparedUpdates(
+            messages.map { Self.pushed($0, asText: true) }, refused: [:], principal: prepared.coach, now: Date(),
+            configuration: prepared.configuration)
+        #expect(ready.count == 20, "\(ready.count) of 20 creates prepared")
+        let viaPrepared = try await prepared.store.push(
+            messages.map { Self.pushed($0, asText: true) }, principal: prepared.coach,
+            configuration: prepared.configuration
+        ).results
+        let viaPlain = try await plain.store.push(
+            messages.map { Self.pushed($0, asText: false) }, principal: plain.coach, configuration: plain.configuration
+        ).results
+        #expect(viaPrepared.map(\.status) == Array(repeating: .applied, count: 20))
+        #expect(viaPrepared.map(\.version) == viaPlain.map(\.version))
+        func stored(_ tenant: Tenant) async throws -> [JSONValue] {
+            try await tenant.store.read { db in
+                var documents: [JSONValue] = []
+                try db.forEachRow(
+                    sql: "SELECT data FROM entities WHERE kind = 'message' ORDER BY version", arguments: []
+                ) { row in
+                    var document = try FastJSON.parse(row[0] as String).objectValue ?? [:]
+                    document["sent"] = nil  // the time of each push
+                    documents.append(.object(document))
+                    return true
+                }
+                return documents
+            }
+        }
+        let preparedDocuments = try await stored(prepared)
+        #expect(preparedDocuments.count == 20)
+        #expect(preparedDocuments == (try await stored(plain)))
+    }
 }

@@ -92,6 +92,22 @@ struct WorkLedgerTests {
         #expect(service[0] < 11 && service[0] > 5, "the heavy account had \(service[0]) s of work in 10 s")
     }
 
+    @Test func aKeyIsHeavyWhileItOwesBesideOthersAndItsPagesAreSmaller() {
+        var ledger = WorkLedger(settings: Self.settings)
+        let hog = Self.account("hog"), ada = Self.account("ada")
+        #expect(ledger.admit(hog, now: 0) == .run)
+        ledger.finish(ledger.ticket(hog), now: 0.2)
+        #expect(!ledger.isHeavy(hog, now: 0.2), "alone, nobody is heavy")
+        #expect(ledger.admit(ada, now: 0.2) == .run)
+        #expect(ledger.isHeavy(hog, now: 0.2), "owing 0.2 s beside another account")
+        #expect(!ledger.isHeavy(ada, now: 0.2))
+        ledger.finish(ledger.ticket(ada), now: 0.201)
+        #expect(ledger.admit(ada, now: 0.9) == .run)
+        #expect(!ledger.isHeavy(hog, now: 0.9), "repaid by then, and it never waited")
+        #expect(WorkScheduler.$heavy.withValue(true) { WorkScheduler.pageBytes(2 << 20) } == 256 << 10)
+        #expect(WorkScheduler.$heavy.withValue(false) { WorkScheduler.pageBytes(2 << 20) } == 2 << 20)
+    }
+
     @Test func twoHeavyAccountsEachGetAtLeastAThirdOfTheServer() {
         var simulation = Simulation(clients: [
             .init(keys: Self.account("hog"), connections: 8, seconds: 0.2),
