@@ -34,8 +34,7 @@ public struct AgendaService: Sendable {
         }
         let profile = try context.session().profile
         let cache = try await context.freshCache()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Calendars.gregorian(in: zone)
         let today = CalendarDate(now, in: zone)
         let from = today.start(in: zone)
         let to = calendar.date(byAdding: .day, value: days, to: from)!

@@ -13,8 +13,7 @@ public struct CalendarService: Sendable {
     /// each day's marks.
     /// - Throws: ``ClientError`` `.usage` when `month` is not YYYY-MM.
     public func month(_ month: String?, now: Date = Date(), zone: TimeZone = .current) async throws -> CalendarMonth {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Calendars.gregorian(in: zone)
         var year = calendar.component(.year, from: now)
         var monthNumber = calendar.component(.month, from: now)
         if let month {
@@ -59,8 +58,7 @@ public struct CalendarService: Sendable {
             }
             chosen = date
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Calendars.gregorian(in: zone)
         // 1970-01-01 was a Thursday: Monday is 0.
         let weekday = ((chosen.daysSinceEpoch + 3) % 7 + 7) % 7
         let starts = (0...7).map { calendar.date(byAdding: .day, value: $0 - weekday, to: chosen.start(in: zone))! }
@@ -79,8 +77,7 @@ public struct CalendarService: Sendable {
                 events: own.map { facts.line($0) },
                 trained: marks[date].trained, missed: marks[date].missed)
         }
-        var iso = Calendar(identifier: .iso8601)
-        iso.timeZone = zone
+        let iso = Calendars.iso8601(in: zone)
         let number = iso.dateComponents([.yearForWeekOfYear, .weekOfYear], from: starts[0].addingTimeInterval(43_200))
         let today = CalendarDate(now, in: zone)
         return CalendarWeek(

@@ -18,8 +18,7 @@ extension AgendaPlan {
         if days == 1 {
             lines.append(CalendarPhrases.agendaToday.t(["day": EventFormatting.dayName(today)]))
         } else {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
+            let calendar = Calendars.gregorian(in: zone)
             let last = CalendarDate(calendar.date(byAdding: .day, value: days - 1, to: from.start(in: zone))!, in: zone)
             lines.append(
                 CalendarPhrases.agendaDays.t([

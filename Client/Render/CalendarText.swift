@@ -123,8 +123,7 @@ extension CalendarWeek {
             let state = EventFormatting.appointmentState(line.event)
             guard state != .requestDeclined, let date = line.event[string: "start"].flatMap(ISOTime.parse)
             else { return nil }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
+            let calendar = Calendars.gregorian(in: zone)
             let clock = calendar.dateComponents([.hour, .minute], from: date)
             start = (clock.hour ?? 0) * 60 + (clock.minute ?? 0)
             end = min(24 * 60, start + max(1, line.event.fields["duration"]?.intValue ?? Event.defaultDuration))

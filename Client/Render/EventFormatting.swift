@@ -100,8 +100,7 @@ public enum EventFormatting {
 
         /// This wall-clock time read as if in UTC.
         var asUTC: Date {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let calendar = Calendars.gregorian(in: TimeZone(identifier: "UTC")!)
             return calendar.date(
                 from: DateComponents(year: year, month: month, day: dayOfMonth, hour: hour, minute: minute))!
         }
@@ -122,8 +121,7 @@ public enum EventFormatting {
 
     /// "2026-11-22 09:30" in `zone`.
     public static func local(_ date: Date, zone: TimeZone = .current) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Calendars.gregorian(in: zone)
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         return String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
     }
@@ -131,8 +129,7 @@ public enum EventFormatting {
     /// "2026-11-20T10:00:00+01:00": the time in `zone` with its offset from UTC, as exports write it (a reader sees
     /// the wall-clock time the person saw and can still place it exactly).
     public static func localISO(_ date: Date, zone: TimeZone = .current) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Calendars.gregorian(in: zone)
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         let offset = zone.secondsFromGMT(for: date) / 60
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)

@@ -17,8 +17,7 @@ public struct StatsCalculator: Sendable {
         self.unit = unit
         self.counts = counts
         self.now = now
-        var calendar = Calendar(identifier: .iso8601)
-        calendar.timeZone = timeZone
+        let calendar = Calendars.iso8601(in: timeZone)
         self.calendar = calendar
     }
 

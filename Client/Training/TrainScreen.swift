@@ -64,18 +64,10 @@ enum TrainScreen {
 
     /// The hands-free form's times: "2026-11-20 10:00–11:00 (1 h)".
     private static func span(_ recorder: SessionRecorder) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        let start = Date(timeIntervalSince1970: recorder.started)
-        guard let ended = recorder.ended else {
-            return TrainingPhrases.screenFrom.t(["start": formatter.string(from: start)])
-        }
-        let end = Date(timeIntervalSince1970: ended)
-        formatter.dateFormat = "HH:mm"
-        let day = DateFormatter()
-        day.dateFormat = "yyyy-MM-dd"
-        return "\(day.string(from: start)) \(formatter.string(from: start))–\(formatter.string(from: end))"
-            + " (\(SessionWording.length(ended - recorder.started)))"
+        let start = EventFormatting.local(Date(timeIntervalSince1970: recorder.started))
+        guard let ended = recorder.ended else { return TrainingPhrases.screenFrom.t(["start": start]) }
+        let end = EventFormatting.local(Date(timeIntervalSince1970: ended))
+        return "\(start)–\(end.suffix(5)) (\(SessionWording.length(ended - recorder.started)))"
     }
 
     /// One line per exercise: done against planned, the plan, last time; columns two spaces apart, each cut to fit

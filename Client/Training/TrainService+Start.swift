@@ -74,9 +74,9 @@ extension TrainService {
     ) throws -> (Date, Date) {
         func local(_ text: String, _ option: String, day: Date? = nil) throws -> Date {
             if let day, text.count <= 5, text.contains(":") {
-                let formatter = DateFormatter()
-                formatter.dateFormat = "yyyy-MM-dd"
-                if let date = EventFormatting.parseLocal(formatter.string(from: day) + " " + text) { return date }
+                if let date = EventFormatting.parseLocal(EventFormatting.local(day).prefix(10) + " " + text) {
+                    return date
+                }
             }
             guard let date = EventFormatting.parseLocal(text) else {
                 throw ClientError(

@@ -33,8 +33,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
 
     /// The day `date` falls on in `zone`.
     public init(_ date: Date, in zone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Calendars.gregorian(in: zone)
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         year = parts.year!
         month = parts.month!
@@ -63,8 +62,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
 
     /// Midnight at the start of the day in `zone` (to place the day on a time axis).
     public func start(in zone: TimeZone = .current) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Calendars.gregorian(in: zone)
         return calendar.date(from: DateComponents(year: year, month: month, day: day))!
     }
 
