@@ -6,7 +6,7 @@ extension AgendaPlan {
     /// its state, gym and note, then a line on the client's last session and unread messages. When nothing is
     /// scheduled, a line that says so and the next appointment.
     public func text(for viewer: Viewer) -> String {
-        let coach = role != .client
+        let coach = role.keepsClients
         let today = from
         var lines: [String] = []
         if days == 1 {

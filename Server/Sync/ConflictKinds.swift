@@ -6,6 +6,6 @@ extension EntityKinds {
     /// had not seen (``ServerStore/recordConflict``), and seen only by the account that pushed that update
     /// (``EntityKind/isPrivateToRecorder``). No role may create, update or delete one.
     static let conflict = KindRules(
-        .conflict, writers: [], deleters: [],
+        .conflict,
         validate: { _, _ in throw ServerError(.forbidden) })
 }

@@ -6,7 +6,7 @@ extension EntityKinds {
     /// for one of their clients, a client for themselves) and seen by no one else (``EntityKind/isPrivateToRecorder``);
     /// one device holds it at a time (``heldByWriter(_:fields:base:)``).
     static let draft = KindRules(
-        .draft, writers: [.coach, .client],
+        .draft,
         validate: { document, context in
             try FieldRules.only(TrainingDraft.fieldNames, in: document)
             // The draft names its client, whoever records it (a client records their own training).

@@ -8,7 +8,7 @@ extension EntityKinds {
     /// Only the hard limits of each figure are checked here (``Measurement/Measure/range``): the plausible ranges are
     /// the CLI's, which lets a person force a real but unusual value.
     static let measurement = KindRules(
-        .measurement, writers: [.coach, .client],
+        .measurement,
         validate: { document, context in
             try FieldRules.only(Measurement.fieldNames, in: document)
             // The document names its client, whoever recorded it (a client records their own).
