@@ -57,7 +57,8 @@ extension EventService {
 
     /// `gorilla events accept ID`: the coach accepts a client's request; it is scheduled (overlaps are warned about).
     public func accept(_ id: String) async throws -> EventUpdate {
-        try context.require(.update, .event, fields: [Event.CodingKeys.status.rawValue], CalendarPhrases.coachesAccept.t())
+        try context.require(
+            .update, .event, fields: [Event.CodingKeys.status.rawValue], CalendarPhrases.coachesAccept.t())
         let cache = try context.cache()
         let event = try requested(id, cache: cache)
         let start = event[string: "start"].flatMap(ISOTime.parse) ?? Date()

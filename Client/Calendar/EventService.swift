@@ -156,7 +156,8 @@ public struct EventService: Sendable {
     /// `gorilla events cancel ID [--occurrence DATE | --from-occurrence DATE]`: the appointment, the whole series, one
     /// occurrence, or an occurrence and the following ones (the series then ends the day before).
     public func cancel(_ id: String, _ choice: OccurrenceChoice = .init()) async throws -> EventUpdate {
-        try context.require(.update, .event, fields: [Event.CodingKeys.status.rawValue], CalendarPhrases.coachesCancel.t())
+        try context.require(
+            .update, .event, fields: [Event.CodingKeys.status.rawValue], CalendarPhrases.coachesCancel.t())
         let cache = try context.cache()
         let calendar = try EventCalendar(cache: cache)
         let status: [String: JSONValue] = ["status": .string(EventStatus.cancelled.rawValue)]

@@ -143,7 +143,9 @@ public struct MeasurementService: Sendable {
     /// The client a measurement belongs to.
     static func subject(of entry: CachedEntity, cache: LocalCache, context: DeviceContext) throws -> StatsSubject {
         let profile = try context.session().profile
-        guard Access.newRowRelation(.measurement, as: profile.role) == .ownClient, let key = entry[string: "client"], let id = UUID(uuidString: key) else {
+        guard Access.newRowRelation(.measurement, as: profile.role) == .ownClient, let key = entry[string: "client"],
+            let id = UUID(uuidString: key)
+        else {
             return StatsSubject(id: profile.id, name: "\(profile.name) \(profile.surname)")
         }
         return StatsSubject(id: id, name: try ClientDirectory(cache: cache).names()[id.key] ?? id.short)

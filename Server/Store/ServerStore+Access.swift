@@ -30,10 +30,11 @@ extension ServerStore {
             // A coach's own rows and her clients' rows: every row of her tenant.
             runs.append(("coach_id = ? AND version > ? AND \(recorderCondition)", [tenant, since, account]))
         } else if relations.contains(.own) {
-            runs.append((
-                "client_id = ? AND coach_id = ? AND version > ? AND NOT \(catalogueCondition) AND \(recorderCondition)",
-                [account, tenant, since, account]
-            ))
+            runs.append(
+                (
+                    "client_id = ? AND coach_id = ? AND version > ? AND NOT \(catalogueCondition) AND \(recorderCondition)",
+                    [account, tenant, since, account]
+                ))
         }
         if relations.contains(.coach) {
             runs.append(("coach_id = ? AND version > ? AND \(catalogueCondition)", [tenant, since]))

@@ -256,7 +256,8 @@ extension ServerStore {
         versions: inout VersionBlock
     ) throws -> MutationResult? {
         guard let kind = EntityKinds.all[mutation.kind], kind.uniqueNameField == nil,
-            principal.mayCreate(kind.kind, fields: kind.kind.fields), document.writer.map({ $0 == principal.role }) ?? true,
+            principal.mayCreate(kind.kind, fields: kind.kind.fields),
+            document.writer.map({ $0 == principal.role }) ?? true,
             try references.row(mutation.entity, in: db) == nil
         else { return nil }
         let context = MutationContext(

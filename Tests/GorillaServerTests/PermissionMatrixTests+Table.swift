@@ -68,7 +68,8 @@ extension PermissionMatrixTests {
         for kind in EntityKind.allCases {
             for action in Access.Action.allCases {
                 #expect(!Access.may(action, kind, as: .coach, relation: .coach), "\(kind) \(action) coach:coach")
-                #expect(!Access.may(action, kind, as: .client, relation: .ownClient), "\(kind) \(action) client:ownClient")
+                #expect(
+                    !Access.may(action, kind, as: .client, relation: .ownClient), "\(kind) \(action) client:ownClient")
             }
         }
         for cell in ExpectedCell.parse(PermissionMatrixExpected.fields, columns: ["coach:ownClient", "client:own"])
@@ -88,13 +89,15 @@ extension PermissionMatrixTests {
             let order: [Principal] = [.ada, .adaClient, .bob, .bobClient]
             try await withSessions(port: port, order.map { world.tokens[$0]! }) { sessions in
                 var probe = TableProbe(world: world, sessions: Dictionary(uniqueKeysWithValues: zip(order, sessions)))
-                let cells = ExpectedCell.parse(PermissionMatrixExpected.cells, columns: PermissionMatrixExpected.columns)
+                let cells = ExpectedCell.parse(
+                    PermissionMatrixExpected.cells, columns: PermissionMatrixExpected.columns)
                 for cell in cells where cell.answer != "." {
                     for outcome in try await probe.run(cell) {
                         #expect(outcome.got == outcome.wanted, "\(cell) \(outcome.how): \(outcome.detail)")
                     }
                 }
-                let fields = ExpectedCell.parse(PermissionMatrixExpected.fields, columns: ["coach:ownClient", "client:own"])
+                let fields = ExpectedCell.parse(
+                    PermissionMatrixExpected.fields, columns: ["coach:ownClient", "client:own"])
                 for cell in fields where cell.answer != "." {
                     for outcome in try await probe.run(cell) {
                         #expect(outcome.got == outcome.wanted, "\(cell) \(outcome.how): \(outcome.detail)")
