@@ -16,7 +16,7 @@ public struct OverviewService: Sendable {
         }
         let cache = try await context.freshCache()
         let profile = session.profile
-        let coach = profile.role == .coach
+        let coach = profile.role.keepsClients
         let facts = try AppointmentFacts(cache: cache, now: now)
         func named(_ event: CachedEntity) -> Overview.Event {
             Overview.Event(event: facts.record(event), clientName: coach ? facts.clientName(event) : nil)

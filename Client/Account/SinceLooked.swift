@@ -53,7 +53,7 @@ public struct SinceLooked: Sendable, Equatable, Encodable {
         var since = SinceLooked()
         let me = account.id.key
         since.messages = try cache.entities(.message).filter { isNew($0) && $0[string: "to"] == me }.count
-        guard account.role == .coach else { return since }
+        guard account.role.keepsClients else { return since }
         let names = try ClientDirectory(cache: cache).names()
         let trainings = try AppointmentFacts.trainingNames(in: cache)
         let records = try WatchRecord.read(

@@ -42,7 +42,7 @@ public struct AgendaService: Sendable {
         let facts = try AppointmentFacts(cache: cache, now: now)
         let found = events.appointments(from: from, to: to).filter { facts.state($0) != .requestDeclined }
         let names = try ClientDirectory(cache: cache).names()
-        let coach = profile.role == .coach
+        let coach = profile.role.keepsClients
         // A client's agenda names their coach (the name the server keeps on the client's own record).
         let coachName =
             coach ? nil : try cache.entity(profile.id)?[string: "coachName"].flatMap { $0.isEmpty ? nil : $0 }

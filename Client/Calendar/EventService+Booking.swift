@@ -14,7 +14,8 @@ extension EventService {
     public func decline(
         _ id: String, occurrence: String? = nil, all: Bool = false, reason: String?
     ) async throws -> EventUpdate {
-        if context.role == .coach {
+        // The coach declines a request by its status; a client declines with their answer.
+        if try context.may(.update, .event, fields: [Event.CodingKeys.status.rawValue]) {
             let cache = try context.cache()
             let event = try requested(id, cache: cache)
             var fields: [String: JSONValue] = ["status": .string(EventStatus.declined.rawValue)]
@@ -30,7 +31,8 @@ extension EventService {
     /// appointment; it shows as requested until the coach accepts or declines it.
     public func request(_ given: EventFields) async throws -> EventUpdate {
         let profile = try context.session().profile
-        guard profile.role == .client else {
+        // A request is an appointment about oneself: the table grants that to clients alone.
+        guard Access.may(.create, .event, as: profile.role, relation: .own) else {
             throw ClientError(.usage, CalendarPhrases.coachesDoNotRequest.t())
         }
         guard given.at != nil else { throw ClientError(.usage, CalendarPhrases.atRequired.t()) }
@@ -55,7 +57,8 @@ extension EventService {
 
     /// `gorilla events accept ID`: the coach accepts a client's request; it is scheduled (overlaps are warned about).
     public func accept(_ id: String) async throws -> EventUpdate {
-        try context.requireCoach(CalendarPhrases.coachesAccept.t())
+        try context.require(
+            .update, .event, fields: [Event.CodingKeys.status.rawValue], CalendarPhrases.coachesAccept.t())
         let cache = try context.cache()
         let event = try requested(id, cache: cache)
         let start = event[string: "start"].flatMap(ISOTime.parse) ?? Date()
@@ -76,7 +79,7 @@ extension EventService {
     ) async throws
         -> EventUpdate
     {
-        guard context.role == .client else {
+        guard try context.may(.update, .event, fields: Event.clientAnswerFields) else {
             throw ClientError(
                 .usage,
                 answer == .confirmed ? CalendarPhrases.clientsConfirm.t() : CalendarPhrases.clientsDecline.t())

@@ -37,7 +37,7 @@ extension EventService {
     /// An exported event's title (its SUMMARY, and its alarm's text) from the viewer's side, in the exporter's
     /// language: a coach sees the client's name, a client their coach's.
     static func icsTitle(_ cache: LocalCache, profile: Profile) throws -> (CachedEntity) -> String {
-        guard profile.role == .coach else {
+        guard profile.role.keepsClients else {
             let coach = try cache.entity(profile.id)?[string: "coachName"].flatMap { $0.isEmpty ? nil : $0 }
             let title =
                 coach.map { CalendarPhrases.icsTrainingWith.t(["coach": $0]) }
@@ -68,7 +68,7 @@ private struct ExportPeople {
         let own = ICalendar.Person(
             name: [profile.name, profile.surname].filter { !$0.isEmpty }.joined(separator: " "), email: profile.email,
             id: profile.id)
-        if profile.role == .coach {
+        if profile.role.keepsClients {
             organizer = own
             viewer = nil
             attendees = Dictionary(

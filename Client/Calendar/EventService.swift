@@ -73,7 +73,7 @@ public struct EventService: Sendable {
     /// `gorilla events add --client C --at "YYYY-MM-DD HH:MM" [--every week --days mon,thu --until|--count]`;
     /// overlapping appointments come back as warnings.
     public func add(client: String, _ given: EventFields) async throws -> EventUpdate {
-        try context.requireCoach(CalendarPhrases.coachesSchedule.t())
+        try context.require(.create, .event, relation: .ownClient, CalendarPhrases.coachesSchedule.t())
         guard given.at != nil else { throw ClientError(.usage, CalendarPhrases.atRequired.t()) }
         let cache = try context.cache()
         let owner = try ClientDirectory(cache: cache).resolve(client, for: .writing(.scheduleEvents))
@@ -117,7 +117,7 @@ public struct EventService: Sendable {
     ) async throws
         -> EventUpdate
     {
-        try context.requireCoach(CalendarPhrases.coachesMove.t())
+        try context.require(.update, .event, fields: [Event.CodingKeys.start.rawValue], CalendarPhrases.coachesMove.t())
         let cache = try context.cache()
         var fields = try Self.documentFields(given, cache: cache)
         let calendar = try EventCalendar(cache: cache)
@@ -156,7 +156,8 @@ public struct EventService: Sendable {
     /// `gorilla events cancel ID [--occurrence DATE | --from-occurrence DATE]`: the appointment, the whole series, one
     /// occurrence, or an occurrence and the following ones (the series then ends the day before).
     public func cancel(_ id: String, _ choice: OccurrenceChoice = .init()) async throws -> EventUpdate {
-        try context.requireCoach(CalendarPhrases.coachesCancel.t())
+        try context.require(
+            .update, .event, fields: [Event.CodingKeys.status.rawValue], CalendarPhrases.coachesCancel.t())
         let cache = try context.cache()
         let calendar = try EventCalendar(cache: cache)
         let status: [String: JSONValue] = ["status": .string(EventStatus.cancelled.rawValue)]
@@ -191,7 +192,8 @@ public struct EventService: Sendable {
 
     /// `gorilla events cancel ID` (status `cancelled`), or any other status of a single appointment or a series.
     public func setStatus(_ id: String, to status: String) async throws -> EventUpdate {
-        try context.requireCoach(CalendarPhrases.coachesChangeStatus.t())
+        try context.require(
+            .update, .event, fields: [Event.CodingKeys.status.rawValue], CalendarPhrases.coachesChangeStatus.t())
         let cache = try context.cache()
         let event = try Self.resolve(cache, id)
         try await context.change(cache, .event, entity: event.id, action: .update, fields: ["status": .string(status)])
@@ -200,7 +202,7 @@ public struct EventService: Sendable {
 
     /// `gorilla events rm ID`: asks first (`confirmation`); a series goes with all its occurrences.
     public func remove(_ id: String, confirmation: Confirmation) async throws -> EventUpdate {
-        try context.requireCoach(CalendarPhrases.coachesDelete.t())
+        try context.require(.delete, .event, CalendarPhrases.coachesDelete.t())
         let cache = try context.cache()
         let event = try Self.resolve(cache, id)
         if event.seriesOccurrence != nil {

@@ -24,7 +24,7 @@ public struct CatalogueService: Sendable {
 
     /// `gorilla machines|exercises|trainings rename NAME NEW`.
     public func rename(_ kind: EntityKind, _ name: String, to newName: String) async throws -> EntityChange {
-        try context.requireCoach()
+        try context.require(.update, kind)
         let cache = try context.cache()
         let entity = try NameResolver(cache: cache).resolve(kind, name)
         let clean = try freeName(cache, kind, newName, except: entity.id)
@@ -35,7 +35,7 @@ public struct CatalogueService: Sendable {
     /// `gorilla machines|exercises|trainings rm NAME`: asks first (`confirmation`), once the name is found and the
     /// delete is allowed.
     public func remove(_ kind: EntityKind, _ name: String, confirmation: Confirmation) async throws -> EntityChange {
-        try context.requireCoach()
+        try context.require(.delete, kind)
         let cache = try context.cache()
         let entity = try NameResolver(cache: cache).resolve(kind, name)
         try refuseWhileUsed(cache, kind, entity)

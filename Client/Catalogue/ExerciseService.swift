@@ -35,7 +35,7 @@ public struct ExerciseService: Sendable {
 
     /// `gorilla exercises add NAME [--machine M] [--description D] [--muscle X]... [--count C]`.
     public func add(name: String, _ given: ExerciseFields) async throws -> EntityChange {
-        try context.requireCoach()
+        try context.require(.create, .exercise)
         let cache = try context.cache()
         let clean = try CatalogueService(context).freeName(cache, .exercise, name)
         var fields = try documentFields(cache, given)
@@ -49,7 +49,7 @@ public struct ExerciseService: Sendable {
 
     /// `gorilla exercises edit NAME ...`: changes the fields given.
     public func edit(_ name: String, _ given: ExerciseFields) async throws -> EntityChange {
-        try context.requireCoach()
+        try context.require(.update, .exercise)
         let cache = try context.cache()
         let exercise = try NameResolver(cache: cache).resolve(.exercise, name)
         let fields = try documentFields(cache, given)

@@ -11,7 +11,7 @@ public struct MachineService: Sendable {
 
     /// `gorilla machines add NAME [--image FILE]`.
     public func add(name: String, imageFile: String?) async throws -> EntityChange {
-        try context.requireCoach()
+        try context.require(.create, .machine)
         let cache = try context.cache()
         let clean = try CatalogueService(context).freeName(cache, .machine, name)
         var fields: [String: JSONValue] = ["name": .string(clean)]

@@ -11,7 +11,7 @@ public struct TrainingService: Sendable {
 
     /// `gorilla trainings add NAME [--exercise E]... [--plan "E: 4x12@80kg"]...`.
     public func add(name: String, exercises: [String], plans planTexts: [String] = []) async throws -> TrainingChange {
-        try context.requireCoach()
+        try context.require(.create, .training)
         let cache = try context.cache()
         let clean = try CatalogueService(context).freeName(cache, .training, name)
         let resolver = NameResolver(cache: cache)
@@ -35,7 +35,7 @@ public struct TrainingService: Sendable {
         _ name: String, add: [String], remove: [String], move: String?, to position: Int?,
         plans planTexts: [String] = []
     ) async throws -> TrainingChange {
-        try context.requireCoach()
+        try context.require(.update, .training)
         let cache = try context.cache()
         let resolver = NameResolver(cache: cache)
         let training = try resolver.resolve(.training, name)
@@ -72,7 +72,7 @@ public struct TrainingService: Sendable {
 
     /// `gorilla trainings duplicate NAME NEW`: a copy of the training under a new name.
     public func duplicate(_ name: String, as newName: String) async throws -> TrainingChange {
-        try context.requireCoach()
+        try context.require(.create, .training)
         let cache = try context.cache()
         let training = try NameResolver(cache: cache).resolve(.training, name)
         let clean = try CatalogueService(context).freeName(cache, .training, newName)

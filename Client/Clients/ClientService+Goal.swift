@@ -9,7 +9,7 @@ extension ClientService {
     public func setGoalWeight(
         _ name: String, to text: String?, force: Bool = false, perWeek: String? = nil
     ) async throws -> ClientGoal {
-        try context.requireCoach(CataloguePhrases.coachesSetGoalWeight.t())
+        try context.require(.update, .client, CataloguePhrases.coachesSetGoalWeight.t())
         guard text != nil || perWeek != nil else {
             throw ClientError(.usage, CataloguePhrases.nothingToChangeInGoal.t())
         }

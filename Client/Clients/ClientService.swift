@@ -11,7 +11,7 @@ public struct ClientService: Sendable {
 
     /// `gorilla clients add [--name N] [--surname S]`: the registration code when the server was reached.
     public func add(name: String?, surname: String?) async throws -> ClientInvitation {
-        try context.requireCoach(CataloguePhrases.coachesInviteClients.t())
+        try context.require(.create, .client, CataloguePhrases.coachesInviteClients.t())
         let cache = try context.cache()
         var fields: [String: JSONValue] = [:]
         for (field, value) in [("name", name), ("surname", surname)] {
@@ -65,7 +65,7 @@ public struct ClientService: Sendable {
     /// removed client's too). With `code`, an invited client's registration code: the one this device keeps, else a
     /// new one from the server (the code another device of the coach issued then stops working).
     public func show(_ name: String, code wantsCode: Bool = false) async throws -> ClientDetail {
-        if wantsCode { try context.requireCoach(CataloguePhrases.coachesSeeCodes.t()) }
+        if wantsCode { try context.require(.update, .client, CataloguePhrases.coachesSeeCodes.t()) }
         let cache = try await context.freshCache()
         let directory = ClientDirectory(cache: cache)
         var client = try directory.resolve(
@@ -100,7 +100,7 @@ public struct ClientService: Sendable {
 
     /// `gorilla clients code CLIENT`: a new registration code for a client who has not registered yet.
     public func newCode(_ name: String) async throws -> IssuedClientSecret {
-        try context.requireCoach(CataloguePhrases.coachesIssueCodes.t())
+        try context.require(.update, .client, CataloguePhrases.coachesIssueCodes.t())
         let cache = try await quietlySyncedCache()
         let directory = ClientDirectory(cache: cache)
         let client = try directory.resolve(name, for: .writing(.issueCode))
@@ -133,7 +133,7 @@ public struct ClientService: Sendable {
 
     /// `gorilla clients reset-password CLIENT`: a one-time token for a registered client.
     public func resetPassword(_ name: String) async throws -> IssuedClientSecret {
-        try context.requireCoach(CataloguePhrases.coachesResetPasswords.t())
+        try context.require(.update, .client, CataloguePhrases.coachesResetPasswords.t())
         let cache = try await quietlySyncedCache()
         let client = try ClientDirectory(cache: cache).resolve(name, for: .writing(.resetPassword))
         guard let username = client[string: "username"] else {
@@ -153,7 +153,7 @@ public struct ClientService: Sendable {
 
     /// `gorilla clients rm CLIENT`: they can no longer log in; their history stays. Asks first (`confirmation`).
     public func remove(_ name: String, confirmation: Confirmation) async throws -> ClientRemoval {
-        try context.requireCoach(CataloguePhrases.coachesRemoveClients.t())
+        try context.require(.delete, .client, CataloguePhrases.coachesRemoveClients.t())
         let cache = try context.cache()
         let client = try ClientDirectory(cache: cache).resolve(name, for: .writing(.remove))
         let shown = ClientDirectory.displayName(client)

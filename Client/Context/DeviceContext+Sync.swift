@@ -102,10 +102,25 @@ extension DeviceContext {
         }
     }
 
-    /// Refuses a change of the catalogue by a client (the server refuses it too).
-    /// - Parameter what: What only coaches can do, in the current language (`change the catalogue`).
-    func requireCoach(_ what: String = AccountPhrases.changeTheCatalogue.t()) throws {
-        guard try session().profile.role == .coach else {
+    /// Whether the logged-in account may do `action` with rows of `kind` sending `fields`, in `relation` (by default
+    /// the one it has to the rows it writes): the access table's answer (``GorillaShared/Access``).
+    func may(
+        _ action: Access.Action, _ kind: EntityKind, relation: Access.Relation? = nil, fields: Set<String> = []
+    ) throws -> Bool {
+        let role = try session().profile.role
+        return Access.may(
+            action, kind, as: role, relation: relation ?? Access.newRowRelation(kind, as: role), fields: fields)
+    }
+
+    /// Refuses early what the access table refuses the logged-in account (the server refuses it too).
+    /// - Parameters:
+    ///   - action: What the account would do, to rows of `kind`, in `relation`, sending `fields` (see ``may``).
+    ///   - what: What only coaches can do, in the current language (`change the catalogue`).
+    func require(
+        _ action: Access.Action, _ kind: EntityKind, relation: Access.Relation? = nil, fields: Set<String> = [],
+        _ what: String = AccountPhrases.changeTheCatalogue.t()
+    ) throws {
+        guard try may(action, kind, relation: relation, fields: fields) else {
             throw ClientError(
                 .server, AccountPhrases.onlyCoachesCan.t(["action": what]),
                 wire: WireError(code: .forbidden, message: "forbidden"))

@@ -57,7 +57,7 @@ public struct ImportService: Sendable {
         guard !(request.createExercises && request.allowNew) else {
             throw ClientError(.usage, DataPhrases.createOrAllowNewNotBoth.t())
         }
-        if request.createExercises, context.role != .coach {
+        if request.createExercises, try !context.may(.create, .exercise) {
             throw ClientError(.usage, DataPhrases.onlyCoachesCreateExercises.t())
         }
         let unit = try request.unit.map { text -> WeightUnit in

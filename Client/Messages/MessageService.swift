@@ -93,7 +93,7 @@ public struct MessageService: Sendable {
     /// The people the logged-in account may write to.
     func correspondents(_ cache: LocalCache) throws -> [Correspondent] {
         let profile = try context.session().profile
-        if profile.role == .coach {
+        if profile.role.keepsClients {
             return try cache.entities(.client).filter { $0[string: "status"] == "active" }
                 .map { Correspondent(id: $0.id, name: ClientDirectory.displayName($0)) }
         }
@@ -107,7 +107,7 @@ public struct MessageService: Sendable {
     /// may write to.
     /// A removed client is found for reading their conversation (`writing` false), never for writing to them.
     func correspondent(_ cache: LocalCache, _ text: String?, writing: Bool = true) throws -> Correspondent {
-        if try context.session().profile.role == .client {
+        if try !context.session().profile.role.keepsClients {
             let coaches = try correspondents(cache)
             guard let coach = coaches.first else {
                 throw ClientError(.notFound, MessagePhrases.accountHasNoCoach.t()).decidedLocally()

@@ -105,7 +105,7 @@ extension Overview {
 
     private static func text(of account: Account) -> String {
         let profile = account.profile
-        let coach = profile.role == .coach
+        let coach = profile.role.keepsClients
         var lines = ["\(profile.name) \(profile.surname) (\(profile.username), \(roleWord(profile.role)))", ""]
         if let next = account.next, let start = next.event[string: "start"].flatMap(ISOTime.parse) {
             let who =
@@ -149,7 +149,7 @@ extension Overview {
     /// client, the appointments they have not answered, their requests and the ones the coach declined. At most five
     /// lines of each.
     private static func waiting(_ account: Account) -> [String] {
-        let coach = account.profile.role == .coach
+        let coach = account.profile.role.keepsClients
         let groups: [(title: String, events: [Event])] =
             coach
             ? [

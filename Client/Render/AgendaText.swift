@@ -12,7 +12,7 @@ extension AgendaPlan {
 
     /// The title, the appointments and, when nothing is scheduled, the next one.
     private func appointmentLines() -> [String] {
-        let coach = role != .client
+        let coach = role.keepsClients
         let today = from
         var lines: [String] = []
         if days == 1 {

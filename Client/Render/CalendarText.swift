@@ -77,7 +77,7 @@ extension CalendarWeek {
                 + placed.map { slots in
                     let starting = slots.filter { $0.start / 60 == hour }
                     if !starting.isEmpty {
-                        return starting.map { $0.label(coach: viewer.role != .client) }.joined(separator: ", ")
+                        return starting.map { $0.label(coach: viewer.keepsClients) }.joined(separator: ", ")
                     }
                     return slots.contains { $0.start < hour * 60 && $0.end > hour * 60 } ? "|" : ""
                 }

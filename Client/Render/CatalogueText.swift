@@ -69,7 +69,7 @@ extension EntityChange {
 extension MachineList {
     public func text(for viewer: Viewer) -> String {
         guard !machines.isEmpty else {
-            guard viewer.role == .coach else { return CataloguePhrases.noMachinesForClient.t() }
+            guard viewer.may(.create, .machine) else { return CataloguePhrases.noMachinesForClient.t() }
             return CataloguePhrases.noMachinesForCoach.t()
         }
         let rows = machines.map { row -> [String] in
@@ -110,7 +110,7 @@ extension ExerciseList {
     public func text(for viewer: Viewer) -> String {
         guard !exercises.isEmpty else {
             guard let search else {
-                guard viewer.role == .coach else { return CataloguePhrases.noExercisesForClient.t() }
+                guard viewer.may(.create, .exercise) else { return CataloguePhrases.noExercisesForClient.t() }
                 return CataloguePhrases.noExercisesForCoach.t()
             }
             return CataloguePhrases.noExerciseMatches.t(["search": search])
@@ -165,7 +165,7 @@ extension TrainingChange {
 extension TrainingList {
     public func text(for viewer: Viewer) -> String {
         guard !trainings.isEmpty else {
-            guard viewer.role == .coach else { return CataloguePhrases.noTrainingsForClient.t() }
+            guard viewer.may(.create, .training) else { return CataloguePhrases.noTrainingsForClient.t() }
             return CataloguePhrases.noTrainingsForCoach.t()
         }
         let rows = trainings.map { row -> [String] in
@@ -192,7 +192,7 @@ extension TrainingDetail {
         if entries.isEmpty {
             lines.append(
                 "  "
-                    + (viewer.role == .coach
+                    + (viewer.may(.update, .training)
                         ? CataloguePhrases.trainingHasNoExercisesHint.t(["name": training.name])
                         : CataloguePhrases.trainingHasNoExercises.t()))
         }

@@ -53,7 +53,7 @@ extension ClientStatus {
 extension ClientList {
     public func text(for viewer: Viewer) -> String {
         guard !clients.isEmpty else {
-            guard viewer.role == .coach else { return CataloguePhrases.noClientsForClient.t() }
+            guard viewer.may(.create, .client) else { return CataloguePhrases.noClientsForClient.t() }
             return CataloguePhrases.noClientsForCoach.t()
         }
         let rows = clients.map { row in
@@ -138,7 +138,7 @@ extension ClientDetail {
         if nextEvents.isEmpty {
             lines.append(
                 "  "
-                    + (removed || viewer.role != .coach
+                    + (removed || !viewer.may(.create, .event, relation: .ownClient)
                         ? CataloguePhrases.noItemsFeminine.t() : CataloguePhrases.nextEventsNoneHint.t(["name": name])))
         }
         lines.append(CataloguePhrases.recentSessions.t())

@@ -67,7 +67,7 @@ extension EventList {
         guard !events.isEmpty else {
             return narrowed
                 ? CalendarPhrases.noEventsInRange.t()
-                : viewer.role == .coach
+                : viewer.keepsClients
                     ? CalendarPhrases.noEventsYetCoach.t()
                     : CalendarPhrases.noEventsYetClient.t()
         }

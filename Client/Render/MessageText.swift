@@ -4,7 +4,7 @@ import GorillaShared
 extension ConversationList {
     public func text(for viewer: Viewer) -> String {
         guard !conversations.isEmpty else {
-            let hint = viewer.role == .coach ? "gorilla messages send CLIENT TEXT" : "gorilla messages send coach TEXT"
+            let hint = viewer.keepsClients ? "gorilla messages send CLIENT TEXT" : "gorilla messages send coach TEXT"
             return MessagePhrases.noMessagesYet.t(["command": hint])
         }
         let rows = conversations.map { row -> [String] in

@@ -83,7 +83,7 @@ extension SessionList {
         guard !sessions.isEmpty else {
             return narrowed
                 ? TrainingPhrases.listEmptyRange.t()
-                : viewer.role == .coach ? TrainingPhrases.listEmptyCoach.t() : TrainingPhrases.listEmptyClient.t()
+                : viewer.keepsClients ? TrainingPhrases.listEmptyCoach.t() : TrainingPhrases.listEmptyClient.t()
         }
         let rows = sessions.map { row -> [String] in
             let totals = row.totals

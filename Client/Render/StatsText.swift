@@ -11,7 +11,7 @@ extension ClientStats {
         case .overview(let overview, let bodyWeight):
             guard overview.sessions > 0 else {
                 let body = bodyLines().joined(separator: "\n")
-                guard viewer.role == .coach else {
+                guard viewer.keepsClients else {
                     return ProgressPhrases.noSessionsYet.t([
                         "command": #"gorilla sessions log --set "EXERCISE: 10x50kg""#
                     ])

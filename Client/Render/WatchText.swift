@@ -89,7 +89,7 @@ extension WatchNotice {
         func count(_ number: Int, _ phrase: CalendarPhrases) {
             if number > 0 { parts.append(phrase.t(["count": number])) }
         }
-        if summary.role == .coach {
+        if summary.role.keepsClients {
             count(summary.requests, .watchRequestsWaiting)
         } else {
             count(summary.unanswered, .watchToAnswer)

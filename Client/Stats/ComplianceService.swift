@@ -74,7 +74,7 @@ extension StatsService {
             row.flatMap { try? JSONValue.object($0.data).decode(Client.self) }
         }
         let clients: [(id: UUID, name: String, record: Client?)]
-        if profile.role == .client || request.client != nil {
+        if !profile.role.keepsClients || request.client != nil {
             let subject = try StatsSubject.resolve(request.client, cache: cache, context: context)
             clients = [(subject.id, subject.name, record(try cache.entity(subject.id)))]
         } else {
@@ -88,7 +88,7 @@ extension StatsService {
                 events: try EventCalendar(cache: cache).appointments(until: Date(), client: client.id.key), from: from,
                 to: to, since: client.record.flatMap(Self.complianceStart))
         }
-        return ComplianceReport(clients: rows, single: profile.role == .client || request.client != nil)
+        return ComplianceReport(clients: rows, single: !profile.role.keepsClients || request.client != nil)
     }
 
     /// When a client's compliance starts counting: the later of the day they joined and the day their target was

@@ -48,7 +48,10 @@ public struct MeasurementService: Sendable {
         var fields = try Self.documentFields(given)
         if fields["note"]?.isNull == true { fields["note"] = nil }
         if fields["date"] == nil { fields["date"] = .string(CalendarDate.today().description) }
-        if try context.session().profile.role == .coach { fields["client"] = .string(subject.id.key) }
+        // A measurement about one of the account's clients names that client.
+        if try Access.newRowRelation(.measurement, as: context.session().profile.role) == .ownClient {
+            fields["client"] = .string(subject.id.key)
+        }
         let id = UUID.v7()
         try await context.change(cache, .measurement, entity: id, action: .create, fields: fields)
         return try MeasurementChange(.added, id: id, client: subject, cache: cache, context: context)
@@ -128,7 +131,7 @@ public struct MeasurementService: Sendable {
     /// A client's measurements, in no particular order (``BodyHistory`` orders them).
     static func entries(_ cache: LocalCache, client: UUID, context: DeviceContext) throws -> [CachedEntity] {
         // On a client's own device every measurement is theirs (one just recorded has no `client` until synced).
-        let own = try context.session().profile.role == .client
+        let own = try Access.newRowRelation(.measurement, as: context.session().profile.role) == .own
         return try cache.entities(.measurement).filter { own || $0[string: "client"] == client.key }
     }
 
@@ -140,7 +143,9 @@ public struct MeasurementService: Sendable {
     /// The client a measurement belongs to.
     static func subject(of entry: CachedEntity, cache: LocalCache, context: DeviceContext) throws -> StatsSubject {
         let profile = try context.session().profile
-        guard profile.role == .coach, let key = entry[string: "client"], let id = UUID(uuidString: key) else {
+        guard Access.newRowRelation(.measurement, as: profile.role) == .ownClient, let key = entry[string: "client"],
+            let id = UUID(uuidString: key)
+        else {
             return StatsSubject(id: profile.id, name: "\(profile.name) \(profile.surname)")
         }
         return StatsSubject(id: id, name: try ClientDirectory(cache: cache).names()[id.key] ?? id.short)

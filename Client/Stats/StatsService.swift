@@ -153,7 +153,7 @@ struct StatsSubject {
     /// - Throws: ``ClientError`` `.usage` when a client names someone else.
     static func resolve(_ name: String?, cache: LocalCache, context: DeviceContext) throws -> StatsSubject {
         let profile = try context.session().profile
-        if profile.role == .client {
+        if !profile.role.keepsClients {
             let yourNames = [profile.username, profile.name, "\(profile.name) \(profile.surname)"].map(NameMatch.fold)
             if let name, (try? ClientDirectory(cache: cache).resolve(name, for: .reading))?.id != profile.id,
                 !yourNames.contains(NameMatch.fold(name))

@@ -42,7 +42,9 @@ struct SessionDraft: Sendable {
             try EventService.keepOccurrence(occurrence, cache: cache)
         }
         try cache.enqueue(kind: EntityKind.session.rawValue, entity: id, action: .create, fields: fields)
-        if let event, context.role == .coach, try cache.entity(event)?[string: "status"] != "done" {
+        if let event, try context.may(.update, .event, fields: [Event.CodingKeys.status.rawValue]),
+            try cache.entity(event)?[string: "status"] != "done"
+        {
             try cache.enqueue(
                 kind: EntityKind.event.rawValue, entity: event, action: .update, fields: ["status": "done"])
         }

@@ -13,7 +13,7 @@ extension SessionService {
         let session = try Self.resolve(cache, id)
         let messages = MessageService(context)
         let recipient: Correspondent
-        if try context.session().profile.role == .coach {
+        if try context.session().profile.role.keepsClients {
             guard let clientID = session[string: "client"].flatMap(UUID.init(uuidString:)),
                 let client = try cache.entity(clientID), !client.deleted
             else {
@@ -49,7 +49,7 @@ extension SessionService {
             .map { message in
                 let from = message[string: "from"] ?? me
                 let author =
-                    from == me ? TrainingPhrases.you.t() : profile.role == .coach ? clients[from] ?? "?" : coachName
+                    from == me ? TrainingPhrases.you.t() : profile.role.keepsClients ? clients[from] ?? "?" : coachName
                 return SessionDetail.Comment(message: EntityRecord(message), author: author)
             }
     }

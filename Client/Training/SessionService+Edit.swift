@@ -100,8 +100,12 @@ extension SessionService {
 
     /// Refuses what the server would refuse: a client corrects only the sessions they logged themselves.
     func mayCorrect(_ session: CachedEntity) throws {
-        guard try context.session().profile.role == .client else { return }
-        guard RecordedBy.isClientsOwn(session.data) else {
+        let role = try context.session().profile.role
+        let facts = Access.RowFacts(
+            createdByAccount: false, recordedBy: RecordedBy.role(of: session.data))
+        guard
+            Access.allows(.update, .session, as: role, relation: Access.newRowRelation(.session, as: role), row: facts)
+        else {
             throw ClientError(
                 .server, TrainingPhrases.coachRecordedIt.t(),
                 wire: WireError(code: .forbidden, message: "forbidden"))

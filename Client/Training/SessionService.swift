@@ -166,7 +166,7 @@ public struct SessionService: Sendable {
     /// `gorilla sessions rm ID`.
     /// - Parameter confirmation: asked once the session is found and the account may delete it, naming the session.
     public func remove(_ id: String, confirmation: Confirmation = .yes) async throws -> SessionRemoval {
-        try context.requireCoach(TrainingPhrases.actionDeleteSessions.t())
+        try context.require(.delete, .session, TrainingPhrases.actionDeleteSessions.t())
         let cache = try context.cache()
         let session = try Self.resolve(cache, id)
         let when = session[string: "start"].flatMap(ISOTime.parse).map { EventFormatting.local($0) } ?? "?"
@@ -216,7 +216,7 @@ public struct SessionService: Sendable {
         use: ClientUse = .writing(.logSessions)
     ) throws -> (id: UUID, name: String) {
         let profile = try context.session().profile
-        guard profile.role == .client else {
+        guard !profile.role.keepsClients else {
             guard let name else { throw ClientError(.usage, TrainingPhrases.nameTheClient.t()) }
             let client = try ClientDirectory(cache: cache).resolve(name, for: use)
             return (client.id, ClientDirectory.displayName(client))

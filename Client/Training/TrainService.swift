@@ -77,7 +77,7 @@ public struct TrainService: Sendable {
     /// (queued; the session's sync pushes them before it). A name the catalogue meanwhile has is linked instead.
     /// A client cannot change the catalogue: their new names are kept by name only.
     func creatingNewExercises(_ recorder: SessionRecorder, in cache: LocalCache) throws -> [PerformedExercise] {
-        let mayCreate = try context.session().profile.role == .coach
+        let mayCreate = try context.may(.create, .exercise)
         var exercises: [PerformedExercise] = []
         for item in recorder.items where !item.performed.sets.isEmpty {
             var performed = item.performed

@@ -122,7 +122,7 @@ public struct WatchSnapshot: Sendable, Equatable {
         let me = account.id.key
         let coachName: String
         var clientNames: [String: String] = [:]
-        if account.role == .coach {
+        if account.role.keepsClients {
             coachName = ""
             clientNames = try ClientDirectory(cache: cache).names()
         } else {
@@ -131,7 +131,7 @@ public struct WatchSnapshot: Sendable, Equatable {
                 ?? CalendarPhrases.yourCoach.t()
         }
         func other(_ key: String?) -> String {
-            account.role == .coach ? key.flatMap { clientNames[$0] } ?? CalendarPhrases.aClient.t() : coachName
+            account.role.keepsClients ? key.flatMap { clientNames[$0] } ?? CalendarPhrases.aClient.t() : coachName
         }
         let calendar = try EventCalendar(cache: cache)
         // The training each appointment is for, by name (the watch reads no sessions: it looks often).
@@ -154,7 +154,7 @@ public struct WatchSnapshot: Sendable, Equatable {
                 id: message.id, from: other(message[string: "from"]), text: message[string: "text"] ?? "",
                 sent: message[string: "sent"].flatMap(ISOTime.parse), unread: message.data["read"]?.isNull ?? true)
         }
-        if account.role == .coach {
+        if account.role.keepsClients {
             snapshot.records = try WatchRecord.read(cache, client: other, trainings: trainings)
         }
         return snapshot

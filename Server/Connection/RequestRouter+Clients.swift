@@ -44,7 +44,8 @@ extension RequestRouter {
 
     func newCode(_ body: ClientBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
-        guard principal.role == .coach else { throw ServerError.forbidden }
+        // Issuing a code or a reset token changes the coach's client record.
+        guard Access.may(.update, .client, as: principal.role) else { throw ServerError.forbidden }
         let (code, expires) = try await context.store.newRegistrationCode(
             coach: principal, clientID: body.client, lifetime: context.configuration.registrationCodeLifetime)
         return .value(IssuedSecret(client: body.client, secret: code, expires: expires))
@@ -52,7 +53,8 @@ extension RequestRouter {
 
     func clientResetToken(_ body: ClientBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
-        guard principal.role == .coach else { throw ServerError.forbidden }
+        // Issuing a code or a reset token changes the coach's client record.
+        guard Access.may(.update, .client, as: principal.role) else { throw ServerError.forbidden }
         let client = try await context.store.ownClientAccount(coach: principal, clientID: body.client)
         let token = Tokens.make()
         let expires = Date().addingTimeInterval(context.configuration.resetTokenLifetime)

@@ -145,10 +145,15 @@ extension ServerStore {
     }
 
     /// The condition (and its arguments) that finds the session `id` among the rows `principal` may read, as
-    /// ``visibleRows(_:columns:since:)`` scopes a pull: a coach's own tenant, or a client's own rows.
+    /// ``visibleRows(_:columns:since:)`` scopes a pull: in the relation the access table lets the principal read
+    /// sessions in, a coach's clients' (her whole tenant) or a client's own.
     static func visibleSession(_ principal: UserRecord, id: UUID) -> (String, SQLArguments) {
-        if principal.role == .coach {
-            return ("id = ? AND kind = 'session' AND coach_id = ?", [id.key, principal.id.key])
+        let relation = Access.newRowRelation(.session, as: principal.role)
+        guard Access.may(.read, .session, as: principal.role, relation: relation) else {
+            return ("id = ? AND 1 = 0", [id.key])
+        }
+        if relation == .ownClient {
+            return ("id = ? AND kind = 'session' AND coach_id = ?", [id.key, principal.tenantID.key])
         }
         return (
             "id = ? AND kind = 'session' AND coach_id = ? AND client_id = ?",

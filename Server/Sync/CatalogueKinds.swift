@@ -4,7 +4,7 @@ import GorillaShared
 extension EntityKinds {
     /// A coach's machine: a name and an optional image.
     static let machine = KindRules(
-        .machine, writers: [.coach],
+        .machine,
         validate: { document, context in
             try FieldRules.only(Machine.fieldNames, in: document)
             try FieldRules.name("name", in: &document)
@@ -29,7 +29,7 @@ extension EntityKinds {
 
     /// A coach's exercise: name, description, machine, muscle groups, count mode.
     static let exercise = KindRules(
-        .exercise, writers: [.coach],
+        .exercise,
         validate: { document, context in
             try FieldRules.only(Exercise.fieldNames, in: document)
             try FieldRules.name("name", in: &document)
@@ -62,7 +62,7 @@ extension EntityKinds {
 
     /// A coach's training (routine): a name and an ordered list of exercises with optional plans.
     static let training = KindRules(
-        .training, writers: [.coach],
+        .training,
         validate: { document, context in
             try FieldRules.only(Training.fieldNames, in: document)
             try FieldRules.name("name", in: &document)

@@ -5,7 +5,7 @@ extension EntityKinds {
     /// A coach's client: invited (with a registration code) until they register, then active; removed when deleted.
     /// The row's id is the client account's id once they register.
     static let client = KindRules(
-        .client, writers: [.coach], serverManagedFields: Client.serverManagedFields,
+        .client,
         validate: { document, context in
             try FieldRules.only(Client.fieldNames, in: document)
             try FieldRules.optionalText("name", in: &document, max: Validation.maximumNameLength, multiline: false)
@@ -72,12 +72,10 @@ extension EntityKinds {
     /// (a create with status `requested`); a client never moves one. The coach's status and the client's answer are
     /// separate fields, so neither overwrites the other: a cancelled appointment stays cancelled whatever the answer.
     static let event: KindRules = KindRules(
-        .event, writers: [.coach, .client], deleters: [.coach], fixedFields: Event.exceptionFields,
-        mergesCreates: true,
+        .event, mergesCreates: true,
         validate: { document, context in
             try FieldRules.only(Event.fieldNames, in: document)
             let principal = context.principal
-            let answerFields = Event.clientAnswerFields.filter { document[$0] != nil }
             if context.creating {
                 if principal.role == .client {
                     if let named = document["client"], !named.isNull,
@@ -105,9 +103,7 @@ extension EntityKinds {
                         throw ServerError(.forbidden, "clients only answer an occurrence, not set \(field)")
                     }
                 } else {
-                    if let field = answerFields.sorted().first {
-                        throw ServerError(.forbidden, "\(field) is the client's answer")
-                    }
+                    // The answer fields are the client's (``GorillaShared/Access/table``).
                     if document["status"]?.stringValue == EventStatus.requested.rawValue {
                         throw ServerError.invalid("status requested (clients ask for appointments)")
                     }
@@ -159,10 +155,6 @@ extension EntityKinds {
                 try exception.save(
                     context.db, kind: EntityKinds.event, createdBy: context.principal.id, now: context.now)
             }
-        },
-        updateRule: { row, fields, principal in
-            if principal.role == .coach { return fields.isDisjoint(with: Event.clientAnswerFields) }
-            return row.clientID == principal.id && fields.isSubset(of: Event.clientAnswerFields)
         }
     )
 

@@ -3,10 +3,10 @@ import GorillaShared
 
 extension EntityKinds {
     /// An unfinished session's draft (``TrainingDraft``): written and deleted by the account that records it (a coach
-    /// for one of their clients, a client for themselves) and seen by no one else (``EntityKind/isPrivateToRecorder``);
+    /// for one of their clients, a client for themselves) and seen by no one else (``GorillaShared/Access/table``);
     /// one device holds it at a time (``heldByWriter(_:fields:base:)``).
     static let draft = KindRules(
-        .draft, writers: [.coach, .client],
+        .draft,
         validate: { document, context in
             try FieldRules.only(TrainingDraft.fieldNames, in: document)
             // The draft names its client, whoever records it (a client records their own training).

@@ -1,20 +1,10 @@
 import Foundation
 import GorillaShared
 
-/// The server's rules for one ``EntityKind``: who may write it, how it is validated and what a delete does.
+/// The server's rules for one ``EntityKind``: how it is validated and what a delete does. Who may write it is the
+/// access table's business (``GorillaShared/Access``), which the store asks.
 struct KindRules: Sendable {
     let kind: EntityKind
-    /// Roles that may create, update and delete rows of this kind.
-    let writers: Set<Role>
-    /// Rows that may not be updated once created (deletes still allowed for `deleters`).
-    let appendOnly: Bool
-    /// Roles that may delete rows of this kind.
-    let deleters: Set<Role>
-    /// Fields only the server writes (e.g. a client's status, a session's revision): a mutation that sets one is
-    /// refused; a change the server makes to one is logged like any other, but never reported as an overwrite.
-    let serverManagedFields: Set<String>
-    /// Fields an update may not set: they stay as the row was created (e.g. a session's client and mode).
-    let fixedFields: Set<String>
     /// Whether a create of an id that already exists is applied as an update of the fields it sends: for rows whose
     /// ids every device derives alike (an exception of a series, ``GorillaShared/Event/exceptionID(series:occurrence:)``),
     /// which two devices may both create offline.
@@ -26,9 +16,6 @@ struct KindRules: Sendable {
     let validate: @Sendable (inout [String: JSONValue], MutationContext) throws -> Void
     /// Runs before a delete; may refuse it or update rows that refer to the deleted one.
     let beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)?
-    /// Which updates are allowed, when the kind decides more than its writers do (e.g. a message's read mark by its
-    /// recipient, a session corrected by its coach or by the client who recorded it).
-    let updateRule: (@Sendable (EntityRow, Set<String>, UserRecord) -> Bool)?
     /// Runs before an update or delete of a live row, with the fields the mutation sends and its `base`; may refuse it
     /// (a draft held by another device, see ``EntityKinds/draft``).
     let beforeWrite: (@Sendable (EntityRow, [String: JSONValue], Int64?) throws -> Void)?
@@ -44,28 +31,24 @@ struct KindRules: Sendable {
     var scope: EntityKind.Scope { kind.scope }
     /// The field that must be unique per coach, case-insensitively.
     var uniqueNameField: String? { kind.uniqueNameField }
+    /// Fields only the server writes (e.g. a client's status, a session's revision): a mutation that sets one is
+    /// refused; a change the server makes to one is logged like any other, but never reported as an overwrite.
+    var serverManagedFields: Set<String> { Access.rules(kind).serverManagedFields }
+    /// Fields an update may not set: they stay as the row was created (e.g. a session's client and mode).
+    var fixedFields: Set<String> { Access.rules(kind).fixedFields }
 
     init(
-        _ kind: EntityKind, writers: Set<Role>, deleters: Set<Role>? = nil, appendOnly: Bool = false,
-        serverManagedFields: Set<String> = [], fixedFields: Set<String> = [], mergesCreates: Bool = false,
-        revisionField: String? = nil,
+        _ kind: EntityKind, mergesCreates: Bool = false, revisionField: String? = nil,
         validate: @escaping @Sendable (inout [String: JSONValue], MutationContext) throws -> Void,
         beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)? = nil,
-        updateRule: (@Sendable (EntityRow, Set<String>, UserRecord) -> Bool)? = nil,
         beforeWrite: (@Sendable (EntityRow, [String: JSONValue], Int64?) throws -> Void)? = nil,
         canonicalCreate: (@Sendable ([UInt8]) throws -> CanonicalDocument)? = nil
     ) {
         self.kind = kind
-        self.writers = writers
-        self.deleters = deleters ?? writers
-        self.appendOnly = appendOnly
-        self.serverManagedFields = serverManagedFields
-        self.fixedFields = fixedFields
         self.mergesCreates = mergesCreates
         self.revisionField = revisionField
         self.validate = validate
         self.beforeDelete = beforeDelete
-        self.updateRule = updateRule
         self.beforeWrite = beforeWrite
         self.canonicalCreate = canonicalCreate
     }
@@ -164,8 +147,9 @@ enum EntityKinds {
         }
     }
 
-    /// Kinds every account of a tenant reads.
+    /// Kinds a client reads as their coach's (``GorillaShared/Access/Relation/coach``): the catalogue, which every
+    /// account of a tenant reads.
     static var catalogueNames: [String] {
-        EntityKind.allCases.filter { $0.scope == .catalogue }.map(\.rawValue).sorted()
+        Access.kindsRead(as: .client, relation: .coach, only: .always).map(\.rawValue).sorted()
     }
 }

@@ -9,7 +9,7 @@ extension EntityKinds {
     /// Only the hard limits of each figure are checked here (``Measurement/Measure/range``): the plausible ranges are
     /// the CLI's, which lets a person force a real but unusual value.
     static let measurement = KindRules(
-        .measurement, writers: [.coach, .client], serverManagedFields: Measurement.serverManagedFields,
+        .measurement,
         validate: { document, context in
             try FieldRules.only(Measurement.fieldNames, in: document)
             if context.creating { document[RecordedBy.field] = .string(context.principal.role.rawValue) }

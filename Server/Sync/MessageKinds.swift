@@ -7,7 +7,7 @@ extension EntityKinds {
     /// The server sets `from` and `sent`; `client` names the conversation's client (for scoping). A message that names
     /// a `session` comments on it: a live session of that client.
     static let message = KindRules(
-        .message, writers: [.coach, .client], deleters: [], appendOnly: true,
+        .message,
         validate: { document, context in
             try FieldRules.only(Message.fieldNames, in: document)
             let principal = context.principal
@@ -56,9 +56,6 @@ extension EntityKinds {
                 }
                 document["read"] = .string(ISOTime.format(date))
             }
-        },
-        updateRule: { row, fields, principal in
-            fields == ["read"] && row.data["to"]?.stringValue == principal.id.key
         }
     )
 }

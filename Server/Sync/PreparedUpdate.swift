@@ -80,13 +80,13 @@ extension ServerStore {
     ) throws -> PreparedUpdate? {
         guard let kind = EntityKinds.all[mutation.kind] else { return nil }
         let existing = try EntityRow.fetch(db, id: mutation.entity)
+        let fields = try mutation.parsedFields() ?? [:]
         if let existing {
             guard mutation.action == .update, principal.mayRead(existing), existing.kind == kind.name, !existing.deleted
             else { return nil }
         } else {
-            guard mutation.action == .create, kind.writers.contains(principal.role) else { return nil }
+            guard mutation.action == .create, principal.mayCreate(kind.kind, fields: Set(fields.keys)) else { return nil }
         }
-        let fields = try mutation.parsedFields() ?? [:]
         let references = ReferenceCache(tenant: principal.tenantID)
         let context = MutationContext(
             db: db, principal: principal, now: now, configuration: configuration, entityID: mutation.entity,

@@ -10,10 +10,7 @@ extension EntityKinds {
     /// corrects any session of their clients; a client only the sessions they recorded (`recordedBy`). Only the coach
     /// deletes one (a tombstone).
     static let session = KindRules(
-        .session, writers: [.coach, .client], deleters: [.coach],
-        serverManagedFields: TrainingSession.serverManagedFields,
-        fixedFields: TrainingSession.fieldNames.subtracting(TrainingSession.correctableFields)
-            .subtracting(TrainingSession.serverManagedFields),
+        .session,
         revisionField: TrainingSession.CodingKeys.revision.rawValue,
         validate: { document, context in
             try FieldRules.only(TrainingSession.fieldNames, in: document)
@@ -47,11 +44,6 @@ extension EntityKinds {
             try FieldRules.number("paused", in: &document, range: TrainingSession.secondsRange)
             try FieldRules.optionalText("notes", in: &document)
             try exercises(in: &document, context: context)
-        },
-        updateRule: { row, _, principal in
-            // Which fields may change is `fixedFields`' business; this is about who.
-            principal.role == .coach
-                || (row.clientID == principal.id && RecordedBy.isClientsOwn(row.data))
         },
         canonicalCreate: canonicalSession
     )

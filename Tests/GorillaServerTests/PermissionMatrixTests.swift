@@ -7,7 +7,7 @@ import GorillaTransport
 import Testing
 
 /// Who asks, in the permission matrix: two coaches, one registered client of each, and nobody.
-private enum Principal: String, CaseIterable, CustomStringConvertible {
+enum Principal: String, CaseIterable, CustomStringConvertible {
     case ada, adaClient, bob, bobClient, anonymous
 
     /// The account's username (the anonymous column logs in as nobody).
@@ -26,7 +26,7 @@ private enum Principal: String, CaseIterable, CustomStringConvertible {
 
 /// Two tenants built with raw protocol requests: ada (catalogue, three clients, their events, messages,
 /// measurements and sessions, a profile photo) with her registered client ana, and bob with his client bea.
-private struct World {
+struct World {
     static let password = "correct horse"
 
     var tokens: [Principal: String] = [:]
@@ -228,7 +228,7 @@ private struct World {
 }
 
 /// A draft's document as a device writes it, held by the device `device` (`phone` or `tablet`).
-private func draftFields(client: String?, device: String = "phone") -> JSONObject {
+func draftFields(client: String?, device: String = "phone") -> JSONObject {
     let ids = ["phone": "d0000000-0000-4000-8000-000000000001", "tablet": "d0000000-0000-4000-8000-000000000002"]
     var fields: JSONObject = [
         "session": UUID().uuidString.lowercased(), "state": ["items": [JSONObject]()],
@@ -239,7 +239,7 @@ private func draftFields(client: String?, device: String = "phone") -> JSONObjec
 }
 
 /// Opens one resumed connection per token (in order) and runs `body` with all of them open.
-private func withSessions(port: Int, _ tokens: [String], _ body: ([TestClient]) async throws -> Void) async throws {
+func withSessions(port: Int, _ tokens: [String], _ body: ([TestClient]) async throws -> Void) async throws {
     func open(_ index: Int, _ opened: [TestClient]) async throws {
         guard index < tokens.count else { return try await body(opened) }
         try await withClient(port: port) { client in
@@ -988,7 +988,7 @@ struct PermissionMatrixTests {
 }
 
 /// Carries a non-Sendable reply out of a `withClient` closure (it never crosses an isolation boundary).
-private struct Unchecked<Value>: @unchecked Sendable {
+struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }

@@ -159,18 +159,28 @@ struct WorkLedgerTests {
     @Test func waitingForTheWriteLockIsMeteredAsWaiting() async throws {
         let store = try ServerStore.inMemory()
         let (held, holding) = AsyncStream.makeStream(of: Void.self)
+        let release = DispatchSemaphore(value: 0)
         let holder = Task {
             try await store.write { _ in
                 holding.yield()
-                Thread.sleep(forTimeInterval: 1)
+                release.wait()  // holds the write lock until the other write has waited half a second
             }
         }
         var events = held.makeAsyncIterator()
-        _ = await events.next()  // the lock is held from here for a second
+        _ = await events.next()
         let meter = WorkMeter()
-        try await WorkMeter.$current.withValue(meter) {
-            try await store.write { _ in }
+        let (asked, asking) = AsyncStream.makeStream(of: Void.self)
+        let writer = Task {
+            try await WorkMeter.$current.withValue(meter) {
+                asking.yield()  // no suspension between this and the write asking for the lock
+                try await store.write { _ in }
+            }
         }
+        var asks = asked.makeAsyncIterator()
+        _ = await asks.next()
+        try await Task.sleep(for: .milliseconds(600))  // the other write waits meanwhile: the time to meter
+        release.signal()
+        try await writer.value
         try await holder.value
         #expect(meter.waited > 0.5, "metered \(meter.waited) s of waiting")
         var ledger = WorkLedger(settings: Self.settings)

@@ -21,7 +21,7 @@ public struct HelloReply: Codable, Sendable {
 }
 
 /// The role of an account.
-public enum Role: String, Codable, Sendable {
+public enum Role: String, Codable, Sendable, CaseIterable {
     case coach, client
 }
 

@@ -20,11 +20,6 @@ public enum EntityKind: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    /// Whether rows of the kind are seen only by the account that created them (an unfinished session's draft: not by
-    /// the coach of a client who records, nor by the client a coach records; a sync conflict: only by the account whose
-    /// push overwrote a value).
-    public var isPrivateToRecorder: Bool { self == .draft || self == .conflict }
-
     /// The type whose JSON a row of this kind holds.
     public var documentType: any EntityDocument.Type {
         switch self {

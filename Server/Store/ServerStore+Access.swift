@@ -1,0 +1,100 @@
+import Foundation
+import GorillaShared
+
+/// The store's side of the access table (``GorillaShared/Access``): every read and write is checked against it, and
+/// the SQL that scopes a pull is built from the relations it lets each role read in.
+extension ServerStore {
+    /// The condition that picks the tenant's catalogue rows (the kinds a client reads as their coach's: machines,
+    /// exercises, trainings), which every account of the tenant reads; the partial index `entities_catalogue_version`
+    /// is declared with this exact text.
+    static let catalogueCondition = "kind IN (\(EntityKinds.catalogueNames.map { "'\($0)'" }.joined(separator: ", ")))"
+
+    /// The `columns` of the `entities` rows `principal` may see whose version is above `since`, as a query the caller
+    /// orders or groups, with its arguments: one run per relation the table lets the principal's role read in.
+    ///
+    /// A coach reads her own rows and her clients' (``GorillaShared/Access/Relation/own`` and `ownClient`): the whole
+    /// tenant, read by `entities_coach_version`. A client reads their own rows and their coach's catalogue (`own` and
+    /// `coach`), read as two runs already in version order (`entities_client_version` and
+    /// `entities_catalogue_version`) that SQLite merges, instead of walking every row of the tenant: for a client of a
+    /// coach with 10,000 rows, 0.6 ms instead of 11 ms. Rows the table lets only their recorder read are filtered by
+    /// ``recorderCondition``.
+    static func visibleRows(_ principal: UserRecord, columns: String, since: Int64) -> (String, SQLArguments) {
+        let account = principal.id.key
+        let tenant = principal.tenantID.key
+        let relations = Set(
+            Access.Relation.allCases.filter { relation in
+                EntityKind.allCases.contains { Access.may(.read, $0, as: principal.role, relation: relation) }
+            })
+        var runs: [(String, SQLArguments)] = []
+        if relations.isSuperset(of: [.own, .ownClient]) {
+            // A coach's own rows and her clients' rows: every row of her tenant.
+            runs.append(("coach_id = ? AND version > ? AND \(recorderCondition)", [tenant, since, account]))
+        } else if relations.contains(.own) {
+            runs.append(
+                (
+                    "client_id = ? AND coach_id = ? AND version > ? AND NOT \(catalogueCondition) AND \(recorderCondition)",
+                    [account, tenant, since, account]
+                ))
+        }
+        if relations.contains(.coach) {
+            runs.append(("coach_id = ? AND version > ? AND \(catalogueCondition)", [tenant, since]))
+        }
+        let sql = runs.map { "SELECT \(columns) FROM entities WHERE \($0.0)" }.joined(separator: "\nUNION ALL\n")
+        return (sql, runs.reduce(SQLArguments()) { $0 + $1.1 })
+    }
+
+    /// The condition that hides the rows of kinds the table lets only their recorder read (drafts, conflicts) from
+    /// everyone else; its one argument is the reading account.
+    static let recorderCondition: String = {
+        let kinds = EntityKind.allCases.filter { kind in
+            Role.allCases.contains { role in
+                Access.Relation.allCases.contains {
+                    Access.kindsRead(as: role, relation: $0, only: .recorder).contains(kind)
+                }
+            }
+        }
+        return "(kind NOT IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ", "))) OR created_by = ?)"
+    }()
+
+    /// The fields `principal` may not read, by kind name (as the rows spell it), for the kinds that have any: the
+    /// private fields of the rows it sees, in the relation it sees them in.
+    static func hiddenFields(_ principal: UserRecord) -> [[UInt8]: Set<String>] {
+        var hidden: [[UInt8]: Set<String>] = [:]
+        for kind in EntityKind.allCases {
+            let fields = Access.hiddenFields(kind, from: Access.newRowRelation(kind, as: principal.role))
+            if !fields.isEmpty { hidden[Array(kind.rawValue.utf8)] = fields }
+        }
+        return hidden
+    }
+}
+
+extension UserRecord {
+    /// How this account stands to `row`.
+    func relation(to row: EntityRow) -> Access.Relation {
+        guard let kind = EntityKind(rawValue: row.kind) else { return .unrelated }
+        return Access.relation(
+            account: id, role: role, tenant: tenantID, to: kind, rowTenant: row.coachID, rowClient: row.clientID)
+    }
+
+    /// What the access table's conditions ask of `row`, as this account sees it.
+    func facts(_ row: EntityRow) -> Access.RowFacts {
+        Access.RowFacts(
+            createdByAccount: row.createdBy == id,
+            addressedToAccount: row.data[Message.CodingKeys.to.rawValue]?.stringValue == id.key,
+            recordedBy: RecordedBy.role(of: row.data))
+    }
+
+    /// Whether this account may see `row` at all.
+    func mayRead(_ row: EntityRow) -> Bool { may(.read, row) }
+
+    /// Whether this account may do `action` on the stored `row`, sending `fields`.
+    func may(_ action: Access.Action, _ row: EntityRow, fields: Set<String> = []) -> Bool {
+        guard let kind = EntityKind(rawValue: row.kind) else { return false }
+        return Access.allows(action, kind, as: role, relation: relation(to: row), fields: fields, row: facts(row))
+    }
+
+    /// Whether this account may create a row of `kind` sending `fields`.
+    func mayCreate(_ kind: EntityKind, fields: Set<String>) -> Bool {
+        Access.allows(.create, kind, as: role, relation: Access.newRowRelation(kind, as: role), fields: fields)
+    }
+}
