@@ -146,6 +146,8 @@ public struct Measurement: EntityDocument {
             note
     }
 
+    public static let forms = DocumentForms([CodingKeys.client: .id])
+
     /// The figures it holds, in the order of ``Measure``.
     public var values: [Measure: Double] {
         var values: [Measure: Double] = [:]
