@@ -28,15 +28,21 @@ public struct DocumentForms: Sendable {
     /// The forms of the members that have one, by name.
     public let members: [String: Form]
 
+    /// The same, sorted by name: the order they are checked in.
+    private let ordered: [(name: String, form: Form)]
+
     /// The forms of `members`, named by a type's coding keys.
     public init<Key: RawRepresentable<String>>(_ members: KeyValuePairs<Key, Form>) {
-        self.members = Dictionary(uniqueKeysWithValues: members.map { ($0.key.rawValue, $0.value) })
+        self.init(members: Dictionary(uniqueKeysWithValues: members.map { ($0.key.rawValue, $0.value) }))
     }
 
     /// A document with neither ids nor counts.
     public static let none = DocumentForms(members: [:])
 
-    private init(members: [String: Form]) { self.members = members }
+    private init(members: [String: Form]) {
+        self.members = members
+        ordered = members.sorted { $0.key < $1.key }.map { (name: $0.key, form: $0.value) }
+    }
 
     /// A member that breaks its form: a count with a fraction.
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -72,8 +78,8 @@ public struct DocumentForms: Sendable {
     }
 
     private func normalise(_ document: inout [String: JSONValue], path: String, counts: Bool) throws(Problem) {
-        for name in members.keys.sorted() {
-            guard let form = members[name], let value = document[name] else { continue }
+        for (name, form) in ordered {
+            guard let value = document[name] else { continue }
             let field = path.isEmpty ? name : "\(path).\(name)"
             document[name] = try Self.normalise(value, as: form, at: field, counts: counts)
         }
