@@ -85,10 +85,14 @@ struct OutboxJournal: Sendable {
             let action = entry["action"]?.stringValue.flatMap(MutationAction.init(rawValue:))
         else { return nil }
         let base = entry["base"]?.intValue.map(Int64.init)
+        // Ids as every reader keeps them (``DocumentForms``), whatever wrote the record.
+        let fields = entry["fields"]?.stringValue.map { text in
+            EntityKind(rawValue: kind).map { $0.forms.lowerCasingIDs(inText: text) } ?? text
+        }
         return (
             OutboxEntry(
                 seq: 0, id: id, kind: kind, entity: entity, action: action, base: base,
-                fieldsText: entry["fields"]?.stringValue),
+                fieldsText: fields),
             entry["at"]?.stringValue ?? ISOTime.format(Date())
         )
     }

@@ -175,9 +175,11 @@ public struct SyncEngine: Sendable {
         guard let kind, let id, let version else {
             throw ClientError(.protocolError, AccountPhrases.pullChangeIncomplete.t())
         }
+        // Ids are read as the server stores them now, lower case, whatever an older server sent.
+        let text = data.flatMap { $0 == "null" ? nil : $0 } ?? "{}"
         return PulledChange(
             id: id, kind: kind, version: version, deleted: deleted,
-            dataText: data.flatMap { $0 == "null" ? nil : $0 } ?? "{}")
+            dataText: EntityKind(rawValue: kind).map { $0.forms.lowerCasingIDs(inText: text) } ?? text)
     }
 
     /// Whether the server has changes this account may see after `cursor` (`sync.updated`).

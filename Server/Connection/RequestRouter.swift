@@ -22,7 +22,7 @@ struct RequestRouter: Sendable {
         if let push = PushedMutation.readRequest(line), push.op == Operation.syncPush.rawValue, let id = push.id {
             return await respond(id: id, op: .syncPush, name: Operation.syncPush.rawValue, state: &state) { state in
                 try await dispatch(
-                    op: .syncPush, name: Operation.syncPush.rawValue, line: line,
+                    op: .syncPush, name: Operation.syncPush.rawValue, body: [],
                     pushed: (push.mutations, push.device), state: &state)
             }
         }
@@ -59,8 +59,9 @@ struct RequestRouter: Sendable {
                 state: state)
         }
         let op = Operation(rawValue: name)
+        let body = request.body.map { Array(line[$0]) } ?? RequestLine.absentBody
         return await respond(id: id, op: op, name: name, state: &state) { state in
-            try await dispatch(op: op, name: name, line: line, general: general, state: &state)
+            try await dispatch(op: op, name: name, body: body, general: general, state: &state)
         }
     }
 
@@ -116,10 +117,11 @@ struct RequestRouter: Sendable {
     /// Most characters of an error's detail a peer is sent.
     static let detailLimit = 200
 
-    /// Runs operation `op` of `line` (`nil` when this server does not know `name`); `pushed` are the mutations of a push
-    /// already read from it, `general` the body of one the one-pass reader left to the general reader.
+    /// Runs operation `op` (`nil` when this server does not know `name`) with `body`, the text of the request's body (an
+    /// object, `{}` when the request has none); `pushed` are the mutations of a push already read from its line,
+    /// `general` the body of one the one-pass reader left to the general reader.
     private func dispatch(
-        op: GorillaShared.Operation?, name: String, line: [UInt8],
+        op: GorillaShared.Operation?, name: String, body: [UInt8],
         pushed: (mutations: [PushedMutation], device: SyncDevice?)? = nil,
         general: GeneralPushBody? = nil, state: inout ConnectionState
     ) async throws -> ResponsePayload {
@@ -134,35 +136,35 @@ struct RequestRouter: Sendable {
         }
         guard let op else { throw ServerError(.unknownOperation, WireText.quoted(name)) }
         switch op {
-        case .hello: return try hello(decode(HelloBody.self, line), state: &state)
-        case .signup: return try await signup(decode(SignupBody.self, line), state: &state)
-        case .login: return try await login(decode(LoginBody.self, line), state: &state)
-        case .resume: return try await resume(decode(ResumeBody.self, line), state: &state)
+        case .hello: return try hello(decode(HelloBody.self, body), state: &state)
+        case .signup: return try await signup(decode(SignupBody.self, body), state: &state)
+        case .login: return try await login(decode(LoginBody.self, body), state: &state)
+        case .resume: return try await resume(decode(ResumeBody.self, body), state: &state)
         case .check: return try await check(state: &state)
         case .logout: return try await logout(state: &state)
-        case .passwordChange: return try await changePassword(decode(PasswordChangeBody.self, line), state: &state)
-        case .passwordReset: return try await resetPassword(decode(PasswordResetBody.self, line), state: &state)
+        case .passwordChange: return try await changePassword(decode(PasswordChangeBody.self, body), state: &state)
+        case .passwordReset: return try await resetPassword(decode(PasswordResetBody.self, body), state: &state)
         case .profileGet: return try await profile(state: &state)
-        case .profileUpdate: return try await updateProfile(decode(ProfileUpdateBody.self, line), state: &state)
-        case .mediaPut: return try await putMedia(decode(MediaPutBody.self, line), state: &state)
-        case .mediaGet: return try await getMedia(decode(MediaGetBody.self, line), state: &state)
-        case .syncUpdated: return try await updated(decode(UpdatedBody.self, line), state: &state)
-        case .syncPull: return try await pull(decode(PullBody.self, line), state: &state)
+        case .profileUpdate: return try await updateProfile(decode(ProfileUpdateBody.self, body), state: &state)
+        case .mediaPut: return try await putMedia(decode(MediaPutBody.self, body), state: &state)
+        case .mediaGet: return try await getMedia(decode(MediaGetBody.self, body), state: &state)
+        case .syncUpdated: return try await updated(decode(UpdatedBody.self, body), state: &state)
+        case .syncPull: return try await pull(decode(PullBody.self, body), state: &state)
         case .syncPush:
             // The byte reader (``respond(to:state:)``) keeps each mutation's fields as text; `Codable` decides any line it
             // refused, for its messages.
             if let pushed { return try await push(pushed.mutations, device: pushed.device, state: &state) }
             if let general {
-                let body = try decodeBody(PushBody.self, general.text)
-                return try await push(general.mutations(body), device: body.device, state: &state)
+                let decoded = try decode(PushBody.self, general.text)
+                return try await push(general.mutations(decoded), device: decoded.device, state: &state)
             }
-            let body = try decode(PushBody.self, line)
-            return try await push(body.mutations.map(PushedMutation.init), device: body.device, state: &state)
+            let decoded = try decode(PushBody.self, body)
+            return try await push(decoded.mutations.map(PushedMutation.init), device: decoded.device, state: &state)
         case .subscribe: return try await subscribe(state: &state)
-        case .codeCheck: return try await checkCode(decode(CodeCheckBody.self, line), state: &state)
-        case .clientCode: return try await newCode(decode(ClientBody.self, line), state: &state)
-        case .clientResetPassword: return try await clientResetToken(decode(ClientBody.self, line), state: &state)
-        case .sessionHistory: return try await sessionHistory(decode(SessionHistoryBody.self, line), state: &state)
+        case .codeCheck: return try await checkCode(decode(CodeCheckBody.self, body), state: &state)
+        case .clientCode: return try await newCode(decode(ClientBody.self, body), state: &state)
+        case .clientResetPassword: return try await clientResetToken(decode(ClientBody.self, body), state: &state)
+        case .sessionHistory: return try await sessionHistory(decode(SessionHistoryBody.self, body), state: &state)
         }
     }
 
@@ -179,13 +181,8 @@ struct RequestRouter: Sendable {
         state.tokenChecked(epoch: epoch, expires: expires)
     }
 
-    /// Decodes the typed body; a missing member is `missingFields`, a wrong type `malformedRequest`.
-    private func decode<Body: Codable & Sendable>(_ type: Body.Type, _ line: [UInt8]) throws -> Body {
-        try Self.mappingDecodingErrors { try WireCoding.decoder.decode(WireRequest<Body>.self, from: Data(line)).body }
-    }
-
-    /// Decodes a body from its own bytes, as ``decode(_:_:)`` does from the line's.
-    private func decodeBody<Body: Codable & Sendable>(_ type: Body.Type, _ bytes: [UInt8]) throws -> Body {
+    /// Decodes the typed body from its text; a missing member is `missingFields`, a wrong type `malformedRequest`.
+    private func decode<Body: Codable & Sendable>(_ type: Body.Type, _ bytes: [UInt8]) throws -> Body {
         try Self.mappingDecodingErrors { try WireCoding.decoder.decode(Body.self, from: Data(bytes)) }
     }
 

@@ -163,6 +163,10 @@ enum Migrations {
             try db.execute(sql: "ALTER TABLE change_log ADD COLUMN old_delta INTEGER NOT NULL DEFAULT 0")
             try RevisionDelta.convertFullCopies(SQLiteTransaction(db))
         }
+        migrator.registerMigration("v10-lower-case-ids") { db in
+            // Ids have one form, lower case: those a coach's push stored as sent are rewritten (``StoredIDs``).
+            try StoredIDs.lowerCase(SQLiteTransaction(db))
+        }
         return migrator
     }
 }

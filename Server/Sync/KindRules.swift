@@ -12,7 +12,8 @@ struct KindRules: Sendable {
     /// The server-managed field that counts the row's revisions: 1 at create (set by `validate`), one more for every
     /// update that changes something (see ``ServerStore/apply``).
     let revisionField: String?
-    /// Checks and normalises a whole document; throws ``ServerError`` with the offending field.
+    /// Checks and normalises a whole document; throws ``ServerError`` with the offending field. The document's type
+    /// decides its ids and counts first (``GorillaShared/DocumentForms``), then the kind's own rules run.
     let validate: @Sendable (inout [String: JSONValue], MutationContext) throws -> Void
     /// Runs before a delete; may refuse it or update rows that refer to the deleted one.
     let beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)?
@@ -47,7 +48,14 @@ struct KindRules: Sendable {
         self.kind = kind
         self.mergesCreates = mergesCreates
         self.revisionField = revisionField
-        self.validate = validate
+        self.validate = { document, context in
+            do throws(DocumentForms.Problem) {
+                try kind.forms.normalise(&document)
+            } catch {
+                throw ServerError.invalid(error.description)
+            }
+            try validate(&document, context)
+        }
         self.beforeDelete = beforeDelete
         self.beforeWrite = beforeWrite
         self.canonicalCreate = canonicalCreate

@@ -132,10 +132,17 @@ enum PostgresMigrations {
             "v2-change-log-deltas",
             "ALTER TABLE change_log ADD COLUMN old_delta BIGINT NOT NULL DEFAULT 0"
         ),
+        (
+            // Ids have one form, lower case: those a coach's push stored as sent are rewritten (``conversions``); the
+            // schema does not change.
+            "v3-lower-case-ids",
+            "SELECT 1"
+        ),
     ]
 
     /// The steps that rewrite data after their migration's statements, in the same transaction, by migration name.
     static let conversions: [String: @Sendable (any SQLTransaction) throws -> Void] = [
-        "v2-change-log-deltas": RevisionDelta.convertFullCopies
+        "v2-change-log-deltas": RevisionDelta.convertFullCopies,
+        "v3-lower-case-ids": StoredIDs.lowerCase,
     ]
 }

@@ -172,6 +172,15 @@ enum CanonicalWriter {
         FastJSON.writeNumber(number, readFrom: text, into: &out)
     }
 
+    /// A count in `limits` (a whole number, ``GorillaShared/DocumentForms/isCount(_:)``), written as stored.
+    static func writeCount(
+        _ parser: inout FastJSON.Parser, within limits: ClosedRange<Double>, into out: inout [UInt8]
+    ) throws {
+        let (number, text) = try parser.numberAndText()
+        guard DocumentForms.isCount(number), limits.contains(number) else { throw Unusual() }
+        FastJSON.writeNumber(number, readFrom: text, into: &out)
+    }
+
     /// One of the values of `Value` (a plain string without escapes), written as read.
     static func writeChoice<Value: CaseIterable & RawRepresentable<String>>(
         _ parser: inout FastJSON.Parser, _ type: Value.Type,

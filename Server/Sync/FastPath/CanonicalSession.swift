@@ -208,7 +208,7 @@ extension EntityKinds {
                 }
             case .reps:
                 object.member("reps", into: &out)
-                try CanonicalWriter.writeNumber(&parser, within: PerformedSet.repsRange, into: &out)
+                try CanonicalWriter.writeCount(&parser, within: PerformedSet.repsRange, into: &out)
             case .rest:
                 object.member("rest", into: &out)
                 try CanonicalWriter.writeNumber(&parser, within: TrainingSession.secondsRange, into: &out)

@@ -66,6 +66,8 @@ public struct Client: EntityDocument {
         case perWeekSince
     }
 
+    public static let forms = DocumentForms([CodingKeys.perWeek: .count])
+
     /// "Ana Ruiz", or the username, or nil when nothing names the client yet.
     public var fullName: String? {
         let full = [name, surname].compactMap { $0 }.joined(separator: " ")

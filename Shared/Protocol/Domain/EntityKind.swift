@@ -57,6 +57,8 @@ public protocol EntityDocument: Codable, Sendable, Equatable {
     associatedtype CodingKeys: CodingKey & CaseIterable & RawRepresentable<String>
     /// The kind of rows that hold this document.
     static var kind: EntityKind { get }
+    /// Which members hold ids and which counts (``DocumentForms``): how every reader takes them.
+    static var forms: DocumentForms { get }
 }
 
 extension EntityDocument {

@@ -78,6 +78,11 @@ public struct Event: EntityDocument {
         case training
     }
 
+    /// Its ids and counts (``DocumentForms``): an appointment's minutes are a whole number.
+    public static let forms = DocumentForms([
+        CodingKeys.client: .id, .series: .id, .training: .id, .duration: .count, .recurrence: .object(Recurrence.forms),
+    ])
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         client = try container.decode(UUID.self, forKey: .client)

@@ -43,6 +43,8 @@ public struct Exercise: EntityDocument {
         case name, description, machine, muscles, count
     }
 
+    public static let forms = DocumentForms([CodingKeys.machine: .id])
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)

@@ -16,4 +16,6 @@ public struct Machine: EntityDocument {
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case name, image
     }
+
+    public static let forms = DocumentForms.none
 }

@@ -153,6 +153,8 @@ public struct Measurement: EntityDocument {
 
     /// Fields only the server writes: a mutation that sets one is refused.
     public static let serverManagedFields: Set<String> = [CodingKeys.recordedBy.rawValue]
+    /// Its ids (``DocumentForms``): the client it is of.
+    public static let forms = DocumentForms([CodingKeys.client: .id])
 
     /// The figures it holds, in the order of ``Measure``.
     public var values: [Measure: Double] {

@@ -38,6 +38,8 @@ public struct Message: EntityDocument {
         case from, to, text, sent, read, client, session
     }
 
+    public static let forms = DocumentForms([CodingKeys.from: .id, .to: .id, .client: .id, .session: .id])
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeID(from, forKey: .from)

@@ -61,6 +61,9 @@ public struct Recurrence: Codable, Sendable, Equatable {
         case frequency, interval, days, until, count
     }
 
+    /// Its counts (``DocumentForms``).
+    public static let forms = DocumentForms([CodingKeys.interval: .count, .count: .count])
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         frequency = try container.decode(Frequency.self, forKey: .frequency)

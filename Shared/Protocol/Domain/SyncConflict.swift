@@ -64,6 +64,8 @@ public struct SyncConflict: EntityDocument {
         case entity, section, field, at, replaced, kept, version
     }
 
+    public static let forms = DocumentForms([CodingKeys.entity: .id, .version: .count])
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeID(entity, forKey: .entity)

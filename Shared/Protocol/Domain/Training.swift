@@ -20,6 +20,8 @@ public struct Training: EntityDocument {
         case name, notes, exercises
     }
 
+    public static let forms = DocumentForms([CodingKeys.exercises: .list(PlannedExercise.forms)])
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
@@ -117,6 +119,9 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case exercise, sets, reps, weight, unit, rest, duration, distance, group
     }
+
+    /// The entry's id and counts (``DocumentForms``): planned sets and repetitions are whole numbers.
+    public static let forms = DocumentForms([CodingKeys.exercise: .id, .sets: .count, .reps: .counts])
 
     /// Every member an entry may hold.
     public static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }

@@ -28,6 +28,9 @@ public struct TrainingDraft: EntityDocument {
             case id, name
         }
 
+        /// Its id (``DocumentForms``).
+        public static let forms = DocumentForms([CodingKeys.id: .id])
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeID(id, forKey: .id)
@@ -57,6 +60,8 @@ public struct TrainingDraft: EntityDocument {
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case client, session, state, device, updated
     }
+
+    public static let forms = DocumentForms([CodingKeys.client: .id, .session: .id, .device: .object(Device.forms)])
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

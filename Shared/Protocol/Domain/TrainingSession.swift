@@ -59,6 +59,11 @@ public struct TrainingSession: EntityDocument {
         case client, event, training, mode, start, end, paused, notes, exercises, recordedBy, revision
     }
 
+    public static let forms = DocumentForms([
+        CodingKeys.client: .id, .event: .id, .training: .id, .revision: .count,
+        .exercises: .list(PerformedExercise.forms),
+    ])
+
     /// Fields only the server writes: a mutation that sets one is refused.
     public static let serverManagedFields: Set<String> = [CodingKeys.recordedBy.rawValue, CodingKeys.revision.rawValue]
     /// Fields a correction (an update of a stored session) may change; the others stay as the session was created.
@@ -171,6 +176,9 @@ public struct PerformedSet: Codable, Sendable, Equatable {
         case position, type, reps, weight, unit, duration, rest, repTimes, distance
     }
 
+    /// Its counts (``DocumentForms``): repetitions are a whole number (`position` is the server's to write).
+    public static let forms = DocumentForms([CodingKeys.reps: .count])
+
     /// Every member a stored set may hold.
     public static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
 
@@ -220,6 +228,9 @@ public struct PerformedExercise: Codable, Sendable, Equatable {
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case exercise, name, sets
     }
+
+    /// Its id and its sets' counts (``DocumentForms``).
+    public static let forms = DocumentForms([CodingKeys.exercise: .id, .sets: .list(PerformedSet.forms)])
 
     /// Every member a performed exercise may hold.
     public static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }

@@ -145,8 +145,9 @@ public enum FastJSON {
         /// Moves past the object or array that comes next by its brackets alone: strings are skipped by their quotes
         /// (escapes honoured) and nothing else is checked. For text that whoever reads it later checks in full, and
         /// that sits in one request line: a push finds its documents' ends this way. Refuses an unterminated string, a
-        /// control byte inside a string, a line feed anywhere, a bracket left open, and nesting deeper than the parser
-        /// accepts; returns the value's range.
+        /// control byte inside a string, a line feed anywhere, a bracket left open, a bracket that closes another kind
+        /// (`{` closed by `]`: the line's own structure would not parse), and nesting deeper than the parser accepts;
+        /// returns the value's range.
         public mutating func skipBalanced() throws -> Range<Int> {
             let first = try peek()
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
@@ -158,32 +159,43 @@ public enum FastJSON {
             var position = index
             var failure: String? = "unexpected end"
             // A table lookup per byte: most bytes need nothing, and branching on each kind separately costs half again.
+            // Which bracket opened each level is one bit (1 for `[`) of a stack on the stack: at most 512 levels.
             Self.balanceClasses.withUnsafeBufferPointer { classes in
-                var open = 0
-                scan: while position < bytes.count {
-                    switch classes[Int(bytes[position])] {
-                    case Self.plain: break
-                    case Self.opening:
-                        open += 1
-                        if open > deepest { failure = "nested deeper than \(maxDepth) levels"; break scan }
-                    case Self.closing:
-                        open -= 1
-                        if open == 0 { position += 1; failure = nil; break scan }
-                    case Self.quote:
-                        position += 1
-                        while position < bytes.count {
-                            switch classes[Int(bytes[position])] {
-                            case Self.quote: position += 1; continue scan
-                            case Self.backslash: position += 2
-                            case Self.control, Self.lineBreak: failure = "a control character in a string"; break scan
-                            default: position += 1
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: FastJSON.maxDepth / 64 + 1) { arrays in
+                    var open = 0
+                    scan: while position < bytes.count {
+                        let kind = classes[Int(bytes[position])]
+                        switch kind {
+                        case Self.plain: break
+                        case Self.openingObject, Self.openingArray:
+                            if open >= deepest { failure = "nested deeper than \(maxDepth) levels"; break scan }
+                            let bit = UInt64(1) << UInt64(open & 63)
+                            if kind == Self.openingArray { arrays[open >> 6] |= bit } else { arrays[open >> 6] &= ~bit }
+                            open += 1
+                        case Self.closingObject, Self.closingArray:
+                            open -= 1
+                            let isArray = arrays[open >> 6] & (UInt64(1) << UInt64(open & 63)) != 0
+                            if isArray != (kind == Self.closingArray) {
+                                failure = "a bracket that closes another kind of bracket"
+                                break scan
                             }
+                            if open == 0 { position += 1; failure = nil; break scan }
+                        case Self.quote:
+                            position += 1
+                            while position < bytes.count {
+                                switch classes[Int(bytes[position])] {
+                                case Self.quote: position += 1; continue scan
+                                case Self.backslash: position += 2
+                                case Self.control, Self.lineBreak: failure = "a control character in a string"; break scan
+                                default: position += 1
+                                }
+                            }
+                            break scan
+                        case Self.lineBreak: failure = "a line break"; break scan
+                        default: break  // a backslash or control byte outside a string is left to whoever reads the text
                         }
-                        break scan
-                    case Self.lineBreak: failure = "a line break"; break scan
-                    default: break  // a backslash or control byte outside a string is left to whoever reads the text
+                        position += 1
                     }
-                    position += 1
                 }
             }
             index = position
@@ -191,14 +203,16 @@ public enum FastJSON {
             return start..<position
         }
 
-        private static let plain: UInt8 = 0, opening: UInt8 = 1, closing: UInt8 = 2, quote: UInt8 = 3,
-            backslash: UInt8 = 4,
-            control: UInt8 = 5, lineBreak: UInt8 = 6
+        private static let plain: UInt8 = 0, openingObject: UInt8 = 1, closingObject: UInt8 = 2, quote: UInt8 = 3,
+            backslash: UInt8 = 4, control: UInt8 = 5, lineBreak: UInt8 = 6, openingArray: UInt8 = 7,
+            closingArray: UInt8 = 8
         /// What each byte means to ``skipBalanced()``.
         private static let balanceClasses: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
             switch byte {
-            case Int(UInt8(ascii: "{")), Int(UInt8(ascii: "[")): opening
-            case Int(UInt8(ascii: "}")), Int(UInt8(ascii: "]")): closing
+            case Int(UInt8(ascii: "{")): openingObject
+            case Int(UInt8(ascii: "[")): openingArray
+            case Int(UInt8(ascii: "}")): closingObject
+            case Int(UInt8(ascii: "]")): closingArray
             case Int(UInt8(ascii: "\"")): quote
             case Int(UInt8(ascii: "\\")): backslash
             case 0x0A: lineBreak  // a carriage return is whitespace outside strings (RFC 8259), a control byte inside

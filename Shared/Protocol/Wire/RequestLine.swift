@@ -1,7 +1,7 @@
 import Foundation
 
 /// A request line read strictly (RFC 8259): the one reading of `id`, `op` and `body` every request gets before its
-/// operation is looked at.
+/// operation is looked at. Its `body`, when present, is an object; an absent one is `{}` (``absentBody``).
 ///
 /// Strict means one text has one meaning for every reader: UTF-8 only (no byte order mark, no UTF-16), no trailing
 /// commas, no repeated keys, numbers in range, and an `id` written as an integer. `JSONDecoder` takes all of those
@@ -43,7 +43,7 @@ public struct RequestLine: Sendable {
             throw Refusal(reason: "UTF-16 text: lines are UTF-8", id: nil)
         }
         var id: Int?, op: String?, body: Range<Int>?
-        var idRead = false, idRepeated = false
+        var idRead = false, idRepeated = false, isObject = true
         do {
             try FastJSON.withParser(line, maxDepth: JSONDepth.requestLimit) { parser in
                 var keys: Set<String> = []
@@ -62,9 +62,9 @@ public struct RequestLine: Sendable {
                     case "body":
                         // Found by its brackets only, as the push's one-pass reader finds its documents: what is inside
                         // is checked by ``checkBody(_:)``, or, for a push, document by document.
+                        isObject = parser.objectFollows()
                         body =
-                            parser.objectFollows() || parser.arrayFollows()
-                            ? try parser.skipBalanced() : try parser.checkValue()
+                            isObject || parser.arrayFollows() ? try parser.skipBalanced() : try parser.checkValue()
                     default:
                         try parser.checkValue()
                     }
@@ -76,8 +76,14 @@ public struct RequestLine: Sendable {
         } catch {
             throw Refusal(reason: "not a JSON object", id: nil)
         }
+        // Every operation's body is an object (an absent one stands for `{}`, ``absentBody``): one rule, before any
+        // operation reads it.
+        guard isObject else { throw Refusal(reason: "the body must be an object", id: id) }
         return RequestLine(id: id, op: op, body: body)
     }
+
+    /// What a request without a `body` is read as: an empty object.
+    public static let absentBody: [UInt8] = Array("{}".utf8)
 
     /// Checks the body as strictly as the rest of the line (``read(_:)`` only found its end).
     /// - Throws: ``Refusal`` (with the line's id) for anything in it that is not strict JSON.
