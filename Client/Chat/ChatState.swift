@@ -16,7 +16,7 @@ public struct ChatState: Sendable, Equatable {
     /// How long a network step (connecting, a sync) may take before the status says the server is not answering.
     public static let patience: TimeInterval = 3
     /// The longest line a message may have (the wire's limit).
-    public static let longestLine = 2000
+    public static let longestLine = Message.maxLength
     /// The status while a network step has taken longer than ``patience`` (in the current language).
     public static var notAnswering: String { MessagePhrases.chatNotAnsweringStillTrying.t() }
 

@@ -15,9 +15,6 @@ public struct MessageService: Sendable {
         self.context = context
     }
 
-    /// Most characters a message has.
-    static let maxLength = 2000
-
     /// `gorilla messages list`: one row per conversation with its last message and unread count.
     public func conversations() async throws -> ConversationList {
         let cache = try await context.freshCache()
@@ -69,12 +66,13 @@ public struct MessageService: Sendable {
     func deliver(
         _ text: String, to person: Correspondent, in cache: LocalCache, extra: [String: JSONValue] = [:]
     ) async throws -> UUID {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= Self.maxLength else {
-            throw ClientError(.usage, MessagePhrases.messageLength.t())
-        }
-        guard !Validation.containsControlCharacters(trimmed, allowNewline: true) else {
-            throw ClientError(.usage, MessagePhrases.messageControlCharacters.t())
+        let trimmed: String
+        switch Message.checkedText(text) {
+        case .success(let text): trimmed = text
+        case .failure(.length):
+            throw ClientError(
+                .usage, MessagePhrases.messageLength.t(["limit": Language.current.grouped(Message.maxLength)]))
+        case .failure(.controlCharacters): throw ClientError(.usage, MessagePhrases.messageControlCharacters.t())
         }
         let me = try context.session().profile.id.key
         let id = UUID.v7()

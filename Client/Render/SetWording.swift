@@ -31,13 +31,7 @@ extension SessionWording {
     /// Metres with the current language's thousands: "2,000 m" in English, "2.000 m" in Catalan and Spanish.
     static func distance(_ metres: Double) -> String {
         let whole = Int(metres.rounded(.towardZero))
-        var digits = String(whole)
-        let grouping = Language.current == .en ? "," : "."
-        var index = digits.count - 3
-        while index > 0 {
-            digits.insert(contentsOf: grouping, at: digits.index(digits.startIndex, offsetBy: index))
-            index -= 3
-        }
+        let digits = Language.current.grouped(whole)
         let fraction = plain(metres - Double(whole))
         let decimals = fraction == "0" ? "" : String(fraction.drop { $0 != "." && $0 != "," })
         return digits + decimals + " m"

@@ -38,7 +38,7 @@ struct Messages: AsyncParsableCommand {
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument(help: ArgumentHelp(MessagePhrases.helpMessagesSendTo.t())) var to: String
-        @Argument(help: ArgumentHelp(MessagePhrases.helpMessagesSendText.t())) var text: String?
+        @Argument(help: ArgumentHelp(MessagePhrases.helpMessagesSendText.t(["limit": Language.current.grouped(Message.maxLength)]))) var text: String?
         func run() async throws {
             let body = text ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             try await present(global) { try await MessageService($0).send(to: to, text: body) }

@@ -102,7 +102,7 @@ struct Sessions: AsyncParsableCommand {
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument(help: ArgumentHelp(TrainingPhrases.helpSessionID.t())) var id: String
-        @Argument(help: ArgumentHelp(TrainingPhrases.helpCommentText.t())) var text: String
+        @Argument(help: ArgumentHelp(TrainingPhrases.helpCommentText.t(["limit": Language.current.grouped(Message.maxLength)]))) var text: String
         func run() async throws {
             try await present(global) { try await SessionService($0).comment(on: id, text: text) }
         }

@@ -51,12 +51,24 @@ public struct Message: EntityDocument {
         try container.encodeID(session, forKey: .session)
     }
 
-    /// The text as stored: trimmed; nil when empty, too long or holding control characters other than newline.
-    public static func cleanText(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= maxLength,
-            !Validation.containsControlCharacters(trimmed, allowNewline: true)
-        else { return nil }
-        return trimmed
+    /// What keeps a text from being a message.
+    public enum TextProblem: Error, Sendable, Equatable {
+        /// Empty once trimmed, or longer than ``maxLength``.
+        case length
+        /// Control characters other than newline.
+        case controlCharacters
     }
+
+    /// The text as stored (trimmed), or why it cannot be a message.
+    public static func checkedText(_ text: String) -> Result<String, TextProblem> {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= maxLength else { return .failure(.length) }
+        guard !Validation.containsControlCharacters(trimmed, allowNewline: true) else {
+            return .failure(.controlCharacters)
+        }
+        return .success(trimmed)
+    }
+
+    /// The text as stored: trimmed; nil when empty, too long or holding control characters other than newline.
+    public static func cleanText(_ text: String) -> String? { try? checkedText(text).get() }
 }

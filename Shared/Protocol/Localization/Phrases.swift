@@ -126,6 +126,17 @@ extension Language {
         return self == .en ? text : text.replacingOccurrences(of: ".", with: decimalSeparator)
     }
 
+    /// A whole number with the language's thousands: "2,000" in English, "2.000" in Catalan and Spanish.
+    public func grouped(_ value: Int) -> String {
+        var digits = String(abs(value))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(contentsOf: self == .en ? "," : ".", at: digits.index(digits.startIndex, offsetBy: index))
+            index -= 3
+        }
+        return (value < 0 ? "-" : "") + digits
+    }
+
     /// A value as a placeholder writes it: numbers in the language's way, anything else as it describes itself.
     public func write(_ value: any Sendable) -> String {
         switch value {

@@ -17,7 +17,7 @@ extension MessagePhrases {
         // gorilla messages send
         case .sentTo: "Enviat a {name}."
         case .queuedFor: "Pendent d’enviar a {name}; s’enviarà en la propera sincronització."
-        case .messageLength: "un missatge té d’1 a 2.000 caràcters"
+        case .messageLength: "un missatge té d’1 a {limit} caràcters"
         case .messageControlCharacters: "un missatge no pot contenir caràcters de control, tret de salts de línia"
         case .yourCoach: "el teu entrenador"
         case .accountHasNoCoach: "aquest compte no té entrenador"
@@ -49,7 +49,7 @@ extension MessagePhrases {
         case .helpMessagesSendDiscussion: "Sense TEXT, el missatge es llegeix de l’entrada estàndard."
         case .helpMessagesSendTo:
             "El client (els clients escriuen al seu entrenador: qualsevol paraula, p. ex. 'coach')."
-        case .helpMessagesSendText: "El text (d’1 a 2.000 caràcters)."
+        case .helpMessagesSendText: "El text (d’1 a {limit} caràcters)."
         case .helpChat:
             "Un xat en directe: els missatges nous apareixen a mesura que arriben; Retorn envia; Esc o Ctrl-C surt."
         case .helpChatWith: "El client (un client xateja amb el seu entrenador i no cal cap nom)."

@@ -44,7 +44,7 @@ extension TrainingPhrases {
         case .helpEditNotes: "Les notes de la sessió (\"\" les esborra)."
         case .helpEditDate: "Inici en hora local, \"YYYY-MM-DD HH:MM\" (el final es mou amb ell)."
         case .helpComment: "Comenta una sessió: l'entrenador al client, o el client a l'entrenador."
-        case .helpCommentText: "El comentari (1–2.000 caràcters)."
+        case .helpCommentText: "El comentari (d’1 a {limit} caràcters)."
         case .helpRemove: "Esborra una sessió de l'historial."
         case .helpRemoveYes: "Esborra sense preguntar (cal quan no hi ha cap terminal on preguntar)."
         case .helpExport: "Mostra una sessió com a text, CSV o JSON."

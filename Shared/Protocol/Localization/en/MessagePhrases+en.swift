@@ -17,7 +17,7 @@ extension MessagePhrases {
         // gorilla messages send
         case .sentTo: "Sent to {name}."
         case .queuedFor: "Queued for {name}; it is sent on the next sync."
-        case .messageLength: "a message has 1–2,000 characters"
+        case .messageLength: "a message has 1–{limit} characters"
         case .messageControlCharacters: "a message cannot contain control characters other than newlines"
         case .yourCoach: "your coach"
         case .accountHasNoCoach: "this account has no coach"
@@ -46,7 +46,7 @@ extension MessagePhrases {
         case .helpMessagesSend: "Send a message (works offline; delivered once on the next sync)."
         case .helpMessagesSendDiscussion: "Without TEXT the message is read from standard input."
         case .helpMessagesSendTo: "The client (clients write to their coach: any word, e.g. 'coach')."
-        case .helpMessagesSendText: "The text (1–2,000 characters)."
+        case .helpMessagesSendText: "The text (1–{limit} characters)."
         case .helpChat: "A live chat: new messages appear as they arrive; Enter sends; Esc or Ctrl-C leaves."
         case .helpChatWith: "The client (a client chats with their coach and needs no name)."
         case .helpNews: "News from the server's operator."

@@ -40,7 +40,7 @@ extension TrainingPhrases {
         case .helpEditNotes: "The session's notes (\"\" removes them)."
         case .helpEditDate: "Local start, \"YYYY-MM-DD HH:MM\" (the end moves with it)."
         case .helpComment: "Comment on a session: the coach to the client, or the client to the coach."
-        case .helpCommentText: "The comment (1–2,000 characters)."
+        case .helpCommentText: "The comment (1–{limit} characters)."
         case .helpRemove: "Delete a session from the history."
         case .helpRemoveYes: "Delete without asking (needed when there is no terminal to ask on)."
         case .helpExport: "Print a session as text, CSV or JSON."

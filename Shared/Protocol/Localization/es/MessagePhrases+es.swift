@@ -17,7 +17,7 @@ extension MessagePhrases {
         // gorilla messages send
         case .sentTo: "Enviado a {name}."
         case .queuedFor: "Pendiente de enviar a {name}; se enviará en la próxima sincronización."
-        case .messageLength: "un mensaje tiene de 1 a 2.000 caracteres"
+        case .messageLength: "un mensaje tiene de 1 a {limit} caracteres"
         case .messageControlCharacters: "un mensaje no puede contener caracteres de control, salvo saltos de línea"
         case .yourCoach: "tu entrenador"
         case .accountHasNoCoach: "esta cuenta no tiene entrenador"
@@ -49,7 +49,7 @@ extension MessagePhrases {
         case .helpMessagesSendDiscussion: "Sin TEXT, el mensaje se lee de la entrada estándar."
         case .helpMessagesSendTo:
             "El cliente (los clientes escriben a su entrenador: cualquier palabra, p. ej. 'coach')."
-        case .helpMessagesSendText: "El texto (de 1 a 2.000 caracteres)."
+        case .helpMessagesSendText: "El texto (de 1 a {limit} caracteres)."
         case .helpChat:
             "Un chat en directo: los mensajes nuevos aparecen a medida que llegan; Intro envía; Esc o Ctrl-C sale."
         case .helpChatWith: "El cliente (un cliente chatea con su entrenador y no necesita nombre)."

@@ -45,7 +45,7 @@ extension TrainingPhrases {
         case .helpEditNotes: "Las notas de la sesión (\"\" las borra)."
         case .helpEditDate: "Inicio en hora local, \"YYYY-MM-DD HH:MM\" (el final se mueve con él)."
         case .helpComment: "Comenta una sesión: el entrenador al cliente, o el cliente al entrenador."
-        case .helpCommentText: "El comentario (1–2000 caracteres)."
+        case .helpCommentText: "El comentario (de 1 a {limit} caracteres)."
         case .helpRemove: "Borra una sesión del historial."
         case .helpRemoveYes: "Borra sin preguntar (necesario cuando no hay ningún terminal donde preguntar)."
         case .helpExport: "Muestra una sesión como texto, CSV o JSON."
