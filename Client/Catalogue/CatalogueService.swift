@@ -79,11 +79,3 @@ public struct CatalogueService: Sendable {
         }
     }
 }
-
-extension Sequence {
-    /// The elements in the order of their names with case and accents folded (``NameMatch/fold(_:)``), so that
-    /// "Àlex" comes among the A's; each name is folded once.
-    func sortedByFoldedName(_ name: (Element) -> String) -> [Element] {
-        map { (key: NameMatch.fold(name($0)), element: $0) }.sorted { $0.key < $1.key }.map(\.element)
-    }
-}

@@ -61,7 +61,7 @@ public struct ExportService: Sendable {
             }
         }
         func byName(_ kind: EntityKind) throws -> [CachedEntity] {
-            try cache.entities(kind).sorted { ($0.name.lowercased(), $0.id.key) < ($1.name.lowercased(), $1.id.key) }
+            try cache.entities(kind).sortedByFoldedName(\.name, tie: \.id.key)
         }
         func records(
             _ entities: [CachedEntity], adding: (CachedEntity) -> [String: JSONValue] = { _ in [:] }

@@ -79,7 +79,7 @@ extension StatsService {
             clients = [(subject.id, subject.name, record(try cache.entity(subject.id)))]
         } else {
             clients = try cache.entities(.client).map { ($0.id, ClientDirectory.displayName($0), record($0)) }
-                .sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+                .sortedByFoldedName(\.name)
         }
         let rows = try clients.map { client in
             calculator.compliance(

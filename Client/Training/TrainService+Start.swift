@@ -132,7 +132,7 @@ extension TrainService {
                 id: exercise.id, name: exercise.name,
                 count: exercise[string: "count"].flatMap(CountMode.init(rawValue:)) ?? .reps,
                 previous: history?.sets(of: PerformedExercise(exercise: exercise.id, name: exercise.name)) ?? [])
-        }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+        }.sortedByFoldedName(\.name)
     }
 
     /// The exercises `gorilla train --repeat last` starts with: when the last session followed a training (still in

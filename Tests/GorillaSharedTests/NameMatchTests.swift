@@ -57,4 +57,11 @@ struct NameMatchTests {
         #expect(NameMatch.suggestions(for: "zzzzzzzz", among: names).isEmpty)
         #expect(NameMatch.suggestions(for: "x", among: ["Rower", "Smith", "Leg press"]).isEmpty)
     }
+
+    @Test func namesSortOneWayWithCaseAndAccentsFoldedAndTiesByID() {
+        let names = [("Òscar", "2"), ("alba", "9"), ("Àlex", "5"), ("Bernat", "1"), ("ALBA", "3")]
+        let sorted = names.sortedByFoldedName(\.0, tie: \.1)
+        #expect(sorted.map(\.0) == ["ALBA", "alba", "Àlex", "Bernat", "Òscar"])
+    }
 }
+

@@ -133,3 +133,12 @@ public enum NameMatch {
         return min(previous[b.count], limit + 1)
     }
 }
+
+extension Sequence {
+    /// The elements in the one order of names: case and accents folded (``NameMatch/fold(_:)``), so that "Àlex" comes
+    /// among the A's, then by `tie` (an id) where two names fold alike; each name is folded once.
+    public func sortedByFoldedName(_ name: (Element) -> String, tie: (Element) -> String = { _ in "" }) -> [Element] {
+        map { (key: NameMatch.fold(name($0)), tie: tie($0), element: $0) }
+            .sorted { ($0.key, $0.tie) < ($1.key, $1.tie) }.map(\.element)
+    }
+}
