@@ -15,7 +15,7 @@ extension RequestRouter {
         // Nobody reads it now (the connection's task waits for unread replies first, so this is a closed one).
         guard backlog.isReadable, !Task.isCancelled else { throw ServerError(.rateLimited, retryAfter: 1) }
         let page = try await context.store.sessionHistory(
-            id: body.id, principal: principal, before: body.before, maxBytes: WorkScheduler.pageBytes(context.configuration.pullPageBytes),
+            id: body.id, principal: principal, before: body.before, maxBytes: context.configuration.pullPageBytes,
             proceed: { backlog.isReadable })
         let cost = page.reply.bytes.count / Self.historyBytesPerRequest + page.walked / Self.historyWalkPerRequest
         for _ in 0..<cost {

@@ -37,7 +37,7 @@ extension RequestRouter {
         return .value(
             try await context.store.pull(
                 since: max(0, body.since), limit: limit,
-                maxBytes: WorkScheduler.pageBytes(context.configuration.pullPageBytes), principal: principal))
+                maxBytes: context.configuration.pullPageBytes, principal: principal))
     }
 
     /// `sync.push`: `mutations` from `device` (named in the conflicts they cause).

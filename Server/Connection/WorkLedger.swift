@@ -57,6 +57,8 @@ struct WorkLedger {
     struct Ticket: Sendable {
         let keys: [Key]
         let startWork: Double
+        /// When it started (the ledger's last time), to tell its waits from its service.
+        let startTime: Double
     }
 
     /// Whether a request may start.
@@ -137,13 +139,19 @@ struct WorkLedger {
     }
 
     /// The ticket of a request just admitted.
-    func ticket(_ keys: [Key]) -> Ticket { Ticket(keys: keys, startWork: workClock) }
+    func ticket(_ keys: [Key]) -> Ticket {
+        Ticket(keys: keys, startWork: workClock, startTime: lastAdvance ?? 0)
+    }
 
     /// Charges a finished request's service to its keys, less the seconds it `waited` for others' work.
     mutating func finish(_ ticket: Ticket, now: Double, waited: Double = 0) {
         advance(to: now)
         running -= 1
-        let cost = max(0, workClock - ticket.startWork - waited) + settings.overhead
+        // The service it received while it ran, less the share of it that fell while it waited for others' work
+        // (`waited` is wall time, the work clock runs slower than the wall while requests share the cores).
+        let wall = now - ticket.startTime
+        let serving = wall > 0 ? max(0, 1 - waited / wall) : 1
+        let cost = (workClock - ticket.startWork) * serving + settings.overhead
         for key in ticket.keys {
             guard var entry = entries[key] else { continue }
             entry.running -= 1

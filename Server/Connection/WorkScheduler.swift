@@ -13,16 +13,6 @@ import NIOConcurrencyHelpers
 final class WorkScheduler: Sendable {
     /// The address of the peer whose request the current task serves (nil outside a request).
     @TaskLocal static var origin: String?
-    /// Whether the current request's account or address was heavy while others wanted the server when it was let in:
-    /// its pages are made smaller (``pageBytes(_:)``), so that no one reply of it holds a core for long.
-    @TaskLocal static var heavy = false
-
-    /// The byte budget of a page (a pull's, a history's) for the current request: `configured`, or at most
-    /// ``heavyPageBytes`` for a heavy key's request while others want the server.
-    static func pageBytes(_ configured: Int) -> Int { heavy ? min(configured, heavyPageBytes) : configured }
-
-    /// The page budget of a heavy key's requests while others want the server (256 KiB, an eighth of a pull's).
-    static let heavyPageBytes = 256 * 1024
 
     private let ledger: NIOLockedValueBox<WorkLedger>
     private let started = ContinuousClock.now
@@ -49,13 +39,10 @@ final class WorkScheduler: Sendable {
         var keys = [WorkLedger.Key(kind: .address, name: address)]
         if let account { keys.append(WorkLedger.Key(kind: .account, name: account.uuidString)) }
         let ticket = await admit(keys)
-        let heavy = ledger.withLockedValue { $0.isHeavy(keys, now: now) }
         let meter = WorkMeter()
         defer { ledger.withLockedValue { $0.finish(ticket, now: now, waited: meter.waited) } }
         return try await WorkScheduler.$origin.withValue(address) {
-            try await WorkScheduler.$heavy.withValue(heavy) {
-                try await WorkMeter.$current.withValue(meter) { try await body() }
-            }
+            try await WorkMeter.$current.withValue(meter) { try await body() }
         }
     }
 

@@ -18,12 +18,14 @@ struct EntityRow: Sendable {
 
     static func fetch(_ db: any SQLTransaction, id: UUID) throws -> EntityRow? {
         try db.fetchOne(
-            sql: """
-                SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, created_by,
-                    \(db.dialect.byteLength("data")) AS size
-                FROM entities WHERE id = ?
-                """, arguments: [id.key]
+            sql: "SELECT id, \(columns(db.dialect)) FROM entities WHERE id = ?", arguments: [id.key]
         ).map(EntityRow.init(row:))
+    }
+
+    /// The columns ``init(row:)`` reads besides `id`, in `dialect`.
+    static func columns(_ dialect: SQLDialect) -> String {
+        "kind, coach_id, client_id, data, field_versions, version, deleted, created_by, "
+            + "\(dialect.byteLength("data")) AS size"
     }
 
     /// What a reference check needs of a row, without reading its document.

@@ -106,6 +106,7 @@ final class ReferenceCache {
     init(tenant: UUID) { tenantKey = tenant.key }
 
     func row(_ id: UUID, in db: any SQLTransaction) throws -> EntityRow.Reference? {
+        asked.insert(id)
         if let known = rows[id] { return known }
         let row = try EntityRow.reference(db, id: id)
         rows[id] = row
@@ -120,8 +121,14 @@ final class ReferenceCache {
         for (id, row) in try EntityRow.references(db, ids: missing) { rows[id] = row }
     }
 
-    /// The ids looked up so far.
-    var lookedUp: [UUID] { Array(rows.keys) }
+    /// The ids asked for since the last ``takeAsked()`` (the rows one mutation's validation read).
+    private var asked: Set<UUID> = []
+
+    /// The ids asked for since the last call, and a fresh start.
+    func takeAsked() -> [UUID] {
+        defer { asked.removeAll(keepingCapacity: true) }
+        return Array(asked)
+    }
 
     func forget(_ id: UUID) { rows[id] = nil }
 

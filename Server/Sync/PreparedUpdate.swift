@@ -64,22 +64,27 @@ extension ServerStore {
         guard !large.isEmpty else { return [:] }
         return try await read { db in
             guard let readAt = try Self.newestVersion(db) else { return [:] }
+            // The rows written and the rows they name, each in one query whatever the number of mutations.
+            var rows: [UUID: EntityRow] = [:]
+            try SQL.forEachRow(db, EntityRow.columns(db.dialect), from: "entities", ids: large.map { mutations[$0].entity })
+            { id, row in rows[id] = EntityRow(row: row) }
+            let references = ReferenceCache(tenant: principal.tenantID)
             var prepared: [Int: PreparedUpdate] = [:]
             for index in large {
+                _ = references.takeAsked()
                 prepared[index] = try? Self.prepare(
-                    mutations[index], db: db, principal: principal, now: now, configuration: configuration,
-                    readAt: readAt)
+                    mutations[index], existing: rows[mutations[index].entity], db: db, principal: principal, now: now,
+                    configuration: configuration, references: references, readAt: readAt)
             }
             return prepared
         }
     }
 
     private static func prepare(
-        _ mutation: PushedMutation, db: any SQLTransaction, principal: UserRecord, now: Date,
-        configuration: ServerConfiguration, readAt: Int64
+        _ mutation: PushedMutation, existing: EntityRow?, db: any SQLTransaction, principal: UserRecord, now: Date,
+        configuration: ServerConfiguration, references: ReferenceCache, readAt: Int64
     ) throws -> PreparedUpdate? {
         guard let kind = EntityKinds.all[mutation.kind] else { return nil }
-        let existing = try EntityRow.fetch(db, id: mutation.entity)
         let fields = try mutation.parsedFields() ?? [:]
         if let existing {
             guard mutation.action == .update, principal.mayRead(existing), existing.kind == kind.name, !existing.deleted
@@ -87,7 +92,6 @@ extension ServerStore {
         } else {
             guard mutation.action == .create, principal.mayCreate(kind.kind, fields: Set(fields.keys)) else { return nil }
         }
-        let references = ReferenceCache(tenant: principal.tenantID)
         let context = MutationContext(
             db: db, principal: principal, now: now, configuration: configuration, entityID: mutation.entity,
             creating: existing == nil, extras: ExtrasBox(), references: references)
@@ -108,6 +112,6 @@ extension ServerStore {
         FastJSON.write(.object(document), into: &dataText)
         return PreparedUpdate(
             existing: existing, fields: fields, document: document, logged: logged, deltas: deltas,
-            dataText: dataText, readAt: readAt, references: references.lookedUp, entity: mutation.entity)
+            dataText: dataText, readAt: readAt, references: references.takeAsked(), entity: mutation.entity)
     }
 }

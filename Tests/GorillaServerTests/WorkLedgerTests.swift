@@ -92,7 +92,7 @@ struct WorkLedgerTests {
         #expect(service[0] < 11 && service[0] > 5, "the heavy account had \(service[0]) s of work in 10 s")
     }
 
-    @Test func aKeyIsHeavyWhileItOwesBesideOthersAndItsPagesAreSmaller() {
+    @Test func aKeyIsHeavyWhileItOwesBesideOthers() {
         var ledger = WorkLedger(settings: Self.settings)
         let hog = Self.account("hog"), ada = Self.account("ada")
         #expect(ledger.admit(hog, now: 0) == .run)
@@ -104,8 +104,19 @@ struct WorkLedgerTests {
         ledger.finish(ledger.ticket(ada), now: 0.201)
         #expect(ledger.admit(ada, now: 0.9) == .run)
         #expect(!ledger.isHeavy(hog, now: 0.9), "repaid by then, and it never waited")
-        #expect(WorkScheduler.$heavy.withValue(true) { WorkScheduler.pageBytes(2 << 20) } == 256 << 10)
-        #expect(WorkScheduler.$heavy.withValue(false) { WorkScheduler.pageBytes(2 << 20) } == 2 << 20)
+    }
+
+    /// A request that spent most of its wall time waiting (for the write lock, a reader) is charged the service of
+    /// the rest only: its wait, in wall time, is not taken off service counted at the cores' shared rate.
+    @Test func aWaitIsTakenOffInProportionNotInWallSeconds() {
+        var ledger = WorkLedger(settings: Self.settings)
+        let keys = ["a", "b", "c", "d"].map(Self.account)
+        for key in keys { #expect(ledger.admit(key, now: 0) == .run) }
+        let tickets = keys.map { ledger.ticket($0) }
+        // Four requests on two cores: a second of wall time is half a second of service each.
+        ledger.finish(tickets[0], now: 1, waited: 0.8)
+        let owed = ledger.owed(keys[0][0])
+        #expect(owed > 0.05 && owed < 0.15, "charged \(owed) s for 0.2 s of its second served at half a core")
     }
 
     @Test func twoHeavyAccountsEachGetAtLeastAThirdOfTheServer() {
