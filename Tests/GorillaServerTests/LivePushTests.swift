@@ -63,7 +63,11 @@ struct LivePushTests {
                 return figures
             }
             #expect(figures.grown < 64 << 20, "\(figures)")
-            #expect(figures.slowestPush < .seconds(15), "\(figures)")
+            // A push of 400 long messages costs about 3 s on SQLite and 5 s on PostgreSQL alone (a round trip per
+            // row), and up to 15 s on PostgreSQL beside the rest of the suite: the bound is for a sender held up by
+            // its subscribers, not for the engine.
+            let pushBound: Duration = TestEngine.current == .postgres ? .seconds(30) : .seconds(15)
+            #expect(figures.slowestPush < pushBound, "\(figures)")
             #expect(figures.slowestPull < .seconds(3), "\(figures)")
             // Closed: what they held goes back to the system, not only to the allocator (the database's own caches,
             // grown by 12 MB of messages, stay).
