@@ -6,19 +6,14 @@ struct SeriesRule: Sendable {
     let rule: Recurrence
     let firstDay: CalendarDate
 
-    /// The rule of `row`, a recurring event; nil for any other row.
+    /// The rule of `row`, a recurring event read as its type (``GorillaShared/Event``); nil for any other row.
     init?(_ row: EntityRow) {
-        guard row.kind == EntityKind.event.rawValue, let value = row.data["recurrence"],
-            let rule = try? value.decode(Recurrence.self),
-            let start = row.data["start"]?.stringValue.flatMap(ISOTime.parse)
+        guard row.kind == EntityKind.event.rawValue, let event = try? JSONValue.object(row.data).decode(Event.self),
+            let rule = event.recurrence
         else { return nil }
         self.rule = rule
-        firstDay = CalendarDate(start, in: Self.zone(of: row))
-    }
-
-    /// The time zone a series keeps its wall-clock time in (UTC when it names none or an unknown one).
-    static func zone(of row: EntityRow) -> TimeZone {
-        TimeZone(identifier: row.data["zone"]?.stringValue ?? "UTC") ?? TimeZone(identifier: "UTC")!
+        // The zone it keeps its wall-clock time in (UTC when it names an unknown one).
+        firstDay = CalendarDate(event.start, in: TimeZone(identifier: event.zone) ?? TimeZone(identifier: "UTC")!)
     }
 
     /// Whether the series has an occurrence named by `day`: arithmetic (``Recurrence/falls(on:startingOn:)``), the
