@@ -51,8 +51,10 @@ public struct SinceLooked: Sendable, Equatable, Encodable {
     static func read(_ cache: LocalCache, account: Profile, after mark: Int64) throws -> SinceLooked {
         func isNew(_ row: CachedEntity) -> Bool { row.version > mark }
         var since = SinceLooked()
-        let me = account.id.key
-        since.messages = try cache.entities(.message).filter { isNew($0) && $0[string: "to"] == me }.count
+        func typed<T: Decodable>(_ kind: EntityKind, _ type: T.Type) throws -> [T] {
+            try cache.entities(kind).filter(isNew).compactMap { try? JSONValue.object($0.data).decode(T.self) }
+        }
+        since.messages = try typed(.message, Message.self).filter { $0.to == account.id }.count
         guard account.role.keepsClients else { return since }
         let names = try ClientDirectory(cache: cache).names()
         let trainings = try AppointmentFacts.trainingNames(in: cache)
@@ -62,9 +64,9 @@ public struct SinceLooked: Sendable, Equatable, Encodable {
             .compactMap { records[$0.id] }
         since.sessions = fresh.filter { $0.kind == .session }.sorted { ($0.start ?? .distantPast) < ($1.start ?? .distantPast) }
         since.measurements = fresh.filter { $0.kind == .measurement }.sorted { ($0.day ?? "") < ($1.day ?? "") }
-        let events = try cache.entities(.event).filter(isNew)
-        since.requests = events.filter { $0[string: "status"] == EventStatus.requested.rawValue }.count
-        since.answers = events.filter { $0.data["answer"].map { !$0.isNull } ?? false }.count
+        let events = try typed(.event, Event.self)
+        since.requests = events.filter { $0.status == .requested }.count
+        since.answers = events.filter { $0.answer != nil }.count
         return since
     }
 
