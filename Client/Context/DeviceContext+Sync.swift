@@ -56,7 +56,28 @@ extension DeviceContext {
         _ cache: LocalCache, _ kind: EntityKind, entity: UUID, action: MutationAction,
         fields: [String: JSONValue]? = nil
     ) async throws {
-        let mutation = try cache.enqueue(kind: kind.rawValue, entity: entity, action: action, fields: fields)
+        try await settle(cache.enqueue(kind: kind.rawValue, entity: entity, action: action, fields: fields))
+    }
+
+    /// Creates the row `id` holding `value`, then syncs as ``change(_:_:entity:action:fields:)`` does.
+    func create<Document: EntityDocument>(_ cache: LocalCache, _ value: Document, id: UUID) async throws {
+        try await settle(cache.create(value, id: id))
+    }
+
+    /// Changes the row `id` to `value` (only the members that differ are sent), then syncs as
+    /// ``change(_:_:entity:action:fields:)`` does; nothing is queued when nothing differs.
+    func update<Document: EntityDocument>(_ cache: LocalCache, _ id: UUID, to value: Document) async throws {
+        guard let mutation = try cache.update(id, to: value) else { return }
+        try await settle(mutation)
+    }
+
+    /// Deletes the row `id` of `Document`'s kind, then syncs as ``change(_:_:entity:action:fields:)`` does.
+    func delete<Document: EntityDocument>(_ cache: LocalCache, _ type: Document.Type, _ id: UUID) async throws {
+        try await settle(cache.delete(type, id))
+    }
+
+    /// Syncs after a queued change; throws when that sync carried the change and the server refused it.
+    private func settle(_ mutation: Mutation) async throws {
         let (summary, notes) = await opportunisticSync()
         guard let refusal = summary?.refused.first(where: { $0.id == mutation.id.key }) else {
             note(notes)

@@ -65,6 +65,7 @@ struct JSONOutputTests {
                     "'gorilla \(command)' is new: add it to the read commands of this test (or to the writers)")
             }
 
+            var shapes: [String] = []
             for (device, reads) in [(account.coach, coachReads), (account.client, clientReads)] {
                 for arguments in reads {
                     let run = try await runGorilla(
@@ -78,8 +79,13 @@ struct JSONOutputTests {
                     var problems: [String] = []
                     Self.inspect(value, at: "$", into: &problems)
                     #expect(problems.isEmpty, "\(label): \(problems.joined(separator: "; "))\n\(run.stdout)")
+                    let who = device.home == account.coach.home ? "coach" : "client"
+                    shapes += Self.shape(of: value).map { "\(who) \(arguments.joined(separator: " ")) \($0)" }
                 }
             }
+            try Self.compareShapes(shapes.map { $0.replacingOccurrences(of: session, with: "SESSION") }
+                .map { $0.replacingOccurrences(of: account.event, with: "EVENT") }
+                .map { $0.replacingOccurrences(of: ics, with: "ICS") })
 
             // The operator's news list (`gorilla-server news list --json`) writes ids in lower case too.
             let news = try await server.operatorTools().listNews(json: true)
@@ -118,6 +124,40 @@ struct JSONOutputTests {
             all += subcommands.isEmpty ? [group] : subcommands.map { "\(group) \($0)" }
         }
         return all
+    }
+
+    /// The shape of a `--json` value: one line per member path and the kind of value found there (`$.rows[].name
+    /// string`), arrays' elements merged; what a script reading the output relies on.
+    static func shape(of value: JSONValue, at path: String = "$") -> Set<String> {
+        switch value {
+        case .object(let members):
+            return members.reduce(into: ["\(path) object"]) { $0.formUnion(shape(of: $1.value, at: "\(path).\($1.key)")) }
+        case .array(let elements):
+            return elements.reduce(into: ["\(path) array"]) { $0.formUnion(shape(of: $1, at: "\(path)[]")) }
+        case .string: return ["\(path) string"]
+        case .number: return ["\(path) number"]
+        case .bool: return ["\(path) bool"]
+        case .null: return ["\(path) null"]
+        }
+    }
+
+    /// The shapes recorded from the commands' `--json` before the client read its data as types
+    /// (`JSONShapes.txt` beside this file); `GORILLA_RECORD_JSON_SHAPES=1` records them again.
+    static let shapesFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("JSONShapes.txt")
+
+    /// Every command's `--json` keeps the member names and kinds it had: a line missing or added is a change scripts
+    /// would meet.
+    static func compareShapes(_ lines: [String]) throws {
+        let text = Array(Set(lines)).sorted().joined(separator: "\n") + "\n"
+        if ProcessInfo.processInfo.environment["GORILLA_RECORD_JSON_SHAPES"] == "1" {
+            try text.write(to: shapesFile, atomically: true, encoding: .utf8)
+            return
+        }
+        let recorded = Set(try String(contentsOf: shapesFile, encoding: .utf8).split(separator: "\n").map(String.init))
+        let now = Set(lines)
+        #expect(recorded.subtracting(now).sorted() == [], "members no longer in the --json output")
+        #expect(now.subtracting(recorded).sorted() == [], "members new in the --json output")
     }
 
     /// Collects what a reader should never meet: `null`, an id in capitals, a number carrying the digits of the

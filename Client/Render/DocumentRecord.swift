@@ -1,0 +1,36 @@
+import Foundation
+import GorillaShared
+
+/// A typed row as `--json` shows it: its document's members, its `id`, and the members a result adds (`Extra`, an
+/// `Encodable` whose members sit beside the document's).
+public struct DocumentRecord<Document: EntityDocument, Extra: Encodable & Sendable>: Encodable, Sendable {
+    public let id: UUID
+    public var value: Document
+    public var extra: Extra
+
+    public init(_ row: Stored<Document>, adding extra: Extra) {
+        id = row.id
+        value = row.value
+        self.extra = extra
+    }
+
+    private enum Key: String, CodingKey { case id }
+
+    public func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        try extra.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(id.key, forKey: .id)
+    }
+}
+
+/// No members added to a row.
+public struct NoExtra: Encodable, Sendable, Equatable {
+    public init() {}
+    public func encode(to encoder: any Encoder) throws {}
+}
+
+extension DocumentRecord where Extra == NoExtra {
+    /// The row as it is.
+    public init(_ row: Stored<Document>) { self.init(row, adding: NoExtra()) }
+}
