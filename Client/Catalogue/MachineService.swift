@@ -14,34 +14,30 @@ public struct MachineService: Sendable {
         try context.require(.create, .machine)
         let cache = try context.cache()
         let clean = try CatalogueService(context).freeName(cache, .machine, name)
-        var fields: [String: JSONValue] = ["name": .string(clean)]
-        if let imageFile { fields["image"] = .string(try cache.storeMedia(MediaTransfer.readImage(imageFile))) }
+        let image = try imageFile.map { try cache.storeMedia(MediaTransfer.readImage($0)) }
         let id = UUID.v7()
-        try await context.change(cache, .machine, entity: id, action: .create, fields: fields)
+        try await context.create(cache, Machine(name: clean, image: image), id: id)
         return try EntityChange(.machine, .added, name: clean, id: id, in: cache)
     }
 
     /// `gorilla machines list`: every machine with how many exercises use it.
     public func list() async throws -> MachineList {
         let cache = try await context.freshCache()
-        let exercises = try cache.entities(.exercise)
-        let machines = try cache.entities(.machine).sortedByFoldedName(\.name)
+        let exercises = try cache.all(Exercise.self)
+        let machines = try cache.all(Machine.self).sortedByFoldedName(\.name)
         return MachineList(
             machines: machines.map { machine in
-                MachineList.Row(
-                    machine: EntityRecord(machine),
-                    uses: exercises.filter { $0[string: "machine"] == machine.id.key }.count)
+                MachineList.Row(machine: machine, uses: exercises.filter { $0.machine == machine.id }.count)
             })
     }
 
     /// `gorilla machines show NAME [--save-image FILE]`: the machine and the exercises done on it.
     public func show(_ name: String, saveImage: String?) async throws -> MachineDetail {
         let cache = try await context.freshCache()
-        let machine = try NameResolver(cache: cache).resolve(.machine, name)
-        let users = try cache.entities(.exercise).filter { $0[string: "machine"] == machine.id.key }.map(\.name)
-            .sorted()
+        let machine = try NameResolver(cache: cache).resolve(Machine.self, name)
+        let users = try cache.all(Exercise.self).filter { $0.machine == machine.id }.map(\.name).sorted()
         var saved: String?
-        if let sha = machine[string: "image"] {
+        if let sha = machine.image {
             if let saveImage {
                 let bytes: Data
                 if let local = try cache.media(sha) {
@@ -59,14 +55,14 @@ public struct MachineService: Sendable {
         } else if saveImage != nil {
             throw ClientError(.notFound, CataloguePhrases.machineHasNoImage.t(["name": machine.name]))
         }
-        return MachineDetail(machine: EntityRecord(machine), exercises: users, savedImage: saved)
+        return MachineDetail(machine: machine, exercises: users, savedImage: saved)
     }
 }
 
 /// `gorilla machines list`.
 public struct MachineList: Presentable {
     public struct Row: Sendable {
-        public let machine: EntityRecord
+        public let machine: Stored<Machine>
         /// How many exercises are done on it.
         public let uses: Int
     }
@@ -74,21 +70,24 @@ public struct MachineList: Presentable {
     public let machines: [Row]
 
     public func encode(to encoder: any Encoder) throws {
-        try machines.map(\.machine).encode(to: encoder)
+        try machines.map { DocumentRecord($0.machine) }.encode(to: encoder)
     }
 }
 
 /// `gorilla machines show`.
 public struct MachineDetail: Presentable {
-    public let machine: EntityRecord
+    public let machine: Stored<Machine>
     /// The names of the exercises done on it.
     public let exercises: [String]
     /// Where its image was saved (`--save-image`).
     public let savedImage: String?
 
+    /// The members `--json` adds to the machine's.
+    private struct Added: Encodable, Sendable {
+        let exercises: [String]
+    }
+
     public func encode(to encoder: any Encoder) throws {
-        var record = machine
-        record.fields["exercises"] = .array(exercises.map(JSONValue.string))
-        try record.encode(to: encoder)
+        try DocumentRecord(machine, adding: Added(exercises: exercises)).encode(to: encoder)
     }
 }

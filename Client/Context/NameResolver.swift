@@ -33,29 +33,41 @@ struct NameResolver {
         _ kind: String, _ text: String, label: String, nameField: String, forgiving: Bool
     ) throws -> CachedEntity {
         let items = try cache.entities(kind)
-        func name(_ item: CachedEntity) -> String { item.data[nameField]?.stringValue ?? "" }
+        return try Self.find(
+            items, text, label: label, id: \.id, name: { $0.data[nameField]?.stringValue ?? "" },
+            namedByID: nameField == "id", forgiving: forgiving)
+    }
+
+    /// The one item of `items` that `text` names (see the type's summary).
+    static func find<Item>(
+        _ items: [Item], _ text: String, label: String, id: (Item) -> UUID, name: (Item) -> String,
+        namedByID: Bool = false, forgiving: Bool = false
+    ) throws -> Item {
+        func ambiguous(_ matches: [Item]) -> ClientError {
+            Self.ambiguous(label, text, matches.map { (name($0), id($0)) })
+        }
         let wanted = NameMatch.fold(text)
         let exact = items.filter { NameMatch.fold(name($0)) == wanted }
         if exact.count == 1 { return exact[0] }
         let hex = wanted.replacingOccurrences(of: "-", with: "")
         if hex.count >= 4, hex.allSatisfy(\.isHexDigit) {
             let byID = items.filter {
-                let id = $0.id.key.replacingOccurrences(of: "-", with: "")
-                return id.hasPrefix(hex) || id.hasSuffix(hex) || $0.id.short.hasPrefix(hex)
+                let key = id($0).key.replacingOccurrences(of: "-", with: "")
+                return key.hasPrefix(hex) || key.hasSuffix(hex) || id($0).short.hasPrefix(hex)
             }
             if byID.count == 1 { return byID[0] }
-            if byID.count > 1 { throw ambiguous(label, text, byID, nameField) }
+            if byID.count > 1 { throw ambiguous(byID) }
         }
-        if exact.count > 1 { throw ambiguous(label, text, exact, nameField) }
+        if exact.count > 1 { throw ambiguous(exact) }
         if forgiving, let best = NameMatch.best(text, in: items, name: name) {
             if best.items.count == 1 { return best.items[0] }
-            throw ambiguous(label, text, best.items, nameField)
+            throw ambiguous(best.items)
         }
         let similar = wanted.isEmpty ? [] : items.filter { NameMatch.fold(name($0)).contains(wanted) }
         if similar.count == 1 { return similar[0] }
-        if similar.count > 1 { throw ambiguous(label, text, similar, nameField) }
+        if similar.count > 1 { throw ambiguous(similar) }
         // Rows without a name (events, sessions) are named by their short id, as lists show them.
-        let known = nameField == "id" ? items.map(\.id.short) : items.map(name).filter { !$0.isEmpty }
+        let known = namedByID ? items.map { id($0).short } : items.map(name).filter { !$0.isEmpty }
         throw Self.notFound(label, text, names: known)
     }
 
@@ -83,14 +95,43 @@ struct NameResolver {
         return ClientError(.notFound, message).decidedLocally()
     }
 
-    private func ambiguous(
-        _ label: String, _ text: String, _ matches: [CachedEntity], _ nameField: String
-    ) -> ClientError {
-        let list = matches.prefix(12).map { "\($0.data[nameField]?.stringValue ?? "?") (\($0.id.short))" }
+    private static func ambiguous(_ label: String, _ text: String, _ matches: [(name: String, id: UUID)]) -> ClientError {
+        let list = matches.prefix(12).map { "\($0.name.isEmpty ? "?" : $0.name) (\($0.id.short))" }
         let several = EntityKind(rawValue: label).map(KindWords.several) ?? AccountPhrases.severalOf.t(["label": label])
         return ClientError(
             .ambiguous,
             AccountPhrases.matchesSeveral.t(["text": text, "several": several, "list": list.joined(separator: ", ")]))
+    }
+}
+
+extension NameResolver {
+    /// The live row of `Document`'s kind named `text` (or whose id starts with it).
+    /// - Throws: ``ClientError`` `.notFound` or `.ambiguous`, listing candidates.
+    func resolve<Document: NamedDocument>(
+        _ type: Document.Type, _ text: String, label: String? = nil
+    ) throws -> Stored<Document> {
+        try Self.find(
+            cache.all(type), text, label: label ?? Document.kind.rawValue, id: \.id, name: \.value.lookupName)
+    }
+
+    /// The live row of `Document`'s kind that `text` names, forgiving a small typo or a beginning of the name when
+    /// only one row fits (see ``pick(_:_:label:)``).
+    func pick<Document: NamedDocument>(
+        _ type: Document.Type, _ text: String, label: String? = nil
+    ) throws -> Stored<Document> {
+        try Self.find(
+            cache.all(type), text, label: label ?? Document.kind.rawValue, id: \.id, name: \.value.lookupName,
+            forgiving: true)
+    }
+
+    /// The live row of `Document`'s kind (events, sessions: rows without a name) whose id `text` starts or ends with,
+    /// or whose short id it is.
+    func resolve<Document: EntityDocument>(
+        _ type: Document.Type, id text: String, label: String? = nil
+    ) throws -> Stored<Document> {
+        try Self.find(
+            cache.all(type), text, label: label ?? Document.kind.rawValue, id: \.id, name: { _ in "" },
+            namedByID: true)
     }
 }
 

@@ -75,7 +75,7 @@ extension MachineList {
         let rows = machines.map { row -> [String] in
             [
                 row.machine.name, row.uses == 0 ? "" : CataloguePhrases.usedByExercises.t(["count": row.uses]),
-                row.machine.fields["image"] == nil ? "" : CataloguePhrases.hasImage.t(),
+                row.machine.image == nil ? "" : CataloguePhrases.hasImage.t(),
                 row.machine.id.short,
             ]
         }
@@ -95,11 +95,11 @@ extension MachineDetail {
                 exercises.isEmpty ? CataloguePhrases.noItems.t() : exercises.joined(separator: ", ")
             )
         ]
-        if let sha = machine.fields["image"]?.stringValue {
+        if let sha = machine.image {
             fields.append((CataloguePhrases.labelImage.t(), "\(sha.prefix(12))…"))
         }
         var lines = ["\(machine.name)  (\(machine.id.key))"] + CatalogueDetailLines.lines(fields)
-        if machine.fields["image"] != nil, let savedImage {
+        if machine.image != nil, let savedImage {
             lines.append(CataloguePhrases.imageSaved.t(["path": savedImage]))
         }
         return lines.joined(separator: "\n")
