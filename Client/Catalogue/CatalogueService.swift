@@ -14,8 +14,8 @@ public struct CatalogueService: Sendable {
         guard let clean = Validation.cleanName(name) else {
             throw ClientError(.usage, CataloguePhrases.nameInvalid.t())
         }
-        let key = Validation.key(clean)
-        if let other = try cache.entities(kind).first(where: { Validation.key($0.name) == key && $0.id != except }) {
+        let key = NameMatch.key(clean)
+        if let other = try cache.entities(kind).first(where: { NameMatch.key($0.name) == key && $0.id != except }) {
             let taken = kind.catalogue(.machineNameTaken, .exerciseNameTaken, .trainingNameTaken)
             throw ClientError(.usage, taken.t(["name": other.name]))
         }

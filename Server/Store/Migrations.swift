@@ -167,6 +167,10 @@ enum Migrations {
             // Ids have one form, lower case: those a coach's push stored as sent are rewritten (``StoredIDs``).
             try StoredIDs.lowerCase(SQLiteTransaction(db))
         }
+        migrator.registerMigration("v11-folded-name-keys") { db in
+            // A name's key folds accents as well as case, as lookup does (``NameKeys``).
+            try NameKeys.refold(SQLiteTransaction(db))
+        }
         return migrator
     }
 }

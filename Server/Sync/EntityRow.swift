@@ -93,7 +93,7 @@ struct EntityRow: Sendable {
     /// The unique-name key of this row, if its kind has one.
     func nameKey(for kind: KindRules) -> String? {
         guard let field = kind.uniqueNameField, let name = data[field]?.stringValue else { return nil }
-        return Validation.key(name)
+        return NameMatch.key(name)
     }
 
     /// Inserts or replaces this row; `dataText`, when given, is its document's text already written.

@@ -138,11 +138,17 @@ enum PostgresMigrations {
             "v3-lower-case-ids",
             "SELECT 1"
         ),
+        (
+            // A name's key folds accents as well as case, as lookup does (``conversions``); the schema does not change.
+            "v4-folded-name-keys",
+            "SELECT 1"
+        ),
     ]
 
     /// The steps that rewrite data after their migration's statements, in the same transaction, by migration name.
     static let conversions: [String: @Sendable (any SQLTransaction) throws -> Void] = [
         "v2-change-log-deltas": RevisionDelta.convertFullCopies,
         "v3-lower-case-ids": StoredIDs.lowerCase,
+        "v4-folded-name-keys": NameKeys.refold,
     ]
 }

@@ -39,7 +39,7 @@ public enum EntityKind: String, Codable, Sendable, CaseIterable {
     /// The fields a document of this kind may hold.
     public var fields: Set<String> { documentType.fieldNames }
 
-    /// The field that must be unique per coach, case-insensitively (see ``Validation/key(_:)``).
+    /// The field that must be unique per coach, by its key (``NameMatch/key(_:)``: case and accents aside).
     public var uniqueNameField: String? { scope == .catalogue ? "name" : nil }
 
     /// What deleting a row of this kind does to the rows that refer to it (the same on the server and the device).

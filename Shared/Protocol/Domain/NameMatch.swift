@@ -28,6 +28,10 @@ public enum NameMatch {
         return folded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// The one key of a name: what decides that two names are the same, for uniqueness (a coach's catalogue, stored
+    /// by the server as `name_key`) and for lookup alike. It is ``fold(_:)``: "Prèss" and "press" are one name.
+    public static func key(_ name: String) -> String { fold(name) }
+
     /// The most edits forgiven in a name of `length` characters: none below 4, one up to 7, two beyond.
     public static func typoAllowance(length: Int) -> Int {
         switch length {

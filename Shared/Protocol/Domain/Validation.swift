@@ -9,7 +9,8 @@ public enum Validation {
     /// Longest name of anything a person names (a machine, an exercise, a client).
     public static let maximumNameLength = 100
 
-    /// Normalises a username or email for uniqueness checks (case-insensitive).
+    /// Normalises a username or email for uniqueness checks (case-insensitive). Names of rows have their own key,
+    /// ``NameMatch/key(_:)``.
     public static func key(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
