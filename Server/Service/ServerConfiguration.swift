@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 /// Everything a server needs to start; defaults are the embedded ones (SQLite, self-signed certificate).
 public struct ServerConfiguration: Sendable {
@@ -57,7 +58,7 @@ public struct ServerConfiguration: Sendable {
     /// Lifetime of password-reset tokens.
     public var resetTokenLifetime: TimeInterval = 86_400
     /// Lifetime of registration codes.
-    public var registrationCodeLifetime: TimeInterval = 14 * 86_400
+    public var registrationCodeLifetime = TimeInterval(RegistrationCode.defaultLifetimeDays * 86_400)
     /// Failed logins allowed per account, and per address, in `loginWindow`.
     public var loginFailuresPerAccount = 10
     public var loginFailuresPerAddress = 50

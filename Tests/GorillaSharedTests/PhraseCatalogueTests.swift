@@ -29,6 +29,32 @@ struct PhraseCatalogueTests {
         }
     }
 
+    /// A limit is named by its placeholder, never written into a text: every limit a set declares is used by one of
+    /// its texts, and no text of the set writes the limit's digits as a number of its own.
+    @Test func textsNameTheTypesLimitsByPlaceholderInsteadOfWritingThem() {
+        for (name, limits) in PhraseSets.limits {
+            let set = PhraseSets.all.first { $0.name == name }!
+            let templates = set.cases.flatMap { [$0.ca, $0.es, $0.en] }
+            for (placeholder, value) in limits {
+                #expect(
+                    templates.contains { PhraseTemplate.placeholders($0).contains(placeholder) },
+                    "\(name) declares {\(placeholder)} but no text names it")
+                let written = Language.en.write(value)
+                guard written.count >= 2 else { continue }  // a single digit is no sign of a limit
+                let number = try! NSRegularExpression(
+                    pattern: "(?<![0-9.,])" + NSRegularExpression.escapedPattern(for: written) + "(?![0-9]|[.,][0-9])")
+                for row in set.cases {
+                    for text in [row.ca, row.es, row.en] {
+                        let range = NSRange(text.startIndex..., in: text)
+                        #expect(
+                            number.firstMatch(in: text, range: range) == nil,
+                            "\(name).\(row.key) writes \(written), the value of {\(placeholder)}: \(text)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func catalanAndSpanishTextsAreNotEnglishLeftUntranslated() {
         var untranslated: [String] = []
         for set in PhraseSets.all {

@@ -6,6 +6,8 @@ public enum RegistrationCode {
     public static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
     /// Characters in a code.
     public static let length = 8
+    /// Days a new code stays valid unless the server is configured otherwise.
+    public static let defaultLifetimeDays = 14
 
     /// A new code from the system's cryptographic generator, as `XXXX-XXXX`.
     public static func random() -> String {

@@ -21,10 +21,13 @@ public enum Validation {
         containsControlCharacters(login) ? nil : key(login)
     }
 
-    /// Whether `username` is 3–32 of `a-z A-Z 0-9 . _ -`, starting with a letter or digit.
+    /// How many characters a username has.
+    public static let usernameLength = 3...32
+
+    /// Whether `username` is ``usernameLength`` of `a-z A-Z 0-9 . _ -`, starting with a letter or digit.
     public static func isValidUsername(_ username: String) -> Bool {
         let scalars = username.unicodeScalars
-        guard (3...32).contains(scalars.count), let first = scalars.first,
+        guard usernameLength.contains(scalars.count), let first = scalars.first,
             CharacterSet.alphanumerics.contains(first), first.isASCII
         else { return false }
         return scalars.allSatisfy {

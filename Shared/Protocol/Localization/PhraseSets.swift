@@ -14,4 +14,13 @@ public enum PhraseSets {
     {
         ("\(set)", set.allCases.map { ($0.rawValue, $0.ca, $0.es, $0.en) })
     }
+
+    /// Each set's name and the limits its texts may name (``Phrases/limits(in:)``), in English.
+    public static let limits: [(name: String, values: [String: any Sendable])] = [
+        ("\(AccountPhrases.self)", AccountPhrases.limits(in: .en)),
+        ("\(CataloguePhrases.self)", CataloguePhrases.limits(in: .en)),
+        ("\(CalendarPhrases.self)", CalendarPhrases.limits(in: .en)),
+        ("\(TrainingPhrases.self)", TrainingPhrases.limits(in: .en)),
+        ("\(ProgressPhrases.self)", ProgressPhrases.limits(in: .en)),
+    ]
 }

@@ -14,6 +14,9 @@ public protocol Phrases: CaseIterable, Sendable {
     var es: String { get }
     /// The English text.
     var en: String { get }
+    /// Values every text of the set may name as placeholders, written for `language`: the limits of the types
+    /// (``Validation/maximumNameLength`` as `{nameLength}`), so that no text writes a limit into its words.
+    static func limits(in language: Language) -> [String: any Sendable]
 }
 
 extension Phrases {
@@ -32,10 +35,16 @@ extension Phrases {
         text(in: .current, values)
     }
 
-    /// The text in `language` with `values` in its placeholders.
+    /// The text in `language` with `values` in its placeholders (and the set's ``limits(in:)`` in those left).
     public func text(in language: Language, _ values: [String: any Sendable] = [:]) -> String {
-        PhraseTemplate.fill(template(in: language), values, language: language)
+        let template = template(in: language)
+        guard template.contains("{") else { return template }
+        return PhraseTemplate.fill(
+            template, Self.limits(in: language).merging(values) { _, given in given }, language: language)
     }
+
+    /// No limits named.
+    public static func limits(in language: Language) -> [String: any Sendable] { [:] }
 }
 
 /// Placeholders in a text: `{name}` and `{count|one|other}`.

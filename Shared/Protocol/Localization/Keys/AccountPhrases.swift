@@ -445,3 +445,14 @@ public enum AccountPhrases: String, Phrases {
     case fieldDevice
     case fieldUpdated
 }
+
+extension AccountPhrases {
+    /// The limits these texts name (see ``Phrases/limits(in:)``).
+    public static func limits(in language: Language) -> [String: any Sendable] {
+        [
+            "usernameShortest": Validation.usernameLength.lowerBound,
+            "usernameLongest": Validation.usernameLength.upperBound,
+            "imageMiB": MediaLimits.maxBytes / (1024 * 1024),
+        ]
+    }
+}

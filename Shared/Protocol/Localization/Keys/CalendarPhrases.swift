@@ -364,3 +364,13 @@ public enum CalendarPhrases: String, Phrases {
     /// What a client's answer is about: a whole series.
     case watchTheSeries
 }
+
+extension CalendarPhrases {
+    /// The limits these texts name (see ``Phrases/limits(in:)``).
+    public static func limits(in language: Language) -> [String: any Sendable] {
+        [
+            "durationShortest": Event.durationRange.lowerBound, "durationLongest": Event.durationRange.upperBound,
+            "defaultDuration": Event.defaultDuration,
+        ]
+    }
+}

@@ -231,3 +231,16 @@ public enum CataloguePhrases: String, Phrases {
     case goalWeightImplausible
     case goalWeightImpossible
 }
+
+extension CataloguePhrases {
+    /// The limits these texts name (see ``Phrases/limits(in:)``).
+    public static func limits(in language: Language) -> [String: any Sendable] {
+        [
+            "nameLength": Validation.maximumNameLength,
+            "goalLowest": Measurement.Measure.weight.plausible.lowerBound,
+            "goalHighest": Measurement.Measure.weight.plausible.upperBound,
+            "perWeekLowest": Client.perWeekRange.lowerBound, "perWeekHighest": Client.perWeekRange.upperBound,
+            "imageMiB": MediaLimits.maxBytes / (1024 * 1024), "codeDays": RegistrationCode.defaultLifetimeDays,
+        ]
+    }
+}

@@ -239,3 +239,17 @@ public enum ProgressPhrases: String, Phrases {
     /// `--per-week none`.
     case perWeekRemoved
 }
+
+extension ProgressPhrases {
+    /// The limits these texts name (see ``Phrases/limits(in:)``).
+    public static func limits(in language: Language) -> [String: any Sendable] {
+        [
+            "weightLowest": Measurement.Measure.weight.plausible.lowerBound,
+            "weightHighest": Measurement.Measure.weight.plausible.upperBound,
+            "heightLowest": Measurement.Measure.height.plausible.lowerBound,
+            "heightHighest": Measurement.Measure.height.plausible.upperBound,
+            "bodyFatLowest": Measurement.Measure.bodyFat.plausible.lowerBound,
+            "bodyFatHighest": Measurement.Measure.bodyFat.plausible.upperBound,
+        ]
+    }
+}

@@ -137,3 +137,12 @@ public enum TrainingPhrases: String, Phrases {
     /// `sessions log --duration`, `sessions edit --duration`, and a length out of range.
     case helpLogDuration, helpEditDuration, durationRange
 }
+
+extension TrainingPhrases {
+    /// The limits these texts name (see ``Phrases/limits(in:)``).
+    public static func limits(in language: Language) -> [String: any Sendable] {
+        [
+            "longestKm": language.grouped(Int(PlannedExercise.distanceRange.upperBound / 1000)),
+        ]
+    }
+}

@@ -31,7 +31,7 @@ extension AccountPhrases {
             "el certificat del servidor ha canviat: aquest dispositiu confia en {pinned}, però {address} ha presentat {seen}. Si el servidor s'ha reinstal·lat expressament, executa: gorilla connect {address} --fingerprint {seen}"
         case .noServerConfigured: "aquest dispositiu no té cap servidor configurat; executa: gorilla connect HOST:PORT"
         // MARK: register, login, logout, whoami
-        case .helpUsername: "Nom d'usuari (de 3 a 32 lletres, xifres, '.', '_' o '-')."
+        case .helpUsername: "Nom d'usuari (de {usernameShortest} a {usernameLongest} lletres, xifres, '.', '_' o '-')."
         case .helpEmail: "Adreça electrònica."
         case .helpFirstName: "Nom."
         case .helpSurname: "Cognoms."
@@ -80,7 +80,7 @@ extension AccountPhrases {
         case .helpProfileEditDiscussion:
             "--language ca|es|en canvia la llengua del compte (dels missatges del servidor i dels textos)."
         case .helpProfileNIF: "NIF; un text buit l'elimina."
-        case .helpProfilePhoto: "Un PNG o JPEG de 2 MiB com a màxim."
+        case .helpProfilePhoto: "Un PNG o JPEG de {imageMiB} MiB com a màxim."
         case .helpProfileNoPhoto: "Elimina la foto."
         case .helpProfileReminder:
             "Quant de temps abans d'una cita arriben els recordatoris: 30m, 1h, 90 (minuts), 0 (a l'inici)."
@@ -96,7 +96,7 @@ extension AccountPhrases {
         case .profileSince: "des de"
         case .reminderDefault: " (per defecte)"
         case .profileUpdated: "S'ha actualitzat el perfil."
-        case .imageTooLargeOrWrongType: "{path} ha de ser un PNG o JPEG de 2 MiB com a màxim"
+        case .imageTooLargeOrWrongType: "{path} ha de ser un PNG o JPEG de {imageMiB} MiB com a màxim"
         case .cannotReadFile: "no es pot llegir {path}"
         // MARK: password
         case .helpPassword: "Canvia o restableix la teva contrasenya."

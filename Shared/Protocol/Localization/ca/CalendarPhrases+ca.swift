@@ -6,7 +6,7 @@ extension CalendarPhrases {
         case .helpEventsDiscussion:
             "Cada cita d'una cita periòdica s'anomena ID@YYYY-MM-DD (com la mostren les llistes), o bé ID amb --occurrence DATA."
         case .helpEventAt: "Data i hora locals, \"YYYY-MM-DD HH:MM\"."
-        case .helpEventDuration: "Durada en minuts (per defecte, 60)."
+        case .helpEventDuration: "Durada en minuts (per defecte, {defaultDuration})."
         case .helpEventGym: "El gimnàs."
         case .helpEventNote: "Una nota."
         case .helpEventClient: "El client."
@@ -73,7 +73,7 @@ extension CalendarPhrases {
         case .coachesAccept: "acceptar sol·licituds"
         case .atRequired: "cal indicar --at \"YYYY-MM-DD HH:MM\""
         case .atInvalid: "--at ha de ser \"YYYY-MM-DD HH:MM\" (hora local), no '{text}'"
-        case .durationRange: "--duration va d'1 a 1440 minuts"
+        case .durationRange: "--duration va de {durationShortest} a {durationLongest} minuts"
         case .fromInvalid: "--from ha de ser YYYY-MM-DD"
         case .toInvalid: "--to ha de ser YYYY-MM-DD"
         case .seriesFirstDayMoved: "el primer dia de la cita periòdica és {day}: el primer dels seus dies de la setmana"

@@ -6,7 +6,7 @@ extension CataloguePhrases {
         case .never: "mai"
         case .helpNameOrID: "Nom o inici de l'id."
         case .helpYesDelete: "Elimina sense preguntar (cal quan no hi ha cap terminal on preguntar)."
-        case .nameInvalid: "un nom té d'1 a 100 caràcters i cap caràcter de control"
+        case .nameInvalid: "un nom té d'1 a {nameLength} caràcters i cap caràcter de control"
         case .machineNameTaken: "ja hi ha una màquina que es diu '{name}'"
         case .exerciseNameTaken: "ja hi ha un exercici que es diu '{name}'"
         case .trainingNameTaken: "ja hi ha un entrenament que es diu '{name}'"
@@ -29,7 +29,7 @@ extension CataloguePhrases {
         case .machineInUse: "no es pot eliminar la màquina '{name}': la fan servir {users}"
         case .helpMachines: "Les teves màquines."
         case .helpMachinesAdd: "Afegeix una màquina."
-        case .helpMachinesAddImage: "Un PNG o JPEG de 2 MiB com a màxim."
+        case .helpMachinesAddImage: "Un PNG o JPEG de {imageMiB} MiB com a màxim."
         case .helpMachinesList: "Llista les màquines."
         case .helpMachinesShow: "Mostra una màquina i els exercicis que la fan servir."
         case .helpMachinesShowSaveImage: "Desa la imatge de la màquina en aquest fitxer."
@@ -119,7 +119,7 @@ extension CataloguePhrases {
         case .trainingHasNoExercises: "(sense exercicis)"
         case .helpClients: "Els teus clients i els seus codis de registre."
         case .helpClientsAdd:
-            "Convida un client: mostra el codi de registre (XXXX-XXXX, vàlid 14 dies) que li has de passar."
+            "Convida un client: mostra el codi de registre (XXXX-XXXX, vàlid {codeDays} dies) que li has de passar."
         case .helpClientsAddName: "Nom (el client el pot corregir en registrar-se)."
         case .helpClientsAddSurname: "Cognoms."
         case .helpClientsList: "Llista els clients, registrats i convidats, amb l'últim dia que va entrenar cadascun."
@@ -136,8 +136,8 @@ extension CataloguePhrases {
         case .helpClientsEditDiscussion:
             "El pes objectiu es mostra a clients show, measurements i stats; les sessions per setmana són el que stats --compliance compara amb el que fa el client."
         case .helpClientsEditClient: "Nom, usuari o id."
-        case .helpClientsEditGoalWeight: "El pes objectiu en kg (plausible: 20–400), o none per treure'l."
-        case .helpClientsEditPerWeek: "Sessions per setmana que demana el pla (1–14), o none."
+        case .helpClientsEditGoalWeight: "El pes objectiu en kg (plausible: {goalLowest}–{goalHighest}), o none per treure'l."
+        case .helpClientsEditPerWeek: "Sessions per setmana que demana el pla ({perWeekLowest}–{perWeekHighest}), o none."
         case .helpClientsEditForce: "Accepta un pes objectiu fora de l'interval plausible."
         case .helpClientsCode: "Genera un codi de registre nou per a un client convidat."
         case .helpClientsResetPassword:
@@ -166,7 +166,7 @@ extension CataloguePhrases {
         case .invitedClientName: "client convidat {id}"
         case .clientsAmbiguous: "'{text}' coincideix amb diversos clients: {list}; fes servir el nom d'usuari o un id"
         case .ambiguousRemovedClient: "{name} ({id}, eliminat)"
-        case .clientNameInvalid: "{option}: d'1 a 100 caràcters"
+        case .clientNameInvalid: "{option}: d'1 a {nameLength} caràcters"
         case .clientAlreadyRegistered:
             "{name} ja s'ha registrat; fes servir gorilla clients reset-password si ha oblidat la contrasenya"
         case .clientNotRegisteredYet:

@@ -316,7 +316,7 @@ extension TrainingPhrases {
         case .planGroup: "un grup és una paraula de com a màxim {length} caràcters al final, després de {group}: 3x10@60kg grup A"
         case .planTooManySets: "massa sèries"
         case .planWrittenAsSet: "aquesta és la forma d'una sèrie feta (REPSxPES, com a --set); {form}"
-        case .planDistance: "la distància ha de ser com 2000m o 2km (com a màxim 1.000 km)"
+        case .planDistance: "la distància ha de ser com 2000m o 2km (com a màxim {longestKm} km)"
         case .planLoad:
             "la càrrega després de '@' ha de ser un nombre de {lowest} a {highest} amb kg o lb, p. ex. @80kg"
         case .planWholeSets: "les sèries han de ser un nombre enter de {lowest} a {highest}; {form}"

@@ -31,7 +31,7 @@ extension AccountPhrases {
             "the server's certificate changed: this device trusts {pinned} but {address} presented {seen}. If the server was reinstalled on purpose, run: gorilla connect {address} --fingerprint {seen}"
         case .noServerConfigured: "no server configured on this device; run: gorilla connect HOST:PORT"
         // MARK: register, login, logout, whoami
-        case .helpUsername: "Username (3–32 letters, digits, '.', '_' or '-')."
+        case .helpUsername: "Username ({usernameShortest}–{usernameLongest} letters, digits, '.', '_' or '-')."
         case .helpEmail: "Email address."
         case .helpFirstName: "First name."
         case .helpSurname: "Surname."
@@ -76,7 +76,7 @@ extension AccountPhrases {
         case .helpProfileEditDiscussion:
             "--language ca|es|en changes the account's language (of the server's messages and of texts)."
         case .helpProfileNIF: "NIF; an empty string removes it."
-        case .helpProfilePhoto: "A PNG or JPEG of at most 2 MiB."
+        case .helpProfilePhoto: "A PNG or JPEG of at most {imageMiB} MiB."
         case .helpProfileNoPhoto: "Remove the photo."
         case .helpProfileReminder:
             "How long before an appointment reminders come: 30m, 1h, 90 (minutes), 0 (at the start)."
@@ -92,7 +92,7 @@ extension AccountPhrases {
         case .profileSince: "since"
         case .reminderDefault: " (default)"
         case .profileUpdated: "Profile updated."
-        case .imageTooLargeOrWrongType: "{path} must be a PNG or JPEG of at most 2 MiB"
+        case .imageTooLargeOrWrongType: "{path} must be a PNG or JPEG of at most {imageMiB} MiB"
         case .cannotReadFile: "cannot read {path}"
         // MARK: password
         case .helpPassword: "Change or reset your password."

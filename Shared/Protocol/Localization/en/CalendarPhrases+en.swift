@@ -6,7 +6,7 @@ extension CalendarPhrases {
         case .helpEventsDiscussion:
             "An occurrence of a series is named ID@YYYY-MM-DD (as lists show it), or ID with --occurrence DATE."
         case .helpEventAt: "Local date and time, \"YYYY-MM-DD HH:MM\"."
-        case .helpEventDuration: "Length in minutes (default 60)."
+        case .helpEventDuration: "Length in minutes (default {defaultDuration})."
         case .helpEventGym: "The gym."
         case .helpEventNote: "A note."
         case .helpEventClient: "The client."
@@ -68,7 +68,7 @@ extension CalendarPhrases {
         case .coachesAccept: "accept requests"
         case .atRequired: "--at \"YYYY-MM-DD HH:MM\" is required"
         case .atInvalid: "--at must be \"YYYY-MM-DD HH:MM\" (local time), not '{text}'"
-        case .durationRange: "--duration is 1–1440 minutes"
+        case .durationRange: "--duration is {durationShortest}–{durationLongest} minutes"
         case .fromInvalid: "--from must be YYYY-MM-DD"
         case .toInvalid: "--to must be YYYY-MM-DD"
         case .seriesFirstDayMoved: "the series' first day is {day}: the first of its weekdays"

@@ -6,7 +6,7 @@ extension CataloguePhrases {
         case .never: "never"
         case .helpNameOrID: "Name or id prefix."
         case .helpYesDelete: "Delete without asking (needed when there is no terminal to ask on)."
-        case .nameInvalid: "a name has 1–100 characters and no control characters"
+        case .nameInvalid: "a name has 1–{nameLength} characters and no control characters"
         case .machineNameTaken: "there is already a machine named '{name}'"
         case .exerciseNameTaken: "there is already an exercise named '{name}'"
         case .trainingNameTaken: "there is already a training named '{name}'"
@@ -29,7 +29,7 @@ extension CataloguePhrases {
         case .machineInUse: "cannot delete machine '{name}' is used by: {users}"
         case .helpMachines: "Your machines."
         case .helpMachinesAdd: "Add a machine."
-        case .helpMachinesAddImage: "A PNG or JPEG of at most 2 MiB."
+        case .helpMachinesAddImage: "A PNG or JPEG of at most {imageMiB} MiB."
         case .helpMachinesList: "List machines."
         case .helpMachinesShow: "Show a machine and the exercises that use it."
         case .helpMachinesShowSaveImage: "Save the machine's image to this file."
@@ -116,7 +116,7 @@ extension CataloguePhrases {
         case .trainingHasNoExercisesHint: "(no exercises: gorilla trainings edit \"{name}\" --add EXERCISE)"
         case .trainingHasNoExercises: "(no exercises)"
         case .helpClients: "Your clients and their registration codes."
-        case .helpClientsAdd: "Invite a client: prints the registration code (XXXX-XXXX, valid 14 days) to pass on."
+        case .helpClientsAdd: "Invite a client: prints the registration code (XXXX-XXXX, valid {codeDays} days) to pass on."
         case .helpClientsAddName: "First name (the client may correct it when registering)."
         case .helpClientsAddSurname: "Surname."
         case .helpClientsList: "List clients, registered and invited, with when each last trained."
@@ -131,8 +131,8 @@ extension CataloguePhrases {
         case .helpClientsEditDiscussion:
             "The goal weight shows in clients show, measurements and stats; the sessions a week are what stats --compliance measures the client against."
         case .helpClientsEditClient: "Name, username or id."
-        case .helpClientsEditGoalWeight: "The goal weight in kg (plausible: 20–400), or none to remove it."
-        case .helpClientsEditPerWeek: "Sessions a week the plan asks for (1–14), or none."
+        case .helpClientsEditGoalWeight: "The goal weight in kg (plausible: {goalLowest}–{goalHighest}), or none to remove it."
+        case .helpClientsEditPerWeek: "Sessions a week the plan asks for ({perWeekLowest}–{perWeekHighest}), or none."
         case .helpClientsEditForce: "Accept a goal weight outside the plausible range."
         case .helpClientsCode: "Issue a new registration code for an invited client."
         case .helpClientsResetPassword:
@@ -160,7 +160,7 @@ extension CataloguePhrases {
         case .invitedClientName: "invited client {id}"
         case .clientsAmbiguous: "'{text}' matches several clients: {list}; use the username or an id"
         case .ambiguousRemovedClient: "{name} ({id}, removed)"
-        case .clientNameInvalid: "{option}: 1–100 characters"
+        case .clientNameInvalid: "{option}: 1–{nameLength} characters"
         case .clientAlreadyRegistered:
             "{name} has already registered; use gorilla clients reset-password if they forgot their password"
         case .clientNotRegisteredYet:

@@ -284,7 +284,7 @@ extension TrainingPhrases {
         case .planGroup: "a group is one word of at most {length} characters at the end, after {group}: 3x10@60kg group A"
         case .planTooManySets: "too many sets"
         case .planWrittenAsSet: "this is the form of a performed set (REPSxWEIGHT, as in --set); {form}"
-        case .planDistance: "the distance must look like 2000m or 2km (at most 1,000 km)"
+        case .planDistance: "the distance must look like 2000m or 2km (at most {longestKm} km)"
         case .planLoad: "the load after '@' must be a number from {lowest} to {highest} with kg or lb, e.g. @80kg"
         case .planWholeSets: "the sets must be a whole number from {lowest} to {highest}; {form}"
         case .planWholeReps: "the reps must be a whole number from {lowest} to {highest}; {form}"

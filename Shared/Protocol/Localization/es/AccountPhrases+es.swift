@@ -33,7 +33,7 @@ extension AccountPhrases {
         case .noServerConfigured:
             "este dispositivo no tiene ningún servidor configurado; ejecuta: gorilla connect HOST:PORT"
         // MARK: register, login, logout, whoami
-        case .helpUsername: "Nombre de usuario (de 3 a 32 letras, dígitos, '.', '_' o '-')."
+        case .helpUsername: "Nombre de usuario (de {usernameShortest} a {usernameLongest} letras, dígitos, '.', '_' o '-')."
         case .helpEmail: "Dirección de correo electrónico."
         case .helpFirstName: "Nombre."
         case .helpSurname: "Apellidos."
@@ -81,7 +81,7 @@ extension AccountPhrases {
         case .helpProfileEditDiscussion:
             "--language ca|es|en cambia el idioma de la cuenta (de los mensajes del servidor y de los textos)."
         case .helpProfileNIF: "NIF; un texto vacío lo elimina."
-        case .helpProfilePhoto: "Un PNG o JPEG de 2 MiB como máximo."
+        case .helpProfilePhoto: "Un PNG o JPEG de {imageMiB} MiB como máximo."
         case .helpProfileNoPhoto: "Elimina la foto."
         case .helpProfileReminder:
             "Cuánto tiempo antes de una cita llegan los recordatorios: 30m, 1h, 90 (minutos), 0 (al inicio)."
@@ -97,7 +97,7 @@ extension AccountPhrases {
         case .profileSince: "desde"
         case .reminderDefault: " (por defecto)"
         case .profileUpdated: "Se ha actualizado el perfil."
-        case .imageTooLargeOrWrongType: "{path} debe ser un PNG o JPEG de 2 MiB como máximo"
+        case .imageTooLargeOrWrongType: "{path} debe ser un PNG o JPEG de {imageMiB} MiB como máximo"
         case .cannotReadFile: "no se puede leer {path}"
         // MARK: password
         case .helpPassword: "Cambia o restablece tu contraseña."

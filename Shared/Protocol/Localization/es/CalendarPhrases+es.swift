@@ -6,7 +6,7 @@ extension CalendarPhrases {
         case .helpEventsDiscussion:
             "Cada cita de una cita periódica se llama ID@YYYY-MM-DD (como la muestran las listas), o bien ID con --occurrence FECHA."
         case .helpEventAt: "Fecha y hora locales, \"YYYY-MM-DD HH:MM\"."
-        case .helpEventDuration: "Duración en minutos (por defecto, 60)."
+        case .helpEventDuration: "Duración en minutos (por defecto, {defaultDuration})."
         case .helpEventGym: "El gimnasio."
         case .helpEventNote: "Una nota."
         case .helpEventClient: "El cliente."
@@ -71,7 +71,7 @@ extension CalendarPhrases {
         case .coachesAccept: "aceptar solicitudes"
         case .atRequired: "falta --at \"YYYY-MM-DD HH:MM\""
         case .atInvalid: "--at debe ser \"YYYY-MM-DD HH:MM\" (hora local), no '{text}'"
-        case .durationRange: "--duration va de 1 a 1440 minutos"
+        case .durationRange: "--duration va de {durationShortest} a {durationLongest} minutos"
         case .fromInvalid: "--from debe ser YYYY-MM-DD"
         case .toInvalid: "--to debe ser YYYY-MM-DD"
         case .seriesFirstDayMoved: "el primer día de la cita periódica es el {day}: el primero de sus días de la semana"

@@ -6,7 +6,7 @@ extension CataloguePhrases {
         case .never: "nunca"
         case .helpNameOrID: "Nombre o inicio del id."
         case .helpYesDelete: "Elimina sin preguntar (hace falta cuando no hay ningún terminal donde preguntar)."
-        case .nameInvalid: "un nombre tiene de 1 a 100 caracteres y ningún carácter de control"
+        case .nameInvalid: "un nombre tiene de 1 a {nameLength} caracteres y ningún carácter de control"
         case .machineNameTaken: "ya hay una máquina que se llama '{name}'"
         case .exerciseNameTaken: "ya hay un ejercicio que se llama '{name}'"
         case .trainingNameTaken: "ya hay un entrenamiento que se llama '{name}'"
@@ -29,7 +29,7 @@ extension CataloguePhrases {
         case .machineInUse: "no se puede eliminar la máquina '{name}': la usan {users}"
         case .helpMachines: "Tus máquinas."
         case .helpMachinesAdd: "Añade una máquina."
-        case .helpMachinesAddImage: "Un PNG o JPEG de 2 MiB como máximo."
+        case .helpMachinesAddImage: "Un PNG o JPEG de {imageMiB} MiB como máximo."
         case .helpMachinesList: "Lista las máquinas."
         case .helpMachinesShow: "Muestra una máquina y los ejercicios que la usan."
         case .helpMachinesShowSaveImage: "Guarda la imagen de la máquina en este archivo."
@@ -119,7 +119,7 @@ extension CataloguePhrases {
         case .trainingHasNoExercises: "(sin ejercicios)"
         case .helpClients: "Tus clientes y sus códigos de registro."
         case .helpClientsAdd:
-            "Invita a un cliente: muestra el código de registro (XXXX-XXXX, válido 14 días) que debes pasarle."
+            "Invita a un cliente: muestra el código de registro (XXXX-XXXX, válido {codeDays} días) que debes pasarle."
         case .helpClientsAddName: "Nombre (el cliente puede corregirlo al registrarse)."
         case .helpClientsAddSurname: "Apellidos."
         case .helpClientsList: "Lista los clientes, registrados e invitados, con el último día que entrenó cada uno."
@@ -136,8 +136,8 @@ extension CataloguePhrases {
         case .helpClientsEditDiscussion:
             "El peso objetivo se muestra en clients show, measurements y stats; las sesiones por semana son lo que stats --compliance compara con lo que hace el cliente."
         case .helpClientsEditClient: "Nombre, usuario o id."
-        case .helpClientsEditGoalWeight: "El peso objetivo en kg (plausible: 20–400), o none para quitarlo."
-        case .helpClientsEditPerWeek: "Sesiones por semana que pide el plan (1–14), o none."
+        case .helpClientsEditGoalWeight: "El peso objetivo en kg (plausible: {goalLowest}–{goalHighest}), o none para quitarlo."
+        case .helpClientsEditPerWeek: "Sesiones por semana que pide el plan ({perWeekLowest}–{perWeekHighest}), o none."
         case .helpClientsEditForce: "Acepta un peso objetivo fuera del intervalo plausible."
         case .helpClientsCode: "Genera un código de registro nuevo para un cliente invitado."
         case .helpClientsResetPassword:
@@ -166,7 +166,7 @@ extension CataloguePhrases {
         case .invitedClientName: "cliente invitado {id}"
         case .clientsAmbiguous: "'{text}' coincide con varios clientes: {list}; usa el nombre de usuario o un id"
         case .ambiguousRemovedClient: "{name} ({id}, eliminado)"
-        case .clientNameInvalid: "{option}: de 1 a 100 caracteres"
+        case .clientNameInvalid: "{option}: de 1 a {nameLength} caracteres"
         case .clientAlreadyRegistered:
             "{name} ya se ha registrado; usa gorilla clients reset-password si ha olvidado su contraseña"
         case .clientNotRegisteredYet:

@@ -324,7 +324,7 @@ extension TrainingPhrases {
         case .planGroup: "un grupo es una palabra de como máximo {length} caracteres al final, después de {group}: 3x10@60kg grupo A"
         case .planTooManySets: "demasiadas series"
         case .planWrittenAsSet: "esta es la forma de una serie hecha (REPSxPESO, como en --set); {form}"
-        case .planDistance: "la distancia debe ser como 2000m o 2km (como máximo 1000 km)"
+        case .planDistance: "la distancia debe ser como 2000m o 2km (como máximo {longestKm} km)"
         case .planLoad: "la carga tras '@' debe ser un número de {lowest} a {highest} con kg o lb, p. ej. @80kg"
         case .planWholeSets: "las series deben ser un número entero de {lowest} a {highest}; {form}"
         case .planWholeReps: "las repeticiones deben ser un número entero de {lowest} a {highest}; {form}"
