@@ -1,0 +1,64 @@
+import Foundation
+import GorillaShared
+
+// The calendar's appointments as untyped rows (``CachedEntity``), for the views outside the calendar that still read
+// rows by their document's members; each is the typed reading converted, so both agree.
+
+extension Stored {
+    /// The row as an untyped cached row: the document the type writes.
+    var row: CachedEntity {
+        CachedEntity(id: id, kind: Document.kind.rawValue, data: value.document, version: version, deleted: deleted)
+    }
+}
+
+extension EventCalendar {
+    /// Single appointments (and requests), as rows.
+    var singles: [CachedEntity] { singleRows.map(\.row) }
+
+    /// Series, by id, as rows.
+    var series: [UUID: CachedEntity] { seriesRows.mapValues(\.row) }
+
+    /// ``events(from:to:client:horizon:)`` as rows, `client` given by its key.
+    public func appointments(
+        from: Date = .distantPast, to: Date = .distantFuture, client: String? = nil, horizon: Date? = nil
+    ) -> [CachedEntity] {
+        let id = client.flatMap { UUID(text: $0) }
+        if client != nil, id == nil { return [] }
+        return events(from: from, to: to, client: id, horizon: horizon).map(\.row)
+    }
+
+    /// ``events(until:client:)`` as rows, `client` given by its key.
+    public func appointments(until to: Date, client: String? = nil) -> [CachedEntity] {
+        appointments(from: .distantPast, to: to, client: client)
+    }
+
+    /// ``event(withID:around:)`` as a row.
+    public func occurrence(withID id: UUID, around now: Date = Date()) -> CachedEntity? {
+        event(withID: id, around: now)?.row
+    }
+
+    /// ``ahead(of:after:in:)-(UUID,_,_)`` as rows, `client` given by its key.
+    static func ahead(of client: String, after: Date, in cache: LocalCache) throws -> [CachedEntity] {
+        guard let id = UUID(text: client) else { return [] }
+        return try ahead(of: id, after: after, in: cache).map(\.row)
+    }
+}
+
+extension CachedEntity {
+    /// The row read as an event whose members may be absent.
+    private var eventPatch: EventPatch? { try? EventPatch(document: data) }
+
+    /// For an occurrence of a series: the series' id and the occurrence's original day.
+    public var seriesOccurrence: (series: UUID, day: CalendarDate)? { eventPatch?.exceptionOf }
+
+    /// How lists name an appointment: the short id, with the occurrence's day for an occurrence ("1a2b3c4d@2026-12-03").
+    public var appointmentReference: String {
+        guard let (series, day) = seriesOccurrence else { return id.short }
+        return "\(series.short)@\(day)"
+    }
+
+    /// This appointment's state at `now` without knowing the sessions (an appointment just changed).
+    public func appointmentState(fulfilled: Set<String> = [], now: Date = Date()) -> AppointmentState {
+        AppointmentFacts.state(of: eventPatch, fulfilled: fulfilled.contains(id.key), now: now)
+    }
+}
