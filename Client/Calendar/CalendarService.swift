@@ -116,9 +116,15 @@ public enum AppointmentOutcome: String, Sendable, Codable {
         Set(sessions.compactMap(\.event))
     }
 
-    /// The keys of the appointments that the session rows `sessions` fulfil.
+    /// The appointments that `sessions` fulfil.
+    public static func fulfilled(by sessions: [Stored<TrainingSession>]) -> Set<UUID> {
+        Set(sessions.compactMap(\.event))
+    }
+
+    /// The keys of the appointments that the session rows `sessions` fulfil (read together, each for its `event`
+    /// alone).
     public static func fulfilled(by sessions: [CachedEntity]) -> Set<String> {
-        Set(sessions.compactMap { (LocalCache.stored($0) as Stored<SessionMark>?)?.event?.key })
+        Set(CachedEntity.reading(SessionMark.self, sessions).compactMap { $0?.event?.key })
     }
 }
 
@@ -167,7 +173,10 @@ public struct CalendarMarks: Sendable {
     /// The marks of the appointment rows `appointments` and the session rows `sessions`, read as their types.
     public init(appointments: [CachedEntity], sessions: [CachedEntity], now: Date, zone: TimeZone) {
         self.init(
-            events: appointments.compactMap { LocalCache.stored($0) }, sessions: sessions.compactMap { LocalCache.stored($0) },
+            events: appointments.compactMap { LocalCache.stored($0) },
+            sessions: zip(sessions, CachedEntity.reading(SessionMark.self, sessions)).compactMap { row, mark in
+                mark.map { Stored(id: row.id, value: $0) }
+            },
             now: now, zone: zone)
     }
 
