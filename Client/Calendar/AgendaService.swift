@@ -148,19 +148,10 @@ public struct AgendaPlan: Presentable {
     /// What came since the home screen was last shown on this device (left unmarked).
     public let sinceLooked: SinceLooked
 
-    /// What `--json` prints.
-    private struct JSON: Encodable {
-        let from: CalendarDate
-        let days: Int
-        let appointments: [Item]
-        let next: Item?
-        let sinceLooked: SinceLooked
-    }
-
-    /// `{from, days, appointments: [{…event, clientName|coachName, lastSession?, unread}], next?, sinceLooked}`.
-    public func encode(to encoder: any Encoder) throws {
-        try JSON(from: from, days: days, appointments: appointments, next: next, sinceLooked: sinceLooked)
-            .encode(to: encoder)
+    /// What `--json` prints: `{from, days, appointments: [{…event, clientName|coachName, lastSession?, unread}],
+    /// next?, sinceLooked}`.
+    private enum CodingKeys: String, CodingKey {
+        case from, days, appointments, next, sinceLooked
     }
 }
 

@@ -82,7 +82,7 @@ extension Stored where Document == Event {
 extension AppointmentFacts {
     /// The state of the row `event`.
     public func state(_ event: CachedEntity) -> AppointmentState {
-        Self.state(of: event.reading(EventPatch.self), fulfilled: fulfilled.contains(event.id), now: now)
+        Self.state(of: event.partial(EventPatch.self), fulfilled: fulfilled.contains(event.id), now: now)
     }
 
     /// The name of the training the row `event` carries.

@@ -124,7 +124,7 @@ public enum AppointmentOutcome: String, Sendable, Codable {
     /// The keys of the appointments that the session rows `sessions` fulfil (read together, each for its `event`
     /// alone).
     public static func fulfilled(by sessions: [CachedEntity]) -> Set<String> {
-        Set(CachedEntity.reading(SessionMark.self, sessions).compactMap { $0?.event?.key })
+        Set(CachedEntity.partial(SessionMark.self, sessions).compactMap { $0?.event?.key })
     }
 }
 
@@ -174,7 +174,7 @@ public struct CalendarMarks: Sendable {
     public init(appointments: [CachedEntity], sessions: [CachedEntity], now: Date, zone: TimeZone) {
         self.init(
             events: appointments.compactMap { LocalCache.stored($0) },
-            sessions: zip(sessions, CachedEntity.reading(SessionMark.self, sessions)).compactMap { row, mark in
+            sessions: zip(sessions, CachedEntity.partial(SessionMark.self, sessions)).compactMap { row, mark in
                 mark.map { Stored(id: row.id, value: $0) }
             },
             now: now, zone: zone)
@@ -248,14 +248,8 @@ public struct CalendarWeek: Presentable {
     /// The time zone the days and hours are read in.
     public let zone: TimeZone
 
-    /// What `--json` prints.
-    private struct JSON: Encodable {
-        let week: String
-        let days: [Day]
-    }
-
-    /// `{week, days: [{date, events, trained, missed}]}`.
-    public func encode(to encoder: any Encoder) throws {
-        try JSON(week: week, days: days).encode(to: encoder)
+    /// What `--json` prints: `{week, days: [{date, events, trained, missed}]}`.
+    private enum CodingKeys: String, CodingKey {
+        case week, days
     }
 }

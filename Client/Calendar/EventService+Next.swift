@@ -10,7 +10,7 @@ extension EventService {
     public static func nextToTrain(
         _ cache: LocalCache, at now: Date, choose: (@Sendable (_ title: String, _ lines: [String]) -> Int?)?
     ) throws -> CachedEntity {
-        try nextAppointment(cache, at: now, choose: choose).row
+        try nextAppointment(cache, at: now, choose: choose).untypedRow
     }
 
     /// ``nextToTrain(_:at:choose:)`` as its type.

@@ -114,7 +114,7 @@ extension EventService {
 
     /// ``appointment(_:_:)`` as a row.
     static func resolve(_ cache: LocalCache, _ text: String) throws -> CachedEntity {
-        try appointment(cache, text).row
+        try appointment(cache, text).untypedRow
     }
 
     /// Appointments of the coach that overlap [start, start + minutes), other than `except`; cancelled, declined and
