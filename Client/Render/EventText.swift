@@ -95,7 +95,7 @@ extension EventLine {
     public func text(for viewer: Viewer) -> String {
         let minutes = event.duration
         var when = EventFormatting.local(event.start)
-        let end = EventFormatting.local(event.event.value.end)
+        let end = EventFormatting.local(event.end)
         when += " – " + (end.prefix(10) == when.prefix(10) ? String(end.suffix(5)) : end)
         // Values start in one column: two spaces after the longest label (the training's only when it is shown).
         let training = event.trainingName
