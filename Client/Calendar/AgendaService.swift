@@ -40,54 +40,52 @@ public struct AgendaService: Sendable {
         let to = calendar.date(byAdding: .day, value: days, to: from)!
         let events = try EventCalendar(cache: cache)
         let facts = try AppointmentFacts(cache: cache, now: now)
-        let found = events.appointments(from: from, to: to).filter { facts.state($0) != .requestDeclined }
+        let found = events.events(from: from, to: to).filter { facts.state($0) != .requestDeclined }
         let names = try ClientDirectory(cache: cache).names()
         let coach = profile.role.keepsClients
         // A client's agenda names their coach (the name the server keeps on the client's own record).
-        let coachName =
-            coach ? nil : try cache.entity(profile.id)?[string: "coachName"].flatMap { $0.isEmpty ? nil : $0 }
-        let unread = try cache.entities(.message).filter {
-            $0[string: "to"] == profile.id.key && $0.data["read"] == nil
+        let coachName = coach ? nil : try cache.one(Client.self, profile.id)?.coachName.flatMap { $0.isEmpty ? nil : $0 }
+        let unread = try cache.all(Message.self).filter { $0.to == profile.id && $0.read == nil }
+        // The appointment with the name of whoever it is with: the client's for a coach, the coach's for a client.
+        func item(_ event: Stored<Event>, lastSession: LastSession?, unread: Int) -> AgendaPlan.Item {
+            var record = facts.record(event)
+            let name = coach ? names[event.client.key] : coachName
+            record.name = name.map { (coach ? .clientName : .coachName, $0) }
+            return AgendaPlan.Item(event: record, name: name, lastSession: lastSession, unread: unread)
         }
-        var lastSessions: [String: AgendaPlan.LastSession?] = [:]
+        var lastSessions: [UUID: LastSession?] = [:]
         var items: [AgendaPlan.Item] = []
         for event in found {
-            let client = event[string: "client"] ?? ""
-            if lastSessions[client] == nil {
-                lastSessions[client] = try Self.lastSession(of: client, before: now, in: cache)
+            if lastSessions[event.client] == nil {
+                lastSessions[event.client] = try Self.lastSession(of: event.client, before: now, in: cache)
             }
             items.append(
-                AgendaPlan.Item(
-                    event: facts.record(event), name: coach ? names[client] : coachName,
-                    lastSession: lastSessions[client] ?? nil,
-                    unread: unread.filter { !coach || $0[string: "from"] == client }.count))
+                item(
+                    event, lastSession: lastSessions[event.client] ?? nil,
+                    unread: unread.filter { !coach || $0.from == event.client }.count))
         }
         var next: AgendaPlan.Item?
         if !found.contains(where: { facts.state($0).isAhead }),
-            let event = events.appointments(
+            let event = events.events(
                 from: to, horizon: to.addingTimeInterval(Double(Self.nextReach) * 86_400)
             ).first(where: { facts.state($0).isAhead })
         {
-            let client = event[string: "client"] ?? ""
-            next = AgendaPlan.Item(
-                event: facts.record(event), name: coach ? names[client] : coachName,
-                lastSession: nil, unread: 0)
+            next = item(event, lastSession: nil, unread: 0)
         }
         return AgendaPlan(
             from: today, days: days, appointments: items, next: next, role: profile.role, now: now, zone: zone,
             sinceLooked: try SinceLooked.peek(cache, account: profile))
     }
 
-    /// The latest session of `client` (a key) that started before `now`.
-    static func lastSession(of client: String, before now: Date, in cache: LocalCache) throws -> LastSession? {
-        guard let id = UUID(uuidString: client),
-            let session = try cache.timeline(.session, client: id, to: ISOTime.format(now)).last,
-            let start = session[string: "start"].flatMap(ISOTime.parse)
+    /// The latest session of `client` that started before `now` (the rows before it are not read as sessions).
+    static func lastSession(of client: UUID, before now: Date, in cache: LocalCache) throws -> LastSession? {
+        guard let row = try cache.timeline(.session, client: client, to: ISOTime.format(now)).last,
+            let session: Stored<TrainingSession> = LocalCache.stored(row)
         else { return nil }
         return LastSession(
-            id: session.id, start: start, training: session[string: "training"].flatMap(UUID.init(uuidString:)),
-            trainingName: try SessionService.trainingName(cache, session),
-            exercises: session.data["exercises"]?.arrayValue?.count ?? 0)
+            id: session.id, start: session.start, training: session.training,
+            trainingName: try session.training.flatMap { try cache.one(Training.self, $0)?.name },
+            exercises: session.exercises.count)
     }
 }
 
@@ -96,8 +94,9 @@ public struct AgendaService: Sendable {
 public struct AgendaPlan: Presentable {
     /// One appointment of the agenda.
     public struct Item: Sendable {
-        /// The appointment (an occurrence of a series as ``EventCalendar`` gives it).
-        public let event: EntityRecord
+        /// The appointment (an occurrence of a series as ``EventCalendar`` gives it), with the name of whoever it is
+        /// with.
+        public let event: AppointmentRecord
         /// The client's name in a coach's agenda; the coach's in a client's.
         public let name: String?
         /// The client's latest session before now.
@@ -117,14 +116,18 @@ public struct AgendaPlan: Presentable {
         /// How many exercises were done.
         public let exercises: Int
 
+        private enum CodingKeys: String, CodingKey {
+            case id, start, training, trainingName, exercises
+        }
+
+        /// Ids as stored documents write them: lower case.
         public func encode(to encoder: any Encoder) throws {
-            var object: [String: JSONValue] = [
-                "id": .string(id.key), "start": .string(ISOTime.format(start)),
-                "exercises": .number(Double(exercises)),
-            ]
-            if let training { object["training"] = .string(training.key) }
-            if let trainingName { object["trainingName"] = .string(trainingName) }
-            try JSONValue.object(object).encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeID(id, forKey: .id)
+            try container.encode(start, forKey: .start)
+            try container.encodeID(training, forKey: .training)
+            try container.encodeIfPresent(trainingName, forKey: .trainingName)
+            try container.encode(exercises, forKey: .exercises)
         }
     }
 
@@ -145,21 +148,23 @@ public struct AgendaPlan: Presentable {
     /// What came since the home screen was last shown on this device (left unmarked).
     public let sinceLooked: SinceLooked
 
-    /// `{from, days, appointments: [{…event, clientName|coachName, lastSession?, unread}], next?, sinceLooked}`.
+    /// What `--json` prints: `{from, days, appointments: [{…event, clientName|coachName, lastSession?, unread}],
+    /// next?, sinceLooked}`.
+    private enum CodingKeys: String, CodingKey {
+        case from, days, appointments, next, sinceLooked
+    }
+}
+
+extension AgendaPlan.Item: Encodable {
+    /// The members `--json` adds to the appointment's.
+    private struct Added: Encodable {
+        let lastSession: AgendaPlan.LastSession?
+        let unread: Int
+    }
+
+    /// The appointment's members (with the name), then `lastSession` and `unread`.
     public func encode(to encoder: any Encoder) throws {
-        // The name is the client's for a coach, the coach's for a client: whoever the appointment is with.
-        func json(_ item: Item) throws -> JSONValue {
-            var record = item.event
-            if let name = item.name { record.fields[role == .client ? "coachName" : "clientName"] = .string(name) }
-            if let lastSession = item.lastSession { record.fields["lastSession"] = try JSONValue.encode(lastSession) }
-            record.fields["unread"] = .number(Double(item.unread))
-            return try JSONValue.encode(record)
-        }
-        var object: [String: JSONValue] = [
-            "from": .string(from.description), "days": .number(Double(days)),
-            "appointments": .array(try appointments.map(json)), "sinceLooked": try JSONValue.encode(sinceLooked),
-        ]
-        if let next { object["next"] = try json(next) }
-        try JSONValue.object(object).encode(to: encoder)
+        try event.encode(to: encoder)
+        try Added(lastSession: lastSession, unread: unread).encode(to: encoder)
     }
 }

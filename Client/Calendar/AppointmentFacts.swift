@@ -4,76 +4,100 @@ import GorillaShared
 /// What every view needs to show an appointment beside its document: its client's name, its training's name and
 /// its state (``GorillaShared/AppointmentState``, decided once, here, from the sessions that fulfil it).
 ///
-/// Views read appointments through ``record(_:)`` or ``line(_:named:)``, so that a list, the calendar, the week, the
-/// home screen, the agenda, the watch and the `.ics` export never disagree on where one stands.
+/// Views read appointments through ``record(_:)-(Stored<Event>)`` or ``line(_:named:)-(Stored<Event>,_)``, so that a
+/// list, the calendar, the week, the home screen, the agenda, the watch and the `.ics` export never disagree on where
+/// one stands.
 public struct AppointmentFacts: Sendable {
     /// Client display names by key.
     let clientNames: [String: String]
-    /// Training names by key (deleted ones too: the appointment keeps naming it).
-    let trainingNames: [String: String]
-    /// The keys of the appointments sessions name.
-    let fulfilled: Set<String>
+    /// Training names by id (deleted ones too: the appointment keeps naming it).
+    let trainings: [UUID: String]
+    /// The appointments sessions name.
+    let fulfilled: Set<UUID>
     /// When the states are read.
     public let now: Date
 
     /// The facts of the appointments in `cache` at `now`.
     public init(cache: LocalCache, now: Date = Date()) throws {
         clientNames = try ClientDirectory(cache: cache).names()
-        trainingNames = try Self.trainingNames(in: cache)
-        fulfilled = AppointmentOutcome.fulfilled(by: try cache.entities(.session))
+        trainings = try Self.trainings(in: cache)
+        fulfilled = AppointmentOutcome.fulfilled(by: try cache.all(SessionMark.self))
         self.now = now
     }
 
-    /// The names of the trainings in `cache` by key, deleted ones too (an appointment keeps naming its training).
+    /// The names of the trainings in `cache` by id, deleted ones too (an appointment keeps naming its training).
+    static func trainings(in cache: LocalCache) throws -> [UUID: String] {
+        Dictionary(try cache.all(Training.self, includeDeleted: true).map { ($0.id, $0.name) }) { first, _ in first }
+    }
+
+    /// ``trainings(in:)`` by key.
     static func trainingNames(in cache: LocalCache) throws -> [String: String] {
-        Dictionary(try cache.entities(.training, includeDeleted: true).map { ($0.id.key, $0.name) }) { first, _ in first }
+        Dictionary(uniqueKeysWithValues: try trainings(in: cache).map { ($0.key.key, $0.value) })
     }
 
     /// The state of `event` (an appointment as ``EventCalendar`` gives it).
-    public func state(_ event: CachedEntity) -> AppointmentState {
-        Self.state(of: event.data, id: event.id, fulfilled: fulfilled, now: now)
+    public func state(_ event: Stored<Event>) -> AppointmentState {
+        event.appointmentState(fulfilled: fulfilled.contains(event.id), now: now)
     }
 
     /// The name of the training `event` carries, when it carries one this device knows.
-    public func trainingName(_ event: CachedEntity) -> String? {
-        event[string: "training"].flatMap { trainingNames[$0.lowercased()] }
+    public func trainingName(_ event: Stored<Event>) -> String? {
+        event.training.flatMap { trainings[$0] }
     }
 
     /// The name of `event`'s client.
-    public func clientName(_ event: CachedEntity) -> String? {
-        event[string: "client"].flatMap { clientNames[$0] }
+    public func clientName(_ event: Stored<Event>) -> String? {
+        clientNames[event.client.key]
     }
 
-    /// `event` as views show it and `--json` prints it: its document with `state` and, when it has a training,
-    /// `trainingName`.
-    public func record(_ event: CachedEntity) -> EntityRecord {
-        var extra: [String: JSONValue] = ["state": .string(state(event).rawValue)]
-        if let name = trainingName(event) { extra["trainingName"] = .string(name) }
-        return EntityRecord(event, adding: extra)
+    /// `event` as views show it and `--json` prints it: with its `state` and, when it has a training, `trainingName`.
+    public func record(_ event: Stored<Event>) -> AppointmentRecord {
+        AppointmentRecord(event, state: state(event), trainingName: trainingName(event))
     }
 
     /// `event` with its client's name (left out when `named` is false).
-    public func line(_ event: CachedEntity, named: Bool = true) -> EventLine {
+    public func line(_ event: Stored<Event>, named: Bool = true) -> EventLine {
         EventLine(record(event), clientName: named ? clientName(event) : nil)
     }
 
-    /// The one reading of an appointment document's state: its status, its client's answer, its end, whether a
-    /// session fulfils it (`fulfilled` holds their keys).
-    static func state(
-        of data: [String: JSONValue], id: UUID, fulfilled: Set<String>, now: Date
-    ) -> AppointmentState {
-        let start = data["start"]?.stringValue.flatMap(ISOTime.parse) ?? now
-        let minutes = data["duration"]?.intValue ?? Event.defaultDuration
+    /// The one reading of an appointment's state: its status, its client's answer, its end, whether a session
+    /// fulfils it. What `event` leaves out reads as an appointment scheduled, unanswered, starting `now`.
+    static func state(of event: EventPatch?, fulfilled: Bool, now: Date) -> AppointmentState {
+        let start = event?.start ?? now
+        let minutes = event?.duration ?? Event.defaultDuration
         return AppointmentState(
-            status: data["status"]?.stringValue.flatMap(EventStatus.init(rawValue:)) ?? .scheduled,
-            answer: data["answer"]?.stringValue.flatMap(EventAnswer.init(rawValue:)),
-            end: start.addingTimeInterval(Double(minutes) * 60), fulfilled: fulfilled.contains(id.key), now: now)
+            status: event?.status ?? .scheduled, answer: event?.answer,
+            end: start.addingTimeInterval(Double(minutes) * 60), fulfilled: fulfilled, now: now)
     }
 }
 
-extension CachedEntity {
-    /// This appointment's state at `now` without knowing the sessions (an appointment just changed).
-    public func appointmentState(fulfilled: Set<String> = [], now: Date = Date()) -> AppointmentState {
-        AppointmentFacts.state(of: data, id: id, fulfilled: fulfilled, now: now)
+extension Stored where Document == Event {
+    /// This appointment's state at `now`; `fulfilled` when a session names it (left out: an appointment just changed).
+    public func appointmentState(fulfilled: Bool = false, now: Date = Date()) -> AppointmentState {
+        AppointmentState(status: value.status, answer: value.answer, end: value.end, fulfilled: fulfilled, now: now)
+    }
+}
+
+// Untyped forms, for the views outside the calendar that still read rows.
+extension AppointmentFacts {
+    /// The state of the row `event`.
+    public func state(_ event: CachedEntity) -> AppointmentState {
+        Self.state(of: event.partial(EventPatch.self), fulfilled: fulfilled.contains(event.id), now: now)
+    }
+
+    /// The name of the training the row `event` carries.
+    public func trainingName(_ event: CachedEntity) -> String? {
+        LocalCache.stored(event).flatMap { trainingName($0) }
+    }
+
+    /// The name of the row `event`'s client.
+    public func clientName(_ event: CachedEntity) -> String? {
+        LocalCache.stored(event).flatMap { clientName($0) }
+    }
+
+    /// The row `event` with its `state` and `trainingName`.
+    public func record(_ event: CachedEntity) -> EntityRecord {
+        guard let typed: Stored<Event> = LocalCache.stored(event) else { return EntityRecord(event) }
+        return EntityRecord(event, adding: record(typed).addedMembers)
     }
 }

@@ -28,8 +28,8 @@ public struct CalendarService: Sendable {
         let next = calendar.date(byAdding: .month, value: 1, to: first)!
         let cache = try await context.freshCache()
         let facts = try AppointmentFacts(cache: cache, now: now)
-        let events = try EventCalendar(cache: cache).appointments(from: first, to: next)
-        let marks = CalendarMarks(appointments: events, sessions: try cache.entities(.session), now: now, zone: zone)
+        let events = try EventCalendar(cache: cache).events(from: first, to: next)
+        let marks = CalendarMarks(events: events, sessions: try cache.all(SessionMark.self), now: now, zone: zone)
         let length = calendar.range(of: .day, in: .month, for: first)!.count
         var perDay: [Int: CalendarMarks.Day] = [:]
         for day in 1...length {
@@ -64,14 +64,11 @@ public struct CalendarService: Sendable {
         let starts = (0...7).map { calendar.date(byAdding: .day, value: $0 - weekday, to: chosen.start(in: zone))! }
         let cache = try await context.freshCache()
         let facts = try AppointmentFacts(cache: cache, now: now)
-        let events = try EventCalendar(cache: cache).appointments(from: starts[0], to: starts[7])
-        let marks = CalendarMarks(appointments: events, sessions: try cache.entities(.session), now: now, zone: zone)
+        let events = try EventCalendar(cache: cache).events(from: starts[0], to: starts[7])
+        let marks = CalendarMarks(events: events, sessions: try cache.all(SessionMark.self), now: now, zone: zone)
         let days = (0..<7).map { index in
             let date = CalendarDate(starts[index], in: zone)
-            let own = events.filter {
-                guard let start = $0[string: "start"].flatMap(ISOTime.parse) else { return false }
-                return start >= starts[index] && start < starts[index + 1]
-            }
+            let own = events.filter { $0.start >= starts[index] && $0.start < starts[index + 1] }
             return CalendarWeek.Day(
                 date: date,
                 events: own.map { facts.line($0) },
@@ -91,8 +88,14 @@ public struct CalendarService: Sendable {
 public enum AppointmentOutcome: String, Sendable, Codable {
     case done, missed, cancelled, upcoming
 
-    /// The outcome of `event` at `now`; `fulfilled` holds the ids of the appointments sessions name
-    /// (``fulfilled(by:)``). Nil for what is not an appointment: a client's request, pending or declined.
+    /// The outcome of `event` at `now`; `fulfilled` holds the appointments sessions name
+    /// (``fulfilled(by:)-(Stored<SessionMark>)``). Nil for what is not an appointment: a client's request, pending or
+    /// declined.
+    public init?(_ event: Stored<Event>, fulfilled: Set<UUID>, now: Date) {
+        self.init(event.appointmentState(fulfilled: fulfilled.contains(event.id), now: now))
+    }
+
+    /// The outcome of the row `event`; `fulfilled` holds keys (``fulfilled(by:)-([CachedEntity])``).
     public init?(_ event: CachedEntity, fulfilled: Set<String>, now: Date) {
         self.init(event.appointmentState(fulfilled: fulfilled, now: now))
     }
@@ -108,9 +111,20 @@ public enum AppointmentOutcome: String, Sendable, Codable {
         }
     }
 
-    /// The ids (lower case) of the appointments that `sessions` fulfil.
+    /// The appointments that `sessions` fulfil.
+    static func fulfilled(by sessions: [Stored<SessionMark>]) -> Set<UUID> {
+        Set(sessions.compactMap(\.event))
+    }
+
+    /// The appointments that `sessions` fulfil.
+    public static func fulfilled(by sessions: [Stored<TrainingSession>]) -> Set<UUID> {
+        Set(sessions.compactMap(\.event))
+    }
+
+    /// The keys of the appointments that the session rows `sessions` fulfil (read together, each for its `event`
+    /// alone).
     public static func fulfilled(by sessions: [CachedEntity]) -> Set<String> {
-        Set(sessions.compactMap { $0[string: "event"]?.lowercased() })
+        Set(CachedEntity.partial(SessionMark.self, sessions).compactMap { $0?.event?.key })
     }
 }
 
@@ -138,23 +152,32 @@ public struct CalendarMarks: Sendable {
     /// The days that hold anything, by date.
     public private(set) var days: [CalendarDate: Day] = [:]
 
-    /// The marks of `appointments` (as ``EventCalendar`` gives them) and `sessions` at `now`, by their day in `zone`.
+    /// The marks of `events` (as ``EventCalendar`` gives them) and `sessions` at `now`, by their day in `zone`.
     /// Sessions outside the days shown still count for the appointments they fulfil.
-    public init(appointments: [CachedEntity], sessions: [CachedEntity], now: Date, zone: TimeZone) {
+    init(events: [Stored<Event>], sessions: [Stored<SessionMark>], now: Date, zone: TimeZone) {
         for session in sessions {
-            guard let start = session[string: "start"].flatMap(ISOTime.parse) else { continue }
+            guard let start = session.start else { continue }
             days[CalendarDate(start, in: zone), default: Day()].trained = true
         }
         let fulfilled = AppointmentOutcome.fulfilled(by: sessions)
-        for event in appointments {
-            guard let start = event[string: "start"].flatMap(ISOTime.parse),
-                let outcome = AppointmentOutcome(event, fulfilled: fulfilled, now: now), outcome != .cancelled
+        for event in events {
+            guard let outcome = AppointmentOutcome(event, fulfilled: fulfilled, now: now), outcome != .cancelled
             else { continue }
-            let date = CalendarDate(start, in: zone)
+            let date = CalendarDate(event.start, in: zone)
             days[date, default: Day()].events += 1
             if outcome == .upcoming { days[date]?.ahead = true }
             if outcome == .missed { days[date]?.missed = true }
         }
+    }
+
+    /// The marks of the appointment rows `appointments` and the session rows `sessions`, read as their types.
+    public init(appointments: [CachedEntity], sessions: [CachedEntity], now: Date, zone: TimeZone) {
+        self.init(
+            events: appointments.compactMap { LocalCache.stored($0) },
+            sessions: zip(sessions, CachedEntity.partial(SessionMark.self, sessions)).compactMap { row, mark in
+                mark.map { Stored(id: row.id, value: $0) }
+            },
+            now: now, zone: zone)
     }
 
     /// The marks of `date` (none when it holds nothing).
@@ -178,28 +201,35 @@ public struct CalendarMonth: Presentable {
     /// The month's appointments by start, cancelled ones and requests included.
     public let events: [EventLine]
 
+    /// One day's marks as `--json` prints them.
+    private struct MarkedDay: Encodable {
+        let day: Int
+        let events: Int
+        let trained: Bool
+        let missed: Bool
+    }
+
+    /// What `--json` prints.
+    private struct JSON: Encodable {
+        let month: String
+        let days: [MarkedDay]
+        let events: [EventLine]
+    }
+
     /// `{month, days: [{day, events, trained, missed}], events}`.
     public func encode(to encoder: any Encoder) throws {
-        let json: JSONValue = [
-            "month": .string(String(format: "%04d-%02d", year, month)),
-            "days": .array(
-                marks.keys.sorted().map { day in
-                    let mark = marks[day]!
-                    return [
-                        "day": .number(Double(day)), "events": .number(Double(mark.events)),
-                        "trained": .bool(mark.trained), "missed": .bool(mark.missed),
-                    ]
-                }),
-            "events": .array(try events.map { try JSONValue.encode($0) }),
-        ]
-        try json.encode(to: encoder)
+        let days = marks.keys.sorted().map { day in
+            let mark = marks[day]!
+            return MarkedDay(day: day, events: mark.events, trained: mark.trained, missed: mark.missed)
+        }
+        try JSON(month: String(format: "%04d-%02d", year, month), days: days, events: events).encode(to: encoder)
     }
 }
 
 /// `gorilla calendar --week`: seven days from Monday, each with its appointments.
 public struct CalendarWeek: Presentable {
     /// One day of the week.
-    public struct Day: Sendable {
+    public struct Day: Sendable, Encodable {
         public let date: CalendarDate
         /// The day's appointments by start (cancelled ones and requests included), each with its state.
         public let events: [EventLine]
@@ -218,19 +248,8 @@ public struct CalendarWeek: Presentable {
     /// The time zone the days and hours are read in.
     public let zone: TimeZone
 
-    /// `{week, days: [{date, events, trained, missed}]}`.
-    public func encode(to encoder: any Encoder) throws {
-        let json: JSONValue = [
-            "week": .string(week),
-            "days": .array(
-                try days.map { day in
-                    [
-                        "date": .string(day.date.description),
-                        "events": .array(try day.events.map { try JSONValue.encode($0) }),
-                        "trained": .bool(day.trained), "missed": .bool(day.missed),
-                    ]
-                }),
-        ]
-        try json.encode(to: encoder)
+    /// What `--json` prints: `{week, days: [{date, events, trained, missed}]}`.
+    private enum CodingKeys: String, CodingKey {
+        case week, days
     }
 }

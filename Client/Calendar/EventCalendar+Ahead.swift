@@ -2,15 +2,13 @@ import Foundation
 import GorillaShared
 
 extension EventCalendar {
-    /// The occurrences and single appointments of `client` (a key) that start after `after` and still take place,
-    /// each on its own (a series that does not end, up to ``EventService/defaultHorizon`` days ahead).
-    static func ahead(of client: String, after: Date, in cache: LocalCache) throws -> [CachedEntity] {
-        try EventCalendar(cache: cache).appointments(
+    /// The occurrences and single appointments of `client` that start after `after` and still take place, each on
+    /// its own (a series that does not end, up to ``EventService/defaultHorizon`` days ahead).
+    static func ahead(of client: UUID, after: Date, in cache: LocalCache) throws -> [Stored<Event>] {
+        try EventCalendar(cache: cache).events(
             from: after, client: client,
             horizon: after.addingTimeInterval(Double(EventService.defaultHorizon) * 86_400)
-        ).filter {
-            $0.appointmentState(now: after).isAhead && ($0[string: "start"].flatMap(ISOTime.parse) ?? after) > after
-        }
+        ).filter { $0.appointmentState(now: after).isAhead && $0.start > after }
     }
 
     /// The appointment `gorilla train --next` opens at `now`: the one under way (the latest to have started), else
@@ -19,14 +17,10 @@ extension EventCalendar {
     /// It is ``NextAppointment/one(_:)`` only when that is certain: one appointment, under way or starting later today.
     /// Several starting together, or a next one on another day, are ``NextAppointment/choose(_:notToday:)``.
     public func next(at now: Date, zone: TimeZone = .current) -> NextAppointment {
-        let window = appointments(
+        let window = events(
             from: now.addingTimeInterval(-Double(Event.durationRange.upperBound) * 60),
             horizon: now.addingTimeInterval(Double(EventService.defaultHorizon) * 86_400))
-        let live = window.compactMap { event -> (event: CachedEntity, start: Date)? in
-            guard event.appointmentState(now: now).isAhead, let start = event[string: "start"].flatMap(ISOTime.parse)
-            else { return nil }
-            return (event, start)
-        }
+        let live = window.filter { $0.appointmentState(now: now).isAhead }.map { (event: $0, start: $0.start) }
         let underWay = live.filter { $0.start <= now }
         let chosenStart = underWay.map(\.start).max() ?? live.filter { $0.start > now }.map(\.start).min()
         guard let chosenStart else { return .none }
@@ -42,8 +36,8 @@ public enum NextAppointment: Sendable {
     /// No appointment under way or ahead.
     case none
     /// The one to open.
-    case one(CachedEntity)
+    case one(Stored<Event>)
     /// Appointments starting together (one or more), that the person chooses from; `notToday` when they start on
     /// another day than today.
-    case choose([CachedEntity], notToday: Bool)
+    case choose([Stored<Event>], notToday: Bool)
 }

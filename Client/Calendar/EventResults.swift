@@ -1,23 +1,101 @@
 import Foundation
 import GorillaShared
 
+/// An appointment as views show it and `--json` prints it: its document and id, with what a result adds beside them.
+@dynamicMemberLookup
+public struct AppointmentRecord: Sendable, Encodable {
+    /// The appointment (an occurrence of a series as ``EventCalendar`` gives it).
+    public let event: Stored<Event>
+    /// Where it stands (``AppointmentFacts``); nil for an appointment just changed, shown without its state.
+    public var state: AppointmentState?
+    /// The name of the training it is for, when this device knows it.
+    public var trainingName: String?
+    /// The name of whoever it is with, under the member that says who: `clientName` (a coach's view) or `coachName`.
+    public var name: (member: NameMember, value: String)?
+    /// How many occurrences to come a series' answer reached (`events confirm --all`).
+    public var occurrences: Int?
+    /// True for an appointment just deleted.
+    public var deleted: Bool?
+
+    /// Which member names the other person.
+    public enum NameMember: Sendable { case clientName, coachName }
+
+    /// `event` with its `state` and `trainingName` when given.
+    public init(_ event: Stored<Event>, state: AppointmentState? = nil, trainingName: String? = nil) {
+        self.event = event
+        self.state = state
+        self.trainingName = trainingName
+    }
+
+    public subscript<Member>(dynamicMember member: KeyPath<Event, Member>) -> Member { event.value[keyPath: member] }
+
+    /// The appointment's id.
+    public var id: UUID { event.id }
+
+    /// The members `--json` adds to the appointment's.
+    private struct Added: Encodable, Sendable {
+        let state: AppointmentState?
+        let trainingName: String?
+        let clientName: String?
+        let coachName: String?
+        let occurrences: Int?
+        let deleted: Bool?
+    }
+
+    private var added: Added {
+        Added(
+            state: state, trainingName: trainingName, clientName: name?.member == .clientName ? name?.value : nil,
+            coachName: name?.member == .coachName ? name?.value : nil, occurrences: occurrences, deleted: deleted)
+    }
+
+    /// The added members as an untyped row's (for ``AppointmentFacts/record(_:)-(CachedEntity)``).
+    var addedMembers: [String: JSONValue] { (try? JSONValue.encode(added).objectValue) ?? [:] }
+
+    public func encode(to encoder: any Encoder) throws {
+        try DocumentRecord(event, adding: added).encode(to: encoder)
+    }
+}
+
+extension AppointmentRecord {
+    /// What an untyped record adds to its appointment's members.
+    private struct Shown: Decodable {
+        let state: AppointmentState?
+        let trainingName: String?
+    }
+
+    /// An untyped record (an appointment's row with `state` and `trainingName` added) read as its type; nil when it
+    /// holds no appointment.
+    init?(_ record: EntityRecord) {
+        guard let event = try? Event(document: record.fields) else { return nil }
+        let shown = try? JSONValue.object(record.fields).decode(Shown.self)
+        self.init(Stored(id: record.id, value: event), state: shown?.state, trainingName: shown?.trainingName)
+    }
+}
+
 /// An event with the name of its client: a row of `gorilla events list`, and `gorilla events show`.
 public struct EventLine: Presentable {
-    /// The event as synced.
-    public let event: EntityRecord
+    /// The event with its state.
+    public let event: AppointmentRecord
     /// The client's display name (nil when unknown, or where the line leaves it out).
     public let clientName: String?
 
     /// The line of `event`, with its client's name.
-    public init(_ event: EntityRecord, clientName: String?) {
+    public init(_ event: AppointmentRecord, clientName: String?) {
         self.event = event
         self.clientName = clientName
+    }
+
+    /// The line of an untyped record (a row with `state` added); one that holds no appointment shows as an
+    /// appointment of nobody at the start of 1970, under its own id.
+    public init(_ record: EntityRecord, clientName: String?) {
+        let unknown = Stored(id: record.id, value: Event(client: record.id, start: Date(timeIntervalSince1970: 0)))
+        self.init(AppointmentRecord(record) ?? AppointmentRecord(unknown), clientName: clientName)
     }
 
     /// The event's members with `clientName` when the client is known.
     public func encode(to encoder: any Encoder) throws {
         var record = event
-        if let clientName { record.fields["clientName"] = .string(clientName) }
+        record.name = clientName.map { (.clientName, $0) }
         try record.encode(to: encoder)
     }
 }
@@ -52,7 +130,7 @@ public struct EventUpdate: Presentable {
     /// The event changed.
     public let id: UUID
     /// The event after the change; nil when the server refused it during the sync and it was rolled back.
-    public let entity: EntityRecord?
+    public let entity: AppointmentRecord?
     /// Events of the coach that overlap the changed one (shown as warnings).
     public let overlaps: [EventLine]
     /// The start given, when it is already past (shown as a warning: the event is scheduled all the same).
@@ -61,19 +139,25 @@ public struct EventUpdate: Presentable {
     public var notes: [String] = []
 
     /// The change `action` to event `id`.
-    public init(_ action: Action, id: UUID, entity: EntityRecord?, overlaps: [EventLine] = []) {
+    public init(_ action: Action, id: UUID, entity: AppointmentRecord?, overlaps: [EventLine] = []) {
         self.action = action
         self.id = id
         self.entity = entity
         self.overlaps = overlaps
     }
 
+    /// What `--json` prints of a change the server refused.
+    private struct Rejected: Encodable {
+        let id: String
+        let rejected = true
+    }
+
     public func encode(to encoder: any Encoder) throws {
         if var entity {
-            if case .answeredSeries(_, let count, _) = action { entity.fields["occurrences"] = .number(Double(count)) }
+            if case .answeredSeries(_, let count, _) = action { entity.occurrences = count }
             try entity.encode(to: encoder)
         } else {
-            try JSONValue.object(["id": .string(id.key), "rejected": true]).encode(to: encoder)
+            try Rejected(id: id.key).encode(to: encoder)
         }
     }
 }
@@ -107,13 +191,5 @@ public struct EventExport: Presentable {
     public init(file: String, events: Int) {
         self.file = file
         self.events = events
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try JSONValue.object([
-            "file": .string(file), "events": .number(Double(events)), "series": .number(Double(series)),
-            "changedOccurrences": .number(Double(changedOccurrences)),
-            "cancelledOccurrences": .number(Double(cancelledOccurrences)),
-        ]).encode(to: encoder)
     }
 }

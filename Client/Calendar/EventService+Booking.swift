@@ -18,11 +18,11 @@ extension EventService {
         if try context.may(.update, .event, fields: [Event.CodingKeys.status.rawValue]) {
             let cache = try context.cache()
             let event = try requested(id, cache: cache)
-            var fields: [String: JSONValue] = ["status": .string(EventStatus.declined.rawValue)]
-            if let reason, !reason.isEmpty { fields["note"] = .string(reason) }
-            try await context.change(cache, .event, entity: event.id, action: .update, fields: fields)
-            return EventUpdate(
-                .declinedRequest, id: event.id, entity: try cache.entity(event.id).map { EntityRecord($0) })
+            var changed = event.value
+            changed.status = .declined
+            if let reason, !reason.isEmpty { changed.note = reason }
+            try await context.update(cache, event.id, to: changed)
+            return EventUpdate(.declinedRequest, id: event.id, entity: try Self.record(event.id, cache: cache))
         }
         return try await answer(id, occurrence: occurrence, all: all, .declined, reason: reason)
     }
@@ -40,19 +40,17 @@ extension EventService {
             throw ClientError(.usage, CalendarPhrases.requestIsOne.t())
         }
         let cache = try context.cache()
-        var fields = try Self.documentFields(given)
-        fields["client"] = .string(profile.id.key)
-        fields["status"] = .string(EventStatus.requested.rawValue)
-        let minutes = fields["duration"]?.intValue ?? Event.defaultDuration
-        fields["duration"] = .number(Double(minutes))
-        let start = fields["start"]?.stringValue.flatMap(ISOTime.parse) ?? Date()
-        guard start > Date() else {
-            throw ClientError(.usage, CalendarPhrases.requestInThePast.t(["start": EventFormatting.local(start)]))
+        let edit = try Self.edit(given)
+        var event = Event(client: profile.id, start: edit.start ?? Date(), status: .requested)
+        edit.apply(to: &event)
+        guard event.start > Date() else {
+            throw ClientError(
+                .usage, CalendarPhrases.requestInThePast.t(["start": EventFormatting.local(event.start)]))
         }
         let id = UUID.v7()
-        try await context.change(cache, .event, entity: id, action: .create, fields: fields)
+        try await context.create(cache, event, id: id)
         return EventUpdate(
-            .requested(start: start, minutes: minutes), id: id, entity: try cache.entity(id).map { EntityRecord($0) })
+            .requested(start: event.start, minutes: event.duration), id: id, entity: try Self.record(id, cache: cache))
     }
 
     /// `gorilla events accept ID`: the coach accepts a client's request; it is scheduled (overlaps are warned about).
@@ -61,15 +59,13 @@ extension EventService {
             .update, .event, fields: [Event.CodingKeys.status.rawValue], CalendarPhrases.coachesAccept.t())
         let cache = try context.cache()
         let event = try requested(id, cache: cache)
-        let start = event[string: "start"].flatMap(ISOTime.parse) ?? Date()
-        let clashes = try Self.overlapping(
-            cache, start: start, minutes: event.data["duration"]?.intValue ?? Event.defaultDuration, except: event.id)
-        try await context.change(
-            cache, .event, entity: event.id, action: .update,
-            fields: ["status": .string(EventStatus.scheduled.rawValue)])
+        let clashes = try Self.overlapping(cache, start: event.start, minutes: event.duration, except: event.id)
+        var changed = event.value
+        changed.status = .scheduled
+        try await context.update(cache, event.id, to: changed)
         let facts = try AppointmentFacts(cache: cache)
         return EventUpdate(
-            .accepted, id: event.id, entity: try cache.entity(event.id).map { facts.record($0) },
+            .accepted, id: event.id, entity: try cache.one(Event.self, event.id).map { facts.record($0) },
             overlaps: clashes.map { facts.line($0) })
     }
 
@@ -87,9 +83,13 @@ extension EventService {
         if all, occurrence != nil { throw ClientError(.usage, CalendarPhrases.allOrOccurrence.t()) }
         let cache = try await context.freshCache()
         let calendar = try EventCalendar(cache: cache)
-        var fields: [String: JSONValue] = ["answer": .string(answer.rawValue)]
-        fields["answerNote"] = reason.flatMap { $0.isEmpty ? nil : JSONValue.string($0) } ?? .null
-        let event: CachedEntity
+        let note = reason.flatMap { $0.isEmpty ? nil : $0 }
+        func answered(_ event: Stored<Event>) -> Event {
+            var changed = event.value
+            (changed.answer, changed.answerNote) = (answer, note)
+            return changed
+        }
+        let event: Stored<Event>
         let command = answer == .confirmed ? "confirm" : "decline"
         switch try Self.target(calendar, id, OccurrenceChoice(occurrence: occurrence)) {
         case .row(let row) where EventCalendar.schedule(row) != nil:
@@ -98,46 +98,46 @@ extension EventService {
                     .usage, CalendarPhrases.seriesNeedsChoice.t(["id": row.id.short, "command": command]))
             }
             try Self.answerable(row)
-            try await context.change(cache, .event, entity: row.id, action: .update, fields: fields)
+            try await context.update(cache, row.id, to: answered(row))
             return try Self.answeredSeries(row, answer, cache: cache)
         case .row(let row):
             if all { throw ClientError(.usage, CalendarPhrases.allIsForSeries.t(["reference": row.id.short])) }
             try Self.answerable(row)
             event = row
-            try await context.change(cache, .event, entity: row.id, action: .update, fields: fields)
+            try await context.update(cache, row.id, to: answered(row))
         case .occurrence(let row):
             if all { throw ClientError(.usage, CalendarPhrases.allOrOccurrence.t()) }
             try Self.answerable(row)
             event = row
-            try await writeOccurrence(row, fields: fields, cache: cache)
+            try await writeOccurrence(row, cache: cache) { ($0.answer, $0.answerNote) = (answer, note) }
         case .following:
             throw ClientError(.usage, CalendarPhrases.answerOneOrSeries.t())
         }
         return EventUpdate(
             .answered(answer), id: event.id,
-            entity: try Self.current(event, cache: cache).map { EntityRecord($0) })
+            entity: try Self.current(event, cache: cache).map { AppointmentRecord($0) })
     }
 
     /// "Confirmed N occurrences": the series `row` as it stands after `answer`, with how many of its occurrences
     /// still to come now carry it (up to ``defaultHorizon`` days ahead for a series that does not end).
     private static func answeredSeries(
-        _ row: CachedEntity, _ answer: EventAnswer, cache: LocalCache
+        _ row: Stored<Event>, _ answer: EventAnswer, cache: LocalCache
     ) throws -> EventUpdate {
         let now = Date()
         let wanted: AppointmentState = answer == .confirmed ? .confirmed : .declinedByClient
-        let endless = !(EventCalendar.schedule(row)?.2.isBounded ?? true)
-        let count = try EventCalendar(cache: cache).appointments(
+        let endless = !(row.recurrence?.isBounded ?? true)
+        let count = try EventCalendar(cache: cache).events(
             from: now, horizon: now.addingTimeInterval(Double(defaultHorizon) * 86_400)
         ).filter { $0.seriesOccurrence?.series == row.id && $0.appointmentState(now: now) == wanted }.count
         return EventUpdate(
             .answeredSeries(answer, count: count, endless: endless), id: row.id,
-            entity: try cache.entity(row.id).map { EntityRecord($0) })
+            entity: try record(row.id, cache: cache))
     }
 
     /// Refuses answering what is no appointment to answer: a request, a cancelled one, or one already past.
-    private static func answerable(_ event: CachedEntity) throws {
+    private static func answerable(_ event: Stored<Event>) throws {
         let reference = event.appointmentReference
-        switch EventStatus(rawValue: event[string: "status"] ?? "") ?? .scheduled {
+        switch event.status {
         case .requested, .declined:
             throw ClientError(.usage, CalendarPhrases.answerOwnRequest.t(["reference": reference]))
         case .cancelled:
@@ -145,22 +145,20 @@ extension EventService {
         case .done:
             throw ClientError(.usage, CalendarPhrases.answerDone.t(["reference": reference]))
         case .scheduled:
-            let end = (event[string: "start"].flatMap(ISOTime.parse) ?? .distantFuture)
-                .addingTimeInterval(Double(event.data["duration"]?.intValue ?? Event.defaultDuration) * 60)
-            if EventCalendar.schedule(event) == nil, end < Date() {
+            if EventCalendar.schedule(event) == nil, event.value.end < Date() {
                 throw ClientError(.usage, CalendarPhrases.answerOver.t(["reference": reference]))
             }
         }
     }
 
     /// The request `id`, refused when it is no request waiting for an answer.
-    private func requested(_ id: String, cache: LocalCache) throws -> CachedEntity {
-        let event = try Self.resolve(cache, id)
-        guard event[string: "status"] == EventStatus.requested.rawValue else {
+    private func requested(_ id: String, cache: LocalCache) throws -> Stored<Event> {
+        let event = try Self.appointment(cache, id)
+        guard event.status == .requested else {
             throw ClientError(
                 .usage,
                 CalendarPhrases.notARequest.t([
-                    "reference": event.appointmentReference, "state": EventFormatting.state(EntityRecord(event)),
+                    "reference": event.appointmentReference, "state": EventFormatting.state(AppointmentRecord(event)),
                 ]))
         }
         return event

@@ -36,9 +36,9 @@ extension EventService {
 
     /// An exported event's title (its SUMMARY, and its alarm's text) from the viewer's side, in the exporter's
     /// language: a coach sees the client's name, a client their coach's.
-    static func icsTitle(_ cache: LocalCache, profile: Profile) throws -> (CachedEntity) -> String {
+    static func icsTitle(_ cache: LocalCache, profile: Profile) throws -> (Stored<Event>) -> String {
         guard profile.role.keepsClients else {
-            let coach = try cache.entity(profile.id)?[string: "coachName"].flatMap { $0.isEmpty ? nil : $0 }
+            let coach = try cache.one(Client.self, profile.id)?.coachName.flatMap { $0.isEmpty ? nil : $0 }
             let title =
                 coach.map { CalendarPhrases.icsTrainingWith.t(["coach": $0]) }
                 ?? CalendarPhrases.icsTrainingWithYourCoach.t()
@@ -46,9 +46,7 @@ extension EventService {
         }
         let names = try ClientDirectory(cache: cache).names()
         return { event in
-            CalendarPhrases.icsTraining.t([
-                "client": event[string: "client"].flatMap { names[$0] } ?? CalendarPhrases.icsClient.t()
-            ])
+            CalendarPhrases.icsTraining.t(["client": names[event.client.key] ?? CalendarPhrases.icsClient.t()])
         }
     }
 }
@@ -57,8 +55,8 @@ extension EventService {
 private struct ExportPeople {
     /// The coach.
     let organizer: ICalendar.Person?
-    /// The client of an appointment, by the client's key.
-    let attendees: [String: ICalendar.Person]
+    /// The client of an appointment, by the client's id.
+    let attendees: [UUID: ICalendar.Person]
     /// The client when the viewer is one: every appointment is theirs.
     let viewer: ICalendar.Person?
 
@@ -71,17 +69,14 @@ private struct ExportPeople {
         if profile.role.keepsClients {
             organizer = own
             viewer = nil
+            let names = try ClientDirectory(cache: cache).names()
             attendees = Dictionary(
-                try cache.entities(.client, includeDeleted: true).map { client in
-                    (
-                        client.id.key,
-                        ICalendar.Person(
-                            name: ClientDirectory.displayName(client), email: client[string: "email"], id: client.id)
-                    )
+                try cache.all(Client.self, includeDeleted: true).map { client in
+                    (client.id, ICalendar.Person(name: names[client.id.key], email: client.email, id: client.id))
                 },
                 uniquingKeysWith: { first, _ in first })
         } else {
-            let coachName = try cache.entity(profile.id)?[string: "coachName"]
+            let coachName = try cache.one(Client.self, profile.id)?.coachName
             organizer = profile.coach.map { ICalendar.Person(name: coachName, email: nil, id: $0) }
             viewer = own
             attendees = [:]
@@ -89,16 +84,14 @@ private struct ExportPeople {
     }
 
     /// The client of `event`.
-    func attendee(_ event: CachedEntity) -> ICalendar.Person? {
-        if let viewer { return viewer }
-        guard let key = event[string: "client"] else { return nil }
-        return attendees[key] ?? UUID(uuidString: key).map { ICalendar.Person(name: nil, email: nil, id: $0) }
+    func attendee(_ event: Stored<Event>) -> ICalendar.Person? {
+        viewer ?? attendees[event.client] ?? ICalendar.Person(name: nil, email: nil, id: event.client)
     }
 }
 
 /// Turns appointments (rows, or a series' merged occurrences) into VEVENTs written from the viewer's side.
 private struct ExportWriter {
-    let title: (CachedEntity) -> String
+    let title: (Stored<Event>) -> String
     let people: ExportPeople
     /// The appointments' states and trainings.
     let facts: AppointmentFacts
@@ -106,19 +99,16 @@ private struct ExportWriter {
     let reminder: Int
 
     /// `row` as a VEVENT in UTC: the caller places a series or an occurrence in its zone.
-    func event(_ row: CachedEntity) -> ICalendar.Event {
+    func event(_ row: Stored<Event>) -> ICalendar.Event {
         let state = facts.state(row)
         // The description: the training the appointment is for, then the note.
         let training = facts.trainingName(row).map { CalendarPhrases.icsTrainingPlanned.t(["training": $0]) }
-        let description = [training, row[string: "note"]].compactMap { $0 }.joined(separator: "\n")
+        let description = [training, row.note].compactMap { $0 }.joined(separator: "\n")
         return ICalendar.Event(
-            id: row.id, start: row[string: "start"].flatMap(ISOTime.parse) ?? Date(),
-            minutes: row.data["duration"]?.intValue ?? Event.defaultDuration, summary: title(row),
-            location: row[string: "gym"], description: description.isEmpty ? nil : description,
-            status: Self.status(state), organizer: people.organizer, attendee: people.attendee(row),
-            participation: Self.participation(
-                row[string: "answer"].flatMap(EventAnswer.init), requested: state == .requested),
-            reminder: reminder)
+            id: row.id, start: row.start, minutes: row.duration, summary: title(row), location: row.gym,
+            description: description.isEmpty ? nil : description, status: Self.status(state),
+            organizer: people.organizer, attendee: people.attendee(row),
+            participation: Self.participation(row.answer, requested: state == .requested), reminder: reminder)
     }
 
     /// Series `id` as one VEVENT in its zone, with its rule and its cancelled occurrences excluded, and a VEVENT for

@@ -10,6 +10,13 @@ extension EventService {
     public static func nextToTrain(
         _ cache: LocalCache, at now: Date, choose: (@Sendable (_ title: String, _ lines: [String]) -> Int?)?
     ) throws -> CachedEntity {
+        try nextAppointment(cache, at: now, choose: choose).untypedRow
+    }
+
+    /// ``nextToTrain(_:at:choose:)`` as its type.
+    static func nextAppointment(
+        _ cache: LocalCache, at now: Date, choose: (@Sendable (_ title: String, _ lines: [String]) -> Int?)?
+    ) throws -> Stored<Event> {
         let facts = try AppointmentFacts(cache: cache, now: now)
         switch try EventCalendar(cache: cache).next(at: now) {
         case .none:
@@ -17,7 +24,7 @@ extension EventService {
         case .one(let event):
             return event
         case .choose(let events, _):
-            let start = events[0][string: "start"].map(EventFormatting.local) ?? ""
+            let start = EventFormatting.local(events[0].start)
             let title =
                 events.count == 1
                 ? CalendarPhrases.nextNotToday.t(["start": start])
@@ -39,7 +46,13 @@ extension EventService {
 
     /// How the train view's header names `event`: "appointment 10:00" (with the day when it is not today).
     public static func headerLabel(_ event: CachedEntity, now: Date, zone: TimeZone = .current) -> String? {
-        guard let start = event[string: "start"].flatMap(ISOTime.parse) else { return nil }
+        guard let typed: Stored<Event> = LocalCache.stored(event) else { return nil }
+        return headerLabel(typed, now: now, zone: zone)
+    }
+
+    /// How the train view's header names `event`: "appointment 10:00" (with the day when it is not today).
+    public static func headerLabel(_ event: Stored<Event>, now: Date, zone: TimeZone = .current) -> String {
+        let start = event.start
         let local = EventFormatting.local(start, zone: zone)
         let today = CalendarDate(start, in: zone) == CalendarDate(now, in: zone)
         return CalendarPhrases.trainHeaderAppointment.t(["time": today ? String(local.suffix(5)) : local])

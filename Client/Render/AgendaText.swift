@@ -27,7 +27,7 @@ extension AgendaPlan {
         }
         var shownDay: CalendarDate?
         for item in appointments {
-            guard let start = item.event[string: "start"].flatMap(ISOTime.parse) else { continue }
+            let start = item.event.start
             let day = CalendarDate(start, in: zone)
             if days > 1, day != shownDay {
                 lines.append("")
@@ -36,13 +36,14 @@ extension AgendaPlan {
             }
             lines += Self.lines(item, start: start, coach: coach, zone: zone)
         }
-        guard !appointments.contains(where: { $0.event[string: "status"] == EventStatus.scheduled.rawValue }) else {
+        guard !appointments.contains(where: { $0.event.status == .scheduled }) else {
             return lines
         }
         lines.append("")
         lines.append(
             days == 1 ? CalendarPhrases.nothingToday.t() : CalendarPhrases.nothingInDays.t(["days": days]))
-        if let next, let start = next.event[string: "start"].flatMap(ISOTime.parse) {
+        if let next {
+            let start = next.event.start
             let with = next.name.map { coach ? ", \($0)" : CalendarPhrases.nextWithCoach.t(["name": $0]) } ?? ""
             lines.append(
                 CalendarPhrases.nextAppointment.t([
@@ -60,7 +61,7 @@ extension AgendaPlan {
     /// the client's last session and unread messages beneath the name.
     static func lines(_ item: Item, start: Date, coach: Bool, zone: TimeZone) -> [String] {
         let event = item.event
-        let minutes = event.fields["duration"]?.intValue ?? Event.defaultDuration
+        let minutes = event.duration
         let clock = { (date: Date) in String(EventFormatting.local(date, zone: zone).suffix(5)) }
         let time = clock(start) + "–" + clock(start.addingTimeInterval(Double(minutes) * 60))
         var parts = [
@@ -70,10 +71,10 @@ extension AgendaPlan {
                 : item.name.map { CalendarPhrases.withName.t(["name": $0]) } ?? CalendarPhrases.withYourCoach.t(),
             EventFormatting.state(event),
         ]
-        if let training = event[string: "trainingName"] { parts.append("· \(training)") }
-        if let gym = event[string: "gym"] { parts.append("@ \(gym)") }
-        if let note = event[string: "note"] { parts.append("— \(note)") }
-        if let reason = event[string: "answerNote"] { parts.append("(\(reason))") }
+        if let training = event.trainingName { parts.append("· \(training)") }
+        if let gym = event.gym { parts.append("@ \(gym)") }
+        if let note = event.note { parts.append("— \(note)") }
+        if let reason = event.answerNote { parts.append("(\(reason))") }
         parts.append(EventFormatting.reference(event))
         var about: [String] = []
         if let last = item.lastSession {

@@ -121,12 +121,12 @@ extension CalendarWeek {
         /// `line` placed in `zone`; nil for a declined request (it holds no hour).
         init?(_ line: EventLine, zone: TimeZone) {
             let state = EventFormatting.appointmentState(line.event)
-            guard state != .requestDeclined, let date = line.event[string: "start"].flatMap(ISOTime.parse)
-            else { return nil }
+            guard state != .requestDeclined else { return nil }
+            let date = line.event.start
             let calendar = Calendars.gregorian(in: zone)
             let clock = calendar.dateComponents([.hour, .minute], from: date)
             start = (clock.hour ?? 0) * 60 + (clock.minute ?? 0)
-            end = min(24 * 60, start + max(1, line.event.fields["duration"]?.intValue ?? Event.defaultDuration))
+            end = min(24 * 60, start + max(1, line.event.duration))
             self.line = line
             self.state = state
         }

@@ -142,29 +142,33 @@ public enum EventFormatting {
     }
 
     /// One line describing an event: when, how long, who, which training, where, state, id.
-    static func line(_ event: EntityRecord, clientName: String?) -> String {
-        var parts = [local(event[string: "start"] ?? ""), "\(event.fields["duration"]?.intValue ?? 60) min"]
+    static func line(_ event: AppointmentRecord, clientName: String?) -> String {
+        var parts = [local(event.start), "\(event.duration) min"]
         if let clientName { parts.append(clientName) }
-        if let training = event[string: "trainingName"] { parts.append("· \(training)") }
-        if let gym = event[string: "gym"] { parts.append("@ \(gym)") }
+        if let training = event.trainingName { parts.append("· \(training)") }
+        if let gym = event.gym { parts.append("@ \(gym)") }
         let state = appointmentState(event)
         if state != .scheduled { parts.append("(\(stateWord(state).t()))") }
         parts.append(reference(event))
         return parts.joined(separator: "  ")
     }
 
+    /// ``line(_:clientName:)-(AppointmentRecord,_)`` of an untyped record (its id alone when it holds no appointment).
+    static func line(_ record: EntityRecord, clientName: String?) -> String {
+        AppointmentRecord(record).map { line($0, clientName: clientName) } ?? record.id.short
+    }
+
     /// Where an appointment stands (``GorillaShared/AppointmentState``), in the current language: "scheduled",
     /// "confirmed", "declined by client", "missed", "done", "cancelled", "requested", "request declined".
     /// `--json` keeps the machine values (`state`, `status`, `answer`).
-    public static func state(_ event: EntityRecord) -> String {
+    public static func state(_ event: AppointmentRecord) -> String {
         stateWord(appointmentState(event)).t()
     }
 
-    /// The state ``AppointmentFacts`` wrote on `event`; for a record read without them (an appointment just
-    /// changed), the same rule without the sessions that may fulfil it.
-    public static func appointmentState(_ event: EntityRecord) -> AppointmentState {
-        if let state = event[string: "state"].flatMap(AppointmentState.init(rawValue:)) { return state }
-        return AppointmentFacts.state(of: event.fields, id: event.id, fulfilled: [], now: Date())
+    /// The state ``AppointmentFacts`` gave `event`; for a record read without them (an appointment just changed), the
+    /// same rule without the sessions that may fulfil it.
+    public static func appointmentState(_ event: AppointmentRecord) -> AppointmentState {
+        event.state ?? event.event.appointmentState()
     }
 
     /// ``state(_:)``'s phrase.
@@ -195,11 +199,8 @@ public enum EventFormatting {
     }
 
     /// How lists name an appointment: its short id, `short@YYYY-MM-DD` for an occurrence of a series.
-    public static func reference(_ event: EntityRecord) -> String {
-        guard let series = event[string: "series"].flatMap(UUID.init(uuidString:)),
-            let day = event[string: "occurrence"]
-        else { return event.id.short }
-        return "\(series.short)@\(day)"
+    public static func reference(_ event: AppointmentRecord) -> String {
+        event.event.appointmentReference
     }
 
     /// "every week on mon, thu until 2026-12-31", "every 2 days, 10 times" (in the current language).

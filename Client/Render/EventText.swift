@@ -5,7 +5,7 @@ extension EventUpdate {
     public func text(for viewer: Viewer) -> String {
         switch action {
         case .scheduled(let client, let start, let minutes):
-            if let rule = try? entity?.fields["recurrence"]?.decode(Recurrence.self) {
+            if let rule = entity?.recurrence {
                 CalendarPhrases.scheduledSeries.t([
                     "client": client, "repeats": EventFormatting.describe(rule), "start": EventFormatting.local(start),
                     "minutes": minutes, "id": id.short,
@@ -39,16 +39,13 @@ extension EventUpdate {
 
     /// How the changed appointment is named: `short@DATE` for an occurrence.
     private var reference: String {
-        guard let entity, let series = entity[string: "series"], let day = entity[string: "occurrence"] else {
-            return id.short
-        }
-        return "\(UUID(uuidString: series)?.short ?? series)@\(day)"
+        entity.map { EventFormatting.reference($0) } ?? id.short
     }
 
     /// "the appointment on 2026-12-03 18:00 (1a2b3c4d)".
     private var when: String {
         CalendarPhrases.theAppointmentOn.t([
-            "start": EventFormatting.local(entity?[string: "start"] ?? ""), "reference": reference,
+            "start": entity.map { EventFormatting.local($0.start) } ?? "", "reference": reference,
         ])
     }
 
@@ -72,15 +69,13 @@ extension EventList {
                     : CalendarPhrases.noEventsYetClient.t()
         }
         // The training column only when an appointment carries one.
-        let trainings = events.contains { $0.event[string: "trainingName"] != nil }
+        let trainings = events.contains { $0.event.trainingName != nil }
         let rows = events.map { line -> [String] in
             let event = line.event
-            return [
-                EventFormatting.local(event[string: "start"] ?? ""), "\(event.fields["duration"]?.intValue ?? 60) min",
-                line.clientName ?? "",
-            ] + (trainings ? [event[string: "trainingName"] ?? ""] : []) + [
-                event[string: "gym"] ?? "", EventFormatting.state(event), EventFormatting.reference(event),
-            ]
+            return [EventFormatting.local(event.start), "\(event.duration) min", line.clientName ?? ""]
+                + (trainings ? [event.trainingName ?? ""] : []) + [
+                    event.gym ?? "", EventFormatting.state(event), EventFormatting.reference(event),
+                ]
         }
         let headers: [CalendarPhrases] =
             [.tableHeaderWhen, .tableHeaderLength, .tableHeaderClient] + (trainings ? [.tableHeaderTraining] : [])
@@ -98,14 +93,12 @@ extension EventLine {
 
     /// The event's facts, one a line; the gym and the note only when set.
     public func text(for viewer: Viewer) -> String {
-        let minutes = event.fields["duration"]?.intValue ?? 60
-        var when = EventFormatting.local(event[string: "start"] ?? "")
-        if let start = event[string: "start"].flatMap(ISOTime.parse) {
-            let end = EventFormatting.local(start.addingTimeInterval(Double(minutes) * 60))
-            when += " – " + (end.prefix(10) == when.prefix(10) ? String(end.suffix(5)) : end)
-        }
+        let minutes = event.duration
+        var when = EventFormatting.local(event.start)
+        let end = EventFormatting.local(event.end)
+        when += " – " + (end.prefix(10) == when.prefix(10) ? String(end.suffix(5)) : end)
         // Values start in one column: two spaces after the longest label (the training's only when it is shown).
-        let training = event[string: "trainingName"]
+        let training = event.trainingName
         let width = Self.labels.filter { $0 != .labelTraining || training != nil }.map { $0.t().count }.max()! + 2
         func line(_ label: CalendarPhrases, _ value: String) -> String {
             let name = label.t()
@@ -118,24 +111,25 @@ extension EventLine {
                 .labelWhen,
                 when + " "
                     + CalendarPhrases.whenZone.t([
-                        "zone": TimeZone.current.identifier, "entered": event[string: "zone"] ?? "UTC",
+                        "zone": TimeZone.current.identifier, "entered": event.zone,
                     ])),
             line(.labelLength, "\(minutes) min"),
         ]
-        if let rule = try? event.fields["recurrence"]?.decode(Recurrence.self) {
+        if let rule = event.recurrence {
             lines.append(line(.labelRepeats, EventFormatting.describe(rule)))
         }
-        if let day = event[string: "occurrence"] {
+        if let day = event.occurrence {
             lines.append(
                 line(
                     .labelSeries,
-                    EventFormatting.reference(event) + " " + CalendarPhrases.theOccurrenceOf.t(["day": day])))
+                    EventFormatting.reference(event) + " "
+                        + CalendarPhrases.theOccurrenceOf.t(["day": day.description])))
         }
         if let training { lines.append(line(.labelTraining, training)) }
-        if let gym = event[string: "gym"], !gym.isEmpty { lines.append(line(.labelGym, gym)) }
+        if let gym = event.gym, !gym.isEmpty { lines.append(line(.labelGym, gym)) }
         lines.append(line(.labelStatus, EventFormatting.state(event)))
-        if let reason = event[string: "answerNote"], !reason.isEmpty { lines.append(line(.labelReason, reason)) }
-        if let note = event[string: "note"], !note.isEmpty { lines.append(line(.labelNote, note)) }
+        if let reason = event.answerNote, !reason.isEmpty { lines.append(line(.labelReason, reason)) }
+        if let note = event.note, !note.isEmpty { lines.append(line(.labelNote, note)) }
         return lines.joined(separator: "\n")
     }
 }
@@ -156,8 +150,7 @@ extension EventExport {
                     : CalendarPhrases.andCancelled.t(["count": cancelledOccurrences]))
         }
         guard !changes.isEmpty else { return CalendarPhrases.exportWroteSeries.t(wrote) }
-        var values = wrote
-        values["changes"] = changes.joined(separator: ", ")
-        return CalendarPhrases.exportWroteSeriesChanges.t(values)
+        return CalendarPhrases.exportWroteSeriesChanges.t(
+            wrote.merging(["changes": changes.joined(separator: ", ")]) { $1 })
     }
 }
