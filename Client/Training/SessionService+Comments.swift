@@ -41,28 +41,32 @@ extension SessionService {
         let profile = try context.session().profile
         let clients = try ClientDirectory(cache: cache).names()
         let coachName = try cache.one(Client.self, profile.id)?.coachName ?? TrainingPhrases.yourCoach.t()
-        return try cache.entities(.message).compactMap { row -> (UUID, HeldMessage)? in
-            guard let message = try? JSONValue.object(row.data).decode(HeldMessage.self), message.session == id
-            else { return nil }
-            return (row.id, message)
-        }
-        .sorted { ($0.1.sent ?? $0.1.queued ?? .distantPast) < ($1.1.sent ?? $1.1.queued ?? .distantPast) }
-        .map { id, message in
-            let from = message.from ?? profile.id
-            let author =
-                from == profile.id
-                ? TrainingPhrases.you.t() : profile.role.keepsClients ? clients[from.key] ?? "?" : coachName
-            return SessionDetail.Comment(id: id, from: message.from, sent: message.sent, text: message.text, author: author)
-        }
+        return try cache.all(HeldMessage.self).filter { $0.session == id }
+            .sorted { ($0.sent ?? $0.queued ?? .distantPast) < ($1.sent ?? $1.queued ?? .distantPast) }
+            .map { message in
+                let from = message.from ?? profile.id
+                let author =
+                    from == profile.id
+                    ? TrainingPhrases.you.t() : profile.role.keepsClients ? clients[from.key] ?? "?" : coachName
+                return SessionDetail.Comment(
+                    id: message.id, from: message.from, sent: message.sent, text: message.text, author: author)
+            }
     }
 }
 
-/// A message as this device holds it: one it sent has no `from` nor `sent` until the server's copy arrives, only the
-/// time it was queued (noted by the cache).
-private struct HeldMessage: Decodable {
+/// A message as this device holds it: one it sent has no `from` nor `sent` until the server's copy arrives (that a
+/// `Message` requires), only the time it was queued (noted by the cache).
+private struct HeldMessage: EntityDocument {
+    static let kind = EntityKind.message
+    static let forms = DocumentForms([CodingKeys.from: .id, .session: .id])
+
     var from: UUID?
     var text: String
     var sent: Date?
     var queued: Date?
     var session: UUID?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case from, text, sent, queued, session
+    }
 }
