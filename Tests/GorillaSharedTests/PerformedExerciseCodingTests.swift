@@ -6,8 +6,8 @@ import Testing
 /// reads back as the same session.
 @Suite struct PerformedExerciseCodingTests {
     static let session = TrainingSession(
-        client: UUID(), start: Date(timeIntervalSince1970: 1_800_000_000), end: Date(timeIntervalSince1970: 1_800_003_600),
-        paused: 12.5, notes: "RPE 8",
+        client: UUID(), start: Date(timeIntervalSince1970: 1_800_000_000),
+        end: Date(timeIntervalSince1970: 1_800_003_600), paused: 12.5, notes: "RPE 8",
         exercises: [
             PerformedExercise(
                 exercise: UUID(), name: "Leg press",
