@@ -6,9 +6,9 @@ extension SessionHistory {
         var lines = [
             TrainingPhrases.historyTitle.t(["id": id.short, "client": clientName, "count": revisions.count])
         ]
-        var previous: [String: JSONValue]?
+        var previous: TrainingSession?
         for revision in revisions {
-            let document = revision.document.objectValue ?? [:]
+            let session = Self.session(revision)
             let role = revision.byRole == .coach ? TrainingPhrases.roleCoach.t() : TrainingPhrases.roleClient.t()
             let who = revision.by == me ? TrainingPhrases.historyByYou.t() : "\(revision.byName) (\(role))"
             let values: [String: any Sendable] = [
@@ -16,21 +16,17 @@ extension SessionHistory {
             ]
             lines.append(
                 (previous == nil ? TrainingPhrases.historyRecordedBy : TrainingPhrases.historyCorrectedBy).t(values))
-            if let previous {
-                lines += Self.changes(from: previous, to: document).map { "  " + $0 }
-            } else {
-                lines += Self.exercises(in: document).map { "  \($0.name): \(Self.sets($0))" }
-                if let notes = document["notes"]?.stringValue {
+            if let previous, let session {
+                lines += Self.changes(from: previous, to: session).map { "  " + $0 }
+            } else if let session {
+                lines += session.exercises.map { "  \($0.name): \(Self.sets($0))" }
+                if let notes = session.notes {
                     lines.append("  " + TrainingPhrases.historyNotes.t(["notes": notes]))
                 }
             }
-            previous = document
+            previous = session ?? previous
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func exercises(in document: [String: JSONValue]) -> [PerformedExercise] {
-        (document["exercises"]?.arrayValue ?? []).map(PerformedExercise.init(document:))
     }
 
     /// An exercise's sets as `--set` takes them: `12x80kg, 10x85kg` (`12x82,5kg` in Catalan and Spanish).
@@ -40,9 +36,9 @@ extension SessionHistory {
     }
 
     /// What a revision changed: sets per exercise (added, removed, changed), then the notes and the times.
-    static func changes(from old: [String: JSONValue], to new: [String: JSONValue]) -> [String] {
+    static func changes(from old: TrainingSession, to new: TrainingSession) -> [String] {
         var lines: [String] = []
-        let before = exercises(in: old), after = exercises(in: new)
+        let before = old.exercises, after = new.exercises
         for exercise in after {
             guard let earlier = before.first(where: { SessionService.same($0, exercise) }) else {
                 lines.append("+ \(exercise.name): \(sets(exercise))")
@@ -55,19 +51,20 @@ extension SessionHistory {
         for exercise in before where !after.contains(where: { SessionService.same($0, exercise) }) {
             lines.append("− \(exercise.name) (\(sets(exercise)))")
         }
-        if old["notes"] != new["notes"] {
+        if old.notes != new.notes {
             lines.append(
-                new["notes"]?.stringValue.map { TrainingPhrases.historyNotes.t(["notes": $0]) }
+                new.notes.map { TrainingPhrases.historyNotes.t(["notes": $0]) }
                     ?? TrainingPhrases.historyNotesRemoved.t())
         }
-        for (field, phrase) in [("start", TrainingPhrases.historyStart), ("end", .historyEnd)]
-        where old[field] != new[field] {
-            let when = new[field]?.stringValue.map { EventFormatting.local($0) } ?? TrainingPhrases.noneOfThem.t()
-            lines.append(phrase.t(["when": when]))
+        if old.start != new.start {
+            lines.append(TrainingPhrases.historyStart.t(["when": EventFormatting.local(new.start)]))
         }
-        if old["paused"] != new["paused"] {
-            lines.append(
-                TrainingPhrases.historyPaused.t(["time": SessionWording.clock(new["paused"]?.doubleValue ?? 0)]))
+        if old.end != new.end {
+            let when = new.end.map { EventFormatting.local($0) } ?? TrainingPhrases.noneOfThem.t()
+            lines.append(TrainingPhrases.historyEnd.t(["when": when]))
+        }
+        if old.paused != new.paused {
+            lines.append(TrainingPhrases.historyPaused.t(["time": SessionWording.clock(new.paused ?? 0)]))
         }
         return lines.isEmpty ? [TrainingPhrases.historyNoChange.t()] : lines
     }

@@ -18,12 +18,11 @@ enum SessionWording {
         return separator == "." ? text : text.replacingOccurrences(of: ".", with: separator)
     }
 
-    /// "realtime", "handsfree" as the current language names the way a session was recorded (other values as stored).
-    static func mode(_ mode: String) -> String {
+    /// "realtime", "handsfree" as the current language names the way a session was recorded.
+    static func mode(_ mode: SessionMode) -> String {
         switch mode {
-        case "realtime": TrainingPhrases.modeRealTime.t()
-        case "handsfree": TrainingPhrases.modeHandsFree.t()
-        default: mode
+        case .realtime: TrainingPhrases.modeRealTime.t()
+        case .handsfree: TrainingPhrases.modeHandsFree.t()
         }
     }
 
@@ -64,9 +63,9 @@ extension SessionSaved {
             return TrainingPhrases.savedUnchanged.t(counts)
         case .corrected(changed: true):
             let revision =
-                entity?.fields["revision"]?.intValue.map { TrainingPhrases.savedNowRevision.t(["revision": $0]) } ?? ""
+                session?.revision.map { TrainingPhrases.savedNowRevision.t(["revision": $0]) } ?? ""
             let when =
-                entity?[string: "start"].map { TrainingPhrases.savedOnDay.t(["when": EventFormatting.local($0)]) } ?? ""
+                session.map { TrainingPhrases.savedOnDay.t(["when": EventFormatting.local($0.start)]) } ?? ""
             return TrainingPhrases.savedCorrected.t(counts.merging(["when": when, "revision": revision]) { $1 })
         }
     }
@@ -87,9 +86,9 @@ extension SessionList {
         }
         let rows = sessions.map { row -> [String] in
             let totals = row.totals
-            let mode = SessionWording.mode(row.session[string: "mode"] ?? "")
+            let mode = SessionWording.mode(row.session.mode)
             return [
-                EventFormatting.local(row.session[string: "start"] ?? ""), row.clientName,
+                EventFormatting.local(row.session.start), row.clientName,
                 row.recordedBy == .client ? TrainingPhrases.listSelfLogged.t(["mode": mode]) : mode,
                 row.trainingName ?? "",
                 "\(row.exercises.count)", "\(totals.sets)",
@@ -107,14 +106,12 @@ extension SessionList {
 extension SessionDetail {
     public func text(for viewer: Viewer) -> String {
         let totals = totals
-        var when = EventFormatting.local(session[string: "start"] ?? "")
-        if let start = session[string: "start"].flatMap(ISOTime.parse),
-            let end = session[string: "end"].flatMap(ISOTime.parse)
-        {
+        var when = EventFormatting.local(session.start)
+        if let end = session.end {
             when +=
                 " – " + EventFormatting.local(end).suffix(5) + " ("
-                + SessionWording.length(end.timeIntervalSince(start))
-            let paused = session.fields["paused"]?.doubleValue ?? 0
+                + SessionWording.length(end.timeIntervalSince(session.start))
+            let paused = session.paused ?? 0
             when += paused > 0 ? TrainingPhrases.detailPaused.t(["time": SessionWording.clock(paused)]) + ")" : ")"
         }
         // The labels in one column, as wide as the widest in this language ("recorded: " in English).
@@ -128,19 +125,19 @@ extension SessionDetail {
         }
         var lines = [
             TrainingPhrases.detailSession.t([
-                "id": session.id.key, "mode": SessionWording.mode(session[string: "mode"] ?? ""),
+                "id": session.id.key, "mode": SessionWording.mode(session.mode),
             ]),
             label(.labelClient, clientName ?? "?"),
             label(.labelWhen, when),
         ]
         if session.recordedBy == .client { lines.append(label(.labelRecorded, TrainingPhrases.detailSelfLogged.t())) }
-        if let revision = session.fields["revision"]?.intValue, revision > 1 {
+        if let revision = session.revision, revision > 1 {
             lines.append(
                 label(.labelRevision, TrainingPhrases.detailRevision.t(["revision": revision, "id": session.id.short])))
         }
         if let trainingName { lines.append(label(.labelTraining, trainingName)) }
-        if let event = session[string: "event"] { lines.append(label(.labelEvent, String(event.suffix(8)))) }
-        if let text = session[string: "notes"] { lines.append(label(.labelNotes, text)) }
+        if let event = session.event { lines.append(label(.labelEvent, String(event.key.suffix(8)))) }
+        if let text = session.notes { lines.append(label(.labelNotes, text)) }
         let typeWidth = SetType.allCases.map { SessionWording.title(of: $0).count }.max()! + 1
         for (index, exercise) in exercises.enumerated() {
             lines.append("\(index + 1). \(exercise.name)")
@@ -171,10 +168,8 @@ extension SessionDetail {
         if !comments.isEmpty {
             lines.append(TrainingPhrases.labelComments.t())
             for comment in comments {
-                let when =
-                    comment.message[string: "sent"].map { EventFormatting.local($0) }
-                    ?? TrainingPhrases.commentQueued.t()
-                let text = (comment.message[string: "text"] ?? "").replacingOccurrences(of: "\n", with: "\n    ")
+                let when = comment.sent.map { EventFormatting.local($0) } ?? TrainingPhrases.commentQueued.t()
+                let text = comment.text.replacingOccurrences(of: "\n", with: "\n    ")
                 lines.append("  [\(when)] \(comment.author): \(text)")
             }
         }
@@ -203,8 +198,8 @@ extension SessionExport {
     /// The session on paper: the training and client, when it ran (start – end), its notes, then each exercise's sets.
     private var sheet: String {
         let title = (trainingName ?? TrainingPhrases.exportTitle.t()) + " — " + clientName
-        var lines = [title, Self.span(start: session[string: "start"], end: session[string: "end"])]
-        if let notes = session[string: "notes"], !notes.isEmpty {
+        var lines = [title, Self.span(start: session.start, end: session.end)]
+        if let notes = session.notes, !notes.isEmpty {
             let label = TrainingPhrases.exportNotes.t()
             let indent = "\n" + String(repeating: " ", count: label.count)
             lines.append(label + notes.replacingOccurrences(of: "\n", with: indent))
@@ -225,9 +220,9 @@ extension SessionExport {
     }
 
     /// "2026-11-22 10:00 – 10:45" (the end's day too when it differs), local; just the start without an end.
-    static func span(start: String?, end: String?) -> String {
-        let from = EventFormatting.local(start ?? "")
-        guard let end, ISOTime.parse(end) != nil else { return from }
+    static func span(start: Date, end: Date?) -> String {
+        let from = EventFormatting.local(start)
+        guard let end else { return from }
         let to = EventFormatting.local(end)
         return from + " – " + (to.prefix(10) == from.prefix(10) ? String(to.suffix(5)) : to)
     }
@@ -242,7 +237,7 @@ extension SessionExport {
     /// the set's number, type, reps, weight and unit, its duration and rest in seconds, the times of its reps (seconds
     /// from the set's start, space-separated) and its distance in metres.
     private var table: String {
-        let date = session[string: "start"].flatMap(ISOTime.parse).map { EventFormatting.localISO($0) } ?? ""
+        let date = EventFormatting.localISO(session.start)
         var lines = [Self.csvColumns.joined(separator: ",")]
         lines += Self.csvRows(exercises, prefix: [date, clientName]).map { $0.joined(separator: ",") }
         return lines.joined(separator: "\n")

@@ -13,16 +13,12 @@ struct SessionDraft: Sendable {
     var notes: String?
     var exercises: [PerformedExercise]
 
-    var fields: [String: JSONValue] {
-        var fields: [String: JSONValue] = [
-            "client": .string(client.key), "mode": .string(mode), "start": .string(ISOTime.format(start)),
-            "paused": .number(PerformedExercise.rounded(paused)), "exercises": .array(exercises.map(\.document)),
-        ]
-        if let end { fields["end"] = .string(ISOTime.format(end)) }
-        if let event { fields["event"] = .string(event.key) }
-        if let training { fields["training"] = .string(training.key) }
-        if let notes, !notes.isEmpty { fields["notes"] = .string(notes) }
-        return fields
+    /// The session as it is stored: times to the millisecond, no empty notes.
+    var session: TrainingSession {
+        TrainingSession(
+            client: client, event: event, training: training, mode: SessionMode(rawValue: mode) ?? .default,
+            start: start, end: end, paused: PerformedExercise.rounded(paused),
+            notes: notes?.isEmpty == false ? notes : nil, exercises: exercises.map(\.stored))
     }
 
     /// Queues the session as `id` (and, when a coach's session started from an event, marks the event done: events are
@@ -41,12 +37,15 @@ struct SessionDraft: Sendable {
         {
             try EventService.keepOccurrence(occurrence, cache: cache)
         }
-        try cache.enqueue(kind: EntityKind.session.rawValue, entity: id, action: .create, fields: fields)
-        if let event, try context.may(.update, .event, fields: [Event.CodingKeys.status.rawValue]),
-            try cache.entity(event)?[string: "status"] != "done"
+        try cache.create(session, id: id)
+        let status = Event.CodingKeys.status.rawValue
+        // An occurrence's exception row holds only what it changes: it reads as no Event, and is marked done.
+        if let event, try context.may(.update, .event, fields: [status]),
+            try cache.one(Event.self, event)?.status != .done
         {
             try cache.enqueue(
-                kind: EntityKind.event.rawValue, entity: event, action: .update, fields: ["status": "done"])
+                kind: EntityKind.event.rawValue, entity: event, action: .update,
+                fields: [status: .string(EventStatus.done.rawValue)])
         }
     }
 
@@ -122,7 +121,18 @@ public struct SessionTotals: Sendable {
 }
 
 extension PerformedExercise {
-    /// The exercises a stored session holds.
+    /// The exercise as a session stores it: its times to the millisecond (a stopwatch's precision).
+    var stored: PerformedExercise {
+        var exercise = self
+        for index in exercise.sets.indices {
+            exercise.sets[index].duration = exercise.sets[index].duration.map(Self.rounded)
+            exercise.sets[index].rest = exercise.sets[index].rest.map(Self.rounded)
+            exercise.sets[index].repTimes = exercise.sets[index].repTimes?.map(Self.rounded)
+        }
+        return exercise
+    }
+
+    /// The exercises a stored session holds (for callers that read untyped rows).
     static func all(in session: CachedEntity) -> [PerformedExercise] {
         (session.data["exercises"]?.arrayValue ?? []).map(PerformedExercise.init(document:))
     }

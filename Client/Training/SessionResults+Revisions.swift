@@ -12,21 +12,47 @@ public struct SessionHistory: Presentable {
     /// The revisions, oldest first, as the server keeps them.
     public let revisions: [SessionRevision]
 
+    /// The session as `revision` left it; nil when its document does not read as a session.
+    static func session(_ revision: SessionRevision) -> TrainingSession? {
+        try? revision.document.decode(TrainingSession.self)
+    }
+
+    /// One revision in `--json`: who made it and when, what it changed, and the session as it stood.
+    private struct Record: Encodable {
+        let revision: Int
+        let version: Int64
+        let at: Date
+        let by: String
+        let byName: String
+        let byRole: Role
+        let changed: [String]
+        let exercises: [PerformedExercise]
+        let notes: String?
+        let start: Date?
+        let end: Date?
+        let recordedBy: Role
+
+        init(_ revision: SessionRevision) {
+            let session = SessionHistory.session(revision)
+            self.revision = revision.revision
+            version = revision.version
+            at = revision.at
+            by = revision.by.key
+            byName = revision.byName
+            byRole = revision.byRole
+            changed = revision.changed
+            exercises = session?.exercises ?? []
+            notes = session?.notes
+            start = session?.start
+            end = session?.end
+            recordedBy = session?.recordedBy ?? .coach
+        }
+    }
+
     /// An array of revisions, each with `revision`, `version`, `at`, `by` (the account), `byName`, `byRole`,
     /// `changed` (the fields it changed), and the session as it stood: `exercises`, `notes`, `start`, `end`.
     public func encode(to encoder: any Encoder) throws {
-        try revisions.map { revision -> JSONValue in
-            let document = revision.document.objectValue ?? [:]
-            return [
-                "revision": .number(Double(revision.revision)), "version": .number(Double(revision.version)),
-                "at": .string(ISOTime.format(revision.at)), "by": .string(revision.by.key),
-                "byName": .string(revision.byName), "byRole": .string(revision.byRole.rawValue),
-                "changed": .array(revision.changed.map(JSONValue.string)),
-                "exercises": document["exercises"] ?? .array([]), "notes": document["notes"] ?? .null,
-                "start": document["start"] ?? .null, "end": document["end"] ?? .null,
-                RecordedBy.field: .string(RecordedBy.role(of: document).rawValue),
-            ]
-        }.encode(to: encoder)
+        try revisions.map(Record.init).encode(to: encoder)
     }
 }
 
@@ -34,8 +60,8 @@ public struct SessionHistory: Presentable {
 public struct SessionComment: Presentable {
     /// The message, as `messages send` has it.
     public let message: SentMessage
-    /// When the session started (ISO-8601), for the text.
-    public let sessionStart: String?
+    /// When the session started, for the text.
+    public let sessionStart: Date?
 
     public func encode(to encoder: any Encoder) throws { try message.encode(to: encoder) }
 }

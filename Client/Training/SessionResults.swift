@@ -21,7 +21,7 @@ public struct SessionSaved: Presentable {
     /// The exercises performed, linked to the catalogue where it has them.
     public let exercises: [PerformedExercise]
     /// The stored session; nil when the server refused it during the sync and it was rolled back.
-    public let entity: EntityRecord?
+    public let session: Stored<TrainingSession>?
     /// Names of exercises that are not in the catalogue (kept by name only).
     public let unknownExercises: [String]
     /// Why the event the session was logged against already looked trained (shown as a warning), if it did.
@@ -30,35 +30,43 @@ public struct SessionSaved: Presentable {
     public var matched: [Match] = []
 
     /// A name typed and the catalogue exercise it was taken as.
-    public struct Match: Sendable, Equatable {
+    public struct Match: Sendable, Equatable, Encodable {
         public let typed: String
         public let name: String
     }
 
     /// The session `id`, stored the `way` given.
     public init(
-        _ way: Way, id: UUID, clientName: String, exercises: [PerformedExercise], entity: EntityRecord?,
+        _ way: Way, id: UUID, clientName: String, exercises: [PerformedExercise], session: Stored<TrainingSession>?,
         unknownExercises: [String]
     ) {
         self.way = way
         self.id = id
         self.clientName = clientName
         self.exercises = exercises
-        self.entity = entity
+        self.session = session
         self.unknownExercises = unknownExercises
     }
 
+    /// The names taken as others, beside the session's members (left out when there are none).
+    private struct Matches: Encodable, Sendable {
+        let matched: [Match]?
+    }
+
+    /// The stored session with `matched`; `{"id", "rejected": true}` when the server refused it.
     public func encode(to encoder: any Encoder) throws {
-        if var entity {
-            if !matched.isEmpty {
-                entity.fields["matched"] = .array(
-                    matched.map { .object(["typed": .string($0.typed), "name": .string($0.name)]) })
-            }
-            try entity.encode(to: encoder)
+        if let session {
+            try DocumentRecord(session, adding: Matches(matched: matched.isEmpty ? nil : matched)).encode(to: encoder)
         } else {
-            try JSONValue.object(["id": .string(id.key), "rejected": true]).encode(to: encoder)
+            try RejectedSession(id: id.key).encode(to: encoder)
         }
     }
+}
+
+/// A session the server refused during the sync (rolled back on this device).
+struct RejectedSession: Encodable {
+    let id: String
+    var rejected = true
 }
 
 /// `gorilla sessions list`.
@@ -66,17 +74,17 @@ public struct SessionList: Presentable {
     /// One session of the list.
     public struct Row: Sendable {
         /// The session as synced.
-        public let session: EntityRecord
+        public let session: Stored<TrainingSession>
         /// The client's display name ("" when unknown).
         public let clientName: String
         /// The training it followed.
         public let trainingName: String?
         /// The exercises performed.
-        public let exercises: [PerformedExercise]
+        public var exercises: [PerformedExercise] { session.exercises }
         /// Its sets, reps, volume and time under tension.
         public var totals: SessionTotals { SessionTotals(exercises) }
         /// Who recorded it: the coach, or the client themselves (self-logged).
-        public var recordedBy: Role { session.recordedBy }
+        public var recordedBy: Role { session.recordedBy ?? .coach }
     }
 
     /// The sessions, newest first.
@@ -84,20 +92,47 @@ public struct SessionList: Presentable {
     /// Whether a range or a client narrowed the list.
     public let narrowed: Bool
 
-    public func encode(to encoder: any Encoder) throws {
-        try sessions.map { row -> JSONValue in
-            let data = row.session.fields
+    /// One session of the list in `--json`: its members that say what it was, and its counts.
+    private struct Record: Encodable {
+        let id: String
+        let client: String
+        let clientName: String
+        let mode: SessionMode
+        let start: Date
+        let end: Date?
+        let training: String?
+        let trainingName: String?
+        let event: String?
+        let exercises: Int
+        let sets: Int
+        let reps: Int
+        let volume: [String: Double]
+        let recordedBy: Role
+        let revision: Int
+
+        init(_ row: Row) {
+            let session = row.session
             let totals = row.totals
-            var object: [String: JSONValue] = [
-                "id": .string(row.session.id.key), "clientName": .string(row.clientName),
-                "exercises": .number(Double(row.exercises.count)), "sets": .number(Double(totals.sets)),
-                "reps": .number(Double(totals.reps)), "volume": totals.volumeJSON,
-                "recordedBy": .string(row.recordedBy.rawValue), "revision": data["revision"] ?? .number(1),
-            ]
-            for field in ["client", "mode", "start", "end", "training", "event"] { object[field] = data[field] }
-            object["trainingName"] = row.trainingName.map(JSONValue.string)
-            return .object(object)
-        }.encode(to: encoder)
+            id = session.id.key
+            client = session.client.key
+            clientName = row.clientName
+            mode = session.mode
+            start = session.start
+            end = session.end
+            training = session.training?.key
+            trainingName = row.trainingName
+            event = session.event?.key
+            exercises = row.exercises.count
+            sets = totals.sets
+            reps = totals.reps
+            volume = totals.volumeByUnit
+            recordedBy = row.recordedBy
+            revision = session.revision ?? 1
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try sessions.map(Record.init).encode(to: encoder)
     }
 }
 
@@ -106,56 +141,85 @@ public struct SessionDetail: Presentable {
     /// A comment on the session (a message that names it).
     public struct Comment: Sendable {
         /// The message.
-        public let message: EntityRecord
+        public let id: UUID
+        /// The account that wrote it (nil for one only this device has, before the server names it).
+        public let from: UUID?
+        /// When the server received it (nil while it waits to be sent).
+        public let sent: Date?
+        public let text: String
         /// Who wrote it: "you", the client's name or the coach's.
         public let author: String
     }
 
     /// The session as synced.
-    public let session: EntityRecord
+    public let session: Stored<TrainingSession>
     /// The client's display name.
     public let clientName: String?
     /// The training it followed.
     public let trainingName: String?
-    /// The exercises performed.
-    public let exercises: [PerformedExercise]
     /// The comments on it, oldest first.
     public var comments: [Comment] = []
     /// How each catalogue exercise of the session is counted (reps when not listed).
     public var counts: [UUID: CountMode] = [:]
+    /// The exercises performed.
+    public var exercises: [PerformedExercise] { session.exercises }
     /// Its sets, reps, volume and time under tension.
     public var totals: SessionTotals { SessionTotals(exercises) }
 
+    /// What `--json` adds to the session's members.
+    private struct Extra: Encodable {
+        struct CommentRecord: Encodable {
+            let id: String
+            let from: String?
+            let author: String
+            let sent: Date?
+            let text: String
+        }
+
+        struct Totals: Encodable {
+            let sets: Int
+            let reps: Int
+            let volume: [String: Double]
+            let timeUnderTension: Double
+        }
+
+        let clientName: String?
+        let trainingName: String?
+        let comments: [CommentRecord]
+        let totals: Totals
+    }
+
+    /// The session's members (with who recorded it and its revision, also when the document leaves them out), its
+    /// client's and training's names, its comments and its totals.
     public func encode(to encoder: any Encoder) throws {
         let totals = totals
-        var record = session
-        record.fields["clientName"] = clientName.map(JSONValue.string)
-        record.fields["trainingName"] = trainingName.map(JSONValue.string)
-        record.fields["recordedBy"] = .string(session.recordedBy.rawValue)
-        record.fields["revision"] = session.fields["revision"] ?? .number(1)
-        record.fields["comments"] = .array(
-            comments.map { comment in
-                [
-                    "id": .string(comment.message.id.key), "from": comment.message.fields["from"] ?? .null,
-                    "author": .string(comment.author), "sent": comment.message.fields["sent"] ?? .null,
-                    "text": comment.message.fields["text"] ?? .null,
-                ]
-            })
-        record.fields["totals"] = [
-            "sets": .number(Double(totals.sets)), "reps": .number(Double(totals.reps)), "volume": totals.volumeJSON,
-            "timeUnderTension": .number(PerformedExercise.rounded(totals.tension)),
-        ]
-        try record.encode(to: encoder)
+        var shown = session
+        shown.value.recordedBy = session.recordedBy ?? .coach
+        shown.value.revision = session.revision ?? 1
+        let extra = Extra(
+            clientName: clientName, trainingName: trainingName,
+            comments: comments.map {
+                Extra.CommentRecord(id: $0.id.key, from: $0.from?.key, author: $0.author, sent: $0.sent, text: $0.text)
+            },
+            totals: Extra.Totals(
+                sets: totals.sets, reps: totals.reps, volume: totals.volumeByUnit,
+                timeUnderTension: PerformedExercise.rounded(totals.tension)))
+        try DocumentRecord(shown, adding: extra).encode(to: encoder)
     }
 }
 
 /// `gorilla sessions rm`: the deleted session as it was, marked deleted.
 public struct SessionRemoval: Presentable {
-    /// The session as it was, with `deleted: true`.
-    public let session: EntityRecord
+    /// The session as it was.
+    public let session: Stored<TrainingSession>
+
+    /// `deleted: true` beside the session's members.
+    private struct Deleted: Encodable {
+        var deleted = true
+    }
 
     public func encode(to encoder: any Encoder) throws {
-        try session.encode(to: encoder)
+        try DocumentRecord(session, adding: Deleted()).encode(to: encoder)
     }
 }
 
@@ -179,38 +243,47 @@ public struct SessionExport: Presentable {
     /// The form asked for.
     public let format: Format
     /// The session as synced.
-    public let session: EntityRecord
+    public let session: Stored<TrainingSession>
     /// The client's display name ("" when unknown).
     public let clientName: String
     /// The training it followed.
     public let trainingName: String?
-    /// The exercises performed.
-    public let exercises: [PerformedExercise]
     /// How each catalogue exercise of the session is counted (reps when not listed).
     public var counts: [UUID: CountMode] = [:]
+    /// The exercises performed.
+    public var exercises: [PerformedExercise] { session.exercises }
+
+    /// The text or CSV form in `--json`.
+    private struct Content: Encodable {
+        let format: String
+        let content: String
+    }
+
+    /// The client's and training's names beside the session's members.
+    struct Names: Encodable {
+        let clientName: String?
+        let trainingName: String?
+    }
 
     public func encode(to encoder: any Encoder) throws {
         switch format {
         case .txt, .csv:
-            try JSONValue.object(["format": .string(format.rawValue), "content": .string(content)]).encode(to: encoder)
+            try Content(format: format.rawValue, content: content).encode(to: encoder)
         case .json:
             try document.encode(to: encoder)
         }
     }
 
-    /// The session as `--format json` writes it: its members with `clientName` and `trainingName`, nothing `null`.
-    var document: JSONValue {
-        var record = session
-        if !clientName.isEmpty { record.fields["clientName"] = .string(clientName) }
-        record.fields["trainingName"] = trainingName.map(JSONValue.string)
-        return ((try? JSONValue.encode(record)) ?? .object([:])).withoutNulls
+    /// The session as `--format json` writes it: its members with `clientName` (when known) and `trainingName`.
+    var document: DocumentRecord<TrainingSession, Names> {
+        DocumentRecord(
+            session, adding: Names(clientName: clientName.isEmpty ? nil : clientName, trainingName: trainingName))
     }
 }
 
 extension SessionTotals {
     /// The volume per unit the sets were entered in, `{"kg": 1815}`, each to 0.01.
-    var volumeJSON: JSONValue {
-        .object(
-            Dictionary(uniqueKeysWithValues: volume.map { ($0.key.rawValue, .number(Numbers.hundredths($0.value))) }))
+    var volumeByUnit: [String: Double] {
+        Dictionary(uniqueKeysWithValues: volume.map { ($0.key.rawValue, Numbers.hundredths($0.value)) })
     }
 }

@@ -14,13 +14,13 @@ extension SessionService {
         let messages = MessageService(context)
         let recipient: Correspondent
         if try context.session().profile.role.keepsClients {
-            guard let clientID = session[string: "client"].flatMap(UUID.init(uuidString:)),
-                let client = try cache.entity(clientID), !client.deleted
+            guard let client = try cache.one(Client.self, session.client), !client.deleted,
+                let row = try cache.entity(client.id)
             else {
                 throw ClientError(.notFound, TrainingPhrases.sessionClientNotHere.t(["id": session.id.short]))
             }
-            let name = ClientDirectory.displayName(client)
-            guard client[string: "status"] == "active" else {
+            let name = ClientDirectory.displayName(row)
+            guard client.status == .active else {
                 throw ClientError(.usage, TrainingPhrases.commentNeedsRegisteredClient.t(["name": name]))
                     .decidedLocally()
             }
@@ -29,28 +29,44 @@ extension SessionService {
             recipient = try messages.correspondent(cache, nil)
         }
         let message = try await messages.deliver(
-            text, to: recipient, in: cache, extra: ["session": .string(session.id.key)])
+            text, to: recipient, in: cache, extra: [Message.CodingKeys.session.rawValue: .string(session.id.key)])
         let sent = SentMessage(
             to: recipient.name, id: message, message: try cache.entity(message).map { EntityRecord($0) })
-        return SessionComment(message: sent, sessionStart: session[string: "start"])
+        return SessionComment(message: sent, sessionStart: session.start)
     }
 
     /// The comments on session `id` this device has, oldest first, each with who wrote it ("you" for the account's
     /// own).
     func comments(on id: UUID, cache: LocalCache) throws -> [SessionDetail.Comment] {
         let profile = try context.session().profile
-        let me = profile.id.key
         let clients = try ClientDirectory(cache: cache).names()
-        let coachName = try cache.entity(profile.id)?[string: "coachName"] ?? TrainingPhrases.yourCoach.t()
-        return try cache.entities(.message).filter { $0[string: "session"] == id.key }
-            .sorted {
-                ($0[string: "sent"] ?? $0[string: "queued"] ?? "") < ($1[string: "sent"] ?? $1[string: "queued"] ?? "")
-            }
+        let coachName = try cache.one(Client.self, profile.id)?.coachName ?? TrainingPhrases.yourCoach.t()
+        return try cache.all(HeldMessage.self).filter { $0.session == id }
+            .sorted { ($0.sent ?? $0.queued ?? .distantPast) < ($1.sent ?? $1.queued ?? .distantPast) }
             .map { message in
-                let from = message[string: "from"] ?? me
+                let from = message.from ?? profile.id
                 let author =
-                    from == me ? TrainingPhrases.you.t() : profile.role.keepsClients ? clients[from] ?? "?" : coachName
-                return SessionDetail.Comment(message: EntityRecord(message), author: author)
+                    from == profile.id
+                    ? TrainingPhrases.you.t() : profile.role.keepsClients ? clients[from.key] ?? "?" : coachName
+                return SessionDetail.Comment(
+                    id: message.id, from: message.from, sent: message.sent, text: message.text, author: author)
             }
+    }
+}
+
+/// A message as this device holds it: one it sent has no `from` nor `sent` until the server's copy arrives (that a
+/// `Message` requires), only the time it was queued (noted by the cache).
+private struct HeldMessage: EntityDocument {
+    static let kind = EntityKind.message
+    static let forms = DocumentForms([CodingKeys.from: .id, .session: .id])
+
+    var from: UUID?
+    var text: String
+    var sent: Date?
+    var queued: Date?
+    var session: UUID?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case from, text, sent, queued, session
     }
 }

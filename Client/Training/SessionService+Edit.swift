@@ -50,7 +50,7 @@ extension SessionService {
         let cache = try context.cache()
         let session = try Self.resolve(cache, request.id)
         try mayCorrect(session)
-        var exercises = PerformedExercise.all(in: session)
+        var exercises = session.exercises
         var unknown: [String] = []
         for exercise in try Self.parseSets(request.sets) {
             // An exercise of the session by its name as stored (also one kept by name only), else the catalogue's.
@@ -71,7 +71,7 @@ extension SessionService {
         }
         let start = try request.date.map(Self.parseDate)
         return try await store(
-            correcting: session, exercises: exercises, notes: request.notes ?? session[string: "notes"], start: start,
+            correcting: session, exercises: exercises, notes: request.notes ?? session.notes, start: start,
             length: length, cache: cache, unknownExercises: unknown)
     }
 
@@ -99,10 +99,9 @@ extension SessionService {
     // MARK: Helpers
 
     /// Refuses what the server would refuse: a client corrects only the sessions they logged themselves.
-    func mayCorrect(_ session: CachedEntity) throws {
+    func mayCorrect(_ session: Stored<TrainingSession>) throws {
         let role = try context.session().profile.role
-        let facts = Access.RowFacts(
-            createdByAccount: false, recordedBy: RecordedBy.role(of: session.data))
+        let facts = Access.RowFacts(createdByAccount: false, recordedBy: session.recordedBy ?? .coach)
         guard
             Access.allows(.update, .session, as: role, relation: Access.newRowRelation(.session, as: role), row: facts)
         else {
@@ -115,7 +114,7 @@ extension SessionService {
     /// Queues the correction of `session` (the fields that change), syncs, and presents the session as it stands.
     /// - Parameter length: the session's new length (its end moves), else the end moves with the start.
     private func store(
-        correcting session: CachedEntity, exercises: [PerformedExercise], notes: String?, start: Date?,
+        correcting session: Stored<TrainingSession>, exercises: [PerformedExercise], notes: String?, start: Date?,
         length: Double? = nil, cache: LocalCache, unknownExercises: [String]
     ) async throws -> SessionSaved {
         guard exercises.contains(where: { !$0.sets.isEmpty }) else {
@@ -130,38 +129,32 @@ extension SessionService {
                     "exercises": TrainingSession.maxExercises, "sets": PerformedExercise.maxSets,
                 ]))
         }
-        var fields: [String: JSONValue] = [:]
-        if exercises != PerformedExercise.all(in: session) {
-            fields["exercises"] = .array(exercises.map(\.document))
-        }
+        var corrected = session.value
+        corrected.exercises = exercises.map(\.stored)
         let notes = notes?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let cleanNotes = notes?.isEmpty == false ? notes : nil
-        if cleanNotes != session[string: "notes"] { fields["notes"] = cleanNotes.map(JSONValue.string) ?? .null }
-        if let old = session[string: "start"].flatMap(ISOTime.parse) {
-            let newStart = start ?? old
-            if newStart != old { fields["start"] = .string(ISOTime.format(newStart)) }
-            let oldEnd = session[string: "end"].flatMap(ISOTime.parse)
-            let end =
-                length.map { newStart.addingTimeInterval($0) }
-                ?? oldEnd?.addingTimeInterval(newStart.timeIntervalSince(old))
-            if let end, end != oldEnd { fields["end"] = .string(ISOTime.format(end)) }
+        corrected.notes = notes?.isEmpty == false ? notes : nil
+        let newStart = start ?? session.start
+        corrected.start = newStart
+        if let end = length.map({ newStart.addingTimeInterval($0) })
+            ?? session.end?.addingTimeInterval(newStart.timeIntervalSince(session.start))
+        {
+            corrected.end = end
         }
-        if !fields.isEmpty {
-            try await context.change(cache, .session, entity: session.id, action: .update, fields: fields)
-        }
+        let changed = try !cache.changes(session.id, to: corrected).isEmpty
+        try await context.update(cache, session.id, to: corrected)
         // Still queued (offline): the server numbers the revision when it applies it, so none is claimed yet.
-        var record = try cache.entity(session.id).map { EntityRecord($0) }
+        var stored = try cache.one(TrainingSession.self, session.id)
         if try cache.queued(limit: 10_000).contains(where: { $0.entity == session.id }) {
-            record?.fields["revision"] = nil
+            stored?.value.revision = nil
         }
         return SessionSaved(
-            .corrected(changed: !fields.isEmpty), id: session.id, clientName: try clientName(of: session, cache: cache),
-            exercises: exercises, entity: record, unknownExercises: unknownExercises)
+            .corrected(changed: changed), id: session.id, clientName: try clientName(of: session, cache: cache),
+            exercises: exercises, session: stored, unknownExercises: unknownExercises)
     }
 
     /// The display name of the session's client (the logged-in client's own on their device).
-    func clientName(of session: CachedEntity, cache: LocalCache) throws -> String {
-        if let name = try session[string: "client"].flatMap({ try ClientDirectory(cache: cache).names()[$0] }) {
+    func clientName(of session: Stored<TrainingSession>, cache: LocalCache) throws -> String {
+        if let name = try ClientDirectory(cache: cache).names()[session.client.key] {
             return name
         }
         let profile = try context.session().profile

@@ -84,15 +84,16 @@ public struct SessionService: Sendable {
         }
         let start = try date.map(Self.parseDate) ?? Date()
         let given = try request.duration.map { try Self.length($0, option: "--duration") }
-        let training = try request.training.map { try NameResolver(cache: cache).resolve(.training, $0) }
-        let event = try request.event.map { try EventService.resolve(cache, $0) }
-        if let event, event[string: "client"] != client.id.key {
-            throw ClientError(.usage, TrainingPhrases.eventWithAnotherClient.t(["id": event.id.short]))
+        let training = try request.training.map { try NameResolver(cache: cache).resolve(Training.self, $0) }
+        let found = try request.event.map { try EventService.resolve(cache, $0) }
+        let event: Stored<Event>? = found.flatMap(LocalCache.stored)
+        if let found, event?.client != client.id {
+            throw ClientError(.usage, TrainingPhrases.eventWithAnotherClient.t(["id": found.id.short]))
         }
         var matched: [SessionSaved.Match] = []
         let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: request.allowNew, matched: &matched)
         let alreadyDone = try event.flatMap { try Self.alreadyDone($0, cache: cache) }
-        let length = given ?? (training.map { TrainService.estimatedLength(of: $0) } ?? Self.defaultLength)
+        let length = given ?? (training.map { TrainService.estimatedLength(of: $0.value) } ?? Self.defaultLength)
         let draft = SessionDraft(
             client: client.id, event: event?.id, training: training?.id, mode: mode, start: start,
             end: start.addingTimeInterval(length), paused: 0, notes: notes, exercises: exercises)
@@ -100,7 +101,7 @@ public struct SessionService: Sendable {
         try await draft.store(as: id, in: cache, context: context)
         var saved = SessionSaved(
             .logged(start: start), id: id, clientName: client.name, exercises: exercises,
-            entity: try cache.entity(id).map { EntityRecord($0) }, unknownExercises: unknown)
+            session: try cache.one(TrainingSession.self, id), unknownExercises: unknown)
         saved.eventAlreadyDone = alreadyDone
         saved.matched = matched
         return saved
@@ -125,13 +126,12 @@ public struct SessionService: Sendable {
 
     /// Why `event` already looks trained (a session logged against it, or marked done), before another session is:
     /// the second one is kept all the same.
-    static func alreadyDone(_ event: CachedEntity, cache: LocalCache) throws -> String? {
-        let earlier = try cache.entities(.session).filter { $0[string: "event"] == event.id.key }
-            .compactMap { $0[string: "start"] }.sorted()
-        if let first = earlier.first {
+    static func alreadyDone(_ event: Stored<Event>, cache: LocalCache) throws -> String? {
+        let earlier = try cache.all(TrainingSession.self).filter { $0.event == event.id }.map(\.start).min()
+        if let first = earlier {
             return TrainingPhrases.eventHasASession.t(["id": event.id.short, "when": EventFormatting.local(first)])
         }
-        guard event[string: "status"] == EventStatus.done.rawValue else { return nil }
+        guard event.status == .done else { return nil }
         return TrainingPhrases.eventAlreadyDone.t(["id": event.id.short])
     }
 
@@ -144,9 +144,8 @@ public struct SessionService: Sendable {
         return SessionList(
             sessions: try sessions.map { session in
                 SessionList.Row(
-                    session: EntityRecord(session), clientName: session[string: "client"].flatMap { names[$0] } ?? "",
-                    trainingName: try Self.trainingName(cache, session),
-                    exercises: PerformedExercise.all(in: session))
+                    session: session, clientName: names[session.client.key] ?? "",
+                    trainingName: try Self.trainingName(cache, training: session.training))
             },
             narrowed: from != nil || to != nil || client != nil)
     }
@@ -156,11 +155,11 @@ public struct SessionService: Sendable {
         let cache = try await context.freshCache()
         let session = try Self.resolve(cache, id)
         let names = try ClientDirectory(cache: cache).names()
-        let exercises = PerformedExercise.all(in: session)
         return SessionDetail(
-            session: EntityRecord(session), clientName: session[string: "client"].flatMap { names[$0] },
-            trainingName: try Self.trainingName(cache, session), exercises: exercises,
-            comments: try comments(on: session.id, cache: cache), counts: try Self.counts(of: exercises, cache: cache))
+            session: session, clientName: names[session.client.key],
+            trainingName: try Self.trainingName(cache, training: session.training),
+            comments: try comments(on: session.id, cache: cache),
+            counts: try Self.counts(of: session.exercises, cache: cache))
     }
 
     /// `gorilla sessions rm ID`.
@@ -169,12 +168,12 @@ public struct SessionService: Sendable {
         try context.require(.delete, .session, TrainingPhrases.actionDeleteSessions.t())
         let cache = try context.cache()
         let session = try Self.resolve(cache, id)
-        let when = session[string: "start"].flatMap(ISOTime.parse).map { EventFormatting.local($0) } ?? "?"
+        let when = EventFormatting.local(session.start)
         let client = try clientName(of: session, cache: cache)
         try confirmation.require(
             TrainingPhrases.confirmDeleteSession.t(["client": client, "when": when, "id": session.id.short]))
-        try await context.change(cache, .session, entity: session.id, action: .delete)
-        return SessionRemoval(session: EntityRecord(session, adding: ["deleted": true]))
+        try await context.delete(cache, TrainingSession.self, session.id)
+        return SessionRemoval(session: session)
     }
 
     /// `gorilla sessions export ID --format txt|csv|json`.
@@ -185,12 +184,10 @@ public struct SessionService: Sendable {
             throw ClientError(.usage, TrainingPhrases.exportFormats.t())
         }
         let names = try ClientDirectory(cache: cache).names()
-        let exercises = PerformedExercise.all(in: session)
         return SessionExport(
-            format: format, session: EntityRecord(session),
-            clientName: session[string: "client"].flatMap { names[$0] } ?? "",
-            trainingName: try Self.trainingName(cache, session), exercises: exercises,
-            counts: try Self.counts(of: exercises, cache: cache))
+            format: format, session: session, clientName: names[session.client.key] ?? "",
+            trainingName: try Self.trainingName(cache, training: session.training),
+            counts: try Self.counts(of: session.exercises, cache: cache))
     }
 
     // MARK: Helpers
@@ -203,8 +200,8 @@ public struct SessionService: Sendable {
     }
 
     /// The session whose id (or short id) is `text`.
-    static func resolve(_ cache: LocalCache, _ text: String) throws -> CachedEntity {
-        try NameResolver(cache: cache).resolve(.session, text, label: "session", nameField: "id")
+    static func resolve(_ cache: LocalCache, _ text: String) throws -> Stored<TrainingSession> {
+        try NameResolver(cache: cache).resolve(TrainingSession.self, id: text)
     }
 
     /// The client a session is of: the one a coach names, or the logged-in client, who may name only themselves. A
@@ -254,31 +251,36 @@ public struct SessionService: Sendable {
     }
 
     /// Sessions starting on the days `from` through `to` (local, YYYY-MM-DD), of one client if given, newest first.
-    static func sessions(_ cache: LocalCache, from: String?, to: String?, client: UUID?) throws -> [CachedEntity] {
-        var sessions = try cache.entities(.session)
+    static func sessions(
+        _ cache: LocalCache, from: String?, to: String?, client: UUID?
+    ) throws -> [Stored<TrainingSession>] {
+        var sessions = try cache.all(TrainingSession.self)
         if let from {
             guard let date = EventFormatting.parseDay(from) else {
                 throw ClientError(.usage, TrainingPhrases.dayFormat.t(["option": "--from"]))
             }
-            sessions = sessions.filter { ($0[string: "start"].flatMap(ISOTime.parse) ?? .distantPast) >= date }
+            sessions = sessions.filter { $0.start >= date }
         }
         if let to {
             guard let date = EventFormatting.parseDay(to) else {
                 throw ClientError(.usage, TrainingPhrases.dayFormat.t(["option": "--to"]))
             }
-            sessions = sessions.filter {
-                ($0[string: "start"].flatMap(ISOTime.parse) ?? .distantFuture) < date.addingTimeInterval(86_400)
-            }
+            sessions = sessions.filter { $0.start < date.addingTimeInterval(86_400) }
         }
         if let client {
-            sessions = sessions.filter { $0[string: "client"] == client.key }
+            sessions = sessions.filter { $0.client == client }
         }
-        return sessions.sorted { ($0[string: "start"] ?? "") > ($1[string: "start"] ?? "") }
+        return sessions.sorted { $0.start > $1.start }
     }
 
-    /// The name of the training a session followed, if it names one this device knows (deleted ones too).
-    static func trainingName(_ cache: LocalCache, _ session: CachedEntity) throws -> String? {
-        try session[string: "training"].flatMap(UUID.init(uuidString:)).flatMap { try cache.entity($0) }?.name
+    /// The name of the training `training` (a session's), if this device knows it (deleted ones too).
+    static func trainingName(_ cache: LocalCache, training: UUID?) throws -> String? {
+        try training.flatMap { try cache.one(Training.self, $0) }?.name
+    }
+
+    /// The name of the training the session `row` followed, if this device knows it (deleted ones too).
+    static func trainingName(_ cache: LocalCache, _ row: CachedEntity) throws -> String? {
+        try trainingName(cache, training: (LocalCache.stored(row) as Stored<TrainingSession>?)?.training)
     }
 }
 

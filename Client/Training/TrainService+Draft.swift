@@ -55,18 +55,15 @@ extension TrainService {
             }
             return .recording(recorder, takeOver: false)
         }
-        var newest: (recorder: SessionRecorder, updated: String)?
-        for row in try cache.entities(.draft) {
-            guard let state = row.data["state"], let recorder = try? state.decode(SessionRecorder.self) else {
-                continue
-            }
+        var newest: (recorder: SessionRecorder, updated: Date)?
+        for row in try cache.all(TrainingDraft.self) {
+            guard let recorder = try? row.state.decode(SessionRecorder.self) else { continue }
             if try cache.entity(recorder.id) != nil {
                 // Saved, but its draft was not deleted: delete it now (this account's own, as every draft it sees).
                 try cache.enqueue(kind: EntityKind.draft.rawValue, entity: row.id, action: .delete)
                 continue
             }
-            let updated = row[string: "updated"] ?? ""
-            if newest.map({ updated > $0.updated }) ?? true { newest = (recorder, updated) }
+            if newest.map({ row.updated > $0.updated }) ?? true { newest = (recorder, row.updated) }
         }
         guard let newest else {
             throw ClientError(.notFound, TrainingPhrases.noUnfinishedSessionAnywhere.t())
@@ -145,15 +142,13 @@ extension TrainService {
 
     /// Where the session of `recorder` went on, when its draft (as this device last saw it) is held by another device.
     func continuedElsewhere(_ recorder: SessionRecorder, cache: LocalCache) throws -> ContinuedElsewhere? {
-        guard recorder.correcting != true, let row = try cache.entity(TrainingDraft.id(forSession: recorder.id)),
-            let holder = row.data["device"]?.objectValue,
-            let holderID = holder["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
-            holderID != (try DeviceIdentity.current(cache)).id
+        guard recorder.correcting != true,
+            let row = try cache.one(TrainingDraft.self, TrainingDraft.id(forSession: recorder.id)),
+            row.device.id != (try DeviceIdentity.current(cache)).id
         else { return nil }
         let saved = try cache.entity(recorder.id) != nil
         return ContinuedElsewhere(
-            id: recorder.id, device: holder["name"]?.stringValue ?? TrainingPhrases.anotherDevice.t(),
-            since: row[string: "updated"].flatMap(ISOTime.parse), finished: row.deleted || saved,
+            id: recorder.id, device: row.device.name, since: row.updated, finished: row.deleted || saved,
             discarded: row.deleted && !saved)
     }
 
@@ -169,15 +164,22 @@ extension TrainService {
             context.note([TrainingPhrases.draftKeptHereOnly.t(["problem": "\(problem)"])])
             return
         }
-        let device = try JSONValue.encode(try DeviceIdentity.current(cache))
-        var fields: [String: JSONValue] = ["state": state, "device": device, "updated": .string(ISOTime.format(now))]
-        if existing == nil {
-            fields["client"] = .string(recorder.client.key)
-            fields["session"] = .string(recorder.id.key)
+        let draft = TrainingDraft(
+            client: recorder.client, session: recorder.id, state: state, device: try DeviceIdentity.current(cache),
+            updated: now)
+        guard existing != nil else {
+            try cache.create(draft, id: id)
+            return
         }
+        // Every write of the holder names its device (the server checks it), so an update sends it even unchanged.
+        let written = Set(Self.holderWrites.map(\.rawValue))
         try cache.enqueue(
-            kind: EntityKind.draft.rawValue, entity: id, action: existing == nil ? .create : .update, fields: fields)
+            kind: EntityKind.draft.rawValue, entity: id, action: .update,
+            fields: draft.document.filter { written.contains($0.key) })
     }
+
+    /// What the holding device writes on each save of its draft: the recording, itself, and when.
+    static let holderWrites: [TrainingDraft.CodingKeys] = [.state, .device, .updated]
 
     /// Queues the deletion of the draft of `recorder`, naming this device (the server refuses it from a device that
     /// has not seen the draft move on).

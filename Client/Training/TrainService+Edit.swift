@@ -15,23 +15,21 @@ extension TrainService {
         try refuseWhileUnfinished(cache)
         let session = try SessionService.resolve(cache, id)
         try SessionService(context).mayCorrect(session)
-        let client = session[string: "client"].flatMap(UUID.init(uuidString:))
-        let owner = try client.flatMap { try cache.entity($0) }
-        let training = try session[string: "training"].flatMap(UUID.init(uuidString:)).flatMap { try cache.entity($0) }
-        let items = try PerformedExercise.all(in: session).map { done in
+        let owner = try cache.entity(session.client)
+        let training = try session.training.flatMap { try cache.one(Training.self, $0) }
+        let items = try session.exercises.map { done in
             SessionRecorder.Item(performed: done, count: try Self.count(of: done.exercise, cache: cache))
         }
-        let start = session[string: "start"].flatMap(ISOTime.parse) ?? Date()
         return SessionRecorder(
-            id: session.id, client: client ?? session.id,
+            id: session.id, client: session.client,
             clientName: try owner.map(ClientDirectory.displayName)
                 ?? {
                     let me = try context.session().profile; return "\(me.name) \(me.surname)"
                 }(),
-            training: training?.id, trainingName: training?.name,
-            event: session[string: "event"].flatMap(UUID.init(uuidString:)), realTime: false, free: training == nil,
-            items: items, catalogue: try Self.catalogue(cache, client: client, excluding: session.id), at: start,
-            until: session[string: "end"].flatMap(ISOTime.parse), correcting: true, notes: session[string: "notes"])
+            training: training?.id, trainingName: training?.name, event: session.event, realTime: false,
+            free: training == nil, items: items,
+            catalogue: try Self.catalogue(cache, client: session.client, excluding: session.id), at: session.start,
+            until: session.end, correcting: true, notes: session.notes)
     }
 
     /// Stores the correction a `--edit` recording holds.

@@ -19,43 +19,40 @@ extension TrainService {
             : try request.event.map {
                 try EventService.resolve(cache, $0)
             }
+        let event: Stored<Event>? = appointment.flatMap(LocalCache.stored)
         let owner: CachedEntity
         if role == .client {
             // A client trains themselves.
             owner = try SessionService.ownEntry(named: request.client, cache: cache, context: context)
         } else if let client = request.client {
             owner = try ClientDirectory(cache: cache).resolve(client, for: .writing(.train))
-            if let appointment, appointment[string: "client"] != owner.id.key {
+            if let appointment, event?.client != owner.id {
                 throw ClientError(.usage, TrainingPhrases.eventWithAnotherClient.t(["id": appointment.id.short]))
             }
         } else if let appointment {
-            guard let id = appointment[string: "client"].flatMap(UUID.init(uuidString:)),
-                let client = try cache.entity(id), !client.deleted
-            else {
+            guard let id = event?.client, let client = try cache.entity(id), !client.deleted else {
                 throw ClientError(.notFound, TrainingPhrases.eventClientNotHere.t(["id": appointment.id.short]))
             }
             owner = client
         } else {
             throw ClientError(.usage, TrainingPhrases.whoTrains.t())
         }
-        var routine = try request.training.map { try NameResolver(cache: cache).resolve(.training, $0) }
-        if routine == nil, !request.free, request.repeating == nil,
-            let planned = appointment?[string: "training"].flatMap(UUID.init(uuidString:))
-        {
-            routine = try cache.entity(planned).flatMap { $0.deleted ? nil : $0 }  // the appointment's training
+        var routine = try request.training.map { try NameResolver(cache: cache).resolve(Training.self, $0) }
+        if routine == nil, !request.free, request.repeating == nil, let planned = event?.training {
+            routine = try Self.liveTraining(planned, cache: cache)  // the appointment's training
         }
         let items: [SessionRecorder.Item]
         if request.repeating != nil {
             let last = try Self.lastSession(of: owner, cache: cache)
-            routine = try last[string: "training"].flatMap(UUID.init(uuidString:)).flatMap { try cache.entity($0) }
-                .flatMap { $0.deleted ? nil : $0 }
-            items = try Self.repeating(last, training: routine, cache: cache)
+            routine = try last.training.flatMap { try Self.liveTraining($0, cache: cache) }
+            items = try Self.repeating(last, training: routine?.value, cache: cache)
         } else {
-            items = try Self.withPrevious(try Self.items(of: routine, cache: cache), client: owner.id, cache: cache)
+            items = try Self.withPrevious(
+                try Self.items(of: routine?.value, cache: cache), client: owner.id, cache: cache)
         }
         let (start, end) =
             request.handsFree
-            ? try Self.formTimes(request, event: appointment, training: routine, at: now) : (now, nil)
+            ? try Self.formTimes(request, event: event?.value, training: routine?.value, at: now) : (now, nil)
         var recorder = SessionRecorder(
             client: owner.id, clientName: ClientDirectory.displayName(owner), training: routine?.id,
             trainingName: routine?.name, event: appointment?.id, realTime: !request.handsFree,
@@ -70,7 +67,7 @@ extension TrainService {
     /// length (``estimatedLength(of:)``) up to now.
     /// - Throws: ``ClientError`` `.usage` for a time that cannot be read or an end before the start.
     static func formTimes(
-        _ request: TrainRequest, event: CachedEntity?, training: CachedEntity?, at now: Date
+        _ request: TrainRequest, event: Event?, training: Training?, at now: Date
     ) throws -> (Date, Date) {
         func local(_ text: String, _ option: String, day: Date? = nil) throws -> Date {
             if let day, text.count <= 5, text.contains(":") {
@@ -86,8 +83,8 @@ extension TrainService {
             }
             return date
         }
-        let eventStart = event?[string: "start"].flatMap(ISOTime.parse)
-        let eventLength = Double(event?.data["duration"]?.intValue ?? Event.defaultDuration) * 60
+        let eventStart = event?.start
+        let eventLength = Double(event?.duration ?? Event.defaultDuration) * 60
         let length = eventStart != nil ? eventLength : estimatedLength(of: training)
         let start: Date
         let end: Date
@@ -108,12 +105,8 @@ extension TrainService {
 
     /// How long a training takes by its plan: each set's time (45 s unless planned) and rest (90 s unless planned),
     /// and two minutes to change exercise; an hour without a training.
-    static func estimatedLength(of training: CachedEntity?) -> Double {
-        guard let training else { return 3600 }
-        let plans = (training.data["exercises"]?.arrayValue ?? []).compactMap { entry in
-            try? entry.decode(PlannedExercise.self)
-        }
-        guard !plans.isEmpty else { return 3600 }
+    static func estimatedLength(of training: Training?) -> Double {
+        guard let plans = training?.exercises, !plans.isEmpty else { return 3600 }
         let seconds = plans.reduce(0.0) { total, plan in
             let sets = Double(plan.plannedSets ?? 3)
             return total + sets * (plan.duration ?? 45) + max(0, sets - 1) * (plan.rest ?? 90) + 120
@@ -127,10 +120,9 @@ extension TrainService {
         _ cache: LocalCache, client: UUID?, excluding: UUID? = nil
     ) throws -> [SessionRecorder.Choice] {
         let history = try client.map { try LastTime(client: $0, cache: cache, excluding: excluding) }
-        return try cache.entities(.exercise).filter { !$0.deleted }.map { exercise in
+        return try cache.all(Exercise.self).map { exercise in
             SessionRecorder.Choice(
-                id: exercise.id, name: exercise.name,
-                count: exercise[string: "count"].flatMap(CountMode.init(rawValue:)) ?? .reps,
+                id: exercise.id, name: exercise.name, count: exercise.count,
                 previous: history?.sets(of: PerformedExercise(exercise: exercise.id, name: exercise.name)) ?? [])
         }.sortedByFoldedName(\.name)
     }
@@ -139,9 +131,9 @@ extension TrainService {
     /// the catalogue), the training's exercises with their plan (groups and rests too), then any other exercise the
     /// session had; else the session's exercises. Each starts from what the session did in it.
     static func repeating(
-        _ last: CachedEntity, training: CachedEntity?, cache: LocalCache
+        _ last: Stored<TrainingSession>, training: Training?, cache: LocalCache
     ) throws -> [SessionRecorder.Item] {
-        let done = PerformedExercise.all(in: last).filter { !$0.sets.isEmpty }
+        let done = last.exercises.filter { !$0.sets.isEmpty }
         var items = try items(of: training, cache: cache)
         for exercise in done where !items.contains(where: { SessionService.same($0.performed, exercise) }) {
             items.append(
@@ -157,7 +149,12 @@ extension TrainService {
 
     /// How a catalogue exercise is counted (reps when it is not in the catalogue).
     static func count(of exercise: UUID?, cache: LocalCache) throws -> CountMode {
-        try exercise.flatMap { try cache.entity($0) }?[string: "count"].flatMap(CountMode.init(rawValue:)) ?? .reps
+        try exercise.flatMap { try cache.one(Exercise.self, $0) }?.count ?? .reps
+    }
+
+    /// The training `id` unless it was deleted.
+    static func liveTraining(_ id: UUID, cache: LocalCache) throws -> Stored<Training>? {
+        try cache.one(Training.self, id).flatMap { $0.deleted ? nil : $0 }
     }
 
     /// Keeps the first state of a prepared recording: from here on `gorilla train --resume` finds it, here and (once
@@ -185,10 +182,10 @@ extension TrainService {
 
     /// The client's previous session: the newest by start.
     /// - Throws: ``ClientError`` `.notFound` when the client has none with a recorded set.
-    static func lastSession(of client: CachedEntity, cache: LocalCache) throws -> CachedEntity {
-        let sessions = try cache.timeline(.session, client: client.id)
-            .filter { !PerformedExercise.all(in: $0).allSatisfy(\.sets.isEmpty) }
-        guard let last = sessions.max(by: { ($0[string: "start"] ?? "") < ($1[string: "start"] ?? "") }) else {
+    static func lastSession(of client: CachedEntity, cache: LocalCache) throws -> Stored<TrainingSession> {
+        let sessions = try cache.timeline(TrainingSession.self, client: client.id)
+            .filter { !$0.exercises.allSatisfy(\.sets.isEmpty) }
+        guard let last = sessions.max(by: { $0.start < $1.start }) else {
             throw ClientError(
                 .notFound, TrainingPhrases.noSessionToRepeat.t(["name": ClientDirectory.displayName(client)]))
         }
@@ -196,18 +193,14 @@ extension TrainService {
     }
 
     /// The exercises of a training, in its order, each with its plan (none without a training).
-    static func items(of routine: CachedEntity?, cache: LocalCache) throws -> [SessionRecorder.Item] {
+    static func items(of routine: Training?, cache: LocalCache) throws -> [SessionRecorder.Item] {
         var items: [SessionRecorder.Item] = []
-        for entry in routine?.data["exercises"]?.arrayValue ?? [] {
-            guard let id = entry.objectValue?["exercise"]?.stringValue.flatMap(UUID.init(uuidString:)),
-                let exercise = try cache.entity(id)
-            else { continue }
-            let plan = try? entry.decode(PlannedExercise.self)
+        for plan in routine?.exercises ?? [] {
+            guard let exercise = try cache.one(Exercise.self, plan.exercise) else { continue }
             items.append(
                 SessionRecorder.Item(
-                    performed: PerformedExercise(exercise: id, name: exercise.name),
-                    plan: plan?.hasPlan == true ? plan : nil,
-                    count: exercise[string: "count"].flatMap(CountMode.init(rawValue:)) ?? .reps))
+                    performed: PerformedExercise(exercise: exercise.id, name: exercise.name),
+                    plan: plan.hasPlan ? plan : nil, count: exercise.count))
         }
         return items
     }

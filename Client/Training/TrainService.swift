@@ -55,7 +55,7 @@ public struct TrainService: Sendable {
             let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: true)
             let draft = SessionDraft(
                 client: recorder.client, event: recorder.event, training: recorder.training,
-                mode: recorder.realTime ? "realtime" : "handsfree",
+                mode: (recorder.realTime ? SessionMode.realtime : .handsfree).rawValue,
                 start: Date(timeIntervalSince1970: recorder.started),
                 end: Date(timeIntervalSince1970: recorder.ended ?? Date().timeIntervalSince1970),
                 paused: recorder.pausedTotal, notes: recorder.notes, exercises: exercises)
@@ -69,7 +69,7 @@ public struct TrainService: Sendable {
             return .saved(
                 SessionSaved(
                     .trained, id: recorder.id, clientName: recorder.clientName, exercises: exercises,
-                    entity: try cache.entity(recorder.id).map { EntityRecord($0) }, unknownExercises: unknown))
+                    session: try cache.one(TrainingSession.self, recorder.id), unknownExercises: unknown))
         }
     }
 
@@ -83,14 +83,10 @@ public struct TrainService: Sendable {
             var performed = item.performed
             let folded = NameMatch.fold(performed.name)
             if mayCreate, item.isNew, performed.exercise == nil,
-                try !cache.entities(.exercise).contains(where: { !$0.deleted && NameMatch.fold($0.name) == folded })
+                try !cache.all(Exercise.self).contains(where: { NameMatch.fold($0.name) == folded })
             {
                 let id = UUID.v7()
-                try cache.enqueue(
-                    kind: EntityKind.exercise.rawValue, entity: id, action: .create,
-                    fields: [
-                        "name": .string(performed.name), "count": .string(item.count.rawValue), "muscles": .array([]),
-                    ])
+                try cache.create(Exercise(name: performed.name, muscles: [], count: item.count), id: id)
                 performed.exercise = id
             }
             exercises.append(performed)
@@ -118,8 +114,8 @@ public struct TrainService: Sendable {
 
         /// - Parameter excluding: a session left out (the one being corrected).
         init(client: UUID, cache: LocalCache, excluding: UUID? = nil) throws {
-            history = try cache.timeline(.session, client: client).filter { $0.id != excluding }
-                .sorted { ($0[string: "start"] ?? "") > ($1[string: "start"] ?? "") }.map(PerformedExercise.all(in:))
+            history = try cache.timeline(TrainingSession.self, client: client).filter { $0.id != excluding }
+                .sorted { $0.start > $1.start }.map(\.exercises)
         }
 
         /// The sets of `exercise` (matched by catalogue id, else by name, case and accents folded) last time it was
@@ -164,19 +160,28 @@ public enum TrainingEnd: Presentable {
     /// Stored (and queued for the server).
     case saved(SessionSaved)
 
+    /// How it ended in `--json`: the recording's id and a flag saying how (the saved session as it is stored).
+    private struct Record: Encodable {
+        let id: String
+        var unfinished: Bool?
+        var discarded: Bool?
+        var empty: Bool?
+        var dropped: Bool?
+        var continuesOn: String?
+        var finished: Bool?
+        var since: Date?
+    }
+
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .unfinished(let id): try JSONValue.object(["id": .string(id.key), "unfinished": true]).encode(to: encoder)
-        case .discarded(let id): try JSONValue.object(["id": .string(id.key), "discarded": true]).encode(to: encoder)
-        case .empty(let id): try JSONValue.object(["id": .string(id.key), "empty": true]).encode(to: encoder)
+        case .unfinished(let id): try Record(id: id.key, unfinished: true).encode(to: encoder)
+        case .discarded(let id): try Record(id: id.key, discarded: true).encode(to: encoder)
+        case .empty(let id): try Record(id: id.key, empty: true).encode(to: encoder)
         case .continuedElsewhere(let elsewhere):
-            var object: [String: JSONValue] = [
-                "id": .string(elsewhere.id.key), "continuesOn": .string(elsewhere.device),
-                "finished": .bool(elsewhere.finished), "dropped": true,
-            ]
-            if elsewhere.discarded { object["discarded"] = true }
-            if let since = elsewhere.since { object["since"] = .string(ISOTime.format(since)) }
-            try JSONValue.object(object).encode(to: encoder)
+            try Record(
+                id: elsewhere.id.key, discarded: elsewhere.discarded ? true : nil, dropped: true,
+                continuesOn: elsewhere.device, finished: elsewhere.finished, since: elsewhere.since
+            ).encode(to: encoder)
         case .saved(let session): try session.encode(to: encoder)
         }
     }

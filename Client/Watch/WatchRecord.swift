@@ -41,30 +41,23 @@ public struct WatchRecord: Sendable, Equatable {
         self.fromServer = fromServer
     }
 
-    /// The client's work in `row` (a session or a measurement they recorded), or nil for any other row: what a coach
-    /// recorded (on any of their devices), an unfinished session.
-    init?(_ row: CachedEntity, client: String, training: String?) {
-        guard RecordedBy.isClientsOwn(row.data) else { return nil }
-        switch row.kind {
-        case EntityKind.session.rawValue:
-            guard let start = row[string: "start"].flatMap(ISOTime.parse)
-            else { return nil }
-            let end = row[string: "end"].flatMap(ISOTime.parse)
-            self.init(
-                id: row.id, kind: .session, client: client, start: start,
-                minutes: end.map { max(0, Int(($0.timeIntervalSince(start) / 60).rounded())) }, training: training,
-                fromServer: row.version > 0)
-        case EntityKind.measurement.rawValue:
-            var figures: [BodyMeasure: Double] = [:]
-            for measure in BodyMeasure.allCases {
-                if let value = row.data[measure.rawValue]?.doubleValue { figures[measure] = value }
-            }
-            self.init(
-                id: row.id, kind: .measurement, client: client, day: row[string: "date"], figures: figures,
-                fromServer: row.version > 0)
-        default:
-            return nil
-        }
+    /// The session `row` when the client recorded it themselves; nil for one a coach recorded (on any of their
+    /// devices).
+    init?(_ row: Stored<TrainingSession>, client: String, training: String?) {
+        guard row.recordedBy == .client else { return nil }
+        let start = row.start
+        self.init(
+            id: row.id, kind: .session, client: client, start: start,
+            minutes: row.end.map { max(0, Int(($0.timeIntervalSince(start) / 60).rounded())) }, training: training,
+            fromServer: row.version > 0)
+    }
+
+    /// The measurement `row` when the client recorded it themselves; nil for one a coach recorded.
+    init?(_ row: Stored<GorillaShared.Measurement>, client: String) {
+        guard row.recordedBy == .client else { return nil }
+        self.init(
+            id: row.id, kind: .measurement, client: client, day: row.date.description, figures: row.values,
+            fromServer: row.version > 0)
     }
 
     /// The work the clients of `cache` recorded themselves, by id: their sessions and measurements, named by `client`
@@ -73,9 +66,12 @@ public struct WatchRecord: Sendable, Equatable {
         _ cache: LocalCache, client: (String?) -> String, trainings: [String: String]
     ) throws -> [UUID: WatchRecord] {
         var records: [UUID: WatchRecord] = [:]
-        for row in try cache.entities(.session) + cache.entities(.measurement) {
-            let training = row[string: "training"].flatMap { trainings[$0.lowercased()] }
-            records[row.id] = WatchRecord(row, client: client(row[string: "client"]), training: training)
+        for row in try cache.all(TrainingSession.self) {
+            records[row.id] = WatchRecord(
+                row, client: client(row.client.key), training: row.training.flatMap { trainings[$0.key] })
+        }
+        for row in try cache.all(GorillaShared.Measurement.self) {
+            records[row.id] = WatchRecord(row, client: client(row.client.key))
         }
         return records
     }

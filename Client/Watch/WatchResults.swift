@@ -91,7 +91,6 @@ public struct WatchEnded: Presentable {
     public func text(for viewer: Viewer) -> String { "" }
 
     public func encode(to encoder: any Encoder) throws {
-        try JSONValue.object(["type": "status", "status": "stopped", "time": .string(ISOTime.format(Date()))])
-            .encode(to: encoder)
+        try WatchStoppedRecord(time: Date()).encode(to: encoder)
     }
 }

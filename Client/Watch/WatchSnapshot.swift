@@ -53,16 +53,12 @@ public struct WatchAppointment: Sendable, Equatable {
     /// Whether a reminder is due for it: it takes place and the client has not said no (its state before it starts).
     public var isRemindable: Bool { state(at: start).isAhead }
 
-    /// The appointment as `row` (a single one, a series or an occurrence) holds it; nil when the row holds no start.
-    init?(_ row: CachedEntity, with: String, training: String? = nil) {
-        guard let start = row[string: "start"].flatMap(ISOTime.parse) else { return nil }
+    /// The appointment `event` (a single one, a series or an occurrence, named in lists by `reference`).
+    init(id: UUID, reference: String, event: Event, with: String, training: String? = nil) {
         self.init(
-            id: row.id, reference: row.appointmentReference, start: start,
-            duration: row.data["duration"]?.intValue ?? Event.defaultDuration,
-            status: row[string: "status"].flatMap(EventStatus.init(rawValue:)) ?? .scheduled,
-            answer: row[string: "answer"].flatMap(EventAnswer.init(rawValue:)), answerNote: row[string: "answerNote"],
-            gym: row[string: "gym"], note: row[string: "note"], with: with, series: row.seriesOccurrence?.series,
-            recurrence: try? row.data["recurrence"]?.decode(Recurrence.self), training: training)
+            id: id, reference: reference, start: event.start, duration: event.duration, status: event.status,
+            answer: event.answer, answerNote: event.answerNote, gym: event.gym, note: event.note, with: with,
+            series: event.occurrence == nil ? nil : event.series, recurrence: event.recurrence, training: training)
     }
 }
 
@@ -119,7 +115,6 @@ public struct WatchSnapshot: Sendable, Equatable {
 
     /// The snapshot of `cache` for `account` at `now`.
     static func read(_ cache: LocalCache, account: Profile, now: Date) throws -> WatchSnapshot {
-        let me = account.id.key
         let coachName: String
         var clientNames: [String: String] = [:]
         if account.role.keepsClients {
@@ -127,35 +122,39 @@ public struct WatchSnapshot: Sendable, Equatable {
             clientNames = try ClientDirectory(cache: cache).names()
         } else {
             coachName =
-                try cache.entity(account.id)?[string: "coachName"].flatMap { $0.isEmpty ? nil : $0 }
+                try cache.one(Client.self, account.id)?.coachName.flatMap { $0.isEmpty ? nil : $0 }
                 ?? CalendarPhrases.yourCoach.t()
         }
-        func other(_ key: String?) -> String {
-            account.role.keepsClients ? key.flatMap { clientNames[$0] } ?? CalendarPhrases.aClient.t() : coachName
+        func other(_ id: UUID) -> String {
+            account.role.keepsClients ? clientNames[id.key] ?? CalendarPhrases.aClient.t() : coachName
         }
         let calendar = try EventCalendar(cache: cache)
         // The training each appointment is for, by name (the watch reads no sessions: it looks often).
         let trainings = try AppointmentFacts.trainingNames(in: cache)
-        func training(_ row: CachedEntity) -> String? { row[string: "training"].flatMap { trainings[$0.lowercased()] } }
+        func appointment(_ row: CachedEntity) -> WatchAppointment? {
+            guard let event: Stored<Event> = LocalCache.stored(row) else { return nil }
+            return WatchAppointment(
+                id: row.id, reference: row.appointmentReference, event: event.value, with: other(event.client),
+                training: event.training.flatMap { trainings[$0.key] })
+        }
         var snapshot = WatchSnapshot()
         for row in calendar.singles + calendar.series.values {
-            snapshot.rows[row.id] = WatchAppointment(
-                row, with: other(row[string: "client"]), training: training(row))
+            snapshot.rows[row.id] = appointment(row)
         }
         let from = now.addingTimeInterval(-window.before * 86_400)
         let to = now.addingTimeInterval(window.after * 86_400)
         for occurrence in calendar.appointments(from: from, to: to, horizon: to)
         where occurrence.seriesOccurrence != nil {
-            snapshot.occurrences[occurrence.id] = WatchAppointment(
-                occurrence, with: other(occurrence[string: "client"]), training: training(occurrence))
+            snapshot.occurrences[occurrence.id] = appointment(occurrence)
         }
-        for message in try cache.entities(.message) where message[string: "to"] == me {
+        for message in try cache.all(Message.self) where message.to == account.id {
             snapshot.messages[message.id] = WatchMessage(
-                id: message.id, from: other(message[string: "from"]), text: message[string: "text"] ?? "",
-                sent: message[string: "sent"].flatMap(ISOTime.parse), unread: message.data["read"]?.isNull ?? true)
+                id: message.id, from: other(message.from), text: message.text, sent: message.sent,
+                unread: message.read == nil)
         }
         if account.role.keepsClients {
-            snapshot.records = try WatchRecord.read(cache, client: other, trainings: trainings)
+            snapshot.records = try WatchRecord.read(
+                cache, client: { $0.flatMap { clientNames[$0] } ?? CalendarPhrases.aClient.t() }, trainings: trainings)
         }
         return snapshot
     }

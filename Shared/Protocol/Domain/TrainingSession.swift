@@ -242,11 +242,25 @@ public struct PerformedExercise: Codable, Sendable, Equatable {
         sets = try container.decodeIfPresent([PerformedSet].self, forKey: .sets) ?? []
     }
 
+    /// Writes the sets numbered from 1 (their `position`), as a stored session holds them.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeID(exercise, forKey: .exercise)
         try container.encode(name, forKey: .name)
-        try container.encode(sets, forKey: .sets)
+        let numbered = sets.enumerated().map { NumberedSet(position: $0.offset + 1, set: $0.element) }
+        try container.encode(numbered, forKey: .sets)
+    }
+
+    /// A set with its place in the list.
+    private struct NumberedSet: Encodable {
+        let position: Int
+        let set: PerformedSet
+
+        func encode(to encoder: any Encoder) throws {
+            try set.encode(to: encoder)
+            var container = encoder.container(keyedBy: PerformedSet.CodingKeys.self)
+            try container.encode(position, forKey: .position)
+        }
     }
 
     /// The form stored in a session document: sets numbered from 1, times to the millisecond.
