@@ -57,7 +57,7 @@ extension LocalCache {
     public func timeline<Document: EntityDocument>(
         _ type: Document.Type, client: UUID? = nil, from: String? = nil, to: String? = nil
     ) throws -> [Stored<Document>] {
-        try timeline(Document.kind, client: client, from: from, to: to).compactMap(Self.stored)
+        try timelineRows(Document.kind.rawValue, client: client?.key, from: from, to: to).compactMap(Self.stored)
     }
 
     /// A cached row as `Document`, or nil when the type cannot read it.

@@ -147,6 +147,11 @@ public struct LocalCache: Sendable {
     public func timeline(
         _ kind: String, client: String? = nil, from: String? = nil, to: String? = nil
     ) throws -> [CachedEntity] {
+        try timelineRows(kind, client: client, from: from, to: to).map(Self.decode)
+    }
+
+    /// The rows of ``timeline(_:client:from:to:)``, as SQLite gives them.
+    func timelineRows(_ kind: String, client: String?, from: String?, to: String?) throws -> [Row] {
         var sql = "SELECT id, kind, data, version, deleted FROM entities WHERE kind = ? AND deleted = 0"
         var arguments: StatementArguments = [kind]
         if let client {
@@ -162,7 +167,7 @@ public struct LocalCache: Sendable {
             arguments += [to]
         }
         sql += " ORDER BY ref_start"
-        return try writer.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.decode) }
+        return try writer.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
     }
 
     static func decode(_ row: Row) -> CachedEntity {
