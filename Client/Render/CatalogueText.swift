@@ -44,19 +44,17 @@ extension CountMode {
 extension EntityChange {
     public func text(for viewer: Viewer) -> String {
         let phrase: CataloguePhrases
-        var values: [String: any Sendable] = ["name": name]
         switch action {
         case .added:
             phrase = kind.catalogue(.machineAdded, .exerciseAdded, .trainingAdded)
         case .renamed(let old):
-            phrase = kind.catalogue(.machineRenamed, .exerciseRenamed, .trainingRenamed)
-            values["old"] = old
+            return kind.catalogue(.machineRenamed, .exerciseRenamed, .trainingRenamed).t(["name": name, "old": old])
         case .updated:
             phrase = kind.catalogue(.machineUpdated, .exerciseUpdated, .trainingUpdated)
         case .deleted:
             phrase = kind.catalogue(.machineDeleted, .exerciseDeleted, .trainingDeleted)
         }
-        return phrase.t(values)
+        return phrase.t(["name": name])
     }
 }
 
