@@ -132,10 +132,24 @@ public struct TrainingService: Sendable {
     /// The start of the newest session of each training, by the training's id.
     private func lastUsedByTraining(_ cache: LocalCache) throws -> [UUID: Date] {
         var result: [UUID: Date] = [:]
-        for session in try cache.all(TrainingSession.self) {
+        for session in try cache.all(SessionUse.self) {
             guard let training = session.training else { continue }
             if result[training].map({ $0 < session.start }) ?? true { result[training] = session.start }
         }
         return result
+    }
+}
+
+/// What the trainings list reads of a session: which training it followed and when it started (a session's document
+/// read through these two members only, so that a coach's thousands of sessions are not decoded set by set).
+struct SessionUse: EntityDocument {
+    static let kind = TrainingSession.kind
+    static let forms = DocumentForms([CodingKeys.training: .id])
+
+    var training: UUID?
+    var start: Date
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case training, start
     }
 }
