@@ -48,6 +48,8 @@ import Testing
         let queued = UUID.v7()
         try cache.create(DeviceMessage(to: coach, text: "bon dia"), id: queued)
         try MessageService.noteQueued(queued, from: me, in: cache)
+        // The server's type cannot read the queued one (no `sent`, no `client`): the device's type reads both.
+        #expect(try cache.all(Message.self).map(\.id) == [synced])
         let all = try cache.all(DeviceMessage.self)
         let thread = MessageService.messages(all, between: me, and: coach)
         #expect(thread.map(\.id) == [synced, queued])
