@@ -27,11 +27,13 @@ public struct ServerPinned: Presentable {
     /// The address the same server (the same certificate) had before, when it moved.
     public let movedFrom: ServerEndpoint?
 
+    private enum Key: String, CodingKey { case host, port, fingerprint }
+
     public func encode(to encoder: any Encoder) throws {
-        let object: JSONValue = [
-            "host": .string(server.host), "port": .number(Double(server.port)), "fingerprint": .string(fingerprint),
-        ]
-        try object.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(server.host, forKey: .host)
+        try container.encode(server.port, forKey: .port)
+        try container.encode(fingerprint, forKey: .fingerprint)
     }
 }
 
@@ -54,8 +56,11 @@ public struct LoggedOut: Presentable {
     /// Changes still queued on this device.
     public let queued: Int
 
+    private enum Key: String, CodingKey { case loggedOut }
+
     public func encode(to encoder: any Encoder) throws {
-        try JSONValue.object(["loggedOut": true]).encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(true, forKey: .loggedOut)
     }
 }
 
@@ -89,10 +94,13 @@ public enum PasswordUpdated: Presentable {
     /// Reset with a one-time token for `user`.
     case reset(user: String)
 
+    private enum Key: String, CodingKey { case changed, reset }
+
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
         switch self {
-        case .changed: try JSONValue.object(["changed": true]).encode(to: encoder)
-        case .reset: try JSONValue.object(["reset": true]).encode(to: encoder)
+        case .changed: try container.encode(true, forKey: .changed)
+        case .reset: try container.encode(true, forKey: .reset)
         }
     }
 }

@@ -25,7 +25,7 @@ public struct OverviewService: Sendable {
         let horizon = now.addingTimeInterval(Double(EventService.defaultHorizon) * 86_400)
         let around = try EventCalendar(cache: cache).appointments(
             from: now.addingTimeInterval(-Event.durationRange.upperBound * 60), horizon: horizon)
-        let ahead = around.filter { ($0[string: "start"].flatMap(ISOTime.parse) ?? now) >= now }
+        let ahead = around.filter { ((LocalCache.stored($0) as Stored<Event>?)?.start ?? now) >= now }
         // Every list reads the one state (``AppointmentState``): under way or ahead, answered or not.
         let next = around.first { facts.state($0).isAhead }
         // A coach waits on nothing from a client but their requests; the answers they gave are news.
@@ -33,9 +33,8 @@ public struct OverviewService: Sendable {
         let declined = ahead.filter { facts.state($0) == (coach ? .declinedByClient : .requestDeclined) }
         // A client's overview names their coach (the name the server keeps on the client's own record).
         let coachName =
-            coach ? nil : try cache.entity(profile.id)?[string: "coachName"].flatMap { $0.isEmpty ? nil : $0 }
-        let me = profile.id.key
-        let unread = try cache.entities(.message).filter { $0[string: "to"] == me && $0.data["read"] == nil }
+            coach ? nil : try cache.one(Client.self, profile.id)?.coachName.flatMap { $0.isEmpty ? nil : $0 }
+        let unread = try cache.all(DeviceMessage.self).filter { $0.value.isUnread(by: profile.id) }
         return .loggedIn(
             Overview.Account(
                 profile: profile, now: now, coachName: coachName, next: next.map(named),
@@ -87,6 +86,9 @@ public enum Overview: Presentable {
         public let event: EntityRecord
         public let clientName: String?
 
+        /// When it starts (nil for a record the event's type cannot read).
+        var start: Date? { (try? GorillaShared.Event(document: event.fields))?.start }
+
         /// The event's members with `clientName` when the client is known.
         var record: EntityRecord {
             var record = event
@@ -98,7 +100,9 @@ public enum Overview: Presentable {
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .loggedOut(let connected):
-            try JSONValue.object(["loggedIn": false, "connected": .bool(connected)]).encode(to: encoder)
+            var container = encoder.container(keyedBy: LoggedOutKeys.self)
+            try container.encode(false, forKey: .loggedIn)
+            try container.encode(connected, forKey: .connected)
         case .loggedIn(let account):
             var container = encoder.container(keyedBy: AccountKeys.self)
             try container.encode(account.profile.username, forKey: .user)
@@ -109,7 +113,7 @@ public enum Overview: Presentable {
             try container.encode(account.news, forKey: .news)
             if let next = account.next {
                 var record = next.record
-                let start = next.event[string: "start"].flatMap(ISOTime.parse) ?? account.now
+                let start = next.start ?? account.now
                 record.fields["startsIn"] = .number(start.timeIntervalSince(account.now).rounded(.down))
                 try container.encode(record, forKey: .next)
             }
@@ -119,6 +123,8 @@ public enum Overview: Presentable {
             try container.encode(account.since, forKey: .sinceLooked)
         }
     }
+
+    private enum LoggedOutKeys: String, CodingKey { case loggedIn, connected }
 
     private enum AccountKeys: String, CodingKey {
         case user, role, queued, unread, nextEvents, news, next, requests, unanswered, declined, sinceLooked

@@ -51,10 +51,10 @@ public struct SinceLooked: Sendable, Equatable, Encodable {
     static func read(_ cache: LocalCache, account: Profile, after mark: Int64) throws -> SinceLooked {
         func isNew(_ row: CachedEntity) -> Bool { row.version > mark }
         var since = SinceLooked()
-        func typed<T: Decodable>(_ kind: EntityKind, _ type: T.Type) throws -> [T] {
-            try cache.entities(kind).filter(isNew).compactMap { try? JSONValue.object($0.data).decode(T.self) }
+        func typed<Document: EntityDocument>(_ type: Document.Type) throws -> [Stored<Document>] {
+            try cache.all(type).filter { $0.version > mark }
         }
-        since.messages = try typed(.message, Message.self).filter { $0.to == account.id }.count
+        since.messages = try typed(Message.self).filter { $0.to == account.id }.count
         guard account.role.keepsClients else { return since }
         let names = try ClientDirectory(cache: cache).names()
         let trainings = try AppointmentFacts.trainingNames(in: cache)
@@ -64,21 +64,22 @@ public struct SinceLooked: Sendable, Equatable, Encodable {
             .compactMap { records[$0.id] }
         since.sessions = fresh.filter { $0.kind == .session }.sorted { ($0.start ?? .distantPast) < ($1.start ?? .distantPast) }
         since.measurements = fresh.filter { $0.kind == .measurement }.sorted { ($0.day ?? "") < ($1.day ?? "") }
-        let events = try typed(.event, Event.self)
+        let events = try typed(Event.self)
         since.requests = events.filter { $0.status == .requested }.count
         since.answers = events.filter { $0.answer != nil }.count
         return since
     }
 
     /// `sinceLooked` in `--json`: the records as `gorilla watch --json` gives them, and the counts.
+    private enum Key: String, CodingKey { case sessions, measurements, requests, answers, messages }
+
     public func encode(to encoder: any Encoder) throws {
-        func records(_ list: [WatchRecord]) -> JSONValue {
-            .array(list.compactMap { try? JSONValue.encode(WatchNotice(at: Date(), .recorded($0))) })
-        }
-        try JSONValue.object([
-            "sessions": records(sessions), "measurements": records(measurements),
-            "requests": .number(Double(requests)), "answers": .number(Double(answers)),
-            "messages": .number(Double(messages)),
-        ]).encode(to: encoder)
+        func notices(_ list: [WatchRecord]) -> [WatchNotice] { list.map { WatchNotice(at: Date(), .recorded($0)) } }
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(notices(sessions), forKey: .sessions)
+        try container.encode(notices(measurements), forKey: .measurements)
+        try container.encode(requests, forKey: .requests)
+        try container.encode(answers, forKey: .answers)
+        try container.encode(messages, forKey: .messages)
     }
 }

@@ -37,27 +37,25 @@ public struct ExerciseService: Sendable {
     public func add(name: String, _ given: ExerciseFields) async throws -> EntityChange {
         try context.require(.create, .exercise)
         let cache = try context.cache()
-        let clean = try CatalogueService(context).freeName(cache, .exercise, name)
-        var fields = try documentFields(cache, given)
-        fields["name"] = .string(clean)
-        if fields["count"] == nil { fields["count"] = .string(CountMode.reps.rawValue) }
-        if fields["muscles"] == nil { fields["muscles"] = .array([]) }
+        let clean = try CatalogueService(context).freeName(cache, Exercise.self, name)
+        var exercise = Exercise(name: clean)
+        _ = try apply(given, to: &exercise, cache)
         let id = UUID.v7()
-        try await context.change(cache, .exercise, entity: id, action: .create, fields: fields)
-        return try EntityChange(.exercise, .added, name: clean, id: id, in: cache)
+        try await context.create(cache, exercise, id: id)
+        return try EntityChange(Exercise.self, .added, name: clean, id: id, in: cache)
     }
 
     /// `gorilla exercises edit NAME ...`: changes the fields given.
     public func edit(_ name: String, _ given: ExerciseFields) async throws -> EntityChange {
         try context.require(.update, .exercise)
         let cache = try context.cache()
-        let exercise = try NameResolver(cache: cache).resolve(.exercise, name)
-        let fields = try documentFields(cache, given)
-        guard !fields.isEmpty else {
+        let exercise = try NameResolver(cache: cache).resolve(Exercise.self, name)
+        var changed = exercise.value
+        guard try apply(given, to: &changed, cache) else {
             throw ClientError(.usage, CataloguePhrases.nothingToChangeInExercise.t())
         }
-        try await context.change(cache, .exercise, entity: exercise.id, action: .update, fields: fields)
-        return try EntityChange(.exercise, .updated, name: exercise.name, id: exercise.id, in: cache)
+        try await context.update(cache, exercise.id, to: changed)
+        return try EntityChange(Exercise.self, .updated, name: exercise.name, id: exercise.id, in: cache)
     }
 
     /// `gorilla exercises list [--search TEXT]`: by name; the search (case and accents folded: `quad` finds
@@ -65,14 +63,14 @@ public struct ExerciseService: Sendable {
     public func list(search: String?) async throws -> ExerciseList {
         let cache = try await context.freshCache()
         let machines = Dictionary(
-            uniqueKeysWithValues: try cache.entities(.machine, includeDeleted: true).map { ($0.id.key, $0.name) })
-        var rows = try cache.entities(.exercise).sortedByFoldedName(\.name).map {
-            ExerciseList.Row(exercise: EntityRecord($0), machine: $0[string: "machine"].flatMap { machines[$0] })
+            uniqueKeysWithValues: try cache.all(Machine.self, includeDeleted: true).map { ($0.id, $0.name) })
+        var rows = try cache.all(Exercise.self).sortedByFoldedName(\.name).map {
+            ExerciseList.Row(exercise: $0, machine: $0.machine.flatMap { machines[$0] })
         }
         if let search, !search.isEmpty {
             let needle = NameMatch.fold(search)
             rows = rows.filter { row in
-                ([row.exercise.name, row.exercise[string: "description"] ?? "", row.machine ?? ""] + row.muscles)
+                ([row.exercise.name, row.exercise.description ?? "", row.machine ?? ""] + row.muscles)
                     .contains { NameMatch.fold($0).contains(needle) }
             }
         }
@@ -82,35 +80,42 @@ public struct ExerciseService: Sendable {
     /// `gorilla exercises show NAME`: the exercise, its machine and the trainings that list it.
     public func show(_ name: String) async throws -> ExerciseDetail {
         let cache = try await context.freshCache()
-        let exercise = try NameResolver(cache: cache).resolve(.exercise, name)
-        let machine = try exercise[string: "machine"].flatMap(UUID.init(uuidString:)).flatMap { try cache.entity($0) }
-        let trainings = try cache.entities(.training).filter { training in
-            TrainingService.entries(training).contains { $0["exercise"]?.stringValue == exercise.id.key }
+        let exercise = try NameResolver(cache: cache).resolve(Exercise.self, name)
+        let machine = try exercise.machine.flatMap { try cache.one(Machine.self, $0) }
+        let trainings = try cache.all(Training.self).filter { training in
+            training.exercises.contains { $0.exercise == exercise.id }
         }.map(\.name).sorted()
         return ExerciseDetail(
-            exercise: EntityRecord(exercise), machine: machine.map { EntityRecord($0) },
-            machineDeleted: machine?.deleted ?? false, trainings: trainings)
+            exercise: exercise, machine: machine, machineDeleted: machine?.deleted ?? false, trainings: trainings)
     }
 
-    /// The document fields `given` sets, with the machine resolved in the catalogue.
-    private func documentFields(_ cache: LocalCache, _ given: ExerciseFields) throws -> [String: JSONValue] {
-        var fields: [String: JSONValue] = [:]
+    /// Sets on `exercise` the fields `given` names, with the machine resolved in the catalogue; false when it names
+    /// none.
+    private func apply(_ given: ExerciseFields, to exercise: inout Exercise, _ cache: LocalCache) throws -> Bool {
+        var named = false
         if let machine = given.machine {
-            fields["machine"] = .string(try NameResolver(cache: cache).resolve(.machine, machine).id.key)
+            exercise.machine = try NameResolver(cache: cache).resolve(Machine.self, machine).id
+            named = true
         } else if given.clearMachine {
-            fields["machine"] = .null
+            exercise.machine = nil
+            named = true
         }
         if let description = given.description {
-            fields["description"] = description.isEmpty ? .null : .string(description)
+            exercise.description = description.isEmpty ? nil : description
+            named = true
         }
-        if let muscles = given.muscles { fields["muscles"] = .array(muscles.map(JSONValue.string)) }
+        if let muscles = given.muscles {
+            exercise.muscles = muscles
+            named = true
+        }
         if let count = given.count {
             guard let mode = CountMode(typed: count) else {
                 throw ClientError(.usage, CataloguePhrases.countInvalid.t())
             }
-            fields["count"] = .string(mode.rawValue)
+            exercise.count = mode
+            named = true
         }
-        return fields
+        return named
     }
 }
 
@@ -118,12 +123,12 @@ public struct ExerciseService: Sendable {
 public struct ExerciseList: Presentable {
     /// An exercise with its machine's name.
     public struct Row: Sendable {
-        public let exercise: EntityRecord
+        public let exercise: Stored<Exercise>
         /// The machine's name (a deleted machine's too).
         public let machine: String?
 
         /// The muscle groups it works.
-        public var muscles: [String] { (exercise.fields["muscles"]?.arrayValue ?? []).compactMap(\.stringValue) }
+        public var muscles: [String] { exercise.muscles }
     }
 
     public let exercises: [Row]
@@ -131,22 +136,25 @@ public struct ExerciseList: Presentable {
     public let search: String?
 
     public func encode(to encoder: any Encoder) throws {
-        try exercises.map(\.exercise).encode(to: encoder)
+        try exercises.map { DocumentRecord($0.exercise) }.encode(to: encoder)
     }
 }
 
 /// `gorilla exercises show`.
 public struct ExerciseDetail: Presentable {
-    public let exercise: EntityRecord
+    public let exercise: Stored<Exercise>
     /// Its machine, even when deleted.
-    public let machine: EntityRecord?
+    public let machine: Stored<Machine>?
     public let machineDeleted: Bool
     /// The names of the trainings that list it.
     public let trainings: [String]
 
+    /// The members `--json` adds to the exercise's.
+    private struct Added: Encodable, Sendable {
+        let trainings: [String]
+    }
+
     public func encode(to encoder: any Encoder) throws {
-        var record = exercise
-        record.fields["trainings"] = .array(trainings.map(JSONValue.string))
-        try record.encode(to: encoder)
+        try DocumentRecord(exercise, adding: Added(trainings: trainings)).encode(to: encoder)
     }
 }

@@ -13,11 +13,11 @@ public struct MachineService: Sendable {
     public func add(name: String, imageFile: String?) async throws -> EntityChange {
         try context.require(.create, .machine)
         let cache = try context.cache()
-        let clean = try CatalogueService(context).freeName(cache, .machine, name)
+        let clean = try CatalogueService(context).freeName(cache, Machine.self, name)
         let image = try imageFile.map { try cache.storeMedia(MediaTransfer.readImage($0)) }
         let id = UUID.v7()
         try await context.create(cache, Machine(name: clean, image: image), id: id)
-        return try EntityChange(.machine, .added, name: clean, id: id, in: cache)
+        return try EntityChange(Machine.self, .added, name: clean, id: id, in: cache)
     }
 
     /// `gorilla machines list`: every machine with how many exercises use it.

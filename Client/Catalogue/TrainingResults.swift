@@ -28,49 +28,63 @@ public struct TrainingChange: Presentable {
 public struct TrainingList: Presentable {
     /// A training with how many exercises it lists and when it was last used.
     public struct Row: Sendable {
-        public let training: EntityRecord
+        public let training: Stored<Training>
         public let exerciseCount: Int
-        /// The start of its newest session (ISO time), if any.
-        public let lastUsed: String?
+        /// The start of its newest session, if any.
+        public let lastUsed: Date?
     }
 
     public let trainings: [Row]
 
+    /// The member `--json` adds to a training's: when it was last used (null when never).
+    private struct Added: Encodable, Sendable {
+        let lastUsed: Date?
+
+        private enum Key: String, CodingKey { case lastUsed }
+
+        func encode(to encoder: any Encoder) throws {
+            // Written as null when never used, as lists have always shown it.
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(lastUsed, forKey: .lastUsed)
+        }
+    }
+
     public func encode(to encoder: any Encoder) throws {
-        try trainings.map { row in
-            var record = row.training
-            record.fields["lastUsed"] = row.lastUsed.map(JSONValue.string) ?? .null
-            return record
-        }.encode(to: encoder)
+        try trainings.map { DocumentRecord($0.training, adding: Added(lastUsed: $0.lastUsed)) }.encode(to: encoder)
     }
 }
 
 /// `gorilla trainings show`.
 public struct TrainingDetail: Presentable {
-    /// One exercise of the training with its plan.
-    public struct Entry: Sendable {
-        /// The entry as the training's document holds it: the exercise's id and its plan.
-        public let fields: [String: JSONValue]
+    /// One exercise of the training with its plan, and the exercise's name (as `--json` shows it beside the plan).
+    public struct Entry: Sendable, Encodable {
+        /// The entry as the training holds it: the exercise and its plan.
+        public let planned: PlannedExercise
         /// The exercise's name (nil when this device does not know it).
         public let name: String?
 
         /// The plan as a coach writes it (`4x12@80kg rest 90s`); empty when unplanned.
-        public var plan: String {
-            (try? JSONValue.object(fields).decode(PlannedExercise.self))?.notation ?? ""
+        public var plan: String { planned.notation }
+
+        private enum Key: String, CodingKey { case name }
+
+        public func encode(to encoder: any Encoder) throws {
+            // The entry's members with the name beside them (null when unknown).
+            try planned.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(name, forKey: .name)
         }
     }
 
-    public let training: EntityRecord
+    public let training: Stored<Training>
     public let entries: [Entry]
 
+    /// The members `--json` puts over the training's: its entries, each with the exercise's name.
+    private struct Added: Encodable, Sendable {
+        let exercises: [Entry]
+    }
+
     public func encode(to encoder: any Encoder) throws {
-        var record = training
-        record.fields["exercises"] = .array(
-            entries.map { entry in
-                var item = entry.fields
-                item["name"] = entry.name.map(JSONValue.string) ?? .null
-                return .object(item)
-            })
-        try record.encode(to: encoder)
+        try DocumentRecord(training, adding: Added(exercises: entries)).encode(to: encoder)
     }
 }

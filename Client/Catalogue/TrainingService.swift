@@ -13,21 +13,17 @@ public struct TrainingService: Sendable {
     public func add(name: String, exercises: [String], plans planTexts: [String] = []) async throws -> TrainingChange {
         try context.require(.create, .training)
         let cache = try context.cache()
-        let clean = try CatalogueService(context).freeName(cache, .training, name)
+        let clean = try CatalogueService(context).freeName(cache, Training.self, name)
         let resolver = NameResolver(cache: cache)
-        var entries: [[String: JSONValue]] = try exercises.map {
-            ["exercise": .string(try resolver.pick(.exercise, $0).id.key)]
-        }
+        var entries = try exercises.map { PlannedExercise(exercise: try resolver.pick(Exercise.self, $0).id) }
         for plan in try plans(planTexts, cache) { Self.apply(plan, to: &entries) }
         guard !entries.isEmpty else {
             throw ClientError(.usage, CataloguePhrases.trainingNeedsAnExercise.t())
         }
         let id = UUID.v7()
-        try await context.change(
-            cache, .training, entity: id, action: .create,
-            fields: ["name": .string(clean), "exercises": .array(entries.map(JSONValue.object))])
+        try await context.create(cache, Training(name: clean, exercises: entries), id: id)
         return TrainingChange(
-            .added(exercises: entries.count), try EntityChange(.training, .added, name: clean, id: id, in: cache))
+            .added(exercises: entries.count), try EntityChange(Training.self, .added, name: clean, id: id, in: cache))
     }
 
     /// `gorilla trainings edit NAME`: appends, plans, removes, then moves exercises, in that order.
@@ -38,18 +34,18 @@ public struct TrainingService: Sendable {
         try context.require(.update, .training)
         let cache = try context.cache()
         let resolver = NameResolver(cache: cache)
-        let training = try resolver.resolve(.training, name)
-        var entries = Self.entries(training)
-        func key(_ name: String) throws -> String { try resolver.pick(.exercise, name).id.key }
+        let training = try resolver.resolve(Training.self, name)
+        var entries = training.exercises
+        func exercise(_ name: String) throws -> UUID { try resolver.pick(Exercise.self, name).id }
         func index(of name: String) throws -> Int {
-            let id = try key(name)
-            guard let index = entries.firstIndex(where: { $0["exercise"]?.stringValue == id }) else {
+            let id = try exercise(name)
+            guard let index = entries.firstIndex(where: { $0.exercise == id }) else {
                 throw ClientError(
                     .notFound, CataloguePhrases.exerciseNotInTraining.t(["exercise": name, "training": training.name]))
             }
             return index
         }
-        for name in add { entries.append(["exercise": .string(try key(name))]) }
+        for name in add { entries.append(PlannedExercise(exercise: try exercise(name))) }
         for plan in try plans(planTexts, cache) { Self.apply(plan, to: &entries) }
         for name in remove { entries.remove(at: try index(of: name)) }
         if let move {
@@ -63,58 +59,49 @@ public struct TrainingService: Sendable {
         guard !entries.isEmpty else {
             throw ClientError(.usage, CataloguePhrases.trainingCannotBeEmpty.t(["name": training.name]))
         }
-        try await context.change(
-            cache, .training, entity: training.id, action: .update,
-            fields: ["exercises": .array(entries.map(JSONValue.object))])
+        var changed = training.value
+        changed.exercises = entries
+        try await context.update(cache, training.id, to: changed)
         return TrainingChange(
-            .updated, try EntityChange(.training, .updated, name: training.name, id: training.id, in: cache))
+            .updated, try EntityChange(Training.self, .updated, name: training.name, id: training.id, in: cache))
     }
 
     /// `gorilla trainings duplicate NAME NEW`: a copy of the training under a new name.
     public func duplicate(_ name: String, as newName: String) async throws -> TrainingChange {
         try context.require(.create, .training)
         let cache = try context.cache()
-        let training = try NameResolver(cache: cache).resolve(.training, name)
-        let clean = try CatalogueService(context).freeName(cache, .training, newName)
-        var fields = training.data
-        fields["name"] = .string(clean)
+        let training = try NameResolver(cache: cache).resolve(Training.self, name)
+        var copy = training.value
+        copy.name = try CatalogueService(context).freeName(cache, Training.self, newName)
         let id = UUID.v7()
-        try await context.change(cache, .training, entity: id, action: .create, fields: fields)
+        try await context.create(cache, copy, id: id)
         return TrainingChange(
-            .duplicated(from: training.name), try EntityChange(.training, .added, name: clean, id: id, in: cache))
+            .duplicated(from: training.name),
+            try EntityChange(Training.self, .added, name: copy.name, id: id, in: cache))
     }
 
     /// `gorilla trainings list`: by name, with how many exercises each lists and when it was last used.
     public func list() async throws -> TrainingList {
         let cache = try await context.freshCache()
-        let trainings = try cache.entities(.training).sortedByFoldedName(\.name)
+        let trainings = try cache.all(Training.self).sortedByFoldedName(\.name)
         let lastUsed = trainings.isEmpty ? [:] : try lastUsedByTraining(cache)
         return TrainingList(
             trainings: trainings.map {
-                TrainingList.Row(
-                    training: EntityRecord($0), exerciseCount: Self.entries($0).count, lastUsed: lastUsed[$0.id.key])
+                TrainingList.Row(training: $0, exerciseCount: $0.exercises.count, lastUsed: lastUsed[$0.id])
             })
     }
 
     /// `gorilla trainings show NAME`: the exercises in order, with their plans.
     public func show(_ name: String) async throws -> TrainingDetail {
         let cache = try await context.freshCache()
-        let training = try NameResolver(cache: cache).resolve(.training, name)
-        let entries = try Self.entries(training).map { entry in
-            let exercise = try entry["exercise"]?.stringValue.flatMap(UUID.init(uuidString:)).flatMap {
-                try cache.entity($0)
-            }
-            return TrainingDetail.Entry(fields: entry, name: exercise?.name)
+        let training = try NameResolver(cache: cache).resolve(Training.self, name)
+        let entries = try training.exercises.map { entry in
+            TrainingDetail.Entry(planned: entry, name: try cache.one(Exercise.self, entry.exercise)?.name)
         }
-        return TrainingDetail(training: EntityRecord(training), entries: entries)
+        return TrainingDetail(training: training, entries: entries)
     }
 
-    // MARK: Entries and plans
-
-    /// The entries of a training's document: each an exercise id and, when planned, its plan.
-    static func entries(_ training: CachedEntity) -> [[String: JSONValue]] {
-        (training.data["exercises"]?.arrayValue ?? []).compactMap(\.objectValue)
-    }
+    // MARK: Plans
 
     /// The plans of `--plan` arguments, each with its exercise resolved in the catalogue.
     private func plans(_ texts: [String], _ cache: LocalCache) throws -> [PlannedExercise] {
@@ -122,37 +109,47 @@ public struct TrainingService: Sendable {
         return try texts.map { text in
             let parsed: (name: String, plan: PlannedExercise)
             do {
-                parsed = try PlanParser.parse(text) { name in
-                    (try? resolver.pick(.exercise, name)).flatMap { $0[string: "count"] }
-                        .flatMap(CountMode.init(rawValue:))
-                }
+                parsed = try PlanParser.parse(text) { name in (try? resolver.pick(Exercise.self, name))?.count }
             } catch let error as SetParser.ParseError {
                 throw ClientError(.usage, error.description)
             }
             var plan = parsed.plan
-            plan.exercise = try resolver.pick(.exercise, parsed.name).id
+            plan.exercise = try resolver.pick(Exercise.self, parsed.name).id
             return plan
         }
     }
 
     /// Puts `plan` on the entry of its exercise, appending one when the training does not list it yet.
-    private static func apply(_ plan: PlannedExercise, to entries: inout [[String: JSONValue]]) {
+    private static func apply(_ plan: PlannedExercise, to entries: inout [PlannedExercise]) {
         // A new plan replaces the entry's old one whole.
-        let fields = (try? JSONValue.encode(plan).objectValue) ?? ["exercise": .string(plan.exercise.key)]
-        if let index = entries.firstIndex(where: { $0["exercise"]?.stringValue == plan.exercise.key }) {
-            entries[index] = fields
+        if let index = entries.firstIndex(where: { $0.exercise == plan.exercise }) {
+            entries[index] = plan
         } else {
-            entries.append(fields)
+            entries.append(plan)
         }
     }
 
-    /// The start of the newest session of each training, by the training's id key.
-    private func lastUsedByTraining(_ cache: LocalCache) throws -> [String: String] {
-        var result: [String: String] = [:]
-        for session in try cache.entities(.session) {
-            guard let training = session[string: "training"], let start = session[string: "start"] else { continue }
-            if (result[training] ?? "") < start { result[training] = start }
+    /// The start of the newest session of each training, by the training's id.
+    private func lastUsedByTraining(_ cache: LocalCache) throws -> [UUID: Date] {
+        var result: [UUID: Date] = [:]
+        for session in try cache.all(SessionUse.self) {
+            guard let training = session.training else { continue }
+            if result[training].map({ $0 < session.start }) ?? true { result[training] = session.start }
         }
         return result
+    }
+}
+
+/// What the trainings list reads of a session: which training it followed and when it started (a session's document
+/// read through these two members only, so that a coach's thousands of sessions are not decoded set by set).
+struct SessionUse: EntityDocument {
+    static let kind = TrainingSession.kind
+    static let forms = DocumentForms([CodingKeys.training: .id])
+
+    var training: UUID?
+    var start: Date
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case training, start
     }
 }

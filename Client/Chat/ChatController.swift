@@ -11,7 +11,7 @@ actor ChatController {
     private let context: DeviceContext
     private let cache: LocalCache
     private let person: Correspondent
-    private let me: String
+    private let me: UUID
     private let terminal: FullScreenTerminal
     private var state = ChatState()
     private var thread: [String] = []
@@ -20,7 +20,7 @@ actor ChatController {
     private var wake: AsyncStream<Void>.Continuation?
 
     init(
-        context: DeviceContext, cache: LocalCache, person: Correspondent, me: String, terminal: FullScreenTerminal
+        context: DeviceContext, cache: LocalCache, person: Correspondent, me: UUID, terminal: FullScreenTerminal
     ) {
         self.context = context
         self.cache = cache
@@ -37,10 +37,8 @@ actor ChatController {
         case .send(let text):
             do {
                 let id = UUID.v7()
-                try cache.enqueue(
-                    kind: EntityKind.message.rawValue, entity: id, action: .create,
-                    fields: ["to": .string(person.id.key), "text": .string(text)])
-                try cache.annotate(id, ["from": .string(me), "queued": .string(ISOTime.format(Date()))])
+                try cache.create(DeviceMessage(to: person.id, text: text), id: id)
+                try MessageService.noteQueued(id, from: me, in: cache)
                 wake?.yield()  // not connected: the next connection's first sync sends it
             } catch {
                 state.networkFinished(MessagePhrases.chatMessageNotKept.t(["error": "\(error)"]))
@@ -56,7 +54,7 @@ actor ChatController {
     /// Reads the thread from the cache again.
     func reload() {
         let messages = (try? MessageService(context).messages(cache, with: person.id)) ?? []
-        thread = messages.map { MessageThread.line(EntityRecord($0), me: me, otherName: person.name) }
+        thread = messages.map { MessageThread.line($0, me: me, otherName: person.name) }
     }
 
     /// Draws the screen if it changed (or always, after a resize).
@@ -103,14 +101,7 @@ actor ChatController {
 
     /// Queues read marks for the incoming messages not yet marked; returns whether there were any.
     func markRead() throws -> Bool {
-        let now = ISOTime.format(Date())
-        let unread = try MessageService(context).messages(cache, with: person.id).filter {
-            MessageService.isUnread($0, by: me)
-        }
-        for message in unread {
-            try cache.enqueue(
-                kind: EntityKind.message.rawValue, entity: message.id, action: .update, fields: ["read": .string(now)])
-        }
-        return !unread.isEmpty
+        let service = MessageService(context)
+        return try service.markRead(service.messages(cache, with: person.id).filter { $0.value.isUnread(by: me) }, in: cache)
     }
 }

@@ -35,13 +35,15 @@ public struct ClientInvitation: Presentable {
     /// When the code expires (ISO time).
     public let expires: String?
 
+    private enum Key: String, CodingKey { case id, code, expires, queued }
+
     public func encode(to encoder: any Encoder) throws {
-        var object: [String: JSONValue] = [
-            "id": .string(id.key), "code": code.map(JSONValue.string) ?? .null,
-            "expires": expires.map(JSONValue.string) ?? .null,
-        ]
-        if code == nil { object["queued"] = true }
-        try JSONValue.object(object).encode(to: encoder)
+        // The code and its expiry are null while the invitation is queued (and it says so).
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(id.key, forKey: .id)
+        try container.encode(code, forKey: .code)
+        try container.encode(expires, forKey: .expires)
+        if code == nil { try container.encode(true, forKey: .queued) }
     }
 }
 
@@ -50,7 +52,7 @@ public struct ClientList: Presentable {
     /// One client of the list.
     public struct Row: Sendable {
         /// The client as synced.
-        public let client: EntityRecord
+        public let client: Stored<Client>
         /// The display name ("Name Surname", else the username).
         public let name: String
         /// The start of their newest session.
@@ -59,9 +61,9 @@ public struct ClientList: Presentable {
         public let code: RegistrationCodeState
 
         /// Whether the coach removed them (`clients list --all` lists them).
-        public var removed: Bool { client.fields["deleted"] == true }
+        public var removed: Bool { client.deleted }
 
-        init(client: EntityRecord, name: String, lastTrained: String?, code: RegistrationCodeState) {
+        init(client: Stored<Client>, name: String, lastTrained: String?, code: RegistrationCodeState) {
             self.client = client
             self.name = name
             self.lastTrained = lastTrained
@@ -74,12 +76,27 @@ public struct ClientList: Presentable {
     /// Whether removed clients are listed too (`--all`).
     public let all: Bool
 
+    /// The members a list's row adds to the client's (each null when it has none).
+    private struct Added: Encodable, Sendable {
+        let removed: Bool
+        let lastTrained: String?
+        let code: String?
+
+        private enum Key: String, CodingKey { case removed, lastTrained, code }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(removed, forKey: .removed)
+            try container.encode(lastTrained, forKey: .lastTrained)
+            try container.encode(code, forKey: .code)
+        }
+    }
+
     public func encode(to encoder: any Encoder) throws {
         try clients.map { row in
-            var record = row.client
-            record.fields["lastTrained"] = row.lastTrained.map(JSONValue.string) ?? .null
-            record.fields["code"] = row.code.held.map { .string($0.code) } ?? .null
-            return ClientRecords.marked(record)
+            DocumentRecord(
+                ClientRecords.marked(row.client),
+                adding: Added(removed: row.removed, lastTrained: row.lastTrained, code: row.code.held?.code))
         }.encode(to: encoder)
     }
 }
@@ -87,7 +104,7 @@ public struct ClientList: Presentable {
 /// `gorilla clients show`.
 public struct ClientDetail: Presentable {
     /// The client as synced.
-    public let client: EntityRecord
+    public let client: Stored<Client>
     /// The display name.
     public let name: String
     /// Where their registration code stands, while they are invited.
@@ -99,21 +116,31 @@ public struct ClientDetail: Presentable {
     /// When that code expires (ISO time).
     public var codeExpires: String? { codeState.held?.expires }
     /// Whether the coach removed them.
-    public var removed: Bool { client.fields["deleted"] == true }
+    public var removed: Bool { client.deleted }
     /// Messages from them not read yet.
     public let unread: Int
     /// Their next events (at most 5), cancelled ones left out.
     public let nextEvents: [EntityRecord]
     /// Their newest sessions (at most 5).
-    public let recentSessions: [EntityRecord]
+    public let recentSessions: [Stored<TrainingSession>]
+
+    /// The members `--json` adds to the client's: the code (when this device keeps it), unread messages, next events
+    /// and the ids of the recent sessions.
+    private struct Added: Encodable, Sendable {
+        let removed: Bool
+        let code: String?
+        let unread: Int
+        let nextEvents: [EntityRecord]
+        let recentSessions: [String]
+    }
 
     public func encode(to encoder: any Encoder) throws {
-        var record = ClientRecords.marked(client)
-        if let code { record.fields["code"] = .string(code) }
-        record.fields["unread"] = .number(Double(unread))
-        record.fields["nextEvents"] = .array(try nextEvents.map { try JSONValue.encode($0) })
-        record.fields["recentSessions"] = .array(recentSessions.map { .string($0.id.key) })
-        try record.encode(to: encoder)
+        try DocumentRecord(
+            ClientRecords.marked(client),
+            adding: Added(
+                removed: removed, code: code, unread: unread, nextEvents: nextEvents,
+                recentSessions: recentSessions.map(\.id.key))
+        ).encode(to: encoder)
     }
 }
 
@@ -153,25 +180,26 @@ public struct IssuedClientSecret: Presentable {
         self.needsSurname = needsSurname
     }
 
+    private enum Key: String, CodingKey { case id, code, user, token, expires }
+
     public func encode(to encoder: any Encoder) throws {
-        let object: JSONValue =
-            switch purpose {
-            case .registrationCode:
-                ["id": .string(client.key), "code": .string(secret), "expires": .string(expires)]
-            case .passwordReset:
-                [
-                    "id": .string(client.key), "user": .string(name), "token": .string(secret),
-                    "expires": .string(expires),
-                ]
-            }
-        try object.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(client.key, forKey: .id)
+        switch purpose {
+        case .registrationCode:
+            try container.encode(secret, forKey: .code)
+        case .passwordReset:
+            try container.encode(name, forKey: .user)
+            try container.encode(secret, forKey: .token)
+        }
+        try container.encode(expires, forKey: .expires)
     }
 }
 
 /// `gorilla clients rm`: the removed client as it was, marked deleted.
 public struct ClientRemoval: Presentable {
-    /// The client as it was, with `deleted: true`.
-    public let client: EntityRecord
+    /// The client as it was.
+    public let client: Stored<Client>
     /// The display name.
     public let name: String
     /// Their future appointments the server cancelled (as this device pulled them back).
@@ -179,21 +207,24 @@ public struct ClientRemoval: Presentable {
     /// Their future appointments still to be cancelled when this device syncs (offline).
     public var pendingEvents = 0
 
+    /// The members `--json` adds to the client's: `deleted: true` and the appointments cancelled.
+    private struct Added: Encodable, Sendable {
+        let deleted = true
+        let cancelledEvents: Int
+    }
+
     public func encode(to encoder: any Encoder) throws {
-        var record = client
-        record.fields["cancelledEvents"] = .number(Double(cancelledEvents))
-        try record.encode(to: encoder)
+        try DocumentRecord(client, adding: Added(cancelledEvents: cancelledEvents)).encode(to: encoder)
     }
 }
 
 /// How a client's row reads in `--json`: a removed one says so (`"removed": true`, `"status": "removed"`).
 enum ClientRecords {
-    static func marked(_ record: EntityRecord) -> EntityRecord {
-        var record = record
-        let removed = record.fields["deleted"] == true
-        record.fields["deleted"] = nil
-        record.fields["removed"] = .bool(removed)
-        if removed { record.fields["status"] = .string(ClientStatus.removed.rawValue) }
-        return record
+    /// The row with a removed client's status set to removed.
+    static func marked(_ client: Stored<Client>) -> Stored<Client> {
+        guard client.deleted else { return client }
+        var value = client.value
+        value.status = .removed
+        return Stored(id: client.id, value: value, version: client.version, deleted: client.deleted)
     }
 }

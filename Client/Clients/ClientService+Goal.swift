@@ -14,13 +14,13 @@ extension ClientService {
             throw ClientError(.usage, CataloguePhrases.nothingToChangeInGoal.t())
         }
         let cache = try context.cache()
-        let client = try ClientDirectory(cache: cache).resolve(name, for: .writing(.setGoal))
-        var fields: [String: JSONValue] = [:]
+        let client = try ClientDirectory(cache: cache).client(name, for: .writing(.setGoal))
+        var changed = client.value
         if let perWeek {
             let typed = perWeek.trimmingCharacters(in: .whitespaces)
             if Self.meansNone(typed) {
-                fields["perWeek"] = .null
-                fields["perWeekSince"] = .null
+                changed.perWeek = nil
+                changed.perWeekSince = nil
             } else {
                 guard let sessions = Int(typed), Client.perWeekRange.contains(Double(sessions)) else {
                     throw ClientError(
@@ -29,15 +29,16 @@ extension ClientService {
                             "min": Int(Client.perWeekRange.lowerBound), "max": Int(Client.perWeekRange.upperBound),
                         ]))
                 }
-                fields["perWeek"] = .number(Double(sessions))
-                fields["perWeekSince"] = .string(CalendarDate(Date(), in: .current).description)
+                changed.perWeek = sessions
+                changed.perWeekSince = CalendarDate(Date(), in: .current)
             }
         }
-        if let text { fields["goalWeight"] = try Self.goalWeight(text, force: force) }
-        try await context.change(cache, .client, entity: client.id, action: .update, fields: fields)
+        if let text { changed.goalWeight = try Self.goalWeight(text, force: force) }
+        try await context.update(cache, client.id, to: changed)
         let history = try MeasurementService.history(cache, client: client.id, context: context)
         return ClientGoal(
-            client: try cache.entity(client.id).map { EntityRecord($0) }, id: client.id,
+            row: try cache.one(Client.self, client.id), client: try cache.entity(client.id).map { EntityRecord($0) },
+            id: client.id,
             name: ClientDirectory.displayName(client), latest: history.latestWeight, changesGoal: text != nil,
             changesPerWeek: perWeek != nil)
     }
@@ -49,9 +50,9 @@ extension ClientService {
 
     /// The goal weight `text` names in kg, with a decimal comma or point (`72,5`, `72.5 kg`); `none` removes it.
     /// Checked like a weight.
-    private static func goalWeight(_ text: String, force: Bool) throws -> JSONValue {
+    private static func goalWeight(_ text: String, force: Bool) throws -> Double? {
         let typed = text.trimmingCharacters(in: .whitespaces)
-        if meansNone(typed) { return .null }
+        if meansNone(typed) { return nil }
         let number = typed.lowercased().replacingOccurrences(of: "kg", with: "")
         guard let goal = Language.parseNumber(number), goal.isFinite else {
             throw ClientError(.usage, CataloguePhrases.goalWeightInvalid.t(["example": 72.5]))
@@ -63,13 +64,15 @@ extension ClientService {
             let phrase: CataloguePhrases = problem.forceable ? .goalWeightImplausible : .goalWeightImpossible
             throw ClientError(.usage, phrase.t(values))
         }
-        return .number(goal)
+        return goal
     }
 }
 
 /// `gorilla clients edit --goal-weight`: the client after the change, and their latest weight.
 public struct ClientGoal: Presentable {
     /// The client as it stands; nil when the server refused the change during the sync and it was rolled back.
+    public let row: Stored<Client>?
+    /// The same row untyped, for readers not yet typed (``row`` is the typed one).
     public let client: EntityRecord?
     public let id: UUID
     /// The display name.
@@ -82,16 +85,19 @@ public struct ClientGoal: Presentable {
     public var changesPerWeek = false
 
     /// The sessions a week the plan asks for.
-    public var perWeek: Int? { client?.fields["perWeek"]?.intValue }
+    public var perWeek: Int? { row?.perWeek }
+
+    /// The day the plan's sessions a week count from.
+    public var perWeekSince: CalendarDate? { row?.perWeekSince }
 
     /// The goal weight in kg.
-    public var goalWeight: Double? { client?.fields["goalWeight"]?.doubleValue }
+    public var goalWeight: Double? { row?.goalWeight }
 
     public func encode(to encoder: any Encoder) throws {
-        guard let client else {
-            try JSONValue.object(["id": .string(id.key), "rejected": true]).encode(to: encoder)
+        guard let row else {
+            try EntityChange.Rejected(id: id.key).encode(to: encoder)
             return
         }
-        try client.encode(to: encoder)
+        try DocumentRecord(row).encode(to: encoder)
     }
 }

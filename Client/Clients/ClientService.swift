@@ -13,23 +13,23 @@ public struct ClientService: Sendable {
     public func add(name: String?, surname: String?) async throws -> ClientInvitation {
         try context.require(.create, .client, CataloguePhrases.coachesInviteClients.t())
         let cache = try context.cache()
-        var fields: [String: JSONValue] = [:]
-        for (field, value) in [("name", name), ("surname", surname)] {
-            guard let value else { continue }
+        func clean(_ value: String?, option: String) throws -> String? {
+            guard let value else { return nil }
             guard let clean = Validation.cleanName(value) else {
-                throw ClientError(.usage, CataloguePhrases.clientNameInvalid.t(["option": "--" + field]))
+                throw ClientError(.usage, CataloguePhrases.clientNameInvalid.t(["option": option]))
             }
-            fields[field] = .string(clean)
+            return clean
         }
+        let invited = Invitation(
+            name: try clean(name, option: "--name"), surname: try clean(surname, option: "--surname"))
         let id = UUID.v7()
-        try cache.enqueue(kind: EntityKind.client.rawValue, entity: id, action: .create, fields: fields)
+        try cache.create(invited, id: id)
         // The new client's code is the result itself: the sync's report of it is not repeated as a note.
         let (summary, notes) = await context.opportunisticSync()
         context.note(notes.filter { !(summary?.codes.contains($0) ?? false) })
         let code = try ClientDirectory(cache: cache).knownCode(id)
         return ClientInvitation(
-            id: id, name: fields["name"]?.stringValue, surname: fields["surname"]?.stringValue,
-            code: code?.code, expires: code?.expires)
+            id: id, name: invited.name, surname: invited.surname, code: code?.code, expires: code?.expires)
     }
 
     /// `gorilla clients list [--all]`: every client with when they last trained and, while invited, their code;
@@ -37,27 +37,22 @@ public struct ClientService: Sendable {
     public func list(all: Bool = false) async throws -> ClientList {
         let cache = try await context.freshCache()
         let directory = ClientDirectory(cache: cache)
-        let clients = try cache.entities(.client, includeDeleted: all).sortedByFoldedName(ClientDirectory.displayName)
+        let clients = try cache.all(Client.self, includeDeleted: all).sortedByFoldedName(ClientDirectory.displayName)
         let lastTrained = try cache.latestSessionStarts()
         return ClientList(
             clients: try clients.map { client in
                 ClientList.Row(
-                    client: Self.record(client), name: ClientDirectory.displayName(client),
+                    client: client, name: ClientDirectory.displayName(client),
                     lastTrained: lastTrained[client.id.key], code: try Self.code(of: client, in: directory))
             },
             all: all)
     }
 
-    /// A client's row as results show it; a removed client's is marked `deleted`.
-    static func record(_ client: CachedEntity) -> EntityRecord {
-        EntityRecord(client, adding: client.deleted ? ["deleted": true] : [:])
-    }
-
     /// Where an invited client's registration code stands on this device.
-    static func code(of client: CachedEntity, in directory: ClientDirectory) throws -> RegistrationCodeState {
-        guard !client.deleted, (client[string: "status"] ?? "invited") == "invited" else { return .none }
+    static func code(of client: Stored<Client>, in directory: ClientDirectory) throws -> RegistrationCodeState {
+        guard !client.deleted, client.status == .invited else { return .none }
         if let kept = try directory.knownCode(client) { return .held(kept.code, expires: kept.expires) }
-        guard let expires = client[string: "codeExpires"].flatMap(ISOTime.parse) else { return .none }
+        guard let expires = client.codeExpires else { return .none }
         return expires > Date() ? .elsewhere(expires: ISOTime.format(expires)) : .expired
     }
 
@@ -68,8 +63,7 @@ public struct ClientService: Sendable {
         if wantsCode { try context.require(.update, .client, CataloguePhrases.coachesSeeCodes.t()) }
         let cache = try await context.freshCache()
         let directory = ClientDirectory(cache: cache)
-        var client = try directory.resolve(
-            name, for: wantsCode ? .writing(.issueCode) : .reading)
+        var client = try directory.client(name, for: wantsCode ? .writing(.issueCode) : .reading)
         var code = try Self.code(of: client, in: directory)
         var replaced = false
         if wantsCode {
@@ -78,24 +72,22 @@ public struct ClientService: Sendable {
                 let issued = try await issueCode(for: client, in: directory)
                 if case .elsewhere = code { replaced = true }
                 code = .held(issued.secret, expires: issued.expires)
-                client = try cache.entity(client.id) ?? client
+                client = try cache.one(Client.self, client.id) ?? client
             }
         }
         let events = try EventCalendar(cache: cache).appointments(
             from: Date(), client: client.id.key,
             horizon: Date().addingTimeInterval(Double(EventService.defaultHorizon) * 86_400)
-        ).filter { EventStatus(rawValue: $0[string: "status"] ?? "")?.isLive ?? true }
-        let sessions = try cache.timeline(.session, client: client.id)
-            .sorted { ($0[string: "start"] ?? "") > ($1[string: "start"] ?? "") }
-        let me = try context.session().profile.id.key
-        let unread = try cache.entities(.message).filter {
-            $0[string: "from"] == client.id.key && $0[string: "to"] == me && $0.data["read"] == nil
+        ).filter { event in (LocalCache.stored(event) as Stored<Event>?)?.status.isLive ?? true }
+        let sessions = try cache.timeline(TrainingSession.self, client: client.id).sorted { $0.start > $1.start }
+        let me = try context.session().profile.id
+        let unread = try cache.all(DeviceMessage.self).filter {
+            $0.from == client.id && $0.to == me && $0.read == nil
         }.count
         return ClientDetail(
-            client: Self.record(client), name: ClientDirectory.displayName(client),
+            client: client, name: ClientDirectory.displayName(client),
             codeState: code, replacedCode: replaced, unread: unread,
-            nextEvents: events.prefix(5).map { EntityRecord($0) },
-            recentSessions: sessions.prefix(5).map { EntityRecord($0) })
+            nextEvents: events.prefix(5).map { EntityRecord($0) }, recentSessions: Array(sessions.prefix(5)))
     }
 
     /// `gorilla clients code CLIENT`: a new registration code for a client who has not registered yet.
@@ -103,14 +95,14 @@ public struct ClientService: Sendable {
         try context.require(.update, .client, CataloguePhrases.coachesIssueCodes.t())
         let cache = try await quietlySyncedCache()
         let directory = ClientDirectory(cache: cache)
-        let client = try directory.resolve(name, for: .writing(.issueCode))
+        let client = try directory.client(name, for: .writing(.issueCode))
         try Self.requireInvited(client)
         return try await issueCode(for: client, in: directory)
     }
 
     /// A new registration code for the invited `client`, kept on this device; the client's row is marked with its
     /// expiry at once, as the server marks it, so that the code reads as this device's own.
-    private func issueCode(for client: CachedEntity, in directory: ClientDirectory) async throws -> IssuedClientSecret {
+    private func issueCode(for client: Stored<Client>, in directory: ClientDirectory) async throws -> IssuedClientSecret {
         let issued = try await context.withServer { connection in
             try await connection.request(Operation.clientCode, ClientBody(client: client.id), as: IssuedSecret.self)
         }
@@ -119,13 +111,13 @@ public struct ClientService: Sendable {
         try directory.cache.annotate(client.id, ["codeExpires": .string(expires)])
         return IssuedClientSecret(
             .registrationCode, client: client.id, name: ClientDirectory.displayName(client),
-            secret: issued.secret, expires: expires, needsName: client[string: "name"] == nil,
-            needsSurname: client[string: "surname"] == nil)
+            secret: issued.secret, expires: expires, needsName: client.name == nil,
+            needsSurname: client.surname == nil)
     }
 
     /// Refuses a client who has registered: a registration code is only for an invited one.
-    private static func requireInvited(_ client: CachedEntity) throws {
-        guard client[string: "status"] ?? "invited" == "invited" else {
+    private static func requireInvited(_ client: Stored<Client>) throws {
+        guard client.status == .invited else {
             throw ClientError(
                 .usage, CataloguePhrases.clientAlreadyRegistered.t(["name": ClientDirectory.displayName(client)]))
         }
@@ -135,8 +127,8 @@ public struct ClientService: Sendable {
     public func resetPassword(_ name: String) async throws -> IssuedClientSecret {
         try context.require(.update, .client, CataloguePhrases.coachesResetPasswords.t())
         let cache = try await quietlySyncedCache()
-        let client = try ClientDirectory(cache: cache).resolve(name, for: .writing(.resetPassword))
-        guard let username = client[string: "username"] else {
+        let client = try ClientDirectory(cache: cache).client(name, for: .writing(.resetPassword))
+        guard let username = client.username else {
             throw ClientError(
                 .usage, CataloguePhrases.clientNotRegisteredYet.t(["name": ClientDirectory.displayName(client)])
             )
@@ -155,18 +147,18 @@ public struct ClientService: Sendable {
     public func remove(_ name: String, confirmation: Confirmation) async throws -> ClientRemoval {
         try context.require(.delete, .client, CataloguePhrases.coachesRemoveClients.t())
         let cache = try context.cache()
-        let client = try ClientDirectory(cache: cache).resolve(name, for: .writing(.remove))
+        let client = try ClientDirectory(cache: cache).client(name, for: .writing(.remove))
         let shown = ClientDirectory.displayName(client)
         try confirmation.require(CataloguePhrases.removeClientQuestion.t(["name": shown, "id": client.id.short]))
         // The server cancels their future appointments and ends their series; counted, occurrence by occurrence, as
         // this device pulls them back.
         let now = Date()
         let future = try EventCalendar.ahead(of: client.id.key, after: now, in: cache)
-        try await context.change(cache, .client, entity: client.id, action: .delete)
+        try await context.delete(cache, Client.self, client.id)
         let still = Set(try EventCalendar.ahead(of: client.id.key, after: now, in: cache).map(\.id))
         let cancelled = future.filter { !still.contains($0.id) }.count
         return ClientRemoval(
-            client: EntityRecord(client, adding: ["deleted": true]), name: ClientDirectory.displayName(client),
+            client: client, name: ClientDirectory.displayName(client),
             cancelledEvents: cancelled, pendingEvents: future.count - cancelled)
     }
 
@@ -176,5 +168,18 @@ public struct ClientService: Sendable {
         let cache = try context.cache()
         _ = await context.opportunisticSync()
         return cache
+    }
+}
+
+/// What a coach's device sends to invite a client: the names given, nothing else (the server sets the status).
+struct Invitation: EntityDocument {
+    static let kind = EntityKind.client
+    static let forms = DocumentForms.none
+
+    var name: String?
+    var surname: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, surname
     }
 }

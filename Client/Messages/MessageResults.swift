@@ -11,7 +11,7 @@ public struct ConversationList: Presentable {
         public let id: UUID
         /// Messages from them not read yet.
         public let unread: Int
-        public let last: EntityRecord
+        public let last: Stored<DeviceMessage>
         /// Whether the last message was written by the logged-in account.
         public let lastIsMine: Bool
         /// The day of the session the last message comments on, if it is a comment.
@@ -21,14 +21,18 @@ public struct ConversationList: Presentable {
     /// The conversations that have messages.
     public let conversations: [Row]
 
+    /// A conversation as `--json` shows it.
+    private struct Shown: Encodable {
+        let with: String
+        let id: String
+        let unread: Int
+        let last: DocumentRecord<DeviceMessage, NoExtra>
+    }
+
     public func encode(to encoder: any Encoder) throws {
-        let rows: [JSONValue] = try conversations.map { row in
-            [
-                "with": .string(row.with), "id": .string(row.id.key), "unread": .number(Double(row.unread)),
-                "last": try JSONValue.encode(row.last),
-            ]
-        }
-        try rows.encode(to: encoder)
+        try conversations.map {
+            Shown(with: $0.with, id: $0.id.key, unread: $0.unread, last: DocumentRecord($0.last))
+        }.encode(to: encoder)
     }
 }
 
@@ -36,14 +40,14 @@ public struct ConversationList: Presentable {
 public struct MessageThread: Presentable {
     /// The other person's name.
     public let with: String
-    /// The logged-in account's id key (its messages are shown as "you").
-    public let me: String
-    public let messages: [EntityRecord]
-    /// The day (YYYY-MM-DD) of each session a message comments on, by the session's id key.
-    public var sessionDays: [String: String] = [:]
+    /// The logged-in account (its messages are shown as "you").
+    public let me: UUID
+    public let messages: [Stored<DeviceMessage>]
+    /// The day (YYYY-MM-DD) of each session a message comments on, by the session's id.
+    public var sessionDays: [UUID: String] = [:]
 
     public func encode(to encoder: any Encoder) throws {
-        try messages.encode(to: encoder)
+        try messages.map { DocumentRecord($0) }.encode(to: encoder)
     }
 }
 
@@ -53,16 +57,35 @@ public struct SentMessage: Presentable {
     public let to: String
     public let id: UUID
     /// The message as this device has it (nil if it is gone).
-    public let message: EntityRecord?
+    public let message: Stored<DeviceMessage>?
+
+    init(to: String, id: UUID, message: Stored<DeviceMessage>?) {
+        self.to = to
+        self.id = id
+        self.message = message
+    }
+
+    /// The message of a cached row (for callers that read it untyped).
+    init(to: String, id: UUID, message record: EntityRecord?) {
+        let typed = record.flatMap { record in
+            (try? DeviceMessage(document: record.fields)).map { Stored(id: record.id, value: $0) }
+        }
+        self.init(to: to, id: id, message: typed)
+    }
 
     /// Whether the server has it (else it is queued for the next sync).
-    public var sent: Bool { message?[string: "sent"] != nil }
+    public var sent: Bool { message?.sent != nil }
+
+    /// A message this device no longer has: its id alone.
+    private struct Gone: Encodable {
+        let id: String
+    }
 
     public func encode(to encoder: any Encoder) throws {
         if let message {
-            try message.encode(to: encoder)
+            try DocumentRecord(message).encode(to: encoder)
         } else {
-            try JSONValue.object(["id": .string(id.key)]).encode(to: encoder)
+            try Gone(id: id.key).encode(to: encoder)
         }
     }
 }
@@ -72,7 +95,10 @@ public struct ChatClosed: Presentable {
     /// The other person's name.
     public let with: String
 
+    private enum Key: String, CodingKey { case with }
+
     public func encode(to encoder: any Encoder) throws {
-        try JSONValue.object(["with": .string(with)]).encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(with, forKey: .with)
     }
 }

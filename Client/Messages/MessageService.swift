@@ -18,15 +18,16 @@ public struct MessageService: Sendable {
     /// `gorilla messages list`: one row per conversation with its last message and unread count.
     public func conversations() async throws -> ConversationList {
         let cache = try await context.freshCache()
-        let me = try context.session().profile.id.key
+        let me = try context.session().profile.id
+        let all = try cache.all(DeviceMessage.self)
         var rows: [ConversationList.Row] = []
         for person in try correspondents(cache) {
-            let messages = try self.messages(cache, with: person.id)
+            let messages = Self.messages(all, between: me, and: person.id)
             guard let last = messages.last else { continue }
             rows.append(
                 ConversationList.Row(
-                    with: person.name, id: person.id, unread: messages.filter { Self.isUnread($0, by: me) }.count,
-                    last: EntityRecord(last), lastIsMine: last[string: "from"] == me,
+                    with: person.name, id: person.id, unread: messages.filter { $0.value.isUnread(by: me) }.count,
+                    last: last, lastIsMine: last.from == me,
                     sessionDay: try Self.sessionDays(of: [last], cache: cache).values.first))
         }
         return ConversationList(conversations: rows)
@@ -39,17 +40,21 @@ public struct MessageService: Sendable {
         let person = try correspondent(cache, name, writing: false)
         var messages = try self.messages(cache, with: person.id)
         if let limit { messages = Array(messages.suffix(max(0, limit))) }
-        let me = try context.session().profile.id.key
-        let unread = messages.filter { Self.isUnread($0, by: me) }
-        let now = ISOTime.format(Date())
-        for message in unread {
-            try cache.enqueue(
-                kind: EntityKind.message.rawValue, entity: message.id, action: .update, fields: ["read": .string(now)])
-        }
-        if !unread.isEmpty { await context.syncOpportunistically() }
+        let me = try context.session().profile.id
+        if try markRead(messages.filter { $0.value.isUnread(by: me) }, in: cache) { await context.syncOpportunistically() }
         return MessageThread(
-            with: person.name, me: me, messages: messages.map { EntityRecord($0) },
-            sessionDays: try Self.sessionDays(of: messages, cache: cache))
+            with: person.name, me: me, messages: messages, sessionDays: try Self.sessionDays(of: messages, cache: cache))
+    }
+
+    /// Queues the read marks of `unread` (incoming messages not read yet); returns whether there were any.
+    func markRead(_ unread: [Stored<DeviceMessage>], in cache: LocalCache) throws -> Bool {
+        let now = Date()
+        for message in unread {
+            var marked = message.value
+            marked.read = now
+            try cache.update(message.id, to: marked)
+        }
+        return !unread.isEmpty
     }
 
     /// `gorilla messages send C TEXT`: queued, and sent at once when the server is reachable.
@@ -57,15 +62,14 @@ public struct MessageService: Sendable {
         let cache = try context.cache()
         let person = try correspondent(cache, name)
         let id = try await deliver(text, to: person, in: cache)
-        return SentMessage(to: person.name, id: id, message: try cache.entity(id).map { EntityRecord($0) })
+        return SentMessage(to: person.name, id: id, message: try cache.one(DeviceMessage.self, id))
     }
 
-    /// Queues a message to `person` (with `extra` fields, e.g. the session a comment is about) and syncs once; returns
-    /// its id.
+    /// Queues a message to `person` (a comment on `session` when given) and syncs once; returns its id.
     /// - Throws: ``ClientError`` `.usage` for an empty or too long text, or one with control characters.
-    func deliver(
-        _ text: String, to person: Correspondent, in cache: LocalCache, extra: [String: JSONValue] = [:]
-    ) async throws -> UUID {
+    func deliver(_ text: String, to person: Correspondent, in cache: LocalCache, session: UUID? = nil) async throws
+        -> UUID
+    {
         let trimmed: String
         switch Message.checkedText(text) {
         case .success(let text): trimmed = text
@@ -74,16 +78,33 @@ public struct MessageService: Sendable {
                 .usage, MessagePhrases.messageLength.t(["limit": Language.current.grouped(Message.maxLength)]))
         case .failure(.controlCharacters): throw ClientError(.usage, MessagePhrases.messageControlCharacters.t())
         }
-        let me = try context.session().profile.id.key
+        let me = try context.session().profile.id
         let id = UUID.v7()
-        try await context.change(
-            cache, .message, entity: id, action: .create,
-            fields: ["to": .string(person.id.key), "text": .string(trimmed)].merging(extra) { _, added in added })
-        // Keep who sent it and when it was queued locally, for display before the server's copy arrives.
-        if let local = try cache.entity(id), local[string: "from"] == nil {
-            try cache.annotate(id, ["from": .string(me), "queued": .string(ISOTime.format(Date()))])
-        }
+        try await context.create(cache, DeviceMessage(to: person.id, text: trimmed, session: session), id: id)
+        try Self.noteQueued(id, from: me, in: cache)
         return id
+    }
+
+    /// Notes on the local copy of message `id`, while the server's copy has not arrived, who sent it and when it was
+    /// queued, for display.
+    static func noteQueued(_ id: UUID, from me: UUID, in cache: LocalCache) throws {
+        guard var local = try cache.one(DeviceMessage.self, id)?.value, local.from == nil else { return }
+        local.from = me
+        local.queued = Date()
+        try cache.annotate(id, local.document)
+    }
+
+    /// ``deliver(_:to:in:session:)`` with the members a caller adds as JSON (`session`).
+    func deliver(
+        _ text: String, to person: Correspondent, in cache: LocalCache, extra: [String: JSONValue]
+    ) async throws -> UUID {
+        let about = try JSONValue.object(extra).decode(Commented.self)
+        return try await deliver(text, to: person, in: cache, session: about.session)
+    }
+
+    /// The session a message comments on, as callers that add it as JSON give it.
+    private struct Commented: Decodable {
+        let session: UUID?
     }
 
     // MARK: Conversations
@@ -92,12 +113,12 @@ public struct MessageService: Sendable {
     func correspondents(_ cache: LocalCache) throws -> [Correspondent] {
         let profile = try context.session().profile
         if profile.role.keepsClients {
-            return try cache.entities(.client).filter { $0[string: "status"] == "active" }
+            return try cache.all(Client.self).filter { $0.status == .active }
                 .map { Correspondent(id: $0.id, name: ClientDirectory.displayName($0)) }
         }
         guard let coach = profile.coach else { return [] }
-        let me = try cache.entity(profile.id)
-        return [Correspondent(id: coach, name: me?[string: "coachName"] ?? MessagePhrases.yourCoach.t())]
+        let me = try cache.one(Client.self, profile.id)
+        return [Correspondent(id: coach, name: me?.coachName ?? MessagePhrases.yourCoach.t())]
     }
 
     /// The other person of a conversation: a client by name for a coach; for a client, one of their coaches, by
@@ -121,10 +142,10 @@ public struct MessageService: Sendable {
             ).decidedLocally()
         }
         guard let text else { throw ClientError(.usage, MessagePhrases.nameTheClient.t()) }
-        let client = try ClientDirectory(cache: cache).resolve(
+        let client = try ClientDirectory(cache: cache).client(
             text, for: writing ? .writing(.sendMessages) : .reading)
         let name = ClientDirectory.displayName(client)
-        guard client[string: "status"] == "active" || (client.deleted && !writing) else {
+        guard client.status == .active || (client.deleted && !writing) else {
             throw ClientError(.usage, MessagePhrases.clientNotRegistered.t(["name": name]))
                 .decidedLocally()
         }
@@ -142,33 +163,25 @@ public struct MessageService: Sendable {
     }
 
     /// Messages between the account and `other`, oldest first.
-    func messages(_ cache: LocalCache, with other: UUID) throws -> [CachedEntity] {
-        let me = try context.session().profile.id.key
-        let them = other.key
-        return try cache.entities(.message).filter {
-            ($0[string: "from"] == me && $0[string: "to"] == them)
-                || ($0[string: "from"] == them && $0[string: "to"] == me)
-        }.sorted { Self.order($0) < Self.order($1) }
+    func messages(_ cache: LocalCache, with other: UUID) throws -> [Stored<DeviceMessage>] {
+        Self.messages(try cache.all(DeviceMessage.self), between: try context.session().profile.id, and: other)
     }
 
-    /// The local day (YYYY-MM-DD) of each session that `messages` comment on, by the session's id key.
-    static func sessionDays(of messages: [CachedEntity], cache: LocalCache) throws -> [String: String] {
-        var days: [String: String] = [:]
-        for key in Set(messages.compactMap { $0[string: "session"] }) {
-            if let start = try UUID(uuidString: key).flatMap({ try cache.entity($0) })?[string: "start"] {
-                days[key] = String(EventFormatting.local(start).prefix(10))
+    /// The messages of `all` between `me` and `other`, oldest first: by the server's time when known, else the time
+    /// the device queued it (ids are time-ordered v7).
+    static func messages(_ all: [Stored<DeviceMessage>], between me: UUID, and other: UUID) -> [Stored<DeviceMessage>] {
+        all.filter { ($0.from == me && $0.to == other) || ($0.from == other && $0.to == me) }
+            .sorted { ($0.when ?? .distantFuture, $0.id.uuidString) < ($1.when ?? .distantFuture, $1.id.uuidString) }
+    }
+
+    /// The local day (YYYY-MM-DD) of each session that `messages` comment on, by the session's id.
+    static func sessionDays(of messages: [Stored<DeviceMessage>], cache: LocalCache) throws -> [UUID: String] {
+        var days: [UUID: String] = [:]
+        for id in Set(messages.compactMap(\.session)) {
+            if let start = try cache.one(TrainingSession.self, id)?.start {
+                days[id] = String(EventFormatting.local(start).prefix(10))
             }
         }
         return days
-    }
-
-    /// Whether `message` is to `me` and not read yet.
-    static func isUnread(_ message: CachedEntity, by me: String) -> Bool {
-        message[string: "to"] == me && message.data["read"] == nil
-    }
-
-    /// Server time when known, else the time the device queued it (ids are time-ordered v7).
-    private static func order(_ message: CachedEntity) -> String {
-        (message[string: "sent"] ?? message[string: "queued"] ?? "9999") + message.id.uuidString
     }
 }

@@ -12,22 +12,35 @@ public struct NewsService: Sendable {
     /// `gorilla news`: every item, newest first; they count as shown.
     public func list() async throws -> NewsList {
         let cache = try await context.freshCache()
-        let items = try cache.entities(Self.kind).sorted {
-            ($0[string: "published"] ?? "") > ($1[string: "published"] ?? "")
-        }
+        let items = try Self.items(cache).sorted { $0.published > $1.published }
         _ = try takeUnseen(cache)
-        return NewsList(items: items.map { EntityRecord($0) })
+        return NewsList(items: items)
     }
 
     /// The texts of the items not shown yet, oldest first; marks them shown.
     func takeUnseen(_ cache: LocalCache) throws -> [String] {
         let seen = Set((try cache.meta(Self.shownKey) ?? "").split(separator: ",").map(String.init))
-        let fresh = try cache.entities(Self.kind).filter { !seen.contains($0.id.short) }
-            .sorted { ($0[string: "published"] ?? "") < ($1[string: "published"] ?? "") }
+        let fresh = try Self.items(cache).filter { !seen.contains($0.id.short) }.sorted { $0.published < $1.published }
         if !fresh.isEmpty {
             try cache.setMeta(Self.shownKey, (Array(seen) + fresh.map(\.id.short)).joined(separator: ","))
         }
-        return fresh.compactMap { $0[string: "text"] }
+        return fresh.map(\.text)
+    }
+
+    /// Every item this device has pulled, as ``GorillaShared/News`` (an item this version cannot read is left out).
+    private static func items(_ cache: LocalCache) throws -> [News] {
+        try cache.entities(kind).compactMap { row in
+            (try? JSONValue.object(row.data).decode(Item.self)).map {
+                News(id: row.id, text: $0.text, audience: $0.audience, published: $0.published)
+            }
+        }
+    }
+
+    /// A news row's document: the item without its id (the row's).
+    private struct Item: Decodable {
+        let text: String
+        let audience: NewsAudience
+        let published: Date
     }
 
     /// News rows are pulled like entities but are not an ``EntityKind``: nobody changes them from a device.
@@ -39,7 +52,7 @@ public struct NewsService: Sendable {
 /// `gorilla news`.
 public struct NewsList: Presentable {
     /// The items, newest first.
-    public let items: [EntityRecord]
+    public let items: [News]
 
     public func encode(to encoder: any Encoder) throws {
         try items.encode(to: encoder)

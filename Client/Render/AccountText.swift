@@ -107,7 +107,7 @@ extension Overview {
         let profile = account.profile
         let coach = profile.role.keepsClients
         var lines = ["\(profile.name) \(profile.surname) (\(profile.username), \(roleWord(profile.role)))", ""]
-        if let next = account.next, let start = next.event[string: "start"].flatMap(ISOTime.parse) {
+        if let next = account.next, let start = next.start {
             let who =
                 coach
                 ? next.clientName ?? "?"

@@ -39,30 +39,22 @@ extension CountMode {
         case .distance: CataloguePhrases.countDistance.t()
         }
     }
-
-    /// The mode an exercise's `count` field names, as lists show it; a mode this version does not know, as stored.
-    static func shownInCatalogue(_ raw: String?) -> String {
-        guard let raw else { return CountMode.reps.shownInCatalogue }
-        return CountMode(rawValue: raw)?.shownInCatalogue ?? raw
-    }
 }
 
 extension EntityChange {
     public func text(for viewer: Viewer) -> String {
         let phrase: CataloguePhrases
-        var values: [String: any Sendable] = ["name": name]
         switch action {
         case .added:
             phrase = kind.catalogue(.machineAdded, .exerciseAdded, .trainingAdded)
         case .renamed(let old):
-            phrase = kind.catalogue(.machineRenamed, .exerciseRenamed, .trainingRenamed)
-            values["old"] = old
+            return kind.catalogue(.machineRenamed, .exerciseRenamed, .trainingRenamed).t(["name": name, "old": old])
         case .updated:
             phrase = kind.catalogue(.machineUpdated, .exerciseUpdated, .trainingUpdated)
         case .deleted:
             phrase = kind.catalogue(.machineDeleted, .exerciseDeleted, .trainingDeleted)
         }
-        return phrase.t(values)
+        return phrase.t(["name": name])
     }
 }
 
@@ -118,7 +110,7 @@ extension ExerciseList {
         let rows = exercises.map { row -> [String] in
             [
                 row.exercise.name, row.machine ?? "", row.muscles.joined(separator: ", "),
-                CountMode.shownInCatalogue(row.exercise[string: "count"]), row.exercise.id.short,
+                row.exercise.count.shownInCatalogue, row.exercise.id.short,
             ]
         }
         let header = [
@@ -131,15 +123,15 @@ extension ExerciseList {
 
 extension ExerciseDetail {
     public func text(for viewer: Viewer) -> String {
-        let muscles = (exercise.fields["muscles"]?.arrayValue ?? []).compactMap(\.stringValue)
+        let muscles = exercise.muscles
         let machineName =
             machine.map { $0.name + (machineDeleted ? " " + CataloguePhrases.machineDeletedMark.t() : "") }
             ?? CataloguePhrases.noItemsFeminine.t()
         let fields = [
             (CataloguePhrases.labelMachine.t(), machineName),
             (CataloguePhrases.labelMuscles.t(), muscles.joined(separator: ", ")),
-            (CataloguePhrases.labelCount.t(), CountMode.shownInCatalogue(exercise[string: "count"])),
-            (CataloguePhrases.labelDescription.t(), exercise[string: "description"] ?? ""),
+            (CataloguePhrases.labelCount.t(), exercise.count.shownInCatalogue),
+            (CataloguePhrases.labelDescription.t(), exercise.description ?? ""),
             (
                 CataloguePhrases.labelTrainings.t(),
                 trainings.isEmpty ? CataloguePhrases.noItems.t() : trainings.joined(separator: ", ")
@@ -171,7 +163,7 @@ extension TrainingList {
         let rows = trainings.map { row -> [String] in
             [
                 row.training.name, "\(row.exerciseCount)",
-                row.lastUsed.map { String($0.prefix(10)) } ?? CataloguePhrases.never.t(), row.training.id.short,
+                row.lastUsed.map { String(ISOTime.format($0).prefix(10)) } ?? CataloguePhrases.never.t(), row.training.id.short,
             ]
         }
         let header = [

@@ -41,13 +41,6 @@ extension ClientStatus {
         case .removed: CataloguePhrases.statusRemoved.t()
         }
     }
-
-    /// The status a client's `status` field names, as lists show it (invited when it says none); one this version
-    /// does not know, as stored.
-    static func shownInList(_ raw: String?) -> String {
-        guard let raw else { return ClientStatus.invited.shownInList }
-        return ClientStatus(rawValue: raw)?.shownInList ?? raw
-    }
 }
 
 extension ClientList {
@@ -58,8 +51,8 @@ extension ClientList {
         }
         let rows = clients.map { row in
             [
-                row.name, row.client[string: "username"] ?? "",
-                row.removed ? ClientStatus.removed.shownInList : ClientStatus.shownInList(row.client[string: "status"]),
+                row.name, row.client.username ?? "",
+                row.removed ? ClientStatus.removed.shownInList : row.client.status.shownInList,
                 row.lastTrained.map { String($0.prefix(10)) } ?? CataloguePhrases.never.t(), Self.cell(row.code),
                 row.client.id.short,
             ]
@@ -104,12 +97,12 @@ extension ClientDetail {
             field(
                 .labelStatus,
                 removed
-                    ? CataloguePhrases.statusRemovedLong.t() : ClientStatus.shownInList(client[string: "status"])),
+                    ? CataloguePhrases.statusRemovedLong.t() : client.status.shownInList),
         ]
-        if let username = client[string: "username"] { lines.append(field(.labelUsername, username)) }
-        if let email = client[string: "email"] { lines.append(field(.labelEmail, email)) }
-        if let joined = client[string: "joined"] { lines.append(field(.labelJoined, String(joined.prefix(10)))) }
-        if let goal = client.fields["goalWeight"]?.doubleValue {
+        if let username = client.username { lines.append(field(.labelUsername, username)) }
+        if let email = client.email { lines.append(field(.labelEmail, email)) }
+        if let joined = client.joined { lines.append(field(.labelJoined, String(ISOTime.format(joined).prefix(10)))) }
+        if let goal = client.goalWeight {
             lines.append(CataloguePhrases.goalWeightLine.t(["weight": goal]))
         }
         switch codeState {
@@ -120,8 +113,8 @@ extension ClientDetail {
             lines.append(
                 String(repeating: " ", count: width)
                     + RegistrationCommand.passOn(
-                        code: code, needsName: client[string: "name"] == nil,
-                        needsSurname: client[string: "surname"] == nil))
+                        code: code, needsName: client.name == nil,
+                        needsSurname: client.surname == nil))
         case .elsewhere(let expires):
             lines.append(
                 field(
@@ -143,18 +136,17 @@ extension ClientDetail {
         }
         lines.append(CataloguePhrases.recentSessions.t())
         lines += recentSessions.map {
-            "  \(EventFormatting.local($0[string: "start"] ?? ""))  \(Self.mode($0[string: "mode"]))  \($0.id.short)"
+            "  \(EventFormatting.local($0.start))  \(Self.mode($0.mode))  \($0.id.short)"
         }
         if recentSessions.isEmpty { lines.append("  " + CataloguePhrases.noItemsFeminine.t()) }
         return lines.joined(separator: "\n")
     }
 
-    /// A session's mode as the profile shows it; a mode this version does not know, as stored.
-    private static func mode(_ raw: String?) -> String {
-        switch raw.flatMap(SessionMode.init(rawValue:)) {
-        case .realtime?: CataloguePhrases.sessionModeRealtime.t()
-        case .handsfree?: CataloguePhrases.sessionModeHandsfree.t()
-        case nil: raw ?? ""
+    /// A session's mode as the profile shows it.
+    private static func mode(_ mode: SessionMode) -> String {
+        switch mode {
+        case .realtime: CataloguePhrases.sessionModeRealtime.t()
+        case .handsfree: CataloguePhrases.sessionModeHandsfree.t()
         }
     }
 }

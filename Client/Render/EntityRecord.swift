@@ -40,28 +40,43 @@ public struct EntityChange: Presentable {
     public let kind: EntityKind
     public let action: Action
     public let name: String
-    /// The row after the change; nil when the server refused the change during the sync and it was rolled back.
-    public let entity: EntityRecord?
+    /// The row after the change as `--json` shows it (a ``DocumentRecord``); nil when the server refused the change
+    /// during the sync and it was rolled back.
+    public let record: (any Encodable & Sendable)?
     public let id: UUID
 
-    public init(_ kind: EntityKind, _ action: Action, name: String, id: UUID, entity: EntityRecord?) {
+    public init(_ kind: EntityKind, _ action: Action, name: String, id: UUID, record: (any Encodable & Sendable)?) {
         self.kind = kind
         self.action = action
         self.name = name
         self.id = id
-        self.entity = entity
+        self.record = record
     }
 
-    /// The change to `id`, read back from the cache after the sync that followed it.
-    init(_ kind: EntityKind, _ action: Action, name: String, id: UUID, in cache: LocalCache) throws {
-        self.init(kind, action, name: name, id: id, entity: try cache.entity(id).map { EntityRecord($0) })
+    /// The change to the row `id` of `Document`'s kind, read back from the cache after the sync that followed it.
+    init<Document: EntityDocument>(
+        _ type: Document.Type, _ action: Action, name: String, id: UUID, in cache: LocalCache
+    ) throws {
+        self.init(
+            Document.kind, action, name: name, id: id, record: try cache.one(type, id).map { DocumentRecord($0) })
+    }
+
+    /// A change the server refused: its row's id, marked rejected.
+    struct Rejected: Encodable, Sendable {
+        let id: String
+        let rejected = true
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if let entity {
-            try entity.encode(to: encoder)
+        if let record {
+            try record.encode(to: encoder)
         } else {
-            try JSONValue.object(["id": .string(id.key), "rejected": true]).encode(to: encoder)
+            try Rejected(id: id.key).encode(to: encoder)
         }
     }
+}
+
+/// The member `--json` adds to a row the command deleted (or a client it removed): `"deleted": true`.
+struct DeletedMark: Encodable, Sendable {
+    let deleted = true
 }

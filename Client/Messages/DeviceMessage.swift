@@ -1,0 +1,65 @@
+import Foundation
+import GorillaShared
+
+/// A message as this device holds it: the server's ``GorillaShared/Message`` once synced, or one still queued here,
+/// which has no `sent` time or conversation `client` yet and carries the time it was queued instead.
+///
+/// The type reads both, so that a queued message shows in its thread at once (marked as queued).
+public struct DeviceMessage: EntityDocument {
+    public static let kind = EntityKind.message
+
+    /// The sender's account (set by the server; this device notes its own on a queued message).
+    public var from: UUID?
+    /// The recipient's account.
+    public var to: UUID
+    public var text: String
+    /// When the server received it; nil while queued here.
+    public var sent: Date?
+    /// When the recipient read it.
+    public var read: Date?
+    /// The conversation's client (set by the server).
+    public var client: UUID?
+    /// The training session the message comments on.
+    public var session: UUID?
+    /// When this device queued it (a note of this device's own, until the server's copy replaces it).
+    public var queued: Date?
+
+    public init(
+        from: UUID? = nil, to: UUID, text: String, sent: Date? = nil, read: Date? = nil, client: UUID? = nil,
+        session: UUID? = nil, queued: Date? = nil
+    ) {
+        self.from = from
+        self.to = to
+        self.text = text
+        self.sent = sent
+        self.read = read
+        self.client = client
+        self.session = session
+        self.queued = queued
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case from, to, text, sent, read, client, session, queued
+    }
+
+    public static let forms = Message.forms
+
+    /// Writes ids as stored documents hold them: lower case.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeID(from, forKey: .from)
+        try container.encodeID(to, forKey: .to)
+        try container.encode(text, forKey: .text)
+        try container.encodeIfPresent(sent, forKey: .sent)
+        try container.encodeIfPresent(read, forKey: .read)
+        try container.encodeID(client, forKey: .client)
+        try container.encodeID(session, forKey: .session)
+        try container.encodeIfPresent(queued, forKey: .queued)
+    }
+
+    /// Whether it is to `account` and not read yet.
+    public func isUnread(by account: UUID) -> Bool { to == account && read == nil }
+
+    /// When it happened for a thread's order: the server's time once known, else the time it was queued.
+    public var when: Date? { sent ?? queued }
+}
