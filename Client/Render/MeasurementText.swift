@@ -43,8 +43,9 @@ extension MeasurementList {
             history.entries.contains { $0.value(measure) != nil }
         }
         let rows = history.entries.map { entry -> [String] in
-            [entry.day] + measures.map { entry.value($0).map(BodyText.number) ?? "" }
-                + [entry.bmi.map(BodyText.bmi) ?? "", entry.entity.id.short, entry.entity[string: "note"] ?? ""]
+            let figures: [String] = measures.map { entry.value($0).map(BodyText.number) ?? "" }
+            let after: [String] = [entry.bmi.map(BodyText.bmi) ?? "", entry.id.short, entry.measurement.note ?? ""]
+            return [entry.day] + figures + after
         }
         var lines = [client]
         if let goal = history.goalWeight {

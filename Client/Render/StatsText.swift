@@ -284,7 +284,7 @@ enum ProgressDates {
     }
 
     /// A measurement's day in a sentence (the stored text when it is no date).
-    static func day(of entry: BodyHistory.Entry) -> String { entry.date.map { day($0) } ?? entry.day }
+    static func day(of entry: BodyHistory.Entry) -> String { day(entry.date) }
 
     /// The week starting on `date` under a chart: `11-02` in English, `2 nov.` in Catalan and Spanish.
     static func week(_ date: Date) -> String {
