@@ -173,6 +173,12 @@ struct StatsSubject {
         let client = try ClientDirectory(cache: cache).resolve(name, for: .reading)
         return StatsSubject(id: client.id, name: ClientDirectory.displayName(client))
     }
+
+    /// A client as lists name them: their full name, else their username, else as an invited client (the rule of
+    /// ``ClientDirectory/displayName(_:)``, for a typed row).
+    static func displayName(_ client: Stored<GorillaShared.Client>) -> String {
+        client.fullName ?? CataloguePhrases.invitedClientName.t(["id": client.id.short])
+    }
 }
 
 /// `gorilla stats`: one client's figures in the unit asked for.

@@ -138,17 +138,18 @@ extension SyncReport {
     /// A refusal from the facts its report kept (``LocalCache/addRefusal``); what stands instead (`theirs`) is the
     /// row as this device now holds it: rolled back, and pulled again.
     static func refusal(text: String, detail: [String: JSONValue]?, values: ReadableValue) -> SyncReport {
-        guard let detail, let kind = detail["kind"]?.stringValue, let id = detail["id"]?.stringValue,
-            let entity = detail["entity"]?.stringValue
-        else { return SyncReport(refusalText: text) }
-        let fields = detail["fields"]?.objectValue ?? [:]
-        let row = UUID(uuidString: entity).flatMap(values.lookup)
+        guard let detail = detail.flatMap({ try? JSONValue.object($0).decode(RefusalDetail.self) }) else {
+            return SyncReport(refusalText: text)
+        }
+        let fields = detail.fields ?? [:]
+        let row = UUID(uuidString: detail.entity).flatMap(values.lookup)
         let theirs = row.flatMap { $0.deleted ? nil : $0.data }
-        let action = detail["action"]?.stringValue
+        let action = detail.action
         var report = SyncReport(
-            kind: kind, id: id, entity: entity, name: Self.bareName(detail["name"]?.stringValue ?? kind),
-            at: detail["at"]?.stringValue ?? ISOTime.format(Date()), device: detail["device"]?.stringValue,
-            action: action, reason: detail["reason"]?.stringValue, code: detail["code"]?.intValue, text: text)
+            kind: detail.kind, id: detail.id, entity: detail.entity, name: Self.bareName(detail.name ?? detail.kind),
+            at: detail.at ?? ISOTime.format(Date()), device: detail.device, action: action, reason: detail.reason,
+            code: detail.code, text: text)
+        let kind = detail.kind
         if !fields.isEmpty { report.field = fields.keys.sorted().joined(separator: ", ") }
         if action == MutationAction.delete.rawValue {
             report.yours = "deleted"
@@ -170,7 +171,7 @@ extension SyncReport {
 
     /// A row with its section: `training 'Cames A'`; a row without a name (a session, named by its start) as it is.
     static func label(kind: String, name: String, data: [String: JSONValue]?) -> String {
-        let named = data?["name"]?.stringValue.map { !$0.isEmpty } ?? false
+        let named = data.flatMap { RowNaming(kind: kind, data: $0) }?.isName ?? false
         return named ? KindWords.label(kind, named: name).label : name
     }
 
@@ -233,4 +234,19 @@ extension LocalCache {
         }
         return taken
     }
+}
+
+/// The facts a refusal's report keeps (``LocalCache/addRefusal``): the refused mutation, the row's label, the
+/// server's reason and code, and the fields the change held (any kind's, shown value by value).
+struct RefusalDetail: Decodable {
+    let id: String
+    let entity: String
+    let kind: String
+    let action: String?
+    let name: String?
+    let reason: String?
+    let at: String?
+    let code: Int?
+    let device: String?
+    let fields: [String: JSONValue]?
 }

@@ -68,6 +68,25 @@ public struct Client: EntityDocument {
 
     public static let forms = DocumentForms([CodingKeys.perWeek: .count])
 
+    /// Reads a stored client; one created on a device and not yet synced has no `status` (the server's to write) and
+    /// reads as ``ClientStatus/invited``, what the server stores for it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        surname = try container.decodeIfPresent(String.self, forKey: .surname)
+        nif = try container.decodeIfPresent(String.self, forKey: .nif)
+        notes = try container.decodeIfPresent(String.self, forKey: .notes)
+        status = try container.decodeIfPresent(ClientStatus.self, forKey: .status) ?? .invited
+        username = try container.decodeIfPresent(String.self, forKey: .username)
+        email = try container.decodeIfPresent(String.self, forKey: .email)
+        joined = try container.decodeIfPresent(Date.self, forKey: .joined)
+        codeExpires = try container.decodeIfPresent(Date.self, forKey: .codeExpires)
+        coachName = try container.decodeIfPresent(String.self, forKey: .coachName)
+        goalWeight = try container.decodeIfPresent(Double.self, forKey: .goalWeight)
+        perWeek = try container.decodeIfPresent(Int.self, forKey: .perWeek)
+        perWeekSince = try container.decodeIfPresent(CalendarDate.self, forKey: .perWeekSince)
+    }
+
     /// "Ana Ruiz", or the username, or nil when nothing names the client yet.
     public var fullName: String? {
         let full = [name, surname].compactMap { $0 }.joined(separator: " ")

@@ -53,4 +53,14 @@ public struct Exercise: EntityDocument {
         muscles = try container.decodeIfPresent([String].self, forKey: .muscles) ?? []
         count = try container.decodeIfPresent(CountMode.self, forKey: .count) ?? .default
     }
+
+    /// Writes the stored form: the machine's id in lower case, as every id is stored.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeID(machine, forKey: .machine)
+        try container.encode(muscles, forKey: .muscles)
+        try container.encode(count, forKey: .count)
+    }
 }
