@@ -147,7 +147,7 @@ extension ClientGoal {
         var lines: [String] = []
         if changesPerWeek {
             if let perWeek {
-                let since = client?.fields["perWeekSince"]?.stringValue.flatMap(CalendarDate.init)
+                let since = client.flatMap { try? GorillaShared.Client(document: $0.fields) }?.perWeekSince
                 lines.append(
                     ProgressPhrases.perWeekSet.t([
                         "name": name, "count": perWeek,

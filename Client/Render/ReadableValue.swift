@@ -64,13 +64,13 @@ struct ReadableValue {
     /// "an unknown" thing, never its id.
     func name(of id: UUID) -> String {
         guard let row = lookup(id) else { return AccountPhrases.valueUnknownItem.t() }
-        return Self.name(kind: row.kind, id: row.id, data: row.data)
+        return Self.name(kind: row.kind, id: row.id, naming: RowNaming(row))
     }
 
-    /// What a row of `kind` with `data` is called (see ``name(of:)``), read through its kind's type.
-    static func name(kind: String, id: UUID, data: [String: JSONValue]?) -> String {
+    /// What the row `id` of `kind` named by `naming` is called (see ``name(of:)``).
+    static func name(kind: String, id: UUID, naming: RowNaming?) -> String {
         let noun = KindWords.name(kind)
-        switch data.flatMap({ RowNaming(kind: kind, data: $0) }) {
+        switch naming {
         case .name(let name): return name
         case .start(let start):
             return noun + " " + AccountPhrases.ofDate.t(["date": EventFormatting.local(start), "id": id.short])

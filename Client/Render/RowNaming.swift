@@ -8,10 +8,13 @@ enum RowNaming: Equatable {
     case start(Date)
     case day(CalendarDate)
 
-    /// The naming of a row of `kind` holding `data`; nil for a row without a name, a start or a day (or that its type
-    /// cannot read).
-    init?(kind: String, data: [String: JSONValue]) {
-        func read<Document: EntityDocument>(_ type: Document.Type) -> Document? { try? Document(document: data) }
+    /// The naming of a cached row (read as `kind`, its own kind unless given); nil for a row without a name, a start
+    /// or a day (or that its type cannot read).
+    init?(_ row: CachedEntity, kind: String? = nil) {
+        func read<Document: EntityDocument>(_ type: Document.Type) -> Document? {
+            (LocalCache.stored(row) as Stored<Document>?)?.value
+        }
+        let kind = kind ?? row.kind
         let named: RowNaming? =
             switch EntityKind(rawValue: kind) {
             case .client:

@@ -212,10 +212,10 @@ extension ClientStats {
         let column = Self.overviewColumn
         var lines = [""]
         if let latest = body.latestWeight, let weight = latest.value(.weight) {
-            var values: [String: any Sendable] = [
+            let values: [String: any Sendable] = [
                 "weight": BodyText.number(weight * scale), "unit": unit, "day": ProgressDates.day(of: latest),
+                "bmi": latest.bmi.map(BodyText.bmi) ?? "",
             ]
-            values["bmi"] = latest.bmi.map(BodyText.bmi)
             let phrase = latest.bmi == nil ? ProgressPhrases.bodyWeightOn : .bodyWeightOnWithBMI
             lines.append(column(.labelBodyWeight) + phrase.t(values))
             if let goal = body.goalWeight {

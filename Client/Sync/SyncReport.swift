@@ -67,9 +67,9 @@ extension SyncReport {
         guard row.kind == EntityKind.conflict.rawValue, let conflict = try? SyncConflict(document: row.data) else {
             return nil
         }
-        let target = values.lookup(conflict.entity)
-        let name = ReadableValue.name(kind: conflict.section, id: conflict.entity, data: target?.data)
-        let label = Self.label(kind: conflict.section, name: name, data: target?.data)
+        let naming = values.lookup(conflict.entity).flatMap { RowNaming($0, kind: conflict.section) }
+        let name = ReadableValue.name(kind: conflict.section, id: conflict.entity, naming: naming)
+        let label = Self.label(kind: conflict.section, name: name, naming: naming)
         let (phrase, noun, plural) = Self.words(for: conflict.field, of: conflict.section)
         let replaced = values.text(conflict.replaced.value, field: conflict.field, section: conflict.section)
         let kept = values.text(conflict.kept.value, field: conflict.field, section: conflict.section)
@@ -137,10 +137,9 @@ extension SyncReport {
 
     /// A refusal from the facts its report kept (``LocalCache/addRefusal``); what stands instead (`theirs`) is the
     /// row as this device now holds it: rolled back, and pulled again.
-    static func refusal(text: String, detail: [String: JSONValue]?, values: ReadableValue) -> SyncReport {
-        guard let detail = detail.flatMap({ try? JSONValue.object($0).decode(RefusalDetail.self) }) else {
-            return SyncReport(refusalText: text)
-        }
+    static func refusal(_ pending: LocalCache.PendingReport, values: ReadableValue) -> SyncReport {
+        let text = pending.text
+        guard let detail = RefusalDetail(pending) else { return SyncReport(refusalText: text) }
         let fields = detail.fields ?? [:]
         let row = UUID(uuidString: detail.entity).flatMap(values.lookup)
         let theirs = row.flatMap { $0.deleted ? nil : $0.data }
@@ -170,9 +169,8 @@ extension SyncReport {
     }
 
     /// A row with its section: `training 'Cames A'`; a row without a name (a session, named by its start) as it is.
-    static func label(kind: String, name: String, data: [String: JSONValue]?) -> String {
-        let named = data.flatMap { RowNaming(kind: kind, data: $0) }?.isName ?? false
-        return named ? KindWords.label(kind, named: name).label : name
+    static func label(kind: String, name: String, naming: RowNaming?) -> String {
+        naming?.isName == true ? KindWords.label(kind, named: name).label : name
     }
 
     /// The name inside a label (`machine 'Rack'` → `Rack`).
@@ -227,7 +225,7 @@ extension LocalCache {
                     taken.conflicts.append(conflict)
                 }
             case "rejected":
-                taken.refused.append(SyncReport.refusal(text: report.text, detail: report.detail, values: values))
+                taken.refused.append(SyncReport.refusal(report, values: values))
             case "code": taken.codes.append(report.text)
             default: break
             }
@@ -249,4 +247,10 @@ struct RefusalDetail: Decodable {
     let code: Int?
     let device: String?
     let fields: [String: JSONValue]?
+
+    /// The facts `report` kept; nil for a refusal kept before refusals had them.
+    init?(_ report: LocalCache.PendingReport) {
+        guard let detail = report.detail, let read = try? JSONValue.object(detail).decode(Self.self) else { return nil }
+        self = read
+    }
 }
