@@ -164,10 +164,8 @@ struct StatsSubject {
             return StatsSubject(id: profile.id, name: "\(profile.name) \(profile.surname)")
         }
         guard let name else {
-            let clients = try cache.entities(.client)
-            if clients.count == 1 {
-                return StatsSubject(id: clients[0].id, name: ClientDirectory.displayName(clients[0]))
-            }
+            let clients = try cache.all(GorillaShared.Client.self)
+            if clients.count == 1 { return StatsSubject(id: clients[0].id, name: displayName(clients[0])) }
             throw ClientError(.usage, ProgressPhrases.nameTheClient.t(["command": "gorilla stats --client C"]))
         }
         let client = try ClientDirectory(cache: cache).resolve(name, for: .reading)
