@@ -1,10 +1,11 @@
 import Foundation
 import GorillaShared
 
-/// `gorilla export --out DIR`: the folder written, and each file with how many rows it holds.
+/// `gorilla export --out DIR`: the folder written, and each file with how many rows it holds (`--json`:
+/// `directory`, `account`, `role`, `files` with each `name` and `rows`).
 public struct ExportSummary: Presentable {
     /// One file of the export.
-    public struct File: Sendable {
+    public struct File: Encodable, Sendable {
         /// Its name in the folder (`sessions.json`).
         public let name: String
         /// The items (or CSV rows) it holds.
@@ -17,14 +18,6 @@ public struct ExportSummary: Presentable {
     public let account: String
     public let role: Role
     public let files: [File]
-
-    public func encode(to encoder: any Encoder) throws {
-        try JSONValue.object([
-            "directory": .string(directory), "account": .string(account), "role": .string(role.rawValue),
-            "files": .array(
-                files.map { .object(["name": .string($0.name), "rows": .number(Double($0.rows))]) }),
-        ]).encode(to: encoder)
-    }
 
     public func text(for viewer: Viewer) -> String {
         let width = files.map(\.name.count).max() ?? 0

@@ -51,67 +51,53 @@ public struct ExportService: Sendable {
         let cache = try await context.freshCache()
         let profile = try context.session().profile
         let clientNames = try ClientDirectory(cache: cache).names()
-        func clientName(_ entity: CachedEntity) -> String? { entity[string: "client"].flatMap { clientNames[$0] } }
+        func clientName(_ client: UUID?) -> String? { client.flatMap { clientNames[$0.key] } }
         let trainingNames = Dictionary(
-            try cache.entities(.training, includeDeleted: true).map { ($0.id.key, $0.name) }
+            try cache.all(Training.self, includeDeleted: true).map { ($0.id.key, $0.name) }
         ) { first, _ in first }
-        func byStart(_ kind: EntityKind) throws -> [CachedEntity] {
-            try cache.entities(kind).sorted {
-                ($0[string: "start"] ?? "", $0.id.key) < ($1[string: "start"] ?? "", $1.id.key)
-            }
+        func byName<Document: EntityDocument>(_ rows: [Stored<Document>], _ name: (Document) -> String) -> [Stored<Document>] {
+            rows.sortedByFoldedName({ name($0.value) }, tie: \.id.key)
         }
-        func byName(_ kind: EntityKind) throws -> [CachedEntity] {
-            try cache.entities(kind).sortedByFoldedName(\.name, tie: \.id.key)
-        }
-        func records(
-            _ entities: [CachedEntity], adding: (CachedEntity) -> [String: JSONValue] = { _ in [:] }
-        )
-            -> JSONValue
-        {
-            .array(entities.map { (try? JSONValue.encode(EntityRecord($0, adding: adding($0)))) ?? .null })
-        }
-        func named(_ entity: CachedEntity) -> [String: JSONValue] {
-            clientName(entity).map { ["clientName": .string($0)] } ?? [:]
+        func records<Document: EntityDocument>(_ rows: [Stored<Document>]) -> [DocumentRecord<Document, NoExtra>] {
+            rows.map { DocumentRecord($0) }
         }
 
-        let sessions = try byStart(.session)
-        let measurements = try cache.entities(.measurement).sorted {
-            ($0[string: "date"] ?? "", $0.id.key) < ($1[string: "date"] ?? "", $1.id.key)
+        let sessions = try cache.all(TrainingSession.self).sorted { ($0.start, $0.id.key) < ($1.start, $1.id.key) }
+        let measurements = try cache.all(GorillaShared.Measurement.self).sorted {
+            ($0.date.daysSinceEpoch, $0.id.key) < ($1.date.daysSinceEpoch, $1.id.key)
         }
-        let messages = try cache.entities(.message).sorted {
-            ($0[string: "sent"] ?? $0[string: "queued"] ?? "9999", $0.id.key)
-                < ($1[string: "sent"] ?? $1[string: "queued"] ?? "9999", $1.id.key)
-        }
-        let clients = try cache.entities(.client, includeDeleted: true).sorted {
-            (ClientDirectory.displayName($0).lowercased(), $0.id.key)
-                < (ClientDirectory.displayName($1).lowercased(), $1.id.key)
-        }
+        let messages = try cache.all(Message.self).sorted { ($0.sent, $0.id.key) < ($1.sent, $1.id.key) }
+        let clients = try cache.all(GorillaShared.Client.self, includeDeleted: true).map {
+            (row: $0, name: StatsSubject.displayName($0))
+        }.sorted { ($0.name.lowercased(), $0.row.id.key) < ($1.name.lowercased(), $1.row.id.key) }
         var contents: [(file: String, rows: Int, content: Data)] = []
-        func add(_ file: String, _ rows: Int, _ value: JSONValue) throws {
-            contents.append((file, rows, try Self.encoder.encode(value.withoutNulls) + Data("\n".utf8)))
+        func add(_ file: String, _ rows: Int, _ value: some Encodable) throws {
+            contents.append((file, rows, try Self.encoder.encode(value) + Data("\n".utf8)))
         }
-        try add("account.json", 1, try JSONValue.encode(profile))
-        for (file, kind) in [("machines.json", EntityKind.machine), ("exercises.json", .exercise)] {
-            let items = try byName(kind)
-            try add(file, items.count, records(items))
-        }
-        let trainings = try byName(.training)
+        try add("account.json", 1, profile)
+        let machines = byName(try cache.all(Machine.self), \.name)
+        try add("machines.json", machines.count, records(machines))
+        let exercises = byName(try cache.all(Exercise.self), \.name)
+        try add("exercises.json", exercises.count, records(exercises))
+        let trainings = byName(try cache.all(Training.self), \.name)
         try add("trainings.json", trainings.count, records(trainings))
         try add(
             "clients.json", clients.count,
-            records(clients) { $0.deleted ? ["removed": true] : [:] })
-        let events = try byStart(.event)
-        try add("events.json", events.count, records(events, adding: named))
+            clients.map { DocumentRecord($0.row, adding: Removed(removed: $0.row.deleted ? true : nil)) })
+        let events = try cache.all(Event.self).sorted { ($0.start, $0.id.key) < ($1.start, $1.id.key) }
+        try add(
+            "events.json", events.count,
+            events.map { DocumentRecord($0, adding: ClientNamed(clientName: clientName($0.client))) })
         try add(
             "sessions.json", sessions.count,
-            records(sessions) { session in
-                var extra = named(session)
-                if let training = session[string: "training"].flatMap({ trainingNames[$0] }) {
-                    extra["trainingName"] = .string(training)
-                }
-                return extra
+            sessions.map { session in
+                ExportedSession(
+                    session, clientName: clientName(session.client),
+                    trainingName: session.training.flatMap { trainingNames[$0.key] })
             })
-        try add("measurements.json", measurements.count, records(measurements, adding: named))
+        try add(
+            "measurements.json", measurements.count,
+            measurements.map { DocumentRecord($0, adding: ClientNamed(clientName: clientName($0.client))) })
         try add("messages.json", messages.count, records(messages))
         let sets = Self.setRows(sessions, clientNames: clientNames, trainingNames: trainingNames)
         contents.append(("sets.csv", sets.count, Self.csv(header: Self.setColumns, rows: sets)))
@@ -160,10 +146,11 @@ public struct ExportService: Sendable {
         }
     }
 
-    /// JSON for a person to open: indented, keys sorted.
+    /// JSON for a person to open: indented, keys sorted, times as the wire writes them.
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = WireCoding.encoder.dateEncodingStrategy
         return encoder
     }()
 
@@ -177,34 +164,29 @@ public struct ExportService: Sendable {
     /// The rows of `sets.csv`: each set of each session, after the session's id, start (local, with the offset),
     /// client and training.
     static func setRows(
-        _ sessions: [CachedEntity], clientNames: [String: String], trainingNames: [String: String]
+        _ sessions: [Stored<TrainingSession>], clientNames: [String: String], trainingNames: [String: String]
     ) -> [[String]] {
         sessions.flatMap { session in
-            let date = session[string: "start"].flatMap(ISOTime.parse).map { EventFormatting.localISO($0) } ?? ""
             let prefix = [
-                session.id.key, date, session[string: "client"].flatMap { clientNames[$0] } ?? "",
-                session[string: "training"].flatMap { trainingNames[$0] } ?? "",
+                session.id.key, EventFormatting.localISO(session.start), clientNames[session.client.key] ?? "",
+                session.training.flatMap { trainingNames[$0.key] } ?? "",
             ]
-            return SessionExport.csvRows(PerformedExercise.all(in: session), prefix: prefix)
+            return SessionExport.csvRows(session.exercises, prefix: prefix)
         }
     }
 
     /// The columns and rows of `measurements.csv`: the day, the client, each measure the entries hold (in the
     /// catalogue's order: weight in kg, height and girths in cm, body fat in %) and the note.
     static func measurementRows(
-        _ measurements: [CachedEntity], clientNames: [String: String]
+        _ measurements: [Stored<GorillaShared.Measurement>], clientNames: [String: String]
     ) -> (columns: [String], rows: [[String]]) {
-        let known = Measurement.Measure.allCases.map(\.rawValue)
-        let numeric = Set(measurements.flatMap { $0.data.filter { $0.value.doubleValue != nil }.keys })
-        let measures = known.filter(numeric.contains) + numeric.subtracting(known).sorted()
-        let columns = ["id", "date", "client"] + measures + ["note"]
+        let measures = BodyMeasure.allCases.filter { measure in measurements.contains { $0.value[measure] != nil } }
+        var columns = ["id", "date", "client"] + measures.map(\.rawValue)
+        columns.append("note")
         let rows = measurements.map { entry in
-            [
-                entry.id.key, entry[string: "date"] ?? "",
-                CSV.field(entry[string: "client"].flatMap { clientNames[$0] } ?? ""),
-            ]
-                + measures.map { entry.data[$0]?.doubleValue.map(Numbers.plain) ?? "" }
-                + [CSV.field(entry[string: "note"] ?? "")]
+            [entry.id.key, entry.date.description, CSV.field(clientNames[entry.client.key] ?? "")]
+                + measures.map { entry.value[$0].map(Numbers.plain) ?? "" }
+                + [CSV.field(entry.note ?? "")]
         }
         return (columns, rows)
     }

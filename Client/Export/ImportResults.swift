@@ -48,35 +48,53 @@ public struct ImportSummary: Presentable {
     /// The sessions new to the history (imported now, or to be with `--dry-run`).
     var fresh: [Session] { sessions.filter { !$0.alreadyImported && !rejected.contains($0.id) } }
 
+    private enum Key: String, CodingKey {
+        case file, format, client, clientName, dryRun, toImport, imported, alreadyImported, sets, skippedRows
+        case sessions, matched, mapped, unknownExercises, unknownHandling, createdExercises, rejected
+    }
+
+    /// A name of the file and the catalogue exercise it became.
+    private struct Pair: Encodable {
+        let name: String
+        let exercise: String
+    }
+
+    /// One workout in `--json`.
+    private struct SessionJSON: Encodable {
+        let id: String
+        let title: String
+        let start: String
+        let end: String?
+        let exercises: [String]
+        let sets: Int
+        let status: String
+    }
+
     public func encode(to encoder: any Encoder) throws {
         let fresh = fresh
-        var object: [String: JSONValue] = [
-            "file": .string(file), "format": .string(format), "client": .string(clientID.key),
-            "clientName": .string(clientName), "dryRun": .bool(dryRun),
-            (dryRun ? "toImport" : "imported"): .number(Double(fresh.count)),
-            "alreadyImported": .number(Double(sessions.filter(\.alreadyImported).count)),
-            "sets": .number(Double(fresh.reduce(0) { $0 + $1.workout.exercises.reduce(0) { $0 + $1.sets.count } })),
-            "skippedRows": .number(Double(skippedRows)),
-            "sessions": .array(
-                sessions.map { session in
-                    var item: [String: JSONValue] = [
-                        "id": .string(session.id.key), "title": .string(session.workout.title),
-                        "start": .string(ISOTime.format(session.workout.start)),
-                        "exercises": .array(session.workout.exercises.map { .string($0.name) }),
-                        "sets": .number(Double(session.workout.exercises.reduce(0) { $0 + $1.sets.count })),
-                        "status": .string(status(of: session)),
-                    ]
-                    if let end = session.workout.end { item["end"] = .string(ISOTime.format(end)) }
-                    return .object(item)
-                }),
-            "matched": .array(matched.map { .object(["name": .string($0.name), "exercise": .string($0.exercise)]) }),
-            "mapped": .array(mapped.map { .object(["name": .string($0.name), "exercise": .string($0.exercise)]) }),
-            "unknownExercises": .array(unknown.map(JSONValue.string)),
-            "unknownHandling": .string(handling.rawValue),
-            "createdExercises": .array(created.map(JSONValue.string)),
-        ]
-        if !rejected.isEmpty { object["rejected"] = .array(rejected.map { .string($0.key) }) }
-        try JSONValue.object(object).encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(format, forKey: .format)
+        try container.encode(clientID.key, forKey: .client)
+        try container.encode(clientName, forKey: .clientName)
+        try container.encode(dryRun, forKey: .dryRun)
+        try container.encode(fresh.count, forKey: dryRun ? .toImport : .imported)
+        try container.encode(sessions.filter(\.alreadyImported).count, forKey: .alreadyImported)
+        try container.encode(fresh.reduce(0) { $0 + $1.workout.setCount }, forKey: .sets)
+        try container.encode(skippedRows, forKey: .skippedRows)
+        try container.encode(
+            sessions.map { session in
+                SessionJSON(
+                    id: session.id.key, title: session.workout.title, start: ISOTime.format(session.workout.start),
+                    end: session.workout.end.map(ISOTime.format), exercises: session.workout.exercises.map(\.name),
+                    sets: session.workout.setCount, status: status(of: session))
+            }, forKey: .sessions)
+        try container.encode(matched.map { Pair(name: $0.name, exercise: $0.exercise) }, forKey: .matched)
+        try container.encode(mapped.map { Pair(name: $0.name, exercise: $0.exercise) }, forKey: .mapped)
+        try container.encode(unknown, forKey: .unknownExercises)
+        try container.encode(handling.rawValue, forKey: .unknownHandling)
+        try container.encode(created, forKey: .createdExercises)
+        if !rejected.isEmpty { try container.encode(rejected.map(\.key), forKey: .rejected) }
     }
 
     /// `new` (to import), `imported`, `already imported` or `refused`: the machine value of `--json`.

@@ -132,9 +132,7 @@ public struct ImportService: Sendable {
                 let clean = try CatalogueService(context).freeName(cache, .exercise, target(name))
                 let id = UUID.v7()
                 let sets = fresh.flatMap { $0.workout.exercises.filter { $0.name == name }.flatMap(\.sets) }
-                try cache.enqueue(
-                    kind: EntityKind.exercise.rawValue, entity: id, action: .create,
-                    fields: ["name": .string(clean), "count": .string(Self.count(of: sets).rawValue), "muscles": []])
+                try cache.create(Exercise(name: clean, count: Self.count(of: sets)), id: id)
                 links[name] = (id, clean)
                 summary.created.append(clean)
             }
@@ -206,12 +204,12 @@ public struct ImportService: Sendable {
 
     /// The catalogue exercise a file's name picks, forgiving as `sessions log --set` is; an app's equipment in
     /// parentheses ("Bench Press (Barbell)") is tried without it when the whole name finds nothing.
-    static func pick(_ name: String, _ resolver: NameResolver) -> Result<CachedEntity, ClientError> {
+    static func pick(_ name: String, _ resolver: NameResolver) -> Result<Stored<Exercise>, ClientError> {
         do {
-            return .success(try resolver.pick(.exercise, name))
+            return .success(try resolver.pick(Exercise.self, name))
         } catch let error as ClientError {
             let bare = name.replacing(/\s*\([^)]*\)\s*$/, with: "")
-            if error.kind == .notFound, bare != name, !bare.isEmpty, let found = try? resolver.pick(.exercise, bare) {
+            if error.kind == .notFound, bare != name, !bare.isEmpty, let found = try? resolver.pick(Exercise.self, bare) {
                 return .success(found)
             }
             return .failure(error)

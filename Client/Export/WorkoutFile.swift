@@ -11,6 +11,9 @@ struct ImportedWorkout: Sendable {
     /// The workout's notes, each exercise's notes and RPEs (the history has no place of their own for them).
     var notes: String?
     var exercises: [PerformedExercise]
+
+    /// How many sets its exercises hold.
+    var setCount: Int { exercises.reduce(0) { $0 + $1.sets.count } }
 }
 
 /// A CSV export of sets from Strong or Hevy, the apps people most often bring their history from: one row per set,

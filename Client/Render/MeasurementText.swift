@@ -43,8 +43,9 @@ extension MeasurementList {
             history.entries.contains { $0.value(measure) != nil }
         }
         let rows = history.entries.map { entry -> [String] in
-            [entry.day] + measures.map { entry.value($0).map(BodyText.number) ?? "" }
-                + [entry.bmi.map(BodyText.bmi) ?? "", entry.entity.id.short, entry.entity[string: "note"] ?? ""]
+            let figures: [String] = measures.map { entry.value($0).map(BodyText.number) ?? "" }
+            let after: [String] = [entry.bmi.map(BodyText.bmi) ?? "", entry.id.short, entry.measurement.note ?? ""]
+            return [entry.day] + figures + after
         }
         var lines = [client]
         if let goal = history.goalWeight {
@@ -146,7 +147,7 @@ extension ClientGoal {
         var lines: [String] = []
         if changesPerWeek {
             if let perWeek {
-                let since = client?.fields["perWeekSince"]?.stringValue.flatMap(CalendarDate.init)
+                let since = client.flatMap { try? GorillaShared.Client(document: $0.fields) }?.perWeekSince
                 lines.append(
                     ProgressPhrases.perWeekSet.t([
                         "name": name, "count": perWeek,

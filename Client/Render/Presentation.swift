@@ -45,20 +45,6 @@ extension Presentable {
     }
 }
 
-extension JSONValue {
-    /// The value with every `null` member of every object left out, at any depth (and `null` elements of arrays).
-    public var withoutNulls: JSONValue {
-        // (`JSONValue` is `ExpressibleByNilLiteral`: the closures say `Optional.none`, or `nil` would be `.null`.)
-        switch self {
-        case .object(let members):
-            .object(members.compactMapValues { $0 == .null ? Optional.none : Optional.some($0.withoutNulls) })
-        case .array(let elements):
-            .array(elements.compactMap { $0 == .null ? Optional.none : Optional.some($0.withoutNulls) })
-        default: self
-        }
-    }
-}
-
 /// What a command produced: the text a person reads, the JSON for `--json`, and notes for standard error.
 public struct CommandOutput: Sendable {
     public var text: String

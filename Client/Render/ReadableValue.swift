@@ -36,11 +36,9 @@ struct ReadableValue {
 
     /// A training's entry: the exercise's name and its plan.
     private func entry(_ value: JSONValue) -> String {
-        guard let fields = value.objectValue,
-            let id = fields["exercise"]?.stringValue.flatMap(UUID.init(uuidString:))
-        else { return text(value) }
-        let plan = (try? JSONValue.object(fields).decode(PlannedExercise.self))?.notation ?? ""
-        return plan.isEmpty ? name(of: id) : "\(name(of: id)) \(plan)"
+        guard let planned = try? value.decode(PlannedExercise.self) else { return text(value) }
+        let plan = planned.notation
+        return plan.isEmpty ? name(of: planned.exercise) : "\(name(of: planned.exercise)) \(plan)"
     }
 
     /// Any other value: a text quoted (`quoted`, unless in a list), ids as names, times local, lists and objects item
@@ -66,25 +64,19 @@ struct ReadableValue {
     /// "an unknown" thing, never its id.
     func name(of id: UUID) -> String {
         guard let row = lookup(id) else { return AccountPhrases.valueUnknownItem.t() }
-        return Self.name(kind: row.kind, id: row.id, data: row.data)
+        return Self.name(kind: row.kind, id: row.id, naming: RowNaming(row))
     }
 
-    /// What a row of `kind` with `data` is called (see ``name(of:)``).
-    static func name(kind: String, id: UUID, data: [String: JSONValue]?) -> String {
-        let data = data ?? [:]
-        if kind == EntityKind.client.rawValue {
-            let full = [data["name"]?.stringValue, data["surname"]?.stringValue].compactMap { $0 }
-            if !full.isEmpty { return full.joined(separator: " ") }
-        }
-        if let name = data["name"]?.stringValue, !name.isEmpty { return name }
+    /// What the row `id` of `kind` named by `naming` is called (see ``name(of:)``).
+    static func name(kind: String, id: UUID, naming: RowNaming?) -> String {
         let noun = KindWords.name(kind)
-        if let start = data["start"]?.stringValue {
+        switch naming {
+        case .name(let name): return name
+        case .start(let start):
             return noun + " " + AccountPhrases.ofDate.t(["date": EventFormatting.local(start), "id": id.short])
+        case .day(let day): return noun + " " + AccountPhrases.ofDate.t(["date": day.description, "id": id.short])
+        case nil: return "\(noun) \(id.short)"
         }
-        if let date = data["date"]?.stringValue {
-            return noun + " " + AccountPhrases.ofDate.t(["date": String(date.prefix(10)), "id": id.short])
-        }
-        return "\(noun) \(id.short)"
     }
 
     /// A time in local time: `18:02` today, `2026-03-02 18:02` on another day.

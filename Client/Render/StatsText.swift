@@ -212,10 +212,10 @@ extension ClientStats {
         let column = Self.overviewColumn
         var lines = [""]
         if let latest = body.latestWeight, let weight = latest.value(.weight) {
-            var values: [String: any Sendable] = [
+            let values: [String: any Sendable] = [
                 "weight": BodyText.number(weight * scale), "unit": unit, "day": ProgressDates.day(of: latest),
+                "bmi": latest.bmi.map(BodyText.bmi) ?? "",
             ]
-            values["bmi"] = latest.bmi.map(BodyText.bmi)
             let phrase = latest.bmi == nil ? ProgressPhrases.bodyWeightOn : .bodyWeightOnWithBMI
             lines.append(column(.labelBodyWeight) + phrase.t(values))
             if let goal = body.goalWeight {
@@ -284,7 +284,7 @@ enum ProgressDates {
     }
 
     /// A measurement's day in a sentence (the stored text when it is no date).
-    static func day(of entry: BodyHistory.Entry) -> String { entry.date.map { day($0) } ?? entry.day }
+    static func day(of entry: BodyHistory.Entry) -> String { day(entry.date) }
 
     /// The week starting on `date` under a chart: `11-02` in English, `2 nov.` in Catalan and Spanish.
     static func week(_ date: Date) -> String {

@@ -53,7 +53,7 @@ extension SyncStatus {
             ])
         ]
         for mutation in mutations.prefix(20) {
-            let name = mutation.fields?["name"]?.stringValue.map { " '\($0)'" } ?? ""
+            let name = QueuedName(mutation)?.name.map { " '\($0)'" } ?? ""
             lines.append(
                 "  "
                     + AccountPhrases.statusMutation.t([
@@ -83,5 +83,17 @@ extension SyncReport {
         if name.hasPrefix(noun + " ") { return of ? KindWords.of(kind) + name.dropFirst(noun.count) : name }
         let kind = of ? KindWords.of(kind) : noun
         return quoted ? "\(kind) '\(name)'" : "\(kind) \(name)"
+    }
+}
+
+/// The name a queued change gives its row, when it sets one (a catalogue row, a client), read as a typed patch.
+struct QueuedName: Decodable {
+    let name: String?
+
+    init?(_ mutation: Mutation) {
+        guard let fields = mutation.fields, let read = try? JSONValue.object(fields).decode(Self.self) else {
+            return nil
+        }
+        self = read
     }
 }

@@ -4,34 +4,37 @@ import GorillaShared
 /// A client's measurements read as figures: each on its calendar day, every weight with its BMI from the height
 /// nearest in time, and the distance to the client's goal weight.
 ///
-/// Pure: built from cached documents, so that `measurements list`, `measurements add` and `stats` read them alike.
+/// Pure: built from cached measurements, so that `measurements list`, `measurements add` and `stats` read them alike.
 public struct BodyHistory: Sendable {
     /// One measurement.
     public struct Entry: Sendable {
         /// The measurement as cached.
-        public let entity: CachedEntity
-        /// Its calendar day (``CalendarDate/init(_:)``); nil only for a document no device could have written.
-        public let date: CalendarDate?
+        public let measurement: Stored<GorillaShared.Measurement>
         /// The BMI of its weight, when a height is known.
         public let bmi: BMIReading?
 
         /// An entry on its own, without a BMI.
-        init(entity: CachedEntity, date: CalendarDate? = nil, bmi: BMIReading? = nil) {
-            self.entity = entity
-            self.date = date ?? entity[string: "date"].flatMap(CalendarDate.init)
+        init(_ measurement: Stored<GorillaShared.Measurement>, bmi: BMIReading? = nil) {
+            self.measurement = measurement
             self.bmi = bmi
         }
 
+        /// The measurement's id.
+        public var id: UUID { measurement.id }
+
+        /// Its calendar day (one stored as an instant is on the day written in it, ``CalendarDate/init(_:)``).
+        public var date: CalendarDate { measurement.date }
+
         /// The value of one figure.
-        public func value(_ measure: BodyMeasure) -> Double? { entity.data[measure.rawValue]?.doubleValue }
+        public func value(_ measure: BodyMeasure) -> Double? { measurement.value[measure] }
 
         /// The figures it holds, in the order of ``BodyMeasure``.
         public var figures: [(measure: BodyMeasure, value: Double)] {
             BodyMeasure.allCases.compactMap { measure in value(measure).map { (measure, $0) } }
         }
 
-        /// "2026-11-20" (the stored text if it is no date).
-        public var day: String { date?.description ?? entity[string: "date"] ?? "" }
+        /// "2026-11-20".
+        public var day: String { date.description }
     }
 
     /// A BMI and the height it was computed with.
@@ -57,21 +60,23 @@ public struct BodyHistory: Sendable {
     public let goalWeight: Double?
 
     /// The history of `measurements` (one client's), with their goal weight.
-    public init(_ measurements: [CachedEntity], goalWeight: Double? = nil) {
-        let dated = measurements.map { (entity: $0, date: $0[string: "date"].flatMap(CalendarDate.init)) }
-            .sorted { lhs, rhs in
-                let (left, right) = (lhs.date?.daysSinceEpoch ?? .min, rhs.date?.daysSinceEpoch ?? .min)
-                // The same day: time-ordered ids give the order they were made in.
-                return left != right ? left < right : lhs.entity.id.key < rhs.entity.id.key
-            }
+    public init(_ measurements: [Stored<GorillaShared.Measurement>], goalWeight: Double? = nil) {
+        let dated = measurements.sorted { lhs, rhs in
+            let (left, right) = (lhs.date.daysSinceEpoch, rhs.date.daysSinceEpoch)
+            // The same day: time-ordered ids give the order they were made in.
+            return left != right ? left < right : lhs.id.key < rhs.id.key
+        }
         let heights = dated.compactMap { item -> (id: UUID, date: CalendarDate, height: Double)? in
-            guard let date = item.date, let height = item.entity.data["height"]?.doubleValue else { return nil }
-            return (item.entity.id, date, height)
+            item.height.map { (item.id, item.date, $0) }
         }
-        entries = dated.map { item in
-            Entry(entity: item.entity, date: item.date, bmi: Self.bmi(of: item.entity, on: item.date, heights: heights))
-        }
+        entries = dated.map { Entry($0, bmi: Self.bmi(of: $0, heights: heights)) }
         self.goalWeight = goalWeight
+    }
+
+    /// The history of cached measurement rows (those the type can read), with the goal weight.
+    public init(_ measurements: [CachedEntity], goalWeight: Double? = nil) {
+        let typed: [Stored<GorillaShared.Measurement>] = measurements.compactMap(LocalCache.stored)
+        self.init(typed, goalWeight: goalWeight)
     }
 
     /// The newest entry with a weight.
@@ -80,13 +85,14 @@ public struct BodyHistory: Sendable {
     /// What is left to reach the goal from `weight`, in kg: negative to lose, positive to gain; nil without a goal.
     public func toGoal(from weight: Double) -> Double? { goalWeight.map { $0 - weight } }
 
-    /// The BMI of `entity`'s weight with its own height, else the height measured nearest in time to `day` (the
-    /// earlier one when two are as near).
+    /// The BMI of `measurement`'s weight with its own height, else the height measured nearest in time to its day
+    /// (the earlier one when two are as near).
     static func bmi(
-        of entity: CachedEntity, on day: CalendarDate?, heights: [(id: UUID, date: CalendarDate, height: Double)]
+        of measurement: Stored<GorillaShared.Measurement>, heights: [(id: UUID, date: CalendarDate, height: Double)]
     ) -> BMIReading? {
-        guard let weight = entity.data["weight"]?.doubleValue, let day else { return nil }
-        if let own = heights.first(where: { $0.id == entity.id }) {
+        guard let weight = measurement.weight else { return nil }
+        let day = measurement.date
+        if let own = heights.first(where: { $0.id == measurement.id }) {
             return BMI.value(weightKg: weight, heightCm: own.height).map {
                 BMIReading(value: $0, height: own.height, heightDate: own.date, ownHeight: true)
             }

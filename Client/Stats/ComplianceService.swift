@@ -69,23 +69,21 @@ extension StatsService {
         let to = try request.to.map { try Self.day($0, "--to").addingTimeInterval(86_400) }
         let calculator = StatsCalculator()
         let profile = try context.session().profile
-        // Each client's record as the domain type: its plan's target and the days compliance counts from.
-        func record(_ row: CachedEntity?) -> Client? {
-            row.flatMap { try? JSONValue.object($0.data).decode(Client.self) }
-        }
+        // Each client's record: its plan's target and the days compliance counts from.
         let clients: [(id: UUID, name: String, record: Client?)]
         if !profile.role.keepsClients || request.client != nil {
             let subject = try StatsSubject.resolve(request.client, cache: cache, context: context)
-            clients = [(subject.id, subject.name, record(try cache.entity(subject.id)))]
+            clients = [(subject.id, subject.name, try cache.one(Client.self, subject.id)?.value)]
         } else {
-            clients = try cache.entities(.client).map { ($0.id, ClientDirectory.displayName($0), record($0)) }
+            clients = try cache.all(Client.self).map { ($0.id, StatsSubject.displayName($0), $0.value) }
                 .sortedByFoldedName(\.name)
         }
         let rows = try clients.map { client in
             calculator.compliance(
                 client: client.name, target: client.record?.perWeek,
-                sessions: try cache.timeline(.session, client: client.id),
-                events: try EventCalendar(cache: cache).appointments(until: Date(), client: client.id.key), from: from,
+                sessions: try cache.timeline(TrainingSession.self, client: client.id),
+                events: StatsCalculator.typed(
+                    try EventCalendar(cache: cache).appointments(until: Date(), client: client.id.key)), from: from,
                 to: to, since: client.record.flatMap(Self.complianceStart))
         }
         return ComplianceReport(clients: rows, single: !profile.role.keepsClients || request.client != nil)

@@ -30,18 +30,24 @@ public struct MeasurementChange: Presentable {
     init(_ action: Action, id: UUID, client: StatsSubject, cache: LocalCache, context: DeviceContext) throws {
         let history = try MeasurementService.history(cache, client: client.id, context: context)
         self.init(
-            action, id: id, client: client.name, entry: history.entries.first { $0.entity.id == id },
+            action, id: id, client: client.name, entry: history.entries.first { $0.id == id },
             goalWeight: history.goalWeight)
     }
 
     public func encode(to encoder: any Encoder) throws {
         guard let entry else {
-            try JSONValue.object(["id": .string(id.key), "rejected": true]).encode(to: encoder)
+            try Rejected(id: id.key).encode(to: encoder)
             return
         }
         var record = entry.record(goalWeight: goalWeight)
-        if action == .deleted { record.fields["deleted"] = true }
+        if action == .deleted { record.extra.deleted = true }
         try record.encode(to: encoder)
+    }
+
+    /// A change the server refused: the measurement's id, and `rejected`.
+    struct Rejected: Encodable {
+        let id: String
+        var rejected = true
     }
 }
 
@@ -58,22 +64,32 @@ public struct MeasurementList: Presentable {
 }
 
 extension BodyHistory.Entry {
-    /// The measurement as `--json` shows it: its document with `date` as a calendar day (also for one stored as an
-    /// instant), and for a weight `bmi`, `bmiCategory`, `bmiHeight`, `bmiHeightDate`, and `goalWeight` with `toGoal`
-    /// (kg to gain, negative to lose) when the client has a goal.
-    func record(goalWeight: Double?) -> EntityRecord {
-        var record = EntityRecord(entity)
-        if let date { record.fields["date"] = .string(date.description) }
+    /// What `--json` adds to a measurement: for a weight `bmi`, `bmiCategory`, `bmiHeight`, `bmiHeightDate`, and
+    /// `goalWeight` with `toGoal` (kg to gain, negative to lose) when the client has a goal; `deleted` once removed.
+    struct Figures: Encodable, Sendable {
+        var bmi: Double?
+        var bmiCategory: String?
+        var bmiHeight: Double?
+        var bmiHeightDate: String?
+        var goalWeight: Double?
+        var toGoal: Double?
+        var deleted: Bool?
+    }
+
+    /// The measurement as `--json` shows it: its document (`date` a calendar day, also for one stored as an instant)
+    /// with its ``Figures``.
+    func record(goalWeight: Double?) -> DocumentRecord<GorillaShared.Measurement, Figures> {
+        var figures = Figures()
         if let bmi {
-            record.fields["bmi"] = .number(StatsCalculator.round(bmi.value))
-            record.fields["bmiCategory"] = .string(bmi.category)
-            record.fields["bmiHeight"] = .number(bmi.height)
-            record.fields["bmiHeightDate"] = .string(bmi.heightDate.description)
+            figures.bmi = StatsCalculator.round(bmi.value)
+            figures.bmiCategory = bmi.category
+            figures.bmiHeight = bmi.height
+            figures.bmiHeightDate = bmi.heightDate.description
         }
         if let weight = value(.weight), let goalWeight {
-            record.fields["goalWeight"] = .number(goalWeight)
-            record.fields["toGoal"] = .number(StatsCalculator.round(goalWeight - weight))
+            figures.goalWeight = goalWeight
+            figures.toGoal = StatsCalculator.round(goalWeight - weight)
         }
-        return record
+        return DocumentRecord(measurement, adding: figures)
     }
 }

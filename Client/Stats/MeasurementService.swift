@@ -45,15 +45,11 @@ public struct MeasurementService: Sendable {
         guard given.clear.isEmpty else {
             throw ClientError(.usage, ProgressPhrases.clearIsForEdit.t(["command": "gorilla measurements edit"]))
         }
-        var fields = try Self.documentFields(given)
-        if fields["note"]?.isNull == true { fields["note"] = nil }
-        if fields["date"] == nil { fields["date"] = .string(CalendarDate.today().description) }
-        // A measurement about one of the account's clients names that client.
-        if try Access.newRowRelation(.measurement, as: context.session().profile.role) == .ownClient {
-            fields["client"] = .string(subject.id.key)
-        }
+        // It names its client, also on a client's own device (the server names the client who records it).
+        var measurement = GorillaShared.Measurement(client: subject.id, date: CalendarDate.today())
+        try Self.apply(given, to: &measurement)
         let id = UUID.v7()
-        try await context.change(cache, .measurement, entity: id, action: .create, fields: fields)
+        try await context.create(cache, measurement, id: id)
         return try MeasurementChange(.added, id: id, client: subject, cache: cache, context: context)
     }
 
@@ -62,7 +58,8 @@ public struct MeasurementService: Sendable {
     public func edit(_ text: String, _ given: MeasurementFields) async throws -> MeasurementChange {
         let cache = try context.cache()
         let entry = try Self.resolve(cache, text)
-        var fields = try Self.documentFields(given)
+        var changed = entry.value
+        try Self.apply(given, to: &changed)
         for name in given.clear {
             guard let measure = BodyMeasure(named: name) else {
                 throw ClientError(
@@ -71,19 +68,16 @@ public struct MeasurementService: Sendable {
             guard given.values[measure] == nil else {
                 throw ClientError(.usage, ProgressPhrases.clearContradicts.t(["option": measure.option]))
             }
-            fields[measure.rawValue] = .null
+            changed[measure] = nil
         }
-        guard !fields.isEmpty else {
+        guard given.date != nil || !given.values.isEmpty || !given.clear.isEmpty || given.note != nil else {
             throw ClientError(.usage, ProgressPhrases.nothingToChange.t(["options": Self.options]))
         }
-        let kept = BodyMeasure.allCases.filter { measure in
-            fields[measure.rawValue].map { !$0.isNull } ?? (entry.data[measure.rawValue] != nil)
-        }
-        guard !kept.isEmpty else {
+        guard !changed.values.isEmpty else {
             throw ClientError(
                 .usage, ProgressPhrases.keepOneFigure.t(["command": "gorilla measurements rm \(entry.id.short)"]))
         }
-        try await context.change(cache, .measurement, entity: entry.id, action: .update, fields: fields)
+        try await context.update(cache, entry.id, to: changed)
         let subject = try Self.subject(of: entry, cache: cache, context: context)
         return try MeasurementChange(.updated, id: entry.id, client: subject, cache: cache, context: context)
     }
@@ -94,14 +88,14 @@ public struct MeasurementService: Sendable {
         let entry = try Self.resolve(cache, text)
         let subject = try Self.subject(of: entry, cache: cache, context: context)
         let history = try Self.history(cache, client: subject.id, context: context)
-        let row = history.entries.first { $0.entity.id == entry.id } ?? BodyHistory.Entry(entity: entry)
+        let row = history.entries.first { $0.id == entry.id } ?? BodyHistory.Entry(entry)
         let figures = row.figures.map { BodyText.figure($0.measure, $0.value) }
         try confirmation.require(
             ProgressPhrases.deleteMeasurementQuestion.t([
                 "day": ProgressDates.day(of: row), "client": subject.name,
                 "figures": figures.joined(separator: ", "),
             ]))
-        try await context.change(cache, .measurement, entity: entry.id, action: .delete)
+        try await context.delete(cache, GorillaShared.Measurement.self, entry.id)
         return MeasurementChange(
             .deleted, id: entry.id, client: subject.name, entry: row, goalWeight: history.goalWeight)
     }
@@ -125,42 +119,45 @@ public struct MeasurementService: Sendable {
     static func history(_ cache: LocalCache, client: UUID, context: DeviceContext) throws -> BodyHistory {
         BodyHistory(
             try entries(cache, client: client, context: context),
-            goalWeight: try cache.entity(client)?.data["goalWeight"]?.doubleValue)
+            goalWeight: try cache.one(GorillaShared.Client.self, client)?.goalWeight)
     }
 
     /// A client's measurements, in no particular order (``BodyHistory`` orders them).
-    static func entries(_ cache: LocalCache, client: UUID, context: DeviceContext) throws -> [CachedEntity] {
-        // On a client's own device every measurement is theirs (one just recorded has no `client` until synced).
+    static func entries(
+        _ cache: LocalCache, client: UUID, context: DeviceContext
+    ) throws -> [Stored<GorillaShared.Measurement>] {
+        // On a client's own device every measurement is theirs.
         let own = try Access.newRowRelation(.measurement, as: context.session().profile.role) == .own
-        return try cache.entities(.measurement).filter { own || $0[string: "client"] == client.key }
+        return try cache.all(GorillaShared.Measurement.self).filter { own || $0.client == client }
     }
 
     /// The measurement whose id (or the short id lists show) is `text`.
-    static func resolve(_ cache: LocalCache, _ text: String) throws -> CachedEntity {
-        try NameResolver(cache: cache).resolve(.measurement, text, label: "measurement", nameField: "id")
+    static func resolve(_ cache: LocalCache, _ text: String) throws -> Stored<GorillaShared.Measurement> {
+        try NameResolver(cache: cache).resolve(GorillaShared.Measurement.self, id: text, label: "measurement")
     }
 
     /// The client a measurement belongs to.
-    static func subject(of entry: CachedEntity, cache: LocalCache, context: DeviceContext) throws -> StatsSubject {
+    static func subject(
+        of entry: Stored<GorillaShared.Measurement>, cache: LocalCache, context: DeviceContext
+    ) throws -> StatsSubject {
         let profile = try context.session().profile
-        guard Access.newRowRelation(.measurement, as: profile.role) == .ownClient, let key = entry[string: "client"],
-            let id = UUID(uuidString: key)
-        else {
+        guard Access.newRowRelation(.measurement, as: profile.role) == .ownClient else {
             return StatsSubject(id: profile.id, name: "\(profile.name) \(profile.surname)")
         }
+        let id = entry.client
         return StatsSubject(id: id, name: try ClientDirectory(cache: cache).names()[id.key] ?? id.short)
     }
 
-    /// The document fields `given` sets, its figures checked against their ranges (``BodyMeasure/problem``).
-    static func documentFields(_ given: MeasurementFields) throws -> [String: JSONValue] {
-        var fields: [String: JSONValue] = [:]
-        if let date = given.date { fields["date"] = .string(try day(date).description) }
+    /// Sets on `measurement` what `given` holds, its figures checked against their ranges (``BodyMeasure/problem``):
+    /// the day, the figures, and the note (an empty one removes it).
+    static func apply(_ given: MeasurementFields, to measurement: inout GorillaShared.Measurement) throws {
+        if let date = given.date { measurement.date = try day(date) }
         for (measure, value) in given.values {
             if let problem = measure.problem(with: value, forced: given.force) {
                 let advice = problem.forceable ? "; " + ProgressPhrases.checkOrForce.t() : ""
                 throw ClientError(.usage, BodyText.problem(problem, naming: "--\(measure.option)") + advice)
             }
-            fields[measure.rawValue] = .number(value)
+            measurement[measure] = value
         }
         if let note = given.note {
             let trimmed = note.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -168,9 +165,8 @@ public struct MeasurementService: Sendable {
                 throw ClientError(
                     .usage, ProgressPhrases.noteTooLong.t(["max": GorillaShared.Measurement.maxNoteLength]))
             }
-            fields["note"] = trimmed.isEmpty ? .null : .string(trimmed)
+            measurement.note = trimmed.isEmpty ? nil : trimmed
         }
-        return fields
     }
 
     /// The calendar day of `--date`: `YYYY-MM-DD` as typed (a time after it, as `sessions log` takes, is ignored).

@@ -80,7 +80,7 @@ extension StatsCalculator {
     /// against the plan's sessions a week. Weeks still to come count only what is already done in them. The weeks
     /// start at the later of `since` (when the client joined, or the plan's target was set) and `from`.
     public func compliance(
-        client: String, target: Int?, sessions: [CachedEntity], events: [CachedEntity], from: Date? = nil,
+        client: String, target: Int?, sessions: [Stored<TrainingSession>], events: [Stored<Event>], from: Date? = nil,
         to: Date? = nil, since: Date? = nil
     ) -> Compliance {
         let starts = weekStarts(from: from, to: to, notBefore: since)
@@ -90,14 +90,12 @@ extension StatsCalculator {
         var weeks = starts.map { Compliance.Week(start: $0, sessions: 0, appointments: 0, kept: 0) }
         let fulfilled = AppointmentOutcome.fulfilled(by: sessions)
         for session in sessions {
-            guard let date = session[string: "start"].flatMap(ISOTime.parse), let index = week(of: date) else {
-                continue
-            }
+            guard let index = week(of: session.start) else { continue }
             weeks[index].sessions += 1
         }
         for event in events {
             // Appointments already due (requests and cancelled ones are none), by the calendar's rule.
-            guard let date = event[string: "start"].flatMap(ISOTime.parse), date <= now, let index = week(of: date),
+            guard event.start <= now, let index = week(of: event.start),
                 let outcome = AppointmentOutcome(event, fulfilled: fulfilled, now: now), outcome != .cancelled
             else { continue }
             weeks[index].appointments += 1

@@ -3,6 +3,9 @@ import GorillaShared
 
 /// One muscle group's work over a period: working sets and volume, in total and per week.
 public struct MuscleStats: Codable, Sendable, Equatable {
+    /// The group the sets of an exercise that names none count for.
+    public static let unassigned = "unassigned"
+
     /// The muscle group, as the exercises name it.
     public var muscle: String
     /// Working sets (warm-ups left out) of the exercises that train it.
@@ -57,7 +60,7 @@ extension StatsCalculator {
             guard let start = calendar.dateInterval(of: .weekOfYear, for: set.date)?.start,
                 let index = starts.firstIndex(of: start)
             else { continue }
-            let names = muscles[set.exerciseKey].flatMap { $0.isEmpty ? nil : $0 } ?? ["unassigned"]
+            let names = muscles[set.exerciseKey].flatMap { $0.isEmpty ? nil : $0 } ?? [MuscleStats.unassigned]
             for name in Set(names.map { $0.lowercased() }) {
                 let old = figures[name]?[index] ?? (0, 0)
                 figures[name, default: [:]][index] = (old.sets + 1, old.volume + display(set.volume))

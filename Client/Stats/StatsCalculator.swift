@@ -1,7 +1,7 @@
 import Foundation
 import GorillaShared
 
-/// Pure computations over session and event documents (from the local cache, so they work offline).
+/// Pure computations over sessions and appointments (from the local cache, so they work offline).
 public struct StatsCalculator: Sendable {
     /// The unit figures are shown in.
     public var unit: String
@@ -24,47 +24,39 @@ public struct StatsCalculator: Sendable {
     /// Converts kg to the display unit.
     public func display(_ kg: Double) -> Double { unit == "lb" ? kg / kilogramsPerPound : kg }
 
-    /// Flattens session documents into sets; `from`/`to` bound the session start.
-    public func sets(of sessions: [CachedEntity], from: Date? = nil, to: Date? = nil) -> [StatSet] {
+    /// Flattens sessions into sets; `from`/`to` bound the session start.
+    public func sets(of sessions: [Stored<TrainingSession>], from: Date? = nil, to: Date? = nil) -> [StatSet] {
         var result: [StatSet] = []
         for session in sessions {
-            guard let date = session[string: "start"].flatMap(ISOTime.parse) else { continue }
+            let date = session.start
             if let from, date < from { continue }
             if let to, date >= to { continue }
-            let realtime = session[string: "mode"] == "realtime"
-            for exercise in session.data["exercises"]?.arrayValue ?? [] {
-                guard let object = exercise.objectValue else { continue }
-                let name = object["name"]?.stringValue ?? "?"
-                let key = object["exercise"]?.stringValue ?? "name:" + name.lowercased()
+            let realtime = session.mode == .realtime
+            for exercise in session.exercises {
+                let key = exercise.exercise?.key ?? "name:" + exercise.name.lowercased()
                 let count = counts[key] ?? .reps
-                for (index, set) in (object["sets"]?.arrayValue ?? []).enumerated() {
-                    guard let item = set.objectValue else { continue }
-                    let weight = item["weight"]?.doubleValue ?? 0
-                    let unit = item["unit"]?.stringValue ?? "kg"
+                for (index, set) in exercise.sets.enumerated() {
                     result.append(
                         StatSet(
-                            date: date, session: session.id, exerciseKey: key, exerciseName: name,
-                            position: item["position"]?.intValue ?? index + 1,
-                            type: item["type"]?.stringValue ?? "normal",
-                            reps: item["reps"]?.intValue ?? 0,
-                            weightKg: unit == "lb" ? weight * kilogramsPerPound : weight,
-                            weight: weight, unit: unit, duration: item["duration"]?.doubleValue, realtime: realtime,
-                            count: count, distance: item["distance"]?.doubleValue))
+                            date: date, session: session.id, exerciseKey: key, exerciseName: exercise.name,
+                            position: index + 1, type: set.type.rawValue, reps: set.reps,
+                            weightKg: set.unit == .lb ? set.weight * kilogramsPerPound : set.weight,
+                            weight: set.weight, unit: set.unit.rawValue, duration: set.duration, realtime: realtime,
+                            count: count, distance: set.distance))
                 }
             }
         }
         return result.sorted { ($0.date, $0.exerciseName, $0.position) < ($1.date, $1.exerciseName, $1.position) }
     }
 
-    /// The client's overview from their sessions and events.
+    /// The client's overview from their sessions and appointments.
     public func overview(
-        sessions: [CachedEntity], events: [CachedEntity], from: Date? = nil, to: Date? = nil
+        sessions: [Stored<TrainingSession>], events: [Stored<Event>], from: Date? = nil, to: Date? = nil
     ) -> ClientOverview {
         let inRange = sessions.filter { session in
-            guard let date = session[string: "start"].flatMap(ISOTime.parse) else { return false }
-            return (from.map { date >= $0 } ?? true) && (to.map { date < $0 } ?? true)
+            (from.map { session.start >= $0 } ?? true) && (to.map { session.start < $0 } ?? true)
         }
-        let starts = inRange.compactMap { $0[string: "start"].flatMap(ISOTime.parse) }
+        let starts = inRange.map(\.start)
         // The last 12 weeks, each by its Monday in the calendar's zone (never a fixed 7 × 24 h: a change of clock
         // would move the label to a Sunday).
         let weeks = weekStarts(from: nil, to: nil)
@@ -77,21 +69,18 @@ public struct StatsCalculator: Sendable {
         }
         var trainingTime = 0.0
         for session in inRange {
-            guard let start = session[string: "start"].flatMap(ISOTime.parse),
-                let end = session[string: "end"].flatMap(ISOTime.parse)
-            else { continue }
-            trainingTime += max(0, end.timeIntervalSince(start) - (session.data["paused"]?.doubleValue ?? 0))
+            guard let end = session.end else { continue }
+            trainingTime += max(0, end.timeIntervalSince(session.start) - (session.paused ?? 0))
         }
         let sets = self.sets(of: inRange)
-        let tut = inRange.reduce(0) { $0 + SessionTotals(PerformedExercise.all(in: $1)).tension }
+        let tut = inRange.reduce(0) { $0 + SessionTotals($1.exercises).tension }
         var attendance = ClientOverview.Attendance(done: 0, missed: 0, cancelled: 0, upcoming: 0)
         // The calendar's rule (``AppointmentOutcome``): requests are no appointments, missed means ended unfulfilled.
         let fulfilled = AppointmentOutcome.fulfilled(by: sessions)
         for event in events {
-            let start = event[string: "start"].flatMap(ISOTime.parse) ?? now
             // --from/--to bound the appointments counted as well as the sessions.
-            if let from, start < from { continue }
-            if let to, start >= to { continue }
+            if let from, event.start < from { continue }
+            if let to, event.start >= to { continue }
             switch AppointmentOutcome(event, fulfilled: fulfilled, now: now) {
             case .cancelled: attendance.cancelled += 1
             case .done: attendance.done += 1

@@ -58,15 +58,15 @@ public struct StatsService: Sendable {
         let to = try request.to.map { try Self.day($0, "--to").addingTimeInterval(86_400) }
         var counts: [String: CountMode] = [:]
         var muscles: [String: [String]] = [:]
-        for exercise in try cache.entities(.exercise, includeDeleted: true) {
-            counts[exercise.id.key] = exercise[string: "count"].flatMap(CountMode.init(rawValue:))
-            muscles[exercise.id.key] = exercise.data["muscles"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        for exercise in try cache.all(Exercise.self, includeDeleted: true) {
+            counts[exercise.id.key] = exercise.count
+            muscles[exercise.id.key] = exercise.muscles
         }
         let calculator = StatsCalculator(unit: unit, counts: counts)
-        let sessions = try cache.timeline(.session, client: subject.id)
+        let sessions = try cache.timeline(TrainingSession.self, client: subject.id)
         var sets = calculator.sets(of: sessions, from: from, to: to)
         if let exercise = request.exercise {
-            let wanted = (try? NameResolver(cache: cache).resolve(.exercise, exercise))?.id.key
+            let wanted = (try? NameResolver(cache: cache).resolve(Exercise.self, exercise))?.id.key
             sets = sets.filter { $0.exerciseKey == wanted || NameMatch.fold($0.exerciseName) == NameMatch.fold(exercise) }
         }
         if let csv = request.csv { try Self.write(Self.csv(sets, client: subject.name), to: csv) }
@@ -84,16 +84,17 @@ public struct StatsService: Sendable {
             }
             return stats
         }
-        let events = try EventCalendar(cache: cache).appointments(
-            until: Date().addingTimeInterval(Double(EventService.defaultHorizon) * 86_400), client: subject.id.key)
+        let events: [Stored<Event>] = StatsCalculator.typed(
+            try EventCalendar(cache: cache).appointments(
+                until: Date().addingTimeInterval(Double(EventService.defaultHorizon) * 86_400), client: subject.id.key))
         var overview = calculator.overview(sessions: sessions, events: events, from: from, to: to)
         // Without --from, the muscle groups cover every set (at most the year before the last one).
         let earliest = sets.last.map { last in max(sets[0].date, last.date.addingTimeInterval(-52 * 7 * 86_400)) }
         overview.muscles = calculator.muscles(sets, muscles: muscles, from: from ?? earliest, to: to)
         let body = try MeasurementService.history(cache, client: subject.id, context: context)
         let bodyWeight = body.entries.compactMap { entry -> ClientStats.Point? in
-            guard let weight = entry.value(.weight), let date = entry.date else { return nil }
-            return ClientStats.Point(date: date.start(), value: unit == "lb" ? weight / kilogramsPerPound : weight)
+            guard let weight = entry.value(.weight) else { return nil }
+            return ClientStats.Point(date: entry.date.start(), value: unit == "lb" ? weight / kilogramsPerPound : weight)
         }
         var stats = ClientStats(client: subject.name, unit: unit, figures: .overview(overview, bodyWeight: bodyWeight))
         stats.body = body.latestWeight == nil && body.goalWeight == nil ? nil : body
@@ -163,14 +164,18 @@ struct StatsSubject {
             return StatsSubject(id: profile.id, name: "\(profile.name) \(profile.surname)")
         }
         guard let name else {
-            let clients = try cache.entities(.client)
-            if clients.count == 1 {
-                return StatsSubject(id: clients[0].id, name: ClientDirectory.displayName(clients[0]))
-            }
+            let clients = try cache.all(GorillaShared.Client.self)
+            if clients.count == 1 { return StatsSubject(id: clients[0].id, name: displayName(clients[0])) }
             throw ClientError(.usage, ProgressPhrases.nameTheClient.t(["command": "gorilla stats --client C"]))
         }
         let client = try ClientDirectory(cache: cache).resolve(name, for: .reading)
         return StatsSubject(id: client.id, name: ClientDirectory.displayName(client))
+    }
+
+    /// A client as lists name them: their full name, else their username, else as an invited client (the rule of
+    /// ``ClientDirectory/displayName(_:)``, for a typed row).
+    static func displayName(_ client: Stored<GorillaShared.Client>) -> String {
+        client.fullName ?? CataloguePhrases.invitedClientName.t(["id": client.id.short])
     }
 }
 
@@ -238,38 +243,29 @@ public struct ClientStats: Presentable {
     public func encode(to encoder: any Encoder) throws {
         switch figures {
         case .exercise(let figures): try figures.encode(to: encoder)
-        case .noSets(let exercise):
-            try JSONValue.object(["sessions": 0, "exercise": .string(exercise)]).encode(to: encoder)
-        case .overview(let overview, _):
-            var object = try JSONValue.encode(overview).objectValue ?? [:]
-            // Weeks named as everywhere else: by their Monday in the viewer's zone (``WeekJSON``).
-            object["weekStarts"] = .array(overview.weekStarts.map { .string(WeekJSON.week($0)) })
-            object["firstWeek"] = overview.firstWeek.map { .string(WeekJSON.start($0)) } ?? .null
-            if let body = bodyJSON { object["body"] = body }
-            try JSONValue.object(object).encode(to: encoder)
+        case .noSets(let exercise): try NoSetsJSON(exercise: exercise).encode(to: encoder)
+        case .overview(let overview, _): try OverviewJSON(overview, body: bodyJSON).encode(to: encoder)
         }
     }
 
     /// The overview's `body`: the latest `weight` (in the unit) with its `date`, `bmi`, `bmiCategory`, `bmiHeight`
     /// and `bmiHeightDate`, and `goalWeight` with `toGoal` (in the unit; negative to lose).
-    var bodyJSON: JSONValue? {
+    var bodyJSON: BodyJSON? {
         guard let body else { return nil }
         let scale = unit == "lb" ? 1 / kilogramsPerPound : 1
-        var object: [String: JSONValue] = ["unit": .string(unit)]
+        var json = BodyJSON(unit: unit)
         if let latest = body.latestWeight, let weight = latest.value(.weight) {
-            object["weight"] = .number(StatsCalculator.round(weight * scale))
-            object["date"] = .string(latest.day)
+            json.weight = StatsCalculator.round(weight * scale)
+            json.date = latest.day
             if let bmi = latest.bmi {
-                object["bmi"] = .number(StatsCalculator.round(bmi.value))
-                object["bmiCategory"] = .string(bmi.category)
-                object["bmiHeight"] = .number(bmi.height)
-                object["bmiHeightDate"] = .string(bmi.heightDate.description)
+                json.bmi = StatsCalculator.round(bmi.value)
+                json.bmiCategory = bmi.category
+                json.bmiHeight = bmi.height
+                json.bmiHeightDate = bmi.heightDate.description
             }
-            if let toGoal = body.toGoal(from: weight) {
-                object["toGoal"] = .number(StatsCalculator.round(toGoal * scale))
-            }
+            json.toGoal = body.toGoal(from: weight).map { StatsCalculator.round($0 * scale) }
         }
-        if let goal = body.goalWeight { object["goalWeight"] = .number(StatsCalculator.round(goal * scale)) }
-        return .object(object)
+        json.goalWeight = body.goalWeight.map { StatsCalculator.round($0 * scale) }
+        return json
     }
 }

@@ -67,9 +67,9 @@ extension SyncReport {
         guard row.kind == EntityKind.conflict.rawValue, let conflict = try? SyncConflict(document: row.data) else {
             return nil
         }
-        let target = values.lookup(conflict.entity)
-        let name = ReadableValue.name(kind: conflict.section, id: conflict.entity, data: target?.data)
-        let label = Self.label(kind: conflict.section, name: name, data: target?.data)
+        let naming = values.lookup(conflict.entity).flatMap { RowNaming($0, kind: conflict.section) }
+        let name = ReadableValue.name(kind: conflict.section, id: conflict.entity, naming: naming)
+        let label = Self.label(kind: conflict.section, name: name, naming: naming)
         let (phrase, noun, plural) = Self.words(for: conflict.field, of: conflict.section)
         let replaced = values.text(conflict.replaced.value, field: conflict.field, section: conflict.section)
         let kept = values.text(conflict.kept.value, field: conflict.field, section: conflict.section)
@@ -137,18 +137,18 @@ extension SyncReport {
 
     /// A refusal from the facts its report kept (``LocalCache/addRefusal``); what stands instead (`theirs`) is the
     /// row as this device now holds it: rolled back, and pulled again.
-    static func refusal(text: String, detail: [String: JSONValue]?, values: ReadableValue) -> SyncReport {
-        guard let detail, let kind = detail["kind"]?.stringValue, let id = detail["id"]?.stringValue,
-            let entity = detail["entity"]?.stringValue
-        else { return SyncReport(refusalText: text) }
-        let fields = detail["fields"]?.objectValue ?? [:]
-        let row = UUID(uuidString: entity).flatMap(values.lookup)
+    static func refusal(_ pending: LocalCache.PendingReport, values: ReadableValue) -> SyncReport {
+        let text = pending.text
+        guard let detail = RefusalDetail(pending) else { return SyncReport(refusalText: text) }
+        let fields = detail.fields ?? [:]
+        let row = UUID(uuidString: detail.entity).flatMap(values.lookup)
         let theirs = row.flatMap { $0.deleted ? nil : $0.data }
-        let action = detail["action"]?.stringValue
+        let action = detail.action
         var report = SyncReport(
-            kind: kind, id: id, entity: entity, name: Self.bareName(detail["name"]?.stringValue ?? kind),
-            at: detail["at"]?.stringValue ?? ISOTime.format(Date()), device: detail["device"]?.stringValue,
-            action: action, reason: detail["reason"]?.stringValue, code: detail["code"]?.intValue, text: text)
+            kind: detail.kind, id: detail.id, entity: detail.entity, name: Self.bareName(detail.name ?? detail.kind),
+            at: detail.at ?? ISOTime.format(Date()), device: detail.device, action: action, reason: detail.reason,
+            code: detail.code, text: text)
+        let kind = detail.kind
         if !fields.isEmpty { report.field = fields.keys.sorted().joined(separator: ", ") }
         if action == MutationAction.delete.rawValue {
             report.yours = "deleted"
@@ -169,9 +169,8 @@ extension SyncReport {
     }
 
     /// A row with its section: `training 'Cames A'`; a row without a name (a session, named by its start) as it is.
-    static func label(kind: String, name: String, data: [String: JSONValue]?) -> String {
-        let named = data?["name"]?.stringValue.map { !$0.isEmpty } ?? false
-        return named ? KindWords.label(kind, named: name).label : name
+    static func label(kind: String, name: String, naming: RowNaming?) -> String {
+        naming?.isName == true ? KindWords.label(kind, named: name).label : name
     }
 
     /// The name inside a label (`machine 'Rack'` → `Rack`).
@@ -226,11 +225,32 @@ extension LocalCache {
                     taken.conflicts.append(conflict)
                 }
             case "rejected":
-                taken.refused.append(SyncReport.refusal(text: report.text, detail: report.detail, values: values))
+                taken.refused.append(SyncReport.refusal(report, values: values))
             case "code": taken.codes.append(report.text)
             default: break
             }
         }
         return taken
+    }
+}
+
+/// The facts a refusal's report keeps (``LocalCache/addRefusal``): the refused mutation, the row's label, the
+/// server's reason and code, and the fields the change held (any kind's, shown value by value).
+struct RefusalDetail: Decodable {
+    let id: String
+    let entity: String
+    let kind: String
+    let action: String?
+    let name: String?
+    let reason: String?
+    let at: String?
+    let code: Int?
+    let device: String?
+    let fields: [String: JSONValue]?
+
+    /// The facts `report` kept; nil for a refusal kept before refusals had them.
+    init?(_ report: LocalCache.PendingReport) {
+        guard let detail = report.detail, let read = try? JSONValue.object(detail).decode(Self.self) else { return nil }
+        self = read
     }
 }

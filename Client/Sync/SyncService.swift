@@ -79,20 +79,24 @@ public struct SyncStatus: Presentable {
     /// The first queued changes, oldest first.
     public let mutations: [Mutation]
 
+    private enum Key: String, CodingKey { case queued, lastSync, cursor, mutations }
+
+    /// A queued change in `--json`: its id, section, row and action.
+    private struct QueuedJSON: Encodable {
+        let id: String
+        let kind: String
+        let entity: String
+        let action: MutationAction
+    }
+
     public func encode(to encoder: any Encoder) throws {
-        let object: JSONValue = [
-            "queued": .number(Double(queued)),
-            "lastSync": lastSync.map(JSONValue.string) ?? .null,
-            "cursor": .number(Double(cursor)),
-            "mutations": .array(
-                mutations.map {
-                    [
-                        "id": .string($0.id.key), "kind": .string($0.kind), "entity": .string($0.entity.key),
-                        "action": .string($0.action.rawValue),
-                    ]
-                }),
-        ]
-        try object.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(queued, forKey: .queued)
+        try container.encodeIfPresent(lastSync, forKey: .lastSync)
+        try container.encode(cursor, forKey: .cursor)
+        try container.encode(
+            mutations.map { QueuedJSON(id: $0.id.key, kind: $0.kind, entity: $0.entity.key, action: $0.action) },
+            forKey: .mutations)
     }
 }
 

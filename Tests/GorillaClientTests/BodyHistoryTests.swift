@@ -56,19 +56,20 @@ import Testing
             Self.entry("2026-11-20", ["weight": 79]),
         ])
         #expect(history.entries.map(\.day) == ["2026-11-19", "2026-11-19", "2026-11-20"])
-        let record = try #require(history.entries.first { $0.value(.weight) == 80 }).record(goalWeight: nil)
-        #expect(record.fields["date"] == "2026-11-19")
-        #expect(record.fields["bmiHeightDate"] == "2026-11-19")
+        let entry = try #require(history.entries.first { $0.value(.weight) == 80 })
+        let record = try #require(try JSONValue.encode(entry.record(goalWeight: nil)).objectValue)
+        #expect(record["date"] == "2026-11-19")
+        #expect(record["bmiHeightDate"] == "2026-11-19")
     }
 
-    @Test func theGoalSaysHowMuchIsLeftToLoseOrGain() {
+    @Test func theGoalSaysHowMuchIsLeftToLoseOrGain() throws {
         let history = BodyHistory([Self.entry("2026-11-20", ["weight": 80])], goalWeight: 75)
         #expect(history.toGoal(from: 80) == -5)
         #expect(BodyText.goal(75, from: 80) == "75 kg: 5 kg to lose")
         #expect(BodyText.goal(82.5, from: 80) == "82.5 kg: 2.5 kg to gain")
         #expect(BodyText.goal(80, from: 80.02) == "80 kg: reached")
-        let record = history.entries[0].record(goalWeight: 75)
-        #expect(record.fields["goalWeight"] == 75 && record.fields["toGoal"] == -5)
+        let record = try #require(try JSONValue.encode(history.entries[0].record(goalWeight: 75)).objectValue)
+        #expect(record["goalWeight"] == 75 && record["toGoal"] == -5)
     }
 
     @Test func theListShowsOnlyTheFiguresRecorded() {
