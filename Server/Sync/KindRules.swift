@@ -68,13 +68,14 @@ struct KindRules: Sendable {
 
     /// The rules of a kind whose documents are read as `Document`: a pushed document is read as its type (its owner
     /// the writing client, for a client's own pushes), `check` applies the type's own rules and the checks that need
-    /// the database, and the value is stored as the type writes it.
+    /// the database, and the value is stored as the type writes it (or as `stored` writes it), ids lower case.
     init<Document: EntityDocument>(
         _ type: Document.Type, mergesCreates: Bool = false, revisionField: String? = nil,
         read: @escaping @Sendable ([String: JSONValue], MutationContext) throws -> Document = { document, context in
             try Document(checking: document, owner: context.owner)
         },
         check: @escaping @Sendable (inout Document, MutationContext) throws -> Void,
+        stored: @escaping @Sendable (Document) throws -> JSONValue = { JSONValue.object($0.storedDocument) },
         beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)? = nil,
         beforeWrite: (@Sendable (EntityRow, [String: JSONValue], Int64?) throws -> Void)? = nil,
         canonicalCreate: (@Sendable ([UInt8]) throws -> CanonicalDocument)? = nil
@@ -84,7 +85,9 @@ struct KindRules: Sendable {
             validate: { document, context in
                 var value = try read(document, context)
                 try check(&value, context)
-                document = value.storedDocument
+                var written = try stored(value).objectValue ?? [:]
+                try? Document.forms.normalise(&written, checkingCounts: false)
+                document = written
             },
             beforeDelete: beforeDelete, beforeWrite: beforeWrite, canonicalCreate: canonicalCreate)
     }
