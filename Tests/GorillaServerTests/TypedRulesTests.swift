@@ -63,6 +63,10 @@ struct TypedRulesTests {
                         try Self.refusal(TrainingSession.self, ["client": client, "start": start, "exercises": [["name": "Press", "sets": [["reps": 5000]]]]]) { _ = try $0.normalised() }
                     ),
                     (
+                        "session", ["client": client, "start": start, "exercises": [["name": "Press", "sets": [["reps": 5, "tempo": "3-1-1"]]]]],
+                        try Self.refusal(TrainingSession.self, ["client": client, "start": start, "exercises": [["name": "Press", "sets": [["reps": 5, "tempo": "3-1-1"]]]]]) { _ = try $0.normalised() }
+                    ),
+                    (
                         "session", ["client": client, "start": start, "exercises": [["name": "Press", "sets": [["weight": 80]]]]],
                         try Self.refusal(TrainingSession.self, ["client": client, "start": start, "exercises": [["name": "Press", "sets": [["weight": 80]]]]]) { _ = try $0.normalised() }
                     ),
@@ -84,12 +88,18 @@ struct TypedRulesTests {
         try await withTestServer { server in
             try await withClient(port: server.port) { coach in
                 let tenant = try await StrictInputTests.tenant(coach)
-                let (exercise, measurement) = (UUID(), UUID())
+                let (exercise, measurement, session) = (UUID(), UUID(), UUID())
                 let results = try await coach.pushRequiringReply([
                     mutation("exercise", exercise, fields: ["name": "  Sentadilla ", "muscles": ["Quads", "quads", " Glutes"]]),
                     mutation(
                         "measurement", measurement,
                         fields: ["client": tenant.client.key, "date": "2026-03-02", "weight": 70, "note": "  "]),
+                    mutation(
+                        "session", session,
+                        fields: [
+                            "client": tenant.client.key, "start": "2026-03-02T18:30:00Z",
+                            "exercises": [["name": " Press ", "sets": [["reps": 10], ["reps": 8, "weight": 60]]]],
+                        ]),
                 ])
                 #expect(results.allSatisfy { $0["status"] as? String == "applied" }, "\(results)")
                 let documents = try await StrictInputTests.documents(coach)
@@ -98,6 +108,12 @@ struct TypedRulesTests {
                 #expect(stored["count"] as? String == CountMode.default.rawValue, "\(stored)")
                 let measured = try #require(documents[measurement.key])
                 #expect(measured["note"] == nil && measured["recordedBy"] as? String == "coach", "\(measured)")
+                // A set is stored as `PerformedSet` reads it (no load is a load of 0), numbered by its place.
+                let recorded = try #require(documents[session.key]?["exercises"] as? [JSONObject])
+                let sets = try #require(recorded.first?["sets"] as? [JSONObject])
+                #expect(recorded.first?["name"] as? String == "Press", "\(recorded)")
+                #expect(sets.map { $0["weight"] as? Double } == [0, 60], "\(sets)")
+                #expect(sets.map { $0["position"] as? Int } == [1, 2], "\(sets)")
             }
         }
     }
