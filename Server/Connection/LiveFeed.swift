@@ -68,13 +68,13 @@ actor LiveFeed {
     private func publish(_ change: Change, tenant: UUID) async {
         let object = change.data?.objectValue ?? [:]
         if change.kind == EntityKind.event.rawValue {
-            let users = Set(
-                [tenant] + [object["client"]?.stringValue.flatMap(UUID.init(uuidString:))].compactMap { $0 })
-            await live.publish(Self.line(LiveEvents.event, change), to: users)
+            // An exception of a series holds only what it changes: read it as one, which every appointment is.
+            let client = (try? Event.Exception(document: object))?.client
+            await live.publish(Self.line(LiveEvents.event, change), to: Set([tenant] + [client].compactMap { $0 }))
             return
         }
-        let users = Set(
-            [object["to"], object["from"]].compactMap { $0?.stringValue }.compactMap(UUID.init(uuidString:)))
+        let message = try? Message(document: object)
+        let users = Set([message?.to, message?.from].compactMap { $0 })
         await live.publish(Self.line(LiveEvents.message, change), to: users)
     }
 

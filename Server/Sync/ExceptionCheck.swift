@@ -32,9 +32,8 @@ extension ServerStore {
         var named: [(index: Int, series: UUID, day: CalendarDate)] = []
         for (index, mutation) in mutations.enumerated()
         where mutation.kind == EntityKind.event.rawValue && mutation.action == .create {
-            guard let fields = try? mutation.parsedFields(), let text = fields["series"]?.stringValue,
-                let series = UUID(uuidString: text),
-                let day = fields["occurrence"]?.stringValue.flatMap(CalendarDate.init)
+            guard let fields = try? mutation.parsedFields(), let exception = try? Event.Exception(document: fields),
+                let series = exception.series, let day = exception.occurrence
             else { continue }
             if mutation.entity != Event.exceptionID(series: series, occurrence: day) {
                 refused[index] = ServerError.invalid("id (an exception's id is derived from its series and day)")

@@ -13,7 +13,8 @@ struct KindRules: Sendable {
     /// update that changes something (see ``ServerStore/apply``).
     let revisionField: String?
     /// Checks and normalises a whole document; throws ``ServerError`` with the offending field. The document's type
-    /// decides its ids and counts first (``GorillaShared/DocumentForms``), then the kind's own rules run.
+    /// decides its ids and counts first (``GorillaShared/DocumentForms``); then it is read as its type, which checks it
+    /// by its own rules (``GorillaShared/DocumentProblem``), and the server checks what needs rows.
     let validate: @Sendable (inout [String: JSONValue], MutationContext) throws -> Void
     /// Runs before a delete; may refuse it or update rows that refer to the deleted one.
     let beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)?
@@ -54,11 +55,41 @@ struct KindRules: Sendable {
             } catch {
                 throw ServerError.invalid(error.description)
             }
-            try validate(&document, context)
+            do {
+                try validate(&document, context)
+            } catch let problem as DocumentProblem {
+                throw ServerError(problem)
+            }
         }
         self.beforeDelete = beforeDelete
         self.beforeWrite = beforeWrite
         self.canonicalCreate = canonicalCreate
+    }
+
+    /// The rules of a kind whose documents are read as `Document`: a pushed document is read as its type (its owner
+    /// the writing client, for a client's own pushes), `check` applies the type's own rules and the checks that need
+    /// the database, and the value is stored as the type writes it (or as `stored` writes it), ids lower case.
+    init<Document: EntityDocument>(
+        _ type: Document.Type, mergesCreates: Bool = false, revisionField: String? = nil,
+        read: @escaping @Sendable ([String: JSONValue], MutationContext) throws -> Document = { document, context in
+            try Document(checking: document, owner: context.owner)
+        },
+        check: @escaping @Sendable (inout Document, MutationContext) throws -> Void,
+        stored: @escaping @Sendable (Document) throws -> JSONValue = { JSONValue.object($0.storedDocument) },
+        beforeDelete: (@Sendable (EntityRow, MutationContext) throws -> Void)? = nil,
+        beforeWrite: (@Sendable (EntityRow, [String: JSONValue], Int64?) throws -> Void)? = nil,
+        canonicalCreate: (@Sendable ([UInt8]) throws -> CanonicalDocument)? = nil
+    ) {
+        self.init(
+            Document.kind, mergesCreates: mergesCreates, revisionField: revisionField,
+            validate: { document, context in
+                var value = try read(document, context)
+                try check(&value, context)
+                var written = try stored(value).objectValue ?? [:]
+                try? Document.forms.normalise(&written, checkingCounts: false)
+                document = written
+            },
+            beforeDelete: beforeDelete, beforeWrite: beforeWrite, canonicalCreate: canonicalCreate)
     }
 }
 
@@ -78,6 +109,9 @@ struct MutationContext {
     let references: ReferenceCache
 
     var tenantID: UUID { principal.tenantID }
+
+    /// The client a pushed document belongs to when it names none: a client's own account.
+    var owner: UUID? { principal.role == .client ? principal.id : nil }
 
     /// The row `id` of `kind` in the principal's tenant, deleted or not (its document unread), or nil.
     func reference(_ id: UUID, kind: EntityKind) throws -> EntityRow.Reference? {

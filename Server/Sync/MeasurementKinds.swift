@@ -9,24 +9,12 @@ extension EntityKinds {
     /// Only the hard limits of each figure are checked here (``Measurement/Measure/range``): the plausible ranges are
     /// the CLI's, which lets a person force a real but unusual value.
     static let measurement = KindRules(
-        .measurement,
-        validate: { document, context in
-            try FieldRules.only(Measurement.fieldNames, in: document)
-            if context.creating { document[RecordedBy.field] = .string(context.principal.role.rawValue) }
+        Measurement.self,
+        check: { measurement, context in
+            measurement = try measurement.normalised()
+            if context.creating { measurement.recordedBy = context.principal.role }
             // The document names its client, whoever recorded it (a client records their own).
-            if context.principal.role == .client { document["client"] = .string(context.principal.id.key) }
-            guard let text = document["date"]?.stringValue else { throw ServerError(.missingFields, "date") }
-            // A calendar day; an instant (as devices sent before) is stored as the day written in it.
-            guard let day = CalendarDate(text) else { throw ServerError.invalid("date (YYYY-MM-DD)") }
-            document["date"] = .string(day.description)
-            for measure in Measurement.Measure.allCases {
-                try FieldRules.number(measure.rawValue, in: &document, range: measure.range)
-            }
-            try FieldRules.optionalText("note", in: &document, max: Measurement.maxNoteLength)
-            let measures = Measurement.Measure.allCases.map(\.rawValue)
-            if measures.allSatisfy({ document[$0] == nil }) {
-                throw ServerError(.missingFields, "at least one of \(measures.joined(separator: ", "))")
-            }
+            if let owner = context.owner { measurement.client = owner }
         }
     )
 }

@@ -94,7 +94,7 @@ extension EntityKinds {
             case .notes:
                 let text = try parser.string()
                 let notes: String?
-                do { notes = try FieldRules.cleanText(text, field: "notes") } catch { throw CanonicalWriter.Unusual() }
+                do { notes = try MemberRules.text(text, "notes") } catch { throw CanonicalWriter.Unusual() }
                 if let notes {
                     document.member("notes", into: &out)
                     FastJSON.writeString(notes, into: &out)
@@ -186,7 +186,11 @@ extension EntityKinds {
             case .unit:
                 object.member("unit", into: &out)
                 CanonicalWriter.writeString(WeightUnit.kg, into: &out)
-            case .distance, .duration, .repTimes, .rest, .weight: break
+            case .weight:
+                // A set that gives no load lifts none (``PerformedSet/weight``).
+                object.member("weight", into: &out)
+                FastJSON.writeNumber(0, into: &out)
+            case .distance, .duration, .repTimes, .rest: break
             }
         }
 

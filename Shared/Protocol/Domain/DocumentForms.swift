@@ -31,17 +31,58 @@ public struct DocumentForms: Sendable {
     /// The same, sorted by name: the order they are checked in.
     private let ordered: [(name: String, form: Form)]
 
+    /// Every member the object may hold, when its type says (``unknownMember(in:)``).
+    public let names: Set<String>?
+
     /// The forms of `members`, named by a type's coding keys.
     public init<Key: RawRepresentable<String>>(_ members: KeyValuePairs<Key, Form>) {
-        self.init(members: Dictionary(uniqueKeysWithValues: members.map { ($0.key.rawValue, $0.value) }))
+        self.init(members: Dictionary(uniqueKeysWithValues: members.map { ($0.key.rawValue, $0.value) }), names: nil)
+    }
+
+    /// The forms of `members`, named by a type's coding keys, which are every member the object may hold.
+    public init<Key: RawRepresentable<String> & CaseIterable>(_ members: KeyValuePairs<Key, Form>) {
+        self.init(
+            members: Dictionary(uniqueKeysWithValues: members.map { ($0.key.rawValue, $0.value) }),
+            names: Set(Key.allCases.map(\.rawValue)))
     }
 
     /// A document with neither ids nor counts.
-    public static let none = DocumentForms(members: [:])
+    public static let none = DocumentForms(members: [:], names: nil)
 
-    private init(members: [String: Form]) {
+    private init(members: [String: Form], names: Set<String>?) {
         self.members = members
+        self.names = names
         ordered = members.sorted { $0.key < $1.key }.map { (name: $0.key, form: $0.value) }
+    }
+
+    /// The path of the first member (by name) of the objects nested in `document` that their type does not hold:
+    /// `exercises[0].sets[1].colour`; nil when there is none. The document's own members are its type's to check
+    /// (``EntityDocument/unknownMember(in:)``).
+    public func unknownNestedMember(in document: [String: JSONValue], path: String = "") -> String? {
+        for (name, form) in ordered {
+            guard let value = document[name] else { continue }
+            let field = path.isEmpty ? name : "\(path).\(name)"
+            switch (form, value) {
+            case (.object(let forms), .object(let members)):
+                if let unknown = forms.unknownMember(in: members, path: field) { return unknown }
+            case (.list(let forms), .array(let items)):
+                for (index, item) in items.enumerated() {
+                    guard case .object(let members) = item else { continue }
+                    if let unknown = forms.unknownMember(in: members, path: "\(field)[\(index)]") { return unknown }
+                }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// The path of the first member of `object` (or of an object nested in it) that its type does not hold.
+    func unknownMember(in object: [String: JSONValue], path: String) -> String? {
+        if let names, let unknown = object.keys.sorted().first(where: { !names.contains($0) }) {
+            return "\(path).\(unknown)"
+        }
+        return unknownNestedMember(in: object, path: path)
     }
 
     /// A member that breaks its form: a count with a fraction.

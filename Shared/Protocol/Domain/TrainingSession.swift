@@ -72,7 +72,7 @@ public struct TrainingSession: EntityDocument {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        client = try container.decode(UUID.self, forKey: .client)
+        client = try container.decodeOwner(forKey: .client, in: decoder)
         event = try container.decodeIfPresent(UUID.self, forKey: .event)
         training = try container.decodeIfPresent(UUID.self, forKey: .training)
         mode = try container.decodeIfPresent(SessionMode.self, forKey: .mode) ?? .default

@@ -1,0 +1,97 @@
+import Foundation
+
+// The own rules of a client's record, a body measurement and a message: what each must hold and how it is stored.
+
+extension Client {
+    /// The record as stored: names, NIF and notes trimmed (none when empty), the goal and the plan within their limits.
+    public func normalised() throws(DocumentProblem) -> Client {
+        var client = self
+        let nameLength = Validation.maximumNameLength
+        client.name = try MemberRules.text(name, "name", max: nameLength, multiline: false)
+        client.surname = try MemberRules.text(surname, "surname", max: nameLength, multiline: false)
+        client.nif = try MemberRules.text(nif, "nif", max: Self.maxNIFLength, multiline: false)
+        client.notes = try MemberRules.text(notes, "notes")
+        try MemberRules.number(goalWeight, "goalWeight", in: Measurement.Measure.weight.range)
+        try MemberRules.number(perWeek, "perWeek", in: Self.perWeekRange)
+        return client
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        surname = try container.decodeIfPresent(String.self, forKey: .surname)
+        nif = try container.decodeIfPresent(String.self, forKey: .nif)
+        notes = try container.decodeIfPresent(String.self, forKey: .notes)
+        // A new record is an invitation until its client registers.
+        status = try container.decodeIfPresent(ClientStatus.self, forKey: .status) ?? .invited
+        username = try container.decodeIfPresent(String.self, forKey: .username)
+        email = try container.decodeIfPresent(String.self, forKey: .email)
+        joined = try container.decodeIfPresent(Date.self, forKey: .joined)
+        codeExpires = try container.decodeIfPresent(Date.self, forKey: .codeExpires)
+        coachName = try container.decodeIfPresent(String.self, forKey: .coachName)
+        goalWeight = try container.decodeIfPresent(Double.self, forKey: .goalWeight)
+        perWeek = try container.decodeIfPresent(Int.self, forKey: .perWeek)
+        perWeekSince = try container.decodeIfPresent(CalendarDate.self, forKey: .perWeekSince)
+    }
+}
+
+extension Measurement {
+    /// The measurement as stored: every figure within what can be recorded (``Measure/range``), at least one of them,
+    /// the note trimmed.
+    public func normalised() throws(DocumentProblem) -> Measurement {
+        var measurement = self
+        for measure in Measure.allCases {
+            try MemberRules.number(self[measure], measure.rawValue, in: measure.range)
+        }
+        measurement.note = try MemberRules.text(note, "note", max: Self.maxNoteLength)
+        if values.isEmpty {
+            throw .missing("at least one of \(Measure.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return measurement
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        client = try container.decodeOwner(forKey: .client, in: decoder)
+        date = try container.decode(CalendarDate.self, forKey: .date)
+        for measure in Measure.allCases {
+            guard let key = CodingKeys(rawValue: measure.rawValue) else { continue }
+            self[measure] = try container.decodeIfPresent(Double.self, forKey: key)
+        }
+        note = try container.decodeIfPresent(String.self, forKey: .note)
+        recordedBy = try container.decodeIfPresent(Role.self, forKey: .recordedBy)
+    }
+}
+
+extension Message {
+    /// What a sender pushes: the text, the recipient and the session it comments on. The server adds the sender, the
+    /// time and the conversation's client (``Message/init(_:from:client:sent:)``).
+    public struct Outgoing: Codable, Sendable, Equatable {
+        public var text: String
+        public var to: UUID
+        public var session: UUID?
+
+        public init(text: String, to: UUID, session: UUID? = nil) {
+            self.text = text
+            self.to = to
+            self.session = session
+        }
+
+        /// The message as sent: its text trimmed, 1–``Message/maxLength`` characters, no control characters but
+        /// newlines.
+        public func normalised() throws(DocumentProblem) -> Outgoing {
+            guard let clean = Message.cleanText(text) else {
+                throw .invalid("text (1–\(Message.maxLength) characters, no control characters other than newline)")
+            }
+            var outgoing = self
+            outgoing.text = clean
+            return outgoing
+        }
+    }
+
+    /// The message `outgoing` becomes once sent by `from` at `sent`, in the conversation of `client`.
+    public init(_ outgoing: Outgoing, from: UUID, client: UUID, sent: Date) {
+        self.init(
+            from: from, to: outgoing.to, text: outgoing.text, sent: sent, client: client, session: outgoing.session)
+    }
+}

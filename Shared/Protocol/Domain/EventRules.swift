@@ -1,0 +1,114 @@
+import Foundation
+
+// An appointment's own rules: what a single appointment, a series and an exception of a series must hold.
+
+extension Event {
+    /// The appointment as stored: its texts trimmed, its length within ``durationRange``, its zone a known one, its
+    /// rule (if it repeats) one that gives occurrences from its first day on. It is no exception (``Exception``).
+    public func normalised() throws(DocumentProblem) -> Event {
+        var event = self
+        event.answerNote = try MemberRules.text(answerNote, "answerNote", max: Self.maxAnswerNoteLength)
+        event.gym = try MemberRules.text(gym, "gym", max: Self.maxGymLength, multiline: false)
+        event.note = try MemberRules.text(note, "note")
+        guard let zone = TimeZone(identifier: zone) else { throw .invalid("zone (a time zone name)") }
+        try MemberRules.number(duration, "duration", in: Self.durationRange)
+        if let recurrence, let problem = recurrence.problem(startingOn: CalendarDate(start, in: zone)) {
+            throw .invalid("recurrence: \(problem)")
+        }
+        event.occurrence = nil
+        return event
+    }
+
+    /// An appointment as pushed or stored when it may be an exception of a series: every member optional, holding
+    /// only what it sets. With a ``series`` it is an exception (one occurrence moved, cancelled or answered);
+    /// without, it reads as an ``Event``.
+    public struct Exception: EntityDocument {
+        public typealias CodingKeys = Event.CodingKeys
+        public static var kind: EntityKind { .event }
+        public static var forms: DocumentForms { Event.forms }
+
+        public var client: UUID?
+        public var start: Date?
+        public var zone: String?
+        public var duration: Int?
+        public var gym: String?
+        public var note: String?
+        public var status: EventStatus?
+        public var recurrence: Recurrence?
+        public var series: UUID?
+        public var occurrence: CalendarDate?
+        public var answer: EventAnswer?
+        public var answerNote: String?
+        public var training: UUID?
+
+        public init(series: UUID, occurrence: CalendarDate) {
+            self.series = series
+            self.occurrence = occurrence
+        }
+
+        /// The members it sets, in the order of their names.
+        public var members: [CodingKeys] {
+            let set: [(CodingKeys, Bool)] = [
+                (.client, client != nil), (.start, start != nil), (.zone, zone != nil), (.duration, duration != nil),
+                (.gym, gym != nil), (.note, note != nil), (.status, status != nil), (.recurrence, recurrence != nil),
+                (.series, series != nil), (.occurrence, occurrence != nil), (.answer, answer != nil),
+                (.answerNote, answerNote != nil), (.training, training != nil),
+            ]
+            return set.filter(\.1).map(\.0).sorted { $0.rawValue < $1.rawValue }
+        }
+
+        /// The exception as stored: the day it changes present, no rule of its own, its texts trimmed, its length and
+        /// zone as an appointment's.
+        public func normalised() throws(DocumentProblem) -> Exception {
+            var exception = self
+            guard occurrence != nil else { throw .invalid("occurrence (a day the series falls on, YYYY-MM-DD)") }
+            if recurrence != nil { throw .invalid("recurrence (an occurrence does not repeat)") }
+            exception.answerNote = try MemberRules.text(answerNote, "answerNote", max: Event.maxAnswerNoteLength)
+            exception.gym = try MemberRules.text(gym, "gym", max: Event.maxGymLength, multiline: false)
+            exception.note = try MemberRules.text(note, "note")
+            if let zone, TimeZone(identifier: zone) == nil { throw .invalid("zone (a time zone name)") }
+            try MemberRules.number(duration, "duration", in: Event.durationRange)
+            return exception
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            client = try container.decodeIfPresent(UUID.self, forKey: .client)
+            start = try container.decodeIfPresent(Date.self, forKey: .start)
+            zone = try container.decodeIfPresent(String.self, forKey: .zone)
+            duration = try container.decodeIfPresent(Int.self, forKey: .duration)
+            gym = try container.decodeIfPresent(String.self, forKey: .gym)
+            note = try container.decodeIfPresent(String.self, forKey: .note)
+            status = try container.decodeIfPresent(EventStatus.self, forKey: .status)
+            if container.contains(.recurrence), try !container.decodeNil(forKey: .recurrence) {
+                recurrence = try? container.decode(Recurrence.self, forKey: .recurrence)
+                if recurrence == nil {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .recurrence, in: container, debugDescription: "frequency, interval, days, until or count")
+                }
+            }
+            series = try container.decodeIfPresent(UUID.self, forKey: .series)
+            occurrence = try container.decodeIfPresent(CalendarDate.self, forKey: .occurrence)
+            answer = try container.decodeIfPresent(EventAnswer.self, forKey: .answer)
+            answerNote = try container.decodeIfPresent(String.self, forKey: .answerNote)
+            training = try container.decodeIfPresent(UUID.self, forKey: .training)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeID(client, forKey: .client)
+            try container.encodeIfPresent(start, forKey: .start)
+            try container.encodeIfPresent(zone, forKey: .zone)
+            try container.encodeIfPresent(duration, forKey: .duration)
+            try container.encodeIfPresent(gym, forKey: .gym)
+            try container.encodeIfPresent(note, forKey: .note)
+            try container.encodeIfPresent(status, forKey: .status)
+            try container.encodeIfPresent(recurrence, forKey: .recurrence)
+            try container.encodeID(series, forKey: .series)
+            try container.encodeIfPresent(occurrence, forKey: .occurrence)
+            try container.encodeIfPresent(answer, forKey: .answer)
+            try container.encodeIfPresent(answerNote, forKey: .answerNote)
+            try container.encodeID(training, forKey: .training)
+        }
+    }
+}
