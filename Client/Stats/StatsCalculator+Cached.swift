@@ -32,16 +32,3 @@ extension StatsCalculator {
         rows.compactMap(LocalCache.stored)
     }
 }
-
-extension AppointmentOutcome {
-    /// The outcome of the appointment `event` at `now`; `fulfilled` holds the keys of the appointments sessions name.
-    /// Nil for a client's request.
-    init?(_ event: Stored<Event>, fulfilled: Set<String>, now: Date) {
-        self.init(event.value.state(fulfilled: fulfilled.contains(event.id.key), now: now))
-    }
-
-    /// The keys of the appointments that `sessions` fulfil.
-    static func fulfilled(by sessions: [Stored<TrainingSession>]) -> Set<String> {
-        Set(sessions.compactMap { $0.event?.key })
-    }
-}
