@@ -153,9 +153,9 @@ public struct ClientService: Sendable {
         // The server cancels their future appointments and ends their series; counted, occurrence by occurrence, as
         // this device pulls them back.
         let now = Date()
-        let future = try EventCalendar.ahead(of: client.id.key, after: now, in: cache)
+        let future = try EventCalendar.ahead(of: client.id, after: now, in: cache)
         try await context.delete(cache, Client.self, client.id)
-        let still = Set(try EventCalendar.ahead(of: client.id.key, after: now, in: cache).map(\.id))
+        let still = Set(try EventCalendar.ahead(of: client.id, after: now, in: cache).map(\.id))
         let cancelled = future.filter { !still.contains($0.id) }.count
         return ClientRemoval(
             client: client, name: ClientDirectory.displayName(client),

@@ -33,7 +33,7 @@ struct SessionDraft: Sendable {
     func queue(as id: UUID, in cache: LocalCache, context: DeviceContext) throws {
         // An occurrence of a series gets its exception row first: the session names it.
         if let event, try cache.entity(event) == nil,
-            let occurrence = try EventCalendar(cache: cache).occurrence(withID: event, around: start)
+            let occurrence = try EventCalendar(cache: cache).event(withID: event, around: start)
         {
             try EventService.keepOccurrence(occurrence, cache: cache)
         }
