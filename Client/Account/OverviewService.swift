@@ -18,14 +18,14 @@ public struct OverviewService: Sendable {
         let profile = session.profile
         let coach = profile.role.keepsClients
         let facts = try AppointmentFacts(cache: cache, now: now)
-        func named(_ event: CachedEntity) -> Overview.Event {
+        func named(_ event: Stored<Event>) -> Overview.Event {
             Overview.Event(event: facts.record(event), clientName: coach ? facts.clientName(event) : nil)
         }
         // From a day back, so that an appointment under way is still the next one until it ends.
         let horizon = now.addingTimeInterval(Double(EventService.defaultHorizon) * 86_400)
-        let around = try EventCalendar(cache: cache).appointments(
+        let around = try EventCalendar(cache: cache).events(
             from: now.addingTimeInterval(-Event.durationRange.upperBound * 60), horizon: horizon)
-        let ahead = around.filter { ((LocalCache.stored($0) as Stored<Event>?)?.start ?? now) >= now }
+        let ahead = around.filter { $0.start >= now }
         // Every list reads the one state (``AppointmentState``): under way or ahead, answered or not.
         let next = around.first { facts.state($0).isAhead }
         // A coach waits on nothing from a client but their requests; the answers they gave are news.
@@ -83,17 +83,32 @@ public enum Overview: Presentable {
 
     /// An event of the overview, with its client's name for a coach.
     public struct Event: Sendable {
-        public let event: EntityRecord
+        /// The appointment with its state and training (without the client's name).
+        public let event: AppointmentRecord
         public let clientName: String?
 
-        /// When it starts (nil for a record the event's type cannot read).
-        var start: Date? { (try? GorillaShared.Event(document: event.fields))?.start }
+        /// When it starts.
+        var start: Date { event.start }
 
         /// The event's members with `clientName` when the client is known.
-        var record: EntityRecord {
+        var record: AppointmentRecord {
             var record = event
-            if let clientName { record.fields["clientName"] = .string(clientName) }
+            record.name = clientName.map { (.clientName, $0) }
             return record
+        }
+    }
+
+    /// The next appointment as `--json` prints it: its record with the seconds until it starts.
+    private struct NextRecord: Encodable {
+        let record: AppointmentRecord
+        let startsIn: Double
+
+        private enum Key: String, CodingKey { case startsIn }
+
+        func encode(to encoder: any Encoder) throws {
+            try record.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(startsIn, forKey: .startsIn)
         }
     }
 
@@ -112,10 +127,8 @@ public enum Overview: Presentable {
             try container.encode(account.nextEvents.map(\.event), forKey: .nextEvents)
             try container.encode(account.news, forKey: .news)
             if let next = account.next {
-                var record = next.record
-                let start = next.start ?? account.now
-                record.fields["startsIn"] = .number(start.timeIntervalSince(account.now).rounded(.down))
-                try container.encode(record, forKey: .next)
+                let startsIn = next.start.timeIntervalSince(account.now).rounded(.down)
+                try container.encode(NextRecord(record: next.record, startsIn: startsIn), forKey: .next)
             }
             try container.encode(account.requests.map(\.record), forKey: .requests)
             try container.encode(account.unanswered.map(\.record), forKey: .unanswered)

@@ -77,27 +77,3 @@ extension Stored where Document == Event {
         AppointmentState(status: value.status, answer: value.answer, end: value.end, fulfilled: fulfilled, now: now)
     }
 }
-
-// Untyped forms, for the views outside the calendar that still read rows.
-extension AppointmentFacts {
-    /// The state of the row `event`.
-    public func state(_ event: CachedEntity) -> AppointmentState {
-        Self.state(of: event.partial(EventPatch.self), fulfilled: fulfilled.contains(event.id), now: now)
-    }
-
-    /// The name of the training the row `event` carries.
-    public func trainingName(_ event: CachedEntity) -> String? {
-        LocalCache.stored(event).flatMap { trainingName($0) }
-    }
-
-    /// The name of the row `event`'s client.
-    public func clientName(_ event: CachedEntity) -> String? {
-        LocalCache.stored(event).flatMap { clientName($0) }
-    }
-
-    /// The row `event` with its `state` and `trainingName`.
-    public func record(_ event: CachedEntity) -> EntityRecord {
-        guard let typed: Stored<Event> = LocalCache.stored(event) else { return EntityRecord(event) }
-        return EntityRecord(event, adding: record(typed).addedMembers)
-    }
-}

@@ -95,11 +95,6 @@ public enum AppointmentOutcome: String, Sendable, Codable {
         self.init(event.appointmentState(fulfilled: fulfilled.contains(event.id), now: now))
     }
 
-    /// The outcome of the row `event`; `fulfilled` holds keys (``fulfilled(by:)-([CachedEntity])``).
-    public init?(_ event: CachedEntity, fulfilled: Set<String>, now: Date) {
-        self.init(event.appointmentState(fulfilled: fulfilled, now: now))
-    }
-
     /// The outcome of an appointment in `state`; nil for a request.
     public init?(_ state: AppointmentState) {
         switch state {
@@ -119,12 +114,6 @@ public enum AppointmentOutcome: String, Sendable, Codable {
     /// The appointments that `sessions` fulfil.
     public static func fulfilled(by sessions: [Stored<TrainingSession>]) -> Set<UUID> {
         Set(sessions.compactMap(\.event))
-    }
-
-    /// The keys of the appointments that the session rows `sessions` fulfil (read together, each for its `event`
-    /// alone).
-    public static func fulfilled(by sessions: [CachedEntity]) -> Set<String> {
-        Set(CachedEntity.partial(SessionMark.self, sessions).compactMap { $0?.event?.key })
     }
 }
 
@@ -168,16 +157,6 @@ public struct CalendarMarks: Sendable {
             if outcome == .upcoming { days[date]?.ahead = true }
             if outcome == .missed { days[date]?.missed = true }
         }
-    }
-
-    /// The marks of the appointment rows `appointments` and the session rows `sessions`, read as their types.
-    public init(appointments: [CachedEntity], sessions: [CachedEntity], now: Date, zone: TimeZone) {
-        self.init(
-            events: appointments.compactMap { LocalCache.stored($0) },
-            sessions: zip(sessions, CachedEntity.partial(SessionMark.self, sessions)).compactMap { row, mark in
-                mark.map { Stored(id: row.id, value: $0) }
-            },
-            now: now, zone: zone)
     }
 
     /// The marks of `date` (none when it holds nothing).

@@ -48,27 +48,8 @@ public struct AppointmentRecord: Sendable, Encodable {
             coachName: name?.member == .coachName ? name?.value : nil, occurrences: occurrences, deleted: deleted)
     }
 
-    /// The added members as an untyped row's (for ``AppointmentFacts/record(_:)-(CachedEntity)``).
-    var addedMembers: [String: JSONValue] { (try? JSONValue.encode(added).objectValue) ?? [:] }
-
     public func encode(to encoder: any Encoder) throws {
         try DocumentRecord(event, adding: added).encode(to: encoder)
-    }
-}
-
-extension AppointmentRecord {
-    /// What an untyped record adds to its appointment's members.
-    private struct Shown: Decodable {
-        let state: AppointmentState?
-        let trainingName: String?
-    }
-
-    /// An untyped record (an appointment's row with `state` and `trainingName` added) read as its type; nil when it
-    /// holds no appointment.
-    init?(_ record: EntityRecord) {
-        guard let event = try? Event(document: record.fields) else { return nil }
-        let shown = try? JSONValue.object(record.fields).decode(Shown.self)
-        self.init(Stored(id: record.id, value: event), state: shown?.state, trainingName: shown?.trainingName)
     }
 }
 
@@ -83,13 +64,6 @@ public struct EventLine: Presentable {
     public init(_ event: AppointmentRecord, clientName: String?) {
         self.event = event
         self.clientName = clientName
-    }
-
-    /// The line of an untyped record (a row with `state` added); one that holds no appointment shows as an
-    /// appointment of nobody at the start of 1970, under its own id.
-    public init(_ record: EntityRecord, clientName: String?) {
-        let unknown = Stored(id: record.id, value: Event(client: record.id, start: Date(timeIntervalSince1970: 0)))
-        self.init(AppointmentRecord(record) ?? AppointmentRecord(unknown), clientName: clientName)
     }
 
     /// The event's members with `clientName` when the client is known.

@@ -7,13 +7,6 @@ extension EventService {
     /// - Throws: ``ClientError`` `.notFound` when there is none, `.usage` (exit 64) when it is not certain and there
     ///   is nobody to ask (`choose` nil: no terminal, `--json`) — saying to pass `--event ID` — and `.cancelled` when
     ///   the person chose none.
-    public static func nextToTrain(
-        _ cache: LocalCache, at now: Date, choose: (@Sendable (_ title: String, _ lines: [String]) -> Int?)?
-    ) throws -> CachedEntity {
-        try nextAppointment(cache, at: now, choose: choose).untypedRow
-    }
-
-    /// ``nextToTrain(_:at:choose:)`` as its type.
     static func nextAppointment(
         _ cache: LocalCache, at now: Date, choose: (@Sendable (_ title: String, _ lines: [String]) -> Int?)?
     ) throws -> Stored<Event> {
@@ -42,12 +35,6 @@ extension EventService {
                 title + "\n" + list + "\n"
                     + CalendarPhrases.nextPassEvent.t(["example": events[0].appointmentReference]))
         }
-    }
-
-    /// How the train view's header names `event`: "appointment 10:00" (with the day when it is not today).
-    public static func headerLabel(_ event: CachedEntity, now: Date, zone: TimeZone = .current) -> String? {
-        guard let typed: Stored<Event> = LocalCache.stored(event) else { return nil }
-        return headerLabel(typed, now: now, zone: zone)
     }
 
     /// How the train view's header names `event`: "appointment 10:00" (with the day when it is not today).

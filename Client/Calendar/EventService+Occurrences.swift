@@ -31,12 +31,6 @@ extension EventService {
         try cache.create(exception(of: occurrence), id: occurrence.id)
     }
 
-    /// ``keepOccurrence(_:cache:)-(Stored<Event>,_)`` of an occurrence given as a row.
-    static func keepOccurrence(_ occurrence: CachedEntity, cache: LocalCache) throws {
-        guard let typed: Stored<Event> = LocalCache.stored(occurrence) else { return }
-        try keepOccurrence(typed, cache: cache)
-    }
-
     /// The appointment `event` as it stands in `cache` now (an occurrence read again through its series).
     static func current(_ event: Stored<Event>, cache: LocalCache) throws -> Stored<Event>? {
         guard let (series, day) = event.seriesOccurrence else { return try cache.one(Event.self, event.id) }
@@ -112,11 +106,6 @@ extension EventService {
         try EventCalendar(cache: cache).resolve(text)
     }
 
-    /// ``appointment(_:_:)`` as a row.
-    static func resolve(_ cache: LocalCache, _ text: String) throws -> CachedEntity {
-        try appointment(cache, text).untypedRow
-    }
-
     /// Appointments of the coach that overlap [start, start + minutes), other than `except`; cancelled, declined and
     /// requested ones never do.
     static func overlapping(
@@ -151,7 +140,7 @@ extension EventService {
             }
             end = date.addingTimeInterval(86_400)
         }
-        let id = try client.map { try ClientDirectory(cache: cache).resolve($0, for: .reading).id }
+        let id = try client.map { try ClientDirectory(cache: cache).client($0, for: .reading).id }
         // A series without end stops at the horizon when no --to is given; single appointments are all shown.
         let horizon = max(start, Date()).addingTimeInterval(Double(defaultHorizon) * 86_400)
         return try EventCalendar(cache: cache).events(

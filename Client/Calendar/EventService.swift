@@ -76,7 +76,7 @@ public struct EventService: Sendable {
         try context.require(.create, .event, relation: .ownClient, CalendarPhrases.coachesSchedule.t())
         guard given.at != nil else { throw ClientError(.usage, CalendarPhrases.atRequired.t()) }
         let cache = try context.cache()
-        let owner = try ClientDirectory(cache: cache).resolve(client, for: .writing(.scheduleEvents))
+        let owner = try ClientDirectory(cache: cache).client(client, for: .writing(.scheduleEvents))
         let edit = try Self.edit(given, cache: cache)
         var event = Event(client: owner.id, start: edit.start ?? Date())
         edit.apply(to: &event)

@@ -24,15 +24,6 @@ public struct CatalogueService: Sendable {
         return clean
     }
 
-    /// The cleaned name, refused when another live row of `kind` (machines, exercises, trainings) already has it.
-    func freeName(_ cache: LocalCache, _ kind: EntityKind, _ name: String, except: UUID? = nil) throws -> String {
-        switch kind {
-        case .machine: try freeName(cache, Machine.self, name, except: except)
-        case .exercise: try freeName(cache, Exercise.self, name, except: except)
-        default: try freeName(cache, Training.self, name, except: except)
-        }
-    }
-
     /// `gorilla machines|exercises|trainings rename NAME NEW`.
     public func rename(_ kind: EntityKind, _ name: String, to newName: String) async throws -> EntityChange {
         switch kind {

@@ -45,15 +45,6 @@ struct ClientDirectory {
         client.fullName ?? CataloguePhrases.invitedClientName.t(["id": client.id.short])
     }
 
-    /// A cached client row's display name (see ``displayName(_:)-(Stored<Client>)``): the untyped form, kept for
-    /// callers that still read rows untyped and call it in sort comparators, where decoding the row each time would
-    /// cost 60 µs a call. It goes with its last caller.
-    static func displayName(_ client: CachedEntity) -> String {
-        let full = [client[string: "name"], client[string: "surname"]].compactMap { $0 }.joined(separator: " ")
-        if !full.isEmpty { return full }
-        return client[string: "username"] ?? CataloguePhrases.invitedClientName.t(["id": client.id.short])
-    }
-
     /// The client called `text`, live ones first: by display name, username or first name (case and accents folded),
     /// else by an id (a prefix or ending of at least 4 hex digits, or the short id), else by words that begin words of
     /// the full name or username ("ruiz", "castellà", "marti", "nuria puig"), else by a piece of the name that only
@@ -81,15 +72,6 @@ struct ClientDirectory {
         case .writing: known = live
         }
         throw NameResolver.notFound("client", text, names: known.map(Self.displayName))
-    }
-
-    /// The cached row of the client called `text` (see ``client(_:for:)``).
-    func resolve(_ text: String, for use: ClientUse) throws -> CachedEntity {
-        let client = try client(text, for: use)
-        guard let row = try cache.entity(client.id) else {
-            throw NameResolver.notFound("client", text, names: [])
-        }
-        return row
     }
 
     /// The one client of `clients` that `text` names; nil when none does.

@@ -120,7 +120,7 @@ public struct ClientDetail: Presentable {
     /// Messages from them not read yet.
     public let unread: Int
     /// Their next events (at most 5), cancelled ones left out.
-    public let nextEvents: [EntityRecord]
+    public let nextEvents: [AppointmentRecord]
     /// Their newest sessions (at most 5).
     public let recentSessions: [Stored<TrainingSession>]
 
@@ -130,7 +130,7 @@ public struct ClientDetail: Presentable {
         let removed: Bool
         let code: String?
         let unread: Int
-        let nextEvents: [EntityRecord]
+        let nextEvents: [AppointmentRecord]
         let recentSessions: [String]
     }
 

@@ -37,8 +37,7 @@ extension ClientService {
         try await context.update(cache, client.id, to: changed)
         let history = try MeasurementService.history(cache, client: client.id, context: context)
         return ClientGoal(
-            row: try cache.one(Client.self, client.id), client: try cache.entity(client.id).map { EntityRecord($0) },
-            id: client.id,
+            row: try cache.one(Client.self, client.id), id: client.id,
             name: ClientDirectory.displayName(client), latest: history.latestWeight, changesGoal: text != nil,
             changesPerWeek: perWeek != nil)
     }
@@ -72,8 +71,6 @@ extension ClientService {
 public struct ClientGoal: Presentable {
     /// The client as it stands; nil when the server refused the change during the sync and it was rolled back.
     public let row: Stored<Client>?
-    /// The same row untyped, for readers not yet typed (``row`` is the typed one).
-    public let client: EntityRecord?
     public let id: UUID
     /// The display name.
     public let name: String

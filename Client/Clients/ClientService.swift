@@ -75,10 +75,10 @@ public struct ClientService: Sendable {
                 client = try cache.one(Client.self, client.id) ?? client
             }
         }
-        let events = try EventCalendar(cache: cache).appointments(
-            from: Date(), client: client.id.key,
+        let events = try EventCalendar(cache: cache).events(
+            from: Date(), client: client.id,
             horizon: Date().addingTimeInterval(Double(EventService.defaultHorizon) * 86_400)
-        ).filter { event in (LocalCache.stored(event) as Stored<Event>?)?.status.isLive ?? true }
+        ).filter(\.status.isLive)
         let sessions = try cache.timeline(TrainingSession.self, client: client.id).sorted { $0.start > $1.start }
         let me = try context.session().profile.id
         let unread = try cache.all(DeviceMessage.self).filter {
@@ -87,7 +87,7 @@ public struct ClientService: Sendable {
         return ClientDetail(
             client: client, name: ClientDirectory.displayName(client),
             codeState: code, replacedCode: replaced, unread: unread,
-            nextEvents: events.prefix(5).map { EntityRecord($0) }, recentSessions: Array(sessions.prefix(5)))
+            nextEvents: events.prefix(5).map { AppointmentRecord($0) }, recentSessions: Array(sessions.prefix(5)))
     }
 
     /// `gorilla clients code CLIENT`: a new registration code for a client who has not registered yet.
@@ -153,9 +153,9 @@ public struct ClientService: Sendable {
         // The server cancels their future appointments and ends their series; counted, occurrence by occurrence, as
         // this device pulls them back.
         let now = Date()
-        let future = try EventCalendar.ahead(of: client.id.key, after: now, in: cache)
+        let future = try EventCalendar.ahead(of: client.id, after: now, in: cache)
         try await context.delete(cache, Client.self, client.id)
-        let still = Set(try EventCalendar.ahead(of: client.id.key, after: now, in: cache).map(\.id))
+        let still = Set(try EventCalendar.ahead(of: client.id, after: now, in: cache).map(\.id))
         let cancelled = future.filter { !still.contains($0.id) }.count
         return ClientRemoval(
             client: client, name: ClientDirectory.displayName(client),

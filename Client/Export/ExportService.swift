@@ -68,7 +68,7 @@ public struct ExportService: Sendable {
         }
         let messages = try cache.all(Message.self).sorted { ($0.sent, $0.id.key) < ($1.sent, $1.id.key) }
         let clients = try cache.all(GorillaShared.Client.self, includeDeleted: true).map {
-            (row: $0, name: StatsSubject.displayName($0))
+            (row: $0, name: ClientDirectory.displayName($0))
         }.sorted { ($0.name.lowercased(), $0.row.id.key) < ($1.name.lowercased(), $1.row.id.key) }
         var contents: [(file: String, rows: Int, content: Data)] = []
         func add(_ file: String, _ rows: Int, _ value: some Encodable) throws {

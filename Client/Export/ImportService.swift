@@ -129,7 +129,7 @@ public struct ImportService: Sendable {
         if request.createExercises {
             let needed = Set(fresh.flatMap { $0.workout.exercises.map(\.name) })
             for name in unknown.map(\.name) where needed.contains(name) {
-                let clean = try CatalogueService(context).freeName(cache, .exercise, target(name))
+                let clean = try CatalogueService(context).freeName(cache, Exercise.self, target(name))
                 let id = UUID.v7()
                 let sets = fresh.flatMap { $0.workout.exercises.filter { $0.name == name }.flatMap(\.sets) }
                 try cache.create(Exercise(name: clean, count: Self.count(of: sets)), id: id)

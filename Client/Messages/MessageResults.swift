@@ -65,14 +65,6 @@ public struct SentMessage: Presentable {
         self.message = message
     }
 
-    /// The message of a cached row (for callers that read it untyped).
-    init(to: String, id: UUID, message record: EntityRecord?) {
-        let typed = record.flatMap { record in
-            (try? DeviceMessage(document: record.fields)).map { Stored(id: record.id, value: $0) }
-        }
-        self.init(to: to, id: id, message: typed)
-    }
-
     /// Whether the server has it (else it is queued for the next sync).
     public var sent: Bool { message?.sent != nil }
 

@@ -94,19 +94,6 @@ public struct MessageService: Sendable {
         try cache.annotate(id, local.document)
     }
 
-    /// ``deliver(_:to:in:session:)`` with the members a caller adds as JSON (`session`).
-    func deliver(
-        _ text: String, to person: Correspondent, in cache: LocalCache, extra: [String: JSONValue]
-    ) async throws -> UUID {
-        let about = try JSONValue.object(extra).decode(Commented.self)
-        return try await deliver(text, to: person, in: cache, session: about.session)
-    }
-
-    /// The session a message comments on, as callers that add it as JSON give it.
-    private struct Commented: Decodable {
-        let session: UUID?
-    }
-
     // MARK: Conversations
 
     /// The people the logged-in account may write to.

@@ -107,13 +107,14 @@ extension Overview {
         let profile = account.profile
         let coach = profile.role.keepsClients
         var lines = ["\(profile.name) \(profile.surname) (\(profile.username), \(roleWord(profile.role)))", ""]
-        if let next = account.next, let start = next.start {
+        if let next = account.next {
+            let start = next.start
             let who =
                 coach
                 ? next.clientName ?? "?"
                 : account.coachName.map { AccountPhrases.overviewTrainingWith.t(["coach": $0]) }
                     ?? AccountPhrases.overviewTraining.t()
-            let training = next.event[string: "trainingName"].map { " · \($0)" } ?? ""
+            let training = next.event.trainingName.map { " · \($0)" } ?? ""
             let when = EventFormatting.relative(start, now: account.now, zone: .current)
             let countdown = EventFormatting.countdown(from: account.now, to: start)
             lines.append(
@@ -167,7 +168,7 @@ extension Overview {
             for event in events.prefix(5) {
                 var line = "  " + EventFormatting.line(event.event, clientName: event.clientName)
                 // The client's reason for a coach; the request's note (the coach's reason when they gave one) for a client.
-                if let reason = event.event[string: coach ? "answerNote" : "note"] {
+                if let reason = coach ? event.event.answerNote : event.event.note {
                     line += coach ? " — \(reason)" : " — " + AccountPhrases.overviewNote.t(["note": reason])
                 }
                 lines.append(line)

@@ -153,11 +153,6 @@ public enum EventFormatting {
         return parts.joined(separator: "  ")
     }
 
-    /// ``line(_:clientName:)-(AppointmentRecord,_)`` of an untyped record (its id alone when it holds no appointment).
-    static func line(_ record: EntityRecord, clientName: String?) -> String {
-        AppointmentRecord(record).map { line($0, clientName: clientName) } ?? record.id.short
-    }
-
     /// Where an appointment stands (``GorillaShared/AppointmentState``), in the current language: "scheduled",
     /// "confirmed", "declined by client", "missed", "done", "cancelled", "requested", "request declined".
     /// `--json` keeps the machine values (`state`, `status`, `answer`).

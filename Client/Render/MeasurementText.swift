@@ -143,11 +143,11 @@ enum BodyText {
 
 extension ClientGoal {
     public func text(for viewer: Viewer) -> String {
-        guard client != nil else { return ProgressPhrases.goalRefused.t(["name": name]) }
+        guard row != nil else { return ProgressPhrases.goalRefused.t(["name": name]) }
         var lines: [String] = []
         if changesPerWeek {
             if let perWeek {
-                let since = client.flatMap { try? GorillaShared.Client(document: $0.fields) }?.perWeekSince
+                let since = perWeekSince
                 lines.append(
                     ProgressPhrases.perWeekSet.t([
                         "name": name, "count": perWeek,

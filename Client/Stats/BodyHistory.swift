@@ -73,12 +73,6 @@ public struct BodyHistory: Sendable {
         self.goalWeight = goalWeight
     }
 
-    /// The history of cached measurement rows (those the type can read), with the goal weight.
-    public init(_ measurements: [CachedEntity], goalWeight: Double? = nil) {
-        let typed: [Stored<GorillaShared.Measurement>] = measurements.compactMap(LocalCache.stored)
-        self.init(typed, goalWeight: goalWeight)
-    }
-
     /// The newest entry with a weight.
     public var latestWeight: Entry? { entries.last { $0.value(.weight) != nil } }
 

@@ -75,15 +75,14 @@ extension StatsService {
             let subject = try StatsSubject.resolve(request.client, cache: cache, context: context)
             clients = [(subject.id, subject.name, try cache.one(Client.self, subject.id)?.value)]
         } else {
-            clients = try cache.all(Client.self).map { ($0.id, StatsSubject.displayName($0), $0.value) }
+            clients = try cache.all(Client.self).map { ($0.id, ClientDirectory.displayName($0), $0.value) }
                 .sortedByFoldedName(\.name)
         }
         let rows = try clients.map { client in
             calculator.compliance(
                 client: client.name, target: client.record?.perWeek,
                 sessions: try cache.timeline(TrainingSession.self, client: client.id),
-                events: StatsCalculator.typed(
-                    try EventCalendar(cache: cache).appointments(until: Date(), client: client.id.key)), from: from,
+                events: try EventCalendar(cache: cache).events(until: Date(), client: client.id), from: from,
                 to: to, since: client.record.flatMap(Self.complianceStart))
         }
         return ComplianceReport(clients: rows, single: !profile.role.keepsClients || request.client != nil)

@@ -84,9 +84,8 @@ public struct StatsService: Sendable {
             }
             return stats
         }
-        let events: [Stored<Event>] = StatsCalculator.typed(
-            try EventCalendar(cache: cache).appointments(
-                until: Date().addingTimeInterval(Double(EventService.defaultHorizon) * 86_400), client: subject.id.key))
+        let events = try EventCalendar(cache: cache).events(
+            until: Date().addingTimeInterval(Double(EventService.defaultHorizon) * 86_400), client: subject.id)
         var overview = calculator.overview(sessions: sessions, events: events, from: from, to: to)
         // Without --from, the muscle groups cover every set (at most the year before the last one).
         let earliest = sets.last.map { last in max(sets[0].date, last.date.addingTimeInterval(-52 * 7 * 86_400)) }
@@ -156,7 +155,7 @@ struct StatsSubject {
         let profile = try context.session().profile
         if !profile.role.keepsClients {
             let yourNames = [profile.username, profile.name, "\(profile.name) \(profile.surname)"].map(NameMatch.fold)
-            if let name, (try? ClientDirectory(cache: cache).resolve(name, for: .reading))?.id != profile.id,
+            if let name, (try? ClientDirectory(cache: cache).client(name, for: .reading))?.id != profile.id,
                 !yourNames.contains(NameMatch.fold(name))
             {
                 throw ClientError(.usage, ProgressPhrases.onlyYourOwnFigures.t())
@@ -165,17 +164,13 @@ struct StatsSubject {
         }
         guard let name else {
             let clients = try cache.all(GorillaShared.Client.self)
-            if clients.count == 1 { return StatsSubject(id: clients[0].id, name: displayName(clients[0])) }
+            if clients.count == 1 {
+                return StatsSubject(id: clients[0].id, name: ClientDirectory.displayName(clients[0]))
+            }
             throw ClientError(.usage, ProgressPhrases.nameTheClient.t(["command": "gorilla stats --client C"]))
         }
-        let client = try ClientDirectory(cache: cache).resolve(name, for: .reading)
+        let client = try ClientDirectory(cache: cache).client(name, for: .reading)
         return StatsSubject(id: client.id, name: ClientDirectory.displayName(client))
-    }
-
-    /// A client as lists name them: their full name, else their username, else as an invited client (the rule of
-    /// ``ClientDirectory/displayName(_:)``, for a typed row).
-    static func displayName(_ client: Stored<GorillaShared.Client>) -> String {
-        client.fullName ?? CataloguePhrases.invitedClientName.t(["id": client.id.short])
     }
 }
 

@@ -33,7 +33,7 @@ struct SessionDraft: Sendable {
     func queue(as id: UUID, in cache: LocalCache, context: DeviceContext) throws {
         // An occurrence of a series gets its exception row first: the session names it.
         if let event, try cache.entity(event) == nil,
-            let occurrence = try EventCalendar(cache: cache).occurrence(withID: event, around: start)
+            let occurrence = try EventCalendar(cache: cache).event(withID: event, around: start)
         {
             try EventService.keepOccurrence(occurrence, cache: cache)
         }
@@ -69,7 +69,7 @@ struct SessionDraft: Sendable {
         var unknown: [String] = []
         for index in exercises.indices where exercises[index].exercise == nil {
             do {
-                let known = try resolver.pick(.exercise, exercises[index].name)
+                let known = try resolver.pick(Exercise.self, exercises[index].name)
                 if NameMatch.fold(known.name) != NameMatch.fold(exercises[index].name) {
                     matched.append(SessionSaved.Match(typed: exercises[index].name, name: known.name))
                 }
@@ -130,10 +130,5 @@ extension PerformedExercise {
             exercise.sets[index].repTimes = exercise.sets[index].repTimes?.map(Self.rounded)
         }
         return exercise
-    }
-
-    /// The exercises a stored session holds (for callers that read untyped rows).
-    static func all(in session: CachedEntity) -> [PerformedExercise] {
-        (session.data["exercises"]?.arrayValue ?? []).map(PerformedExercise.init(document:))
     }
 }

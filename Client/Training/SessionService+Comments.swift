@@ -14,12 +14,10 @@ extension SessionService {
         let messages = MessageService(context)
         let recipient: Correspondent
         if try context.session().profile.role.keepsClients {
-            guard let client = try cache.one(Client.self, session.client), !client.deleted,
-                let row = try cache.entity(client.id)
-            else {
+            guard let client = try cache.one(Client.self, session.client), !client.deleted else {
                 throw ClientError(.notFound, TrainingPhrases.sessionClientNotHere.t(["id": session.id.short]))
             }
-            let name = ClientDirectory.displayName(row)
+            let name = ClientDirectory.displayName(client)
             guard client.status == .active else {
                 throw ClientError(.usage, TrainingPhrases.commentNeedsRegisteredClient.t(["name": name]))
                     .decidedLocally()
@@ -29,9 +27,8 @@ extension SessionService {
             recipient = try messages.correspondent(cache, nil)
         }
         let message = try await messages.deliver(
-            text, to: recipient, in: cache, extra: [Message.CodingKeys.session.rawValue: .string(session.id.key)])
-        let sent = SentMessage(
-            to: recipient.name, id: message, message: try cache.entity(message).map { EntityRecord($0) })
+            text, to: recipient, in: cache, session: session.id)
+        let sent = SentMessage(to: recipient.name, id: message, message: try cache.one(DeviceMessage.self, message))
         return SessionComment(message: sent, sessionStart: session.start)
     }
 

@@ -183,7 +183,7 @@ extension SessionService {
             }
             return best.items[0]
         }
-        if let known = try? NameResolver(cache: cache).pick(.exercise, name),
+        if let known = try? NameResolver(cache: cache).pick(Exercise.self, name),
             let index = indices.first(where: { exercises[$0].exercise == known.id })
         {
             return index

@@ -85,10 +85,9 @@ public struct SessionService: Sendable {
         let start = try date.map(Self.parseDate) ?? Date()
         let given = try request.duration.map { try Self.length($0, option: "--duration") }
         let training = try request.training.map { try NameResolver(cache: cache).resolve(Training.self, $0) }
-        let found = try request.event.map { try EventService.resolve(cache, $0) }
-        let event: Stored<Event>? = found.flatMap(LocalCache.stored)
-        if let found, event?.client != client.id {
-            throw ClientError(.usage, TrainingPhrases.eventWithAnotherClient.t(["id": found.id.short]))
+        let event = try request.event.map { try EventService.appointment(cache, $0) }
+        if let event, event.client != client.id {
+            throw ClientError(.usage, TrainingPhrases.eventWithAnotherClient.t(["id": event.id.short]))
         }
         var matched: [SessionSaved.Match] = []
         let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: request.allowNew, matched: &matched)
@@ -215,23 +214,25 @@ public struct SessionService: Sendable {
         let profile = try context.session().profile
         guard !profile.role.keepsClients else {
             guard let name else { throw ClientError(.usage, TrainingPhrases.nameTheClient.t()) }
-            let client = try ClientDirectory(cache: cache).resolve(name, for: use)
+            let client = try ClientDirectory(cache: cache).client(name, for: use)
             return (client.id, ClientDirectory.displayName(client))
         }
-        if let name, (try? ClientDirectory(cache: cache).resolve(name, for: .reading))?.id != profile.id {
+        if let name, (try? ClientDirectory(cache: cache).client(name, for: .reading))?.id != profile.id {
             throw ClientError(.usage, TrainingPhrases.clientOwnSessionsOnly.t())
         }
-        let own = try cache.entity(profile.id).map(ClientDirectory.displayName)
+        let own = try cache.one(Client.self, profile.id).map(ClientDirectory.displayName)
         return (profile.id, own ?? "\(profile.name) \(profile.surname)")
     }
 
     /// The logged-in client's own entry (their `client` row), for a client who trains themselves; `name`, when
     /// given, must name them.
     /// - Throws: ``ClientError`` `.usage` when `name` is someone else, `.notFound` before the first sync.
-    static func ownEntry(named name: String?, cache: LocalCache, context: DeviceContext) throws -> CachedEntity {
+    static func ownEntry(
+        named name: String?, cache: LocalCache, context: DeviceContext
+    ) throws -> Stored<Client> {
         let profile = try context.session().profile
         _ = try owner(name, cache: cache, context: context)
-        guard let own = try cache.entity(profile.id), !own.deleted else {
+        guard let own = try cache.one(Client.self, profile.id), !own.deleted else {
             throw ClientError(.notFound, TrainingPhrases.noProfileYet.t())
         }
         return own
@@ -276,11 +277,6 @@ public struct SessionService: Sendable {
     /// The name of the training `training` (a session's), if this device knows it (deleted ones too).
     static func trainingName(_ cache: LocalCache, training: UUID?) throws -> String? {
         try training.flatMap { try cache.one(Training.self, $0) }?.name
-    }
-
-    /// The name of the training the session `row` followed, if this device knows it (deleted ones too).
-    static func trainingName(_ cache: LocalCache, _ row: CachedEntity) throws -> String? {
-        try trainingName(cache, training: (LocalCache.stored(row) as Stored<TrainingSession>?)?.training)
     }
 }
 

@@ -15,7 +15,7 @@ extension TrainService {
         try refuseWhileUnfinished(cache)
         let session = try SessionService.resolve(cache, id)
         try SessionService(context).mayCorrect(session)
-        let owner = try cache.entity(session.client)
+        let owner = try cache.one(Client.self, session.client)
         let training = try session.training.flatMap { try cache.one(Training.self, $0) }
         let items = try session.exercises.map { done in
             SessionRecorder.Item(performed: done, count: try Self.count(of: done.exercise, cache: cache))

@@ -13,25 +13,22 @@ extension TrainService {
         try request.validate()
         let cache = try await context.cacheForView()
         try refuseWhileUnfinished(cache)
-        let appointment =
+        let event =
             request.next
-            ? try EventService.nextToTrain(cache, at: now, choose: request.chooseNext)
-            : try request.event.map {
-                try EventService.resolve(cache, $0)
-            }
-        let event: Stored<Event>? = appointment.flatMap(LocalCache.stored)
-        let owner: CachedEntity
+            ? try EventService.nextAppointment(cache, at: now, choose: request.chooseNext)
+            : try request.event.map { try EventService.appointment(cache, $0) }
+        let owner: Stored<Client>
         if role == .client {
             // A client trains themselves.
             owner = try SessionService.ownEntry(named: request.client, cache: cache, context: context)
         } else if let client = request.client {
-            owner = try ClientDirectory(cache: cache).resolve(client, for: .writing(.train))
-            if let appointment, event?.client != owner.id {
-                throw ClientError(.usage, TrainingPhrases.eventWithAnotherClient.t(["id": appointment.id.short]))
+            owner = try ClientDirectory(cache: cache).client(client, for: .writing(.train))
+            if let event, event.client != owner.id {
+                throw ClientError(.usage, TrainingPhrases.eventWithAnotherClient.t(["id": event.id.short]))
             }
-        } else if let appointment {
-            guard let id = event?.client, let client = try cache.entity(id), !client.deleted else {
-                throw ClientError(.notFound, TrainingPhrases.eventClientNotHere.t(["id": appointment.id.short]))
+        } else if let event {
+            guard let client = try cache.one(Client.self, event.client), !client.deleted else {
+                throw ClientError(.notFound, TrainingPhrases.eventClientNotHere.t(["id": event.id.short]))
             }
             owner = client
         } else {
@@ -55,11 +52,11 @@ extension TrainService {
             ? try Self.formTimes(request, event: event?.value, training: routine?.value, at: now) : (now, nil)
         var recorder = SessionRecorder(
             client: owner.id, clientName: ClientDirectory.displayName(owner), training: routine?.id,
-            trainingName: routine?.name, event: appointment?.id, realTime: !request.handsFree,
+            trainingName: routine?.name, event: event?.id, realTime: !request.handsFree,
             free: routine == nil && request.repeating == nil, items: items,
             catalogue: try Self.catalogue(cache, client: owner.id),
             at: start, until: end)
-        recorder.appointment = appointment.flatMap { EventService.headerLabel($0, now: now) }
+        recorder.appointment = event.map { EventService.headerLabel($0, now: now) }
         return recorder
     }
 
@@ -182,7 +179,7 @@ extension TrainService {
 
     /// The client's previous session: the newest by start.
     /// - Throws: ``ClientError`` `.notFound` when the client has none with a recorded set.
-    static func lastSession(of client: CachedEntity, cache: LocalCache) throws -> Stored<TrainingSession> {
+    static func lastSession(of client: Stored<Client>, cache: LocalCache) throws -> Stored<TrainingSession> {
         let sessions = try cache.timeline(TrainingSession.self, client: client.id)
             .filter { !$0.exercises.allSatisfy(\.sets.isEmpty) }
         guard let last = sessions.max(by: { $0.start < $1.start }) else {

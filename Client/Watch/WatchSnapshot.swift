@@ -131,19 +131,18 @@ public struct WatchSnapshot: Sendable, Equatable {
         let calendar = try EventCalendar(cache: cache)
         // The training each appointment is for, by name (the watch reads no sessions: it looks often).
         let trainings = try AppointmentFacts.trainingNames(in: cache)
-        func appointment(_ row: CachedEntity) -> WatchAppointment? {
-            guard let event: Stored<Event> = LocalCache.stored(row) else { return nil }
-            return WatchAppointment(
-                id: row.id, reference: row.appointmentReference, event: event.value, with: other(event.client),
+        func appointment(_ event: Stored<Event>) -> WatchAppointment {
+            WatchAppointment(
+                id: event.id, reference: event.appointmentReference, event: event.value, with: other(event.client),
                 training: event.training.flatMap { trainings[$0.key] })
         }
         var snapshot = WatchSnapshot()
-        for row in calendar.singles + calendar.series.values {
+        for row in calendar.singleRows + calendar.seriesRows.values {
             snapshot.rows[row.id] = appointment(row)
         }
         let from = now.addingTimeInterval(-window.before * 86_400)
         let to = now.addingTimeInterval(window.after * 86_400)
-        for occurrence in calendar.appointments(from: from, to: to, horizon: to)
+        for occurrence in calendar.events(from: from, to: to, horizon: to)
         where occurrence.seriesOccurrence != nil {
             snapshot.occurrences[occurrence.id] = appointment(occurrence)
         }

@@ -6,10 +6,13 @@ import Testing
 
 /// A client's measurements as `measurements list` and `stats` read them: days, BMI from the nearest height, goal.
 @Suite struct BodyHistoryTests {
-    static func entry(_ date: String, _ values: [String: Double], id: UUID = UUID.v7()) -> CachedEntity {
+    /// A measurement, read as the cache reads the document it holds.
+    static func entry(
+        _ date: String, _ values: [String: Double], id: UUID = UUID.v7()
+    ) -> Stored<GorillaShared.Measurement> {
         var data: [String: JSONValue] = ["client": "0193a7c2-0000-7000-8000-0000000c1e01", "date": .string(date)]
         for (field, value) in values { data[field] = .number(value) }
-        return CachedEntity(id: id, kind: "measurement", data: data, version: 1, deleted: false)
+        return LocalCache.stored(CachedEntity(id: id, kind: "measurement", data: data, version: 1, deleted: false))!
     }
 
     @Test func eachWeightUsesTheHeightMeasuredNearestInTime() throws {

@@ -11,26 +11,30 @@ import Testing
 
     static func time(_ text: String) -> Date { ISOTime.parse(text)! }
 
-    /// An appointment row of `client` as the cache holds it.
+    /// An appointment of `client`.
     static func event(
         _ start: String, minutes: Int = 60, status: EventStatus = .scheduled, id: UUID = UUID.v7(),
-        extra: [String: JSONValue] = [:]
-    ) -> CachedEntity {
-        var data: [String: JSONValue] = [
-            "client": .string(client.key), "start": .string(start), "zone": "UTC",
-            "duration": .number(Double(minutes)), "status": .string(status.rawValue),
-        ]
-        data.merge(extra) { _, new in new }
-        return CachedEntity(id: id, kind: "event", data: data, version: 1, deleted: false)
+        recurrence: Recurrence? = nil
+    ) -> Stored<Event> {
+        Stored(
+            id: id,
+            value: Event(
+                client: client, start: time(start), zone: "UTC", duration: minutes, status: status,
+                recurrence: recurrence))
     }
 
-    /// A session of `client` starting at `start`, fulfilling `event` when given.
-    static func session(_ start: String, event: UUID? = nil) -> CachedEntity {
+    /// A session of `client` starting at `start`, fulfilling `event` when given, as the calendar reads it.
+    static func session(_ start: String, event: UUID? = nil) -> Stored<SessionMark> {
+        Stored(id: UUID.v7(), value: (try? SessionMark(document: sessionDocument(start, event: event)))!)
+    }
+
+    /// The document of ``session(_:event:)`` as the server sends it.
+    static func sessionDocument(_ start: String, event: UUID? = nil) -> [String: JSONValue] {
         var data: [String: JSONValue] = [
             "client": .string(client.key), "start": .string(start), "mode": "handsfree", "exercises": [],
         ]
         if let event { data["event"] = .string(event.key) }
-        return CachedEntity(id: UUID.v7(), kind: "session", data: data, version: 1, deleted: false)
+        return data
     }
 
     static func day(_ text: String) -> CalendarDate { CalendarDate(text)! }
@@ -39,7 +43,7 @@ import Testing
 
     @Test func anAppointmentIsMissedOnlyOnceItHasEndedWithoutASessionOrBeingMarkedDone() {
         let now = Self.time("2026-12-03T12:00:00.000Z")
-        func outcome(_ event: CachedEntity, fulfilled: Set<String> = []) -> AppointmentOutcome? {
+        func outcome(_ event: Stored<Event>, fulfilled: Set<UUID> = []) -> AppointmentOutcome? {
             AppointmentOutcome(event, fulfilled: fulfilled, now: now)
         }
         #expect(outcome(Self.event("2026-12-03T09:00:00.000Z")) == .missed)
@@ -61,7 +65,7 @@ import Testing
         let now = Self.time("2026-12-10T12:00:00.000Z")
         let kept = Self.event("2026-12-02T09:00:00.000Z")
         let marks = CalendarMarks(
-            appointments: [
+            events: [
                 Self.event("2026-12-01T09:00:00.000Z"),  // missed
                 kept,  // fulfilled by a session the same day
                 Self.event("2026-12-03T09:00:00.000Z"), Self.event("2026-12-03T18:00:00.000Z"),  // both missed
@@ -89,20 +93,19 @@ import Testing
         let cache = try LocalCache.inMemory()
         let series = UUID.v7()
         // Every Tuesday at 09:00 from 1 December 2026.
-        let rule = try JSONValue.encode(Recurrence(.weekly, days: [.tu]))
-        let row = Self.event("2026-12-01T09:00:00.000Z", id: series, extra: ["recurrence": rule])
+        let row = Self.event("2026-12-01T09:00:00.000Z", id: series, recurrence: Recurrence(.weekly, days: [.tu]))
         let second = Event.exceptionID(series: series, occurrence: Self.day("2026-12-08"))
-        let session = Self.session("2026-12-08T09:10:00.000Z", event: second)
+        let session = Self.sessionDocument("2026-12-08T09:10:00.000Z", event: second)
         try cache.applyPull(
             [
-                Change(kind: "event", id: series, version: 1, deleted: false, data: .object(row.data)),
-                Change(kind: "session", id: session.id, version: 2, deleted: false, data: .object(session.data)),
+                Change(kind: "event", id: series, version: 1, deleted: false, data: .object(row.value.document)),
+                Change(kind: "session", id: UUID.v7(), version: 2, deleted: false, data: .object(session)),
             ], cursor: 2)
         let from = Self.time("2026-12-01T00:00:00.000Z"), to = Self.time("2027-01-01T00:00:00.000Z")
-        let appointments = try EventCalendar(cache: cache).appointments(from: from, to: to)
+        let appointments = try EventCalendar(cache: cache).events(from: from, to: to)
         #expect(appointments.count == 5)
         let marks = CalendarMarks(
-            appointments: appointments, sessions: try cache.entities(.session),
+            events: appointments, sessions: try cache.all(SessionMark.self),
             now: Self.time("2026-12-16T12:00:00.000Z"), zone: Self.utc)
         let tuesdays = ["2026-12-01", "2026-12-08", "2026-12-15", "2026-12-22", "2026-12-29"]
         #expect(tuesdays.map { marks[Self.day($0)].symbol } == ["!", "+", "!", "*", "*"])
@@ -152,7 +155,7 @@ import Testing
     }
 
     static func line(_ start: String, minutes: Int = 60, status: EventStatus = .scheduled, name: String) -> EventLine {
-        EventLine(EntityRecord(Self.event(start, minutes: minutes, status: status)), clientName: name)
+        EventLine(AppointmentRecord(Self.event(start, minutes: minutes, status: status)), clientName: name)
     }
 
     @Test func theWeekGridRunsFromTheEarliestAppointmentToTheLatestAndFitsTheTerminal() throws {

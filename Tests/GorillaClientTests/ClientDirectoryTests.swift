@@ -35,7 +35,7 @@ import Testing
 
     @Test func anyPartOfTheFullNameFindsTheClientWithCaseAndAccentsFolded() throws {
         let (directory, ids) = try Self.directory(Self.people)
-        func found(_ text: String) throws -> UUID { try directory.resolve(text, for: .reading).id }
+        func found(_ text: String) throws -> UUID { try directory.client(text, for: .reading).id }
         #expect(try found("ruiz") == ids[0])
         #expect(try found("RUIZ") == ids[0])
         #expect(try found("castellà") == ids[1])
@@ -54,7 +54,7 @@ import Testing
     @Test func notFoundListsRealNamesAndAmbiguityListsTheCandidates() throws {
         let (directory, ids) = try Self.directory(Self.people)
         do {
-            _ = try directory.resolve("zzzz", for: .reading)
+            _ = try directory.client("zzzz", for: .reading)
             Issue.record("found someone")
         } catch let error as ClientError {
             #expect(error.kind == .notFound)
@@ -64,7 +64,7 @@ import Testing
             #expect(!error.message.contains(", \(ids[0].short)"), "no bare ids: \(error)")
         }
         do {
-            _ = try directory.resolve("mart", for: .reading)
+            _ = try directory.client("mart", for: .reading)
             Issue.record("'mart' is two people")
         } catch let error as ClientError {
             #expect(error.kind == .ambiguous)
@@ -75,12 +75,12 @@ import Testing
 
     @Test func aRemovedClientIsFoundForReadingAndRefusedForWriting() throws {
         let (directory, ids) = try Self.directory(Self.people)
-        #expect(try directory.resolve("alex", for: .reading).id == ids[3])
-        #expect(try directory.resolve("Alex Soler", for: .reading).deleted)
-        #expect(try directory.resolve(ids[3].short, for: .reading).id == ids[3])
-        #expect(try directory.resolve(String(ids[3].key.suffix(12)), for: .reading).id == ids[3])
+        #expect(try directory.client("alex", for: .reading).id == ids[3])
+        #expect(try directory.client("Alex Soler", for: .reading).deleted)
+        #expect(try directory.client(ids[3].short, for: .reading).id == ids[3])
+        #expect(try directory.client(String(ids[3].key.suffix(12)), for: .reading).id == ids[3])
         do {
-            _ = try directory.resolve("alex", for: .writing(.logSessions))
+            _ = try directory.client("alex", for: .writing(.logSessions))
             Issue.record("wrote for a removed client")
         } catch let error as ClientError {
             #expect(error.kind == .usage)
@@ -90,7 +90,7 @@ import Testing
         // Every action is a whole phrase in each language: messages too ("…però no enviar-li missatges").
         let refusal = Language.$current.withValue(.ca) { () -> String in
             do {
-                _ = try directory.resolve("alex", for: .writing(.sendMessages))
+                _ = try directory.client("alex", for: .writing(.sendMessages))
                 return ""
             } catch {
                 return "\(error)"
@@ -101,9 +101,9 @@ import Testing
 
     @Test func aLiveClientWinsOverARemovedOneOfTheSameName() throws {
         let (directory, ids) = try Self.directory([("Alex", "Soler", "alex", true), ("Alex", "Soler", "alex2", false)])
-        #expect(try directory.resolve("Alex Soler", for: .reading).id == ids[1])
-        #expect(try directory.resolve("alex soler", for: .writing(.train)).id == ids[1])
-        #expect(try directory.resolve(ids[0].short, for: .reading).id == ids[0], "the removed one by its id")
+        #expect(try directory.client("Alex Soler", for: .reading).id == ids[1])
+        #expect(try directory.client("alex soler", for: .writing(.train)).id == ids[1])
+        #expect(try directory.client(ids[0].short, for: .reading).id == ids[0], "the removed one by its id")
     }
 
     @Test func wordsBeginWordsOfTheNameInAnyOrder() {

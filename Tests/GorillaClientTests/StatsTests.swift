@@ -29,11 +29,11 @@ import FoundationXML
         return .object(object)
     }
 
-    /// A session document, as the cache holds it after a pull.
+    /// A session, read as the cache reads the document it holds after a pull.
     static func session(
         _ start: String, end: String? = nil, paused: Double = 0, mode: String = "handsfree",
         event: String? = nil, exercises: [(key: String?, name: String, sets: [JSONValue])]
-    ) -> CachedEntity {
+    ) -> Stored<TrainingSession> {
         var data: [String: JSONValue] = [
             "client": .string(client), "mode": .string(mode), "start": .string(start), "paused": .number(paused),
             "exercises": .array(
@@ -53,20 +53,21 @@ import FoundationXML
         ]
         if let end { data["end"] = .string(end) }
         if let event { data["event"] = .string(event) }
-        return CachedEntity(id: UUID.v7(), kind: "session", data: data, version: 1, deleted: false)
+        return LocalCache.stored(CachedEntity(id: UUID.v7(), kind: "session", data: data, version: 1, deleted: false))!
     }
 
-    static func event(_ start: String, status: String? = nil, id: UUID = UUID.v7()) -> CachedEntity {
+    /// An appointment, read as the cache reads the document it holds.
+    static func event(_ start: String, status: String? = nil, id: UUID = UUID.v7()) -> Stored<Event> {
         var data: [String: JSONValue] = ["client": .string(client), "start": .string(start), "duration": 60]
         if let status { data["status"] = .string(status) }
-        return CachedEntity(id: id, kind: "event", data: data, version: 1, deleted: false)
+        return LocalCache.stored(CachedEntity(id: id, kind: "event", data: data, version: 1, deleted: false))!
     }
 
     /// The hand-computed fixture: two sessions of one exercise.
     ///
     /// Session 1: 12×80 kg (e1RM 112), 10×85 kg (e1RM 113.33); volume 960 + 850 = 1810.
     /// Session 2: 10×90 kg (e1RM 120), 8×95 kg (e1RM 120.33); volume 900 + 760 = 1660.
-    static var twoBenchSessions: [CachedEntity] {
+    static var twoBenchSessions: [Stored<TrainingSession>] {
         [
             session("2026-03-02T18:30:00.000Z", exercises: [(bench, "Bench press", [set(12, 80), set(10, 85)])]),
             session("2026-03-09T18:30:00.000Z", exercises: [(bench, "Bench press", [set(10, 90), set(8, 95)])]),
@@ -354,10 +355,9 @@ import FoundationXML
         #expect(!json.lowercased().contains("nan") && !json.lowercased().contains("inf"))
 
         // A session without sets, end or a valid start is no trouble either.
-        let odd = [
-            Self.session("2026-03-10T10:00:00Z", exercises: []),
-            CachedEntity(id: UUID.v7(), kind: "session", data: ["start": "not a date"], version: 1, deleted: false),
-        ]
+        let unreadable = CachedEntity(
+            id: UUID.v7(), kind: "session", data: ["start": "not a date"], version: 1, deleted: false)
+        let odd = [Self.session("2026-03-10T10:00:00Z", exercises: [])] + [unreadable].compactMap(LocalCache.stored)
         let sparse = calculator.overview(sessions: odd, events: [])
         #expect(sparse.sessions == 1)
         #expect(sparse.trainingTime == 0)
@@ -424,7 +424,7 @@ import FoundationXML
         #expect(overview.trainingTime == 3000 + 1800)  // (3600 − 600) + 1800; the session without an end adds nothing
         // Every set's duration, hands-free ones too (before: real-time sets only, 40 + 38 + 12).
         #expect(overview.timeUnderTension == 40 + 38 + 50 + 12)
-        let shown = sessions.reduce(0) { $0 + SessionTotals(PerformedExercise.all(in: $1)).tension }
+        let shown = sessions.reduce(0) { $0 + SessionTotals($1.exercises).tension }
         #expect(overview.timeUnderTension == shown)
         #expect(overview.exercises.first?.bestDuration == 50)
     }

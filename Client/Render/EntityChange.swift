@@ -1,33 +1,6 @@
 import Foundation
 import GorillaShared
 
-/// A synced row as `--json` shows it: its document's members, its `id`, and any members a result adds.
-public struct EntityRecord: Encodable, Sendable {
-    public let id: UUID
-    public var fields: [String: JSONValue]
-
-    public init(_ entity: CachedEntity, adding extra: [String: JSONValue] = [:]) {
-        id = entity.id
-        fields = entity.data.merging(extra) { _, added in added }
-    }
-
-    /// The row's name (catalogue rows, clients).
-    public var name: String { fields["name"]?.stringValue ?? "" }
-
-    /// A string member.
-    public subscript(string field: String) -> String? { fields[field]?.stringValue }
-
-    /// Who recorded a session or a measurement (``GorillaShared/RecordedBy``): the coach, unless the document says the
-    /// client.
-    public var recordedBy: Role { RecordedBy.role(of: fields) }
-
-    public func encode(to encoder: any Encoder) throws {
-        var object = fields
-        object["id"] = .string(id.key)
-        try JSONValue.object(object).encode(to: encoder)
-    }
-}
-
 /// A change to one row of the catalogue (or of a client's data): what was done, and the row as it stands.
 public struct EntityChange: Presentable {
     public enum Action: Sendable {
