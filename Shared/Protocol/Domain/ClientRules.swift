@@ -15,24 +15,6 @@ extension Client {
         try MemberRules.number(perWeek, "perWeek", in: Self.perWeekRange)
         return client
     }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        surname = try container.decodeIfPresent(String.self, forKey: .surname)
-        nif = try container.decodeIfPresent(String.self, forKey: .nif)
-        notes = try container.decodeIfPresent(String.self, forKey: .notes)
-        // A new record is an invitation until its client registers.
-        status = try container.decodeIfPresent(ClientStatus.self, forKey: .status) ?? .invited
-        username = try container.decodeIfPresent(String.self, forKey: .username)
-        email = try container.decodeIfPresent(String.self, forKey: .email)
-        joined = try container.decodeIfPresent(Date.self, forKey: .joined)
-        codeExpires = try container.decodeIfPresent(Date.self, forKey: .codeExpires)
-        coachName = try container.decodeIfPresent(String.self, forKey: .coachName)
-        goalWeight = try container.decodeIfPresent(Double.self, forKey: .goalWeight)
-        perWeek = try container.decodeIfPresent(Int.self, forKey: .perWeek)
-        perWeekSince = try container.decodeIfPresent(CalendarDate.self, forKey: .perWeekSince)
-    }
 }
 
 extension Measurement {
