@@ -8,7 +8,6 @@ extension ServerError {
         case .missing: self.init(.missingFields, problem.detail)
         case .invalid: self.init(.invalidField, problem.detail)
         case .tooLarge: self.init(.tooLarge, problem.detail)
-        case .reference: self.init(.invalidReference, problem.detail)
         }
     }
 }

@@ -11,8 +11,6 @@ public struct DocumentProblem: Error, Sendable, Equatable, CustomStringConvertib
         case invalid
         /// A member is larger than its type keeps.
         case tooLarge
-        /// A member that names another row holds no id.
-        case reference
     }
 
     public let reason: Reason
@@ -41,8 +39,6 @@ public struct DocumentProblem: Error, Sendable, Equatable, CustomStringConvertib
             self.init(.missing, Self.path(context.codingPath))
         case .typeMismatch(let type, let context):
             self.init(.invalid, "\(Self.path(context.codingPath)) (\(Self.expected(type)))")
-        case .dataCorrupted(let context) where context.debugDescription.contains("UUID"):
-            self.init(.reference, "\(Self.path(context.codingPath)) (not an id)")
         case .dataCorrupted(let context):
             self.init(.invalid, "\(Self.path(context.codingPath)) (not a valid value)")
         @unknown default:
