@@ -31,10 +31,9 @@ public struct SyncService: Sendable {
     /// - Throws: ``ClientError`` `.notFound` for an unknown conflict or a row deleted since.
     public func restore(_ id: String) async throws -> ConflictRestore {
         let cache = try await context.freshCache()
-        let row = try NameResolver(cache: cache).resolve(.conflict, id, nameField: "id")
-        guard let conflict = try? SyncConflict(document: row.data),
-            let report = SyncReport.conflict(row, me: try cache.deviceID(), values: cache.readableValues)
-        else { throw ClientError(.local, AccountPhrases.conflictUnreadable.t(["id": row.id.short])) }
+        let row = try NameResolver(cache: cache).resolve(SyncConflict.self, id: id, label: EntityKind.conflict.rawValue)
+        let conflict = row.value
+        let report = SyncReport.conflict(row, me: try cache.deviceID(), values: cache.readableValues)
         let restored = cache.readableValues.text(
             conflict.replaced.value, field: conflict.field, section: conflict.section)
         guard let kind = EntityKind(rawValue: conflict.section), let target = try cache.entity(conflict.entity),
