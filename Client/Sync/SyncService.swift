@@ -36,20 +36,14 @@ public struct SyncService: Sendable {
         let report = SyncReport.conflict(row, me: try cache.deviceID(), values: cache.readableValues)
         let restored = cache.readableValues.text(
             conflict.replaced.value, field: conflict.field, section: conflict.section)
-        guard let kind = EntityKind(rawValue: conflict.section), let target = try cache.entity(conflict.entity),
-            !target.deleted
-        else {
+        guard EntityKind(rawValue: conflict.section) != nil, let holds = try cache.holdsReplacedValue(conflict) else {
             let field = report.field.map(ReadableValue.words) ?? AccountPhrases.theValue.t()
             throw ClientError(
                 .notFound, AccountPhrases.rowDeletedCannotRestore.t(["name": report.name, "field": field]))
         }
-        let value = conflict.replaced.value
-        guard target.data[conflict.field] != value else {
-            return ConflictRestore(conflict: report, restored: restored, outcome: .unchanged)
-        }
-        try await context.change(
-            cache, kind, entity: conflict.entity, action: .update, fields: [conflict.field: value ?? .null])
-        let refused = try cache.entity(conflict.entity)?.data[conflict.field] != value
+        guard !holds else { return ConflictRestore(conflict: report, restored: restored, outcome: .unchanged) }
+        try await context.restore(cache, conflict)
+        let refused = try cache.holdsReplacedValue(conflict) != true
         return ConflictRestore(conflict: report, restored: restored, outcome: refused ? .refused : .restored)
     }
 
