@@ -49,7 +49,6 @@ public struct SinceLooked: Sendable, Equatable, Encodable {
 
     /// What the server stored for `account` after the cursor `mark`.
     static func read(_ cache: LocalCache, account: Profile, after mark: Int64) throws -> SinceLooked {
-        func isNew(_ row: CachedEntity) -> Bool { row.version > mark }
         var since = SinceLooked()
         func typed<Document: EntityDocument>(_ type: Document.Type) throws -> [Stored<Document>] {
             try cache.all(type).filter { $0.version > mark }
@@ -60,8 +59,8 @@ public struct SinceLooked: Sendable, Equatable, Encodable {
         let trainings = try AppointmentFacts.trainingNames(in: cache)
         let records = try WatchRecord.read(
             cache, client: { $0.flatMap { names[$0] } ?? CalendarPhrases.aClient.t() }, trainings: trainings)
-        let fresh = try (cache.entities(.session) + cache.entities(.measurement)).filter(isNew)
-            .compactMap { records[$0.id] }
+        let fresh = try (typed(TrainingSession.self).map(\.id) + typed(GorillaShared.Measurement.self).map(\.id))
+            .compactMap { records[$0] }
         since.sessions = fresh.filter { $0.kind == .session }.sorted { ($0.start ?? .distantPast) < ($1.start ?? .distantPast) }
         since.measurements = fresh.filter { $0.kind == .measurement }.sorted { ($0.day ?? "") < ($1.day ?? "") }
         let events = try typed(Event.self)

@@ -47,33 +47,30 @@ extension DeviceContext {
         }
     }
 
-    /// Applies a local change, then syncs if the server is reachable (notes say what happened).
+    /// Creates the row `id` holding `value`, then syncs if the server is reachable (notes say what happened).
     ///
     /// - Throws: ``ClientError`` (`.server`, with the server's reason) when that sync carried this very change and the
     ///   server refused it: the local copy is already back to the server's, and the command must not report it done.
     ///   Offline, the change stays queued and nothing is thrown.
-    func change(
-        _ cache: LocalCache, _ kind: EntityKind, entity: UUID, action: MutationAction,
-        fields: [String: JSONValue]? = nil
-    ) async throws {
-        try await settle(cache.enqueue(kind: kind.rawValue, entity: entity, action: action, fields: fields))
-    }
-
-    /// Creates the row `id` holding `value`, then syncs as ``change(_:_:entity:action:fields:)`` does.
     func create<Document: EntityDocument>(_ cache: LocalCache, _ value: Document, id: UUID) async throws {
         try await settle(cache.create(value, id: id))
     }
 
     /// Changes the row `id` to `value` (only the members that differ are sent), then syncs as
-    /// ``change(_:_:entity:action:fields:)`` does; nothing is queued when nothing differs.
+    /// ``create(_:_:id:)`` does; nothing is queued when nothing differs.
     func update<Document: EntityDocument>(_ cache: LocalCache, _ id: UUID, to value: Document) async throws {
         guard let mutation = try cache.update(id, to: value) else { return }
         try await settle(mutation)
     }
 
-    /// Deletes the row `id` of `Document`'s kind, then syncs as ``change(_:_:entity:action:fields:)`` does.
+    /// Deletes the row `id` of `Document`'s kind, then syncs as ``create(_:_:id:)`` does.
     func delete<Document: EntityDocument>(_ cache: LocalCache, _ type: Document.Type, _ id: UUID) async throws {
         try await settle(cache.delete(type, id))
+    }
+
+    /// Sets the member `conflict` is about back to the value it replaced, then syncs as ``create(_:_:id:)`` does.
+    func restore(_ cache: LocalCache, _ conflict: SyncConflict) async throws {
+        try await settle(cache.queueRestore(conflict))
     }
 
     /// Syncs after a queued change; throws when that sync carried the change and the server refused it.

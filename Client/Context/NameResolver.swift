@@ -7,37 +7,6 @@ import GorillaShared
 struct NameResolver {
     let cache: LocalCache
 
-    /// The live entity of `kind` named `text` in `nameField` (or whose id starts with it).
-    func resolve(
-        _ kind: EntityKind, _ text: String, label: String? = nil, nameField: String = "name"
-    ) throws -> CachedEntity {
-        try resolve(kind.rawValue, text, label: label, nameField: nameField)
-    }
-
-    /// The live entity of `kind` named `text` (or whose id starts with it).
-    /// - Throws: ``ClientError`` `.notFound` or `.ambiguous`, listing candidates.
-    func resolve(
-        _ kind: String, _ text: String, label: String? = nil, nameField: String = "name"
-    ) throws -> CachedEntity {
-        try find(kind, text, label: label ?? kind, nameField: nameField, forgiving: false)
-    }
-
-    /// The live entity of `kind` that `text` names, forgiving a small typo or a beginning of the name when only one
-    /// entity fits: how exercises are picked in `--set`, `--plan` and `--exercise` ("Pres de banca", "sent").
-    /// - Throws: ``ClientError`` `.notFound` (with the nearest names) or `.ambiguous`.
-    func pick(_ kind: EntityKind, _ text: String, label: String? = nil) throws -> CachedEntity {
-        try find(kind.rawValue, text, label: label ?? kind.rawValue, nameField: "name", forgiving: true)
-    }
-
-    private func find(
-        _ kind: String, _ text: String, label: String, nameField: String, forgiving: Bool
-    ) throws -> CachedEntity {
-        let items = try cache.entities(kind)
-        return try Self.find(
-            items, text, label: label, id: \.id, name: { $0.data[nameField]?.stringValue ?? "" },
-            namedByID: nameField == "id", forgiving: forgiving)
-    }
-
     /// The one item of `items` that `text` names (see the type's summary).
     static func find<Item>(
         _ items: [Item], _ text: String, label: String, id: (Item) -> UUID, name: (Item) -> String,

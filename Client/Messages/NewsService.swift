@@ -27,24 +27,11 @@ public struct NewsService: Sendable {
         return fresh.map(\.text)
     }
 
-    /// Every item this device has pulled, as ``GorillaShared/News`` (an item this version cannot read is left out).
+    /// Every item this device has pulled (``LocalCache/news()``).
     private static func items(_ cache: LocalCache) throws -> [News] {
-        try cache.entities(kind).compactMap { row in
-            (try? JSONValue.object(row.data).decode(Item.self)).map {
-                News(id: row.id, text: $0.text, audience: $0.audience, published: $0.published)
-            }
-        }
+        try cache.news()
     }
 
-    /// A news row's document: the item without its id (the row's).
-    private struct Item: Decodable {
-        let text: String
-        let audience: NewsAudience
-        let published: Date
-    }
-
-    /// News rows are pulled like entities but are not an ``EntityKind``: nobody changes them from a device.
-    private static let kind = "news"
     /// The cache's meta key listing the short ids of the items already shown.
     private static let shownKey = "newsShown"
 }

@@ -38,29 +38,11 @@ extension Presentable {
     /// No notes.
     public func notes(for viewer: Viewer) -> [String] { [] }
 
-    /// The result as one JSON value, with every absent value left out: a member that would be `null` is not written
-    /// (`--json` never says `null`; a reader tests whether a member is there).
-    public var json: JSONValue {
-        get throws { try JSONValue.encode(self).withoutNulls }
-    }
-}
-
-/// What a command produced: the text a person reads, the JSON for `--json`, and notes for standard error.
-public struct CommandOutput: Sendable {
-    public var text: String
-    public var json: JSONValue
-    /// Lines for standard error (notes such as "offline — 2 changes queued").
-    public var notes: [String] = []
-
-    public init(text: String, json: JSONValue, notes: [String] = []) {
-        self.text = text
-        self.json = json
-        self.notes = notes
-    }
-
-    /// A typed result presented for `viewer`; the result's own notes follow `notes`.
-    public init(_ result: some Presentable, for viewer: Viewer, notes: [String] = []) throws {
-        self.init(text: result.text(for: viewer), json: try result.json, notes: notes + result.notes(for: viewer))
+    /// What `--json` prints: the result as one line of JSON with every absent value left out
+    /// (``GorillaShared/WireCoding/textWithoutNulls(_:)``: `--json` never says `null`; a reader tests whether a
+    /// member is there).
+    public var jsonText: String {
+        get throws { try WireCoding.textWithoutNulls(self) }
     }
 }
 

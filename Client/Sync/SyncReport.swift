@@ -62,11 +62,9 @@ public struct SyncReport: Sendable, Codable, Equatable {
 }
 
 extension SyncReport {
-    /// The conflict stored in `row`, as the device `me` reads it; nil when `row` holds no conflict.
-    static func conflict(_ row: CachedEntity, me: UUID?, values: ReadableValue) -> SyncReport? {
-        guard row.kind == EntityKind.conflict.rawValue, let conflict = try? SyncConflict(document: row.data) else {
-            return nil
-        }
+    /// The conflict stored in `row`, as the device `me` reads it.
+    static func conflict(_ row: Stored<SyncConflict>, me: UUID?, values: ReadableValue) -> SyncReport {
+        let conflict = row.value
         let naming = values.lookup(conflict.entity).flatMap { RowNaming($0, kind: conflict.section) }
         let name = ReadableValue.name(kind: conflict.section, id: conflict.entity, naming: naming)
         let label = Self.label(kind: conflict.section, name: name, naming: naming)
@@ -207,7 +205,7 @@ extension LocalCache {
     func conflictReports() throws -> [SyncReport] {
         let me = try deviceID()
         let values = readableValues
-        return try entities(.conflict).compactMap { SyncReport.conflict($0, me: me, values: values) }
+        return try all(SyncConflict.self).map { SyncReport.conflict($0, me: me, values: values) }
             .sorted { ($0.at, $0.id) > ($1.at, $1.id) }
     }
 
@@ -219,10 +217,8 @@ extension LocalCache {
         for report in try takePendingReports() {
             switch report.kind {
             case "conflict":
-                if let id = UUID(uuidString: report.text), let row = try entity(id),
-                    let conflict = SyncReport.conflict(row, me: me, values: values)
-                {
-                    taken.conflicts.append(conflict)
+                if let id = UUID(uuidString: report.text), let row = try one(SyncConflict.self, id) {
+                    taken.conflicts.append(SyncReport.conflict(row, me: me, values: values))
                 }
             case "rejected":
                 taken.refused.append(SyncReport.refusal(report, values: values))

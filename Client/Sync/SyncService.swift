@@ -31,26 +31,19 @@ public struct SyncService: Sendable {
     /// - Throws: ``ClientError`` `.notFound` for an unknown conflict or a row deleted since.
     public func restore(_ id: String) async throws -> ConflictRestore {
         let cache = try await context.freshCache()
-        let row = try NameResolver(cache: cache).resolve(.conflict, id, nameField: "id")
-        guard let conflict = try? SyncConflict(document: row.data),
-            let report = SyncReport.conflict(row, me: try cache.deviceID(), values: cache.readableValues)
-        else { throw ClientError(.local, AccountPhrases.conflictUnreadable.t(["id": row.id.short])) }
+        let row = try NameResolver(cache: cache).resolve(SyncConflict.self, id: id, label: EntityKind.conflict.rawValue)
+        let conflict = row.value
+        let report = SyncReport.conflict(row, me: try cache.deviceID(), values: cache.readableValues)
         let restored = cache.readableValues.text(
             conflict.replaced.value, field: conflict.field, section: conflict.section)
-        guard let kind = EntityKind(rawValue: conflict.section), let target = try cache.entity(conflict.entity),
-            !target.deleted
-        else {
+        guard EntityKind(rawValue: conflict.section) != nil, let holds = try cache.holdsReplacedValue(conflict) else {
             let field = report.field.map(ReadableValue.words) ?? AccountPhrases.theValue.t()
             throw ClientError(
                 .notFound, AccountPhrases.rowDeletedCannotRestore.t(["name": report.name, "field": field]))
         }
-        let value = conflict.replaced.value
-        guard target.data[conflict.field] != value else {
-            return ConflictRestore(conflict: report, restored: restored, outcome: .unchanged)
-        }
-        try await context.change(
-            cache, kind, entity: conflict.entity, action: .update, fields: [conflict.field: value ?? .null])
-        let refused = try cache.entity(conflict.entity)?.data[conflict.field] != value
+        guard !holds else { return ConflictRestore(conflict: report, restored: restored, outcome: .unchanged) }
+        try await context.restore(cache, conflict)
+        let refused = try cache.holdsReplacedValue(conflict) != true
         return ConflictRestore(conflict: report, restored: restored, outcome: refused ? .refused : .restored)
     }
 

@@ -188,7 +188,7 @@ extension TrainService {
         guard recorder.correcting != true, let existing = try cache.entity(id), !existing.deleted else { return }
         try cache.enqueue(
             kind: EntityKind.draft.rawValue, entity: id, action: .delete,
-            fields: ["device": try JSONValue.encode(try DeviceIdentity.current(cache))])
+            fields: [TrainingDraft.CodingKeys.device.rawValue: try JSONValue.encode(try DeviceIdentity.current(cache))])
     }
 }
 

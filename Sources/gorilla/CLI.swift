@@ -47,7 +47,7 @@ func present<Result: Presentable>(
                 FileHandle.standardError.write(Data("\(note)\n".utf8))
             }
             if options.json {
-                print(String(decoding: try WireCoding.encoder.encode(try result.json), as: UTF8.self))
+                print(try result.jsonText)
             } else {
                 let text = result.fittedText(for: viewer)
                 if !text.isEmpty { print(text) }

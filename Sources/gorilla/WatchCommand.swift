@@ -28,9 +28,7 @@ struct Watch: AsyncParsableCommand {
             try await WatchService($0).watch(before: minutes) { notice in
                 let line: String
                 if json {
-                    line =
-                        (try? notice.json).flatMap { try? WireCoding.encoder.encode($0) }
-                        .map { String(decoding: $0, as: UTF8.self) } ?? ""
+                    line = (try? notice.jsonText) ?? ""
                 } else {
                     line = notice.text(for: viewer)
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import GorillaShared
+import GorillaTesting
 import Testing
 
 @testable import GorillaClient

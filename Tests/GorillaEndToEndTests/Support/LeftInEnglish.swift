@@ -1,6 +1,7 @@
 import Foundation
 import GorillaClient
 import GorillaShared
+import GorillaTesting
 
 /// Finding English left in a Catalan or Spanish output: the words of a list that its prose still holds, once what
 /// is not language is taken out (command lines, `--flags`, quoted names, `<placeholders>`, the test's own names).
