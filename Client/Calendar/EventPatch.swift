@@ -1,69 +1,12 @@
 import Foundation
 import GorillaShared
 
-/// An event document whose members may each be absent: how an exception of a series stores only what it changes
-/// (``GorillaShared/Event``'s members, under the same names), and how the calendar reads every event row once before
-/// it knows which of the three (single, series, exception) the row is.
-public struct EventPatch: EntityDocument {
-    public static let kind = EntityKind.event
-    public static let forms = Event.forms
-    public typealias CodingKeys = Event.CodingKeys
+/// An event document whose members may each be absent (``GorillaShared/Event/Exception``): how an exception of a series
+/// stores only what it changes, and how the calendar reads every event row once before it knows which of the three
+/// (single, series, exception) the row is.
+public typealias EventPatch = Event.Exception
 
-    public var client: UUID?
-    public var start: Date?
-    public var zone: String?
-    public var duration: Int?
-    public var gym: String?
-    public var note: String?
-    public var status: EventStatus?
-    public var recurrence: Recurrence?
-    public var series: UUID?
-    public var occurrence: CalendarDate?
-    public var answer: EventAnswer?
-    public var answerNote: String?
-    public var training: UUID?
-
-    /// An exception of `series` for its occurrence of `occurrence`, about `client`, changing nothing yet.
-    public init(series: UUID? = nil, occurrence: CalendarDate? = nil, client: UUID? = nil) {
-        self.series = series
-        self.occurrence = occurrence
-        self.client = client
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        client = try container.decodeIfPresent(UUID.self, forKey: .client)
-        start = try container.decodeIfPresent(Date.self, forKey: .start)
-        zone = try container.decodeIfPresent(String.self, forKey: .zone)
-        duration = try container.decodeIfPresent(Int.self, forKey: .duration)
-        gym = try container.decodeIfPresent(String.self, forKey: .gym)
-        note = try container.decodeIfPresent(String.self, forKey: .note)
-        status = try container.decodeIfPresent(EventStatus.self, forKey: .status)
-        recurrence = try container.decodeIfPresent(Recurrence.self, forKey: .recurrence)
-        series = try container.decodeIfPresent(UUID.self, forKey: .series)
-        occurrence = try container.decodeIfPresent(CalendarDate.self, forKey: .occurrence)
-        answer = try container.decodeIfPresent(EventAnswer.self, forKey: .answer)
-        answerNote = try container.decodeIfPresent(String.self, forKey: .answerNote)
-        training = try container.decodeIfPresent(UUID.self, forKey: .training)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeID(client, forKey: .client)
-        try container.encodeIfPresent(start, forKey: .start)
-        try container.encodeIfPresent(zone, forKey: .zone)
-        try container.encodeIfPresent(duration, forKey: .duration)
-        try container.encodeIfPresent(gym, forKey: .gym)
-        try container.encodeIfPresent(note, forKey: .note)
-        try container.encodeIfPresent(status, forKey: .status)
-        try container.encodeIfPresent(recurrence, forKey: .recurrence)
-        try container.encodeID(series, forKey: .series)
-        try container.encodeIfPresent(occurrence, forKey: .occurrence)
-        try container.encodeIfPresent(answer, forKey: .answer)
-        try container.encodeIfPresent(answerNote, forKey: .answerNote)
-        try container.encodeID(training, forKey: .training)
-    }
-
+extension Event.Exception {
     /// The series and original day this row is an exception of; nil for a single appointment or a series.
     public var exceptionOf: (series: UUID, day: CalendarDate)? {
         guard let series, let occurrence else { return nil }

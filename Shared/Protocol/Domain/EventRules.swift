@@ -41,9 +41,11 @@ extension Event {
         public var answerNote: String?
         public var training: UUID?
 
-        public init(series: UUID, occurrence: CalendarDate) {
+        /// An exception of `series` for its occurrence of `occurrence`, about `client`, changing nothing yet.
+        public init(series: UUID? = nil, occurrence: CalendarDate? = nil, client: UUID? = nil) {
             self.series = series
             self.occurrence = occurrence
+            self.client = client
         }
 
         /// The members it sets, in the order of their names.
