@@ -73,7 +73,7 @@ extension CalendarPhrases {
         case .coachesAccept: "acceptar sol·licituds"
         case .atRequired: "cal indicar --at \"YYYY-MM-DD HH:MM\""
         case .atInvalid: "--at ha de ser \"YYYY-MM-DD HH:MM\" (hora local), no '{text}'"
-        case .durationRange: "--duration va de {durationShortest} a {durationLongest} minuts"
+        case .durationRange: "--duration ha de ser entre {durationShortest} i {durationLongest} minuts"
         case .fromInvalid: "--from ha de ser YYYY-MM-DD"
         case .toInvalid: "--to ha de ser YYYY-MM-DD"
         case .seriesFirstDayMoved: "el primer dia de la cita periòdica és {day}: el primer dels seus dies de la setmana"
