@@ -311,7 +311,9 @@ struct MessagesTests {
             try await Task.sleep(for: .seconds(1))
             let started = ContinuousClock.now
             await server.stop()
-            #expect(ContinuousClock.now - started < .seconds(10), "the shutdown waited for a peer that does not read")
+            // A few seconds on a quiet machine; the bound leaves room for one busy with the other suites (10.9 s seen
+            // under the whole run on two cores) and stays below the 20 s a shutdown waited for such a peer before.
+            #expect(ContinuousClock.now - started < .seconds(15), "the shutdown waited for a peer that does not read")
         }
     }
 
