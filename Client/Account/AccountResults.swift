@@ -27,14 +27,14 @@ public struct ServerPinned: Presentable {
     /// The address the same server (the same certificate) had before, when it moved.
     public let movedFrom: ServerEndpoint?
 
-    private enum Key: String, CodingKey { case host, port, fingerprint }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(server.host, forKey: .host)
-        try container.encode(server.port, forKey: .port)
-        try container.encode(fingerprint, forKey: .fingerprint)
+    /// What `--json` prints: the server's host and port, and the fingerprint.
+    public struct JSONForm: Encodable {
+        let host: String
+        let port: Int
+        let fingerprint: String
     }
+
+    public var jsonForm: JSONForm { JSONForm(host: server.host, port: server.port, fingerprint: fingerprint) }
 }
 
 /// `gorilla register` and `gorilla login`: the account now logged in.
@@ -43,9 +43,7 @@ public struct SignedIn: Presentable {
     /// Whether the account was just created.
     public let registered: Bool
 
-    public func encode(to encoder: any Encoder) throws {
-        try profile.encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { profile }
 }
 
 /// `gorilla logout`.
@@ -56,12 +54,12 @@ public struct LoggedOut: Presentable {
     /// Changes still queued on this device.
     public let queued: Int
 
-    private enum Key: String, CodingKey { case loggedOut }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(true, forKey: .loggedOut)
+    /// What `--json` prints: `{"loggedOut": true}`.
+    public struct JSONForm: Encodable {
+        let loggedOut = true
     }
+
+    public var jsonForm: JSONForm { JSONForm() }
 }
 
 /// `gorilla whoami`: the account and the server it is on.
@@ -71,9 +69,7 @@ public struct AccountSummary: Presentable {
     public let server: ServerEndpoint?
     public let source: ServerReach
 
-    public func encode(to encoder: any Encoder) throws {
-        try profile.encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { profile }
 }
 
 /// `gorilla profile show|edit`.
@@ -82,9 +78,7 @@ public struct ProfileDetail: Presentable {
     /// Whether the profile was just changed.
     public let updated: Bool
 
-    public func encode(to encoder: any Encoder) throws {
-        try profile.encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { profile }
 }
 
 /// `gorilla password change|reset`.
@@ -94,13 +88,16 @@ public enum PasswordUpdated: Presentable {
     /// Reset with a one-time token for `user`.
     case reset(user: String)
 
-    private enum Key: String, CodingKey { case changed, reset }
+    /// What `--json` prints: `{"changed": true}` or `{"reset": true}`.
+    public struct JSONForm: Encodable {
+        var changed: Bool?
+        var reset: Bool?
+    }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
+    public var jsonForm: JSONForm {
         switch self {
-        case .changed: try container.encode(true, forKey: .changed)
-        case .reset: try container.encode(true, forKey: .reset)
+        case .changed: JSONForm(changed: true)
+        case .reset: JSONForm(reset: true)
         }
     }
 }

@@ -98,48 +98,42 @@ public enum Overview: Presentable {
         }
     }
 
-    /// The next appointment as `--json` prints it: its record with the seconds until it starts.
-    private struct NextRecord: Encodable {
-        let record: AppointmentRecord
+    /// The seconds until the next appointment starts, beside its members.
+    public struct StartsIn: Encodable, Sendable {
         let startsIn: Double
-
-        private enum Key: String, CodingKey { case startsIn }
-
-        func encode(to encoder: any Encoder) throws {
-            try record.encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(startsIn, forKey: .startsIn)
-        }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    /// What `--json` prints: `{loggedIn: false, connected}` before login, else the account's lists.
+    public struct JSONForm: Encodable {
+        var loggedIn: Bool?
+        var connected: Bool?
+        var user: String?
+        var role: Role?
+        var queued: Int?
+        var unread: Int?
+        var nextEvents: [AppointmentRecord]?
+        var news: [String]?
+        var next: Merged<AppointmentRecord, StartsIn>?
+        var requests: [AppointmentRecord]?
+        var unanswered: [AppointmentRecord]?
+        var declined: [AppointmentRecord]?
+        var sinceLooked: SinceLooked.JSONForm?
+    }
+
+    public var jsonForm: JSONForm {
         switch self {
         case .loggedOut(let connected):
-            var container = encoder.container(keyedBy: LoggedOutKeys.self)
-            try container.encode(false, forKey: .loggedIn)
-            try container.encode(connected, forKey: .connected)
+            return JSONForm(loggedIn: false, connected: connected)
         case .loggedIn(let account):
-            var container = encoder.container(keyedBy: AccountKeys.self)
-            try container.encode(account.profile.username, forKey: .user)
-            try container.encode(account.profile.role, forKey: .role)
-            try container.encode(account.queued, forKey: .queued)
-            try container.encode(account.unread, forKey: .unread)
-            try container.encode(account.nextEvents.map(\.event), forKey: .nextEvents)
-            try container.encode(account.news, forKey: .news)
-            if let next = account.next {
-                let startsIn = next.start.timeIntervalSince(account.now).rounded(.down)
-                try container.encode(NextRecord(record: next.record, startsIn: startsIn), forKey: .next)
-            }
-            try container.encode(account.requests.map(\.record), forKey: .requests)
-            try container.encode(account.unanswered.map(\.record), forKey: .unanswered)
-            try container.encode(account.declined.map(\.record), forKey: .declined)
-            try container.encode(account.since, forKey: .sinceLooked)
+            return JSONForm(
+                user: account.profile.username, role: account.profile.role, queued: account.queued,
+                unread: account.unread, nextEvents: account.nextEvents.map(\.event), news: account.news,
+                next: account.next.map { next in
+                    let startsIn = next.start.timeIntervalSince(account.now).rounded(.down)
+                    return Merged(next.record, adding: StartsIn(startsIn: startsIn))
+                },
+                requests: account.requests.map(\.record), unanswered: account.unanswered.map(\.record),
+                declined: account.declined.map(\.record), sinceLooked: account.since.jsonForm)
         }
-    }
-
-    private enum LoggedOutKeys: String, CodingKey { case loggedIn, connected }
-
-    private enum AccountKeys: String, CodingKey {
-        case user, role, queued, unread, nextEvents, news, next, requests, unanswered, declined, sinceLooked
     }
 }

@@ -8,7 +8,7 @@ import GorillaShared
 ///
 /// The mark is the sync cursor at the last look, kept in the device's cache (`homeLooked`): whatever the server
 /// stored after it is new. The first look on a device (either of them) only sets the mark, so it shows nothing old.
-public struct SinceLooked: Sendable, Equatable, Encodable {
+public struct SinceLooked: Sendable, Equatable {
     /// Sessions clients logged themselves.
     public var sessions: [WatchRecord] = []
     /// Measurements that came.
@@ -70,15 +70,20 @@ public struct SinceLooked: Sendable, Equatable, Encodable {
     }
 
     /// `sinceLooked` in `--json`: the records as `gorilla watch --json` gives them, and the counts.
-    private enum Key: String, CodingKey { case sessions, measurements, requests, answers, messages }
+    public struct JSONForm: Encodable, Sendable {
+        let sessions: [WatchNoticeRecord]
+        let measurements: [WatchNoticeRecord]
+        let requests: Int
+        let answers: Int
+        let messages: Int
+    }
 
-    public func encode(to encoder: any Encoder) throws {
-        func notices(_ list: [WatchRecord]) -> [WatchNotice] { list.map { WatchNotice(at: Date(), .recorded($0)) } }
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(notices(sessions), forKey: .sessions)
-        try container.encode(notices(measurements), forKey: .measurements)
-        try container.encode(requests, forKey: .requests)
-        try container.encode(answers, forKey: .answers)
-        try container.encode(messages, forKey: .messages)
+    public var jsonForm: JSONForm {
+        func notices(_ list: [WatchRecord]) -> [WatchNoticeRecord] {
+            list.map { WatchNoticeRecord(WatchNotice(at: Date(), .recorded($0))) }
+        }
+        return JSONForm(
+            sessions: notices(sessions), measurements: notices(measurements), requests: requests, answers: answers,
+            messages: messages)
     }
 }

@@ -107,28 +107,14 @@ public struct AgendaPlan: Presentable {
 
     /// A client's latest session, as the agenda names it.
     public struct LastSession: Sendable, Encodable {
-        public let id: UUID
+        @WireID public var id: UUID
         public let start: Date
         /// The training followed, when the session names one.
-        public let training: UUID?
+        @WireID public var training: UUID?
         /// Its name, when this device knows it.
         public let trainingName: String?
         /// How many exercises were done.
         public let exercises: Int
-
-        private enum CodingKeys: String, CodingKey {
-            case id, start, training, trainingName, exercises
-        }
-
-        /// Ids as stored documents write them: lower case.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeID(id, forKey: .id)
-            try container.encode(start, forKey: .start)
-            try container.encodeID(training, forKey: .training)
-            try container.encodeIfPresent(trainingName, forKey: .trainingName)
-            try container.encode(exercises, forKey: .exercises)
-        }
     }
 
     /// The first day.
@@ -150,21 +136,30 @@ public struct AgendaPlan: Presentable {
 
     /// What `--json` prints: `{from, days, appointments: [{…event, clientName|coachName, lastSession?, unread}],
     /// next?, sinceLooked}`.
-    private enum CodingKeys: String, CodingKey {
-        case from, days, appointments, next, sinceLooked
+    public struct JSONForm: Encodable {
+        let from: CalendarDate
+        let days: Int
+        let appointments: [Merged<AppointmentRecord, Item.Added>]
+        let next: Merged<AppointmentRecord, Item.Added>?
+        let sinceLooked: SinceLooked.JSONForm
+    }
+
+    public var jsonForm: JSONForm {
+        JSONForm(
+            from: from, days: days, appointments: appointments.map(\.jsonForm), next: next?.jsonForm,
+            sinceLooked: sinceLooked.jsonForm)
     }
 }
 
-extension AgendaPlan.Item: Encodable {
+extension AgendaPlan.Item {
     /// The members `--json` adds to the appointment's.
-    private struct Added: Encodable {
+    public struct Added: Encodable, Sendable {
         let lastSession: AgendaPlan.LastSession?
         let unread: Int
     }
 
     /// The appointment's members (with the name), then `lastSession` and `unread`.
-    public func encode(to encoder: any Encoder) throws {
-        try event.encode(to: encoder)
-        try Added(lastSession: lastSession, unread: unread).encode(to: encoder)
+    var jsonForm: Merged<AppointmentRecord, Added> {
+        Merged(event, adding: Added(lastSession: lastSession, unread: unread))
     }
 }

@@ -192,23 +192,23 @@ public struct CalendarMonth: Presentable {
     private struct JSON: Encodable {
         let month: String
         let days: [MarkedDay]
-        let events: [EventLine]
+        let events: [AppointmentRecord]
     }
 
     /// `{month, days: [{day, events, trained, missed}], events}`.
-    public func encode(to encoder: any Encoder) throws {
+    public var jsonForm: some Encodable {
         let days = marks.keys.sorted().map { day in
             let mark = marks[day]!
             return MarkedDay(day: day, events: mark.events, trained: mark.trained, missed: mark.missed)
         }
-        try JSON(month: String(format: "%04d-%02d", year, month), days: days, events: events).encode(to: encoder)
+        return JSON(month: String(format: "%04d-%02d", year, month), days: days, events: events.map(\.jsonForm))
     }
 }
 
 /// `gorilla calendar --week`: seven days from Monday, each with its appointments.
 public struct CalendarWeek: Presentable {
     /// One day of the week.
-    public struct Day: Sendable, Encodable {
+    public struct Day: Sendable {
         public let date: CalendarDate
         /// The day's appointments by start (cancelled ones and requests included), each with its state.
         public let events: [EventLine]
@@ -227,8 +227,25 @@ public struct CalendarWeek: Presentable {
     /// The time zone the days and hours are read in.
     public let zone: TimeZone
 
+    /// One day as `--json` prints it.
+    public struct DayForm: Encodable {
+        let date: CalendarDate
+        let events: [AppointmentRecord]
+        let trained: Bool
+        let missed: Bool
+    }
+
     /// What `--json` prints: `{week, days: [{date, events, trained, missed}]}`.
-    private enum CodingKeys: String, CodingKey {
-        case week, days
+    public struct JSONForm: Encodable {
+        let week: String
+        let days: [DayForm]
+    }
+
+    public var jsonForm: JSONForm {
+        JSONForm(
+            week: week,
+            days: days.map {
+                DayForm(date: $0.date, events: $0.events.map(\.jsonForm), trained: $0.trained, missed: $0.missed)
+            })
     }
 }

@@ -48,9 +48,8 @@ public struct AppointmentRecord: Sendable, Encodable {
             coachName: name?.member == .coachName ? name?.value : nil, occurrences: occurrences, deleted: deleted)
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try DocumentRecord(event, adding: added).encode(to: encoder)
-    }
+    /// The document's members, its id and what is added, in one object (a ``DocumentRecord``).
+    public func encode(to encoder: any Encoder) throws { try DocumentRecord(event, adding: added).encode(to: encoder) }
 }
 
 /// An event with the name of its client: a row of `gorilla events list`, and `gorilla events show`.
@@ -67,10 +66,10 @@ public struct EventLine: Presentable {
     }
 
     /// The event's members with `clientName` when the client is known.
-    public func encode(to encoder: any Encoder) throws {
+    public var jsonForm: AppointmentRecord {
         var record = event
         record.name = clientName.map { (.clientName, $0) }
-        try record.encode(to: encoder)
+        return record
     }
 }
 
@@ -120,19 +119,14 @@ public struct EventUpdate: Presentable {
         self.overlaps = overlaps
     }
 
-    /// What `--json` prints of a change the server refused.
-    private struct Rejected: Encodable {
-        let id: String
-        let rejected = true
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        if var entity {
-            if case .answeredSeries(_, let count, _) = action { entity.occurrences = count }
-            try entity.encode(to: encoder)
-        } else {
-            try Rejected(id: id.key).encode(to: encoder)
-        }
+    /// The event as it stands (with the occurrences a series' answer reached), or its refusal.
+    public var jsonForm: ChangedRow<AppointmentRecord> {
+        ChangedRow(
+            entity.map { entity in
+                var record = entity
+                if case .answeredSeries(_, let count, _) = action { record.occurrences = count }
+                return record
+            }, id: id)
     }
 }
 
@@ -143,13 +137,11 @@ public struct EventList: Presentable {
     /// Whether a range or a client narrowed the list.
     public let narrowed: Bool
 
-    public func encode(to encoder: any Encoder) throws {
-        try events.encode(to: encoder)
-    }
+    public var jsonForm: [AppointmentRecord] { events.map(\.jsonForm) }
 }
 
 /// `gorilla events export`: how many appointments were written to which file.
-public struct EventExport: Presentable {
+public struct EventExport: Presentable, Encodable {
     /// The .ics file written.
     public let file: String
     /// How many appointments it holds: single ones and series (a series is one, however many occurrences it has).

@@ -135,9 +135,7 @@ public struct ExerciseList: Presentable {
     /// The `--search` text, if any.
     public let search: String?
 
-    public func encode(to encoder: any Encoder) throws {
-        try exercises.map { DocumentRecord($0.exercise) }.encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { exercises.map { DocumentRecord($0.exercise) } }
 }
 
 /// `gorilla exercises show`.
@@ -154,7 +152,5 @@ public struct ExerciseDetail: Presentable {
         let trainings: [String]
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try DocumentRecord(exercise, adding: Added(trainings: trainings)).encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { DocumentRecord(exercise, adding: Added(trainings: trainings)) }
 }

@@ -69,9 +69,7 @@ public struct MachineList: Presentable {
 
     public let machines: [Row]
 
-    public func encode(to encoder: any Encoder) throws {
-        try machines.map { DocumentRecord($0.machine) }.encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { machines.map { DocumentRecord($0.machine) } }
 }
 
 /// `gorilla machines show`.
@@ -87,7 +85,5 @@ public struct MachineDetail: Presentable {
         let exercises: [String]
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try DocumentRecord(machine, adding: Added(exercises: exercises)).encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { DocumentRecord(machine, adding: Added(exercises: exercises)) }
 }

@@ -19,9 +19,7 @@ public struct TrainingChange: Presentable {
         self.change = change
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try change.encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { change.jsonForm }
 }
 
 /// `gorilla trainings list`.
@@ -39,25 +37,17 @@ public struct TrainingList: Presentable {
     /// The member `--json` adds to a training's: when it was last used (null when never).
     private struct Added: Encodable, Sendable {
         let lastUsed: Date?
-
-        private enum Key: String, CodingKey { case lastUsed }
-
-        func encode(to encoder: any Encoder) throws {
-            // Written as null when never used, as lists have always shown it.
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(lastUsed, forKey: .lastUsed)
-        }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try trainings.map { DocumentRecord($0.training, adding: Added(lastUsed: $0.lastUsed)) }.encode(to: encoder)
+    public var jsonForm: some Encodable {
+        trainings.map { DocumentRecord($0.training, adding: Added(lastUsed: $0.lastUsed)) }
     }
 }
 
 /// `gorilla trainings show`.
 public struct TrainingDetail: Presentable {
     /// One exercise of the training with its plan, and the exercise's name (as `--json` shows it beside the plan).
-    public struct Entry: Sendable, Encodable {
+    public struct Entry: Sendable {
         /// The entry as the training holds it: the exercise and its plan.
         public let planned: PlannedExercise
         /// The exercise's name (nil when this device does not know it).
@@ -66,14 +56,13 @@ public struct TrainingDetail: Presentable {
         /// The plan as a coach writes it (`4x12@80kg rest 90s`); empty when unplanned.
         public var plan: String { planned.notation }
 
-        private enum Key: String, CodingKey { case name }
-
-        public func encode(to encoder: any Encoder) throws {
-            // The entry's members with the name beside them (null when unknown).
-            try planned.encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(name, forKey: .name)
+        /// The exercise's name beside the entry's members.
+        public struct Named: Encodable, Sendable {
+            let name: String?
         }
+
+        /// The entry's members with the exercise's name (left out when unknown).
+        public var jsonForm: Merged<PlannedExercise, Named> { Merged(planned, adding: Named(name: name)) }
     }
 
     public let training: Stored<Training>
@@ -81,10 +70,8 @@ public struct TrainingDetail: Presentable {
 
     /// The members `--json` puts over the training's: its entries, each with the exercise's name.
     private struct Added: Encodable, Sendable {
-        let exercises: [Entry]
+        let exercises: [Merged<PlannedExercise, Entry.Named>]
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try DocumentRecord(training, adding: Added(exercises: entries)).encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { DocumentRecord(training, adding: Added(exercises: entries.map(\.jsonForm))) }
 }

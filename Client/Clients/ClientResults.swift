@@ -35,16 +35,15 @@ public struct ClientInvitation: Presentable {
     /// When the code expires (ISO time).
     public let expires: String?
 
-    private enum Key: String, CodingKey { case id, code, expires, queued }
-
-    public func encode(to encoder: any Encoder) throws {
-        // The code and its expiry are null while the invitation is queued (and it says so).
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(id.key, forKey: .id)
-        try container.encode(code, forKey: .code)
-        try container.encode(expires, forKey: .expires)
-        if code == nil { try container.encode(true, forKey: .queued) }
+    /// What `--json` prints: the id, and the code with its expiry, or `queued` while the invitation is only queued.
+    public struct JSONForm: Encodable {
+        @WireID var id: UUID
+        let code: String?
+        let expires: String?
+        let queued: Bool?
     }
+
+    public var jsonForm: JSONForm { JSONForm(id: id, code: code, expires: expires, queued: code == nil ? true : nil) }
 }
 
 /// `gorilla clients list`.
@@ -81,23 +80,14 @@ public struct ClientList: Presentable {
         let removed: Bool
         let lastTrained: String?
         let code: String?
-
-        private enum Key: String, CodingKey { case removed, lastTrained, code }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(removed, forKey: .removed)
-            try container.encode(lastTrained, forKey: .lastTrained)
-            try container.encode(code, forKey: .code)
-        }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try clients.map { row in
+    public var jsonForm: some Encodable {
+        clients.map { row in
             DocumentRecord(
                 ClientRecords.marked(row.client),
                 adding: Added(removed: row.removed, lastTrained: row.lastTrained, code: row.code.held?.code))
-        }.encode(to: encoder)
+        }
     }
 }
 
@@ -134,13 +124,13 @@ public struct ClientDetail: Presentable {
         let recentSessions: [String]
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try DocumentRecord(
+    public var jsonForm: some Encodable {
+        DocumentRecord(
             ClientRecords.marked(client),
             adding: Added(
                 removed: removed, code: code, unread: unread, nextEvents: nextEvents,
                 recentSessions: recentSessions.map(\.id.key))
-        ).encode(to: encoder)
+        )
     }
 }
 
@@ -180,19 +170,21 @@ public struct IssuedClientSecret: Presentable {
         self.needsSurname = needsSurname
     }
 
-    private enum Key: String, CodingKey { case id, code, user, token, expires }
+    /// What `--json` prints: the client's id, `code` (a registration code) or `user` and `token` (a password reset),
+    /// and `expires`.
+    public struct JSONForm: Encodable {
+        @WireID var id: UUID
+        var code: String?
+        var user: String?
+        var token: String?
+        let expires: String
+    }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(client.key, forKey: .id)
+    public var jsonForm: JSONForm {
         switch purpose {
-        case .registrationCode:
-            try container.encode(secret, forKey: .code)
-        case .passwordReset:
-            try container.encode(name, forKey: .user)
-            try container.encode(secret, forKey: .token)
+        case .registrationCode: JSONForm(id: client, code: secret, expires: expires)
+        case .passwordReset: JSONForm(id: client, user: name, token: secret, expires: expires)
         }
-        try container.encode(expires, forKey: .expires)
     }
 }
 
@@ -213,9 +205,7 @@ public struct ClientRemoval: Presentable {
         let cancelledEvents: Int
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try DocumentRecord(client, adding: Added(cancelledEvents: cancelledEvents)).encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { DocumentRecord(client, adding: Added(cancelledEvents: cancelledEvents)) }
 }
 
 /// How a client's row reads in `--json`: a removed one says so (`"removed": true`, `"status": "removed"`).

@@ -90,11 +90,7 @@ public struct ClientGoal: Presentable {
     /// The goal weight in kg.
     public var goalWeight: Double? { row?.goalWeight }
 
-    public func encode(to encoder: any Encoder) throws {
-        guard let row else {
-            try EntityChange.Rejected(id: id.key).encode(to: encoder)
-            return
-        }
-        try DocumentRecord(row).encode(to: encoder)
+    public var jsonForm: ChangedRow<DocumentRecord<Client, NoExtra>> {
+        ChangedRow(row.map { DocumentRecord($0) }, id: id)
     }
 }

@@ -3,7 +3,7 @@ import GorillaShared
 
 /// `gorilla export --out DIR`: the folder written, and each file with how many rows it holds (`--json`:
 /// `directory`, `account`, `role`, `files` with each `name` and `rows`).
-public struct ExportSummary: Presentable {
+public struct ExportSummary: Presentable, Encodable {
     /// One file of the export.
     public struct File: Encodable, Sendable {
         /// Its name in the folder (`sessions.json`).

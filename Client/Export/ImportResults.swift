@@ -48,20 +48,15 @@ public struct ImportSummary: Presentable {
     /// The sessions new to the history (imported now, or to be with `--dry-run`).
     var fresh: [Session] { sessions.filter { !$0.alreadyImported && !rejected.contains($0.id) } }
 
-    private enum Key: String, CodingKey {
-        case file, format, client, clientName, dryRun, toImport, imported, alreadyImported, sets, skippedRows
-        case sessions, matched, mapped, unknownExercises, unknownHandling, createdExercises, rejected
-    }
-
     /// A name of the file and the catalogue exercise it became.
-    private struct Pair: Encodable {
+    public struct Pair: Encodable {
         let name: String
         let exercise: String
     }
 
     /// One workout in `--json`.
-    private struct SessionJSON: Encodable {
-        let id: String
+    public struct SessionJSON: Encodable {
+        @WireID var id: UUID
         let title: String
         let start: String
         let end: String?
@@ -70,31 +65,45 @@ public struct ImportSummary: Presentable {
         let status: String
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    /// What `--json` prints: the file, the client, the counts (`toImport` with `--dry-run`, else `imported`), each
+    /// workout, the names matched, mapped and unknown, and the sessions refused (when any were).
+    public struct JSONForm: Encodable {
+        let file: String
+        let format: String
+        @WireID var client: UUID
+        let clientName: String
+        let dryRun: Bool
+        let toImport: Int?
+        let imported: Int?
+        let alreadyImported: Int
+        let sets: Int
+        let skippedRows: Int
+        let sessions: [SessionJSON]
+        let matched: [Pair]
+        let mapped: [Pair]
+        let unknownExercises: [String]
+        let unknownHandling: String
+        let createdExercises: [String]
+        let rejected: [String]?
+    }
+
+    public var jsonForm: JSONForm {
         let fresh = fresh
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(file, forKey: .file)
-        try container.encode(format, forKey: .format)
-        try container.encode(clientID.key, forKey: .client)
-        try container.encode(clientName, forKey: .clientName)
-        try container.encode(dryRun, forKey: .dryRun)
-        try container.encode(fresh.count, forKey: dryRun ? .toImport : .imported)
-        try container.encode(sessions.filter(\.alreadyImported).count, forKey: .alreadyImported)
-        try container.encode(fresh.reduce(0) { $0 + $1.workout.setCount }, forKey: .sets)
-        try container.encode(skippedRows, forKey: .skippedRows)
-        try container.encode(
-            sessions.map { session in
+        return JSONForm(
+            file: file, format: format, client: clientID, clientName: clientName, dryRun: dryRun,
+            toImport: dryRun ? fresh.count : nil, imported: dryRun ? nil : fresh.count,
+            alreadyImported: sessions.filter(\.alreadyImported).count,
+            sets: fresh.reduce(0) { $0 + $1.workout.setCount }, skippedRows: skippedRows,
+            sessions: sessions.map { session in
                 SessionJSON(
-                    id: session.id.key, title: session.workout.title, start: ISOTime.format(session.workout.start),
+                    id: session.id, title: session.workout.title, start: ISOTime.format(session.workout.start),
                     end: session.workout.end.map(ISOTime.format), exercises: session.workout.exercises.map(\.name),
                     sets: session.workout.setCount, status: status(of: session))
-            }, forKey: .sessions)
-        try container.encode(matched.map { Pair(name: $0.name, exercise: $0.exercise) }, forKey: .matched)
-        try container.encode(mapped.map { Pair(name: $0.name, exercise: $0.exercise) }, forKey: .mapped)
-        try container.encode(unknown, forKey: .unknownExercises)
-        try container.encode(handling.rawValue, forKey: .unknownHandling)
-        try container.encode(created, forKey: .createdExercises)
-        if !rejected.isEmpty { try container.encode(rejected.map(\.key), forKey: .rejected) }
+            },
+            matched: matched.map { Pair(name: $0.name, exercise: $0.exercise) },
+            mapped: mapped.map { Pair(name: $0.name, exercise: $0.exercise) }, unknownExercises: unknown,
+            unknownHandling: handling.rawValue, createdExercises: created,
+            rejected: rejected.isEmpty ? nil : rejected.map(\.key))
     }
 
     /// `new` (to import), `imported`, `already imported` or `refused`: the machine value of `--json`.

@@ -9,18 +9,18 @@ public struct DeviceMessage: EntityDocument {
     public static let kind = EntityKind.message
 
     /// The sender's account (set by the server; this device notes its own on a queued message).
-    public var from: UUID?
+    @WireID public var from: UUID?
     /// The recipient's account.
-    public var to: UUID
+    @WireID public var to: UUID
     public var text: String
     /// When the server received it; nil while queued here.
     public var sent: Date?
     /// When the recipient read it.
     public var read: Date?
     /// The conversation's client (set by the server).
-    public var client: UUID?
+    @WireID public var client: UUID?
     /// The training session the message comments on.
-    public var session: UUID?
+    @WireID public var session: UUID?
     /// When this device queued it (a note of this device's own, until the server's copy replaces it).
     public var queued: Date?
 
@@ -43,19 +43,6 @@ public struct DeviceMessage: EntityDocument {
     }
 
     public static let forms = Message.forms
-
-    /// Writes ids as stored documents hold them: lower case.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeID(from, forKey: .from)
-        try container.encodeID(to, forKey: .to)
-        try container.encode(text, forKey: .text)
-        try container.encodeIfPresent(sent, forKey: .sent)
-        try container.encodeIfPresent(read, forKey: .read)
-        try container.encodeID(client, forKey: .client)
-        try container.encodeID(session, forKey: .session)
-        try container.encodeIfPresent(queued, forKey: .queued)
-    }
 
     /// Whether it is to `account` and not read yet.
     public func isUnread(by account: UUID) -> Bool { to == account && read == nil }

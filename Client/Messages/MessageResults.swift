@@ -29,10 +29,10 @@ public struct ConversationList: Presentable {
         let last: DocumentRecord<DeviceMessage, NoExtra>
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try conversations.map {
+    public var jsonForm: some Encodable {
+        conversations.map {
             Shown(with: $0.with, id: $0.id.key, unread: $0.unread, last: DocumentRecord($0.last))
-        }.encode(to: encoder)
+        }
     }
 }
 
@@ -46,9 +46,7 @@ public struct MessageThread: Presentable {
     /// The day (YYYY-MM-DD) of each session a message comments on, by the session's id.
     public var sessionDays: [UUID: String] = [:]
 
-    public func encode(to encoder: any Encoder) throws {
-        try messages.map { DocumentRecord($0) }.encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { messages.map { DocumentRecord($0) } }
 }
 
 /// `gorilla messages send`.
@@ -68,17 +66,9 @@ public struct SentMessage: Presentable {
     /// Whether the server has it (else it is queued for the next sync).
     public var sent: Bool { message?.sent != nil }
 
-    /// A message this device no longer has: its id alone.
-    private struct Gone: Encodable {
-        let id: String
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        if let message {
-            try DocumentRecord(message).encode(to: encoder)
-        } else {
-            try Gone(id: id.key).encode(to: encoder)
-        }
+    /// The message; a message this device no longer has (the server refused it) is its id, marked rejected.
+    public var jsonForm: ChangedRow<DocumentRecord<DeviceMessage, NoExtra>> {
+        ChangedRow(message.map { DocumentRecord($0) }, id: id)
     }
 }
 
@@ -87,10 +77,10 @@ public struct ChatClosed: Presentable {
     /// The other person's name.
     public let with: String
 
-    private enum Key: String, CodingKey { case with }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(with, forKey: .with)
+    /// What `--json` prints: who the conversation was with.
+    public struct JSONForm: Encodable {
+        let with: String
     }
+
+    public var jsonForm: JSONForm { JSONForm(with: with) }
 }

@@ -41,7 +41,5 @@ public struct NewsList: Presentable {
     /// The items, newest first.
     public let items: [News]
 
-    public func encode(to encoder: any Encoder) throws {
-        try items.encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { items }
 }

@@ -34,19 +34,7 @@ public struct EntityChange: Presentable {
             Document.kind, action, name: name, id: id, record: try cache.one(type, id).map { DocumentRecord($0) })
     }
 
-    /// A change the server refused: its row's id, marked rejected.
-    struct Rejected: Encodable, Sendable {
-        let id: String
-        let rejected = true
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        if let record {
-            try record.encode(to: encoder)
-        } else {
-            try Rejected(id: id.key).encode(to: encoder)
-        }
-    }
+    public var jsonForm: ChangedRow<AnyJSONForm> { ChangedRow(record.map(AnyJSONForm.init), id: id) }
 }
 
 /// The member `--json` adds to a row the command deleted (or a client it removed): `"deleted": true`.

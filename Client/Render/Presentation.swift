@@ -26,8 +26,13 @@ public struct Viewer: Sendable {
     }
 }
 
-/// A command's typed result as a person reads it; `--json` prints its `Encodable` form.
-public protocol Presentable: Encodable, Sendable {
+/// A command's typed result as a person reads it; `--json` prints its ``jsonForm``.
+public protocol Presentable: Sendable {
+    /// What `--json` prints, a value whose coding is its own (synthesised, as a rule): the result itself when it is
+    /// `Encodable`, else a record built from it.
+    associatedtype JSONForm: Encodable
+    /// The result as `--json` prints it.
+    var jsonForm: JSONForm { get }
     /// The text for a person (may be empty: nothing to print).
     func text(for viewer: Viewer) -> String
     /// Lines for standard error beside the result (warnings such as an overlapping event); none by default.
@@ -42,8 +47,13 @@ extension Presentable {
     /// (``GorillaShared/WireCoding/textWithoutNulls(_:)``: `--json` never says `null`; a reader tests whether a
     /// member is there).
     public var jsonText: String {
-        get throws { try WireCoding.textWithoutNulls(self) }
+        get throws { try WireCoding.textWithoutNulls(jsonForm) }
     }
+}
+
+extension Presentable where Self: Encodable {
+    /// An `Encodable` result is its own JSON form.
+    public var jsonForm: Self { self }
 }
 
 extension DeviceContext {

@@ -8,8 +8,9 @@ public struct ComplianceReport: Presentable {
     /// Whether one client was asked for: the text then lists their weeks.
     public let single: Bool
 
-    public func encode(to encoder: any Encoder) throws {
-        if single, let only = clients.first { try only.encode(to: encoder) } else { try clients.encode(to: encoder) }
+    /// The one client's row when one was asked for, else the list.
+    public var jsonForm: OneOf<Compliance, [Compliance]> {
+        if single, let only = clients.first { .first(only) } else { .second(clients) }
     }
 
     public func text(for viewer: Viewer) -> String {

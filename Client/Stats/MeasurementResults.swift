@@ -34,20 +34,14 @@ public struct MeasurementChange: Presentable {
             goalWeight: history.goalWeight)
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        guard let entry else {
-            try Rejected(id: id.key).encode(to: encoder)
-            return
-        }
-        var record = entry.record(goalWeight: goalWeight)
-        if action == .deleted { record.extra.deleted = true }
-        try record.encode(to: encoder)
-    }
-
-    /// A change the server refused: the measurement's id, and `rejected`.
-    struct Rejected: Encodable {
-        let id: String
-        var rejected = true
+    /// The measurement with its figures (marked deleted after `rm`), or its refusal.
+    public var jsonForm: some Encodable {
+        ChangedRow(
+            entry.map { entry in
+                var record = entry.record(goalWeight: goalWeight)
+                if action == .deleted { record.extra.deleted = true }
+                return record
+            }, id: id)
     }
 }
 
@@ -58,9 +52,7 @@ public struct MeasurementList: Presentable {
     /// Their measurements, oldest first, with BMI and goal weight.
     public let history: BodyHistory
 
-    public func encode(to encoder: any Encoder) throws {
-        try history.entries.map { $0.record(goalWeight: history.goalWeight) }.encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { history.entries.map { $0.record(goalWeight: history.goalWeight) } }
 }
 
 extension BodyHistory.Entry {

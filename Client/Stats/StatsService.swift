@@ -235,12 +235,15 @@ public struct ClientStats: Presentable {
     /// "2026-11-22" in the local time zone.
     static func shortDate(_ date: Date) -> String { String(EventFormatting.local(date).prefix(10)) }
 
-    public func encode(to encoder: any Encoder) throws {
-        switch figures {
-        case .exercise(let figures): try figures.encode(to: encoder)
-        case .noSets(let exercise): try NoSetsJSON(exercise: exercise).encode(to: encoder)
-        case .overview(let overview, _): try OverviewJSON(overview, body: bodyJSON).encode(to: encoder)
-        }
+    /// An exercise's figures, an exercise without sets, or the overview.
+    public var jsonForm: some Encodable {
+        let form: OneOf<ExerciseStats, OneOf<NoSetsJSON, OverviewJSON>> =
+            switch figures {
+            case .exercise(let figures): .first(figures)
+            case .noSets(let exercise): .second(.first(NoSetsJSON(exercise: exercise)))
+            case .overview(let overview, _): .second(.second(OverviewJSON(overview, body: bodyJSON)))
+            }
+        return form
     }
 
     /// The overview's `body`: the latest `weight` (in the unit) with its `date`, `bmi`, `bmiCategory`, `bmiHeight`

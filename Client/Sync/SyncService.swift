@@ -72,24 +72,26 @@ public struct SyncStatus: Presentable {
     /// The first queued changes, oldest first.
     public let mutations: [Mutation]
 
-    private enum Key: String, CodingKey { case queued, lastSync, cursor, mutations }
-
     /// A queued change in `--json`: its id, section, row and action.
-    private struct QueuedJSON: Encodable {
-        let id: String
+    public struct Queued: Encodable {
+        @WireID var id: UUID
         let kind: String
-        let entity: String
+        @WireID var entity: UUID
         let action: MutationAction
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(queued, forKey: .queued)
-        try container.encodeIfPresent(lastSync, forKey: .lastSync)
-        try container.encode(cursor, forKey: .cursor)
-        try container.encode(
-            mutations.map { QueuedJSON(id: $0.id.key, kind: $0.kind, entity: $0.entity.key, action: $0.action) },
-            forKey: .mutations)
+    /// What `--json` prints: the counts, and the queued changes.
+    public struct JSONForm: Encodable {
+        let queued: Int
+        let lastSync: String?
+        let cursor: Int64
+        let mutations: [Queued]
+    }
+
+    public var jsonForm: JSONForm {
+        JSONForm(
+            queued: queued, lastSync: lastSync, cursor: cursor,
+            mutations: mutations.map { Queued(id: $0.id, kind: $0.kind, entity: $0.entity, action: $0.action) })
     }
 }
 
@@ -98,13 +100,11 @@ public struct ConflictList: Presentable {
     /// Newest first.
     public let conflicts: [SyncReport]
 
-    public func encode(to encoder: any Encoder) throws {
-        try conflicts.encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { conflicts }
 }
 
 /// `gorilla sync --restore ID`.
-public struct ConflictRestore: Presentable {
+public struct ConflictRestore: Presentable, Encodable {
     /// What became of the restore.
     public enum Outcome: String, Sendable, Codable {
         /// The value is back (queued, and synced when the server could be reached).

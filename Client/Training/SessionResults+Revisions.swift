@@ -51,9 +51,7 @@ public struct SessionHistory: Presentable {
 
     /// An array of revisions, each with `revision`, `version`, `at`, `by` (the account), `byName`, `byRole`,
     /// `changed` (the fields it changed), and the session as it stood: `exercises`, `notes`, `start`, `end`.
-    public func encode(to encoder: any Encoder) throws {
-        try revisions.map(Record.init).encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { revisions.map(Record.init) }
 }
 
 /// `gorilla sessions comment ID TEXT`: the comment, a message that names the session (its JSON is the message).
@@ -63,5 +61,5 @@ public struct SessionComment: Presentable {
     /// When the session started, for the text.
     public let sessionStart: Date?
 
-    public func encode(to encoder: any Encoder) throws { try message.encode(to: encoder) }
+    public var jsonForm: some Encodable { message.jsonForm }
 }

@@ -54,19 +54,10 @@ public struct SessionSaved: Presentable {
     }
 
     /// The stored session with `matched`; `{"id", "rejected": true}` when the server refused it.
-    public func encode(to encoder: any Encoder) throws {
-        if let session {
-            try DocumentRecord(session, adding: Matches(matched: matched.isEmpty ? nil : matched)).encode(to: encoder)
-        } else {
-            try RejectedSession(id: id.key).encode(to: encoder)
-        }
+    public var jsonForm: some Encodable {
+        let matches = Matches(matched: matched.isEmpty ? nil : matched)
+        return ChangedRow(session.map { DocumentRecord($0, adding: matches) }, id: id)
     }
-}
-
-/// A session the server refused during the sync (rolled back on this device).
-struct RejectedSession: Encodable {
-    let id: String
-    var rejected = true
 }
 
 /// `gorilla sessions list`.
@@ -131,9 +122,7 @@ public struct SessionList: Presentable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try sessions.map(Record.init).encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { sessions.map(Record.init) }
 }
 
 /// `gorilla sessions show`.
@@ -191,7 +180,7 @@ public struct SessionDetail: Presentable {
 
     /// The session's members (with who recorded it and its revision, also when the document leaves them out), its
     /// client's and training's names, its comments and its totals.
-    public func encode(to encoder: any Encoder) throws {
+    public var jsonForm: some Encodable {
         let totals = totals
         var shown = session
         shown.value.recordedBy = session.recordedBy ?? .coach
@@ -204,7 +193,7 @@ public struct SessionDetail: Presentable {
             totals: Extra.Totals(
                 sets: totals.sets, reps: totals.reps, volume: totals.volumeByUnit,
                 timeUnderTension: PerformedExercise.rounded(totals.tension)))
-        try DocumentRecord(shown, adding: extra).encode(to: encoder)
+        return DocumentRecord(shown, adding: extra)
     }
 }
 
@@ -218,9 +207,7 @@ public struct SessionRemoval: Presentable {
         var deleted = true
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try DocumentRecord(session, adding: Deleted()).encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { DocumentRecord(session, adding: Deleted()) }
 }
 
 /// `gorilla sessions export`: a session as text, CSV or JSON, printed on standard output.
@@ -254,23 +241,22 @@ public struct SessionExport: Presentable {
     public var exercises: [PerformedExercise] { session.exercises }
 
     /// The text or CSV form in `--json`.
-    private struct Content: Encodable {
+    public struct Content: Encodable {
         let format: String
         let content: String
     }
 
     /// The client's and training's names beside the session's members.
-    struct Names: Encodable {
+    public struct Names: Encodable, Sendable {
         let clientName: String?
         let trainingName: String?
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    /// `{format, content}` for text and CSV; the document for JSON.
+    public var jsonForm: OneOf<Content, DocumentRecord<TrainingSession, Names>> {
         switch format {
-        case .txt, .csv:
-            try Content(format: format.rawValue, content: content).encode(to: encoder)
-        case .json:
-            try document.encode(to: encoder)
+        case .txt, .csv: .first(Content(format: format.rawValue, content: content))
+        case .json: .second(document)
         }
     }
 

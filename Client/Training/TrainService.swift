@@ -172,17 +172,19 @@ public enum TrainingEnd: Presentable {
         var since: Date?
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .unfinished(let id): try Record(id: id.key, unfinished: true).encode(to: encoder)
-        case .discarded(let id): try Record(id: id.key, discarded: true).encode(to: encoder)
-        case .empty(let id): try Record(id: id.key, empty: true).encode(to: encoder)
-        case .continuedElsewhere(let elsewhere):
-            try Record(
-                id: elsewhere.id.key, discarded: elsewhere.discarded ? true : nil, dropped: true,
-                continuesOn: elsewhere.device, finished: elsewhere.finished, since: elsewhere.since
-            ).encode(to: encoder)
-        case .saved(let session): try session.encode(to: encoder)
-        }
+    public var jsonForm: some Encodable {
+        let form: OneOf<Record, SessionSaved.JSONForm> =
+            switch self {
+            case .unfinished(let id): .first(Record(id: id.key, unfinished: true))
+            case .discarded(let id): .first(Record(id: id.key, discarded: true))
+            case .empty(let id): .first(Record(id: id.key, empty: true))
+            case .continuedElsewhere(let elsewhere):
+                .first(
+                    Record(
+                        id: elsewhere.id.key, discarded: elsewhere.discarded ? true : nil, dropped: true,
+                        continuesOn: elsewhere.device, finished: elsewhere.finished, since: elsewhere.since))
+            case .saved(let session): .second(session.jsonForm)
+            }
+        return form
     }
 }

@@ -3,9 +3,7 @@ import GorillaShared
 
 extension WatchNotice {
     /// One JSON object: `type`, `time`, `line` (the text without the time), and the news' own members.
-    public func encode(to encoder: any Encoder) throws {
-        try WatchNoticeRecord(self).encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { WatchNoticeRecord(self) }
 }
 
 /// A notice as `gorilla watch --json` prints it: `type`, `time` and `line`, then the members of its news (those it

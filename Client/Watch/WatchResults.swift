@@ -90,7 +90,5 @@ public struct WatchEnded: Presentable {
 
     public func text(for viewer: Viewer) -> String { "" }
 
-    public func encode(to encoder: any Encoder) throws {
-        try WatchStoppedRecord(time: Date()).encode(to: encoder)
-    }
+    public var jsonForm: some Encodable { WatchStoppedRecord(time: Date()) }
 }

@@ -41,8 +41,9 @@ extension EntityKinds {
     )
 }
 
-/// A session as the server stores it: as ``GorillaShared/TrainingSession`` writes it, with its pauses as given and
-/// each set numbered by its place in its list (`position`), as ``CanonicalSession`` writes it too.
+/// A session as the server stores it: as ``GorillaShared/TrainingSession`` writes it (each set numbered by its place
+/// in its list, `position`), with its pauses as given rather than to the millisecond, as ``CanonicalSession`` writes
+/// it too (`CanonicalSessionTests` hold the two equal).
 struct StoredSession: Encodable {
     let session: TrainingSession
 
@@ -52,30 +53,5 @@ struct StoredSession: Encodable {
         try session.encode(to: encoder)
         var container = encoder.container(keyedBy: TrainingSession.CodingKeys.self)
         try container.encodeIfPresent(session.paused, forKey: .paused)
-        try container.encode(session.exercises.map(NumberedExercise.init), forKey: .exercises)
-    }
-
-    /// A performed exercise with its sets numbered.
-    struct NumberedExercise: Encodable {
-        let exercise: PerformedExercise
-
-        func encode(to encoder: any Encoder) throws {
-            try exercise.encode(to: encoder)
-            var container = encoder.container(keyedBy: PerformedExercise.CodingKeys.self)
-            try container.encode(
-                exercise.sets.enumerated().map { NumberedSet(set: $1, position: $0 + 1) }, forKey: .sets)
-        }
-    }
-
-    /// A performed set and its place in its list, from 1.
-    struct NumberedSet: Encodable {
-        let set: PerformedSet
-        let position: Int
-
-        func encode(to encoder: any Encoder) throws {
-            try set.encode(to: encoder)
-            var container = encoder.container(keyedBy: PerformedSet.CodingKeys.self)
-            try container.encode(position, forKey: .position)
-        }
     }
 }

@@ -69,7 +69,7 @@ import Testing
         let calendar = try EventCalendar(cache: cache)
         let occurrence = try #require(calendar.occurrence(series: Self.series, day: Self.moved))
         let facts = try AppointmentFacts(cache: cache, now: Self.time("2026-12-07T00:00:00.000Z"))
-        let json = try JSONValue.encode(facts.line(occurrence))
+        let json = try JSONValue.encode(facts.line(occurrence).jsonForm)
         let members = try #require(json.objectValue)
         #expect(
             Set(members.keys) == [

@@ -82,22 +82,14 @@ public struct SessionReply: Codable, Sendable {
 }
 
 /// `auth.check` reply (the seed's CheckSession).
-public struct CheckReply: Codable, Sendable {
+public struct CheckReply: Codable, Sendable, Equatable {
     public var valid: Bool
     public var expires: Date
-    public var user: UUID
+    @WireID public var user: UUID
     public init(valid: Bool, expires: Date, user: UUID) {
         self.valid = valid
         self.expires = expires
         self.user = user
-    }
-
-    /// Ids are written in lower case, as everywhere on the wire.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(valid, forKey: .valid)
-        try container.encode(expires, forKey: .expires)
-        try container.encodeID(user, forKey: .user)
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// An account as its owner (and, for clients, their coach) sees it.
 public struct Profile: Codable, Sendable, Equatable {
-    public var id: UUID
+    @WireID public var id: UUID
     public var role: Role
     public var username: String
     public var email: String
@@ -11,7 +11,7 @@ public struct Profile: Codable, Sendable, Equatable {
     public var nif: String?
     public var language: Language
     /// The coach of a client account.
-    public var coach: UUID?
+    @WireID public var coach: UUID?
     /// The SHA-256 of the photo, fetched with `media.get`.
     public var photo: String?
     public var created: Date
@@ -43,23 +43,6 @@ public struct Profile: Codable, Sendable, Equatable {
         self.photo = photo
         self.created = created
         self.reminder = reminder
-    }
-
-    /// Ids in lower case, as stored documents hold them; absent members left out.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeID(id, forKey: .id)
-        try container.encode(role, forKey: .role)
-        try container.encode(username, forKey: .username)
-        try container.encode(email, forKey: .email)
-        try container.encode(name, forKey: .name)
-        try container.encode(surname, forKey: .surname)
-        try container.encodeIfPresent(nif, forKey: .nif)
-        try container.encode(language, forKey: .language)
-        try container.encodeID(coach, forKey: .coach)
-        try container.encodeIfPresent(photo, forKey: .photo)
-        try container.encode(created, forKey: .created)
-        try container.encodeIfPresent(reminder, forKey: .reminder)
     }
 }
 

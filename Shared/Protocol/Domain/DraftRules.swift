@@ -14,13 +14,4 @@ extension TrainingDraft {
         draft.device.name = try MemberRules.name(device.name, "device.name", max: Self.maxDeviceNameLength)
         return draft
     }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        client = try container.decodeOwner(forKey: .client, in: decoder)
-        session = try container.decode(UUID.self, forKey: .session)
-        state = try container.decode(JSONValue.self, forKey: .state)
-        device = try container.decode(Device.self, forKey: .device)
-        updated = try container.decode(Date.self, forKey: .updated)
-    }
 }

@@ -37,7 +37,7 @@ public struct Event: EntityDocument {
     /// The fields that place an exception: they never change.
     public static let exceptionFields: Set<String> = [CodingKeys.series.rawValue, CodingKeys.occurrence.rawValue]
 
-    public var client: UUID
+    @WireID public var client: UUID
     public var start: Date
     /// The time zone the start was given in (its wall-clock time is kept).
     public var zone: String
@@ -49,7 +49,7 @@ public struct Event: EntityDocument {
     /// How the appointment repeats; nil for a single one.
     public var recurrence: Recurrence?
     /// The series this row is an exception of.
-    public var series: UUID?
+    @WireID public var series: UUID?
     /// The original day of the occurrence this exception changes (in the series' zone).
     public var occurrence: CalendarDate?
     /// The client's answer.
@@ -57,7 +57,7 @@ public struct Event: EntityDocument {
     /// The reason the client gave with the answer.
     public var answerNote: String?
     /// The training (routine) the appointment is for: one of the coach's own; `train` follows it.
-    public var training: UUID?
+    @WireID public var training: UUID?
 
     public init(
         client: UUID, start: Date, zone: String = "UTC", duration: Int = Event.defaultDuration,
@@ -98,23 +98,6 @@ public struct Event: EntityDocument {
         answer = try container.decodeIfPresent(EventAnswer.self, forKey: .answer)
         answerNote = try container.decodeIfPresent(String.self, forKey: .answerNote)
         training = try container.decodeIfPresent(UUID.self, forKey: .training)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeID(client, forKey: .client)
-        try container.encode(start, forKey: .start)
-        try container.encode(zone, forKey: .zone)
-        try container.encode(duration, forKey: .duration)
-        try container.encodeIfPresent(gym, forKey: .gym)
-        try container.encodeIfPresent(note, forKey: .note)
-        try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(recurrence, forKey: .recurrence)
-        try container.encodeID(series, forKey: .series)
-        try container.encodeIfPresent(occurrence, forKey: .occurrence)
-        try container.encodeIfPresent(answer, forKey: .answer)
-        try container.encodeIfPresent(answerNote, forKey: .answerNote)
-        try container.encodeID(training, forKey: .training)
     }
 
     /// When the appointment ends.

@@ -27,7 +27,7 @@ extension Event {
         public static var kind: EntityKind { .event }
         public static var forms: DocumentForms { Event.forms }
 
-        public var client: UUID?
+        @WireID public var client: UUID?
         public var start: Date?
         public var zone: String?
         public var duration: Int?
@@ -35,11 +35,11 @@ extension Event {
         public var note: String?
         public var status: EventStatus?
         public var recurrence: Recurrence?
-        public var series: UUID?
+        @WireID public var series: UUID?
         public var occurrence: CalendarDate?
         public var answer: EventAnswer?
         public var answerNote: String?
-        public var training: UUID?
+        @WireID public var training: UUID?
 
         /// An exception of `series` for its occurrence of `occurrence`, about `client`, changing nothing yet.
         public init(series: UUID? = nil, occurrence: CalendarDate? = nil, client: UUID? = nil) {
@@ -94,23 +94,6 @@ extension Event {
             answer = try container.decodeIfPresent(EventAnswer.self, forKey: .answer)
             answerNote = try container.decodeIfPresent(String.self, forKey: .answerNote)
             training = try container.decodeIfPresent(UUID.self, forKey: .training)
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeID(client, forKey: .client)
-            try container.encodeIfPresent(start, forKey: .start)
-            try container.encodeIfPresent(zone, forKey: .zone)
-            try container.encodeIfPresent(duration, forKey: .duration)
-            try container.encodeIfPresent(gym, forKey: .gym)
-            try container.encodeIfPresent(note, forKey: .note)
-            try container.encodeIfPresent(status, forKey: .status)
-            try container.encodeIfPresent(recurrence, forKey: .recurrence)
-            try container.encodeID(series, forKey: .series)
-            try container.encodeIfPresent(occurrence, forKey: .occurrence)
-            try container.encodeIfPresent(answer, forKey: .answer)
-            try container.encodeIfPresent(answerNote, forKey: .answerNote)
-            try container.encodeID(training, forKey: .training)
         }
     }
 }

@@ -24,7 +24,7 @@ public struct Exercise: EntityDocument {
     public var name: String
     public var description: String?
     /// The machine it is done on.
-    public var machine: UUID?
+    @WireID public var machine: UUID?
     public var muscles: [String]
     public var count: CountMode
 
@@ -52,15 +52,5 @@ public struct Exercise: EntityDocument {
         machine = try container.decodeIfPresent(UUID.self, forKey: .machine)
         muscles = try container.decodeIfPresent([String].self, forKey: .muscles) ?? []
         count = try container.decodeIfPresent(CountMode.self, forKey: .count) ?? .default
-    }
-
-    /// Writes the machine's id as stored documents hold it: lower case.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(description, forKey: .description)
-        try container.encodeID(machine, forKey: .machine)
-        try container.encode(muscles, forKey: .muscles)
-        try container.encode(count, forKey: .count)
     }
 }

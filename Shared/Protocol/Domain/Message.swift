@@ -9,18 +9,18 @@ public struct Message: EntityDocument {
     public static let maxLength = 2000
 
     /// The sender's account (set by the server).
-    public var from: UUID
+    @WireID public var from: UUID
     /// The recipient's account.
-    public var to: UUID
+    @WireID public var to: UUID
     public var text: String
     /// When the server received it.
     public var sent: Date
     /// When the recipient read it.
     public var read: Date?
     /// The conversation's client (the scope of the row).
-    public var client: UUID
+    @WireID public var client: UUID
     /// The training session (of the same client) the message comments on.
-    public var session: UUID?
+    @WireID public var session: UUID?
 
     public init(
         from: UUID, to: UUID, text: String, sent: Date, read: Date? = nil, client: UUID, session: UUID? = nil
@@ -39,17 +39,6 @@ public struct Message: EntityDocument {
     }
 
     public static let forms = DocumentForms([CodingKeys.from: .id, .to: .id, .client: .id, .session: .id])
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeID(from, forKey: .from)
-        try container.encodeID(to, forKey: .to)
-        try container.encode(text, forKey: .text)
-        try container.encode(sent, forKey: .sent)
-        try container.encodeIfPresent(read, forKey: .read)
-        try container.encodeID(client, forKey: .client)
-        try container.encodeID(session, forKey: .session)
-    }
 
     /// What keeps a text from being a message.
     public enum TextProblem: Error, Sendable, Equatable {

@@ -19,7 +19,7 @@ public struct News: Codable, Sendable, Equatable {
     /// Longest text.
     public static let maxLength = 2000
 
-    public var id: UUID
+    @WireID public var id: UUID
     public var text: String
     public var audience: NewsAudience
     public var published: Date
@@ -29,13 +29,5 @@ public struct News: Codable, Sendable, Equatable {
         self.text = text
         self.audience = audience
         self.published = published
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeID(id, forKey: .id)
-        try container.encode(text, forKey: .text)
-        try container.encode(audience, forKey: .audience)
-        try container.encode(published, forKey: .published)
     }
 }

@@ -34,7 +34,7 @@ public struct SyncConflict: EntityDocument {
     }
 
     /// The row whose field was overwritten.
-    public var entity: UUID
+    @WireID public var entity: UUID
     /// The row's section (`training`).
     public var section: String
     /// The overwritten field (`exercises`).
@@ -65,15 +65,4 @@ public struct SyncConflict: EntityDocument {
     }
 
     public static let forms = DocumentForms([CodingKeys.entity: .id, .version: .count])
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeID(entity, forKey: .entity)
-        try container.encode(section, forKey: .section)
-        try container.encode(field, forKey: .field)
-        try container.encode(at, forKey: .at)
-        try container.encode(replaced, forKey: .replaced)
-        try container.encode(kept, forKey: .kept)
-        try container.encode(version, forKey: .version)
-    }
 }

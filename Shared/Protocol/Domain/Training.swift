@@ -82,7 +82,7 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
         }
     }
 
-    public var exercise: UUID
+    @WireID public var exercise: UUID
     public var sets: Int?
     public var reps: Reps?
     /// The load of each set, in ``unit``.
@@ -125,19 +125,6 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
 
     /// Every member an entry may hold.
     public static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeID(exercise, forKey: .exercise)
-        try container.encodeIfPresent(sets, forKey: .sets)
-        try container.encodeIfPresent(reps, forKey: .reps)
-        try container.encodeIfPresent(weight, forKey: .weight)
-        try container.encodeIfPresent(unit, forKey: .unit)
-        try container.encodeIfPresent(rest, forKey: .rest)
-        try container.encodeIfPresent(duration, forKey: .duration)
-        try container.encodeIfPresent(distance, forKey: .distance)
-        try container.encodeIfPresent(group, forKey: .group)
-    }
 
     /// Whether the entry plans anything beyond naming the exercise.
     public var hasPlan: Bool {

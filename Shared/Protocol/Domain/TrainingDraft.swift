@@ -16,7 +16,7 @@ public struct TrainingDraft: EntityDocument {
 
     /// The device that holds the draft: a random id kept on the device, and a name a person recognises.
     public struct Device: Codable, Sendable, Equatable {
-        public var id: UUID
+        @WireID public var id: UUID
         public var name: String
 
         public init(id: UUID, name: String) {
@@ -30,18 +30,12 @@ public struct TrainingDraft: EntityDocument {
 
         /// Its id (``DocumentForms``).
         public static let forms = DocumentForms([CodingKeys.id: .id])
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeID(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-        }
     }
 
     /// The client who trains (the row's scope).
-    public var client: UUID
+    @WireID public var client: UUID
     /// The id the session will have once saved (the recording's id).
-    public var session: UUID
+    @WireID public var session: UUID
     /// The recording as the device keeps it: opaque to the server, bounded (``stateProblem(_:)``).
     public var state: JSONValue
     /// The device that holds it now.
@@ -62,15 +56,6 @@ public struct TrainingDraft: EntityDocument {
     }
 
     public static let forms = DocumentForms([CodingKeys.client: .id, .session: .id, .device: .object(Device.forms)])
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeID(client, forKey: .client)
-        try container.encodeID(session, forKey: .session)
-        try container.encode(state, forKey: .state)
-        try container.encode(device, forKey: .device)
-        try container.encode(updated, forKey: .updated)
-    }
 
     /// The id of the draft of the session `session`: the same on every device, and never the session's own id
     /// (its version nibble becomes 8 and its last byte is inverted).
@@ -114,5 +99,17 @@ public struct TrainingDraft: EntityDocument {
         case .object(let members): 1 + (members.values.map(depth(of:)).max() ?? 0)
         default: 0
         }
+    }
+}
+
+extension TrainingDraft {
+    /// Reads the draft, its client checked as the row's owner.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        _client = WireID(wrappedValue: try container.decodeOwner(forKey: .client, in: decoder))
+        _session = WireID(wrappedValue: try container.decode(UUID.self, forKey: .session))
+        state = try container.decode(JSONValue.self, forKey: .state)
+        device = try container.decode(Device.self, forKey: .device)
+        updated = try container.decode(Date.self, forKey: .updated)
     }
 }
