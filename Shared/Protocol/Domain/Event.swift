@@ -83,21 +83,24 @@ public struct Event: EntityDocument {
         CodingKeys.client: .id, .series: .id, .training: .id, .duration: .count, .recurrence: .object(Recurrence.forms),
     ])
 
+    /// Reads the members as an ``Exception`` does (each optional), then requires the client and the start and
+    /// gives the rest their defaults.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        client = try container.decode(UUID.self, forKey: .client)
-        start = try container.decode(Date.self, forKey: .start)
-        zone = try container.decodeIfPresent(String.self, forKey: .zone) ?? "UTC"
-        duration = try container.decodeIfPresent(Int.self, forKey: .duration) ?? Self.defaultDuration
-        gym = try container.decodeIfPresent(String.self, forKey: .gym)
-        note = try container.decodeIfPresent(String.self, forKey: .note)
-        status = try container.decodeIfPresent(EventStatus.self, forKey: .status) ?? .scheduled
-        recurrence = try container.decodeIfPresent(Recurrence.self, forKey: .recurrence)
-        series = try container.decodeIfPresent(UUID.self, forKey: .series)
-        occurrence = try container.decodeIfPresent(CalendarDate.self, forKey: .occurrence)
-        answer = try container.decodeIfPresent(EventAnswer.self, forKey: .answer)
-        answerNote = try container.decodeIfPresent(String.self, forKey: .answerNote)
-        training = try container.decodeIfPresent(UUID.self, forKey: .training)
+        let members = try Exception(from: decoder)
+        func missing(_ key: CodingKeys) -> DecodingError {
+            .keyNotFound(key, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "required"))
+        }
+        guard let client = members.client else { throw missing(.client) }
+        guard let start = members.start else { throw missing(.start) }
+        self.init(
+            client: client, start: start, zone: members.zone ?? "UTC",
+            duration: members.duration ?? Self.defaultDuration, gym: members.gym, note: members.note,
+            status: members.status ?? .scheduled, recurrence: members.recurrence)
+        series = members.series
+        occurrence = members.occurrence
+        answer = members.answer
+        answerNote = members.answerNote
+        training = members.training
     }
 
     /// When the appointment ends.

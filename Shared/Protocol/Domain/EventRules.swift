@@ -72,28 +72,5 @@ extension Event {
             try MemberRules.number(duration, "duration", in: Event.durationRange)
             return exception
         }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            client = try container.decodeIfPresent(UUID.self, forKey: .client)
-            start = try container.decodeIfPresent(Date.self, forKey: .start)
-            zone = try container.decodeIfPresent(String.self, forKey: .zone)
-            duration = try container.decodeIfPresent(Int.self, forKey: .duration)
-            gym = try container.decodeIfPresent(String.self, forKey: .gym)
-            note = try container.decodeIfPresent(String.self, forKey: .note)
-            status = try container.decodeIfPresent(EventStatus.self, forKey: .status)
-            if container.contains(.recurrence), try !container.decodeNil(forKey: .recurrence) {
-                recurrence = try? container.decode(Recurrence.self, forKey: .recurrence)
-                if recurrence == nil {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .recurrence, in: container, debugDescription: "frequency, interval, days, until or count")
-                }
-            }
-            series = try container.decodeIfPresent(UUID.self, forKey: .series)
-            occurrence = try container.decodeIfPresent(CalendarDate.self, forKey: .occurrence)
-            answer = try container.decodeIfPresent(EventAnswer.self, forKey: .answer)
-            answerNote = try container.decodeIfPresent(String.self, forKey: .answerNote)
-            training = try container.decodeIfPresent(UUID.self, forKey: .training)
-        }
     }
 }

@@ -1,15 +1,10 @@
 /// A numeric error code of the wire protocol, with its message in Catalan, Spanish and English.
 ///
 /// Codes 1–6 are the seed's `errors` table; the rest extend it. Codes are frozen once shipped.
-public struct WireErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct WireErrorCode: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
     public let rawValue: Int
 
     public init(rawValue: Int) { self.rawValue = rawValue }
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(Int.self) }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// The catalogue entry's message in `language`; unknown codes get a generic message.
     public func message(in language: Language) -> String {
