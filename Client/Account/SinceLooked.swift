@@ -56,7 +56,7 @@ public struct SinceLooked: Sendable, Equatable {
         since.messages = try typed(Message.self).filter { $0.to == account.id }.count
         guard account.role.keepsClients else { return since }
         let names = try ClientDirectory(cache: cache).names()
-        let trainings = try AppointmentFacts.trainingNames(in: cache)
+        let trainings = try AppointmentFacts.trainings(in: cache)
         let records = try WatchRecord.read(
             cache, client: { $0.flatMap { names[$0] } ?? CalendarPhrases.aClient.t() }, trainings: trainings)
         let fresh = try (typed(TrainingSession.self).map(\.id) + typed(GorillaShared.Measurement.self).map(\.id))

@@ -372,9 +372,9 @@ extension LocalCache {
 
 extension LocalCache {
     /// Each client's newest live session start, by client id, read from the start index alone.
-    public func latestSessionStarts() throws -> [String: String] {
+    public func latestSessionStarts() throws -> [UUID: String] {
         try writer.read { db in
-            var result: [String: String] = [:]
+            var result: [UUID: String] = [:]
             for row in try Row.fetchAll(
                 db,
                 sql: """
@@ -382,7 +382,9 @@ extension LocalCache {
                     WHERE kind = 'session' AND deleted = 0 AND ref_client IS NOT NULL GROUP BY ref_client
                     """)
             {
-                if let client: String = row["ref_client"], let start: String = row["start"] { result[client] = start }
+                if let client: String = row["ref_client"], let id = UUID(text: client), let start: String = row["start"] {
+                    result[id] = start
+                }
             }
             return result
         }

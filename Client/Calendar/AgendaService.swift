@@ -49,7 +49,7 @@ public struct AgendaService: Sendable {
         // The appointment with the name of whoever it is with: the client's for a coach, the coach's for a client.
         func item(_ event: Stored<Event>, lastSession: LastSession?, unread: Int) -> AgendaPlan.Item {
             var record = facts.record(event)
-            let name = coach ? names[event.client.key] : coachName
+            let name = coach ? names[event.client] : coachName
             record.name = name.map { (coach ? .clientName : .coachName, $0) }
             return AgendaPlan.Item(event: record, name: name, lastSession: lastSession, unread: unread)
         }

@@ -9,7 +9,7 @@ import GorillaShared
 /// one stands.
 public struct AppointmentFacts: Sendable {
     /// Client display names by key.
-    let clientNames: [String: String]
+    let clientNames: [UUID: String]
     /// Training names by id (deleted ones too: the appointment keeps naming it).
     let trainings: [UUID: String]
     /// The appointments sessions name.
@@ -30,10 +30,6 @@ public struct AppointmentFacts: Sendable {
         Dictionary(try cache.all(Training.self, includeDeleted: true).map { ($0.id, $0.name) }) { first, _ in first }
     }
 
-    /// ``trainings(in:)`` by key.
-    static func trainingNames(in cache: LocalCache) throws -> [String: String] {
-        Dictionary(uniqueKeysWithValues: try trainings(in: cache).map { ($0.key.key, $0.value) })
-    }
 
     /// The state of `event` (an appointment as ``EventCalendar`` gives it).
     public func state(_ event: Stored<Event>) -> AppointmentState {
@@ -47,7 +43,7 @@ public struct AppointmentFacts: Sendable {
 
     /// The name of `event`'s client.
     public func clientName(_ event: Stored<Event>) -> String? {
-        clientNames[event.client.key]
+        clientNames[event.client]
     }
 
     /// `event` as views show it and `--json` prints it: with its `state` and, when it has a training, `trainingName`.

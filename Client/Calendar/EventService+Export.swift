@@ -46,7 +46,7 @@ extension EventService {
         }
         let names = try ClientDirectory(cache: cache).names()
         return { event in
-            CalendarPhrases.icsTraining.t(["client": names[event.client.key] ?? CalendarPhrases.icsClient.t()])
+            CalendarPhrases.icsTraining.t(["client": names[event.client] ?? CalendarPhrases.icsClient.t()])
         }
     }
 }
@@ -72,7 +72,7 @@ private struct ExportPeople {
             let names = try ClientDirectory(cache: cache).names()
             attendees = Dictionary(
                 try cache.all(Client.self, includeDeleted: true).map { client in
-                    (client.id, ICalendar.Person(name: names[client.id.key], email: client.email, id: client.id))
+                    (client.id, ICalendar.Person(name: names[client.id], email: client.email, id: client.id))
                 },
                 uniquingKeysWith: { first, _ in first })
         } else {

@@ -115,14 +115,9 @@ struct ClientDirectory {
     }
 
     /// Every client's display name by id, removed clients included (history keeps their names).
-    func namesByID() throws -> [UUID: String] {
+    func names() throws -> [UUID: String] {
         Dictionary(
             uniqueKeysWithValues: try cache.all(Client.self, includeDeleted: true).map { ($0.id, Self.displayName($0)) })
-    }
-
-    /// Every client's display name by id key, removed clients included (history keeps their names).
-    func names() throws -> [String: String] {
-        Dictionary(uniqueKeysWithValues: try namesByID().map { ($0.key.key, $0.value) })
     }
 
     /// The registration code this device keeps for an invited client, with its expiry; nil when it has none, or when

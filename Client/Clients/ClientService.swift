@@ -43,7 +43,7 @@ public struct ClientService: Sendable {
             clients: try clients.map { client in
                 ClientList.Row(
                     client: client, name: ClientDirectory.displayName(client),
-                    lastTrained: lastTrained[client.id.key], code: try Self.code(of: client, in: directory))
+                    lastTrained: lastTrained[client.id], code: try Self.code(of: client, in: directory))
             },
             all: all)
     }

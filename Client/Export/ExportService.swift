@@ -51,10 +51,8 @@ public struct ExportService: Sendable {
         let cache = try await context.freshCache()
         let profile = try context.session().profile
         let clientNames = try ClientDirectory(cache: cache).names()
-        func clientName(_ client: UUID?) -> String? { client.flatMap { clientNames[$0.key] } }
-        let trainingNames = Dictionary(
-            try cache.all(Training.self, includeDeleted: true).map { ($0.id.key, $0.name) }
-        ) { first, _ in first }
+        func clientName(_ client: UUID?) -> String? { client.flatMap { clientNames[$0] } }
+        let trainingNames = try AppointmentFacts.trainings(in: cache)
         func byName<Document: EntityDocument>(_ rows: [Stored<Document>], _ name: (Document) -> String) -> [Stored<Document>] {
             rows.sortedByFoldedName({ name($0.value) }, tie: \.id.key)
         }
@@ -93,7 +91,7 @@ public struct ExportService: Sendable {
             sessions.map { session in
                 ExportedSession(
                     session, clientName: clientName(session.client),
-                    trainingName: session.training.flatMap { trainingNames[$0.key] })
+                    trainingName: session.training.flatMap { trainingNames[$0] })
             })
         try add(
             "measurements.json", measurements.count,
@@ -164,12 +162,12 @@ public struct ExportService: Sendable {
     /// The rows of `sets.csv`: each set of each session, after the session's id, start (local, with the offset),
     /// client and training.
     static func setRows(
-        _ sessions: [Stored<TrainingSession>], clientNames: [String: String], trainingNames: [String: String]
+        _ sessions: [Stored<TrainingSession>], clientNames: [UUID: String], trainingNames: [UUID: String]
     ) -> [[String]] {
         sessions.flatMap { session in
             let prefix = [
-                session.id.key, EventFormatting.localISO(session.start), clientNames[session.client.key] ?? "",
-                session.training.flatMap { trainingNames[$0.key] } ?? "",
+                session.id.key, EventFormatting.localISO(session.start), clientNames[session.client] ?? "",
+                session.training.flatMap { trainingNames[$0] } ?? "",
             ]
             return SessionExport.csvRows(session.exercises, prefix: prefix)
         }
@@ -178,13 +176,13 @@ public struct ExportService: Sendable {
     /// The columns and rows of `measurements.csv`: the day, the client, each measure the entries hold (in the
     /// catalogue's order: weight in kg, height and girths in cm, body fat in %) and the note.
     static func measurementRows(
-        _ measurements: [Stored<GorillaShared.Measurement>], clientNames: [String: String]
+        _ measurements: [Stored<GorillaShared.Measurement>], clientNames: [UUID: String]
     ) -> (columns: [String], rows: [[String]]) {
         let measures = BodyMeasure.allCases.filter { measure in measurements.contains { $0.value[measure] != nil } }
         var columns = ["id", "date", "client"] + measures.map(\.rawValue)
         columns.append("note")
         let rows = measurements.map { entry in
-            [entry.id.key, entry.date.description, CSV.field(clientNames[entry.client.key] ?? "")]
+            [entry.id.key, entry.date.description, CSV.field(clientNames[entry.client] ?? "")]
                 + measures.map { entry.value[$0].map(Numbers.plain) ?? "" }
                 + [CSV.field(entry.note ?? "")]
         }

@@ -145,7 +145,7 @@ public struct MeasurementService: Sendable {
             return StatsSubject(id: profile.id, name: "\(profile.name) \(profile.surname)")
         }
         let id = entry.client
-        return StatsSubject(id: id, name: try ClientDirectory(cache: cache).names()[id.key] ?? id.short)
+        return StatsSubject(id: id, name: try ClientDirectory(cache: cache).names()[id] ?? id.short)
     }
 
     /// Sets on `measurement` what `given` holds, its figures checked against their ranges (``BodyMeasure/problem``):

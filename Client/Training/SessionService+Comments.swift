@@ -44,7 +44,7 @@ extension SessionService {
                 let from = message.from ?? profile.id
                 let author =
                     from == profile.id
-                    ? TrainingPhrases.you.t() : profile.role.keepsClients ? clients[from.key] ?? "?" : coachName
+                    ? TrainingPhrases.you.t() : profile.role.keepsClients ? clients[from] ?? "?" : coachName
                 return SessionDetail.Comment(
                     id: message.id, from: message.from, sent: message.sent, text: message.text, author: author)
             }

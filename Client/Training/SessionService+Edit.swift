@@ -154,7 +154,7 @@ extension SessionService {
 
     /// The display name of the session's client (the logged-in client's own on their device).
     func clientName(of session: Stored<TrainingSession>, cache: LocalCache) throws -> String {
-        if let name = try ClientDirectory(cache: cache).names()[session.client.key] {
+        if let name = try ClientDirectory(cache: cache).names()[session.client] {
             return name
         }
         let profile = try context.session().profile

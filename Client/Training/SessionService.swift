@@ -143,7 +143,7 @@ public struct SessionService: Sendable {
         return SessionList(
             sessions: try sessions.map { session in
                 SessionList.Row(
-                    session: session, clientName: names[session.client.key] ?? "",
+                    session: session, clientName: names[session.client] ?? "",
                     trainingName: try Self.trainingName(cache, training: session.training))
             },
             narrowed: from != nil || to != nil || client != nil)
@@ -155,7 +155,7 @@ public struct SessionService: Sendable {
         let session = try Self.resolve(cache, id)
         let names = try ClientDirectory(cache: cache).names()
         return SessionDetail(
-            session: session, clientName: names[session.client.key],
+            session: session, clientName: names[session.client],
             trainingName: try Self.trainingName(cache, training: session.training),
             comments: try comments(on: session.id, cache: cache),
             counts: try Self.counts(of: session.exercises, cache: cache))
@@ -184,7 +184,7 @@ public struct SessionService: Sendable {
         }
         let names = try ClientDirectory(cache: cache).names()
         return SessionExport(
-            format: format, session: session, clientName: names[session.client.key] ?? "",
+            format: format, session: session, clientName: names[session.client] ?? "",
             trainingName: try Self.trainingName(cache, training: session.training),
             counts: try Self.counts(of: session.exercises, cache: cache))
     }

@@ -63,15 +63,15 @@ public struct WatchRecord: Sendable, Equatable {
     /// The work the clients of `cache` recorded themselves, by id: their sessions and measurements, named by `client`
     /// (the client's name for its id).
     static func read(
-        _ cache: LocalCache, client: (String?) -> String, trainings: [String: String]
+        _ cache: LocalCache, client: (UUID?) -> String, trainings: [UUID: String]
     ) throws -> [UUID: WatchRecord] {
         var records: [UUID: WatchRecord] = [:]
         for row in try cache.all(TrainingSession.self) {
             records[row.id] = WatchRecord(
-                row, client: client(row.client.key), training: row.training.flatMap { trainings[$0.key] })
+                row, client: client(row.client), training: row.training.flatMap { trainings[$0] })
         }
         for row in try cache.all(GorillaShared.Measurement.self) {
-            records[row.id] = WatchRecord(row, client: client(row.client.key))
+            records[row.id] = WatchRecord(row, client: client(row.client))
         }
         return records
     }

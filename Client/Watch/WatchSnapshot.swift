@@ -116,7 +116,7 @@ public struct WatchSnapshot: Sendable, Equatable {
     /// The snapshot of `cache` for `account` at `now`.
     static func read(_ cache: LocalCache, account: Profile, now: Date) throws -> WatchSnapshot {
         let coachName: String
-        var clientNames: [String: String] = [:]
+        var clientNames: [UUID: String] = [:]
         if account.role.keepsClients {
             coachName = ""
             clientNames = try ClientDirectory(cache: cache).names()
@@ -126,15 +126,15 @@ public struct WatchSnapshot: Sendable, Equatable {
                 ?? CalendarPhrases.yourCoach.t()
         }
         func other(_ id: UUID) -> String {
-            account.role.keepsClients ? clientNames[id.key] ?? CalendarPhrases.aClient.t() : coachName
+            account.role.keepsClients ? clientNames[id] ?? CalendarPhrases.aClient.t() : coachName
         }
         let calendar = try EventCalendar(cache: cache)
         // The training each appointment is for, by name (the watch reads no sessions: it looks often).
-        let trainings = try AppointmentFacts.trainingNames(in: cache)
+        let trainings = try AppointmentFacts.trainings(in: cache)
         func appointment(_ event: Stored<Event>) -> WatchAppointment {
             WatchAppointment(
                 id: event.id, reference: event.appointmentReference, event: event.value, with: other(event.client),
-                training: event.training.flatMap { trainings[$0.key] })
+                training: event.training.flatMap { trainings[$0] })
         }
         var snapshot = WatchSnapshot()
         for row in calendar.singleRows + calendar.seriesRows.values {

@@ -22,7 +22,7 @@ import Testing
                 Change(kind: "measurement", id: measurement, version: 1, deleted: false, data: .object(stored)),
                 Change(kind: "measurement", id: coachs, version: 2, deleted: false, data: .object(coachMeasurement)),
             ], cursor: 2)
-        let records = try WatchRecord.read(cache, client: { $0 == client.key ? "Anna" : "?" }, trainings: [:])
+        let records = try WatchRecord.read(cache, client: { $0 == client ? "Anna" : "?" }, trainings: [:])
         #expect(records.count == 1, "only the client's own work: \(records)")
         let record = try #require(records[measurement])
         #expect(record.day == "2026-11-20")
@@ -42,7 +42,7 @@ import Testing
         try cache.applyPull(
             [Change(kind: "session", id: session, version: 1, deleted: false, data: .object(document))], cursor: 1)
         let records = try WatchRecord.read(
-            cache, client: { $0 == client.key ? "Anna" : "?" }, trainings: [training.key: "Legs"])
+            cache, client: { $0 == client ? "Anna" : "?" }, trainings: [training: "Legs"])
         let record = try #require(records[session])
         #expect(record.kind == .session && record.start == start && record.minutes == 45)
         #expect(record.training == "Legs" && record.client == "Anna")
