@@ -12,11 +12,18 @@ extension LocalCache {
         }
     }
 
-    /// One report not shown yet: its kind (`rejected`, `conflict`, `code`), its text, and its facts as JSON.
+    /// One report not shown yet: its kind (`rejected`, `conflict`, `code`) and its facts, worded when shown.
     public struct PendingReport: Sendable {
         public var kind: String
+        /// The sentence a report kept before reports kept facts only; empty since.
         public var text: String
-        public var detail: [String: JSONValue]?
+        /// The facts as JSON text.
+        var detail: String?
+
+        /// The facts read as `Facts`; nil when the report holds none of that form.
+        func facts<Facts: Decodable>(_ type: Facts.Type) -> Facts? {
+            detail.flatMap { try? WireCoding.decoder.decode(type, from: Data($0.utf8)) }
+        }
     }
 
     /// The reports not shown yet, oldest first; marks them shown.
@@ -24,43 +31,33 @@ extension LocalCache {
         try writer.write { db in
             let rows = try Row.fetchAll(db, sql: "SELECT kind, text, detail FROM reports WHERE shown = 0 ORDER BY seq")
             try db.execute(sql: "UPDATE reports SET shown = 1 WHERE shown = 0")
-            return rows.map { row in
-                PendingReport(
-                    kind: row["kind"], text: row["text"],
-                    detail: (row["detail"] as String?).flatMap { (try? FastJSON.parse($0))?.objectValue })
-            }
+            return rows.map { PendingReport(kind: $0["kind"], text: $0["text"], detail: $0["detail"]) }
         }
     }
 
-    /// Keeps a refusal's report: its text, and what a `--json` reader needs to tell what was refused (what stands
-    /// instead is read when the report is shown, after the sync's pull).
-    static func addRefusal(
-        _ db: Database, _ mutation: Mutation, label: String, of ofLabel: String, error: WireError?, device: String?
-    ) throws {
-        let reason = error?.message ?? AccountPhrases.refusedWithoutReason.t()
-        var detail: [String: JSONValue] = [
-            "id": .string(mutation.id.key), "entity": .string(mutation.entity.key), "kind": .string(mutation.kind),
-            "action": .string(mutation.action.rawValue), "name": .string(label), "reason": .string(reason),
-            "at": .string(ISOTime.format(Date())),
-        ]
-        if let code = error?.code.rawValue { detail["code"] = .number(Double(code)) }
-        if let device { detail["device"] = .string(device) }
-        if let fields = mutation.fields, mutation.action != .delete { detail["fields"] = .object(fields) }
+    /// Keeps a refusal's report: the facts a reader needs to tell what was refused and why (what stands instead is
+    /// read when the report is shown, after the sync's pull). Its sentence is worded when it is shown.
+    static func addRefusal(_ db: Database, _ mutation: Mutation, row: ReportedRow, error: WireError?, device: String?)
+        throws
+    {
+        let facts = Refusal(
+            id: mutation.id, entity: mutation.entity, kind: mutation.kind, action: mutation.action, name: row.name,
+            start: row.start, reason: error?.message, code: error?.code.rawValue, at: ISOTime.format(Date()),
+            device: device, fields: mutation.action == .delete ? nil : mutation.fields)
+        try addReport(db, kind: "rejected", facts: facts)
+    }
+
+    /// Keeps the report of a registration code the server issued for a client this device invited.
+    static func addCodeReport(_ db: Database, row: ReportedRow, code: String, expires: String) throws {
+        try addReport(db, kind: "code", facts: IssuedCode(row: row, code: code, expires: expires))
+    }
+
+    /// Keeps a report of `kind` with its facts (its text column stays empty: reports kept before facts had their
+    /// sentence there).
+    private static func addReport(_ db: Database, kind: String, facts: some Encodable) throws {
         try db.execute(
-            sql: "INSERT INTO reports (at, kind, text, detail) VALUES (?, ?, ?, ?)",
-            arguments: [
-                ISOTime.format(Date()), "rejected", refusal(mutation.action).t(["ofRow": ofLabel, "reason": reason]),
-                FastJSON.text(.object(detail)),
-            ])
-    }
-
-    /// The sentence of a refused change: `update of training 'Cames B' was refused: name taken`.
-    private static func refusal(_ action: MutationAction) -> AccountPhrases {
-        switch action {
-        case .create: .createRefused
-        case .update: .updateRefused
-        case .delete: .deleteRefused
-        }
+            sql: "INSERT INTO reports (at, kind, text, detail) VALUES (?, ?, '', ?)",
+            arguments: [ISOTime.format(Date()), kind, String(decoding: try WireCoding.encoder.encode(facts), as: UTF8.self)])
     }
 
     /// Keeps a report of a pulled conflict the first time it arrives, when this device wrote one of its two values:
@@ -78,6 +75,42 @@ extension LocalCache {
             let conflict = try? SyncConflict(document: document),
             conflict.kept.device?.id == device || conflict.replaced.device?.id == device
         else { return }
-        try addReport(db, kind: "conflict", text: id.key)
+        try addReport(db, kind: "conflict", facts: ReportedConflict(id: id))
     }
+}
+
+/// What names a row in a report: its kind and id, and its name or (a session) its start, as stored.
+struct ReportedRow: Codable, Sendable, Equatable {
+    let kind: String
+    let entity: UUID
+    var name: String? = nil
+    var start: String? = nil
+}
+
+/// The facts a refusal's report keeps: the refused mutation, its row, the server's reason and code, when and on which
+/// device, and the fields the change held.
+struct Refusal: Codable, Sendable {
+    @WireID var id: UUID
+    @WireID var entity: UUID
+    let kind: String
+    let action: MutationAction
+    let name: String?
+    let start: String?
+    let reason: String?
+    let code: Int?
+    let at: String
+    let device: String?
+    let fields: [String: JSONValue]?
+}
+
+/// The fact a conflict's report keeps: the conflict's id (the conflict itself is a row of the cache).
+struct ReportedConflict: Codable, Sendable {
+    @WireID var id: UUID
+}
+
+/// The facts of a registration code's report: the client's row, the code and its expiry.
+struct IssuedCode: Codable, Sendable {
+    let row: ReportedRow
+    let code: String
+    let expires: String
 }

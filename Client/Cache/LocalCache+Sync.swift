@@ -61,23 +61,17 @@ extension LocalCache {
         for result in results {
             guard let mutation = byID[result.id] else { continue }
             if !removed { try remove.execute(arguments: [mutation.seq]) }
-            func label() throws -> (label: String, of: String) { try Self.label(db, mutation.mutation) }
             switch result.status {
             case .applied, .duplicate:
                 if let code = result.extra?["code"]?.stringValue {
                     let expires = result.extra?["expires"]?.stringValue ?? ""
                     try Self.setMeta(db, "code:" + mutation.entity.key, code + " " + expires)
-                    try Self.addReport(
-                        db, kind: "code",
-                        text: AccountPhrases.registrationCodeReport.t([
-                            "label": try label().label, "code": code, "expires": expires,
-                        ]))
+                    try Self.addCodeReport(db, row: try Self.rowFacts(db, mutation.mutation), code: code, expires: expires)
                 }
             case .rejected:
-                let name = try label()
+                let row = try Self.rowFacts(db, mutation.mutation)
                 try Self.rollBack(db, entity: mutation.entity, kind: mutation.kind)
-                try Self.addRefusal(
-                    db, mutation.mutation, label: name.label, of: name.of, error: result.error, device: device)
+                try Self.addRefusal(db, mutation.mutation, row: row, error: result.error, device: device)
             }
         }
     }
@@ -161,20 +155,15 @@ extension LocalCache {
         try saveLocal(db, id: entity, kind: kind, data: data, deleted: deleted)
     }
 
-    /// A human label for a mutation's entity, in the current language: `machine 'Leg press'`; and after "of": `of
-    /// machine 'Leg press'`, `de la màquina 'Leg press'`.
-    static func label(_ db: Database, _ mutation: Mutation) throws -> (label: String, of: String) {
+    /// What names a mutation's row, as facts (the words are chosen when the report is shown): a session's start,
+    /// else the row's name, as the row or the change holds it.
+    static func rowFacts(_ db: Database, _ mutation: Mutation) throws -> ReportedRow {
         let data = try entity(db, mutation.entity)?.data
-        let kind = mutation.kind
-        let rest: String
-        if kind == EntityKind.session.rawValue, let start = data?["start"]?.stringValue {
-            rest = " " + AccountPhrases.ofDate.t(["date": EventFormatting.local(start), "id": mutation.entity.short])
-        } else if let name = data?["name"]?.stringValue ?? mutation.fields?["name"]?.stringValue {
-            rest = " '\(name)'"
-        } else {
-            rest = " \(mutation.entity.short)"
+        if mutation.kind == EntityKind.session.rawValue, let start = data?["start"]?.stringValue {
+            return ReportedRow(kind: mutation.kind, entity: mutation.entity, start: start)
         }
-        return (KindWords.name(kind) + rest, KindWords.of(kind) + rest)
+        let name = data?["name"]?.stringValue ?? mutation.fields?["name"]?.stringValue
+        return ReportedRow(kind: mutation.kind, entity: mutation.entity, name: name)
     }
 }
 

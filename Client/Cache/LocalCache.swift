@@ -318,20 +318,6 @@ public struct LocalCache: Sendable {
     /// The pull cursor: the newest server version this cache holds.
     public func cursor() throws -> Int64 { Int64(try meta("cursor") ?? "0") ?? 0 }
 
-    /// Reports (rejections, overwrites) not shown yet; marks them shown.
-    public func takeReports() throws -> [(kind: String, text: String)] {
-        try writer.write { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT kind, text FROM reports WHERE shown = 0 ORDER BY seq")
-            try db.execute(sql: "UPDATE reports SET shown = 1 WHERE shown = 0")
-            return rows.map { ($0["kind"], $0["text"]) }
-        }
-    }
-
-    static func addReport(_ db: Database, kind: String, text: String) throws {
-        try db.execute(
-            sql: "INSERT INTO reports (at, kind, text) VALUES (?, ?, ?)",
-            arguments: [ISOTime.format(Date()), kind, text])
-    }
 
     /// Empties the cache (another account logs in on this device).
     public func reset() throws {

@@ -136,16 +136,19 @@ extension SyncReport {
     /// A refusal from the facts its report kept (``LocalCache/addRefusal``); what stands instead (`theirs`) is the
     /// row as this device now holds it: rolled back, and pulled again.
     static func refusal(_ pending: LocalCache.PendingReport, values: ReadableValue) -> SyncReport {
-        let text = pending.text
-        guard let detail = RefusalDetail(pending) else { return SyncReport(refusalText: text) }
+        guard let detail = pending.facts(Refusal.self) else { return SyncReport(refusalText: pending.text) }
         let fields = detail.fields ?? [:]
-        let row = UUID(uuidString: detail.entity).flatMap(values.lookup)
+        let row = values.lookup(detail.entity)
         let theirs = row.flatMap { $0.deleted ? nil : $0.data }
-        let action = detail.action
+        let action = detail.action.rawValue
+        let reason = detail.reason ?? AccountPhrases.refusedWithoutReason.t()
+        // A report kept before reports kept facts has its sentence, and its row's label as its name.
+        let reported = ReportedRow(kind: detail.kind, entity: detail.entity, name: detail.name, start: detail.start)
+        let text = pending.text.isEmpty ? Self.refusalText(detail.action, of: reported.words.of, reason: reason) : pending.text
         var report = SyncReport(
-            kind: detail.kind, id: detail.id, entity: detail.entity, name: Self.bareName(detail.name ?? detail.kind),
-            at: detail.at ?? ISOTime.format(Date()), device: detail.device, action: action, reason: detail.reason,
-            code: detail.code, text: text)
+            kind: detail.kind, id: detail.id.key, entity: detail.entity.key,
+            name: Self.bareName(detail.name ?? reported.words.name), at: detail.at, device: detail.device,
+            action: action, reason: reason, code: detail.code, text: text)
         let kind = detail.kind
         if !fields.isEmpty { report.field = fields.keys.sorted().joined(separator: ", ") }
         if action == MutationAction.delete.rawValue {
@@ -164,6 +167,17 @@ extension SyncReport {
         }
         if row?.deleted == true { report.theirs = "deleted" }
         return report
+    }
+
+    /// The sentence of a refused change: `update of training 'Cames B' was refused: name taken`.
+    static func refusalText(_ action: MutationAction, of row: String, reason: String) -> String {
+        let phrase: AccountPhrases =
+            switch action {
+            case .create: .createRefused
+            case .update: .updateRefused
+            case .delete: .deleteRefused
+            }
+        return phrase.t(["ofRow": row, "reason": reason])
     }
 
     /// A row with its section: `training 'Cames A'`; a row without a name (a session, named by its start) as it is.
@@ -209,7 +223,7 @@ extension LocalCache {
             .sorted { ($0.at, $0.id) > ($1.at, $1.id) }
     }
 
-    /// The reports a sync found, taken from the `reports` table (each is shown once).
+    /// The reports a sync found, taken from the `reports` table (each is shown once), worded now.
     func takeSyncReports() throws -> (conflicts: [SyncReport], refused: [SyncReport], codes: [String]) {
         let me = try deviceID()
         let values = readableValues
@@ -217,36 +231,48 @@ extension LocalCache {
         for report in try takePendingReports() {
             switch report.kind {
             case "conflict":
-                if let id = UUID(uuidString: report.text), let row = try one(SyncConflict.self, id) {
+                // Kept before reports kept facts: the id was the text.
+                if let id = report.facts(ReportedConflict.self)?.id ?? UUID(uuidString: report.text),
+                    let row = try one(SyncConflict.self, id)
+                {
                     taken.conflicts.append(SyncReport.conflict(row, me: me, values: values))
                 }
             case "rejected":
                 taken.refused.append(SyncReport.refusal(report, values: values))
-            case "code": taken.codes.append(report.text)
+            case "code":
+                taken.codes.append(report.facts(IssuedCode.self)?.sentence ?? report.text)
             default: break
             }
         }
         return taken
     }
+
+    /// The reports not shown yet as sentences, by kind (`rejected`, `conflict`, `code`); marks them shown.
+    public func takeReports() throws -> [(kind: String, text: String)] {
+        let taken = try takeSyncReports()
+        return taken.refused.map { ("rejected", $0.text) } + taken.conflicts.map { ("conflict", $0.text) }
+            + taken.codes.map { ("code", $0) }
+    }
 }
 
-/// The facts a refusal's report keeps (``LocalCache/addRefusal``): the refused mutation, the row's label, the
-/// server's reason and code, and the fields the change held (any kind's, shown value by value).
-struct RefusalDetail: Decodable {
-    let id: String
-    let entity: String
-    let kind: String
-    let action: String?
-    let name: String?
-    let reason: String?
-    let at: String?
-    let code: Int?
-    let device: String?
-    let fields: [String: JSONValue]?
+extension ReportedRow {
+    /// The row in words: `machine 'Leg press'`, a session by its start, else the kind and a short id; and after "of".
+    var words: (name: String, label: String, of: String) {
+        let rest: String
+        if let start {
+            rest = " " + AccountPhrases.ofDate.t(["date": EventFormatting.local(start), "id": entity.short])
+        } else if let name {
+            rest = " '\(name)'"
+        } else {
+            rest = " \(entity.short)"
+        }
+        return (name ?? KindWords.name(kind) + rest, KindWords.name(kind) + rest, KindWords.of(kind) + rest)
+    }
+}
 
-    /// The facts `report` kept; nil for a refusal kept before refusals had them.
-    init?(_ report: LocalCache.PendingReport) {
-        guard let detail = report.detail, let read = try? JSONValue.object(detail).decode(Self.self) else { return nil }
-        self = read
+extension IssuedCode {
+    /// `Registration code for client 'Anna': …, valid until …`.
+    var sentence: String {
+        AccountPhrases.registrationCodeReport.t(["label": row.words.label, "code": code, "expires": expires])
     }
 }
