@@ -183,10 +183,8 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     }
 }
 
-/// Runs `body` with the built server running as a child process on a fresh data folder; kills it afterwards.
+/// Runs `body` with the built server running as a child process on a fresh data folder; kills it afterwards:
+/// ``withGorillaServer(_:configure:_:)`` in ``ServerMode/process``.
 public func withServerProcess(_ body: (ServerProcess) async throws -> Void) async throws {
-    let folder = try TemporaryFolder("gorilla-e2e-process")
-    let server = ServerProcess(
-        dataDirectory: folder.child("data"), logFile: folder.url.appendingPathComponent("server.log"))
-    try await withStarted(server, keeping: folder, body)
+    try await withGorillaServer(.process) { try await body(try $0.requireProcess()) }
 }
