@@ -20,7 +20,8 @@ public final class InProcessSession {
         let context = ServerContext(
             store: store, configuration: configuration, logger: logger, passwordPool: .singleton)
         self.router = RequestRouter(context: context)
-        self.state = ConnectionState(address: address, requestsPerSecond: configuration.requestsPerSecond)
+        self.state = ConnectionState(
+            address: address, requestsPerSecond: configuration.requestsPerSecond, clock: configuration.clock)
     }
 
     /// Answers one request line (without its newline) with one response line (without its newline).
