@@ -48,8 +48,9 @@ struct UpdatedTests {
     /// the server's own change tracking; a connection still sees it within `ServerStore.updatedReuseInterval`, here
     /// on a server clock moved past it rather than waited for.
     @Test func newsWrittenByAnotherProcessIsSeenWithinTheReuseInterval() async throws {
-        let clock = TestClock()
-        try await withTestServer(configure: { $0.clock = clock.source }) { server in
+        let clock = try TestClock()
+        try await withGorillaServer(.tls, clock: clock) { gorilla in
+            let server = try gorilla.requireTLS()
             let port = server.port
             let dataDirectory = server.dataDirectory
             try await withClient(port: port) { phone in
@@ -59,7 +60,7 @@ struct UpdatedTests {
                 #expect(try Self.sections(try await phone.request("sync.updated", ["since": cursor])).isEmpty)
                 let operatorStore = try await server.openStore()
                 _ = try await operatorStore.addNews(text: "Gym closed on Monday", audience: "all")
-                clock.advance(by: ServerStore.updatedReuseInterval)
+                try clock.advance(by: ServerStore.updatedReuseInterval)
                 let sections = try Self.sections(try await phone.request("sync.updated", ["since": cursor]))
                 #expect(sections == ["news": 1])
             }

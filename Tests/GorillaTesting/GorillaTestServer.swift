@@ -142,13 +142,20 @@ final class InProcessServerSession: ServerSession, @unchecked Sendable {
 /// Runs `body` with a server started in `mode` on a fresh data folder and its store on ``TestEngine/current``, and
 /// shuts it down afterwards whatever `body` does.
 ///
+/// The server reads the time from `clock` when given, in every mode (a test moves it instead of sleeping).
 /// `configure` adjusts the configuration of the in-process modes (cheap password hashing is already set);
 /// ``ServerMode/process`` runs the binary with its defaults and its command line, and does not take it.
 public func withGorillaServer(
     _ mode: ServerMode,
+    clock: TestClock? = nil,
     configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
     _ body: (GorillaTestServer) async throws -> Void
 ) async throws {
+    let source = clock?.source
+    let configure: @Sendable (inout ServerConfiguration) -> Void = {
+        if let source { $0.clock = source }
+        configure(&$0)
+    }
     switch mode {
     case .inProcess:
         let folder = try TemporaryFolder("gorilla-test-in-process")
@@ -173,7 +180,8 @@ public func withGorillaServer(
     case .process:
         let folder = try TemporaryFolder("gorilla-e2e-process")
         let server = ServerProcess(
-            dataDirectory: folder.child("data"), logFile: folder.url.appendingPathComponent("server.log"))
+            dataDirectory: folder.child("data"), logFile: folder.url.appendingPathComponent("server.log"),
+            clockFile: clock?.file)
         try await withStarted(server, keeping: folder) {
             try await body(GorillaTestServer(listening: $0, mode: .process))
         }
