@@ -99,6 +99,20 @@ extension ServerSession {
         try await roundTrip(op, encodedBody: Array(try WireCoding.encoder.encode(body)))
     }
 
+    /// Sends `op` with `body` expecting a refusal: the server's error, or nil when it accepted the request.
+    public func refusal<Body: Encodable & Sendable>(
+        _ op: GorillaShared.Operation, _ body: Body
+    ) async throws
+        -> WireError?
+    {
+        do {
+            _ = try await roundTrip(op, body)
+            return nil
+        } catch let error as ClientError where error.kind == .server {
+            return error.wire
+        }
+    }
+
     /// Sends `op` with `body` and decodes the reply's `value` as `Reply`.
     public func request<Body: Encodable & Sendable, Reply: Decodable & Sendable>(
         _ op: GorillaShared.Operation, _ body: Body, as reply: Reply.Type
