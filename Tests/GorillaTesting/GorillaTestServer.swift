@@ -6,7 +6,7 @@ import Logging
 
 /// How a test reaches the server it starts (HummingbirdTesting's `.router` and `.live`, plus the real binary).
 public enum ServerMode: String, Sendable, CaseIterable, CustomStringConvertible {
-    /// The server's request router in this process, without a socket (``InProcessSession``): requests are lines handed
+    /// The server's request router in this process, without a socket (``InProcessServer``): requests are lines handed
     /// to the router and its replies the lines it writes; the same store, limits and clock as a connection.
     case inProcess
     /// The real server in this process, over TLS on port 0 (``TestServer``).
@@ -21,7 +21,7 @@ public enum ServerMode: String, Sendable, CaseIterable, CustomStringConvertible 
 public struct GorillaTestServer: Sendable {
     public let mode: ServerMode
     private let listening: (any RunningServer)?
-    private let inProcess: (store: ServerStore, configuration: ServerConfiguration)?
+    private let inProcess: InProcessServer?
 
     fileprivate init(listening: any RunningServer, mode: ServerMode) {
         self.mode = mode
@@ -29,10 +29,10 @@ public struct GorillaTestServer: Sendable {
         inProcess = nil
     }
 
-    fileprivate init(store: ServerStore, configuration: ServerConfiguration) {
+    fileprivate init(inProcess server: InProcessServer) {
         mode = .inProcess
         listening = nil
-        inProcess = (store, configuration)
+        inProcess = server
     }
 
     /// The server listening on a port, for devices and the CLI; throws in ``ServerMode/inProcess``, which has none.
@@ -61,7 +61,7 @@ public struct GorillaTestServer: Sendable {
         language: Language? = nil, _ body: @Sendable (any ServerSession) async throws -> T
     ) async throws -> T {
         if let inProcess {
-            let session = InProcessServerSession(store: inProcess.store, configuration: inProcess.configuration)
+            let session = InProcessServerSession(inProcess.session())
             _ = try await session.roundTrip(
                 GorillaShared.Operation.hello,
                 encodedBody: Array(try WireCoding.encoder.encode(HelloBody(language: language))))
@@ -121,17 +121,16 @@ extension ServerSession {
     }
 }
 
-/// A session answered by ``InProcessSession``: the request line is built as the client builds it, and a refused
-/// request throws as ``ServerConnection`` does.
+/// A session answered by an ``InProcessSession`` of the test's ``InProcessServer`` (so sessions share its rate limits
+/// as connections do): the request line is built as the client builds it, and a refused request throws as
+/// ``ServerConnection`` does.
 /// - Important: Use it from one task at a time, as ``InProcessSession``.
 final class InProcessServerSession: ServerSession, @unchecked Sendable {
     private let session: InProcessSession
     private var nextID = 1
 
-    init(store: ServerStore, configuration: ServerConfiguration) {
-        var logger = Logger(label: "gorilla-in-process")
-        logger.logLevel = .critical
-        session = InProcessSession(store: store, configuration: configuration, logger: logger)
+    init(_ session: InProcessSession) {
+        self.session = session
     }
 
     func roundTrip(_ op: GorillaShared.Operation, encodedBody body: [UInt8]) async throws -> [UInt8] {
@@ -179,7 +178,10 @@ public func withGorillaServer(
         let store = try await TestEngine.current.makeStore()
         let outcome: Result<Void, any Error>
         do {
-            try await body(GorillaTestServer(store: store, configuration: configuration))
+            var logger = Logger(label: "gorilla-in-process")
+            logger.logLevel = .critical
+            let server = InProcessServer(store: store, configuration: configuration, logger: logger)
+            try await body(GorillaTestServer(inProcess: server))
             outcome = .success(())
         } catch {
             outcome = .failure(error)
