@@ -1,4 +1,5 @@
 import Foundation
+import GorillaShared
 
 /// Counts events per key in a sliding window and says when a key has had too many: either a fixed number per window,
 /// or a wait that doubles with each event past the first few (``Backoff``).
@@ -39,14 +40,18 @@ public actor RateLimiter {
     public let backoff: Backoff?
     /// The database the events are kept in, and this limiter's name there; nil: in memory.
     private let shared: (store: ServerStore, name: String)?
+    /// Where "now" is read when a caller does not say.
+    private let clock: TimeSource
     private var events: [String: [Date]] = [:]
-    private var lastSweep = Date()
+    private var lastSweep: Date
 
     public init(limit: Int, window: TimeInterval) {
         self.limit = limit
         self.window = window
         backoff = nil
         shared = nil
+        clock = .system
+        lastSweep = clock.now
     }
 
     /// A limiter that backs off (``Backoff``), its events in memory.
@@ -55,19 +60,27 @@ public actor RateLimiter {
         window = backoff.memory
         self.backoff = backoff
         shared = nil
+        clock = .system
+        lastSweep = clock.now
     }
 
     /// A limiter whose events are rows of `store` under `name`, when the store is shared by several instances; with
-    /// `backoff`, it backs off rather than counting to `limit` in `window`.
-    init(limit: Int, window: TimeInterval, backoff: Backoff? = nil, name: String, store: ServerStore) {
+    /// `backoff`, it backs off rather than counting to `limit` in `window`; "now" is read from `clock`.
+    init(
+        limit: Int, window: TimeInterval, backoff: Backoff? = nil, name: String, store: ServerStore,
+        clock: TimeSource = .system
+    ) {
         self.limit = backoff?.free ?? limit
         self.window = backoff?.memory ?? window
         self.backoff = backoff
         shared = store.isShared ? (store, name) : nil
+        self.clock = clock
+        lastSweep = clock.now
     }
 
     /// Seconds until `key` may try again, or nil if it may now.
-    public func retryAfter(_ key: String, now: Date = Date()) async -> Int? {
+    public func retryAfter(_ key: String, now: Date? = nil) async -> Int? {
+        let now = now ?? clock.now
         let (count, oldest, newest) = await recent(key, now: now)
         if let backoff {
             guard let wait = backoff.wait(after: count), let newest else { return nil }
@@ -97,7 +110,8 @@ public actor RateLimiter {
     }
 
     /// Records one event (a failed login, a wrong code) for `key`.
-    public func record(_ key: String, now: Date = Date()) async {
+    public func record(_ key: String, now: Date? = nil) async {
+        let now = now ?? clock.now
         if let shared {
             let sweep = now.timeIntervalSince(lastSweep) > window
             if sweep { lastSweep = now }

@@ -30,7 +30,9 @@ struct ConnectionHandler: Sendable {
                             if Self.isBlank(bytes) {
                                 // Ignored, without a response; but it keeps the connection from its idle timeout only
                                 // while its session holds (docs/security.md, section 13).
-                                if await state.sessionHolds(in: context.store) { continue }
+                                if await state.sessionHolds(in: context.store, clock: context.configuration.clock) {
+                                    continue
+                                }
                                 try await backlog.write(
                                     LiveRegistry.revokedLine(in: state.language), to: outbound)
                                 return

@@ -35,11 +35,11 @@ struct ConnectionState {
         self.backlog = backlog
     }
 
-    init(address: String, requestsPerSecond: Double) {
-        self.init(address: address, shortcut: PollShortcut(requestsPerSecond: requestsPerSecond))
+    init(address: String, requestsPerSecond: Double, clock: TimeSource = .system) {
+        self.init(address: address, shortcut: PollShortcut(requestsPerSecond: requestsPerSecond, clock: clock))
     }
 
-    mutating func tokenChecked(epoch: UInt64, expires: Date, now: Date = Date()) {
+    mutating func tokenChecked(epoch: UInt64, expires: Date, now: Date) {
         tokenCheckedAt = now
         tokenCheckedEpoch = epoch
         tokenExpires = expires
@@ -52,7 +52,7 @@ struct ConnectionState {
 
     /// Whether the token must be read again before serving a request: accounts or tokens changed since the last
     /// check, the token expired, or the last check is older than `ServerStore.tokenRecheckInterval`.
-    func needsTokenCheck(epoch: UInt64, now: Date = Date()) -> Bool {
+    func needsTokenCheck(epoch: UInt64, now: Date) -> Bool {
         epoch != tokenCheckedEpoch || now >= tokenExpires
             || now.timeIntervalSince(tokenCheckedAt) > ServerStore.tokenRecheckInterval
     }
@@ -65,19 +65,20 @@ struct ConnectionState {
     /// Whether the connection is logged in with a token that is still live, reading it again only when
     /// ``needsTokenCheck(epoch:now:)`` says so (a store failure keeps the connection as it is). For what a peer sends
     /// that is no request (a blank line): it keeps a connection open only while its session holds.
-    mutating func sessionHolds(in store: ServerStore) async -> Bool {
+    mutating func sessionHolds(in store: ServerStore, clock: TimeSource) async -> Bool {
         guard principal != nil, let hash = tokenHash else { return true }
         let epoch = store.epochs.accounts
-        guard needsTokenCheck(epoch: epoch) else { return true }
+        let now = clock.now
+        guard needsTokenCheck(epoch: epoch, now: now) else { return true }
         let found: (UserRecord, Date)?
         do {
-            found = try await store.session(tokenHash: hash)
+            found = try await store.session(tokenHash: hash, now: now)
         } catch {
             return true
         }
         guard let (user, expires) = found else { return false }
         principal = user
-        tokenChecked(epoch: epoch, expires: expires)
+        tokenChecked(epoch: epoch, expires: expires, now: now)
         return true
     }
 
@@ -95,15 +96,15 @@ struct TokenBucket {
     private var tokens: Double
     private var last: Date
 
-    init(rate: Double, burst: Double) {
+    init(rate: Double, burst: Double, now: Date) {
         self.rate = rate
         self.burst = burst
         self.tokens = burst
-        self.last = Date()
+        self.last = now
     }
 
     /// Takes a token if there is one.
-    mutating func take(now: Date = Date()) -> Bool {
+    mutating func take(now: Date) -> Bool {
         tokens = min(burst, tokens + now.timeIntervalSince(last) * rate)
         last = now
         guard tokens >= 1 else { return false }

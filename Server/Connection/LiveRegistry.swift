@@ -20,6 +20,8 @@ actor LiveRegistry {
     }
 
     private let store: ServerStore
+    /// Where a token's expiry is compared with "now" (the server's ``ServerConfiguration/clock``).
+    private let clock: TimeSource
     private var subscribers: [UUID: [Int: Subscriber]] = [:]
     private var nextToken = 0
     /// The accounts epoch read before the last sweep that finished (nil before the first).
@@ -28,8 +30,9 @@ actor LiveRegistry {
     /// and by a late subscription.
     private nonisolated let tokensChanged = LiveWakeup()
 
-    init(store: ServerStore) {
+    init(store: ServerStore, clock: TimeSource = .system) {
         self.store = store
+        self.clock = clock
     }
 
     /// Registers a subscriber for `user` holding the token `tokenHash`, confirmed live when the accounts epoch was
@@ -103,7 +106,7 @@ actor LiveRegistry {
             guard let found = try? await store.liveTokens(among: chunk) else { return }
             live.merge(found) { first, _ in first }
         }
-        let now = Date()
+        let now = clock.now
         for (user, byNumber) in subscribers {
             for (number, subscriber) in byNumber {
                 guard let hash = subscriber.tokenHash, hashes.contains(hash) else { continue }

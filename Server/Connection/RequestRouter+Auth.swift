@@ -103,29 +103,33 @@ extension RequestRouter {
         let epoch = context.store.epochs.accounts
         let token = Tokens.make()
         let hash = Tokens.hash(token)
-        let expires = Date().addingTimeInterval(context.configuration.tokenLifetime)
+        let now = self.now
+        let expires = now.addingTimeInterval(context.configuration.tokenLifetime)
         try await context.store.insertToken(hash: hash, userID: user.id, expires: expires)
         state.principal = user
         state.tokenHash = hash
-        state.tokenChecked(epoch: epoch, expires: expires)
+        state.tokenChecked(epoch: epoch, expires: expires, now: now)
         return .value(SessionReply(token: token, expires: expires, profile: user.profile))
     }
 
     func resume(_ body: ResumeBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let hash = Tokens.hash(body.token)
         let epoch = context.store.epochs.accounts
-        guard let (user, expires) = try await context.store.session(tokenHash: hash) else {
+        let now = self.now
+        guard let (user, expires) = try await context.store.session(tokenHash: hash, now: now) else {
             throw ServerError.notAuthenticated
         }
         if state.principal?.id != user.id { await endSubscription(&state) }
         state.principal = user
         state.tokenHash = hash
-        state.tokenChecked(epoch: epoch, expires: expires)
+        state.tokenChecked(epoch: epoch, expires: expires, now: now)
         return .value(SessionReply(token: "", expires: expires, profile: user.profile))
     }
 
     func check(state: inout ConnectionState) async throws -> ResponsePayload {
-        guard let hash = state.tokenHash, let (user, expires) = try await context.store.session(tokenHash: hash) else {
+        guard let hash = state.tokenHash,
+            let (user, expires) = try await context.store.session(tokenHash: hash, now: now)
+        else {
             await endSubscription(&state)
             state.principal = nil
             state.tokenHash = nil
@@ -171,7 +175,7 @@ extension RequestRouter {
         let hash = try await context.passwords.hash(body.password)
         let redeemed = try await context.store.redeemResetToken(
             login: body.user, tokenHash: Tokens.hash(body.token.trimmingCharacters(in: .whitespaces)),
-            newPasswordHash: hash)
+            newPasswordHash: hash, now: now)
         guard redeemed else {
             await context.addressFailures.record(addressKey)
             throw ServerError(.invalidResetToken)

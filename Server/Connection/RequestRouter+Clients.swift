@@ -30,7 +30,9 @@ extension RequestRouter {
     }
 
     func registerClient(_ user: UserRecord, code: String, state: inout ConnectionState) async throws -> UserRecord {
-        let account = try await guessingCode(state) { try await context.store.registerClient(user, code: code) }
+        let account = try await guessingCode(state) {
+            try await context.store.registerClient(user, code: code, now: now)
+        }
         context.logger.info(
             "client registered",
             metadata: ["user": "\(account.id)", "coach": "\(account.coachID.map { "\($0)" } ?? "")"])
@@ -38,7 +40,7 @@ extension RequestRouter {
     }
 
     func checkCode(_ body: CodeCheckBody, state: inout ConnectionState) async throws -> ResponsePayload {
-        let grant = try await guessingCode(state) { try await context.store.checkCode(body.code) }
+        let grant = try await guessingCode(state) { try await context.store.checkCode(body.code, now: now) }
         return .value(CodeCheckReply(name: grant.name, surname: grant.surname, expires: grant.expires))
     }
 
@@ -47,7 +49,7 @@ extension RequestRouter {
         // Issuing a code or a reset token changes the coach's client record.
         guard Access.may(.update, .client, as: principal.role) else { throw ServerError.forbidden }
         let (code, expires) = try await context.store.newRegistrationCode(
-            coach: principal, clientID: body.client, lifetime: context.configuration.registrationCodeLifetime)
+            coach: principal, clientID: body.client, lifetime: context.configuration.registrationCodeLifetime, now: now)
         return .value(IssuedSecret(client: body.client, secret: code, expires: expires))
     }
 
@@ -57,7 +59,7 @@ extension RequestRouter {
         guard Access.may(.update, .client, as: principal.role) else { throw ServerError.forbidden }
         let client = try await context.store.ownClientAccount(coach: principal, clientID: body.client)
         let token = Tokens.make()
-        let expires = Date().addingTimeInterval(context.configuration.resetTokenLifetime)
+        let expires = now.addingTimeInterval(context.configuration.resetTokenLifetime)
         try await context.store.insertResetToken(hash: Tokens.hash(token), userID: client.id, expires: expires)
         return .value(IssuedSecret(client: client.id, secret: token, expires: expires))
     }

@@ -8,7 +8,7 @@ extension RequestRouter {
         let principal = try state.requirePrincipal()
         let since = max(0, body.since)
         let epoch = context.store.epochs.data
-        let now = Date()
+        let now = self.now
         let value: [UInt8]
         var answeredAt = now
         if let last = state.lastUpdated, last.epoch == epoch, last.since == since, last.user == principal.id,

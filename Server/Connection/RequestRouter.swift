@@ -132,7 +132,7 @@ struct RequestRouter: Sendable {
                 guard op != nil else { throw ServerError(.unknownOperation, WireText.quoted(name)) }
                 throw ServerError.notAuthenticated
             }
-            if state.needsTokenCheck(epoch: context.store.epochs.accounts) { try await revalidate(&state) }
+            if state.needsTokenCheck(epoch: context.store.epochs.accounts, now: now) { try await revalidate(&state) }
         }
         guard let op else { throw ServerError(.unknownOperation, WireText.quoted(name)) }
         switch op {
@@ -171,15 +171,21 @@ struct RequestRouter: Sendable {
     /// Confirms the connection's token is still live and refreshes the account (role, language, removal).
     private func revalidate(_ state: inout ConnectionState) async throws {
         let epoch = context.store.epochs.accounts
-        guard let hash = state.tokenHash, let (user, expires) = try await context.store.session(tokenHash: hash) else {
+        let now = self.now
+        guard let hash = state.tokenHash,
+            let (user, expires) = try await context.store.session(tokenHash: hash, now: now)
+        else {
             await endSubscription(&state)
             state.principal = nil
             state.tokenHash = nil
             throw ServerError.notAuthenticated
         }
         state.principal = user
-        state.tokenChecked(epoch: epoch, expires: expires)
+        state.tokenChecked(epoch: epoch, expires: expires, now: now)
     }
+
+    /// The time of day on the server's clock (``ServerConfiguration/clock``).
+    var now: Date { context.configuration.clock.now }
 
     /// Decodes the typed body from its text; a missing member is `missingFields`, a wrong type `malformedRequest`.
     private func decode<Body: Codable & Sendable>(_ type: Body.Type, _ bytes: [UInt8]) throws -> Body {

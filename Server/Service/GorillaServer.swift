@@ -194,7 +194,8 @@ public struct GorillaServer: Service {
                     try sync.addHandler(IdleCloseHandler())
                     try sync.addHandler(
                         ByteToMessageHandler(LineFrameDecoder(maximumLength: configuration.maxLineLength)))
-                    let shortcut = PollShortcut(requestsPerSecond: configuration.requestsPerSecond)
+                    let shortcut = PollShortcut(
+                        requestsPerSecond: configuration.requestsPerSecond, clock: configuration.clock)
                     try sync.addHandler(
                         PollResponder(
                             shortcut: shortcut, epochs: store.epochs, onAnswer: configuration.onPollAnsweredOnLoop))

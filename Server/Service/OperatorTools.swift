@@ -60,7 +60,7 @@ public struct OperatorTools: Sendable {
             throw OperatorError(message: "no account named '\(login)'")
         }
         let token = Tokens.make()
-        let expires = Date().addingTimeInterval(configuration.resetTokenLifetime)
+        let expires = configuration.clock.now.addingTimeInterval(configuration.resetTokenLifetime)
         try await store.insertResetToken(hash: Tokens.hash(token), userID: user.id, expires: expires)
         return """
             Reset token for \(user.username) (valid until \(ISOTime.format(expires))):

@@ -70,6 +70,10 @@ public struct ServerConfiguration: Sendable {
     public var codeLongestWait: TimeInterval = 15 * 60
     public var codeGuessMemory: TimeInterval = 24 * 60 * 60
 
+    /// Where the server reads the time of day: token, code and reset-token lifetimes, rate windows, the reuse of
+    /// `sync.updated` answers and the times stored with changes. Tests move a clock of their own instead of waiting.
+    public var clock = TimeSource.system
+
     /// Called once the server accepts connections, with the bound port.
     public var onListening: (@Sendable (Int) -> Void)?
     /// Called on a password thread before each hash or check (for tests).

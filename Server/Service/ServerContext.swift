@@ -20,25 +20,26 @@ struct ServerContext: Sendable {
     /// - Parameter passwordPool: the threads that hash passwords (``PasswordWork``); the caller starts and stops them.
     init(store: ServerStore, configuration: ServerConfiguration, logger: Logger, passwordPool: NIOThreadPool) {
         self.store = store
-        let live = LiveRegistry(store: store)
+        let live = LiveRegistry(store: store, clock: configuration.clock)
         self.live = live
         self.feed = LiveFeed(store: store, live: live)
         self.configuration = configuration
         self.logger = logger
         self.loginFailures = RateLimiter(
             limit: configuration.loginFailuresPerAccount, window: configuration.loginWindow, name: "login-account",
-            store: store)
+            store: store, clock: configuration.clock)
         self.addressFailures = RateLimiter(
             limit: configuration.loginFailuresPerAddress, window: configuration.loginWindow, name: "login-address",
-            store: store)
+            store: store, clock: configuration.clock)
         self.codeGuesses = RateLimiter(
             limit: configuration.codeGuessesBeforeWait, window: configuration.codeGuessMemory,
             backoff: RateLimiter.Backoff(
                 free: configuration.codeGuessesBeforeWait, first: configuration.codeFirstWait,
                 longest: configuration.codeLongestWait, memory: configuration.codeGuessMemory),
-            name: "code", store: store)
+            name: "code", store: store, clock: configuration.clock)
         self.signups = RateLimiter(
-            limit: configuration.signupsPerAddress, window: configuration.signupWindow, name: "signup", store: store)
+            limit: configuration.signupsPerAddress, window: configuration.signupWindow, name: "signup", store: store,
+            clock: configuration.clock)
         self.passwords = PasswordWork(
             hasher: configuration.passwordHasher, pool: passwordPool,
             threads: configuration.passwordThreads, queueLength: configuration.passwordQueueLength,

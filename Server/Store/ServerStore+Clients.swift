@@ -56,15 +56,14 @@ extension ServerStore {
     }
 
     /// What a code would register (for `codes.check`).
-    func checkCode(_ code: String) async throws -> CodeGrant {
-        try await read { db in try Self.grant(db, code: code, now: Date()) }
+    func checkCode(_ code: String, now: Date) async throws -> CodeGrant {
+        try await read { db in try Self.grant(db, code: code, now: now) }
     }
 
     /// Creates the client's account from a code, in one transaction: the account takes the invited
-    /// client's id, joins the coach, the code is spent, and the coach's client row becomes active.
-    func registerClient(_ user: UserRecord, code: String) async throws -> UserRecord {
+    /// client's id, joins the coach, the code is spent (at `now`), and the coach's client row becomes active.
+    func registerClient(_ user: UserRecord, code: String, now: Date) async throws -> UserRecord {
         try await write { db in
-            let now = Date()
             let grant = try Self.grant(db, code: code, now: now)
             var account = user
             account.id = grant.clientID
@@ -113,8 +112,11 @@ extension ServerStore {
         try row.save(db, kind: EntityKinds.client, createdBy: account.id, now: now)
     }
 
-    /// A new registration code for an invited client of `coach` whose code expired or was lost.
-    func newRegistrationCode(coach: UserRecord, clientID: UUID, lifetime: TimeInterval) async throws -> (String, Date) {
+    /// A new registration code for an invited client of `coach` whose code expired or was lost, valid `lifetime` from
+    /// `now`.
+    func newRegistrationCode(
+        coach: UserRecord, clientID: UUID, lifetime: TimeInterval, now: Date
+    ) async throws -> (String, Date) {
         try await write { db in
             guard coach.role == .coach, let row = try EntityRow.fetch(db, id: clientID), row.kind == "client",
                 row.coachID == coach.id, !row.deleted
@@ -122,7 +124,6 @@ extension ServerStore {
             guard row.data["status"]?.stringValue == "invited" else {
                 throw ServerError.invalid("the client has already registered")
             }
-            let now = Date()
             let (code, expires) = try Self.issueRegistrationCode(
                 db, coachID: coach.id, clientID: clientID, now: now, lifetime: lifetime)
             var updated = row

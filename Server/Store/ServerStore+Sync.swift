@@ -25,7 +25,7 @@ extension ServerStore {
         defer { documents.finish() }
         // Exceptions refused by what needs no lock, before the transaction takes one.
         let refused = try await refusedExceptions(mutations, principal: principal)
-        let now = Date()
+        let now = configuration.clock.now
         let prepared = try await preparedUpdates(
             mutations, refused: refused, principal: principal, now: now, configuration: configuration)
         return try await write { db in

@@ -148,7 +148,9 @@ struct Serve: AsyncParsableCommand {
         configuration.uploadBytesTotal = uploadBytesTotal
         configuration.database = try data.location()
         configuration.databaseConnections = databaseConnections
+        let testClock = configuration.takeTestClock()
         let logger = Logger(label: "gorilla-server")
+        if let testClock { logger.warning("the clock is moved by the test clock file \(testClock) (tests only)") }
         let server = GorillaServer(configuration: configuration, logger: logger)
         let group = ServiceGroup(
             configuration: .init(

@@ -11,7 +11,8 @@ struct LostCacheTests {
     static func cacheFile(_ device: Device) -> URL { device.home.appendingPathComponent("cache.sqlite") }
 
     @Test func changesQueuedBeforeTheCacheFileWasDeletedArePushedOnceAfterAWarning() async throws {
-        try await withServerProcess { server in
+        try await withGorillaServer(.process) { gorilla in
+            let server = try gorilla.requireProcess()
             let device = try await Device.coach("ada", on: server)
             _ = try await device.app.addMachine(name: "Rack", imageFile: nil)
             await server.kill()

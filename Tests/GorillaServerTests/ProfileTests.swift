@@ -14,13 +14,19 @@ struct ProfileTests {
 
     static func sha256(_ bytes: [UInt8]) -> String { Fingerprint.hex(SHA256.hash(data: bytes)) }
 
-    @Test func profileShowsTheAccount() async throws {
-        try await withTestServer { server in
-            let port = server.port
-            try await withClient(port: port) { client in
-                try await client.hello()
-                try await client.signUpCoach("ada", email: "ada@example.com", name: "Ada", surname: "Lovelace")
-                let profile = try await client.request("profile.get")
+    /// The same exchange in every way the harness reaches a server: the router alone, TLS in process, the binary.
+    @Test(arguments: ServerMode.allCases)
+    func profileShowsTheAccount(mode: ServerMode) async throws {
+        try await withGorillaServer(mode) { server in
+            try await server.withSession { session in
+                _ = try await session.roundTrip(
+                    GorillaShared.Operation.signup,
+                    SignupBody(
+                        username: "ada", email: "ada@example.com", password: "correct horse", name: "Ada",
+                        surname: "Lovelace"))
+                // A refused request throws, so a line returned is a success (`result` 0).
+                let line = try await session.roundTrip(GorillaShared.Operation.profileGet, [String: String]())
+                let profile = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? JSONObject)
                 #expect(profile.result == 0)
                 #expect(profile.string("value", "username") == "ada")
                 #expect(profile.string("value", "email") == "ada@example.com")

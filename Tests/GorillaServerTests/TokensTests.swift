@@ -1,4 +1,7 @@
+import Foundation
 import GorillaServer
+import GorillaShared
+import GorillaTesting
 import Testing
 
 @Suite struct TokensTests {
@@ -19,5 +22,36 @@ import Testing
         #expect(Tokens.hash(token) == Tokens.hash(token))
         #expect(Tokens.hash(token) != Tokens.hash(token + "x"))
         #expect(Tokens.hash(token).count == 64)
+    }
+}
+
+/// A session token lasts `tokenLifetime` on the server's clock, moved here rather than waited for.
+@Suite(.hangLimit)
+struct TokenLifetimeTests {
+    @Test func aTokenPastItsLifetimeEndsTheSessionAndCannotResume() async throws {
+        let clock = try TestClock()
+        try await withGorillaServer(.inProcess, clock: clock) { server in
+            let lifetime = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "/")).tokenLifetime
+            let token = try await server.withSession { session in
+                let signedUp = try await session.request(
+                    GorillaShared.Operation.signup,
+                    SignupBody(
+                        username: "ada", email: "ada@example.com", password: "correct horse", name: "Ada",
+                        surname: "Lovelace"),
+                    as: SessionReply.self)
+                #expect(abs(signedUp.expires.timeIntervalSince(clock.now) - lifetime) < 60)
+                try clock.advance(by: lifetime - 60)
+                _ = try await session.roundTrip(GorillaShared.Operation.profileGet, [String: String]())
+                try clock.advance(by: 61)
+                // The connection that holds it loses the session at its next request.
+                let refused = try await session.refusal(GorillaShared.Operation.profileGet, [String: String]())
+                #expect(refused?.code == .notAuthenticated, "\(String(describing: refused))")
+                return signedUp.token
+            }
+            try await server.withSession { session in
+                let refused = try await session.refusal(GorillaShared.Operation.resume, ResumeBody(token: token))
+                #expect(refused?.code == .notAuthenticated, "\(String(describing: refused))")
+            }
+        }
     }
 }

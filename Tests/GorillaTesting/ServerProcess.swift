@@ -1,5 +1,6 @@
 import Foundation
 import GorillaServer
+import GorillaShared
 
 #if canImport(Darwin)
 import Darwin
@@ -20,16 +21,21 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     /// The engine its store runs on.
     public let engine: TestEngine
     private var database: PostgresLocation?
+    /// The file a ``TestClock`` moves the server's clock with (`GORILLA_TEST_CLOCK_FILE`), if any.
+    private let clockFile: URL?
 
     /// A server with `dataDirectory` as its data folder, its store on `engine` (PostgreSQL: a database of its own,
-    /// made on first start, or `database`, which several servers may share).
+    /// made on first start, or `database`, which several servers may share), its clock moved by `clockFile` (a
+    /// ``TestClock/file``) when given.
     public init(
-        dataDirectory: URL, logFile: URL, engine: TestEngine = .current, database: PostgresLocation? = nil
+        dataDirectory: URL, logFile: URL, engine: TestEngine = .current, database: PostgresLocation? = nil,
+        clockFile: URL? = nil
     ) {
         self.dataDirectory = dataDirectory
         self.logFile = logFile
         self.engine = database == nil ? engine : .postgres
         self.database = database
+        self.clockFile = clockFile
     }
 
     /// The PostgreSQL database the server uses (nil on SQLite, or before its first start).
@@ -56,6 +62,7 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
         try? FileManager.default.removeItem(at: serverFile)
         var arguments = ["--port", String(port), "--data", dataDirectory.path, "--log-level", "warning"]
         var environment = ProcessInfo.processInfo.environment
+        environment[TimeSource.testClockVariable] = clockFile?.path
         if engine == .postgres {
             if postgres == nil {
                 let made = try await TestPostgres.makeDatabase()
@@ -183,10 +190,8 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     }
 }
 
-/// Runs `body` with the built server running as a child process on a fresh data folder; kills it afterwards.
+/// Runs `body` with the built server running as a child process on a fresh data folder; kills it afterwards:
+/// ``withGorillaServer(_:configure:_:)`` in ``ServerMode/process``.
 public func withServerProcess(_ body: (ServerProcess) async throws -> Void) async throws {
-    let folder = try TemporaryFolder("gorilla-e2e-process")
-    let server = ServerProcess(
-        dataDirectory: folder.child("data"), logFile: folder.url.appendingPathComponent("server.log"))
-    try await withStarted(server, keeping: folder, body)
+    try await withGorillaServer(.process) { try await body(try $0.requireProcess()) }
 }

@@ -175,13 +175,13 @@ public final class TestServer: RunningServer, Sendable {
     }
 }
 
-/// Runs `body` with a started in-process server on a fresh data folder, and shuts the server down gracefully afterwards.
+/// Runs `body` with a started in-process server on a fresh data folder, and shuts the server down gracefully afterwards:
+/// ``withGorillaServer(_:configure:_:)`` in ``ServerMode/tls``.
 public func withTestServer(
     configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
     _ body: (TestServer) async throws -> Void
 ) async throws {
-    let folder = try TemporaryFolder("gorilla-test-server")
-    try await withStarted(TestServer(dataDirectory: folder.child("data"), configure: configure), keeping: folder, body)
+    try await withGorillaServer(.tls, configure: configure) { try await body(try $0.requireTLS()) }
 }
 
 /// Starts `server`, runs `body` with it and stops the server whatever `body` does; `folder` (the server's data) is

@@ -132,15 +132,18 @@ final class PostgresEngine: StoreEngine {
     }
 
     /// Applies the migrations not applied yet, in one transaction under a lock, so that instances starting together
-    /// apply each exactly once.
-    func migrate() async throws {
+    /// apply each exactly once; with `last`, only those up to the one of that name (tests build older schemas so).
+    func migrate(upTo last: String? = nil) async throws {
+        let end = last.flatMap { name in PostgresMigrations.all.firstIndex { $0.name == name } }
+        precondition(last == nil || end != nil, "no PostgreSQL migration named \(last ?? "")")
+        let steps = end.map { Array(PostgresMigrations.all[...$0]) } ?? PostgresMigrations.all
         _ = try await pool.transaction(
             reportingErrors: false, begin: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.migrationLock))"
         ) { db in
             try db.execute(
                 sql: "CREATE TABLE IF NOT EXISTS gorilla_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
             let applied = Set(try db.values(String.self, sql: "SELECT name FROM gorilla_migrations"))
-            for (name, sql) in PostgresMigrations.all where !applied.contains(name) {
+            for (name, sql) in steps where !applied.contains(name) {
                 try db.run(sql)  // several statements
                 try PostgresMigrations.conversions[name]?(db)
                 try db.execute(

@@ -30,14 +30,19 @@ final class PollShortcut: Sendable {
     }
 
     private let state: NIOLockedValueBox<State>
+    /// Where "now" is read when a caller does not say (the server's ``ServerConfiguration/clock``).
+    private let clock: TimeSource
 
-    init(requestsPerSecond: Double) {
-        state = NIOLockedValueBox(State(bucket: TokenBucket(rate: requestsPerSecond, burst: requestsPerSecond * 2)))
+    init(requestsPerSecond: Double, clock: TimeSource = .system) {
+        self.clock = clock
+        state = NIOLockedValueBox(
+            State(bucket: TokenBucket(rate: requestsPerSecond, burst: requestsPerSecond * 2, now: clock.now)))
     }
 
     /// Takes a token from the connection's request-rate bucket, if it has one.
-    func takeToken(now: Date = Date()) -> Bool {
-        state.withLockedValue { $0.bucket.take(now: now) }
+    func takeToken(now: Date? = nil) -> Bool {
+        let now = now ?? clock.now
+        return state.withLockedValue { $0.bucket.take(now: now) }
     }
 
     func keep(_ answer: Answer) {
@@ -63,7 +68,8 @@ final class PollShortcut: Sendable {
     }
 
     /// The value to answer a poll from `since` with, taking a rate token; nil when the task must answer.
-    func value(since: Int64, epochs: StoreEpochs, now: Date = Date()) -> [UInt8]? {
+    func value(since: Int64, epochs: StoreEpochs, now: Date? = nil) -> [UInt8]? {
+        let now = now ?? clock.now
         let data = epochs.data, accounts = epochs.accounts
         return state.withLockedValue { state -> [UInt8]? in
             guard let answer = state.answer, answer.since == since, answer.dataEpoch == data,
