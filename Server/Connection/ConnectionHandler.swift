@@ -16,7 +16,7 @@ struct ConnectionHandler: Sendable {
         let backlog = connection.backlog
         let connectionID = UUID()
         do {
-            try await connection.channel.executeThenClose { inbound, outbound in
+            try await connection.executeThenClose { inbound, outbound in
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     var state = ConnectionState(
                         address: address, shortcut: connection.shortcut, id: connectionID, backlog: backlog)
@@ -50,7 +50,7 @@ struct ConnectionHandler: Sendable {
                                 state.subscriptionStarted = true
                                 subscriber = (subscription.user, subscription.token)
                                 let queue = subscription.queue
-                                queue.attach(connection.channel.channel)
+                                queue.attach(connection.channel)
                                 group.addTask {
                                     // One batch (at most 16 KiB) at a time: while it waits for the peer, new pushes
                                     // wait in the bounded queue, not in the connection's buffers (``LiveQueue``).

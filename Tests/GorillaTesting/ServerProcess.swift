@@ -168,6 +168,23 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
         lock.withLock { process }?.send(number)
     }
 
+    /// Asks the server to stop (SIGTERM, as a service manager does) and waits for it: its exit status, and whether a
+    /// signal ended it (nil when it was not running).
+    public func terminate() async -> (status: Int32, signaled: Bool)? {
+        send(SIGCONT)  // a frozen server must run to stop
+        guard
+            let child = lock.withLock({ () -> ChildProcess? in
+                defer { process = nil }
+                return process
+            })
+        else { return nil }
+        child.send(SIGTERM)
+        return await child.wait()
+    }
+
+    /// The server's log so far.
+    public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
     /// Stops the server the hard way: the tests only need it gone.
     public func stop() async {
         await signal(SIGKILL)
