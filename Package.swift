@@ -40,12 +40,9 @@ let package = Package(
         .target(
             name: "GorillaTransport",
             dependencies: [
-                "GorillaShared",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
             ],
             path: "Shared/Transport",
             swiftSettings: swiftSettings
@@ -56,7 +53,6 @@ let package = Package(
                 "GorillaShared",
                 "GorillaTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -143,7 +139,6 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/gorilla-bench",
             swiftSettings: swiftSettings
@@ -198,7 +193,6 @@ let package = Package(
             dependencies: [
                 "GorillaServer", "GorillaClient", "GorillaShared", "GorillaTransport", "GorillaTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
