@@ -109,14 +109,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // What the tests, the benchmark and the fuzzer share: servers in process and as child processes, devices, CLI
-        // runs, temporary folders, a seeded generator.
+        // runs, a raw TLS client, the tmux driver, polling, temporary folders, the seeded generator.
         .target(
             name: "GorillaTesting",
             dependencies: [
-                "GorillaServer", "GorillaClient", "GorillaShared",
+                "GorillaServer", "GorillaClient", "GorillaShared", "GorillaTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -57,13 +57,12 @@ struct UpdatedTests {
                 #expect(try Self.sections(try await phone.request("sync.updated", ["since": cursor])).isEmpty)
                 let operatorStore = try await server.openStore()
                 _ = try await operatorStore.addNews(text: "Gym closed on Monday", audience: "all")
-                let start = ContinuousClock.now
                 var sections: [String: Int] = [:]
-                while sections["news"] == nil,
-                    ContinuousClock.now - start < .seconds(ServerStore.updatedReuseInterval + 3)
-                {
-                    try await Task.sleep(for: .milliseconds(200))
+                _ = try await eventually(
+                    timeout: .seconds(ServerStore.updatedReuseInterval + 3), every: .milliseconds(200)
+                ) {
                     sections = try Self.sections(try await phone.request("sync.updated", ["since": cursor]))
+                    return sections["news"] != nil
                 }
                 #expect(sections == ["news": 1])
             }
