@@ -40,12 +40,9 @@ let package = Package(
         .target(
             name: "GorillaTransport",
             dependencies: [
-                "GorillaShared",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
             ],
             path: "Shared/Transport",
             swiftSettings: swiftSettings
@@ -56,7 +53,6 @@ let package = Package(
                 "GorillaShared",
                 "GorillaTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -113,14 +109,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // What the tests, the benchmark and the fuzzer share: servers in process and as child processes, devices, CLI
-        // runs, temporary folders, a seeded generator.
+        // runs, a raw TLS client, the tmux driver, polling, temporary folders, the seeded generator.
         .target(
             name: "GorillaTesting",
             dependencies: [
-                "GorillaServer", "GorillaClient", "GorillaShared",
+                "GorillaServer", "GorillaClient", "GorillaShared", "GorillaTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -143,7 +140,6 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/gorilla-bench",
             swiftSettings: swiftSettings
@@ -198,7 +194,6 @@ let package = Package(
             dependencies: [
                 "GorillaServer", "GorillaClient", "GorillaShared", "GorillaTransport", "GorillaTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

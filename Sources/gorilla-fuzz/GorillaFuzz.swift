@@ -13,8 +13,11 @@ struct GorillaFuzz {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         let seconds = Double(arguments.first ?? "60") ?? 60
-        var generator = SeededGenerator(
-            seed: UInt64(arguments.dropFirst().first ?? "") ?? UInt64(Date().timeIntervalSince1970))
+        let seed = UInt64(arguments.dropFirst().first ?? "") ?? UInt64(Date().timeIntervalSince1970)
+        // First, so that a run that crashes still says how to make it again.
+        print("gorilla-fuzz: \(Int(seconds)) s from seed \(seed) (gorilla-fuzz \(Int(seconds)) \(seed) replays it)")
+        fflush(nil)
+        var generator = SeededGenerator(seed: seed)
         var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: NSTemporaryDirectory()))
         configuration.passwordHasher = .testing
         configuration.requestsPerSecond = 1e9

@@ -143,7 +143,7 @@ struct AppointmentTrainingTests {
         }
     }
 
-    @Test func nextAsksOnTheTerminalAndTheViewsHeaderNamesTheAppointmentChosen() async throws {
+    @Test(.requiresTmux) func nextAsksOnTheTerminalAndTheViewsHeaderNamesTheAppointmentChosen() async throws {
         try await withTestServer { server in
             let coach = try await Self.coach("ada", on: server)
             let start = Self.minute(in: 2 * 86_400)

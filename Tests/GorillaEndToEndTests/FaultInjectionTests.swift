@@ -93,6 +93,7 @@ struct FaultInjectionTests {
     }
 
     @Test func theServerKilledAtRandomUnderTenPushingDevicesLosesAndDuplicatesNothing() async throws {
+        var random = SeededGenerator.forTest()
         try await withServerProcess { server in
             // Five coaches with two devices each; every coach has one client for the sessions.
             var devices: [(device: Device, coach: Int, client: String)] = []
@@ -139,25 +140,28 @@ struct FaultInjectionTests {
                     Array(machines.keys.filter { !checked.contains($0) })
                     + Array(sessions.keys.filter { !checked.contains($0) })
                 checked.formUnion(roundIDs)
-                let killAt = Int.random(in: 1...(roundIDs.count - 60))
+                let killAt = Int.random(in: 1...(roundIDs.count - 60), using: &random)
                 let watcher = try ServerDatabase(dataDirectory: server.dataDirectory)
                 let before = try await watcher.queue.read { db in
                     try Int64.fetchOne(db, sql: "SELECT MAX(version) FROM entities") ?? 0
                 }
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for (index, entry) in devices.enumerated() {
+                        let jitterSeed = random.next()
                         group.addTask {
-                            let deadline = ContinuousClock.now + .seconds(40)
-                            while ContinuousClock.now < deadline {
+                            // Each device at a pace of its own, so that their syncs do not march in step.
+                            var jitter = SeededGenerator(seed: jitterSeed)
+                            let pace = Duration.milliseconds(Int.random(in: 20...60, using: &jitter))
+                            _ = try await eventually(timeout: .seconds(40), every: pace) {
                                 let attempt = tally.begin(index)
                                 do {
                                     let summary = try await entry.device.sync()
                                     tally.end(index, rejected: summary.rejected)
-                                    if try entry.device.cache().queuedCount() == 0 { return }
+                                    return try entry.device.cache().queuedCount() == 0
                                 } catch {
                                     tally.fail(index, attempt: attempt)
+                                    return false
                                 }
-                                try await Task.sleep(for: .milliseconds(Int.random(in: 20...60)))
                             }
                         }
                     }
@@ -182,7 +186,7 @@ struct FaultInjectionTests {
                     }
                     onServer = try Self.stored(roundIDs, in: database)
                     killPoints.append((syncing.count, queued, unacknowledged, onServer, roundIDs.count))
-                    try await Task.sleep(for: .milliseconds(Int.random(in: 50...300)))
+                    try await Task.sleep(for: .milliseconds(Int.random(in: 50...300, using: &random)))
                     try await server.start()
                     try await group.waitForAll()
                 }
@@ -257,6 +261,7 @@ struct FaultInjectionTests {
     // MARK: (b) The CLI killed during `gorilla sync`
 
     @Test func theCommandLineKilledBetweenPushAndAcknowledgementOrDuringAPullLosesAndDoublesNothing() async throws {
+        var random = SeededGenerator.forTest()
         try await withTestServer { server in
             let device = try await Device.coach("ada", on: server)
             let other = try await Device.loggedIn("ada", on: server)
@@ -296,7 +301,7 @@ struct FaultInjectionTests {
                 // server (the push) plus the other device's rows stored in this device's cache (the pull). A delay
                 // after the start would often land after the end: the whole sync takes a fraction of a second.
                 let queuedBefore = try cache.queuedCount()
-                let killAt = Int.random(in: 1..<(600 + 1500))
+                let killAt = Int.random(in: 1..<(600 + 1500), using: &random)
                 // Versions tell the two apart: past `afterTheirs` only this device's changes, between the two marks
                 // only the other device's rows.
                 let afterTheirs = try newestVersion()

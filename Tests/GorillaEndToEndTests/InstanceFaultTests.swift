@@ -12,6 +12,7 @@ import Testing
 @Suite(.enabled(if: TestPostgres.runs, Comment(rawValue: TestPostgres.skipNote)), .serialized, .hangLimit)
 struct InstanceFaultTests {
     @Test func instancesKilledInTurnWhileTheOthersServeLoseAndDoubleNothing() async throws {
+        var random = SeededGenerator.forTest()
         let database = try await TestPostgres.makeDatabase()
         let folder = try TemporaryFolder("gorilla-instance-faults")
         let servers = (0..<3).map {
@@ -68,24 +69,27 @@ struct InstanceFaultTests {
             let victim = servers[round % 3]
             interrupted += try await withThrowingTaskGroup(of: Int.self) { group in
                 for entry in devices {
+                    let jitterSeed = random.next()
                     group.addTask {
+                        // Each device at a pace of its own, so that their syncs do not march in step.
+                        var jitter = SeededGenerator(seed: jitterSeed)
+                        let pace = Duration.milliseconds(Int.random(in: 20...60, using: &jitter))
                         var failures = 0
-                        let deadline = ContinuousClock.now + .seconds(60)
-                        while ContinuousClock.now < deadline {
+                        _ = try await eventually(timeout: .seconds(60), every: pace) {
                             do {
                                 try await entry.device.sync()
-                                if try entry.device.cache().queuedCount() == 0 { return failures }
+                                return try entry.device.cache().queuedCount() == 0
                             } catch {
                                 failures += 1
+                                return false
                             }
-                            try await Task.sleep(for: .milliseconds(Int.random(in: 20...60)))
                         }
                         return failures
                     }
                 }
-                try await Task.sleep(for: .milliseconds(Int.random(in: 30...150)))
+                try await Task.sleep(for: .milliseconds(Int.random(in: 30...150, using: &random)))
                 await victim.kill()
-                try await Task.sleep(for: .milliseconds(Int.random(in: 100...400)))
+                try await Task.sleep(for: .milliseconds(Int.random(in: 100...400, using: &random)))
                 try await victim.start()
                 return try await group.reduce(0, +)
             }

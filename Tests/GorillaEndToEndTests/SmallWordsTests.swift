@@ -58,7 +58,7 @@ struct SmallWordsEndToEndTests {
         }
     }
 
-    @Test func onATerminalRmAsksAndNoKeepsTheClient() async throws {
+    @Test(.requiresTmux) func onATerminalRmAsksAndNoKeepsTheClient() async throws {
         try await withTestServer { server in
             let coach = try await Device.coach("ada", on: server)
             _ = try await coach.app.addClient(name: "Ana", surname: "Serra")
@@ -74,8 +74,8 @@ struct SmallWordsEndToEndTests {
             let declined = try await tmux.waitFor("\(done)1")
             #expect(declined.contains("nothing was deleted"), "\(declined)")
             #expect(ClientHistoryTests.rows(try await coach.app.listClients())["Ana Serra"] != nil)
-            _ = try await tmux.waitFor("Remove Ana Serra")
-            try await Task.sleep(for: .milliseconds(200))
+            // The second run asks again: the question on the screen a second time.
+            _ = try await tmux.waitForScreen { $0.components(separatedBy: "Remove Ana Serra").count == 3 }
             try await tmux.keys("y", "Enter")
             let removed = try await tmux.waitFor("\(done)0")
             #expect(removed.contains("Removed Ana Serra"), "\(removed)")
@@ -83,7 +83,7 @@ struct SmallWordsEndToEndTests {
         }
     }
 
-    @Test func aNewPasswordIsTypedTwiceOnTheTerminalAndAMismatchAsksAgain() async throws {
+    @Test(.requiresTmux) func aNewPasswordIsTypedTwiceOnTheTerminalAndAMismatchAsksAgain() async throws {
         try await withTestServer { server in
             let home = try TemporaryFolder("gorilla-e2e-password")
             let connected = try await runGorilla(["connect", "127.0.0.1:\(server.port)", "--trust"], home: home.url)
@@ -94,19 +94,23 @@ struct SmallWordsEndToEndTests {
             try await tmux.start(
                 "GORILLA_HOME='\(home.url.path)' '\(Products.gorilla.path)' register coach --username ada "
                     + "--email ada@example.com --name Ada --surname Lovelace; echo \(done)$?; sleep 30")
+            // Each answer only once its prompt has switched echo off (the prompt is written just before).
             _ = try await tmux.waitFor("New password")
+            #expect(try await tmux.waitForEchoOff())
             try await tmux.keys("short", "Enter")
             let short = try await tmux.waitFor("Too short")
             #expect(short.contains("at least 8 characters"), "\(short)")
-            try await Task.sleep(for: .milliseconds(200))
+            #expect(try await tmux.waitForEchoOff())
             try await tmux.keys("analytical-engine", "Enter")
             _ = try await tmux.waitFor("Type it again")
+            #expect(try await tmux.waitForEchoOff())
             try await tmux.keys("analytical-engiine", "Enter")
             let differ = try await tmux.waitFor("differ")
             #expect(!differ.contains("analytical"), "echoed: \(differ)")
-            try await Task.sleep(for: .milliseconds(200))
+            #expect(try await tmux.waitForEchoOff())
             try await tmux.keys("analytical-engine", "Enter")
-            try await Task.sleep(for: .milliseconds(200))
+            _ = try await tmux.waitForScreen { $0.components(separatedBy: "Type it again").count == 3 }
+            #expect(try await tmux.waitForEchoOff())
             try await tmux.keys("analytical-engine", "Enter")
             let registered = try await tmux.waitFor(done)
             #expect(registered.contains("\(done)0"), "\(registered)")

@@ -6,7 +6,7 @@ import Testing
 
 /// The real `gorilla train` on small terminals, driven in tmux: at 80×24 the table's columns keep their spaces, at
 /// 60×20 the header does not wrap and the whole view (the help included) fits.
-@Suite(.hangLimit)
+@Suite(.hangLimit, .requiresTmux)
 struct TrainFitTmuxTests {
     @Test func theViewFitsEightyAndSixtyColumns() async throws {
         try await withTestServer { server in

@@ -5,7 +5,7 @@ import GorillaTesting
 import Testing
 
 /// The real `gorilla train` following a plan, as a hands-free form, and with the catalogue picker, driven in tmux.
-@Suite(.hangLimit)
+@Suite(.hangLimit, .requiresTmux)
 struct TrainFloorTmuxTests {
     /// A coach with client Bea Puig and the exercises Prensa, Press de banca and Crunch.
     static func coach(on server: TestServer) async throws -> Device {
@@ -54,9 +54,11 @@ struct TrainFloorTmuxTests {
             try await tmux.record(to: output)
             #expect(opened.contains("0/2") && opened.contains("2x3@60kg rest 3s"), "\(opened)")
             #expect(opened.contains("Set 1 of 2 · Prensa") && opened.contains("target 3 × 60 kg"), "\(opened)")
-            for _ in 0..<4 {
+            // Space starts the set's stopwatch, then marks a rep each time: each only once the last shows.
+            try await tmux.keys("Space")
+            for rep in 0..<3 {
+                _ = try await tmux.waitFor("reps \(rep)")
                 try await tmux.keys("Space")
-                try await Task.sleep(for: .milliseconds(100))
             }
             try await tmux.keys("Enter")
             let resting = try await tmux.waitFor("left of")
@@ -196,12 +198,10 @@ extension TrainFloorTmuxTests {
 
 /// Waits up to 10 s for `file` to hold bytes that satisfy `condition`; returns what it holds.
 func waitForFile(_ file: URL, _ condition: ([UInt8]) -> Bool) async throws -> [UInt8] {
-    let deadline = ContinuousClock.now + .seconds(10)
     var bytes: [UInt8] = []
-    repeat {
+    _ = try await eventually(timeout: .seconds(10), every: .milliseconds(100)) {
         bytes = (try? [UInt8](Data(contentsOf: file))) ?? []
-        if condition(bytes) { return bytes }
-        try await Task.sleep(for: .milliseconds(100))
-    } while ContinuousClock.now < deadline
+        return condition(bytes)
+    }
     return bytes
 }

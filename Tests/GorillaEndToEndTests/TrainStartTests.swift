@@ -17,7 +17,8 @@ struct TrainStartEndToEndTests {
         return formatter.string(from: date)
     }
 
-    @Test func nextOpensTheViewOnTheClientOfTheEventInProgressAndAnEmptyFinishSavesNothing() async throws {
+    @Test(.requiresTmux)
+    func nextOpensTheViewOnTheClientOfTheEventInProgressAndAnEmptyFinishSavesNothing() async throws {
         try await withTestServer { server in
             let coach = try await Device.coach("ada", on: server)
             _ = try await coach.app.addClient(name: "Bea", surname: "Puig")
@@ -49,7 +50,7 @@ struct TrainStartEndToEndTests {
         }
     }
 
-    @Test func repeatLastOpensTheViewOnThePreviousSessionsExercisesWithLastTimesSets() async throws {
+    @Test(.requiresTmux) func repeatLastOpensTheViewOnThePreviousSessionsExercisesWithLastTimesSets() async throws {
         try await withTestServer { server in
             let coach = try await Device.coach("ada", on: server)
             _ = try await coach.app.addClient(name: "Bea", surname: "Puig")

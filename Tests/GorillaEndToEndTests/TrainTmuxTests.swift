@@ -1,96 +1,10 @@
-import Dispatch
 import Foundation
 import GorillaClient
 import GorillaShared
 import GorillaTesting
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// A tmux server of its own, driving the real `gorilla train` full screen.
-final class Tmux: Sendable {
-    let socket = "gorilla-train-\(UUID().uuidString.prefix(8))"
-
-    /// Runs one tmux command and returns what it printed.
-    ///
-    /// Through `system(3)` on a dispatch thread rather than `Process`: the tmux server that `new-session`
-    /// forks inherits the descriptor `Process` watches for the child's exit, so `Process` never sees it end.
-    @discardableResult
-    func run(_ arguments: [String]) async throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: file) }
-        func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let command =
-            (["tmux", "-L", socket] + arguments).map(quote).joined(separator: " ")
-            + " </dev/null >\(quote(file.path)) 2>&1"
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                _ = system(command)
-                continuation.resume()
-            }
-        }
-        return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-    }
-
-    /// Starts `command` in a detached session named `main`, 120×40 unless told.
-    func start(_ command: String, columns: Int = 120, rows: Int = 40) async throws {
-        try await run(["new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)", command])
-    }
-
-    /// Makes the session's window `columns`×`rows` (the program sees SIGWINCH).
-    func resize(columns: Int, rows: Int) async throws {
-        try await run(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])
-    }
-
-    func keys(_ keys: String...) async throws { try await run(["send-keys", "-t", "main"] + keys) }
-
-    func screen() async throws -> String { try await run(["capture-pane", "-p", "-t", "main"]) }
-
-    /// The screen with its attributes and colours as escape sequences (`capture-pane -e`).
-    func screenWithAttributes() async throws -> String { try await run(["capture-pane", "-e", "-p", "-t", "main"]) }
-
-    /// The SGR colour parameters (foreground or background, 8, 16, 256 or true colours) in a captured screen.
-    static func colourCodes(_ screen: String) -> [String] {
-        var codes: [String] = []
-        var rest = Substring(screen)
-        while let start = rest.range(of: "\u{1B}[") {
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(where: { !$0.isNumber && $0 != ";" && $0 != ":" }) else { break }
-            if rest[end] == "m" {
-                let parameters = rest[..<end].split(whereSeparator: { $0 == ";" || $0 == ":" }).compactMap { Int($0) }
-                if parameters.contains(where: {
-                    (30...38).contains($0) || (40...48).contains($0) || (90...107).contains($0)
-                }) {
-                    codes.append(String(rest[..<end]))
-                }
-            }
-            rest = rest[end...]
-        }
-        return codes
-    }
-
-    /// Waits until the screen shows `text`; returns the screen.
-    func waitFor(_ text: String) async throws -> String {
-        let deadline = ContinuousClock.now + .seconds(20)
-        var last = try await screen()
-        while !last.contains(text), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-            last = try await screen()
-        }
-        return last
-    }
-
-    /// Copies everything the pane's program writes, escape codes and bells included, to `file`.
-    func record(to file: URL) async throws {
-        try await run(["pipe-pane", "-o", "-t", "main", "cat >> '\(file.path)'"])
-    }
-
-    func stop() async { _ = try? await run(["kill-server"]) }
-}
-
-@Suite(.hangLimit)
+@Suite(.hangLimit, .requiresTmux)
 struct TrainTmuxTests {
     @Test func aSetOfThreeRepsRecordedWithSpaceAndEnterIsSavedWithItsRepTimes() async throws {
         try await withTestServer { server in
@@ -110,9 +24,11 @@ struct TrainTmuxTests {
             #expect(opened.contains("REAL TIME"), "\(opened)")
             #expect(opened.contains("Bea Puig"), "\(opened)")
             #expect(opened.contains("> ") && opened.contains("Prensa"), "\(opened)")
-            for _ in 0..<4 {
+            // Space starts the set's stopwatch, then marks a rep each time: each only once the last shows.
+            try await tmux.keys("Space")
+            for rep in 0..<3 {
+                _ = try await tmux.waitFor("reps \(rep)")
                 try await tmux.keys("Space")
-                try await Task.sleep(for: .milliseconds(150))
             }
             let counting = try await tmux.waitFor("reps 3")
             #expect(counting.contains("stopwatch"), "\(counting)")
@@ -166,7 +82,7 @@ struct TrainTmuxTests {
             let added = try await tmux.waitFor("added Dominada")
             #expect(added.contains("added Dominada (new: added to the catalogue when saved)"), "\(added)")
             try await tmux.keys("Space")
-            try await Task.sleep(for: .milliseconds(100))
+            _ = try await tmux.waitFor("reps 0")
             try await tmux.keys("Space")
             _ = try await tmux.waitFor("reps 1")
             try await tmux.keys("C-c")

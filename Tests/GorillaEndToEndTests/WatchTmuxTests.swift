@@ -5,22 +5,11 @@ import GorillaTesting
 import Testing
 
 /// The real `gorilla watch` in a tmux pane, with the coach's and the client's other devices acting meanwhile.
-@Suite(.hangLimit)
+@Suite(.hangLimit, .requiresTmux)
 struct WatchTmuxTests {
-    /// Whether a `tmux` executable is on the PATH.
-    static var tmuxInstalled: Bool {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/tmux")
-        }
-    }
-
     /// Takes about a minute and a half: the reminder comes a minute before an appointment that starts on a whole
     /// minute more than a minute away.
     @Test func aWatchShowsMessagesAnswersAndTheReminderBeforeTheAppointmentStarts() async throws {
-        guard Self.tmuxInstalled else {
-            print("WatchTmuxTests: tmux is not installed; skipping the watch test")
-            return
-        }
         try await withTestServer { server in
             let coach = try await Device.coach("ada", on: server)
             let (_, code) = try await coach.invite(name: "Anna", surname: "Serra")
@@ -98,22 +87,5 @@ struct WatchTmuxTests {
             await tmux.stop()
             try outcome.get()
         }
-    }
-}
-
-extension Tmux {
-    /// Waits until the screen shows `text` or `timeout` passes; returns the last screen.
-    func waitFor(_ text: String, within timeout: Duration) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        var last = try await screen()
-        while !last.contains(text), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-            last = try await screen()
-        }
-        return last
-    }
-
-    func waitFor(_ text: String, within seconds: TimeInterval) async throws -> String {
-        try await waitFor(text, within: .milliseconds(Int64(max(0, seconds) * 1000)))
     }
 }

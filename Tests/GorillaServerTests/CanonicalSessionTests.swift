@@ -168,8 +168,9 @@ import Testing
         let store = try await TestEngine.current.makeStore()
         let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
         let tenant = try await Self.tenant(store, configuration: configuration)
+        let seeded = SeededGenerator.forTest()
         let (plain, accepted, refusedByBoth) = try await store.write { db in
-            var random = SystemRandomNumberGenerator()
+            var random = seeded
             let context = MutationContext(
                 db: db, principal: tenant.coach, now: Date(), configuration: configuration, entityID: UUID(),
                 creating: true, extras: ExtrasBox(), references: ReferenceCache(tenant: tenant.coach.tenantID))
@@ -341,7 +342,7 @@ import Testing
         let store = try await TestEngine.current.makeStore()
         let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
         let tenant = try await Self.tenant(store, configuration: configuration)
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator.forTest()
         var texts: [String] = []
         for index in 0..<(DocumentReading.documentsPerHelper * 6) {
             let device = Self.session(tenant, using: &random)
@@ -374,7 +375,7 @@ import Testing
         let store = try await TestEngine.current.makeStore()
         let configuration = ServerConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
         let tenant = try await Self.tenant(store, configuration: configuration)
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator.forTest()
         let before = try await store.write { db in try ServerStore.reserveVersions(db, count: 0) } - 1
         var mutations: [PushedMutation] = []
         var texts: [String] = []

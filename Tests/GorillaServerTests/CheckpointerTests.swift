@@ -43,9 +43,8 @@ import Testing
         #expect(checkpointer.completed == 0, "no checkpoint before the database is ready")
 
         checkpointer.databaseIsReady()
-        let deadline = ContinuousClock.now + .seconds(20)
-        while Self.size(path) < before + 5_000_000 || checkpointer.completed == 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
+        _ = try await eventually(timeout: .seconds(20), every: .milliseconds(50)) {
+            Self.size(path) >= before + 5_000_000 && checkpointer.completed > 0
         }
         #expect(Self.size(path) >= before + 5_000_000, "the service copied the log into the database file")
         #expect(checkpointer.completed > 0)

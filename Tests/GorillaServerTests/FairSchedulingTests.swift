@@ -179,30 +179,6 @@ struct FairSchedulingTests {
     static func format(_ value: Double) -> String { String(format: "%.2f", value) }
 }
 
-/// Opens a TLS connection to `127.0.0.1:port` from the local address `source`, runs `body` with it and closes it.
-func withClient<T: Sendable>(
-    port: Int, from source: String, on group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-    _ body: (TestClient) async throws -> T
-) async throws -> T {
-    var configuration = TLSConfiguration.makeClientConfiguration()
-    configuration.certificateVerification = .none
-    let context = try NIOSSLContext(configuration: configuration)
-    let channel = try await ClientBootstrap(group: group)
-        .connectTimeout(.seconds(5))
-        .bind(to: try SocketAddress(ipAddress: source, port: 0))
-        .connect(host: "127.0.0.1", port: port) { channel in
-            channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: nil))
-                try channel.pipeline.syncOperations.addHandler(
-                    ByteToMessageHandler(LineFrameDecoder(maximumLength: 8 << 20)))
-                return try NIOAsyncChannel<LineFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
-            }
-        }
-    return try await channel.executeThenClose { inbound, outbound in
-        try await body(TestClient(channel: channel.channel, inbound: inbound, outbound: outbound))
-    }
-}
-
 /// An abuser's connection: sends a line and takes the reply's bytes without framing or parsing them, so that the
 /// abuse costs the test process little besides the server's work.
 final class RawClient {

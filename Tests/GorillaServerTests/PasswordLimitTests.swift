@@ -55,11 +55,7 @@ struct PasswordLimitTests {
                     open.withLockedValue { $0 = false }
                     try await held.write(
                         #"{"id":50,"op":"auth.login","body":{"user":"ada","password":"correct horse"}}"# + "\n")
-                    let clock = ContinuousClock()
-                    let until = clock.now + .seconds(20)
-                    while clock.now < until, places.withLockedValue({ $0.count }) == before {
-                        try await Task.sleep(for: .milliseconds(20))
-                    }
+                    _ = try await eventually(timeout: .seconds(20)) { places.withLockedValue { $0.count } != before }
                     let refused = try await other.login("bob")
                     #expect(refused.result == 113)
                     #expect(((refused.error?["retryAfter"] as? Int) ?? 0) > 0)

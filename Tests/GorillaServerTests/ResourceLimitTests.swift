@@ -76,10 +76,8 @@ struct ResourceLimitTests {
                 let pull = #"{"id":5,"op":"sync.pull","body":{"since":0,"limit":5000}}"# + "\n"
                 try await coach.write(String(repeating: pull, count: 4))
                 // Before the fix, the third page starts while the second waits in full; allow it time to.
-                let clock = ContinuousClock()
-                let until = clock.now + .seconds(4)
-                while clock.now < until, pageStarts.withLockedValue({ $0.count }) < 3 {
-                    try await Task.sleep(for: .milliseconds(100))
+                _ = try await eventually(timeout: .seconds(4), every: .milliseconds(100)) {
+                    pageStarts.withLockedValue { $0.count } >= 3
                 }
                 let started = pageStarts.withLockedValue { $0 }
                 #expect(started.count < 4, "every page was built while the peer read nothing")
@@ -153,10 +151,8 @@ struct ResourceLimitTests {
                     #expect(((refused.error?["retryAfter"] as? Int) ?? 0) > 0)
                 }
                 // The second connection closed: its files and its share of the budget go.
-                let clock = ContinuousClock()
-                let until = clock.now + .seconds(10)
-                while clock.now < until, !Self.spooled(dataDirectory).isEmpty {
-                    try await Task.sleep(for: .milliseconds(50))
+                _ = try await eventually(timeout: .seconds(10), every: .milliseconds(50)) {
+                    Self.spooled(dataDirectory).isEmpty
                 }
                 #expect(Self.spooled(dataDirectory).isEmpty)
                 let done = try await Self.upload(Self.image(3), chunks: 4, on: first)
@@ -188,14 +184,8 @@ struct ResourceLimitTests {
                         }
                     }
                     // The second one closed: its slot is free again (once the server has seen it go).
-                    var admitted = false
-                    for _ in 0..<50 where !admitted {
-                        do {
-                            try await withClient(port: port) { again in try await again.hello() }
-                            admitted = true
-                        } catch {
-                            try await Task.sleep(for: .milliseconds(100))
-                        }
+                    let admitted = try await eventually(timeout: .seconds(10), every: .milliseconds(100)) {
+                        (try? await withClient(port: port) { again in try await again.hello() }) != nil
                     }
                     if !admitted { throw Unexpected(what: "a freed slot was not given to a new connection") }
                 }

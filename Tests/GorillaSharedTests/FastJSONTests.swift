@@ -1,5 +1,6 @@
 import Foundation
 import GorillaShared
+import GorillaTesting
 import Testing
 
 /// The byte-level reader and writer must agree with the wire coders on every valid text and refuse what
@@ -162,26 +163,26 @@ import Testing
 
     /// Random documents: whatever the writer produces, both readers read back the same value.
     @Test func randomDocumentsRoundTrip() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTest()
         func random(_ depth: Int) -> JSONValue {
             switch Int.random(in: 0..<(depth > 4 ? 4 : 6), using: &generator) {
             case 0: return .null
             case 1: return .bool(Bool.random(using: &generator))
             case 2:
                 let choices: [Double] = [
-                    0, -1, 42, 0.25, 1e21, -3.75e-7, Double(Int.random(in: -1_000_000...1_000_000)),
+                    0, -1, 42, 0.25, 1e21, -3.75e-7, Double(Int.random(in: -1_000_000...1_000_000, using: &generator)),
                     Double.random(in: -1e6...1e6, using: &generator),
                 ]
                 return .number(choices.randomElement(using: &generator)!)
             case 3:
                 let pieces = ["a", "é", "💪", "\"", "\\", "\n", "\u{01}", "/", " ", "x"]
-                return .string(
-                    (0..<Int.random(in: 0...8)).map { _ in pieces.randomElement(using: &generator)! }.joined())
-            case 4: return .array((0..<Int.random(in: 0...4)).map { _ in random(depth + 1) })
+                let count = Int.random(in: 0...8, using: &generator)
+                return .string((0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined())
+            case 4: return .array((0..<Int.random(in: 0...4, using: &generator)).map { _ in random(depth + 1) })
             default:
                 var members: [String: JSONValue] = [:]
-                for index in 0..<Int.random(in: 0...4) {
-                    members["k\(index)\(["", "é", "Z"].randomElement()!)"] = random(depth + 1)
+                for index in 0..<Int.random(in: 0...4, using: &generator) {
+                    members["k\(index)\(["", "é", "Z"].randomElement(using: &generator)!)"] = random(depth + 1)
                 }
                 return .object(members)
             }
@@ -283,13 +284,13 @@ import Testing
     /// Push results travel written by `MutationResult.write` and read by `PushReply.read`: both must agree with the
     /// wire coders, for every shape a result takes.
     @Test func pushResultsAreWrittenAndReadAsTheWireCodersDo() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTest()
         let values: [JSONValue] = [
             "Leg press", 42, 62.5, .null, true, .array(["a", 1]), .object(["b": "c/d \u{1} é"]),
         ]
         for _ in 0..<500 {
             var result = MutationResult(
-                id: UUID(), status: [.applied, .duplicate, .rejected].randomElement(using: &generator)!)
+                id: generator.uuid(), status: [.applied, .duplicate, .rejected].randomElement(using: &generator)!)
             if Bool.random(using: &generator) {
                 result.version = Int64.random(in: 0...Int64(1) << 52, using: &generator)
             }

@@ -47,16 +47,3 @@ public enum Products {
     /// The `gorilla-server` executable.
     public static var server: URL { directory.appendingPathComponent("gorilla-server") }
 }
-
-/// Polls `condition` every few milliseconds until it holds or `timeout` passes; returns whether it held.
-public func eventually(
-    timeout: Duration = .seconds(30), every interval: Duration = .milliseconds(20),
-    _ condition: () async throws -> Bool
-) async throws -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try await Task.sleep(for: interval)
-    }
-    return try await condition()
-}

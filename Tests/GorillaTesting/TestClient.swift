@@ -1,5 +1,4 @@
 import Foundation
-import GorillaTesting
 import GorillaTransport
 import NIOConcurrencyHelpers
 import NIOCore
@@ -7,16 +6,16 @@ import NIOPosix
 import NIOSSL
 
 /// A JSON object as `JSONSerialization` reads it.
-typealias JSONObject = [String: Any]
+public typealias JSONObject = [String: Any]
 
 /// What a test client can report instead of a reply.
-enum TestClientError: Error, CustomStringConvertible {
+public enum TestClientError: Error, CustomStringConvertible {
     case closed
     case timedOut
     case notJSON(String)
     case wrongID(expected: Int, line: String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .closed: "the server closed the connection"
         case .timedOut: "no reply in time"
@@ -30,10 +29,10 @@ enum TestClientError: Error, CustomStringConvertible {
 ///
 /// Certificates are checked against `pinnedFingerprint` when one is given, else not at all.
 /// - Important: Use it only inside the `withClient` closure that made it.
-final class TestClient {
+public final class TestClient {
     /// PostgreSQL answers a debug build's large pushes more slowly than SQLite (a round trip per statement): the
     /// tests that use it (every one with `GORILLA_TEST_ENGINE=postgres`, and the several-instance ones) wait longer.
-    static let replyTimeout: TimeAmount = TestPostgres.problem == nil ? .seconds(60) : .seconds(15)
+    public static let replyTimeout: TimeAmount = TestPostgres.problem == nil ? .seconds(60) : .seconds(15)
 
     private let channel: any Channel
     private var inbound: NIOAsyncChannelInboundStream<LineFrame>.AsyncIterator
@@ -50,17 +49,17 @@ final class TestClient {
     }
 
     /// Writes raw bytes (normally one or more lines, each ending in `\n`).
-    func write(_ text: String) async throws {
+    public func write(_ text: String) async throws {
         try await outbound.write(ByteBuffer(string: text))
     }
 
     /// Writes raw bytes.
-    func write(_ buffer: ByteBuffer) async throws {
+    public func write(_ buffer: ByteBuffer) async throws {
         try await outbound.write(buffer)
     }
 
     /// The next line from the server; nil once the server has closed the connection.
-    func readLine() async throws -> String? {
+    public func readLine() async throws -> String? {
         let channel = self.channel
         let timedOut = NIOLockedValueBox(false)
         let deadline = channel.eventLoop.scheduleTask(in: Self.replyTimeout) {
@@ -84,7 +83,7 @@ final class TestClient {
     }
 
     /// The next line, parsed as a JSON object.
-    func readObject() async throws -> JSONObject {
+    public func readObject() async throws -> JSONObject {
         guard let line = try await readLine() else { throw TestClientError.closed }
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? JSONObject else {
             throw TestClientError.notJSON(line)
@@ -93,14 +92,14 @@ final class TestClient {
     }
 
     /// Sends one raw line (a newline is added) and returns the reply.
-    func send(_ json: String) async throws -> JSONObject {
+    public func send(_ json: String) async throws -> JSONObject {
         try await write(json + "\n")
         return try await readObject()
     }
 
     /// Sends `op` with `body` and a fresh id; returns the reply, which must carry that id.
     @discardableResult
-    func request(_ op: String, _ body: JSONObject = [:]) async throws -> JSONObject {
+    public func request(_ op: String, _ body: JSONObject = [:]) async throws -> JSONObject {
         let id = nextID
         nextID += 1
         let data = try JSONSerialization.data(withJSONObject: ["id": id, "op": op, "body": body] as JSONObject)
@@ -114,7 +113,7 @@ final class TestClient {
     }
 
     /// `hello` with protocol version 1 (and a language, if given); the reply must be a success.
-    func hello(language: String? = nil) async throws {
+    public func hello(language: String? = nil) async throws {
         var body: JSONObject = ["version": 1]
         if let language { body["language"] = language }
         try await request("hello", body).expectSuccess()
@@ -122,7 +121,7 @@ final class TestClient {
 
     /// Signs a coach up and returns the session token.
     @discardableResult
-    func signUpCoach(
+    public func signUpCoach(
         _ username: String, email: String? = nil, password: String = "correct horse",
         name: String = "Ada", surname: String = "Lovelace"
     ) async throws -> String {
@@ -137,30 +136,30 @@ final class TestClient {
     }
 
     /// Logs in and returns the reply (success or not).
-    func login(_ user: String, password: String = "correct horse") async throws -> JSONObject {
+    public func login(_ user: String, password: String = "correct horse") async throws -> JSONObject {
         try await request("auth.login", ["user": user, "password": password])
     }
 
     /// Binds this connection to a token and returns the reply.
-    func resume(_ token: String) async throws -> JSONObject {
+    public func resume(_ token: String) async throws -> JSONObject {
         try await request("auth.resume", ["token": token])
     }
 
     /// Whether the connection is still open.
-    var isOpen: Bool { channel.isActive }
+    public var isOpen: Bool { channel.isActive }
 
     /// Stops taking bytes from the socket (after the handshake), so that the server's replies pile up on its side.
-    func stopReading() async throws {
+    public func stopReading() async throws {
         try await channel.setOption(ChannelOptions.autoRead, value: false).get()
     }
 
     /// Takes bytes from the socket again.
-    func resumeReading() async throws {
+    public func resumeReading() async throws {
         try await channel.setOption(ChannelOptions.autoRead, value: true).get()
     }
 
     /// Whether the server has closed the connection: reads until end of stream, ignoring lines.
-    func waitForClose() async throws -> [String] {
+    public func waitForClose() async throws -> [String] {
         var lines: [String] = []
         while let line = try await readLine() { lines.append(line) }
         return lines
@@ -179,7 +178,7 @@ private let clientTLSContext: Result<NIOSSLContext, any Error> = Result {
 ///
 /// - Parameter pinnedFingerprint: the SHA-256 (lowercase hex) the server's certificate must have;
 ///   nil accepts any certificate.
-func withClient<T: Sendable>(
+public func withClient<T: Sendable>(
     port: Int, pinnedFingerprint: String? = nil, _ body: (TestClient) async throws -> T
 ) async throws -> T {
     let context = try clientTLSContext.get()
@@ -197,8 +196,9 @@ func withClient<T: Sendable>(
         }, body)
 }
 
-/// Opens a connection to `127.0.0.1:port` through the TLS handler `tlsHandler` makes, runs `body` with it and closes it.
-func withClient<T: Sendable>(
+/// Opens a connection to `127.0.0.1:port` through the TLS handler `tlsHandler` makes, runs `body` with it and closes
+/// it.
+public func withClient<T: Sendable>(
     port: Int, tlsHandler: @escaping @Sendable () throws -> NIOSSLClientHandler, _ body: (TestClient) async throws -> T
 ) async throws -> T {
     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -216,20 +216,45 @@ func withClient<T: Sendable>(
     }
 }
 
+/// Opens a TLS connection to `127.0.0.1:port` from the local address `source`, runs `body` with it and closes it.
+public func withClient<T: Sendable>(
+    port: Int, from source: String, on group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+    _ body: (TestClient) async throws -> T
+) async throws -> T {
+    var configuration = TLSConfiguration.makeClientConfiguration()
+    configuration.certificateVerification = .none
+    let context = try NIOSSLContext(configuration: configuration)
+    let channel = try await ClientBootstrap(group: group)
+        .connectTimeout(.seconds(5))
+        .bind(to: try SocketAddress(ipAddress: source, port: 0))
+        .connect(host: "127.0.0.1", port: port) { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(
+                    NIOSSLClientHandler(context: context, serverHostname: nil))
+                try channel.pipeline.syncOperations.addHandler(
+                    ByteToMessageHandler(LineFrameDecoder(maximumLength: 8 << 20)))
+                return try NIOAsyncChannel<LineFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
+            }
+        }
+    return try await channel.executeThenClose { inbound, outbound in
+        try await body(TestClient(channel: channel.channel, inbound: inbound, outbound: outbound))
+    }
+}
+
 /// Reading replies.
 extension Dictionary where Key == String, Value == Any {
-    var id: Int? { self["id"] as? Int }
-    var result: Int? { self["result"] as? Int }
-    var value: JSONObject? { self["value"] as? JSONObject }
-    var error: JSONObject? { self["error"] as? JSONObject }
-    var errorCode: Int? { error?["code"] as? Int }
-    var errorMessage: String? { error?["message"] as? String }
+    public var id: Int? { self["id"] as? Int }
+    public var result: Int? { self["result"] as? Int }
+    public var value: JSONObject? { self["value"] as? JSONObject }
+    public var error: JSONObject? { self["error"] as? JSONObject }
+    public var errorCode: Int? { error?["code"] as? Int }
+    public var errorMessage: String? { error?["message"] as? String }
 
     /// The string at a path of object keys.
-    func string(_ path: String...) -> String? { lookup(path) as? String }
+    public func string(_ path: String...) -> String? { lookup(path) as? String }
 
     /// The string at a path of object keys, or an error naming the path.
-    func requireString(_ path: String...) throws -> String {
+    public func requireString(_ path: String...) throws -> String {
         guard let text = lookup(path) as? String else {
             throw TestClientError.notJSON("no string at \(path.joined(separator: "."))")
         }
@@ -238,7 +263,7 @@ extension Dictionary where Key == String, Value == Any {
 
     /// Returns self if `result` is 0, else throws with the error.
     @discardableResult
-    func expectSuccess() throws -> JSONObject {
+    public func expectSuccess() throws -> JSONObject {
         guard result == 0 else {
             throw TestClientError.notJSON(
                 "expected success, got result \(result.map(String.init) ?? "nil"): \(errorMessage ?? "")")
@@ -254,7 +279,7 @@ extension Dictionary where Key == String, Value == Any {
 }
 
 /// One mutation as a device sends it.
-func mutation(
+public func mutation(
     _ kind: String, _ entity: UUID, _ action: String = "create", fields: JSONObject? = nil,
     id: UUID = UUID(), base: Int? = nil
 ) -> JSONObject {
@@ -268,7 +293,7 @@ func mutation(
 
 extension TestClient {
     /// `sync.push` that must be answered with results (one per mutation).
-    func pushRequiringReply(_ mutations: [JSONObject]) async throws -> [JSONObject] {
+    public func pushRequiringReply(_ mutations: [JSONObject]) async throws -> [JSONObject] {
         let reply = try await request("sync.push", ["mutations": mutations]).expectSuccess()
         guard let results = reply.value?["results"] as? [JSONObject], results.count == mutations.count else {
             throw TestClientError.notJSON("push reply without one result per mutation")
@@ -277,7 +302,7 @@ extension TestClient {
     }
 
     /// Every change visible to the bound account, from version 0.
-    func pullEverything() async throws -> [JSONObject] {
+    public func pullEverything() async throws -> [JSONObject] {
         var since = 0
         var changes: [JSONObject] = []
         while true {
@@ -289,7 +314,7 @@ extension TestClient {
     }
 
     /// The id of the bound account.
-    func profileID() async throws -> UUID {
+    public func profileID() async throws -> UUID {
         let reply = try await request("profile.get").expectSuccess()
         guard let id = reply.string("value", "id").flatMap(UUID.init(uuidString:)) else {
             throw TestClientError.notJSON("profile without id")

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `Package.swift` declares only the dependencies its targets use: each product and each target a target depends on
+/// is imported by at least one of that target's files.
+@Suite struct PackageManifestTests {
+    /// One target as the manifest declares it.
+    struct Target {
+        let name: String
+        let path: String
+        let dependencies: [String]
+    }
+
+    /// The targets in `manifest`: name, path and the names of the targets and products each depends on.
+    static func targets(in manifest: String) -> [Target] {
+        let pieces = manifest.replacingOccurrences(of: ".target(", with: ".Target(").components(separatedBy: "Target(")
+            .dropFirst()
+        return pieces.compactMap { piece in
+            guard let name = quoted(after: "name: ", in: piece), let path = quoted(after: "path: ", in: piece) else {
+                return nil
+            }
+            guard let start = piece.range(of: "dependencies: [") else {
+                return Target(name: name, path: path, dependencies: [])
+            }
+            let list = piece[start.upperBound...].prefix { $0 != "]" }
+            var dependencies: [String] = []
+            for item in list.components(separatedBy: ",") {
+                let item = item.trimmingCharacters(in: .whitespacesAndNewlines)
+                if item.hasPrefix(".product(") {
+                    if let product = quoted(after: "name: ", in: item) { dependencies.append(product) }
+                } else if item.hasPrefix("\""), item.hasSuffix("\"") {
+                    dependencies.append(String(item.dropFirst().dropLast()))
+                }
+            }
+            return Target(name: name, path: path, dependencies: dependencies)
+        }
+    }
+
+    /// The string literal that follows `label` in `text`.
+    static func quoted(after label: String, in text: String) -> String? {
+        guard let start = text.range(of: label + "\"") else { return nil }
+        return String(text[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// The modules a Swift file imports (`import X`, `@preconcurrency import X`, `import struct X.Y`).
+    static func imports(in text: String) -> Set<String> {
+        var modules: Set<String> = []
+        for line in text.components(separatedBy: "\n") {
+            var words = line.split(separator: " ").map(String.init).drop { $0.hasPrefix("@") }
+            guard words.first == "import" else { continue }
+            words = words.dropFirst()
+            if ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(words.first ?? "") {
+                words = words.dropFirst()
+            }
+            if let module = words.first?.split(separator: ".").first { modules.insert(String(module)) }
+        }
+        return modules
+    }
+
+    @Test func everyDeclaredDependencyIsImportedByItsTarget() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let targets = Self.targets(in: manifest)
+        #expect(targets.count >= 8, "the manifest's targets were not read: \(targets.map(\.name))")
+        var unused: [String] = []
+        for target in targets {
+            let folder = root.appendingPathComponent(target.path)
+            let files =
+                FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+            var imported: Set<String> = []
+            for file in files { imported.formUnion(Self.imports(in: try String(contentsOf: file, encoding: .utf8))) }
+            unused += target.dependencies.filter { !imported.contains($0) }.map { "\(target.name) → \($0)" }
+        }
+        #expect(unused.isEmpty, "declared but never imported: \(unused.joined(separator: ", "))")
+    }
+
+    @Test func theManifestReaderFindsProductsAndTargets() {
+        let manifest = """
+            .target(
+                name: "A",
+                dependencies: [
+                    "B",
+                    .product(name: "NIOCore", package: "swift-nio"),
+                ],
+                path: "Sources/A"
+            ),
+            .executableTarget(name: "b", dependencies: ["A"], path: "Sources/b"),
+            """
+        let targets = Self.targets(in: manifest)
+        #expect(targets.map(\.name) == ["A", "b"])
+        #expect(targets.first?.dependencies == ["B", "NIOCore"])
+        #expect(targets.first?.path == "Sources/A")
+        #expect(
+            Self.imports(in: "@preconcurrency import NIOCore\nimport struct GRDB.Row\n// import X") == [
+                "NIOCore", "GRDB",
+            ])
+    }
+}
