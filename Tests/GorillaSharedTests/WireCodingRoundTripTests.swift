@@ -72,6 +72,15 @@ import Testing
         #expect(try expectRoundTrip(exception) == #"{"client":"\#(Self.client.key)","training":"\#(Self.other.key)"}"#)
     }
 
+    @Test func aMeasurementWritesOnlyTheMeasuresItHolds() throws {
+        let measurement = GorillaShared.Measurement(
+            client: Self.client, date: CalendarDate(daysSinceEpoch: 20_700), values: [.weight: 71.5, .waist: 80],
+            note: "matí")
+        let text = try expectRoundTrip(measurement)
+        #expect(text.contains("\"client\":\"\(Self.client.key)\""))
+        #expect(!text.contains("height") && !text.contains("recordedBy"))
+    }
+
     @Test func aRuleWithoutDaysLeavesThemOut() throws {
         let text = try expectRoundTrip(Recurrence(.daily, interval: 1, count: 3))
         #expect(!text.contains("days"))

@@ -31,18 +31,6 @@ extension Measurement {
         }
         return measurement
     }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        client = try container.decodeOwner(forKey: .client, in: decoder)
-        date = try container.decode(CalendarDate.self, forKey: .date)
-        for measure in Measure.allCases {
-            guard let key = CodingKeys(rawValue: measure.rawValue) else { continue }
-            self[measure] = try container.decodeIfPresent(Double.self, forKey: key)
-        }
-        note = try container.decodeIfPresent(String.self, forKey: .note)
-        recordedBy = try container.decodeIfPresent(Role.self, forKey: .recordedBy)
-    }
 }
 
 extension Message {

@@ -119,7 +119,7 @@ public struct Measurement: EntityDocument {
 
     /// The day it was taken.
     public var date: CalendarDate
-    public var client: UUID
+    @WireID public var client: UUID
     public var weight: Double?
     public var height: Double?
     public var bodyFat: Double?
@@ -188,16 +188,19 @@ public struct Measurement: EntityDocument {
 
     /// The calendar day of a stored or pushed `date` (see ``CalendarDate/init(_:)`` for dates stored as instants).
     public static func day(of text: String?) -> CalendarDate? { text.flatMap(CalendarDate.init) }
+}
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeID(client, forKey: .client)
-        try container.encode(date, forKey: .date)
+extension Measurement {
+    /// Reads the measurement, its client checked as the row's owner.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        _client = WireID(wrappedValue: try container.decodeOwner(forKey: .client, in: decoder))
+        date = try container.decode(CalendarDate.self, forKey: .date)
         for measure in Measure.allCases {
             guard let key = CodingKeys(rawValue: measure.rawValue) else { continue }
-            try container.encodeIfPresent(self[measure], forKey: key)
+            self[measure] = try container.decodeIfPresent(Double.self, forKey: key)
         }
-        try container.encodeIfPresent(note, forKey: .note)
-        try container.encodeIfPresent(recordedBy, forKey: .recordedBy)
+        note = try container.decodeIfPresent(String.self, forKey: .note)
+        recordedBy = try container.decodeIfPresent(Role.self, forKey: .recordedBy)
     }
 }
