@@ -5,17 +5,17 @@ import NIOConcurrencyHelpers
 
 /// The account on this device: pinning a server, signing up, logging in and out, the profile and the password
 /// (`gorilla connect|register|login|logout|whoami|profile|password`).
-public struct AccountService: Sendable {
+package struct AccountService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// `gorilla connect HOST:PORT`: pins the server's certificate (trust on first use, `--trust`, or `--fingerprint`).
     ///
     /// - Parameter confirm: Asked with the fingerprint when neither `trust` nor `fingerprint` is given.
-    public func connect(
+    package func connect(
         _ address: String, fingerprint: String?, trust: Bool, confirm: @Sendable (String) -> Bool
     ) async throws -> ServerPinned {
         guard var endpoint = ServerEndpoint.parse(address) else {
@@ -65,7 +65,7 @@ public struct AccountService: Sendable {
     }
 
     /// `gorilla register coach` (no code) or `gorilla register client --code`: signs up and logs in.
-    public func register(_ body: SignupBody) async throws -> SignedIn {
+    package func register(_ body: SignupBody) async throws -> SignedIn {
         if let code = body.code, RegistrationCode.normalize(code) == nil {
             throw ClientError(.usage, AccountPhrases.registrationCodeFormat.t())
         }
@@ -88,7 +88,7 @@ public struct AccountService: Sendable {
     }
 
     /// `gorilla login`.
-    public func login(user: String, password: String) async throws -> SignedIn {
+    package func login(user: String, password: String) async throws -> SignedIn {
         let reply = try await context.withServer(authenticated: false) { connection in
             try await connection.request(
                 Operation.login, LoginBody(user: user, password: password), as: SessionReply.self)
@@ -121,7 +121,7 @@ public struct AccountService: Sendable {
     }
 
     /// `gorilla logout`: revokes the token on the server (when reachable) and forgets it here.
-    public func logout() async throws -> LoggedOut {
+    package func logout() async throws -> LoggedOut {
         let session = try context.session()
         var revocation = ServerReach.reached
         do {
@@ -140,7 +140,7 @@ public struct AccountService: Sendable {
     }
 
     /// `gorilla whoami`: the account, from the server when reachable, else from this device.
-    public func whoami() async throws -> AccountSummary {
+    package func whoami() async throws -> AccountSummary {
         var profile = try context.session().profile
         var source = ServerReach.reached
         do {
@@ -156,7 +156,7 @@ public struct AccountService: Sendable {
     }
 
     /// `gorilla profile show`.
-    public func profile() async throws -> ProfileDetail {
+    package func profile() async throws -> ProfileDetail {
         let profile = try await context.withServer { connection in
             try await connection.request(Operation.profileGet, Empty(), as: Profile.self)
         }
@@ -166,7 +166,7 @@ public struct AccountService: Sendable {
 
     /// `gorilla profile edit`: changes the given fields; `photoFile` is a PNG or JPEG file to upload.
     /// - Throws: ``ClientError`` `.usage` for a reminder outside ``GorillaShared/Profile/reminderRange``.
-    public func editProfile(_ update: ProfileUpdateBody, photoFile: String?) async throws -> ProfileDetail {
+    package func editProfile(_ update: ProfileUpdateBody, photoFile: String?) async throws -> ProfileDetail {
         if let reminder = update.reminder, !Profile.reminderRange.contains(reminder) {
             throw ClientError(.usage, ReminderTime.rangeProblem(option: "--reminder", given: "\(reminder)"))
         }
@@ -191,7 +191,7 @@ public struct AccountService: Sendable {
     }
 
     /// `gorilla password change`: logs out the account's other devices.
-    public func changePassword(old: String, new: String) async throws -> PasswordUpdated {
+    package func changePassword(old: String, new: String) async throws -> PasswordUpdated {
         try Self.checkNewPassword(new)
         try await context.withServer { connection in
             try await connection.send(Operation.passwordChange, PasswordChangeBody(old: old, new: new))
@@ -200,7 +200,7 @@ public struct AccountService: Sendable {
     }
 
     /// `gorilla password reset --user U --token T`.
-    public func resetPassword(user: String, token: String, password: String) async throws -> PasswordUpdated {
+    package func resetPassword(user: String, token: String, password: String) async throws -> PasswordUpdated {
         try Self.checkNewPassword(password)
         try await context.withServer(authenticated: false) { connection in
             try await connection.send(

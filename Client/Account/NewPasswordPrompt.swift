@@ -10,7 +10,7 @@ import Darwin
 /// Asks for a new password on a terminal (`gorilla register`, `password change`, `password reset`): typed twice
 /// without echo, and asked again when the two differ or it is too short or too long, so that a typo never becomes the
 /// password. A password given on standard input (`--password-stdin`) is read once and never goes through here.
-public struct NewPasswordPrompt {
+package struct NewPasswordPrompt {
     /// Reads one line without echo after showing a prompt; nil at the end of input.
     let read: (String) -> String?
     /// Shows a line to the person.
@@ -19,7 +19,7 @@ public struct NewPasswordPrompt {
     let attempts: Int
 
     /// A prompt that reads with `read` and talks with `say` (a pseudo-terminal or canned input in tests).
-    public init(attempts: Int = 3, read: @escaping (String) -> String?, say: @escaping (String) -> Void) {
+    package init(attempts: Int = 3, read: @escaping (String) -> String?, say: @escaping (String) -> Void) {
         self.attempts = attempts
         self.read = read
         self.say = say
@@ -28,7 +28,7 @@ public struct NewPasswordPrompt {
     /// Asks on the controlling terminal; nil when the process has none.
     ///
     /// Ctrl-C while typing restores the terminal first and then interrupts the process (exit status 130).
-    public static func onTerminal() -> NewPasswordPrompt? {
+    package static func onTerminal() -> NewPasswordPrompt? {
         guard let tty = try? TerminalDevice(for: "password", hint: "") else { return nil }
         return NewPasswordPrompt(
             read: { prompt in
@@ -43,7 +43,7 @@ public struct NewPasswordPrompt {
     /// - Parameter prompt: The first prompt (the second asks to type it again); by default "New password (8+
     ///   characters): " in the current language.
     /// - Throws: ``ClientError`` `.usage` at the end of input, or after `attempts` tries that did not agree.
-    public func ask(prompt: String? = nil) throws -> String {
+    package func ask(prompt: String? = nil) throws -> String {
         let prompt = prompt ?? AccountPhrases.newPasswordPrompt.t(["count": Validation.minimumPasswordLength])
         let length = AccountPhrases.passwordLengthRange.t([
             "minimum": Validation.minimumPasswordLength, "maximum": Validation.maximumPasswordLength,

@@ -2,15 +2,15 @@ import Foundation
 import GorillaShared
 
 /// `gorilla` with no arguments: who is logged in, what comes next, what is waiting, what to do next.
-public struct OverviewService: Sendable {
+package struct OverviewService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// The overview at `now`; new news items count as shown.
-    public func overview(now: Date = Date()) async throws -> Overview {
+    package func overview(now: Date = Date()) async throws -> Overview {
         guard let session = context.storedSession() else {
             return .loggedOut(connected: try context.config().server != nil)
         }
@@ -49,43 +49,43 @@ public struct OverviewService: Sendable {
 }
 
 /// `gorilla` with no arguments.
-public enum Overview: Presentable {
+package enum Overview: Presentable {
     /// Nobody is logged in; whether a server is pinned.
     case loggedOut(connected: Bool)
     case loggedIn(Account)
 
     /// The logged-in account's overview.
-    public struct Account: Sendable {
-        public let profile: Profile
+    package struct Account: Sendable {
+        package let profile: Profile
         /// When the overview was made (what the countdown counts from).
-        public let now: Date
+        package let now: Date
         /// A client's coach, by name (nil for a coach, or when not known).
-        public let coachName: String?
+        package let coachName: String?
         /// The next appointment that takes place (scheduled, not declined by the client), or the one under way.
-        public let next: Event?
+        package let next: Event?
         /// The next five scheduled events.
-        public let nextEvents: [Event]
+        package let nextEvents: [Event]
         /// Requests waiting for the coach: a coach's clients' requests, or a client's own.
-        public let requests: [Event]
+        package let requests: [Event]
         /// A client's upcoming appointments they have not answered (none for a coach).
-        public let unanswered: [Event]
+        package let unanswered: [Event]
         /// Upcoming appointments a client declined (a coach's view); a client's requests the coach declined.
-        public let declined: [Event]
+        package let declined: [Event]
         /// Messages to the account not read yet.
-        public let unread: Int
+        package let unread: Int
         /// Changes queued for the server.
-        public let queued: Int
+        package let queued: Int
         /// News items not shown before, oldest first.
-        public let news: [String]
+        package let news: [String]
         /// What came since the home screen was last shown on this device.
-        public let since: SinceLooked
+        package let since: SinceLooked
     }
 
     /// An event of the overview, with its client's name for a coach.
-    public struct Event: Sendable {
+    package struct Event: Sendable {
         /// The appointment with its state and training (without the client's name).
-        public let event: AppointmentRecord
-        public let clientName: String?
+        package let event: AppointmentRecord
+        package let clientName: String?
 
         /// When it starts.
         var start: Date { event.start }
@@ -99,12 +99,12 @@ public enum Overview: Presentable {
     }
 
     /// The seconds until the next appointment starts, beside its members.
-    public struct StartsIn: Encodable, Sendable {
+    package struct StartsIn: Encodable, Sendable {
         let startsIn: Double
     }
 
     /// What `--json` prints: `{loggedIn: false, connected}` before login, else the account's lists.
-    public struct JSONForm: Encodable {
+    package struct JSONForm: Encodable {
         var loggedIn: Bool?
         var connected: Bool?
         var user: String?
@@ -120,7 +120,7 @@ public enum Overview: Presentable {
         var sinceLooked: SinceLooked.JSONForm?
     }
 
-    public var jsonForm: JSONForm {
+    package var jsonForm: JSONForm {
         switch self {
         case .loggedOut(let connected):
             return JSONForm(loggedIn: false, connected: connected)

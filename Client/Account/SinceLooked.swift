@@ -8,22 +8,22 @@ import GorillaShared
 ///
 /// The mark is the sync cursor at the last look, kept in the device's cache (`homeLooked`): whatever the server
 /// stored after it is new. The first look on a device (either of them) only sets the mark, so it shows nothing old.
-public struct SinceLooked: Sendable, Equatable {
+package struct SinceLooked: Sendable, Equatable {
     /// Sessions clients logged themselves.
-    public var sessions: [WatchRecord] = []
+    package var sessions: [WatchRecord] = []
     /// Measurements that came.
-    public var measurements: [WatchRecord] = []
+    package var measurements: [WatchRecord] = []
     /// Appointments clients asked for.
-    public var requests = 0
+    package var requests = 0
     /// Appointments clients confirmed or declined.
-    public var answers = 0
+    package var answers = 0
     /// Messages to the account.
-    public var messages = 0
+    package var messages = 0
 
-    public init() {}
+    package init() {}
 
     /// Whether nothing came.
-    public var isEmpty: Bool { self == SinceLooked() }
+    package var isEmpty: Bool { self == SinceLooked() }
 
     /// The cache's meta key holding the sync cursor at the last look.
     static let markKey = "homeLooked"
@@ -61,7 +61,9 @@ public struct SinceLooked: Sendable, Equatable {
             cache, client: { $0.flatMap { names[$0] } ?? CalendarPhrases.aClient.t() }, trainings: trainings)
         let fresh = try (typed(TrainingSession.self).map(\.id) + typed(GorillaShared.Measurement.self).map(\.id))
             .compactMap { records[$0] }
-        since.sessions = fresh.filter { $0.kind == .session }.sorted { ($0.start ?? .distantPast) < ($1.start ?? .distantPast) }
+        since.sessions = fresh.filter { $0.kind == .session }.sorted {
+            ($0.start ?? .distantPast) < ($1.start ?? .distantPast)
+        }
         since.measurements = fresh.filter { $0.kind == .measurement }.sorted { ($0.day ?? "") < ($1.day ?? "") }
         let events = try typed(Event.self)
         since.requests = events.filter { $0.status == .requested }.count
@@ -70,7 +72,7 @@ public struct SinceLooked: Sendable, Equatable {
     }
 
     /// `sinceLooked` in `--json`: the records as `gorilla watch --json` gives them, and the counts.
-    public struct JSONForm: Encodable, Sendable {
+    package struct JSONForm: Encodable, Sendable {
         let sessions: [WatchNoticeRecord]
         let measurements: [WatchNoticeRecord]
         let requests: Int
@@ -78,7 +80,7 @@ public struct SinceLooked: Sendable, Equatable {
         let messages: Int
     }
 
-    public var jsonForm: JSONForm {
+    package var jsonForm: JSONForm {
         func notices(_ list: [WatchRecord]) -> [WatchNoticeRecord] {
             list.map { WatchNoticeRecord(WatchNotice(at: Date(), .recorded($0))) }
         }

@@ -3,12 +3,12 @@ import GorillaShared
 
 /// This device as drafts name it: a random id kept in the cache (meta `device`), and a name a person recognises
 /// (meta `deviceName` when set, else `GORILLA_DEVICE_NAME`, else the host name).
-public enum DeviceIdentity {
+package enum DeviceIdentity {
     static let idKey = "device"
     static let nameKey = "deviceName"
 
     /// This device's id (made on first use) and name.
-    public static func current(
+    package static func current(
         _ cache: LocalCache, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> TrainingDraft.Device {
         let id: UUID

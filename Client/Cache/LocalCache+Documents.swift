@@ -6,21 +6,21 @@ import GorillaShared
 ///
 /// Its members read through to the document (`machine.name`, `session.exercises`).
 @dynamicMemberLookup
-public struct Stored<Document: EntityDocument>: Sendable, Equatable, Identifiable {
-    public let id: UUID
-    public var value: Document
+package struct Stored<Document: EntityDocument>: Sendable, Equatable, Identifiable {
+    package let id: UUID
+    package var value: Document
     /// The server version this view is based on (0 if never synced).
-    public let version: Int64
-    public let deleted: Bool
+    package let version: Int64
+    package let deleted: Bool
 
-    public init(id: UUID, value: Document, version: Int64 = 0, deleted: Bool = false) {
+    package init(id: UUID, value: Document, version: Int64 = 0, deleted: Bool = false) {
         self.id = id
         self.value = value
         self.version = version
         self.deleted = deleted
     }
 
-    public subscript<Member>(dynamicMember member: KeyPath<Document, Member>) -> Member { value[keyPath: member] }
+    package subscript<Member>(dynamicMember member: KeyPath<Document, Member>) -> Member { value[keyPath: member] }
 }
 
 extension LocalCache {
@@ -28,7 +28,7 @@ extension LocalCache {
 
     /// Every row of `Document`'s kind, live ones only unless `includeDeleted`. A row the type cannot read (stored by
     /// a version that checked less) is left out.
-    public func all<Document: EntityDocument>(
+    package func all<Document: EntityDocument>(
         _ type: Document.Type, includeDeleted: Bool = false
     ) throws -> [Stored<Document>] {
         try writer.read { db in
@@ -43,7 +43,7 @@ extension LocalCache {
 
     /// The row `id` as `Document`, deleted or not; nil when there is none, it is of another kind, or the type cannot
     /// read it.
-    public func one<Document: EntityDocument>(_ type: Document.Type, _ id: UUID) throws -> Stored<Document>? {
+    package func one<Document: EntityDocument>(_ type: Document.Type, _ id: UUID) throws -> Stored<Document>? {
         try writer.read { db in
             try Row.fetchOne(
                 db, sql: "SELECT id, data, version, deleted FROM entities WHERE id = ? AND kind = ?",
@@ -54,7 +54,7 @@ extension LocalCache {
 
     /// The live rows of `Document`'s kind (sessions, events) of one client and/or starting in `[from, to)`, by start,
     /// read through the start index.
-    public func timeline<Document: EntityDocument>(
+    package func timeline<Document: EntityDocument>(
         _ type: Document.Type, client: UUID? = nil, from: String? = nil, to: String? = nil
     ) throws -> [Stored<Document>] {
         try timelineRows(Document.kind.rawValue, client: client?.key, from: from, to: to).compactMap(Self.stored)
@@ -79,14 +79,14 @@ extension LocalCache {
 
     /// Queues the creation of `value` as the row `id`.
     @discardableResult
-    public func create<Document: EntityDocument>(_ value: Document, id: UUID) throws -> Mutation {
+    package func create<Document: EntityDocument>(_ value: Document, id: UUID) throws -> Mutation {
         try enqueue(kind: Document.kind.rawValue, entity: id, action: .create, fields: value.document)
     }
 
     /// Queues the change of the row `id` to `value`: only the members that differ from the device's view are sent
     /// (a member left out is sent as removed). Nil when nothing differs.
     @discardableResult
-    public func update<Document: EntityDocument>(_ id: UUID, to value: Document) throws -> Mutation? {
+    package func update<Document: EntityDocument>(_ id: UUID, to value: Document) throws -> Mutation? {
         let fields = try changes(id, to: value)
         guard !fields.isEmpty else { return nil }
         return try enqueue(kind: Document.kind.rawValue, entity: id, action: .update, fields: fields)
@@ -94,7 +94,7 @@ extension LocalCache {
 
     /// Queues the deletion of the row `id` of `Document`'s kind.
     @discardableResult
-    public func delete<Document: EntityDocument>(_ type: Document.Type, _ id: UUID) throws -> Mutation {
+    package func delete<Document: EntityDocument>(_ type: Document.Type, _ id: UUID) throws -> Mutation {
         try enqueue(kind: Document.kind.rawValue, entity: id, action: .delete)
     }
 

@@ -4,13 +4,13 @@ import GorillaShared
 
 extension LocalCache {
     /// What ``adopt(user:)`` found in a cache that belonged to nobody.
-    public struct Recovery: Sendable, Equatable {
+    package struct Recovery: Sendable, Equatable {
         /// Queued changes copied back from the outbox journal.
-        public var restored: Int
+        package var restored: Int
         /// Whether there was a journal to read (without one, unsynced changes may be lost).
-        public var journalFound: Bool
+        package var journalFound: Bool
         /// The journal's file name.
-        public var journalName: String
+        package var journalName: String
     }
 
     /// Makes a cache that belongs to no account (just created, or deleted or emptied behind the CLI's back) the
@@ -19,7 +19,7 @@ extension LocalCache {
     ///
     /// The restored changes keep their ids, so one the server took before the loss is answered `duplicate` and
     /// applied once. Their entities show the queued fields until the next sync brings the server's copies.
-    public func adopt(user: String) throws -> Recovery? {
+    package func adopt(user: String) throws -> Recovery? {
         // Nearly always owned: answered by a read, without waiting for the write lock of a sync in another process.
         if try meta("user") != nil { return nil }
         return try writer.write { db in
@@ -52,7 +52,7 @@ extension LocalCache {
     }
 
     /// Creates the outbox journal from the outbox if there is none yet.
-    public func ensureJournal() throws {
+    package func ensureJournal() throws {
         if let journal, !journal.exists { try writeJournal() }
     }
 

@@ -13,10 +13,10 @@ extension LocalCache {
     }
 
     /// One report not shown yet: its kind (`rejected`, `conflict`, `code`) and its facts, worded when shown.
-    public struct PendingReport: Sendable {
-        public var kind: String
+    package struct PendingReport: Sendable {
+        package var kind: String
         /// The sentence a report kept before reports kept facts only; empty since.
-        public var text: String
+        package var text: String
         /// The facts as JSON text.
         var detail: String?
 
@@ -27,7 +27,7 @@ extension LocalCache {
     }
 
     /// The reports not shown yet, oldest first; marks them shown.
-    public func takePendingReports() throws -> [PendingReport] {
+    package func takePendingReports() throws -> [PendingReport] {
         try writer.write { db in
             let rows = try Row.fetchAll(db, sql: "SELECT kind, text, detail FROM reports WHERE shown = 0 ORDER BY seq")
             try db.execute(sql: "UPDATE reports SET shown = 1 WHERE shown = 0")
@@ -37,7 +37,9 @@ extension LocalCache {
 
     /// Keeps a refusal's report: the facts a reader needs to tell what was refused and why (what stands instead is
     /// read when the report is shown, after the sync's pull). Its sentence is worded when it is shown.
-    static func addRefusal(_ db: Database, _ mutation: Mutation, row: ReportedRow, error: WireError?, device: String?)
+    static func addRefusal(
+        _ db: Database, _ mutation: Mutation, row: ReportedRow, error: WireError?, device: String?
+    )
         throws
     {
         let facts = Refusal(
@@ -57,7 +59,9 @@ extension LocalCache {
     private static func addReport(_ db: Database, kind: String, facts: some Encodable) throws {
         try db.execute(
             sql: "INSERT INTO reports (at, kind, text, detail) VALUES (?, ?, '', ?)",
-            arguments: [ISOTime.format(Date()), kind, String(decoding: try WireCoding.encoder.encode(facts), as: UTF8.self)])
+            arguments: [
+                ISOTime.format(Date()), kind, String(decoding: try WireCoding.encoder.encode(facts), as: UTF8.self),
+            ])
     }
 
     /// Keeps a report of a pulled conflict the first time it arrives, when this device wrote one of its two values:

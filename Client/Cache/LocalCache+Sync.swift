@@ -66,7 +66,8 @@ extension LocalCache {
                 if let code = result.extra?["code"]?.stringValue {
                     let expires = result.extra?["expires"]?.stringValue ?? ""
                     try Self.setMeta(db, "code:" + mutation.entity.key, code + " " + expires)
-                    try Self.addCodeReport(db, row: try Self.rowFacts(db, mutation.mutation), code: code, expires: expires)
+                    try Self.addCodeReport(
+                        db, row: try Self.rowFacts(db, mutation.mutation), code: code, expires: expires)
                 }
             case .rejected:
                 let row = try Self.rowFacts(db, mutation.mutation)
@@ -168,17 +169,17 @@ extension LocalCache {
 }
 
 /// One change of a `sync.pull` page with its document kept as the server's JSON text.
-public struct PulledChange: Sendable {
-    public var id: UUID
-    public var kind: String
-    public var version: Int64
-    public var deleted: Bool
-    public var dataText: String
+package struct PulledChange: Sendable {
+    package var id: UUID
+    package var kind: String
+    package var version: Int64
+    package var deleted: Bool
+    package var dataText: String
 }
 
 /// A `sync.pull` page as read by `SyncEngine.decodePull`.
-public struct PulledPage: Sendable {
-    public var changes: [PulledChange]
-    public var cursor: Int64?
-    public var more: Bool
+package struct PulledPage: Sendable {
+    package var changes: [PulledChange]
+    package var cursor: Int64?
+    package var more: Bool
 }

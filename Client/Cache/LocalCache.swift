@@ -3,25 +3,25 @@ import GRDB
 import GorillaShared
 
 /// One row of the local cache: the device's view of an entity (server state plus queued local changes).
-public struct CachedEntity: Sendable, Equatable {
-    public var id: UUID
-    public var kind: String
-    public var data: [String: JSONValue]
+package struct CachedEntity: Sendable, Equatable {
+    package var id: UUID
+    package var kind: String
+    package var data: [String: JSONValue]
     /// The server version this view is based on (0 if never synced).
-    public var version: Int64
-    public var deleted: Bool
+    package var version: Int64
+    package var deleted: Bool
 
     /// A string field.
-    public subscript(string field: String) -> String? { data[field]?.stringValue }
+    package subscript(string field: String) -> String? { data[field]?.stringValue }
     /// The `name` field, or an empty string.
-    public var name: String { data["name"]?.stringValue ?? "" }
+    package var name: String { data["name"]?.stringValue ?? "" }
 }
 
 /// The device's SQLite cache: entities, the outbox of queued mutations, sync metadata and reports.
 ///
 /// Every local change writes the entity and its outbox row in one transaction, so a crash never
 /// separates them. A `DatabasePool` (WAL) on disk, a `DatabaseQueue` in tests.
-public struct LocalCache: Sendable {
+package struct LocalCache: Sendable {
     let writer: any DatabaseWriter
     /// The copy of the outbox beside the cache file (none in memory).
     let journal: OutboxJournal?
@@ -30,7 +30,7 @@ public struct LocalCache: Sendable {
     ///
     /// A cache that belongs to an account but has no journal yet (made by an earlier version) gets one holding its
     /// current outbox.
-    public static func open(path: String) throws -> LocalCache {
+    package static func open(path: String) throws -> LocalCache {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         let pool = try DatabasePool(path: path, configuration: configuration)
@@ -42,7 +42,7 @@ public struct LocalCache: Sendable {
     }
 
     /// An in-memory cache, for tests.
-    public static func inMemory() throws -> LocalCache {
+    package static func inMemory() throws -> LocalCache {
         try LocalCache(writer: DatabaseQueue())
     }
 
@@ -110,7 +110,7 @@ public struct LocalCache: Sendable {
     // MARK: Reading
 
     /// The entity `id`, deleted or not.
-    public func entity(_ id: UUID) throws -> CachedEntity? {
+    package func entity(_ id: UUID) throws -> CachedEntity? {
         try writer.read { db in try Self.entity(db, id) }
     }
 
@@ -119,12 +119,12 @@ public struct LocalCache: Sendable {
     }
 
     /// Every entity of `kind`, live ones only unless `includeDeleted`.
-    public func entities(_ kind: EntityKind, includeDeleted: Bool = false) throws -> [CachedEntity] {
+    package func entities(_ kind: EntityKind, includeDeleted: Bool = false) throws -> [CachedEntity] {
         try entities(kind.rawValue, includeDeleted: includeDeleted)
     }
 
     /// Every entity of the section `kind` (a synced kind, or `news`), live ones only unless `includeDeleted`.
-    public func entities(_ kind: String, includeDeleted: Bool = false) throws -> [CachedEntity] {
+    package func entities(_ kind: String, includeDeleted: Bool = false) throws -> [CachedEntity] {
         try writer.read { db in
             try Row.fetchAll(
                 db,
@@ -136,7 +136,7 @@ public struct LocalCache: Sendable {
     }
 
     /// The live entities of `kind` (sessions, events) of one client and/or starting in `[from, to)`, by start.
-    public func timeline(
+    package func timeline(
         _ kind: EntityKind, client: UUID? = nil, from: String? = nil, to: String? = nil
     ) throws -> [CachedEntity] {
         try timeline(kind.rawValue, client: client?.key, from: from, to: to)
@@ -144,7 +144,7 @@ public struct LocalCache: Sendable {
 
     /// The live entities of `kind` (sessions, events) of one client and/or starting in `[from, to)`,
     /// ordered by start, read through the start index.
-    public func timeline(
+    package func timeline(
         _ kind: String, client: String? = nil, from: String? = nil, to: String? = nil
     ) throws -> [CachedEntity] {
         try timelineRows(kind, client: client, from: from, to: to).map(Self.decode)
@@ -182,7 +182,7 @@ public struct LocalCache: Sendable {
 
     /// Applies a local change to the cache and queues it in the outbox, in one transaction.
     @discardableResult
-    public func enqueue(
+    package func enqueue(
         kind: String, entity: UUID, action: MutationAction, fields: [String: JSONValue]? = nil
     ) throws -> Mutation {
         // The journal's line is written last in the transaction; if the commit then fails (a full disk), the line is
@@ -269,17 +269,17 @@ public struct LocalCache: Sendable {
     // MARK: Outbox
 
     /// The number of queued mutations.
-    public func queuedCount() throws -> Int {
+    package func queuedCount() throws -> Int {
         try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0 }
     }
 
     /// The oldest `limit` queued mutations, in order.
-    public func queued(limit: Int) throws -> [Mutation] {
+    package func queued(limit: Int) throws -> [Mutation] {
         try outbox(limit: limit).map(\.mutation)
     }
 
     /// The oldest `limit` queued mutations after the entry `seq`, in order, with their fields as the queued JSON text.
-    public func outbox(after seq: Int64 = 0, limit: Int) throws -> [OutboxEntry] {
+    package func outbox(after seq: Int64 = 0, limit: Int) throws -> [OutboxEntry] {
         try writer.read { db in
             // Read from the statement's columns as they come, without copying rows.
             let rows = try Row.fetchCursor(
@@ -301,11 +301,11 @@ public struct LocalCache: Sendable {
 
     // MARK: Metadata and reports
 
-    public func meta(_ key: String) throws -> String? {
+    package func meta(_ key: String) throws -> String? {
         try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }
     }
 
-    public func setMeta(_ key: String, _ value: String) throws {
+    package func setMeta(_ key: String, _ value: String) throws {
         try writer.write { db in try Self.setMeta(db, key, value) }
     }
 
@@ -316,11 +316,10 @@ public struct LocalCache: Sendable {
     }
 
     /// The pull cursor: the newest server version this cache holds.
-    public func cursor() throws -> Int64 { Int64(try meta("cursor") ?? "0") ?? 0 }
-
+    package func cursor() throws -> Int64 { Int64(try meta("cursor") ?? "0") ?? 0 }
 
     /// Empties the cache (another account logs in on this device).
-    public func reset() throws {
+    package func reset() throws {
         try writer.write { db in
             try db.execute(sql: "DELETE FROM entities; DELETE FROM outbox; DELETE FROM meta; DELETE FROM reports;")
             try? journal?.replace(with: "")
@@ -330,7 +329,7 @@ public struct LocalCache: Sendable {
 
 extension UUID {
     /// A time-ordered UUID (version 7): 48 bits of Unix milliseconds, then random bits.
-    public static func v7(now: Date = Date()) -> UUID {
+    package static func v7(now: Date = Date()) -> UUID {
         var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
         let millis = UInt64(max(0, now.timeIntervalSince1970 * 1000))
         for i in 0..<6 { bytes[i] = UInt8((millis >> (8 * (5 - UInt64(i)))) & 0xFF) }
@@ -358,7 +357,7 @@ extension LocalCache {
 
 extension LocalCache {
     /// Each client's newest live session start, by client id, read from the start index alone.
-    public func latestSessionStarts() throws -> [UUID: String] {
+    package func latestSessionStarts() throws -> [UUID: String] {
         try writer.read { db in
             var result: [UUID: String] = [:]
             for row in try Row.fetchAll(
@@ -368,7 +367,8 @@ extension LocalCache {
                     WHERE kind = 'session' AND deleted = 0 AND ref_client IS NOT NULL GROUP BY ref_client
                     """)
             {
-                if let client: String = row["ref_client"], let id = UUID(text: client), let start: String = row["start"] {
+                if let client: String = row["ref_client"], let id = UUID(text: client), let start: String = row["start"]
+                {
                     result[id] = start
                 }
             }

@@ -3,22 +3,22 @@ import GorillaShared
 
 /// A queued mutation as the outbox keeps it: its fields are still the JSON text that was queued, which a push
 /// sends as it is.
-public struct OutboxEntry: Sendable, MutationWriting {
+package struct OutboxEntry: Sendable, MutationWriting {
     /// The entry's place in the outbox (increasing).
-    public var seq: Int64
-    public var id: UUID
-    public var kind: String
-    public var entity: UUID
-    public var action: MutationAction
-    public var base: Int64?
+    package var seq: Int64
+    package var id: UUID
+    package var kind: String
+    package var entity: UUID
+    package var action: MutationAction
+    package var base: Int64?
     /// The fields as queued (a JSON object), or nil.
-    public var fieldsText: String?
+    package var fieldsText: String?
 
     /// How deep `fields` may nest: a request's own object, its body, the mutations and the mutation hold it.
     static let maxFieldsDepth = JSONDepth.requestLimit - 4
 
     /// The mutation with its fields read (nil fields if the text is not a JSON object).
-    public var mutation: Mutation {
+    package var mutation: Mutation {
         Mutation(
             id: id, kind: kind, entity: entity, action: action,
             fields: fieldsText.flatMap { (try? FastJSON.parse($0))?.objectValue }, base: base)
@@ -29,7 +29,7 @@ public struct OutboxEntry: Sendable, MutationWriting {
     /// the request line; ``FastJSON/Parser/skipBalanced()`` refuses it), or nesting deeper than the server reads at
     /// that place in a request. The server refuses just this mutation for anything else it cannot read (bad JSON
     /// inside, a number out of range, a repeated key).
-    public func write(into out: inout [UInt8]) {
+    package func write(into out: inout [UInt8]) {
         guard var text = fieldsText else {
             return Mutation.write(
                 id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: nil, into: &out)

@@ -5,30 +5,30 @@ import GorillaShared
 /// prepare it: the client's last session and their unread messages; then what came since the home screen was last
 /// shown (``SinceLooked``: clients' own sessions and measurements, requests, answers, messages), which the agenda
 /// does not mark as looked.
-public struct AgendaService: Sendable {
+package struct AgendaService: Sendable {
     typealias LastSession = AgendaPlan.LastSession
 
     let context: DeviceContext
 
     /// How many days an agenda may cover.
-    public static let dayRange = 1...31
+    package static let dayRange = 1...31
 
     /// "--days is 1 to 31", in the current language.
-    public static var dayRangeProblem: String {
+    package static var dayRangeProblem: String {
         CalendarPhrases.daysRange.t(["from": dayRange.lowerBound, "to": dayRange.upperBound])
     }
 
     /// How far ahead the next appointment is looked for when the agenda holds none.
     static let nextReach = 366
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// The appointments starting on the `days` days from today (in `zone`), by start; declined requests are left
     /// out. When none of them is scheduled, the next scheduled one after those days.
     /// - Throws: ``ClientError`` `.usage` when `days` is outside ``dayRange``.
-    public func agenda(days: Int = 1, now: Date = Date(), zone: TimeZone = .current) async throws -> AgendaPlan {
+    package func agenda(days: Int = 1, now: Date = Date(), zone: TimeZone = .current) async throws -> AgendaPlan {
         guard Self.dayRange.contains(days) else {
             throw ClientError(.usage, Self.dayRangeProblem)
         }
@@ -44,7 +44,8 @@ public struct AgendaService: Sendable {
         let names = try ClientDirectory(cache: cache).names()
         let coach = profile.role.keepsClients
         // A client's agenda names their coach (the name the server keeps on the client's own record).
-        let coachName = coach ? nil : try cache.one(Client.self, profile.id)?.coachName.flatMap { $0.isEmpty ? nil : $0 }
+        let coachName =
+            coach ? nil : try cache.one(Client.self, profile.id)?.coachName.flatMap { $0.isEmpty ? nil : $0 }
         let unread = try cache.all(Message.self).filter { $0.to == profile.id && $0.read == nil }
         // The appointment with the name of whoever it is with: the client's for a coach, the coach's for a client.
         func item(_ event: Stored<Event>, lastSession: LastSession?, unread: Int) -> AgendaPlan.Item {
@@ -91,52 +92,52 @@ public struct AgendaService: Sendable {
 
 /// `gorilla agenda`: the appointments of some days, each with its client's last session and unread messages, and what
 /// came since the home screen was last shown.
-public struct AgendaPlan: Presentable {
+package struct AgendaPlan: Presentable {
     /// One appointment of the agenda.
-    public struct Item: Sendable {
+    package struct Item: Sendable {
         /// The appointment (an occurrence of a series as ``EventCalendar`` gives it), with the name of whoever it is
         /// with.
-        public let event: AppointmentRecord
+        package let event: AppointmentRecord
         /// The client's name in a coach's agenda; the coach's in a client's.
-        public let name: String?
+        package let name: String?
         /// The client's latest session before now.
-        public let lastSession: LastSession?
+        package let lastSession: LastSession?
         /// Messages from the client (a coach's view), or from the coach (a client's), not read yet.
-        public let unread: Int
+        package let unread: Int
     }
 
     /// A client's latest session, as the agenda names it.
-    public struct LastSession: Sendable, Encodable {
-        @WireID public var id: UUID
-        public let start: Date
+    package struct LastSession: Sendable, Encodable {
+        @WireID package var id: UUID
+        package let start: Date
         /// The training followed, when the session names one.
-        @WireID public var training: UUID?
+        @WireID package var training: UUID?
         /// Its name, when this device knows it.
-        public let trainingName: String?
+        package let trainingName: String?
         /// How many exercises were done.
-        public let exercises: Int
+        package let exercises: Int
     }
 
     /// The first day.
-    public let from: CalendarDate
+    package let from: CalendarDate
     /// How many days from `from`.
-    public let days: Int
+    package let days: Int
     /// The appointments by start.
-    public let appointments: [Item]
+    package let appointments: [Item]
     /// The next scheduled appointment after the days, when none of theirs is scheduled.
-    public let next: Item?
+    package let next: Item?
     /// Whose agenda it is: a coach's (appointments with clients) or a client's (with their coach).
-    public let role: Role
+    package let role: Role
     /// When the agenda was made.
-    public let now: Date
+    package let now: Date
     /// The time zone its days are read in.
-    public let zone: TimeZone
+    package let zone: TimeZone
     /// What came since the home screen was last shown on this device (left unmarked).
-    public let sinceLooked: SinceLooked
+    package let sinceLooked: SinceLooked
 
     /// What `--json` prints: `{from, days, appointments: [{…event, clientName|coachName, lastSession?, unread}],
     /// next?, sinceLooked}`.
-    public struct JSONForm: Encodable {
+    package struct JSONForm: Encodable {
         let from: CalendarDate
         let days: Int
         let appointments: [Merged<AppointmentRecord, Item.Added>]
@@ -144,7 +145,7 @@ public struct AgendaPlan: Presentable {
         let sinceLooked: SinceLooked.JSONForm
     }
 
-    public var jsonForm: JSONForm {
+    package var jsonForm: JSONForm {
         JSONForm(
             from: from, days: days, appointments: appointments.map(\.jsonForm), next: next?.jsonForm,
             sinceLooked: sinceLooked.jsonForm)
@@ -153,7 +154,7 @@ public struct AgendaPlan: Presentable {
 
 extension AgendaPlan.Item {
     /// The members `--json` adds to the appointment's.
-    public struct Added: Encodable, Sendable {
+    package struct Added: Encodable, Sendable {
         let lastSession: AgendaPlan.LastSession?
         let unread: Int
     }

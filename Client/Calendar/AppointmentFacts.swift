@@ -7,7 +7,7 @@ import GorillaShared
 /// Views read appointments through ``record(_:)-(Stored<Event>)`` or ``line(_:named:)-(Stored<Event>,_)``, so that a
 /// list, the calendar, the week, the home screen, the agenda, the watch and the `.ics` export never disagree on where
 /// one stands.
-public struct AppointmentFacts: Sendable {
+package struct AppointmentFacts: Sendable {
     /// Client display names by key.
     let clientNames: [UUID: String]
     /// Training names by id (deleted ones too: the appointment keeps naming it).
@@ -15,10 +15,10 @@ public struct AppointmentFacts: Sendable {
     /// The appointments sessions name.
     let fulfilled: Set<UUID>
     /// When the states are read.
-    public let now: Date
+    package let now: Date
 
     /// The facts of the appointments in `cache` at `now`.
-    public init(cache: LocalCache, now: Date = Date()) throws {
+    package init(cache: LocalCache, now: Date = Date()) throws {
         clientNames = try ClientDirectory(cache: cache).names()
         trainings = try Self.trainings(in: cache)
         fulfilled = AppointmentOutcome.fulfilled(by: try cache.all(SessionMark.self))
@@ -32,27 +32,27 @@ public struct AppointmentFacts: Sendable {
 
 
     /// The state of `event` (an appointment as ``EventCalendar`` gives it).
-    public func state(_ event: Stored<Event>) -> AppointmentState {
+    package func state(_ event: Stored<Event>) -> AppointmentState {
         event.appointmentState(fulfilled: fulfilled.contains(event.id), now: now)
     }
 
     /// The name of the training `event` carries, when it carries one this device knows.
-    public func trainingName(_ event: Stored<Event>) -> String? {
+    package func trainingName(_ event: Stored<Event>) -> String? {
         event.training.flatMap { trainings[$0] }
     }
 
     /// The name of `event`'s client.
-    public func clientName(_ event: Stored<Event>) -> String? {
+    package func clientName(_ event: Stored<Event>) -> String? {
         clientNames[event.client]
     }
 
     /// `event` as views show it and `--json` prints it: with its `state` and, when it has a training, `trainingName`.
-    public func record(_ event: Stored<Event>) -> AppointmentRecord {
+    package func record(_ event: Stored<Event>) -> AppointmentRecord {
         AppointmentRecord(event, state: state(event), trainingName: trainingName(event))
     }
 
     /// `event` with its client's name (left out when `named` is false).
-    public func line(_ event: Stored<Event>, named: Bool = true) -> EventLine {
+    package func line(_ event: Stored<Event>, named: Bool = true) -> EventLine {
         EventLine(record(event), clientName: named ? clientName(event) : nil)
     }
 
@@ -69,7 +69,7 @@ public struct AppointmentFacts: Sendable {
 
 extension Stored where Document == Event {
     /// This appointment's state at `now`; `fulfilled` when a session names it (left out: an appointment just changed).
-    public func appointmentState(fulfilled: Bool = false, now: Date = Date()) -> AppointmentState {
+    package func appointmentState(fulfilled: Bool = false, now: Date = Date()) -> AppointmentState {
         AppointmentState(status: value.status, answer: value.answer, end: value.end, fulfilled: fulfilled, now: now)
     }
 }

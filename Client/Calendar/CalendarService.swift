@@ -2,17 +2,17 @@ import Foundation
 import GorillaShared
 
 /// `gorilla calendar [YYYY-MM] [--week [YYYY-MM-DD]]`: one month, or one week, of the calendar.
-public struct CalendarService: Sendable {
+package struct CalendarService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// The month `month` (YYYY-MM; the current one when nil) in `zone`, with its appointments (series expanded) and
     /// each day's marks.
     /// - Throws: ``ClientError`` `.usage` when `month` is not YYYY-MM.
-    public func month(_ month: String?, now: Date = Date(), zone: TimeZone = .current) async throws -> CalendarMonth {
+    package func month(_ month: String?, now: Date = Date(), zone: TimeZone = .current) async throws -> CalendarMonth {
         let calendar = Calendars.gregorian(in: zone)
         var year = calendar.component(.year, from: now)
         var monthNumber = calendar.component(.month, from: now)
@@ -48,7 +48,7 @@ public struct CalendarService: Sendable {
     /// The week (Monday to Sunday, in `zone`) holding `day` (YYYY-MM-DD; today when nil), with its appointments
     /// (series expanded) day by day.
     /// - Throws: ``ClientError`` `.usage` when `day` is not a date.
-    public func week(_ day: String?, now: Date = Date(), zone: TimeZone = .current) async throws -> CalendarWeek {
+    package func week(_ day: String?, now: Date = Date(), zone: TimeZone = .current) async throws -> CalendarWeek {
         var chosen = CalendarDate(now, in: zone)
         if let day {
             guard let date = CalendarDate(day.trimmingCharacters(in: .whitespaces)) else {
@@ -85,18 +85,18 @@ public struct CalendarService: Sendable {
 
 /// How an appointment turned out, for attendance: its ``GorillaShared/AppointmentState`` in four words. Cancelled
 /// (by the coach, or declined by the client); done; missed; upcoming until it ends.
-public enum AppointmentOutcome: String, Sendable, Codable {
+package enum AppointmentOutcome: String, Sendable, Codable {
     case done, missed, cancelled, upcoming
 
     /// The outcome of `event` at `now`; `fulfilled` holds the appointments sessions name
     /// (``fulfilled(by:)-(Stored<SessionMark>)``). Nil for what is not an appointment: a client's request, pending or
     /// declined.
-    public init?(_ event: Stored<Event>, fulfilled: Set<UUID>, now: Date) {
+    package init?(_ event: Stored<Event>, fulfilled: Set<UUID>, now: Date) {
         self.init(event.appointmentState(fulfilled: fulfilled.contains(event.id), now: now))
     }
 
     /// The outcome of an appointment in `state`; nil for a request.
-    public init?(_ state: AppointmentState) {
+    package init?(_ state: AppointmentState) {
         switch state {
         case .requested, .requestDeclined: return nil
         case .cancelled, .declinedByClient: self = .cancelled
@@ -112,34 +112,34 @@ public enum AppointmentOutcome: String, Sendable, Codable {
     }
 
     /// The appointments that `sessions` fulfil.
-    public static func fulfilled(by sessions: [Stored<TrainingSession>]) -> Set<UUID> {
+    package static func fulfilled(by sessions: [Stored<TrainingSession>]) -> Set<UUID> {
         Set(sessions.compactMap(\.event))
     }
 }
 
 /// What the days of the calendar hold, as the grids mark them: appointments (cancelled ones and requests left out),
 /// whether any is still ahead or was missed, and whether the client trained (a session started that day).
-public struct CalendarMarks: Sendable {
+package struct CalendarMarks: Sendable {
     /// One day's marks.
-    public struct Day: Sendable, Equatable {
+    package struct Day: Sendable, Equatable {
         /// Appointments that hold the day (scheduled or done; cancelled ones and requests are not counted).
-        public var events = 0
+        package var events = 0
         /// Whether one of them is still to come.
-        public var ahead = false
+        package var ahead = false
         /// Whether a session started that day.
-        public var trained = false
+        package var trained = false
         /// Whether one of them was missed (``AppointmentOutcome/missed``).
-        public var missed = false
+        package var missed = false
 
-        public init() {}
+        package init() {}
 
         /// The character the month grid writes after the day: `+` trained (whatever else the day holds), `!` an
         /// appointment missed, `*` appointments, a space for none.
-        public var symbol: Character { trained ? "+" : missed ? "!" : events > 0 ? "*" : " " }
+        package var symbol: Character { trained ? "+" : missed ? "!" : events > 0 ? "*" : " " }
     }
 
     /// The days that hold anything, by date.
-    public private(set) var days: [CalendarDate: Day] = [:]
+    package private(set) var days: [CalendarDate: Day] = [:]
 
     /// The marks of `events` (as ``EventCalendar`` gives them) and `sessions` at `now`, by their day in `zone`.
     /// Sessions outside the days shown still count for the appointments they fulfil.
@@ -160,25 +160,25 @@ public struct CalendarMarks: Sendable {
     }
 
     /// The marks of `date` (none when it holds nothing).
-    public subscript(date: CalendarDate) -> Day { days[date] ?? Day() }
+    package subscript(date: CalendarDate) -> Day { days[date] ?? Day() }
 }
 
 /// `gorilla calendar`: a month, the marks of its days, and its appointments.
-public struct CalendarMonth: Presentable {
+package struct CalendarMonth: Presentable {
     /// The year, e.g. 2026.
-    public let year: Int
+    package let year: Int
     /// 1–12.
-    public let month: Int
+    package let month: Int
     /// How many days the month has.
-    public let days: Int
+    package let days: Int
     /// The weekday of the 1st, Monday = 0.
-    public let firstWeekday: Int
+    package let firstWeekday: Int
     /// Today's day of the month, when today is in this month.
-    public let today: Int?
+    package let today: Int?
     /// The marks of each day of the month that holds appointments or training, by day of the month.
-    public let marks: [Int: CalendarMarks.Day]
+    package let marks: [Int: CalendarMarks.Day]
     /// The month's appointments by start, cancelled ones and requests included.
-    public let events: [EventLine]
+    package let events: [EventLine]
 
     /// One day's marks as `--json` prints them.
     private struct MarkedDay: Encodable {
@@ -196,7 +196,7 @@ public struct CalendarMonth: Presentable {
     }
 
     /// `{month, days: [{day, events, trained, missed}], events}`.
-    public var jsonForm: some Encodable {
+    package var jsonForm: some Encodable {
         let days = marks.keys.sorted().map { day in
             let mark = marks[day]!
             return MarkedDay(day: day, events: mark.events, trained: mark.trained, missed: mark.missed)
@@ -206,29 +206,29 @@ public struct CalendarMonth: Presentable {
 }
 
 /// `gorilla calendar --week`: seven days from Monday, each with its appointments.
-public struct CalendarWeek: Presentable {
+package struct CalendarWeek: Presentable {
     /// One day of the week.
-    public struct Day: Sendable {
-        public let date: CalendarDate
+    package struct Day: Sendable {
+        package let date: CalendarDate
         /// The day's appointments by start (cancelled ones and requests included), each with its state.
-        public let events: [EventLine]
+        package let events: [EventLine]
         /// Whether a session started that day.
-        public let trained: Bool
+        package let trained: Bool
         /// Whether an appointment that day was missed.
-        public let missed: Bool
+        package let missed: Bool
     }
 
     /// The ISO week, "2026-W49".
-    public let week: String
+    package let week: String
     /// Monday to Sunday.
-    public let days: [Day]
+    package let days: [Day]
     /// Today, when it is in this week.
-    public let today: CalendarDate?
+    package let today: CalendarDate?
     /// The time zone the days and hours are read in.
-    public let zone: TimeZone
+    package let zone: TimeZone
 
     /// One day as `--json` prints it.
-    public struct DayForm: Encodable {
+    package struct DayForm: Encodable {
         let date: CalendarDate
         let events: [AppointmentRecord]
         let trained: Bool
@@ -236,12 +236,12 @@ public struct CalendarWeek: Presentable {
     }
 
     /// What `--json` prints: `{week, days: [{date, events, trained, missed}]}`.
-    public struct JSONForm: Encodable {
+    package struct JSONForm: Encodable {
         let week: String
         let days: [DayForm]
     }
 
-    public var jsonForm: JSONForm {
+    package var jsonForm: JSONForm {
         JSONForm(
             week: week,
             days: days.map {

@@ -16,7 +16,7 @@ extension EventCalendar {
     ///
     /// It is ``NextAppointment/one(_:)`` only when that is certain: one appointment, under way or starting later today.
     /// Several starting together, or a next one on another day, are ``NextAppointment/choose(_:notToday:)``.
-    public func next(at now: Date, zone: TimeZone = .current) -> NextAppointment {
+    package func next(at now: Date, zone: TimeZone = .current) -> NextAppointment {
         let window = events(
             from: now.addingTimeInterval(-Double(Event.durationRange.upperBound) * 60),
             horizon: now.addingTimeInterval(Double(EventService.defaultHorizon) * 86_400))
@@ -32,7 +32,7 @@ extension EventCalendar {
 }
 
 /// What `gorilla train --next` finds (``EventCalendar/next(at:zone:)``).
-public enum NextAppointment: Sendable {
+package enum NextAppointment: Sendable {
     /// No appointment under way or ahead.
     case none
     /// The one to open.

@@ -9,7 +9,7 @@ import GorillaShared
 /// An occurrence is given as a `Stored<Event>` like a single appointment: its id is the id its exception has or will
 /// have (``GorillaShared/Event/exceptionID(series:occurrence:)``), its value the series' with the exception's members
 /// over it, with `start` the occurrence's, `series` and `occurrence` (its original day) set and `recurrence` nil.
-public struct EventCalendar: Sendable {
+package struct EventCalendar: Sendable {
     /// Single appointments (and requests).
     let singleRows: [Stored<Event>]
     /// Series rows, by id.
@@ -23,7 +23,7 @@ public struct EventCalendar: Sendable {
 
     /// The calendar in `cache`: each event row read once. A row that names no client or no start (and is no
     /// exception) is left out, as the typed reads leave out what the type cannot hold.
-    public init(cache: LocalCache) throws {
+    package init(cache: LocalCache) throws {
         var singles: [Stored<Event>] = []
         var series: [UUID: Stored<Event>] = [:]
         var exceptions: [UUID: [CalendarDate: Stored<EventPatch>]] = [:]
@@ -47,7 +47,7 @@ public struct EventCalendar: Sendable {
 
     /// The appointments starting in [`from`, `to`) (of one client, when given), by start; a series that does not end
     /// is expanded up to `horizon` at most.
-    public func events(
+    package func events(
         from: Date = .distantPast, to: Date = .distantFuture, client: UUID? = nil, horizon: Date? = nil
     ) -> [Stored<Event>] {
         var found = singleRows.filter { row in
@@ -61,13 +61,13 @@ public struct EventCalendar: Sendable {
     }
 
     /// Every appointment from the first to `to` (an unbounded series stops there), by start.
-    public func events(until to: Date, client: UUID? = nil) -> [Stored<Event>] {
+    package func events(until to: Date, client: UUID? = nil) -> [Stored<Event>] {
         events(from: .distantPast, to: to, client: client)
     }
 
     /// The rows of `client` that still hold appointments after `after`: single ones starting later, and series not
     /// cancelled whose last day is not yet past (each counted once).
-    public func upcoming(of client: UUID, after: Date) -> [Stored<Event>] {
+    package func upcoming(of client: UUID, after: Date) -> [Stored<Event>] {
         let singles = singleRows.filter { $0.client == client && $0.status.isLive && $0.start > after }
         let running = seriesRows.values.filter { row in
             guard row.client == client, row.status != .cancelled, let (start, zone, rule) = Self.schedule(row)
@@ -78,7 +78,7 @@ public struct EventCalendar: Sendable {
     }
 
     /// The occurrence of series `id` whose original day is `day`, or nil when the series has none that day.
-    public func occurrence(series id: UUID, day: CalendarDate) -> Stored<Event>? {
+    package func occurrence(series id: UUID, day: CalendarDate) -> Stored<Event>? {
         guard let row = seriesRows[id], let (start, zone, rule) = Self.schedule(row),
             let at = rule.occurrence(on: day, of: start, zone: zone)
         else { return nil }
@@ -86,13 +86,13 @@ public struct EventCalendar: Sendable {
     }
 
     /// The series row `id`.
-    public func seriesRow(_ id: UUID) -> Stored<Event>? { seriesRows[id] }
+    package func seriesRow(_ id: UUID) -> Stored<Event>? { seriesRows[id] }
 
     /// The exceptions of series `id`, by original day.
-    public func exceptions(of id: UUID) -> [CalendarDate: Stored<EventPatch>] { exceptionRows[id] ?? [:] }
+    package func exceptions(of id: UUID) -> [CalendarDate: Stored<EventPatch>] { exceptionRows[id] ?? [:] }
 
     /// The occurrence whose id (an exception's id, made or not yet) is `id`, looked for within two years of today.
-    public func event(withID id: UUID, around now: Date = Date()) -> Stored<Event>? {
+    package func event(withID id: UUID, around now: Date = Date()) -> Stored<Event>? {
         for row in seriesRows.values {
             if let (day, _) = exceptionRows[row.id]?.first(where: { $0.value.id == id }) {
                 return occurrence(series: row.id, day: day)
@@ -111,7 +111,7 @@ public struct EventCalendar: Sendable {
     /// The appointment `text` names: an id or short id of a single appointment or a series, the id of an occurrence,
     /// or `ID@YYYY-MM-DD` (a series' occurrence on that day, as lists show it).
     /// - Throws: ``ClientError`` `.notFound`, `.ambiguous` or `.usage`.
-    public func resolve(_ text: String) throws -> Stored<Event> {
+    package func resolve(_ text: String) throws -> Stored<Event> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let at = trimmed.lastIndex(of: "@") {
             let row = try resolveRow(String(trimmed[..<at]))
@@ -219,13 +219,13 @@ public struct EventCalendar: Sendable {
 
 extension Stored where Document == Event {
     /// For an occurrence of a series: the series' id and the occurrence's original day.
-    public var seriesOccurrence: (series: UUID, day: CalendarDate)? {
+    package var seriesOccurrence: (series: UUID, day: CalendarDate)? {
         guard let series = value.series, let day = value.occurrence else { return nil }
         return (series, day)
     }
 
     /// How lists name an appointment: the short id, with the occurrence's day for an occurrence ("1a2b3c4d@2026-12-03").
-    public var appointmentReference: String {
+    package var appointmentReference: String {
         guard let (series, day) = seriesOccurrence else { return id.short }
         return "\(series.short)@\(day)"
     }

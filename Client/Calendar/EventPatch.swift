@@ -4,11 +4,11 @@ import GorillaShared
 /// An event document whose members may each be absent (``GorillaShared/Event/Exception``): how an exception of a series
 /// stores only what it changes, and how the calendar reads every event row once before it knows which of the three
 /// (single, series, exception) the row is.
-public typealias EventPatch = Event.Exception
+package typealias EventPatch = Event.Exception
 
 extension Event.Exception {
     /// The series and original day this row is an exception of; nil for a single appointment or a series.
-    public var exceptionOf: (series: UUID, day: CalendarDate)? {
+    package var exceptionOf: (series: UUID, day: CalendarDate)? {
         guard let series, let occurrence else { return nil }
         return (series, occurrence)
     }
@@ -17,7 +17,7 @@ extension Event.Exception {
 extension Event {
     /// The appointment `patch` holds whole (a single one or a series), with the defaults of what it leaves out; nil
     /// when it names no client or no start.
-    public init?(_ patch: EventPatch) {
+    package init?(_ patch: EventPatch) {
         guard let client = patch.client, let start = patch.start else { return nil }
         self.init(client: client, start: start)
         apply(patch)
@@ -28,7 +28,7 @@ extension Event {
 
     /// Takes every member `patch` holds (an exception's changes over its series); its `recurrence`, `series` and
     /// `occurrence` are not an occurrence's to change, and are left.
-    public mutating func apply(_ patch: EventPatch) {
+    package mutating func apply(_ patch: EventPatch) {
         if let client = patch.client { self.client = client }
         if let start = patch.start { self.start = start }
         if let zone = patch.zone { self.zone = zone }

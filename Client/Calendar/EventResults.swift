@@ -3,34 +3,34 @@ import GorillaShared
 
 /// An appointment as views show it and `--json` prints it: its document and id, with what a result adds beside them.
 @dynamicMemberLookup
-public struct AppointmentRecord: Sendable, Encodable {
+package struct AppointmentRecord: Sendable, Encodable {
     /// The appointment (an occurrence of a series as ``EventCalendar`` gives it).
-    public let event: Stored<Event>
+    package let event: Stored<Event>
     /// Where it stands (``AppointmentFacts``); nil for an appointment just changed, shown without its state.
-    public var state: AppointmentState?
+    package var state: AppointmentState?
     /// The name of the training it is for, when this device knows it.
-    public var trainingName: String?
+    package var trainingName: String?
     /// The name of whoever it is with, under the member that says who: `clientName` (a coach's view) or `coachName`.
-    public var name: (member: NameMember, value: String)?
+    package var name: (member: NameMember, value: String)?
     /// How many occurrences to come a series' answer reached (`events confirm --all`).
-    public var occurrences: Int?
+    package var occurrences: Int?
     /// True for an appointment just deleted.
-    public var deleted: Bool?
+    package var deleted: Bool?
 
     /// Which member names the other person.
-    public enum NameMember: Sendable { case clientName, coachName }
+    package enum NameMember: Sendable { case clientName, coachName }
 
     /// `event` with its `state` and `trainingName` when given.
-    public init(_ event: Stored<Event>, state: AppointmentState? = nil, trainingName: String? = nil) {
+    package init(_ event: Stored<Event>, state: AppointmentState? = nil, trainingName: String? = nil) {
         self.event = event
         self.state = state
         self.trainingName = trainingName
     }
 
-    public subscript<Member>(dynamicMember member: KeyPath<Event, Member>) -> Member { event.value[keyPath: member] }
+    package subscript<Member>(dynamicMember member: KeyPath<Event, Member>) -> Member { event.value[keyPath: member] }
 
     /// The appointment's id.
-    public var id: UUID { event.id }
+    package var id: UUID { event.id }
 
     /// The members `--json` adds to the appointment's.
     private struct Added: Encodable, Sendable {
@@ -49,24 +49,24 @@ public struct AppointmentRecord: Sendable, Encodable {
     }
 
     /// The document's members, its id and what is added, in one object (a ``DocumentRecord``).
-    public func encode(to encoder: any Encoder) throws { try DocumentRecord(event, adding: added).encode(to: encoder) }
+    package func encode(to encoder: any Encoder) throws { try DocumentRecord(event, adding: added).encode(to: encoder) }
 }
 
 /// An event with the name of its client: a row of `gorilla events list`, and `gorilla events show`.
-public struct EventLine: Presentable {
+package struct EventLine: Presentable {
     /// The event with its state.
-    public let event: AppointmentRecord
+    package let event: AppointmentRecord
     /// The client's display name (nil when unknown, or where the line leaves it out).
-    public let clientName: String?
+    package let clientName: String?
 
     /// The line of `event`, with its client's name.
-    public init(_ event: AppointmentRecord, clientName: String?) {
+    package init(_ event: AppointmentRecord, clientName: String?) {
         self.event = event
         self.clientName = clientName
     }
 
     /// The event's members with `clientName` when the client is known.
-    public var jsonForm: AppointmentRecord {
+    package var jsonForm: AppointmentRecord {
         var record = event
         record.name = clientName.map { (.clientName, $0) }
         return record
@@ -74,9 +74,9 @@ public struct EventLine: Presentable {
 }
 
 /// A change to one event (`gorilla events add|edit|cancel|rm`): what was done, and the event as it stands.
-public struct EventUpdate: Presentable {
+package struct EventUpdate: Presentable {
     /// What was done to the event.
-    public enum Action: Sendable {
+    package enum Action: Sendable {
         case scheduled(client: String, start: Date, minutes: Int)
         case updated
         case status(String)
@@ -99,20 +99,20 @@ public struct EventUpdate: Presentable {
     }
 
     /// What was done.
-    public let action: Action
+    package let action: Action
     /// The event changed.
-    public let id: UUID
+    package let id: UUID
     /// The event after the change; nil when the server refused it during the sync and it was rolled back.
-    public let entity: AppointmentRecord?
+    package let entity: AppointmentRecord?
     /// Events of the coach that overlap the changed one (shown as warnings).
-    public let overlaps: [EventLine]
+    package let overlaps: [EventLine]
     /// The start given, when it is already past (shown as a warning: the event is scheduled all the same).
-    public var pastStart: Date?
+    package var pastStart: Date?
     /// Other things worth saying (a series' first day moved to the first of its weekdays).
-    public var notes: [String] = []
+    package var notes: [String] = []
 
     /// The change `action` to event `id`.
-    public init(_ action: Action, id: UUID, entity: AppointmentRecord?, overlaps: [EventLine] = []) {
+    package init(_ action: Action, id: UUID, entity: AppointmentRecord?, overlaps: [EventLine] = []) {
         self.action = action
         self.id = id
         self.entity = entity
@@ -120,7 +120,7 @@ public struct EventUpdate: Presentable {
     }
 
     /// The event as it stands (with the occurrences a series' answer reached), or its refusal.
-    public var jsonForm: ChangedRow<AppointmentRecord> {
+    package var jsonForm: ChangedRow<AppointmentRecord> {
         ChangedRow(
             entity.map { entity in
                 var record = entity
@@ -131,30 +131,30 @@ public struct EventUpdate: Presentable {
 }
 
 /// `gorilla events list`.
-public struct EventList: Presentable {
+package struct EventList: Presentable {
     /// The events by start time.
-    public let events: [EventLine]
+    package let events: [EventLine]
     /// Whether a range or a client narrowed the list.
-    public let narrowed: Bool
+    package let narrowed: Bool
 
-    public var jsonForm: [AppointmentRecord] { events.map(\.jsonForm) }
+    package var jsonForm: [AppointmentRecord] { events.map(\.jsonForm) }
 }
 
 /// `gorilla events export`: how many appointments were written to which file.
-public struct EventExport: Presentable, Encodable {
+package struct EventExport: Presentable, Encodable {
     /// The .ics file written.
-    public let file: String
+    package let file: String
     /// How many appointments it holds: single ones and series (a series is one, however many occurrences it has).
-    public var events: Int
+    package var events: Int
     /// How many of them are series.
-    public var series = 0
+    package var series = 0
     /// Occurrences of the series written on their own because they were moved, changed or answered.
-    public var changedOccurrences = 0
+    package var changedOccurrences = 0
     /// Occurrences of the series left out because they were cancelled.
-    public var cancelledOccurrences = 0
+    package var cancelledOccurrences = 0
 
     /// `events` appointments written to `file`.
-    public init(file: String, events: Int) {
+    package init(file: String, events: Int) {
         self.file = file
         self.events = events
     }

@@ -4,14 +4,14 @@ import GorillaShared
 extension EventService {
     /// `gorilla events confirm ID [--occurrence DATE | --all]`: the client confirms an appointment, one occurrence,
     /// or, with `all`, a whole series (every occurrence not answered on its own); a series alone is refused.
-    public func confirm(_ id: String, occurrence: String? = nil, all: Bool = false) async throws -> EventUpdate {
+    package func confirm(_ id: String, occurrence: String? = nil, all: Bool = false) async throws -> EventUpdate {
         try await answer(id, occurrence: occurrence, all: all, .confirmed, reason: nil)
     }
 
     /// `gorilla events decline ID [--occurrence DATE | --all] [--reason T]`: a client declines an appointment (the
     /// coach sees the answer and the reason), one occurrence or, with `all`, a whole series; the coach declines a
     /// client's request.
-    public func decline(
+    package func decline(
         _ id: String, occurrence: String? = nil, all: Bool = false, reason: String?
     ) async throws -> EventUpdate {
         // The coach declines a request by its status; a client declines with their answer.
@@ -29,7 +29,7 @@ extension EventService {
 
     /// `gorilla events request --at "YYYY-MM-DD HH:MM" [--duration] [--note]`: a client asks their coach for an
     /// appointment; it shows as requested until the coach accepts or declines it.
-    public func request(_ given: EventFields) async throws -> EventUpdate {
+    package func request(_ given: EventFields) async throws -> EventUpdate {
         let profile = try context.session().profile
         // A request is an appointment about oneself: the table grants that to clients alone.
         guard Access.may(.create, .event, as: profile.role, relation: .own) else {
@@ -54,7 +54,7 @@ extension EventService {
     }
 
     /// `gorilla events accept ID`: the coach accepts a client's request; it is scheduled (overlaps are warned about).
-    public func accept(_ id: String) async throws -> EventUpdate {
+    package func accept(_ id: String) async throws -> EventUpdate {
         try context.require(
             .update, .event, fields: [Event.CodingKeys.status.rawValue], CalendarPhrases.coachesAccept.t())
         let cache = try context.cache()

@@ -5,7 +5,7 @@ extension EventService {
     /// `gorilla events export --ics FILE [--from] [--to]`: writes the appointments as iCalendar. A single appointment
     /// is written when it starts in the range; a series whole, with its changed and cancelled occurrences, when any
     /// of its occurrences falls in it.
-    public func export(icsFile: String, from: String?, to: String?) async throws -> EventExport {
+    package func export(icsFile: String, from: String?, to: String?) async throws -> EventExport {
         let cache = try await context.freshCache()
         let profile = try context.session().profile
         let shown = try Self.events(cache, from: from, to: to, client: nil)

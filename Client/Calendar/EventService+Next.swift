@@ -38,7 +38,7 @@ extension EventService {
     }
 
     /// How the train view's header names `event`: "appointment 10:00" (with the day when it is not today).
-    public static func headerLabel(_ event: Stored<Event>, now: Date, zone: TimeZone = .current) -> String {
+    package static func headerLabel(_ event: Stored<Event>, now: Date, zone: TimeZone = .current) -> String {
         let start = event.start
         let local = EventFormatting.local(start, zone: zone)
         let today = CalendarDate(start, in: zone) == CalendarDate(now, in: zone)

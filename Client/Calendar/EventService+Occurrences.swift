@@ -122,7 +122,7 @@ extension EventService {
     }
 
     /// Days ahead of today that a list shows of a series without end, when no `--to` is given.
-    public static let defaultHorizon = 56
+    package static let defaultHorizon = 56
 
     /// Appointments starting on the days `from` through `to` (local, YYYY-MM-DD), of one client if given, by start.
     static func events(_ cache: LocalCache, from: String?, to: String?, client: String?) throws -> [Stored<Event>] {

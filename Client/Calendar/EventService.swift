@@ -2,23 +2,23 @@ import Foundation
 import GorillaShared
 
 /// The fields of `events add` and `events edit`.
-public struct EventFields: Sendable {
+package struct EventFields: Sendable {
     /// Local "YYYY-MM-DD HH:MM".
-    public var at: String?
+    package var at: String?
     /// Minutes, 1–1440.
-    public var duration: Int?
+    package var duration: Int?
     /// The gym; empty clears it.
-    public var gym: String?
+    package var gym: String?
     /// A note; empty clears it.
-    public var note: String?
+    package var note: String?
     /// The training the appointment is for (a name or an id); empty clears it.
-    public var training: String?
+    package var training: String?
 
     /// How it repeats: `--every`, `--days`, `--until`, `--count` (a series).
-    public var repeating: RepeatFields?
+    package var repeating: RepeatFields?
 
     /// The fields to set; nil leaves one as it is.
-    public init(
+    package init(
         at: String? = nil, duration: Int? = nil, gym: String? = nil, note: String? = nil, training: String? = nil,
         repeating: RepeatFields? = nil
     ) {
@@ -32,13 +32,13 @@ public struct EventFields: Sendable {
 }
 
 /// `--every day|week|month|N weeks`, `--days mon,thu`, `--until YYYY-MM-DD`, `--count N` as typed.
-public struct RepeatFields: Sendable {
-    public var every: String?
-    public var days: String?
-    public var until: String?
-    public var count: Int?
+package struct RepeatFields: Sendable {
+    package var every: String?
+    package var days: String?
+    package var until: String?
+    package var count: Int?
 
-    public init(every: String? = nil, days: String? = nil, until: String? = nil, count: Int? = nil) {
+    package init(every: String? = nil, days: String? = nil, until: String? = nil, count: Int? = nil) {
         self.every = every
         self.days = days
         self.until = until
@@ -46,16 +46,16 @@ public struct RepeatFields: Sendable {
     }
 
     /// Whether anything was given.
-    public var isEmpty: Bool { every == nil && days == nil && until == nil && count == nil }
+    package var isEmpty: Bool { every == nil && days == nil && until == nil && count == nil }
 }
 
 /// Which occurrences of a series a change is for: `--occurrence DATE` (that one), `--from-occurrence DATE` (that one
 /// and the following), or neither (the whole series, or a single appointment).
-public struct OccurrenceChoice: Sendable {
-    public var occurrence: String?
-    public var fromOccurrence: String?
+package struct OccurrenceChoice: Sendable {
+    package var occurrence: String?
+    package var fromOccurrence: String?
 
-    public init(occurrence: String? = nil, fromOccurrence: String? = nil) {
+    package init(occurrence: String? = nil, fromOccurrence: String? = nil) {
         self.occurrence = occurrence
         self.fromOccurrence = fromOccurrence
     }
@@ -63,16 +63,16 @@ public struct OccurrenceChoice: Sendable {
 
 /// Training appointments on a coach's calendar: schedule (once or as a series), move, cancel, delete, list, show,
 /// export (`gorilla events`); answering and requesting them is in `EventService+Booking.swift`.
-public struct EventService: Sendable {
+package struct EventService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// `gorilla events add --client C --at "YYYY-MM-DD HH:MM" [--every week --days mon,thu --until|--count]`;
     /// overlapping appointments come back as warnings.
-    public func add(client: String, _ given: EventFields) async throws -> EventUpdate {
+    package func add(client: String, _ given: EventFields) async throws -> EventUpdate {
         try context.require(.create, .event, relation: .ownClient, CalendarPhrases.coachesSchedule.t())
         guard given.at != nil else { throw ClientError(.usage, CalendarPhrases.atRequired.t()) }
         let cache = try context.cache()
@@ -108,7 +108,7 @@ public struct EventService: Sendable {
     /// `gorilla events edit ID [--at] [--duration] [--gym] [--note] [--until|--count]`: one appointment, a whole
     /// series, one occurrence (`--occurrence DATE`, or an id written `ID@DATE`), or an occurrence and the following
     /// ones (`--from-occurrence DATE`: the series ends the day before, and a new one with the changes begins).
-    public func edit(
+    package func edit(
         _ id: String, _ given: EventFields, _ choice: OccurrenceChoice = .init()
     ) async throws
         -> EventUpdate
@@ -153,7 +153,7 @@ public struct EventService: Sendable {
 
     /// `gorilla events cancel ID [--occurrence DATE | --from-occurrence DATE]`: the appointment, the whole series, one
     /// occurrence, or an occurrence and the following ones (the series then ends the day before).
-    public func cancel(_ id: String, _ choice: OccurrenceChoice = .init()) async throws -> EventUpdate {
+    package func cancel(_ id: String, _ choice: OccurrenceChoice = .init()) async throws -> EventUpdate {
         try context.require(
             .update, .event, fields: [Event.CodingKeys.status.rawValue], CalendarPhrases.coachesCancel.t())
         let cache = try context.cache()
@@ -186,7 +186,7 @@ public struct EventService: Sendable {
     }
 
     /// `gorilla events cancel ID` (status `cancelled`), or any other status of a single appointment or a series.
-    public func setStatus(_ id: String, to status: String) async throws -> EventUpdate {
+    package func setStatus(_ id: String, to status: String) async throws -> EventUpdate {
         try context.require(
             .update, .event, fields: [Event.CodingKeys.status.rawValue], CalendarPhrases.coachesChangeStatus.t())
         guard let value = EventStatus(rawValue: status) else {
@@ -201,7 +201,7 @@ public struct EventService: Sendable {
     }
 
     /// `gorilla events rm ID`: asks first (`confirmation`); a series goes with all its occurrences.
-    public func remove(_ id: String, confirmation: Confirmation) async throws -> EventUpdate {
+    package func remove(_ id: String, confirmation: Confirmation) async throws -> EventUpdate {
         try context.require(.delete, .event, CalendarPhrases.coachesDelete.t())
         let cache = try context.cache()
         let event = try Self.appointment(cache, id)
@@ -222,7 +222,7 @@ public struct EventService: Sendable {
 
     /// `gorilla events list [--from] [--to] [--client]`: by start time, each occurrence of a series on its own line.
     /// Without `--to`, a series that does not end is shown up to ``defaultHorizon`` days ahead.
-    public func list(from: String?, to: String?, client: String?) async throws -> EventList {
+    package func list(from: String?, to: String?, client: String?) async throws -> EventList {
         let cache = try await context.freshCache()
         let events = try Self.events(cache, from: from, to: to, client: client)
         let facts = try AppointmentFacts(cache: cache)
@@ -232,7 +232,7 @@ public struct EventService: Sendable {
     }
 
     /// `gorilla events show ID` (an occurrence: `ID@DATE`, or `--occurrence DATE`).
-    public func show(_ id: String, occurrence: String? = nil) async throws -> EventLine {
+    package func show(_ id: String, occurrence: String? = nil) async throws -> EventLine {
         let cache = try await context.freshCache()
         let calendar = try EventCalendar(cache: cache)
         let event: Stored<Event>

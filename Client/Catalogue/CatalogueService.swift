@@ -2,10 +2,10 @@ import Foundation
 import GorillaShared
 
 /// What every kind of the catalogue shares: unique names, renaming, and deleting by the kind's ``DeleteRule``.
-public struct CatalogueService: Sendable {
+package struct CatalogueService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
@@ -25,7 +25,7 @@ public struct CatalogueService: Sendable {
     }
 
     /// `gorilla machines|exercises|trainings rename NAME NEW`.
-    public func rename(_ kind: EntityKind, _ name: String, to newName: String) async throws -> EntityChange {
+    package func rename(_ kind: EntityKind, _ name: String, to newName: String) async throws -> EntityChange {
         switch kind {
         case .machine: try await rename(Machine.self, name, to: newName)
         case .exercise: try await rename(Exercise.self, name, to: newName)
@@ -35,7 +35,7 @@ public struct CatalogueService: Sendable {
 
     /// `gorilla machines|exercises|trainings rm NAME`: asks first (`confirmation`), once the name is found and the
     /// delete is allowed.
-    public func remove(_ kind: EntityKind, _ name: String, confirmation: Confirmation) async throws -> EntityChange {
+    package func remove(_ kind: EntityKind, _ name: String, confirmation: Confirmation) async throws -> EntityChange {
         switch kind {
         case .machine: try await remove(Machine.self, name, confirmation: confirmation)
         case .exercise: try await remove(Exercise.self, name, confirmation: confirmation)
@@ -91,7 +91,8 @@ public struct CatalogueService: Sendable {
                     wire: WireError(code: .inUse, message: "in use"))
             }
         case .removeFromTrainings?:
-            for training in try cache.all(Training.self) where training.exercises.contains(where: { $0.exercise == row.id }) {
+            for training in try cache.all(Training.self)
+            where training.exercises.contains(where: { $0.exercise == row.id }) {
                 var kept = training.value
                 kept.exercises.removeAll { $0.exercise == row.id }
                 try cache.update(training.id, to: kept)

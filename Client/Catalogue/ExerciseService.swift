@@ -2,18 +2,18 @@ import Foundation
 import GorillaShared
 
 /// The fields of `exercises add` and `exercises edit`; nil leaves a field as it is.
-public struct ExerciseFields: Sendable {
+package struct ExerciseFields: Sendable {
     /// The machine it is done on (a name or id prefix).
-    public var machine: String?
+    package var machine: String?
     /// Whether to remove the machine.
-    public var clearMachine = false
+    package var clearMachine = false
     /// A description; empty removes it.
-    public var description: String?
-    public var muscles: [String]?
+    package var description: String?
+    package var muscles: [String]?
     /// How it is counted: `reps`, `time` or `distance`.
-    public var count: String?
+    package var count: String?
 
-    public init(
+    package init(
         machine: String? = nil, clearMachine: Bool = false, description: String? = nil, muscles: [String]? = nil,
         count: String? = nil
     ) {
@@ -26,15 +26,15 @@ public struct ExerciseFields: Sendable {
 }
 
 /// A coach's exercises: add, edit, list, show (`gorilla exercises`).
-public struct ExerciseService: Sendable {
+package struct ExerciseService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// `gorilla exercises add NAME [--machine M] [--description D] [--muscle X]... [--count C]`.
-    public func add(name: String, _ given: ExerciseFields) async throws -> EntityChange {
+    package func add(name: String, _ given: ExerciseFields) async throws -> EntityChange {
         try context.require(.create, .exercise)
         let cache = try context.cache()
         let clean = try CatalogueService(context).freeName(cache, Exercise.self, name)
@@ -46,7 +46,7 @@ public struct ExerciseService: Sendable {
     }
 
     /// `gorilla exercises edit NAME ...`: changes the fields given.
-    public func edit(_ name: String, _ given: ExerciseFields) async throws -> EntityChange {
+    package func edit(_ name: String, _ given: ExerciseFields) async throws -> EntityChange {
         try context.require(.update, .exercise)
         let cache = try context.cache()
         let exercise = try NameResolver(cache: cache).resolve(Exercise.self, name)
@@ -60,7 +60,7 @@ public struct ExerciseService: Sendable {
 
     /// `gorilla exercises list [--search TEXT]`: by name; the search (case and accents folded: `quad` finds
     /// "quàdriceps") looks in the name, description, muscles and machine.
-    public func list(search: String?) async throws -> ExerciseList {
+    package func list(search: String?) async throws -> ExerciseList {
         let cache = try await context.freshCache()
         let machines = Dictionary(
             uniqueKeysWithValues: try cache.all(Machine.self, includeDeleted: true).map { ($0.id, $0.name) })
@@ -78,7 +78,7 @@ public struct ExerciseService: Sendable {
     }
 
     /// `gorilla exercises show NAME`: the exercise, its machine and the trainings that list it.
-    public func show(_ name: String) async throws -> ExerciseDetail {
+    package func show(_ name: String) async throws -> ExerciseDetail {
         let cache = try await context.freshCache()
         let exercise = try NameResolver(cache: cache).resolve(Exercise.self, name)
         let machine = try exercise.machine.flatMap { try cache.one(Machine.self, $0) }
@@ -120,37 +120,37 @@ public struct ExerciseService: Sendable {
 }
 
 /// `gorilla exercises list`.
-public struct ExerciseList: Presentable {
+package struct ExerciseList: Presentable {
     /// An exercise with its machine's name.
-    public struct Row: Sendable {
-        public let exercise: Stored<Exercise>
+    package struct Row: Sendable {
+        package let exercise: Stored<Exercise>
         /// The machine's name (a deleted machine's too).
-        public let machine: String?
+        package let machine: String?
 
         /// The muscle groups it works.
-        public var muscles: [String] { exercise.muscles }
+        package var muscles: [String] { exercise.muscles }
     }
 
-    public let exercises: [Row]
+    package let exercises: [Row]
     /// The `--search` text, if any.
-    public let search: String?
+    package let search: String?
 
-    public var jsonForm: some Encodable { exercises.map { DocumentRecord($0.exercise) } }
+    package var jsonForm: some Encodable { exercises.map { DocumentRecord($0.exercise) } }
 }
 
 /// `gorilla exercises show`.
-public struct ExerciseDetail: Presentable {
-    public let exercise: Stored<Exercise>
+package struct ExerciseDetail: Presentable {
+    package let exercise: Stored<Exercise>
     /// Its machine, even when deleted.
-    public let machine: Stored<Machine>?
-    public let machineDeleted: Bool
+    package let machine: Stored<Machine>?
+    package let machineDeleted: Bool
     /// The names of the trainings that list it.
-    public let trainings: [String]
+    package let trainings: [String]
 
     /// The members `--json` adds to the exercise's.
     private struct Added: Encodable, Sendable {
         let trainings: [String]
     }
 
-    public var jsonForm: some Encodable { DocumentRecord(exercise, adding: Added(trainings: trainings)) }
+    package var jsonForm: some Encodable { DocumentRecord(exercise, adding: Added(trainings: trainings)) }
 }

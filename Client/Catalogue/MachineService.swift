@@ -2,15 +2,15 @@ import Foundation
 import GorillaShared
 
 /// A coach's machines: add, list, show (`gorilla machines`).
-public struct MachineService: Sendable {
+package struct MachineService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// `gorilla machines add NAME [--image FILE]`.
-    public func add(name: String, imageFile: String?) async throws -> EntityChange {
+    package func add(name: String, imageFile: String?) async throws -> EntityChange {
         try context.require(.create, .machine)
         let cache = try context.cache()
         let clean = try CatalogueService(context).freeName(cache, Machine.self, name)
@@ -21,7 +21,7 @@ public struct MachineService: Sendable {
     }
 
     /// `gorilla machines list`: every machine with how many exercises use it.
-    public func list() async throws -> MachineList {
+    package func list() async throws -> MachineList {
         let cache = try await context.freshCache()
         let exercises = try cache.all(Exercise.self)
         let machines = try cache.all(Machine.self).sortedByFoldedName(\.name)
@@ -32,7 +32,7 @@ public struct MachineService: Sendable {
     }
 
     /// `gorilla machines show NAME [--save-image FILE]`: the machine and the exercises done on it.
-    public func show(_ name: String, saveImage: String?) async throws -> MachineDetail {
+    package func show(_ name: String, saveImage: String?) async throws -> MachineDetail {
         let cache = try await context.freshCache()
         let machine = try NameResolver(cache: cache).resolve(Machine.self, name)
         let users = try cache.all(Exercise.self).filter { $0.machine == machine.id }.map(\.name).sorted()
@@ -60,30 +60,30 @@ public struct MachineService: Sendable {
 }
 
 /// `gorilla machines list`.
-public struct MachineList: Presentable {
-    public struct Row: Sendable {
-        public let machine: Stored<Machine>
+package struct MachineList: Presentable {
+    package struct Row: Sendable {
+        package let machine: Stored<Machine>
         /// How many exercises are done on it.
-        public let uses: Int
+        package let uses: Int
     }
 
-    public let machines: [Row]
+    package let machines: [Row]
 
-    public var jsonForm: some Encodable { machines.map { DocumentRecord($0.machine) } }
+    package var jsonForm: some Encodable { machines.map { DocumentRecord($0.machine) } }
 }
 
 /// `gorilla machines show`.
-public struct MachineDetail: Presentable {
-    public let machine: Stored<Machine>
+package struct MachineDetail: Presentable {
+    package let machine: Stored<Machine>
     /// The names of the exercises done on it.
-    public let exercises: [String]
+    package let exercises: [String]
     /// Where its image was saved (`--save-image`).
-    public let savedImage: String?
+    package let savedImage: String?
 
     /// The members `--json` adds to the machine's.
     private struct Added: Encodable, Sendable {
         let exercises: [String]
     }
 
-    public var jsonForm: some Encodable { DocumentRecord(machine, adding: Added(exercises: exercises)) }
+    package var jsonForm: some Encodable { DocumentRecord(machine, adding: Added(exercises: exercises)) }
 }

@@ -2,15 +2,15 @@ import Foundation
 import GorillaShared
 
 /// A coach's trainings (routines): add, edit, duplicate, list, show (`gorilla trainings`).
-public struct TrainingService: Sendable {
+package struct TrainingService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// `gorilla trainings add NAME [--exercise E]... [--plan "E: 4x12@80kg"]...`.
-    public func add(name: String, exercises: [String], plans planTexts: [String] = []) async throws -> TrainingChange {
+    package func add(name: String, exercises: [String], plans planTexts: [String] = []) async throws -> TrainingChange {
         try context.require(.create, .training)
         let cache = try context.cache()
         let clean = try CatalogueService(context).freeName(cache, Training.self, name)
@@ -27,7 +27,7 @@ public struct TrainingService: Sendable {
     }
 
     /// `gorilla trainings edit NAME`: appends, plans, removes, then moves exercises, in that order.
-    public func edit(
+    package func edit(
         _ name: String, add: [String], remove: [String], move: String?, to position: Int?,
         plans planTexts: [String] = []
     ) async throws -> TrainingChange {
@@ -67,7 +67,7 @@ public struct TrainingService: Sendable {
     }
 
     /// `gorilla trainings duplicate NAME NEW`: a copy of the training under a new name.
-    public func duplicate(_ name: String, as newName: String) async throws -> TrainingChange {
+    package func duplicate(_ name: String, as newName: String) async throws -> TrainingChange {
         try context.require(.create, .training)
         let cache = try context.cache()
         let training = try NameResolver(cache: cache).resolve(Training.self, name)
@@ -81,7 +81,7 @@ public struct TrainingService: Sendable {
     }
 
     /// `gorilla trainings list`: by name, with how many exercises each lists and when it was last used.
-    public func list() async throws -> TrainingList {
+    package func list() async throws -> TrainingList {
         let cache = try await context.freshCache()
         let trainings = try cache.all(Training.self).sortedByFoldedName(\.name)
         let lastUsed = trainings.isEmpty ? [:] : try lastUsedByTraining(cache)
@@ -92,7 +92,7 @@ public struct TrainingService: Sendable {
     }
 
     /// `gorilla trainings show NAME`: the exercises in order, with their plans.
-    public func show(_ name: String) async throws -> TrainingDetail {
+    package func show(_ name: String) async throws -> TrainingDetail {
         let cache = try await context.freshCache()
         let training = try NameResolver(cache: cache).resolve(Training.self, name)
         let entries = try training.exercises.map { entry in

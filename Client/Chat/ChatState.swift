@@ -6,36 +6,36 @@ import GorillaShared
 ///
 /// The network never waits on this and this never waits on the network: a step that takes longer than
 /// ``patience`` shows as "server not answering" while typing goes on.
-public struct ChatState: Sendable, Equatable {
+package struct ChatState: Sendable, Equatable {
     /// What a key asks the view to do.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case send(String)
         case quit
     }
 
     /// How long a network step (connecting, a sync) may take before the status says the server is not answering.
-    public static let patience: TimeInterval = 3
+    package static let patience: TimeInterval = 3
     /// The longest line a message may have (the wire's limit).
-    public static let longestLine = Message.maxLength
+    package static let longestLine = Message.maxLength
     /// The status while a network step has taken longer than ``patience`` (in the current language).
-    public static var notAnswering: String { MessagePhrases.chatNotAnsweringStillTrying.t() }
+    package static var notAnswering: String { MessagePhrases.chatNotAnsweringStillTrying.t() }
 
     /// The line being typed.
-    public private(set) var input: [Character] = []
+    package private(set) var input: [Character] = []
     /// What the network said last ("connecting…", "connected", "offline — reconnecting…"), in the current language.
-    public private(set) var link = MessagePhrases.chatConnecting.t()
+    package private(set) var link = MessagePhrases.chatConnecting.t()
     /// When the network step under way began; nil when the network is idle.
-    public private(set) var waitingSince: Date?
+    package private(set) var waitingSince: Date?
     /// How many lines the thread is scrolled back from its end (PgUp, PgDn); typing a line brings it back.
-    public private(set) var scrolledBack = 0
+    package private(set) var scrolledBack = 0
     /// Lines PgUp and PgDn move.
-    public static let page = 10
+    package static let page = 10
 
-    public init() {}
+    package init() {}
 
     /// Applies a key. PgUp and PgDn scroll the thread; keys the chat does not use (arrows, Home, function keys, Tab,
     /// control keys) do nothing.
-    public mutating func handle(_ key: Key) -> Action? {
+    package mutating func handle(_ key: Key) -> Action? {
         switch key {
         case .escape, .interrupt:
             return .quit
@@ -60,34 +60,34 @@ public struct ChatState: Sendable, Equatable {
     }
 
     /// Keeps the scroll within the `most` lines there are to scroll back over.
-    public mutating func limitScroll(_ most: Int) {
+    package mutating func limitScroll(_ most: Int) {
         scrolledBack = min(scrolledBack, max(0, most))
     }
 
     /// A network step began at `date` (a step already under way keeps its start).
-    public mutating func networkStarted(at date: Date) {
+    package mutating func networkStarted(at date: Date) {
         if waitingSince == nil { waitingSince = date }
     }
 
     /// The network step ended; `link` says where things stand.
-    public mutating func networkFinished(_ link: String) {
+    package mutating func networkFinished(_ link: String) {
         waitingSince = nil
         self.link = link
     }
 
     /// A network step failed at `now`; `timedOut` when the error says a deadline passed. A step that timed out, or
     /// failed only after ``patience``, met a server that does not answer; a quick failure means it is not there.
-    public mutating func networkFailed(at now: Date, timedOut: Bool) {
+    package mutating func networkFailed(at now: Date, timedOut: Bool) {
         let slow = waitingSince.map { now.timeIntervalSince($0) >= Self.patience } ?? false
         networkFinished(
             timedOut || slow ? Self.notAnsweringReconnecting : MessagePhrases.chatOfflineReconnecting.t())
     }
 
     /// The status after a step failed against a server that does not answer (in the current language).
-    public static var notAnsweringReconnecting: String { MessagePhrases.chatNotAnsweringReconnecting.t() }
+    package static var notAnsweringReconnecting: String { MessagePhrases.chatNotAnsweringReconnecting.t() }
 
     /// The status line at `now`.
-    public func status(at now: Date) -> String {
+    package func status(at now: Date) -> String {
         if let since = waitingSince, now.timeIntervalSince(since) >= Self.patience { return Self.notAnswering }
         return link
     }

@@ -6,7 +6,7 @@ extension MessageService {
     ///
     /// Opens the terminal before any network work; without one it fails like `gorilla train` and writes
     /// nothing on standard output.
-    public func chat(with name: String?) async throws -> ChatClosed {
+    package func chat(with name: String?) async throws -> ChatClosed {
         let me = try context.session().profile.id
         let cache = try context.cache()
         let person = try correspondent(cache, name)

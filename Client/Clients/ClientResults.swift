@@ -3,7 +3,7 @@ import GorillaShared
 
 /// Where an invited client's registration code stands on this device (codes are stored hashed on the server, so only
 /// the device that asked for one holds it; see docs/security.md).
-public enum RegistrationCodeState: Sendable, Equatable {
+package enum RegistrationCodeState: Sendable, Equatable {
     /// No code to show: the client has registered or was removed, or the invitation has not reached the server yet.
     case none
     /// This device holds the current code.
@@ -14,53 +14,53 @@ public enum RegistrationCodeState: Sendable, Equatable {
     case expired
 
     /// The code and its expiry, when this device holds it.
-    public var held: (code: String, expires: String)? {
+    package var held: (code: String, expires: String)? {
         if case .held(let code, let expires) = self { return (code, expires) }
         return nil
     }
 }
 
 /// `gorilla clients add`: the invited client and, when the server was reached, their registration code.
-public struct ClientInvitation: Presentable {
+package struct ClientInvitation: Presentable {
     /// The new client.
-    public let id: UUID
+    package let id: UUID
     /// The first name given, if any.
-    public let name: String?
+    package let name: String?
     /// The surname given, if any.
-    public let surname: String?
+    package let surname: String?
     /// The names given, as given ("" when none).
-    public var names: String { [name, surname].compactMap { $0 }.joined(separator: " ") }
+    package var names: String { [name, surname].compactMap { $0 }.joined(separator: " ") }
     /// The registration code; nil while the invitation is only queued on this device.
-    public let code: String?
+    package let code: String?
     /// When the code expires (ISO time).
-    public let expires: String?
+    package let expires: String?
 
     /// What `--json` prints: the id, and the code with its expiry, or `queued` while the invitation is only queued.
-    public struct JSONForm: Encodable {
+    package struct JSONForm: Encodable {
         @WireID var id: UUID
         let code: String?
         let expires: String?
         let queued: Bool?
     }
 
-    public var jsonForm: JSONForm { JSONForm(id: id, code: code, expires: expires, queued: code == nil ? true : nil) }
+    package var jsonForm: JSONForm { JSONForm(id: id, code: code, expires: expires, queued: code == nil ? true : nil) }
 }
 
 /// `gorilla clients list`.
-public struct ClientList: Presentable {
+package struct ClientList: Presentable {
     /// One client of the list.
-    public struct Row: Sendable {
+    package struct Row: Sendable {
         /// The client as synced.
-        public let client: Stored<Client>
+        package let client: Stored<Client>
         /// The display name ("Name Surname", else the username).
-        public let name: String
+        package let name: String
         /// The start of their newest session.
-        public let lastTrained: String?
+        package let lastTrained: String?
         /// Where their registration code stands, while they are invited.
-        public let code: RegistrationCodeState
+        package let code: RegistrationCodeState
 
         /// Whether the coach removed them (`clients list --all` lists them).
-        public var removed: Bool { client.deleted }
+        package var removed: Bool { client.deleted }
 
         init(client: Stored<Client>, name: String, lastTrained: String?, code: RegistrationCodeState) {
             self.client = client
@@ -71,9 +71,9 @@ public struct ClientList: Presentable {
     }
 
     /// The clients by display name.
-    public let clients: [Row]
+    package let clients: [Row]
     /// Whether removed clients are listed too (`--all`).
-    public let all: Bool
+    package let all: Bool
 
     /// The members a list's row adds to the client's (each null when it has none).
     private struct Added: Encodable, Sendable {
@@ -82,7 +82,7 @@ public struct ClientList: Presentable {
         let code: String?
     }
 
-    public var jsonForm: some Encodable {
+    package var jsonForm: some Encodable {
         clients.map { row in
             DocumentRecord(
                 ClientRecords.marked(row.client),
@@ -92,27 +92,27 @@ public struct ClientList: Presentable {
 }
 
 /// `gorilla clients show`.
-public struct ClientDetail: Presentable {
+package struct ClientDetail: Presentable {
     /// The client as synced.
-    public let client: Stored<Client>
+    package let client: Stored<Client>
     /// The display name.
-    public let name: String
+    package let name: String
     /// Where their registration code stands, while they are invited.
-    public let codeState: RegistrationCodeState
+    package let codeState: RegistrationCodeState
     /// Whether `show --code` asked the server for a new code, replacing the one another device of the coach holds.
-    public let replacedCode: Bool
+    package let replacedCode: Bool
     /// The registration code this device keeps, while they are invited.
-    public var code: String? { codeState.held?.code }
+    package var code: String? { codeState.held?.code }
     /// When that code expires (ISO time).
-    public var codeExpires: String? { codeState.held?.expires }
+    package var codeExpires: String? { codeState.held?.expires }
     /// Whether the coach removed them.
-    public var removed: Bool { client.deleted }
+    package var removed: Bool { client.deleted }
     /// Messages from them not read yet.
-    public let unread: Int
+    package let unread: Int
     /// Their next events (at most 5), cancelled ones left out.
-    public let nextEvents: [AppointmentRecord]
+    package let nextEvents: [AppointmentRecord]
     /// Their newest sessions (at most 5).
-    public let recentSessions: [Stored<TrainingSession>]
+    package let recentSessions: [Stored<TrainingSession>]
 
     /// The members `--json` adds to the client's: the code (when this device keeps it), unread messages, next events
     /// and the ids of the recent sessions.
@@ -124,7 +124,7 @@ public struct ClientDetail: Presentable {
         let recentSessions: [String]
     }
 
-    public var jsonForm: some Encodable {
+    package var jsonForm: some Encodable {
         DocumentRecord(
             ClientRecords.marked(client),
             adding: Added(
@@ -135,29 +135,29 @@ public struct ClientDetail: Presentable {
 }
 
 /// `gorilla clients code` and `gorilla clients reset-password`: a secret the server issued for a client.
-public struct IssuedClientSecret: Presentable {
+package struct IssuedClientSecret: Presentable {
     /// What the secret is for.
-    public enum Purpose: Sendable {
+    package enum Purpose: Sendable {
         case registrationCode
         case passwordReset
     }
 
     /// What the secret is for.
-    public let purpose: Purpose
+    package let purpose: Purpose
     /// The client it was issued for.
-    public let client: UUID
+    package let client: UUID
     /// The display name (a registration code) or the username (a password reset).
-    public let name: String
+    package let name: String
     /// The code or the one-time token.
-    public let secret: String
+    package let secret: String
     /// When it expires (ISO time).
-    public let expires: String
+    package let expires: String
     /// Whether the client's `gorilla register client` needs `--name` (the coach gave none), and `--surname`.
-    public let needsName: Bool
-    public let needsSurname: Bool
+    package let needsName: Bool
+    package let needsSurname: Bool
 
     /// A secret issued for `client`.
-    public init(
+    package init(
         _ purpose: Purpose, client: UUID, name: String, secret: String, expires: String, needsName: Bool = false,
         needsSurname: Bool = false
     ) {
@@ -172,7 +172,7 @@ public struct IssuedClientSecret: Presentable {
 
     /// What `--json` prints: the client's id, `code` (a registration code) or `user` and `token` (a password reset),
     /// and `expires`.
-    public struct JSONForm: Encodable {
+    package struct JSONForm: Encodable {
         @WireID var id: UUID
         var code: String?
         var user: String?
@@ -180,7 +180,7 @@ public struct IssuedClientSecret: Presentable {
         let expires: String
     }
 
-    public var jsonForm: JSONForm {
+    package var jsonForm: JSONForm {
         switch purpose {
         case .registrationCode: JSONForm(id: client, code: secret, expires: expires)
         case .passwordReset: JSONForm(id: client, user: name, token: secret, expires: expires)
@@ -189,15 +189,15 @@ public struct IssuedClientSecret: Presentable {
 }
 
 /// `gorilla clients rm`: the removed client as it was, marked deleted.
-public struct ClientRemoval: Presentable {
+package struct ClientRemoval: Presentable {
     /// The client as it was.
-    public let client: Stored<Client>
+    package let client: Stored<Client>
     /// The display name.
-    public let name: String
+    package let name: String
     /// Their future appointments the server cancelled (as this device pulled them back).
-    public var cancelledEvents = 0
+    package var cancelledEvents = 0
     /// Their future appointments still to be cancelled when this device syncs (offline).
-    public var pendingEvents = 0
+    package var pendingEvents = 0
 
     /// The members `--json` adds to the client's: `deleted: true` and the appointments cancelled.
     private struct Added: Encodable, Sendable {
@@ -205,7 +205,7 @@ public struct ClientRemoval: Presentable {
         let cancelledEvents: Int
     }
 
-    public var jsonForm: some Encodable { DocumentRecord(client, adding: Added(cancelledEvents: cancelledEvents)) }
+    package var jsonForm: some Encodable { DocumentRecord(client, adding: Added(cancelledEvents: cancelledEvents)) }
 }
 
 /// How a client's row reads in `--json`: a removed one says so (`"removed": true`, `"status": "removed"`).

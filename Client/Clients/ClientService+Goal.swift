@@ -6,7 +6,7 @@ extension ClientService {
     /// like a weight (``BodyMeasure/problem(with:forced:)``); `none` removes it.
     ///
     /// `--per-week N|none` sets the sessions a week the client's plan asks for (what `stats --compliance` measures).
-    public func setGoalWeight(
+    package func setGoalWeight(
         _ name: String, to text: String?, force: Bool = false, perWeek: String? = nil
     ) async throws -> ClientGoal {
         try context.require(.update, .client, CataloguePhrases.coachesSetGoalWeight.t())
@@ -68,29 +68,29 @@ extension ClientService {
 }
 
 /// `gorilla clients edit --goal-weight`: the client after the change, and their latest weight.
-public struct ClientGoal: Presentable {
+package struct ClientGoal: Presentable {
     /// The client as it stands; nil when the server refused the change during the sync and it was rolled back.
-    public let row: Stored<Client>?
-    public let id: UUID
+    package let row: Stored<Client>?
+    package let id: UUID
     /// The display name.
-    public let name: String
+    package let name: String
     /// Their newest measurement with a weight.
-    public let latest: BodyHistory.Entry?
+    package let latest: BodyHistory.Entry?
     /// Whether the command changed the goal weight (`--goal-weight`).
-    public var changesGoal = true
+    package var changesGoal = true
     /// Whether the command changed the sessions a week (`--per-week`).
-    public var changesPerWeek = false
+    package var changesPerWeek = false
 
     /// The sessions a week the plan asks for.
-    public var perWeek: Int? { row?.perWeek }
+    package var perWeek: Int? { row?.perWeek }
 
     /// The day the plan's sessions a week count from.
-    public var perWeekSince: CalendarDate? { row?.perWeekSince }
+    package var perWeekSince: CalendarDate? { row?.perWeekSince }
 
     /// The goal weight in kg.
-    public var goalWeight: Double? { row?.goalWeight }
+    package var goalWeight: Double? { row?.goalWeight }
 
-    public var jsonForm: ChangedRow<DocumentRecord<Client, NoExtra>> {
+    package var jsonForm: ChangedRow<DocumentRecord<Client, NoExtra>> {
         ChangedRow(row.map { DocumentRecord($0) }, id: id)
     }
 }

@@ -2,15 +2,15 @@ import Foundation
 import GorillaShared
 
 /// A coach's clients: invite, list, show, new codes, password resets, removal (`gorilla clients`).
-public struct ClientService: Sendable {
+package struct ClientService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// `gorilla clients add [--name N] [--surname S]`: the registration code when the server was reached.
-    public func add(name: String?, surname: String?) async throws -> ClientInvitation {
+    package func add(name: String?, surname: String?) async throws -> ClientInvitation {
         try context.require(.create, .client, CataloguePhrases.coachesInviteClients.t())
         let cache = try context.cache()
         func clean(_ value: String?, option: String) throws -> String? {
@@ -34,7 +34,7 @@ public struct ClientService: Sendable {
 
     /// `gorilla clients list [--all]`: every client with when they last trained and, while invited, their code;
     /// with `all`, removed clients too (marked removed), whose history stays readable.
-    public func list(all: Bool = false) async throws -> ClientList {
+    package func list(all: Bool = false) async throws -> ClientList {
         let cache = try await context.freshCache()
         let directory = ClientDirectory(cache: cache)
         let clients = try cache.all(Client.self, includeDeleted: all).sortedByFoldedName(ClientDirectory.displayName)
@@ -59,7 +59,7 @@ public struct ClientService: Sendable {
     /// `gorilla clients show CLIENT [--code]`: the profile, next events, recent sessions and unread messages (a
     /// removed client's too). With `code`, an invited client's registration code: the one this device keeps, else a
     /// new one from the server (the code another device of the coach issued then stops working).
-    public func show(_ name: String, code wantsCode: Bool = false) async throws -> ClientDetail {
+    package func show(_ name: String, code wantsCode: Bool = false) async throws -> ClientDetail {
         if wantsCode { try context.require(.update, .client, CataloguePhrases.coachesSeeCodes.t()) }
         let cache = try await context.freshCache()
         let directory = ClientDirectory(cache: cache)
@@ -91,7 +91,7 @@ public struct ClientService: Sendable {
     }
 
     /// `gorilla clients code CLIENT`: a new registration code for a client who has not registered yet.
-    public func newCode(_ name: String) async throws -> IssuedClientSecret {
+    package func newCode(_ name: String) async throws -> IssuedClientSecret {
         try context.require(.update, .client, CataloguePhrases.coachesIssueCodes.t())
         let cache = try await quietlySyncedCache()
         let directory = ClientDirectory(cache: cache)
@@ -102,7 +102,8 @@ public struct ClientService: Sendable {
 
     /// A new registration code for the invited `client`, kept on this device; the client's row is marked with its
     /// expiry at once, as the server marks it, so that the code reads as this device's own.
-    private func issueCode(for client: Stored<Client>, in directory: ClientDirectory) async throws -> IssuedClientSecret {
+    private func issueCode(for client: Stored<Client>, in directory: ClientDirectory) async throws -> IssuedClientSecret
+    {
         let issued = try await context.withServer { connection in
             try await connection.request(Operation.clientCode, ClientBody(client: client.id), as: IssuedSecret.self)
         }
@@ -124,7 +125,7 @@ public struct ClientService: Sendable {
     }
 
     /// `gorilla clients reset-password CLIENT`: a one-time token for a registered client.
-    public func resetPassword(_ name: String) async throws -> IssuedClientSecret {
+    package func resetPassword(_ name: String) async throws -> IssuedClientSecret {
         try context.require(.update, .client, CataloguePhrases.coachesResetPasswords.t())
         let cache = try await quietlySyncedCache()
         let client = try ClientDirectory(cache: cache).client(name, for: .writing(.resetPassword))
@@ -144,7 +145,7 @@ public struct ClientService: Sendable {
     }
 
     /// `gorilla clients rm CLIENT`: they can no longer log in; their history stays. Asks first (`confirmation`).
-    public func remove(_ name: String, confirmation: Confirmation) async throws -> ClientRemoval {
+    package func remove(_ name: String, confirmation: Confirmation) async throws -> ClientRemoval {
         try context.require(.delete, .client, CataloguePhrases.coachesRemoveClients.t())
         let cache = try context.cache()
         let client = try ClientDirectory(cache: cache).client(name, for: .writing(.remove))

@@ -1,69 +1,69 @@
 import GorillaShared
 
 /// A failure the CLI reports as one line (and as JSON with `--json`), with its exit status.
-public struct ClientError: Error, Sendable, CustomStringConvertible {
-    public struct Kind: Hashable, Sendable {
+package struct ClientError: Error, Sendable, CustomStringConvertible {
+    package struct Kind: Hashable, Sendable {
         fileprivate enum Value {
             case unreachable, certificateChanged, server, notConnected, notLoggedIn, usage, local, notFound, ambiguous,
                 protocolError, cancelled
         }
         fileprivate let value: Value
         /// The server could not be reached (network down, server stopped, timeout).
-        public static let unreachable = Kind(value: .unreachable)
+        package static let unreachable = Kind(value: .unreachable)
         /// The server presented a certificate other than the pinned one.
-        public static let certificateChanged = Kind(value: .certificateChanged)
+        package static let certificateChanged = Kind(value: .certificateChanged)
         /// The server answered with an error.
-        public static let server = Kind(value: .server)
+        package static let server = Kind(value: .server)
         /// No server configured yet (`gorilla connect`).
-        public static let notConnected = Kind(value: .notConnected)
+        package static let notConnected = Kind(value: .notConnected)
         /// No session on this device (`gorilla login`).
-        public static let notLoggedIn = Kind(value: .notLoggedIn)
+        package static let notLoggedIn = Kind(value: .notLoggedIn)
         /// Bad arguments.
-        public static let usage = Kind(value: .usage)
+        package static let usage = Kind(value: .usage)
         /// A local failure: files, cache.
-        public static let local = Kind(value: .local)
+        package static let local = Kind(value: .local)
         /// A named item does not exist.
-        public static let notFound = Kind(value: .notFound)
+        package static let notFound = Kind(value: .notFound)
         /// A name matches several items.
-        public static let ambiguous = Kind(value: .ambiguous)
+        package static let ambiguous = Kind(value: .ambiguous)
         /// The server said something this client cannot read.
-        public static let protocolError = Kind(value: .protocolError)
+        package static let protocolError = Kind(value: .protocolError)
         /// The person answered no when asked to confirm (``Confirmation``): nothing was changed.
-        public static let cancelled = Kind(value: .cancelled)
+        package static let cancelled = Kind(value: .cancelled)
     }
 
-    public let kind: Kind
-    public let message: String
+    package let kind: Kind
+    package let message: String
     /// The server's error, for `.server`.
-    public let wire: WireError?
+    package let wire: WireError?
     /// Whether the refusal was decided from this device's local copy (a name it does not know, a client it thinks
     /// has not registered), so that a fresher copy from the server may change the answer.
-    public var fromLocalCopy = false
+    package var fromLocalCopy = false
     /// Whether the server sent nothing within a deadline (``ConnectionDeadlines``), as opposed to refusing or
     /// dropping the connection: the device then stops waiting for it for a while (``SilentServerMark``).
-    public var serverWasSilent = false
+    package var serverWasSilent = false
 
-    public init(_ kind: Kind, _ message: String, wire: WireError? = nil) {
+    package init(_ kind: Kind, _ message: String, wire: WireError? = nil) {
         self.kind = kind
         self.message = message
         self.wire = wire
     }
 
-    public static func server(_ error: WireError) -> ClientError {
+    package static func server(_ error: WireError) -> ClientError {
         ClientError(.server, error.message, wire: error)
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// This error, marked as decided from the local copy (see ``fromLocalCopy``).
-    public func decidedLocally() -> ClientError {
+    package func decidedLocally() -> ClientError {
         var error = self
         error.fromLocalCopy = true
         return error
     }
 
     /// This error with `note` added to its message.
-    public func noting(_ note: String) -> ClientError {
+    package func noting(_ note: String) -> ClientError {
         var error = ClientError(kind, "\(message) (\(note))", wire: wire)
         error.fromLocalCopy = fromLocalCopy
         error.serverWasSilent = serverWasSilent
@@ -71,14 +71,14 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Whether retrying later may succeed (the network or the server was away).
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         kind == .unreachable
             || (kind == .server
                 && (wire?.code == .unavailable || wire?.code == .rateLimited || wire?.code == .internalError))
     }
 
     /// The process exit status for this error.
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch kind.value {
         case .usage: 64
         case .unreachable: 69
@@ -92,7 +92,7 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
     }
 
     /// A stable name for JSON output.
-    public var kindName: String {
+    package var kindName: String {
         switch kind.value {
         case .unreachable: "unreachable"
         case .certificateChanged: "certificateChanged"

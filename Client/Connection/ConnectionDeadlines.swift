@@ -10,32 +10,32 @@ import NIOCore
 /// bounds every wait: 10 s of silence (`GORILLA_TIMEOUT`), the connection and the handshake counted together from
 /// the first attempt, and each reply from the later of its request and the last byte that arrived, so a reply that
 /// keeps arriving is never cut off.
-public struct ConnectionDeadlines: Sendable, Equatable {
+package struct ConnectionDeadlines: Sendable, Equatable {
     /// Establishing the TCP connection (never longer than ``handshake``, which counts from the same moment).
-    public var connect: TimeAmount
+    package var connect: TimeAmount
     /// From the first connection attempt to the answer to `hello`: TCP, the TLS handshake and the first reply.
-    public var handshake: TimeAmount
+    package var handshake: TimeAmount
     /// Silence allowed while a reply is awaited: any byte from the server starts it again, so a long reply that keeps
     /// arriving (a big `sync.pull` page) is never cut off, however long it takes in all.
-    public var reply: TimeAmount
+    package var reply: TimeAmount
 
-    public init(connect: TimeAmount, handshake: TimeAmount, reply: TimeAmount) {
+    package init(connect: TimeAmount, handshake: TimeAmount, reply: TimeAmount) {
         self.connect = connect
         self.handshake = handshake
         self.reply = reply
     }
 
     /// The one budget of silence: 10 s for the connection and handshake together, and 10 s per reply.
-    public static let standard = ConnectionDeadlines(silence: .seconds(10))
+    package static let standard = ConnectionDeadlines(silence: .seconds(10))
 
     /// The same `silence` at every step.
-    public init(silence: TimeAmount) {
+    package init(silence: TimeAmount) {
         self.init(connect: silence, handshake: silence, reply: silence)
     }
 
     /// The deadlines of `base`, every one replaced by `GORILLA_TIMEOUT` (seconds, decimals allowed) from
     /// `environment` when it is set.
-    public static func fromEnvironment(
+    package static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment,
         base: ConnectionDeadlines = .standard
     ) -> ConnectionDeadlines {

@@ -7,12 +7,12 @@ import NIOPosix
 import NIOSSL
 
 /// A server push: its event name and the whole line, to decode as the event's type.
-public struct PushMessage: Sendable {
-    public let event: String
-    public let line: [UInt8]
+package struct PushMessage: Sendable {
+    package let event: String
+    package let line: [UInt8]
 
     /// Decodes the push's `value`.
-    public func value<T: Decodable & Sendable>(as type: T.Type) throws -> T {
+    package func value<T: Decodable & Sendable>(as type: T.Type) throws -> T {
         try WireCoding.decoder.decode(ReplyValue<T>.self, from: Data(line)).value
     }
 }
@@ -20,7 +20,7 @@ public struct PushMessage: Sendable {
 /// One open TLS connection to the server: requests matched to responses by `id`, pushes as a stream.
 ///
 /// - Important: An actor; responses are read by a child task of ``withConnection(to:language:connectTimeout:onFingerprint:_:)``.
-public actor ServerConnection {
+package actor ServerConnection {
     /// A reply line with its header, read once by the reader.
     private typealias Reply = (line: [UInt8], header: ReplyHeader)
 
@@ -38,7 +38,7 @@ public actor ServerConnection {
     /// When the requests in flight time out (see ``ConnectionDeadlines``).
     private var deadline: ReplyDeadline
     /// Server pushes (`"event"` lines), newest kept when the reader falls behind.
-    public nonisolated let pushes: AsyncStream<PushMessage>
+    package nonisolated let pushes: AsyncStream<PushMessage>
     private let pushContinuation: AsyncStream<PushMessage>.Continuation
 
     private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, deadline: ReplyDeadline) {
@@ -60,7 +60,7 @@ public actor ServerConnection {
     ///   - deadlines: How long to wait for the connection, the handshake and each reply.
     ///   - onFingerprint: Called with the fingerprint the server presented (for trust on first use).
     /// - Throws: ``ClientError`` `.unreachable`, `.certificateChanged`, `.server`, or what `body` throws.
-    public static func withConnection<T: Sendable>(
+    package static func withConnection<T: Sendable>(
         to endpoint: ServerEndpoint,
         language: Language? = nil,
         connectTimeout: TimeAmount? = nil,
@@ -153,7 +153,7 @@ public actor ServerConnection {
     }
 
     /// Sends a request and decodes the reply's `value` as `Reply`.
-    public func request<Body: Codable & Sendable, Reply: Decodable & Sendable>(
+    package func request<Body: Codable & Sendable, Reply: Decodable & Sendable>(
         _ op: GorillaShared.Operation, _ body: Body, as reply: Reply.Type
     ) async throws -> Reply {
         try Self.value(of: try await roundTrip(op, body), op: op, as: Reply.self)
@@ -172,26 +172,27 @@ public actor ServerConnection {
     }
 
     /// Sends a request whose reply carries no value.
-    public func send<Body: Codable & Sendable>(_ op: GorillaShared.Operation, _ body: Body) async throws {
+    package func send<Body: Codable & Sendable>(_ op: GorillaShared.Operation, _ body: Body) async throws {
         _ = try await roundTrip(op, body)
     }
 
     /// Sends a request and returns the raw reply line once its `result` is 0.
-    public func roundTrip<Body: Codable & Sendable>(_ op: GorillaShared.Operation, _ body: Body) async throws -> [UInt8]
-    {
+    package func roundTrip<Body: Codable & Sendable>(
+        _ op: GorillaShared.Operation, _ body: Body
+    ) async throws -> [UInt8] {
         try await roundTrip(op, encodedBody: Array(try encoder.encode(body)))
     }
 
     /// Sends a request whose body is already JSON (e.g. a push written with `FastJSON`) and returns the raw reply
     /// line once its `result` is 0.
-    public func roundTrip(_ op: GorillaShared.Operation, encodedBody body: [UInt8]) async throws -> [UInt8] {
+    package func roundTrip(_ op: GorillaShared.Operation, encodedBody body: [UInt8]) async throws -> [UInt8] {
         try await reply(to: post(op, encodedBody: body))
     }
 
     /// Writes a request whose body is already JSON, without waiting for its answer; returns its id, for
     /// ``reply(to:)``. Requests posted one after the other reach the server, and are answered, in that order: a
     /// caller may post the next before the last answer arrives.
-    public func post(_ op: GorillaShared.Operation, encodedBody body: [UInt8]) async throws -> Int {
+    package func post(_ op: GorillaShared.Operation, encodedBody body: [UInt8]) async throws -> Int {
         if let failure { throw failure }
         let id = nextID
         nextID += 1
@@ -217,7 +218,7 @@ public actor ServerConnection {
     }
 
     /// The reply line to the request `id` once its `result` is 0.
-    public func reply(to id: Int) async throws -> [UInt8] {
+    package func reply(to id: Int) async throws -> [UInt8] {
         let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Reply, any Error>) in
             switch slots[id] {
             case .arrived(let reply):
@@ -345,7 +346,7 @@ extension ClientError {
     /// A failure of the network under an open connection (a reset, a broken pipe, a TLS record cut short) in plain
     /// words, `the connection to the server was lost (the server closed the connection)`, never a system call's name
     /// or an errno; nil for any other error.
-    public static func lostConnection(_ error: any Error) -> ClientError? {
+    package static func lostConnection(_ error: any Error) -> ClientError? {
         switch error {
         case is IOError, is ChannelError, is NIOSSLError, is BoringSSLError, is NIOConnectionError:
             ClientError(.unreachable, AccountPhrases.connectionLostBecause.t(["reason": describe(error)]))

@@ -1,18 +1,18 @@
 /// Where the server is and which certificate it must present.
-public struct ServerEndpoint: Codable, Sendable, Equatable {
-    public var host: String
-    public var port: Int
+package struct ServerEndpoint: Codable, Sendable, Equatable {
+    package var host: String
+    package var port: Int
     /// The pinned SHA-256 fingerprint; nil only while connecting for the first time.
-    public var fingerprint: String?
+    package var fingerprint: String?
 
-    public init(host: String, port: Int, fingerprint: String?) {
+    package init(host: String, port: Int, fingerprint: String?) {
         self.host = host
         self.port = port
         self.fingerprint = fingerprint
     }
 
     /// Parses `HOST:PORT` (`[::1]:7443` for IPv6); the port defaults to 7443.
-    public static func parse(_ text: String) -> ServerEndpoint? {
+    package static func parse(_ text: String) -> ServerEndpoint? {
         var host = text
         var port = 7443
         if text.hasPrefix("[") {

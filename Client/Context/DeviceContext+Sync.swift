@@ -9,7 +9,7 @@ extension DeviceContext {
     /// changes queued; why" or "server refused — …" otherwise. It never throws, so a command that queued a change
     /// before calling it never fails after queuing.
     @discardableResult
-    public func syncOpportunistically() async -> SyncSummary? {
+    package func syncOpportunistically() async -> SyncSummary? {
         let (summary, notes) = await opportunisticSync()
         note(notes)
         return summary
@@ -105,7 +105,7 @@ extension DeviceContext {
     ///
     /// Such refusals come before the step changes anything, so running it again is safe. Offline, the refusal
     /// stands and says that the local copy may be old.
-    public func refreshingLocalRefusals<T>(_ body: () async throws -> T) async throws -> T {
+    package func refreshingLocalRefusals<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as ClientError where error.fromLocalCopy {

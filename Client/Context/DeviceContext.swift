@@ -11,12 +11,12 @@ import NIOCore
 /// gathered here and shown by the caller once the command ends.
 ///
 /// - Important: one context per process (or per test device); it is `Sendable` and its state is behind a lock.
-public final class DeviceContext: Sendable {
-    public let home: ClientHome
+package final class DeviceContext: Sendable {
+    package let home: ClientHome
     /// Deadlines of every connection: 10 s of silence at each step, or `GORILLA_TIMEOUT`.
-    public let deadlines: ConnectionDeadlines
+    package let deadlines: ConnectionDeadlines
     /// Bound on connecting for opportunistic syncs: 2 s, or `GORILLA_TIMEOUT`.
-    public let connectTimeout: TimeAmount
+    package let connectTimeout: TimeAmount
 
     private struct State {
         var config: ClientConfig?
@@ -36,7 +36,7 @@ public final class DeviceContext: Sendable {
     private let state = NIOLockedValueBox(State())
     let held = HeldConnection()
 
-    public init(home: ClientHome = ClientHome(), deadlines: ConnectionDeadlines = .fromEnvironment()) {
+    package init(home: ClientHome = ClientHome(), deadlines: ConnectionDeadlines = .fromEnvironment()) {
         self.home = home
         self.deadlines = deadlines
         self.connectTimeout =
@@ -49,7 +49,7 @@ public final class DeviceContext: Sendable {
 
     /// The device's configuration, read once.
     /// - Throws: ``ClientError`` `.local` when `config.json` cannot be read.
-    public func config() throws -> ClientConfig {
+    package func config() throws -> ClientConfig {
         if let config = state.withLockedValue({ $0.config }) { return config }
         let config = try home.readConfig()
         state.withLockedValue { $0.config = config }
@@ -57,13 +57,13 @@ public final class DeviceContext: Sendable {
     }
 
     /// Saves the configuration and keeps it as this process's copy.
-    public func saveConfig(_ config: ClientConfig) throws {
+    package func saveConfig(_ config: ClientConfig) throws {
         try home.saveConfig(config)
         state.withLockedValue { $0.config = config }
     }
 
     /// The pinned server, or a `notConnected` error telling how to set one.
-    public func endpoint() throws -> ServerEndpoint {
+    package func endpoint() throws -> ServerEndpoint {
         guard let server = try config().server else {
             throw ClientError(.notConnected, AccountPhrases.noServerConfigured.t())
         }
@@ -71,7 +71,7 @@ public final class DeviceContext: Sendable {
     }
 
     /// The stored session, read once; nil when nobody is logged in.
-    public func storedSession() -> StoredSession? {
+    package func storedSession() -> StoredSession? {
         if let session = state.withLockedValue({ $0.session }) { return session }
         let session = home.loadSession()
         state.withLockedValue { $0.session = .some(session) }
@@ -79,7 +79,7 @@ public final class DeviceContext: Sendable {
     }
 
     /// The logged-in session, or a `notLoggedIn` error.
-    public func session() throws -> StoredSession {
+    package func session() throws -> StoredSession {
         guard let session = storedSession() else {
             throw ClientError(.notLoggedIn, AccountPhrases.notLoggedIn.t())
         }
@@ -87,14 +87,14 @@ public final class DeviceContext: Sendable {
     }
 
     /// Saves a new or refreshed session.
-    public func saveSession(_ session: StoredSession) throws {
+    package func saveSession(_ session: StoredSession) throws {
         try home.saveSession(session)
         state.withLockedValue { $0.session = .some(session) }
     }
 
     /// Forgets the session on this device; the command goes on speaking the account's language (`gorilla logout`
     /// says it is done in it).
-    public func removeSession() {
+    package func removeSession() {
         let language = storedSession()?.profile.language
         home.removeSession()
         state.withLockedValue { state in
@@ -104,23 +104,23 @@ public final class DeviceContext: Sendable {
     }
 
     /// The logged-in account's role, if any.
-    public var role: Role? { storedSession()?.profile.role }
+    package var role: Role? { storedSession()?.profile.role }
 
     // MARK: Language
 
     /// The language this device speaks in: `--language`'s, else the account's, else `GORILLA_LANGUAGE`'s, else the
     /// system locale's (``GorillaShared/Language/fromEnvironment(_:)``), else English.
-    public var language: Language {
+    package var language: Language {
         state.withLockedValue { $0.language } ?? storedSession()?.profile.language ?? Language.fromEnvironment()
     }
 
     /// Speaks `language` whatever the account's (`--language`).
-    public func speak(_ language: Language) {
+    package func speak(_ language: Language) {
         state.withLockedValue { $0.language = language }
     }
 
     /// Runs `body` with texts written in this device's language (``GorillaShared/Language/current``).
-    public func speaking<T>(
+    package func speaking<T>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async rethrows -> T {
         try await Language.$current.withValue(language, operation: body, isolation: isolation)
@@ -132,7 +132,7 @@ public final class DeviceContext: Sendable {
     ///
     /// A cache that was deleted or emptied while an account is logged in is taken back for that account with the
     /// queued changes its outbox journal still holds, and a warning says what happened.
-    public func cache() throws -> LocalCache {
+    package func cache() throws -> LocalCache {
         if let cache = state.withLockedValue({ $0.cache }) { return cache }
         try home.prepare()
         let cache: LocalCache
@@ -185,7 +185,7 @@ public final class DeviceContext: Sendable {
     }
 
     /// The warnings not shown yet; forgets them.
-    public func takeWarnings() -> [String] {
+    package func takeWarnings() -> [String] {
         state.withLockedValue { state in
             defer { state.warnings = [] }
             return state.warnings
@@ -199,7 +199,7 @@ public final class DeviceContext: Sendable {
     }
 
     /// The notes not shown yet; forgets them.
-    public func takeNotes() -> [String] {
+    package func takeNotes() -> [String] {
         state.withLockedValue { state in
             defer { state.notes = [] }
             return state.notes
@@ -209,7 +209,7 @@ public final class DeviceContext: Sendable {
     // MARK: Commands and the connection
 
     /// Runs one command: the connection it opens (if any) is shared by every step of it and closed at its end.
-    public func command<T>(_ body: () async throws -> T) async throws -> T {
+    package func command<T>(_ body: () async throws -> T) async throws -> T {
         state.withLockedValue { $0.commands += 1 }
         do {
             let result = try await body()

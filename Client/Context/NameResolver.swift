@@ -64,7 +64,8 @@ struct NameResolver {
         return ClientError(.notFound, message).decidedLocally()
     }
 
-    private static func ambiguous(_ label: String, _ text: String, _ matches: [(name: String, id: UUID)]) -> ClientError {
+    private static func ambiguous(_ label: String, _ text: String, _ matches: [(name: String, id: UUID)]) -> ClientError
+    {
         let list = matches.prefix(12).map { "\($0.name.isEmpty ? "?" : $0.name) (\($0.id.short))" }
         let several = EntityKind(rawValue: label).map(KindWords.several) ?? AccountPhrases.severalOf.t(["label": label])
         return ClientError(
@@ -106,5 +107,5 @@ extension NameResolver {
 
 extension UUID {
     /// The short id lists show: the last 8 hex digits (the random end of a time-ordered v7 id).
-    public var short: String { String(uuidString.lowercased().suffix(8)) }
+    package var short: String { String(uuidString.lowercased().suffix(8)) }
 }

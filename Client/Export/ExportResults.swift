@@ -3,23 +3,23 @@ import GorillaShared
 
 /// `gorilla export --out DIR`: the folder written, and each file with how many rows it holds (`--json`:
 /// `directory`, `account`, `role`, `files` with each `name` and `rows`).
-public struct ExportSummary: Presentable, Encodable {
+package struct ExportSummary: Presentable, Encodable {
     /// One file of the export.
-    public struct File: Encodable, Sendable {
+    package struct File: Encodable, Sendable {
         /// Its name in the folder (`sessions.json`).
-        public let name: String
+        package let name: String
         /// The items (or CSV rows) it holds.
-        public let rows: Int
+        package let rows: Int
     }
 
     /// The folder, as an absolute path.
-    public let directory: String
+    package let directory: String
     /// The account exported.
-    public let account: String
-    public let role: Role
-    public let files: [File]
+    package let account: String
+    package let role: Role
+    package let files: [File]
 
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let width = files.map(\.name.count).max() ?? 0
         let lines = files.map { file in
             "  " + file.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Self.describe(file)

@@ -2,13 +2,13 @@ import Foundation
 import GorillaShared
 
 /// How far an export has got: the file being written, and its place among all of them.
-public struct ExportProgress: Sendable {
+package struct ExportProgress: Sendable {
     /// The file being written (`sessions.json`).
-    public let file: String
+    package let file: String
     /// Its place, from 1.
-    public let step: Int
+    package let step: Int
     /// How many files the export writes.
-    public let steps: Int
+    package let steps: Int
 }
 
 /// Everything an account can see, written to a folder as JSON and CSV (`gorilla export --out DIR`): the portability
@@ -27,15 +27,15 @@ public struct ExportProgress: Sendable {
 /// | `messages.json` | messages (session comments among them, with their `session`) |
 /// | `sets.csv` | every set of every session, one row each |
 /// | `measurements.csv` | one row per measurement |
-public struct ExportService: Sendable {
+package struct ExportService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// The columns of `sets.csv`.
-    public static let setColumns = ["session", "date", "client", "training"] + SessionExport.csvColumns.dropFirst(2)
+    package static let setColumns = ["session", "date", "client", "training"] + SessionExport.csvColumns.dropFirst(2)
 
     /// `gorilla export --out DIR [--force]`: writes every file into `directory` (created if missing).
     /// - Parameters:
@@ -43,7 +43,7 @@ public struct ExportService: Sendable {
     ///   - progress: called before each file is written.
     /// - Throws: ``ClientError`` `.usage` for a folder that is not empty (without `force`), `.local` when a file
     ///   cannot be written.
-    public func export(
+    package func export(
         to directory: String, force: Bool, progress: @Sendable (ExportProgress) -> Void = { _ in }
     ) async throws -> ExportSummary {
         let folder = URL(fileURLWithPath: directory)
@@ -53,7 +53,9 @@ public struct ExportService: Sendable {
         let clientNames = try ClientDirectory(cache: cache).names()
         func clientName(_ client: UUID?) -> String? { client.flatMap { clientNames[$0] } }
         let trainingNames = try AppointmentFacts.trainings(in: cache)
-        func byName<Document: EntityDocument>(_ rows: [Stored<Document>], _ name: (Document) -> String) -> [Stored<Document>] {
+        func byName<Document: EntityDocument>(
+            _ rows: [Stored<Document>], _ name: (Document) -> String
+        ) -> [Stored<Document>] {
             rows.sortedByFoldedName({ name($0.value) }, tie: \.id.key)
         }
         func records<Document: EntityDocument>(_ rows: [Stored<Document>]) -> [DocumentRecord<Document, NoExtra>] {

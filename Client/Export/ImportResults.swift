@@ -2,18 +2,18 @@ import Foundation
 import GorillaShared
 
 /// `gorilla import`: what a file held and what became of it (or, with `--dry-run`, what would).
-public struct ImportSummary: Presentable {
+package struct ImportSummary: Presentable {
     /// One workout of the file, as a session of the client.
-    public struct Session: Sendable {
+    package struct Session: Sendable {
         /// The session's id (derived from the client and the start).
-        public let id: UUID
+        package let id: UUID
         let workout: ImportedWorkout
         /// Whether the history already has it (an earlier import of the same workout).
-        public let alreadyImported: Bool
+        package let alreadyImported: Bool
     }
 
     /// What is done with exercise names the catalogue does not have.
-    public enum Handling: String, Sendable {
+    package enum Handling: String, Sendable {
         /// The import stops (the default).
         case stop
         /// They are added to the catalogue (`--create-exercises`).
@@ -22,40 +22,40 @@ public struct ImportSummary: Presentable {
         case keep
     }
 
-    public let file: String
+    package let file: String
     /// `Strong` or `Hevy`.
-    public let format: String
-    public let clientID: UUID
-    public let clientName: String
-    public let dryRun: Bool
+    package let format: String
+    package let clientID: UUID
+    package let clientName: String
+    package let dryRun: Bool
     /// Every workout of the file, oldest first.
-    public let sessions: [Session]
+    package let sessions: [Session]
     /// Rows without a set (rest timers, empty sets).
-    public let skippedRows: Int
+    package let skippedRows: Int
     /// Names of the file picked as a catalogue exercise of another name ("Bench Press (Barbell)" → "Bench press").
-    public let matched: [(name: String, exercise: String)]
+    package let matched: [(name: String, exercise: String)]
     /// Names of the file that `--map`/`--map-file` sent to a catalogue exercise (its name, or the name asked for when
     /// the catalogue does not have it).
-    public var mapped: [(name: String, exercise: String)] = []
+    package var mapped: [(name: String, exercise: String)] = []
     /// Names the catalogue does not have.
-    public let unknown: [String]
-    public let handling: Handling
+    package let unknown: [String]
+    package let handling: Handling
     /// Exercises added to the catalogue.
-    public var created: [String] = []
+    package var created: [String] = []
     /// Sessions the server refused during the sync (rolled back on this device).
-    public var rejected: [UUID] = []
+    package var rejected: [UUID] = []
 
     /// The sessions new to the history (imported now, or to be with `--dry-run`).
     var fresh: [Session] { sessions.filter { !$0.alreadyImported && !rejected.contains($0.id) } }
 
     /// A name of the file and the catalogue exercise it became.
-    public struct Pair: Encodable {
+    package struct Pair: Encodable {
         let name: String
         let exercise: String
     }
 
     /// One workout in `--json`.
-    public struct SessionJSON: Encodable {
+    package struct SessionJSON: Encodable {
         @WireID var id: UUID
         let title: String
         let start: String
@@ -67,7 +67,7 @@ public struct ImportSummary: Presentable {
 
     /// What `--json` prints: the file, the client, the counts (`toImport` with `--dry-run`, else `imported`), each
     /// workout, the names matched, mapped and unknown, and the sessions refused (when any were).
-    public struct JSONForm: Encodable {
+    package struct JSONForm: Encodable {
         let file: String
         let format: String
         @WireID var client: UUID
@@ -87,7 +87,7 @@ public struct ImportSummary: Presentable {
         let rejected: [String]?
     }
 
-    public var jsonForm: JSONForm {
+    package var jsonForm: JSONForm {
         let fresh = fresh
         return JSONForm(
             file: file, format: format, client: clientID, clientName: clientName, dryRun: dryRun,
@@ -120,7 +120,7 @@ public struct ImportSummary: Presentable {
         return dryRun ? DataPhrases.statusNew.t() : DataPhrases.statusImported.t()
     }
 
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let fresh = fresh
         let sets = fresh.reduce(0) { $0 + $1.workout.exercises.reduce(0) { $0 + $1.sets.count } }
         let already = sessions.count - fresh.count - rejected.count
@@ -178,7 +178,7 @@ public struct ImportSummary: Presentable {
         return lines.joined(separator: "\n")
     }
 
-    public func notes(for viewer: Viewer) -> [String] {
+    package func notes(for viewer: Viewer) -> [String] {
         var notes: [String] = []
         if skippedRows > 0 { notes.append(DataPhrases.noteSkippedRows.t(["count": skippedRows])) }
         if !rejected.isEmpty { notes.append(DataPhrases.refusedByServer.t(["count": rejected.count])) }

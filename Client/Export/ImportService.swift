@@ -2,25 +2,25 @@ import Foundation
 import GorillaShared
 
 /// What `gorilla import` reads, for whom and how.
-public struct ImportRequest: Sendable {
+package struct ImportRequest: Sendable {
     /// The CSV file (a Strong or Hevy export of sets).
-    public var file: String
+    package var file: String
     /// The client whose history receives the sessions; a client importing their own leaves it out.
-    public var client: String?
+    package var client: String?
     /// Add exercise names the catalogue does not have to it (`--create-exercises`, coaches).
-    public var createExercises: Bool
+    package var createExercises: Bool
     /// Keep exercise names the catalogue does not have by name only (`--allow-new`).
-    public var allowNew: Bool
+    package var allowNew: Bool
     /// Show what would be imported and save nothing (`--dry-run`).
-    public var dryRun: Bool
+    package var dryRun: Bool
     /// The unit of a Strong file's weights when it has no unit column: `kg` (default) or `lb`.
-    public var unit: String?
+    package var unit: String?
     /// `FROM=TO` entries: the file's exercise name FROM is the catalogue's TO (`--map`, repeatable).
-    public var map: [String]
+    package var map: [String]
     /// A file of `FROM=TO` lines (`--map-file`).
-    public var mapFile: String?
+    package var mapFile: String?
 
-    public init(
+    package init(
         file: String, client: String?, createExercises: Bool = false, allowNew: Bool = false, dryRun: Bool = false,
         unit: String? = nil, map: [String] = [], mapFile: String? = nil
     ) {
@@ -42,10 +42,10 @@ public struct ImportRequest: Sendable {
 /// importing the same file again, on any device of the account, recognises the sessions already there and adds
 /// nothing. Exercise names are matched against the catalogue as `sessions log --set` matches them; names it does not
 /// have stop the import before anything is saved, unless `--create-exercises` or `--allow-new` says what to do.
-public struct ImportService: Sendable {
+package struct ImportService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
@@ -53,7 +53,7 @@ public struct ImportService: Sendable {
     static let namespace = UUID(uuidString: "6f0c1d2e-9a4b-5c3d-8e7f-1a2b3c4d5e6f")!
 
     /// `gorilla import FILE [--client C] [--create-exercises | --allow-new] [--dry-run] [--unit kg|lb]`.
-    public func importSets(_ request: ImportRequest) async throws -> ImportSummary {
+    package func importSets(_ request: ImportRequest) async throws -> ImportSummary {
         guard !(request.createExercises && request.allowNew) else {
             throw ClientError(.usage, DataPhrases.createOrAllowNewNotBoth.t())
         }
@@ -170,7 +170,8 @@ public struct ImportService: Sendable {
         if let file {
             guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
             else { throw ClientError(.local, DataPhrases.cannotRead.t(["path": file])) }
-            for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+            {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                 lines.append((source: "\(file):\(index + 1)", entry: trimmed))
@@ -209,7 +210,8 @@ public struct ImportService: Sendable {
             return .success(try resolver.pick(Exercise.self, name))
         } catch let error as ClientError {
             let bare = name.replacing(/\s*\([^)]*\)\s*$/, with: "")
-            if error.kind == .notFound, bare != name, !bare.isEmpty, let found = try? resolver.pick(Exercise.self, bare) {
+            if error.kind == .notFound, bare != name, !bare.isEmpty, let found = try? resolver.pick(Exercise.self, bare)
+            {
                 return .success(found)
             }
             return .failure(error)

@@ -10,11 +10,11 @@ import Glibc
 ///
 /// `$GORILLA_HOME` if set (everything in one folder); otherwise `$XDG_CONFIG_HOME/gorilla` for configuration
 /// and the session, `$XDG_DATA_HOME/gorilla` for the cache. Folders are 0700 and files 0600.
-public struct ClientHome: Sendable {
-    public let configDirectory: URL
-    public let dataDirectory: URL
+package struct ClientHome: Sendable {
+    package let configDirectory: URL
+    package let dataDirectory: URL
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let home = environment["GORILLA_HOME"], !home.isEmpty {
             let url = URL(fileURLWithPath: home, isDirectory: true).standardizedFileURL
             configDirectory = url
@@ -37,10 +37,10 @@ public struct ClientHome: Sendable {
     var configFile: URL { configDirectory.appendingPathComponent("config.json") }
     var sessionFile: URL { configDirectory.appendingPathComponent("session.json") }
     /// The local cache database.
-    public var cachePath: String { dataDirectory.appendingPathComponent("cache.sqlite").path }
+    package var cachePath: String { dataDirectory.appendingPathComponent("cache.sqlite").path }
 
     /// Creates the folders with owner-only permissions and tightens the files in them (``tightenPermissions()``).
-    public func prepare() throws {
+    package func prepare() throws {
         try SecureFiles.makeDirectory(configDirectory)
         try SecureFiles.makeDirectory(dataDirectory)
         tightenPermissions()
@@ -48,7 +48,7 @@ public struct ClientHome: Sendable {
 
     /// Gives the existing folders mode 0700 and every file in them that others may read or write mode 0600 (a
     /// file copied in, restored from a backup or loosened by hand); creates nothing, and leaves links alone.
-    public func tightenPermissions() {
+    package func tightenPermissions() {
         for folder in Set([configDirectory.path, dataDirectory.path]) {
             var folderInfo = stat()
             guard lstat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else { continue }
@@ -65,14 +65,14 @@ public struct ClientHome: Sendable {
     }
 
     /// The saved configuration, or an empty one (also when `config.json` cannot be read: see ``readConfig()``).
-    public func loadConfig() -> ClientConfig {
+    package func loadConfig() -> ClientConfig {
         (try? readConfig()) ?? ClientConfig()
     }
 
     /// The saved configuration, or an empty one when there is none.
     ///
     /// - Throws: ``ClientError`` `.local` when `config.json` exists but cannot be read or is not a configuration.
-    public func readConfig() throws -> ClientConfig {
+    package func readConfig() throws -> ClientConfig {
         let path = configFile.path
         var info = stat()
         guard lstat(path, &info) == 0 else {
@@ -95,36 +95,36 @@ public struct ClientHome: Sendable {
         ClientError(.local, AccountPhrases.configUnreadable.t(["path": path, "reason": reason]))
     }
 
-    public func saveConfig(_ config: ClientConfig) throws {
+    package func saveConfig(_ config: ClientConfig) throws {
         try prepare()
         try SecureFiles.write(WireCoding.encoder.encode(config), to: configFile)
     }
 
     /// The saved session, if logged in.
-    public func loadSession() -> StoredSession? {
+    package func loadSession() -> StoredSession? {
         (try? Data(contentsOf: sessionFile)).flatMap { try? WireCoding.decoder.decode(StoredSession.self, from: $0) }
     }
 
-    public func saveSession(_ session: StoredSession) throws {
+    package func saveSession(_ session: StoredSession) throws {
         try prepare()
         try SecureFiles.write(WireCoding.encoder.encode(session), to: sessionFile)
     }
 
-    public func removeSession() {
+    package func removeSession() {
         try? FileManager.default.removeItem(at: sessionFile)
     }
 }
 
 /// `config.json`: the pinned server and preferences.
-public struct ClientConfig: Codable, Sendable {
-    public var server: ServerEndpoint?
+package struct ClientConfig: Codable, Sendable {
+    package var server: ServerEndpoint?
     /// The weight unit figures are shown in (`kg` or `lb`).
-    public var unit: String?
-    public init(server: ServerEndpoint? = nil, unit: String? = nil) {
+    package var unit: String?
+    package init(server: ServerEndpoint? = nil, unit: String? = nil) {
         self.server = server
         self.unit = unit
     }
 }
 
 /// `session.json`: the token and the account it belongs to — what signup, login and resume answer.
-public typealias StoredSession = SessionReply
+package typealias StoredSession = SessionReply

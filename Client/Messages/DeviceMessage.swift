@@ -5,26 +5,26 @@ import GorillaShared
 /// which has no `sent` time or conversation `client` yet and carries the time it was queued instead.
 ///
 /// The type reads both, so that a queued message shows in its thread at once (marked as queued).
-public struct DeviceMessage: EntityDocument {
-    public static let kind = EntityKind.message
+package struct DeviceMessage: EntityDocument {
+    package static let kind = EntityKind.message
 
     /// The sender's account (set by the server; this device notes its own on a queued message).
-    @WireID public var from: UUID?
+    @WireID package var from: UUID?
     /// The recipient's account.
-    @WireID public var to: UUID
-    public var text: String
+    @WireID package var to: UUID
+    package var text: String
     /// When the server received it; nil while queued here.
-    public var sent: Date?
+    package var sent: Date?
     /// When the recipient read it.
-    public var read: Date?
+    package var read: Date?
     /// The conversation's client (set by the server).
-    @WireID public var client: UUID?
+    @WireID package var client: UUID?
     /// The training session the message comments on.
-    @WireID public var session: UUID?
+    @WireID package var session: UUID?
     /// When this device queued it (a note of this device's own, until the server's copy replaces it).
-    public var queued: Date?
+    package var queued: Date?
 
-    public init(
+    package init(
         from: UUID? = nil, to: UUID, text: String, sent: Date? = nil, read: Date? = nil, client: UUID? = nil,
         session: UUID? = nil, queued: Date? = nil
     ) {
@@ -38,15 +38,15 @@ public struct DeviceMessage: EntityDocument {
         self.queued = queued
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case from, to, text, sent, read, client, session, queued
     }
 
-    public static let forms = Message.forms
+    package static let forms = Message.forms
 
     /// Whether it is to `account` and not read yet.
-    public func isUnread(by account: UUID) -> Bool { to == account && read == nil }
+    package func isUnread(by account: UUID) -> Bool { to == account && read == nil }
 
     /// When it happened for a thread's order: the server's time once known, else the time it was queued.
-    public var when: Date? { sent ?? queued }
+    package var when: Date? { sent ?? queued }
 }

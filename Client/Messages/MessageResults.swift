@@ -2,24 +2,24 @@ import Foundation
 import GorillaShared
 
 /// `gorilla messages list`.
-public struct ConversationList: Presentable {
+package struct ConversationList: Presentable {
     /// One conversation: who with, and its last message.
-    public struct Row: Sendable {
+    package struct Row: Sendable {
         /// The other person's name.
-        public let with: String
+        package let with: String
         /// The other person's account (a coach's client row, or a client's coach).
-        public let id: UUID
+        package let id: UUID
         /// Messages from them not read yet.
-        public let unread: Int
-        public let last: Stored<DeviceMessage>
+        package let unread: Int
+        package let last: Stored<DeviceMessage>
         /// Whether the last message was written by the logged-in account.
-        public let lastIsMine: Bool
+        package let lastIsMine: Bool
         /// The day of the session the last message comments on, if it is a comment.
-        public var sessionDay: String? = nil
+        package var sessionDay: String? = nil
     }
 
     /// The conversations that have messages.
-    public let conversations: [Row]
+    package let conversations: [Row]
 
     /// A conversation as `--json` shows it.
     private struct Shown: Encodable {
@@ -29,7 +29,7 @@ public struct ConversationList: Presentable {
         let last: DocumentRecord<DeviceMessage, NoExtra>
     }
 
-    public var jsonForm: some Encodable {
+    package var jsonForm: some Encodable {
         conversations.map {
             Shown(with: $0.with, id: $0.id.key, unread: $0.unread, last: DocumentRecord($0.last))
         }
@@ -37,25 +37,25 @@ public struct ConversationList: Presentable {
 }
 
 /// `gorilla messages show`: one conversation, oldest first.
-public struct MessageThread: Presentable {
+package struct MessageThread: Presentable {
     /// The other person's name.
-    public let with: String
+    package let with: String
     /// The logged-in account (its messages are shown as "you").
-    public let me: UUID
-    public let messages: [Stored<DeviceMessage>]
+    package let me: UUID
+    package let messages: [Stored<DeviceMessage>]
     /// The day (YYYY-MM-DD) of each session a message comments on, by the session's id.
-    public var sessionDays: [UUID: String] = [:]
+    package var sessionDays: [UUID: String] = [:]
 
-    public var jsonForm: some Encodable { messages.map { DocumentRecord($0) } }
+    package var jsonForm: some Encodable { messages.map { DocumentRecord($0) } }
 }
 
 /// `gorilla messages send`.
-public struct SentMessage: Presentable {
+package struct SentMessage: Presentable {
     /// The recipient's name.
-    public let to: String
-    public let id: UUID
+    package let to: String
+    package let id: UUID
     /// The message as this device has it (nil if it is gone).
-    public let message: Stored<DeviceMessage>?
+    package let message: Stored<DeviceMessage>?
 
     init(to: String, id: UUID, message: Stored<DeviceMessage>?) {
         self.to = to
@@ -64,23 +64,23 @@ public struct SentMessage: Presentable {
     }
 
     /// Whether the server has it (else it is queued for the next sync).
-    public var sent: Bool { message?.sent != nil }
+    package var sent: Bool { message?.sent != nil }
 
     /// The message; a message this device no longer has (the server refused it) is its id, marked rejected.
-    public var jsonForm: ChangedRow<DocumentRecord<DeviceMessage, NoExtra>> {
+    package var jsonForm: ChangedRow<DocumentRecord<DeviceMessage, NoExtra>> {
         ChangedRow(message.map { DocumentRecord($0) }, id: id)
     }
 }
 
 /// `gorilla chat`: the conversation the chat view showed.
-public struct ChatClosed: Presentable {
+package struct ChatClosed: Presentable {
     /// The other person's name.
-    public let with: String
+    package let with: String
 
     /// What `--json` prints: who the conversation was with.
-    public struct JSONForm: Encodable {
+    package struct JSONForm: Encodable {
         let with: String
     }
 
-    public var jsonForm: JSONForm { JSONForm(with: with) }
+    package var jsonForm: JSONForm { JSONForm(with: with) }
 }

@@ -8,15 +8,15 @@ struct Correspondent: Sendable {
 }
 
 /// Messages between a coach and their clients (`gorilla messages`, and the chat's thread).
-public struct MessageService: Sendable {
+package struct MessageService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// `gorilla messages list`: one row per conversation with its last message and unread count.
-    public func conversations() async throws -> ConversationList {
+    package func conversations() async throws -> ConversationList {
         let cache = try await context.freshCache()
         let me = try context.session().profile.id
         let all = try cache.all(DeviceMessage.self)
@@ -35,15 +35,18 @@ public struct MessageService: Sendable {
 
     /// `gorilla messages show [C] [--limit N]`: the conversation, oldest first; marks the shown incoming messages
     /// read (the mark syncs to the sender).
-    public func thread(with name: String?, limit: Int?) async throws -> MessageThread {
+    package func thread(with name: String?, limit: Int?) async throws -> MessageThread {
         let cache = try await context.freshCache()
         let person = try correspondent(cache, name, writing: false)
         var messages = try self.messages(cache, with: person.id)
         if let limit { messages = Array(messages.suffix(max(0, limit))) }
         let me = try context.session().profile.id
-        if try markRead(messages.filter { $0.value.isUnread(by: me) }, in: cache) { await context.syncOpportunistically() }
+        if try markRead(messages.filter { $0.value.isUnread(by: me) }, in: cache) {
+            await context.syncOpportunistically()
+        }
         return MessageThread(
-            with: person.name, me: me, messages: messages, sessionDays: try Self.sessionDays(of: messages, cache: cache))
+            with: person.name, me: me, messages: messages, sessionDays: try Self.sessionDays(of: messages, cache: cache)
+        )
     }
 
     /// Queues the read marks of `unread` (incoming messages not read yet); returns whether there were any.
@@ -58,7 +61,7 @@ public struct MessageService: Sendable {
     }
 
     /// `gorilla messages send C TEXT`: queued, and sent at once when the server is reachable.
-    public func send(to name: String?, text: String) async throws -> SentMessage {
+    package func send(to name: String?, text: String) async throws -> SentMessage {
         let cache = try context.cache()
         let person = try correspondent(cache, name)
         let id = try await deliver(text, to: person, in: cache)
@@ -67,7 +70,9 @@ public struct MessageService: Sendable {
 
     /// Queues a message to `person` (a comment on `session` when given) and syncs once; returns its id.
     /// - Throws: ``ClientError`` `.usage` for an empty or too long text, or one with control characters.
-    func deliver(_ text: String, to person: Correspondent, in cache: LocalCache, session: UUID? = nil) async throws
+    func deliver(
+        _ text: String, to person: Correspondent, in cache: LocalCache, session: UUID? = nil
+    ) async throws
         -> UUID
     {
         let trimmed: String

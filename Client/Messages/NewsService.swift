@@ -2,15 +2,15 @@ import Foundation
 import GorillaShared
 
 /// News from the server's operator (`gorilla news`, and the new items `gorilla` shows once).
-public struct NewsService: Sendable {
+package struct NewsService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// `gorilla news`: every item, newest first; they count as shown.
-    public func list() async throws -> NewsList {
+    package func list() async throws -> NewsList {
         let cache = try await context.freshCache()
         let items = try Self.items(cache).sorted { $0.published > $1.published }
         _ = try takeUnseen(cache)
@@ -37,9 +37,9 @@ public struct NewsService: Sendable {
 }
 
 /// `gorilla news`.
-public struct NewsList: Presentable {
+package struct NewsList: Presentable {
     /// The items, newest first.
-    public let items: [News]
+    package let items: [News]
 
-    public var jsonForm: some Encodable { items }
+    package var jsonForm: some Encodable { items }
 }

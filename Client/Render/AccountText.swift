@@ -2,7 +2,7 @@ import Foundation
 import GorillaShared
 
 extension ServerPinned {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         var text = AccountPhrases.connectedTo.t([
             "address": "\(server.host):\(server.port)", "fingerprint": fingerprint,
         ])
@@ -14,7 +14,7 @@ extension ServerPinned {
 }
 
 extension SignedIn {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         registered
             ? AccountPhrases.registeredAs.t(["user": profile.username, "role": roleWord(profile.role)])
             : AccountPhrases.loggedInAs.t([
@@ -24,11 +24,11 @@ extension SignedIn {
 }
 
 extension LoggedOut {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         AccountPhrases.loggedOut.t(["user": username])
     }
 
-    public func notes(for viewer: Viewer) -> [String] {
+    package func notes(for viewer: Viewer) -> [String] {
         var notes: [String] = []
         switch revocation {
         case .reached:
@@ -44,7 +44,7 @@ extension LoggedOut {
 }
 
 extension AccountSummary {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let address = server.map { "\($0.host):\($0.port)" } ?? AccountPhrases.serverNone.t()
         return """
             \(profile.username) (\(roleWord(profile.role))) — \(profile.name) \(profile.surname) <\(profile.email)>
@@ -52,7 +52,7 @@ extension AccountSummary {
             """
     }
 
-    public func notes(for viewer: Viewer) -> [String] {
+    package func notes(for viewer: Viewer) -> [String] {
         switch source {
         case .reached: []
         case .refused(let message):
@@ -63,7 +63,7 @@ extension AccountSummary {
 }
 
 extension ProfileDetail {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let reminder =
             ReminderTime.describe(profile.reminderMinutes)
             + (profile.reminder == nil ? AccountPhrases.reminderDefault.t() : "")
@@ -83,7 +83,7 @@ extension ProfileDetail {
 }
 
 extension PasswordUpdated {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         switch self {
         case .changed: AccountPhrases.passwordChanged.t()
         case .reset(let user): AccountPhrases.passwordReset.t(["user": user])
@@ -92,7 +92,7 @@ extension PasswordUpdated {
 }
 
 extension Overview {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         switch self {
         case .loggedOut(connected: false):
             AccountPhrases.overviewWelcome.t()

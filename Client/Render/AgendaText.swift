@@ -5,7 +5,7 @@ extension AgendaPlan {
     /// The title, then each appointment (under its day when the agenda covers several): its time, who it is with,
     /// its state, gym and note, then a line on the client's last session and unread messages. When nothing is
     /// scheduled, a line that says so and the next appointment. Last, what came since the home screen was last shown.
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let since = sinceLooked.lines(zone: zone)
         return (appointmentLines() + (since.isEmpty ? [] : [""] + since)).joined(separator: "\n")
     }

@@ -8,7 +8,7 @@ extension CalendarMonth {
     /// A grid, Monday first, each day followed by its mark (``CalendarMarks/Day/symbol``), today in reverse video
     /// where the output takes attributes (after `>` otherwise, which keeps it apart from the mark of the day before);
     /// a legend; then the month's events.
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let style = viewer.style
         let words = CalendarWords.of(.current)
         let title = words.monthTitle(year: year, month: month)
@@ -51,7 +51,7 @@ extension CalendarWeek {
     /// missed, today in reverse video or after `>`), a row per hour from the earliest appointment to the latest;
     /// each appointment in the hour it starts, named by its client (a coach's view) or "training" (a client's), `|`
     /// in the hours it goes on. The table fits the terminal (long names end in "…"); then the week's events.
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let first = days.first!.date, last = days.last!.date
         let words = CalendarWords.of(.current)
         var lines = [

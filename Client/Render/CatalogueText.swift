@@ -42,7 +42,7 @@ extension CountMode {
 }
 
 extension EntityChange {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let phrase: CataloguePhrases
         switch action {
         case .added:
@@ -59,7 +59,7 @@ extension EntityChange {
 }
 
 extension MachineList {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard !machines.isEmpty else {
             guard viewer.may(.create, .machine) else { return CataloguePhrases.noMachinesForClient.t() }
             return CataloguePhrases.noMachinesForCoach.t()
@@ -80,7 +80,7 @@ extension MachineList {
 }
 
 extension MachineDetail {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         var fields = [
             (
                 CataloguePhrases.labelExercises.t(),
@@ -99,7 +99,7 @@ extension MachineDetail {
 }
 
 extension ExerciseList {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard !exercises.isEmpty else {
             guard let search else {
                 guard viewer.may(.create, .exercise) else { return CataloguePhrases.noExercisesForClient.t() }
@@ -122,7 +122,7 @@ extension ExerciseList {
 }
 
 extension ExerciseDetail {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let muscles = exercise.muscles
         let machineName =
             machine.map { $0.name + (machineDeleted ? " " + CataloguePhrases.machineDeletedMark.t() : "") }
@@ -142,7 +142,7 @@ extension ExerciseDetail {
 }
 
 extension TrainingChange {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         switch action {
         case .added(let count):
             CataloguePhrases.trainingAddedWithExercises.t(["name": change.name, "count": count])
@@ -155,7 +155,7 @@ extension TrainingChange {
 }
 
 extension TrainingList {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard !trainings.isEmpty else {
             guard viewer.may(.create, .training) else { return CataloguePhrases.noTrainingsForClient.t() }
             return CataloguePhrases.noTrainingsForCoach.t()
@@ -163,7 +163,8 @@ extension TrainingList {
         let rows = trainings.map { row -> [String] in
             [
                 row.training.name, "\(row.exerciseCount)",
-                row.lastUsed.map { String(ISOTime.format($0).prefix(10)) } ?? CataloguePhrases.never.t(), row.training.id.short,
+                row.lastUsed.map { String(ISOTime.format($0).prefix(10)) } ?? CataloguePhrases.never.t(),
+                row.training.id.short,
             ]
         }
         let header = [
@@ -175,7 +176,7 @@ extension TrainingList {
 }
 
 extension TrainingDetail {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         var lines = ["\(training.name)  (\(training.id.key))"]
         for (index, entry) in entries.enumerated() {
             let plan = entry.plan

@@ -20,13 +20,15 @@ enum RegistrationCommand {
 }
 
 extension ClientInvitation {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let label = names.isEmpty ? CataloguePhrases.aNewClient.t() : names
         guard let code, let expires else {
             return CataloguePhrases.clientAddedOffline.t(["client": label])
         }
         return [
-            CataloguePhrases.clientAdded.t(["client": label, "code": code, "date": String(EventFormatting.local(expires).prefix(10))]),
+            CataloguePhrases.clientAdded.t([
+                "client": label, "code": code, "date": String(EventFormatting.local(expires).prefix(10)),
+            ]),
             RegistrationCommand.passOn(code: code, needsName: name == nil, needsSurname: surname == nil),
         ].joined(separator: "\n")
     }
@@ -44,7 +46,7 @@ extension ClientStatus {
 }
 
 extension ClientList {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard !clients.isEmpty else {
             guard viewer.may(.create, .client) else { return CataloguePhrases.noClientsForClient.t() }
             return CataloguePhrases.noClientsForCoach.t()
@@ -83,7 +85,7 @@ extension ClientList {
 }
 
 extension ClientDetail {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         // The labels of the profile are aligned; the code's second line starts under its value.
         let labels = [
             CataloguePhrases.labelStatus, .labelUsername, .labelEmail, .labelJoined, .labelCode,
@@ -109,7 +111,10 @@ extension ClientDetail {
         case .held(let code, let expires):
             lines.append(
                 field(
-                    .labelCode, CataloguePhrases.codeWithExpiry.t(["code": code, "date": String(EventFormatting.local(expires).prefix(10))])))
+                    .labelCode,
+                    CataloguePhrases.codeWithExpiry.t([
+                        "code": code, "date": String(EventFormatting.local(expires).prefix(10)),
+                    ])))
             lines.append(
                 String(repeating: " ", count: width)
                     + RegistrationCommand.passOn(
@@ -119,7 +124,9 @@ extension ClientDetail {
             lines.append(
                 field(
                     .labelCode,
-                    CataloguePhrases.codeIssuedElsewhere.t(["date": String(EventFormatting.local(expires).prefix(10)), "name": name])))
+                    CataloguePhrases.codeIssuedElsewhere.t([
+                        "date": String(EventFormatting.local(expires).prefix(10)), "name": name,
+                    ])))
         case .expired:
             lines.append(field(.labelCode, CataloguePhrases.codeExpiredHint.t(["name": name])))
         case .none:
@@ -152,7 +159,7 @@ extension ClientDetail {
 }
 
 extension IssuedClientSecret {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         switch purpose {
         case .registrationCode:
             return [
@@ -174,13 +181,13 @@ extension IssuedClientSecret {
 }
 
 extension ClientDetail {
-    public func notes(for viewer: Viewer) -> [String] {
+    package func notes(for viewer: Viewer) -> [String] {
         replacedCode ? [CataloguePhrases.codeReplacedNote.t()] : []
     }
 }
 
 extension ClientRemoval {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         var said: [String] = []
         if cancelledEvents > 0 { said.append(CataloguePhrases.appointmentsCancelled.t(["count": cancelledEvents])) }
         if pendingEvents > 0 { said.append(CataloguePhrases.appointmentsToCancel.t(["count": pendingEvents])) }

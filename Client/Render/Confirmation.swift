@@ -14,7 +14,7 @@ import Darwin
 /// and a hint to add `--yes`, and nothing is deleted. A service resolves what is to be deleted first and calls
 /// ``require(_:)`` just before the change, naming it as the person knows it; the command line builds the
 /// confirmation with ``init(yes:command:terminal:ask:)``, which refuses at once, before any work, when it could not ask.
-public struct Confirmation: Sendable {
+package struct Confirmation: Sendable {
     private enum Mode: Sendable {
         /// `--yes`: nothing to ask.
         case given
@@ -31,10 +31,10 @@ public struct Confirmation: Sendable {
     }
 
     /// Confirmed beforehand, as `--yes` does: ``require(_:)`` asks nothing (library callers and tests).
-    public static let yes = Confirmation(.given)
+    package static let yes = Confirmation(.given)
 
     /// `--yes` when `yes`; otherwise the terminal asks, and without one ``require(_:)`` refuses.
-    public static func terminal(yes: Bool, command: String? = nil) -> Confirmation {
+    package static func terminal(yes: Bool, command: String? = nil) -> Confirmation {
         if yes { return .yes }
         return Terminal.canAsk ? Confirmation(.ask(Terminal.confirm)) : Confirmation(.unavailable(command: command))
     }
@@ -46,7 +46,7 @@ public struct Confirmation: Sendable {
     ///   - terminal: Whether there is a terminal to ask on (standard input and standard error are one).
     ///   - ask: Asks the question there; true for yes.
     /// - Throws: ``ClientError`` `.usage` (exit status 64) without `yes` and without a terminal.
-    public init(
+    package init(
         yes: Bool, command: String, terminal: Bool = Terminal.canAsk,
         ask: @escaping @Sendable (String) -> Bool = Terminal.confirm
     ) throws {
@@ -60,7 +60,7 @@ public struct Confirmation: Sendable {
     }
 
     /// Whether ``require(_:)`` asks a question (false with `--yes`).
-    public var asks: Bool {
+    package var asks: Bool {
         if case .ask = mode { return true }
         return false
     }
@@ -68,7 +68,7 @@ public struct Confirmation: Sendable {
     /// Goes on when confirmed: asks `question` unless `--yes` was given.
     /// - Throws: ``ClientError`` `.usage` when there is no terminal to ask on, `.cancelled` when the answer is no;
     ///   either way nothing is changed.
-    public func require(_ question: @autoclosure () -> String) throws {
+    package func require(_ question: @autoclosure () -> String) throws {
         switch mode {
         case .given:
             return
@@ -87,5 +87,5 @@ public struct Confirmation: Sendable {
 
 extension Terminal {
     /// Whether a question can be asked and answered here: standard input and standard error are a terminal.
-    public static var canAsk: Bool { isatty(STDIN_FILENO) != 0 && isatty(STDERR_FILENO) != 0 }
+    package static var canAsk: Bool { isatty(STDIN_FILENO) != 0 && isatty(STDERR_FILENO) != 0 }
 }

@@ -3,12 +3,12 @@ import GorillaShared
 
 /// A typed row as `--json` shows it: its document's members, its `id`, and the members a result adds (`Extra`, an
 /// `Encodable` whose members sit beside the document's).
-public struct DocumentRecord<Document: EntityDocument, Extra: Encodable & Sendable>: Encodable, Sendable {
-    public let id: UUID
-    public var value: Document
-    public var extra: Extra
+package struct DocumentRecord<Document: EntityDocument, Extra: Encodable & Sendable>: Encodable, Sendable {
+    package let id: UUID
+    package var value: Document
+    package var extra: Extra
 
-    public init(_ row: Stored<Document>, adding extra: Extra) {
+    package init(_ row: Stored<Document>, adding extra: Extra) {
         id = row.id
         value = row.value
         self.extra = extra
@@ -18,7 +18,7 @@ public struct DocumentRecord<Document: EntityDocument, Extra: Encodable & Sendab
 
     /// Written by hand because its wire form flattens the document, the added members and the id into one object
     /// (`JSONFormsTests` reads it back).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try value.encode(to: encoder)
         try extra.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
@@ -27,11 +27,11 @@ public struct DocumentRecord<Document: EntityDocument, Extra: Encodable & Sendab
 }
 
 /// No members added to a row.
-public struct NoExtra: Encodable, Sendable, Equatable {
-    public init() {}
+package struct NoExtra: Encodable, Sendable, Equatable {
+    package init() {}
 }
 
 extension DocumentRecord where Extra == NoExtra {
     /// The row as it is.
-    public init(_ row: Stored<Document>) { self.init(row, adding: NoExtra()) }
+    package init(_ row: Stored<Document>) { self.init(row, adding: NoExtra()) }
 }

@@ -2,23 +2,23 @@ import Foundation
 import GorillaShared
 
 /// A change to one row of the catalogue (or of a client's data): what was done, and the row as it stands.
-public struct EntityChange: Presentable {
-    public enum Action: Sendable {
+package struct EntityChange: Presentable {
+    package enum Action: Sendable {
         case added
         case renamed(from: String)
         case updated
         case deleted
     }
 
-    public let kind: EntityKind
-    public let action: Action
-    public let name: String
+    package let kind: EntityKind
+    package let action: Action
+    package let name: String
     /// The row after the change as `--json` shows it (a ``DocumentRecord``); nil when the server refused the change
     /// during the sync and it was rolled back.
-    public let record: (any Encodable & Sendable)?
-    public let id: UUID
+    package let record: (any Encodable & Sendable)?
+    package let id: UUID
 
-    public init(_ kind: EntityKind, _ action: Action, name: String, id: UUID, record: (any Encodable & Sendable)?) {
+    package init(_ kind: EntityKind, _ action: Action, name: String, id: UUID, record: (any Encodable & Sendable)?) {
         self.kind = kind
         self.action = action
         self.name = name
@@ -34,7 +34,7 @@ public struct EntityChange: Presentable {
             Document.kind, action, name: name, id: id, record: try cache.one(type, id).map { DocumentRecord($0) })
     }
 
-    public var jsonForm: ChangedRow<AnyJSONForm> { ChangedRow(record.map(AnyJSONForm.init), id: id) }
+    package var jsonForm: ChangedRow<AnyJSONForm> { ChangedRow(record.map(AnyJSONForm.init), id: id) }
 }
 
 /// The member `--json` adds to a row the command deleted (or a client it removed): `"deleted": true`.

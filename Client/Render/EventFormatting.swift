@@ -2,11 +2,11 @@ import Foundation
 import GorillaShared
 
 /// Local-time parsing and formatting of event times (entered and shown in the user's time zone, stored in UTC).
-public enum EventFormatting {
+package enum EventFormatting {
     /// Parses "YYYY-MM-DD HH:MM" (or "YYYY-MM-DDTHH:MM") in `zone`; an explicit offset ("2026-10-25 02:30+02:00")
     /// picks one of a repeated hour. Nil when the text is no such time, or when the local time does not exist or
     /// happens twice in `zone` (``dateProblem(_:zone:)`` says which, and the two choices).
-    public static func parseLocal(_ text: String, zone: TimeZone = .current) -> Date? {
+    package static func parseLocal(_ text: String, zone: TimeZone = .current) -> Date? {
         guard let wall = WallTime(text) else { return nil }
         if let offset = wall.offset { return wall.asUTC.addingTimeInterval(-Double(offset)) }
         let instants = wall.instants(in: zone)
@@ -16,7 +16,7 @@ public enum EventFormatting {
     /// Why the date or time a person typed ("YYYY-MM-DD", with or without a time) names no single instant, in plain
     /// words: "2026-02-30 is not a date: February 2026 has 28 days", "2026-03-29 02:30 does not exist in Europe/Madrid
     /// (clocks go from 02:00 to 03:00): use 01:30 or 03:30". Nil when it does, or is not written as a date at all.
-    public static func dateProblem(_ text: String, zone: TimeZone = .current) -> String? {
+    package static func dateProblem(_ text: String, zone: TimeZone = .current) -> String? {
         let day = text.trimmingCharacters(in: .whitespaces).prefix(while: { $0 != " " && $0 != "T" })
         let parts = day.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 3, let year = parts[0], let month = parts[1], let dayOfMonth = parts[2] else { return nil }
@@ -115,12 +115,12 @@ public enum EventFormatting {
     }
 
     /// Parses "YYYY-MM-DD" as the start of that day in `zone`.
-    public static func parseDay(_ text: String, zone: TimeZone = .current) -> Date? {
+    package static func parseDay(_ text: String, zone: TimeZone = .current) -> Date? {
         parseLocal(text + " 00:00", zone: zone)
     }
 
     /// "2026-11-22 09:30" in `zone`.
-    public static func local(_ date: Date, zone: TimeZone = .current) -> String {
+    package static func local(_ date: Date, zone: TimeZone = .current) -> String {
         let calendar = Calendars.gregorian(in: zone)
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         return String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
@@ -128,7 +128,7 @@ public enum EventFormatting {
 
     /// "2026-11-20T10:00:00+01:00": the time in `zone` with its offset from UTC, as exports write it (a reader sees
     /// the wall-clock time the person saw and can still place it exactly).
-    public static func localISO(_ date: Date, zone: TimeZone = .current) -> String {
+    package static func localISO(_ date: Date, zone: TimeZone = .current) -> String {
         let calendar = Calendars.gregorian(in: zone)
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         let offset = zone.secondsFromGMT(for: date) / 60
@@ -137,7 +137,7 @@ public enum EventFormatting {
     }
 
     /// The local form of a stored ISO time (unchanged if it does not parse).
-    public static func local(_ iso: String) -> String {
+    package static func local(_ iso: String) -> String {
         ISOTime.parse(iso).map { local($0) } ?? iso
     }
 
@@ -156,13 +156,13 @@ public enum EventFormatting {
     /// Where an appointment stands (``GorillaShared/AppointmentState``), in the current language: "scheduled",
     /// "confirmed", "declined by client", "missed", "done", "cancelled", "requested", "request declined".
     /// `--json` keeps the machine values (`state`, `status`, `answer`).
-    public static func state(_ event: AppointmentRecord) -> String {
+    package static func state(_ event: AppointmentRecord) -> String {
         stateWord(appointmentState(event)).t()
     }
 
     /// The state ``AppointmentFacts`` gave `event`; for a record read without them (an appointment just changed), the
     /// same rule without the sessions that may fulfil it.
-    public static func appointmentState(_ event: AppointmentRecord) -> AppointmentState {
+    package static func appointmentState(_ event: AppointmentRecord) -> AppointmentState {
         event.state ?? event.event.appointmentState()
     }
 
@@ -194,12 +194,12 @@ public enum EventFormatting {
     }
 
     /// How lists name an appointment: its short id, `short@YYYY-MM-DD` for an occurrence of a series.
-    public static func reference(_ event: AppointmentRecord) -> String {
+    package static func reference(_ event: AppointmentRecord) -> String {
         event.event.appointmentReference
     }
 
     /// "every week on mon, thu until 2026-12-31", "every 2 days, 10 times" (in the current language).
-    public static func describe(_ rule: Recurrence) -> String {
+    package static func describe(_ rule: Recurrence) -> String {
         let every: CalendarPhrases =
             switch (rule.frequency, rule.interval == 1) {
             case (.daily, true): .everyDay

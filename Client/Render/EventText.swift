@@ -2,7 +2,7 @@ import Foundation
 import GorillaShared
 
 extension EventUpdate {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         switch action {
         case .scheduled(let client, let start, let minutes):
             if let rule = entity?.recurrence {
@@ -49,7 +49,7 @@ extension EventUpdate {
         ])
     }
 
-    public func notes(for viewer: Viewer) -> [String] {
+    package func notes(for viewer: Viewer) -> [String] {
         notes + (pastStart.map { [CalendarPhrases.warningInThePast.t(["start": EventFormatting.local($0)])] } ?? [])
             + overlaps.map {
                 CalendarPhrases.warningOverlaps.t([
@@ -60,7 +60,7 @@ extension EventUpdate {
 }
 
 extension EventList {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard !events.isEmpty else {
             return narrowed
                 ? CalendarPhrases.noEventsInRange.t()
@@ -92,7 +92,7 @@ extension EventLine {
     ]
 
     /// The event's facts, one a line; the gym and the note only when set.
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let minutes = event.duration
         var when = EventFormatting.local(event.start)
         let end = EventFormatting.local(event.end)
@@ -136,7 +136,7 @@ extension EventLine {
 
 extension EventExport {
     /// "Wrote 3 events to FILE (1 series; 2 occurrences changed, 1 cancelled)."
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let wrote: [String: any Sendable] = ["count": events, "file": file, "series": series]
         guard series > 0 else { return CalendarPhrases.exportWrote.t(wrote) }
         var changes: [String] = []

@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// What a full-screen view reacts to: a key, the terminal's new size, or the periodic tick.
-public enum TerminalEvent: Sendable, Hashable {
+package enum TerminalEvent: Sendable, Hashable {
     case key(Key)
     case resized
     case tick
@@ -18,28 +18,28 @@ public enum TerminalEvent: Sendable, Hashable {
 
 /// A full-screen view ended because the process got SIGTERM, SIGHUP or SIGINT; the terminal is already
 /// restored. The command exits with ``exitCode`` (128 + the signal), as a shell expects.
-public struct TerminalInterruption: Error, Sendable, CustomStringConvertible {
-    public let signal: Int32
-    public var exitCode: Int32 { 128 + signal }
-    public var description: String { AccountPhrases.interruptedBySignal.t(["signal": Int(signal)]) }
+package struct TerminalInterruption: Error, Sendable, CustomStringConvertible {
+    package let signal: Int32
+    package var exitCode: Int32 { 128 + signal }
+    package var description: String { AccountPhrases.interruptedBySignal.t(["signal": Int(signal)]) }
 }
 
 /// The terminal of a running full-screen view: its events, its style, and where to draw.
-public struct FullScreenTerminal: Sendable {
+package struct FullScreenTerminal: Sendable {
     /// Keys, resizes and ticks, in order; ends when the terminal goes away or the view is cancelled.
-    public let events: AsyncStream<TerminalEvent>
+    package let events: AsyncStream<TerminalEvent>
     /// Attributes always (it is a terminal); colours unless `NO_COLOR` is set.
-    public let style: TerminalStyle
+    package let style: TerminalStyle
     let device: TerminalDevice
 
     /// Rows and columns now.
-    public var size: (rows: Int, columns: Int) { device.size }
+    package var size: (rows: Int, columns: Int) { device.size }
 
     /// Writes one frame (the caller includes the cursor movement and clearing it needs).
-    public func draw(_ frame: String) { device.write(frame) }
+    package func draw(_ frame: String) { device.write(frame) }
 
     /// Rows and columns of standard output's terminal (24×80 if unknown), for commands that fit a chart to it.
-    public static var size: (rows: Int, columns: Int) { TerminalDevice.size(of: STDOUT_FILENO) }
+    package static var size: (rows: Int, columns: Int) { TerminalDevice.size(of: STDOUT_FILENO) }
 
     /// Runs a full-screen view on `device`: raw mode, the alternate screen, a hidden cursor, keys read as
     /// they come, and a ``TerminalEvent/tick`` every `tick` if given.
@@ -47,7 +47,7 @@ public struct FullScreenTerminal: Sendable {
     /// The terminal is restored on every way out: `body` returning or throwing, the task being cancelled,
     /// and SIGTERM, SIGHUP or SIGINT (watched through `UnixSignalsSequence`: no work in a signal handler),
     /// which cancel `body` and end the call with ``TerminalInterruption``.
-    public static func run<T: Sendable>(
+    package static func run<T: Sendable>(
         on device: TerminalDevice,
         tick: Duration? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,

@@ -6,63 +6,63 @@ import GorillaShared
 /// A single appointment is written in UTC. A series is one VEVENT in its time zone's wall-clock time (`DTSTART;TZID=`)
 /// with an RRULE and an EXDATE per cancelled occurrence; each changed occurrence is a VEVENT of its own with the
 /// series' UID and a RECURRENCE-ID naming the occurrence it replaces. Every time zone named has its VTIMEZONE.
-public enum ICalendar {
+package enum ICalendar {
     /// A VEVENT's STATUS.
-    public enum Status: String, Sendable {
+    package enum Status: String, Sendable {
         case confirmed = "CONFIRMED"
         case tentative = "TENTATIVE"
         case cancelled = "CANCELLED"
     }
 
     /// The attendee's answer: the ATTENDEE's PARTSTAT.
-    public enum Participation: String, Sendable {
+    package enum Participation: String, Sendable {
         case accepted = "ACCEPTED"
         case declined = "DECLINED"
         case needsAction = "NEEDS-ACTION"
     }
 
     /// Someone on an event: the coach (ORGANIZER) or the client (ATTENDEE).
-    public struct Person: Sendable, Equatable {
+    package struct Person: Sendable, Equatable {
         /// The CN parameter; nil leaves it out.
-        public var name: String?
+        package var name: String?
         /// The calendar address: `mailto:` and the email, or `urn:uuid:` and the account's id when no email is known.
-        public var address: String
+        package var address: String
 
         /// `name` at `email`, or at `urn:uuid:id` when the email is unknown or empty.
-        public init(name: String?, email: String?, id: UUID) {
+        package init(name: String?, email: String?, id: UUID) {
             self.name = name.flatMap { $0.isEmpty ? nil : $0 }
             self.address = email.flatMap { $0.isEmpty ? nil : "mailto:\($0)" } ?? "urn:uuid:\(id.key)"
         }
     }
 
     /// One VEVENT: a single appointment, a series, or a changed occurrence of one.
-    public struct Event: Sendable {
+    package struct Event: Sendable {
         /// The UID is `<id>@gorillacoach`; a changed occurrence has its series' id.
-        public var id: UUID
-        public var start: Date
+        package var id: UUID
+        package var start: Date
         /// Minutes.
-        public var minutes: Int
+        package var minutes: Int
         /// The zone whose wall-clock times DTSTART, DTEND, EXDATE and RECURRENCE-ID are written in, with a VTIMEZONE;
         /// nil writes them in UTC.
-        public var zone: TimeZone?
-        public var summary: String
-        public var location: String?
-        public var description: String?
-        public var status: Status
-        public var organizer: Person?
-        public var attendee: Person?
+        package var zone: TimeZone?
+        package var summary: String
+        package var location: String?
+        package var description: String?
+        package var status: Status
+        package var organizer: Person?
+        package var attendee: Person?
         /// The attendee's answer.
-        public var participation: Participation
+        package var participation: Participation
         /// How the event repeats (RRULE).
-        public var recurrence: Recurrence?
+        package var recurrence: Recurrence?
         /// The original starts of the occurrences that do not take place (EXDATE).
-        public var excluded: [Date]
+        package var excluded: [Date]
         /// For a changed occurrence: the start it had in the series (RECURRENCE-ID).
-        public var recurrenceID: Date?
+        package var recurrenceID: Date?
         /// Minutes before the start that a reminder comes (VALARM); nil for none. A cancelled event has none.
-        public var reminder: Int?
+        package var reminder: Int?
 
-        public init(
+        package init(
             id: UUID, start: Date, minutes: Int, zone: TimeZone? = nil, summary: String, location: String? = nil,
             description: String? = nil, status: Status = .confirmed, organizer: Person? = nil,
             attendee: Person? = nil, participation: Participation = .needsAction, recurrence: Recurrence? = nil,
@@ -90,7 +90,7 @@ public enum ICalendar {
     }
 
     /// The calendar holding `events`, stamped `now`: a VTIMEZONE for each zone named, then the events in order.
-    public static func render(_ events: [Event], now: Date = Date()) -> String {
+    package static func render(_ events: [Event], now: Date = Date()) -> String {
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//GorillaCoach//gorilla//EN", "CALSCALE:GREGORIAN",
             "METHOD:PUBLISH",

@@ -6,12 +6,12 @@ import GorillaShared
 ///
 /// Its coding is written by hand because its wire form is one of its cases' own members, not the case named around
 /// them (`JSONFormsTests` reads both back).
-public enum ChangedRow<Row: Encodable & Sendable>: Encodable, Sendable {
+package enum ChangedRow<Row: Encodable & Sendable>: Encodable, Sendable {
     case row(Row)
     case rejected(id: UUID)
 
     /// `row` when there is one, else the refusal of `id`.
-    public init(_ row: Row?, id: UUID) {
+    package init(_ row: Row?, id: UUID) {
         self = row.map(ChangedRow.row) ?? .rejected(id: id)
     }
 
@@ -21,7 +21,7 @@ public enum ChangedRow<Row: Encodable & Sendable>: Encodable, Sendable {
         let rejected = true
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .row(let row): try row.encode(to: encoder)
         case .rejected(let id): try Refusal(id: id.key).encode(to: encoder)
@@ -31,29 +31,29 @@ public enum ChangedRow<Row: Encodable & Sendable>: Encodable, Sendable {
 
 /// A value whose type is known only as `Encodable`, with that value's JSON form: a result that holds rows of several
 /// kinds (``EntityChange``).
-public struct AnyJSONForm: Encodable, Sendable {
-    public let value: any Encodable & Sendable
+package struct AnyJSONForm: Encodable, Sendable {
+    package let value: any Encodable & Sendable
 
-    public init(_ value: any Encodable & Sendable) { self.value = value }
+    package init(_ value: any Encodable & Sendable) { self.value = value }
 
     /// The value's own members (a wrapper has no wire form of its own).
-    public func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+    package func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
 
 /// Two values' members side by side in one JSON object: a record and the members a result adds to it.
 ///
 /// Written by hand because its wire form flattens the two (`JSONFormsTests` reads it back).
-public struct Merged<Base: Encodable & Sendable, Added: Encodable & Sendable>: Encodable, Sendable {
-    public var base: Base
-    public var added: Added
+package struct Merged<Base: Encodable & Sendable, Added: Encodable & Sendable>: Encodable, Sendable {
+    package var base: Base
+    package var added: Added
 
-    public init(_ base: Base, adding added: Added) {
+    package init(_ base: Base, adding added: Added) {
         self.base = base
         self.added = added
     }
 
     /// The base's members, then the added ones (one of the same name replaces the base's).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try base.encode(to: encoder)
         try added.encode(to: encoder)
     }
@@ -62,11 +62,11 @@ public struct Merged<Base: Encodable & Sendable, Added: Encodable & Sendable>: E
 /// One of two JSON forms, as the result's case decides (a session exported as text or as its document).
 ///
 /// Written by hand because its wire form is the chosen value's own, not the case named around it (`JSONFormsTests`).
-public enum OneOf<First: Encodable, Second: Encodable>: Encodable {
+package enum OneOf<First: Encodable, Second: Encodable>: Encodable {
     case first(First)
     case second(Second)
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .first(let value): try value.encode(to: encoder)
         case .second(let value): try value.encode(to: encoder)

@@ -1,5 +1,5 @@
 /// A key from the terminal, as ``KeyDecoder`` reads it from the bytes of a terminal in raw mode.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
     /// A printable character (a space included), decoded from UTF-8.
     case character(Character)
     case enter, tab, backspace, escape
@@ -20,7 +20,7 @@ public enum Key: Sendable, Hashable {
 /// not know is swallowed whole, so that PgUp's `ESC [ 5 ~` never types `~5~`. A lone `ESC` is ambiguous
 /// until the next byte comes: the reader calls ``flush()`` when no byte followed it for a moment, and
 /// the pending Escape becomes a key.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private enum State: Sendable, Equatable {
         case ground
         /// After ESC.
@@ -40,16 +40,16 @@ public struct KeyDecoder: Sendable {
 
     private var state = State.ground
 
-    public init() {}
+    package init() {}
 
     /// Whether a lone Escape is waiting for ``flush()`` (or for the rest of its sequence).
-    public var isWaitingAfterEscape: Bool { state == .escape }
+    package var isWaitingAfterEscape: Bool { state == .escape }
 
     /// Whether part of a key has been read and the rest has not.
-    public var hasPendingBytes: Bool { state != .ground }
+    package var hasPendingBytes: Bool { state != .ground }
 
     /// Decodes `bytes`, continuing any key left unfinished by the previous call.
-    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
+    package mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
         var keys: [Key] = []
         for byte in bytes { feed(byte, into: &keys) }
         return keys
@@ -57,7 +57,7 @@ public struct KeyDecoder: Sendable {
 
     /// No more bytes came for a while: a pending lone Escape is the Escape key; half a sequence or half a
     /// character is dropped.
-    public mutating func flush() -> [Key] {
+    package mutating func flush() -> [Key] {
         defer { state = .ground }
         return state == .escape ? [.escape] : []
     }

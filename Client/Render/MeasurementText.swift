@@ -2,7 +2,7 @@ import Foundation
 import GorillaShared
 
 extension MeasurementChange {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard let entry else {
             return ProgressPhrases.measurementRefused.t(["client": client])
         }
@@ -33,7 +33,7 @@ extension MeasurementChange {
 }
 
 extension MeasurementList {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard !history.entries.isEmpty else {
             let command = "gorilla measurements add --client \"\(client)\" --weight KG --height CM"
             return ProgressPhrases.noMeasurementsYet.t(["client": client, "command": command])
@@ -142,7 +142,7 @@ enum BodyText {
 }
 
 extension ClientGoal {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard row != nil else { return ProgressPhrases.goalRefused.t(["name": name]) }
         var lines: [String] = []
         if changesPerWeek {

@@ -2,7 +2,7 @@ import Foundation
 import GorillaShared
 
 extension ConversationList {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard !conversations.isEmpty else {
             let hint = viewer.keepsClients ? "gorilla messages send CLIENT TEXT" : "gorilla messages send coach TEXT"
             return MessagePhrases.noMessagesYet.t(["command": hint])
@@ -24,7 +24,7 @@ extension ConversationList {
 }
 
 extension MessageThread {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard !messages.isEmpty else { return MessagePhrases.noMessagesWith.t(["name": with]) }
         return messages.map {
             Self.line($0, me: me, otherName: with, sessionDay: $0.session.flatMap { sessionDays[$0] })
@@ -55,17 +55,17 @@ extension MessageThread {
 }
 
 extension SentMessage {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         sent ? MessagePhrases.sentTo.t(["name": to]) : MessagePhrases.queuedFor.t(["name": to])
     }
 }
 
 extension ChatClosed {
-    public func text(for viewer: Viewer) -> String { "" }
+    package func text(for viewer: Viewer) -> String { "" }
 }
 
 extension NewsList {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard !items.isEmpty else { return MessagePhrases.noNews.t() }
         return items.map {
             "\(EventFormatting.local($0.published).prefix(10))  \($0.text)"

@@ -2,19 +2,19 @@ import Foundation
 import GorillaShared
 
 /// Who reads a command's output, and on what: what presenters need to word and lay out a result.
-public struct Viewer: Sendable {
+package struct Viewer: Sendable {
     /// The logged-in account's role (nil before login).
-    public var role: Role?
+    package var role: Role?
     /// The language of the account (or of the device before login).
-    public var language: Language
+    package var language: Language
     /// The terminal's width in cells, when standard output is a terminal.
-    public var width: Int?
+    package var width: Int?
     /// How text may be styled on the output (reverse video for today in `gorilla calendar`).
-    public var style: TerminalStyle
+    package var style: TerminalStyle
     /// The unit weights entered in both units are added up in (the device's configured unit, kg by default).
-    public var unit: WeightUnit
+    package var unit: WeightUnit
 
-    public init(
+    package init(
         role: Role? = nil, language: Language = .en, width: Int? = nil, style: TerminalStyle = .plain,
         unit: WeightUnit = .kg
     ) {
@@ -27,7 +27,7 @@ public struct Viewer: Sendable {
 }
 
 /// A command's typed result as a person reads it; `--json` prints its ``jsonForm``.
-public protocol Presentable: Sendable {
+package protocol Presentable: Sendable {
     /// What `--json` prints, a value whose coding is its own (synthesised, as a rule): the result itself when it is
     /// `Encodable`, else a record built from it.
     associatedtype JSONForm: Encodable
@@ -41,24 +41,24 @@ public protocol Presentable: Sendable {
 
 extension Presentable {
     /// No notes.
-    public func notes(for viewer: Viewer) -> [String] { [] }
+    package func notes(for viewer: Viewer) -> [String] { [] }
 
     /// What `--json` prints: the result as one line of JSON with every absent value left out
     /// (``GorillaShared/WireCoding/textWithoutNulls(_:)``: `--json` never says `null`; a reader tests whether a
     /// member is there).
-    public var jsonText: String {
+    package var jsonText: String {
         get throws { try WireCoding.textWithoutNulls(jsonForm) }
     }
 }
 
 extension Presentable where Self: Encodable {
     /// An `Encodable` result is its own JSON form.
-    public var jsonForm: Self { self }
+    package var jsonForm: Self { self }
 }
 
 extension DeviceContext {
     /// The viewer of this device: the logged-in account's role and language.
-    public func viewer(width: Int? = nil, style: TerminalStyle = .plain) -> Viewer {
+    package func viewer(width: Int? = nil, style: TerminalStyle = .plain) -> Viewer {
         let profile = storedSession()?.profile
         let unit = (try? config())?.unit.flatMap(WeightUnit.init(rawValue:)) ?? .kg
         return Viewer(role: profile?.role, language: language, width: width, style: style, unit: unit)

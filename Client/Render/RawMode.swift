@@ -6,7 +6,7 @@ import Darwin
 
 /// Reads and sets a terminal's attributes: ``SystemTerminalAttributes`` (`tcgetattr`/`tcsetattr`), or a
 /// stand-in that records the calls in tests.
-public protocol TerminalAttributes: Sendable {
+package protocol TerminalAttributes: Sendable {
     /// The current attributes of the terminal open on `descriptor`.
     func attributes(of descriptor: Int32) throws(TerminalAttributesError) -> termios
     /// Sets the attributes of the terminal open on `descriptor`, after pending output is written.
@@ -14,23 +14,23 @@ public protocol TerminalAttributes: Sendable {
 }
 
 /// `tcgetattr` or `tcsetattr` failed (the descriptor is not a terminal, or it went away).
-public struct TerminalAttributesError: Error, Sendable, CustomStringConvertible {
-    public let errorNumber: Int32
-    public init(errorNumber: Int32) { self.errorNumber = errorNumber }
-    public var description: String { "terminal attributes: \(String(cString: strerror(errorNumber)))" }
+package struct TerminalAttributesError: Error, Sendable, CustomStringConvertible {
+    package let errorNumber: Int32
+    package init(errorNumber: Int32) { self.errorNumber = errorNumber }
+    package var description: String { "terminal attributes: \(String(cString: strerror(errorNumber)))" }
 }
 
 /// The system's `tcgetattr` and `tcsetattr`.
-public struct SystemTerminalAttributes: TerminalAttributes {
-    public init() {}
+package struct SystemTerminalAttributes: TerminalAttributes {
+    package init() {}
 
-    public func attributes(of descriptor: Int32) throws(TerminalAttributesError) -> termios {
+    package func attributes(of descriptor: Int32) throws(TerminalAttributesError) -> termios {
         var attributes = termios()
         guard tcgetattr(descriptor, &attributes) == 0 else { throw TerminalAttributesError(errorNumber: errno) }
         return attributes
     }
 
-    public func setAttributes(_ attributes: termios, of descriptor: Int32) throws(TerminalAttributesError) {
+    package func setAttributes(_ attributes: termios, of descriptor: Int32) throws(TerminalAttributesError) {
         var attributes = attributes
         // TCSADRAIN, not TCSAFLUSH: keys typed just before the view opens are kept, not thrown away.
         while tcsetattr(descriptor, TCSADRAIN, &attributes) != 0 {
@@ -40,10 +40,10 @@ public struct SystemTerminalAttributes: TerminalAttributes {
 }
 
 /// Raw mode as a scope: the terminal is raw while `body` runs and back as it was on every way out.
-public enum RawMode {
+package enum RawMode {
     /// `original` turned raw: no echo, no line editing, no signals from Ctrl-C/Ctrl-Z (they arrive as
     /// bytes), no flow control or CR→NL translation, no output processing; reads return from one byte.
-    public static func raw(from original: termios) -> termios {
+    package static func raw(from original: termios) -> termios {
         var raw = original
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
@@ -58,7 +58,7 @@ public enum RawMode {
 
     /// `original` for reading a secret a byte at a time: raw mode's input side (no echo, no line editing,
     /// Ctrl-C as a byte) with output processing kept, so that the prompt's line ends stay as they are.
-    public static func secret(from original: termios) -> termios {
+    package static func secret(from original: termios) -> termios {
         var secret = raw(from: original)
         secret.c_oflag = original.c_oflag
         return secret
@@ -66,7 +66,7 @@ public enum RawMode {
 
     /// Runs `body` with the attributes `change` makes of the saved ones, and restores the saved ones when
     /// `body` returns or throws. The synchronous form of ``with(_:attributes:isolation:_:)``.
-    public static func changing<T>(
+    package static func changing<T>(
         _ descriptor: Int32,
         attributes: any TerminalAttributes = SystemTerminalAttributes(),
         to change: (termios) -> termios,
@@ -83,7 +83,7 @@ public enum RawMode {
     ///
     /// - Throws: ``TerminalAttributesError`` when the attributes cannot be read or set (nothing runs
     ///   then), and whatever `body` throws.
-    public static func with<T>(
+    package static func with<T>(
         _ descriptor: Int32,
         attributes: any TerminalAttributes = SystemTerminalAttributes(),
         isolation: isolated (any Actor)? = #isolation,

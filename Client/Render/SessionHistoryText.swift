@@ -2,7 +2,7 @@ import Foundation
 import GorillaShared
 
 extension SessionHistory {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         var lines = [
             TrainingPhrases.historyTitle.t(["id": id.short, "client": clientName, "count": revisions.count])
         ]
@@ -71,7 +71,7 @@ extension SessionHistory {
 }
 
 extension SessionComment {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let day = sessionStart.map { TrainingPhrases.commentDay.t(["when": EventFormatting.local($0)]) } ?? ""
         let values: [String: any Sendable] = ["day": day, "to": message.to]
         return message.sent ? TrainingPhrases.commentSent.t(values) : TrainingPhrases.commentQueuedFor.t(values)

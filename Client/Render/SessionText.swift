@@ -49,7 +49,7 @@ extension SessionTotals {
 }
 
 extension SessionSaved {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let totals = SessionTotals(exercises)
         let counts: [String: any Sendable] = [
             "client": clientName, "exercises": exercises.count, "sets": totals.sets, "id": id.short,
@@ -70,7 +70,7 @@ extension SessionSaved {
         }
     }
 
-    public func notes(for viewer: Viewer) -> [String] {
+    package func notes(for viewer: Viewer) -> [String] {
         matched.map { TrainingPhrases.logMatched.t(["typed": $0.typed, "name": $0.name]) }
             + (eventAlreadyDone.map { [TrainingPhrases.noteWarning.t(["text": $0])] } ?? [])
             + unknownExercises.map { TrainingPhrases.noteUnknownExercise.t(["name": $0]) }
@@ -78,7 +78,7 @@ extension SessionSaved {
 }
 
 extension SessionList {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard !sessions.isEmpty else {
             return narrowed
                 ? TrainingPhrases.listEmptyRange.t()
@@ -104,7 +104,7 @@ extension SessionList {
 }
 
 extension SessionDetail {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let totals = totals
         var when = EventFormatting.local(session.start)
         if let end = session.end {
@@ -178,16 +178,16 @@ extension SessionDetail {
 }
 
 extension SessionRemoval {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         TrainingPhrases.sessionDeleted.t(["id": session.id.short])
     }
 }
 
 extension SessionExport {
-    public func text(for viewer: Viewer) -> String { content }
+    package func text(for viewer: Viewer) -> String { content }
 
     /// The exported session: a plain-text sheet, CSV with one row per set, or the session's JSON.
-    public var content: String {
+    package var content: String {
         switch format {
         case .txt: sheet
         case .csv: table
@@ -228,7 +228,7 @@ extension SessionExport {
     }
 
     /// The columns of the CSV export, one row per set.
-    public static let csvColumns = [
+    package static let csvColumns = [
         "date", "client", "exercise", "set", "type", "reps", "weight", "unit", "duration", "rest", "rep_times",
         "distance",
     ]
@@ -272,7 +272,7 @@ enum CSV {
 }
 
 extension TrainingEnd {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         switch self {
         case .unfinished: TrainingPhrases.endUnfinished.t()
         case .discarded: TrainingPhrases.endDiscarded.t()
@@ -282,7 +282,7 @@ extension TrainingEnd {
         }
     }
 
-    public func notes(for viewer: Viewer) -> [String] {
+    package func notes(for viewer: Viewer) -> [String] {
         if case .saved(let session) = self { session.notes(for: viewer) } else { [] }
     }
 

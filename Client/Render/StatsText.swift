@@ -2,7 +2,7 @@ import Foundation
 import GorillaShared
 
 extension ClientStats {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         switch figures {
         case .noSets(let exercise):
             return ProgressPhrases.noSetsYet.t(["exercise": exercise, "client": client])

@@ -2,7 +2,7 @@ import Foundation
 import GorillaShared
 
 extension SyncSummary {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         var lines = [AccountPhrases.syncPushedPulled.t(["pushed": pushed, "pulled": pulled])]
         lines += rejected.map { AccountPhrases.syncRefused.t(["refusal": $0]) }
         lines += overwritten.map { AccountPhrases.syncConflict.t(["conflict": $0]) }
@@ -12,7 +12,7 @@ extension SyncSummary {
 }
 
 extension ConflictList {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         guard !conflicts.isEmpty else { return AccountPhrases.noConflicts.t() }
         let rows = conflicts.map { conflict in
             let when = EventFormatting.local(conflict.at)
@@ -32,7 +32,7 @@ extension ConflictList {
 }
 
 extension ConflictRestore {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         let field = SyncReport.words(for: conflict.field ?? "", of: conflict.kind).phrase
         let what = AccountPhrases.fieldOfRow.t(["field": field, "ofRow": conflict.labelled(quoted: true, of: true)])
         switch outcome {
@@ -44,7 +44,7 @@ extension ConflictRestore {
 }
 
 extension SyncStatus {
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         var lines = [
             labelled([
                 (AccountPhrases.statusQueued.t(), "\(queued)"),

@@ -47,7 +47,7 @@ struct Table {
 
 extension Presentable {
     /// The text for `viewer`, with every table fitted to the viewer's width when there is one.
-    public func fittedText(for viewer: Viewer) -> String {
+    package func fittedText(for viewer: Viewer) -> String {
         Table.$width.withValue(viewer.width) { text(for: viewer) }
     }
 }

@@ -6,9 +6,9 @@ import Glibc
 #endif
 
 /// Small terminal helpers: reading a password without echo, asking yes/no.
-public enum Terminal {
+package enum Terminal {
     /// Reads one line from standard input (for `--password-stdin`), without its newline.
-    public static func readLine() -> String? {
+    package static func readLine() -> String? {
         Swift.readLine(strippingNewline: true)
     }
 
@@ -16,7 +16,7 @@ public enum Terminal {
     ///
     /// The terminal is back as it was however the line ends. Ctrl-C restores it first and then interrupts
     /// the process as the shell expects (exit status 130).
-    public static func readSecret(prompt: String) -> String? {
+    package static func readSecret(prompt: String) -> String? {
         guard let tty = try? TerminalDevice(for: "password", hint: "") else { return nil }
         let (secret, interrupted) = readSecret(on: tty, prompt: prompt)
         if interrupted { kill(getpid(), SIGINT) }
@@ -49,7 +49,7 @@ public enum Terminal {
     }
 
     /// Asks a yes/no question on the terminal (`[y/N]`, `[s/N]` in Catalan and Spanish); false without a terminal.
-    public static func confirm(_ question: String) -> Bool {
+    package static func confirm(_ question: String) -> Bool {
         guard isatty(STDIN_FILENO) != 0 else { return false }
         FileHandle.standardError.write(Data("\(question) \(AccountPhrases.yesNo.t()) ".utf8))
         guard let answer = Swift.readLine() else { return false }
@@ -57,10 +57,10 @@ public enum Terminal {
     }
 
     /// Whether `answer` is yes: `y`, `yes`, or `s`, `si`, `sí` (Catalan and Spanish), whatever the case.
-    public static func isYes(_ answer: String) -> Bool {
+    package static func isYes(_ answer: String) -> Bool {
         ["y", "yes", "s", "si", "sí"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// Whether standard output is a terminal.
-    public static var isInteractive: Bool { isatty(STDOUT_FILENO) != 0 }
+    package static var isInteractive: Bool { isatty(STDOUT_FILENO) != 0 }
 }

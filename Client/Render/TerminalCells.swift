@@ -8,7 +8,7 @@ import Foundation
 /// glyph), close enough that columns line up with accents, CJK and ZWJ emoji.
 extension Character {
     /// Cells this character takes on a terminal: 0, 1 or 2.
-    public var cells: Int {
+    package var cells: Int {
         let scalars = unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count == 1, first.value < 0x7F { return first.value < 0x20 || first.value == 0x7F ? 0 : 1 }
@@ -50,10 +50,10 @@ extension Character {
 
 extension StringProtocol {
     /// Cells the text takes on a terminal.
-    public var cells: Int { reduce(0) { $0 + $1.cells } }
+    package var cells: Int { reduce(0) { $0 + $1.cells } }
 
     /// The longest beginning of the text that takes at most `cells` cells; never splits a character.
-    public func prefix(cells limit: Int) -> String {
+    package func prefix(cells limit: Int) -> String {
         var taken = 0
         var out = ""
         for character in self {
@@ -66,14 +66,14 @@ extension StringProtocol {
     }
 
     /// The text cut to `cells` cells, ending in "…" when it had to be cut.
-    public func fitted(toCells limit: Int) -> String {
+    package func fitted(toCells limit: Int) -> String {
         guard cells > limit else { return String(self) }
         guard limit > 0 else { return "" }
         return prefix(cells: limit - 1) + "…"
     }
 
     /// The text with spaces after it up to `cells` cells (unchanged when it is as wide or wider).
-    public func padded(toCells width: Int) -> String {
+    package func padded(toCells width: Int) -> String {
         String(self) + String(repeating: " ", count: Swift.max(0, width - cells))
     }
 }

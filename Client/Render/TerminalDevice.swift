@@ -10,15 +10,15 @@ import Darwin
 ///
 /// Not standard input or output: those may be redirected (`gorilla --json chat > out.json` writes no
 /// screen into the file), and a view without a controlling terminal fails before it changes anything.
-public final class TerminalDevice: Sendable {
+package final class TerminalDevice: Sendable {
     /// The open descriptor, closed when the value goes away.
-    public let descriptor: Int32
+    package let descriptor: Int32
 
     /// Opens the controlling terminal.
     /// - Parameter command: The command that needs it, for the error (e.g. `"train"`).
     /// - Parameter hint: What to use instead, for the error.
     /// - Throws: ``ClientError`` `.local` when the process has no terminal.
-    public init(for command: String, hint: String) throws {
+    package init(for command: String, hint: String) throws {
         let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.unavailable(command, hint) }
         guard isatty(descriptor) != 0 else {
@@ -29,7 +29,7 @@ public final class TerminalDevice: Sendable {
     }
 
     /// Wraps a descriptor that is already open on a terminal (a pseudo-terminal in tests); takes ownership.
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
@@ -40,7 +40,7 @@ public final class TerminalDevice: Sendable {
     }
 
     /// Writes all of `text`, retrying after interrupted and partial writes; gives up if the terminal is gone.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { buffer in
             var offset = 0
@@ -54,10 +54,10 @@ public final class TerminalDevice: Sendable {
     }
 
     /// Rows and columns of the terminal (24×80 if unknown).
-    public var size: (rows: Int, columns: Int) { Self.size(of: descriptor) }
+    package var size: (rows: Int, columns: Int) { Self.size(of: descriptor) }
 
     /// Rows and columns of the terminal open on `descriptor` (24×80 if unknown).
-    public static func size(of descriptor: Int32) -> (rows: Int, columns: Int) {
+    package static func size(of descriptor: Int32) -> (rows: Int, columns: Int) {
         var window = winsize()
         if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
             return (Int(window.ws_row), Int(window.ws_col))

@@ -10,40 +10,40 @@ import Darwin
 /// only on a terminal when `NO_COLOR` is not set (https://no-color.org: set and not empty).
 ///
 /// Every view styles its text through this one type, so the rule holds everywhere.
-public struct TerminalStyle: Sendable, Equatable {
+package struct TerminalStyle: Sendable, Equatable {
     /// The eight basic foreground colours that the views use.
-    public enum Colour: Int, Sendable {
+    package enum Colour: Int, Sendable {
         case red = 31, green, yellow, blue, magenta, cyan
     }
 
     /// One SGR attribute.
-    public enum Attribute: Sendable, Hashable {
+    package enum Attribute: Sendable, Hashable {
         case bold, dim, reverse
         case foreground(Colour)
     }
 
     /// Whether attributes (bold, dim, reverse) are written.
-    public var attributes: Bool
+    package var attributes: Bool
     /// Whether colours are written.
-    public var colours: Bool
+    package var colours: Bool
 
-    public init(attributes: Bool, colours: Bool) {
+    package init(attributes: Bool, colours: Bool) {
         self.attributes = attributes
         self.colours = colours && attributes
     }
 
     /// Plain text: no escape codes at all (what a file or a pipe gets).
-    public static let plain = TerminalStyle(attributes: false, colours: false)
+    package static let plain = TerminalStyle(attributes: false, colours: false)
 
     /// The style for an output: plain unless it is a terminal; without colours under `NO_COLOR`.
-    public static func forOutput(
+    package static func forOutput(
         isTerminal: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> TerminalStyle {
         TerminalStyle(attributes: isTerminal, colours: (environment["NO_COLOR"] ?? "").isEmpty)
     }
 
     /// The style for the output on `descriptor` (standard output by default).
-    public static func forDescriptor(
+    package static func forDescriptor(
         _ descriptor: Int32 = STDOUT_FILENO,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> TerminalStyle {
@@ -51,7 +51,7 @@ public struct TerminalStyle: Sendable, Equatable {
     }
 
     /// `text` with `attributes` applied and reset after it; `text` itself when the style writes none of them.
-    public func callAsFunction(_ text: String, _ wanted: Attribute...) -> String {
+    package func callAsFunction(_ text: String, _ wanted: Attribute...) -> String {
         let codes = wanted.compactMap(code)
         guard !codes.isEmpty else { return text }
         return "\u{1B}[" + codes.map(String.init).joined(separator: ";") + "m" + text + "\u{1B}[0m"

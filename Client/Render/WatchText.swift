@@ -3,12 +3,12 @@ import GorillaShared
 
 extension WatchNotice {
     /// "18:05 message from Anna: see you at six": the time it was noticed, then ``line(zone:)``.
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         "\(EventFormatting.local(at).suffix(5)) \(line())"
     }
 
     /// The news in one line, without the time (the desktop notification's text).
-    public func line(zone: TimeZone = .current) -> String {
+    package func line(zone: TimeZone = .current) -> String {
         func when(_ date: Date) -> String { EventFormatting.local(date, zone: zone) }
         switch news {
         case .watching(let summary):

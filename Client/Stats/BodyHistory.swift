@@ -5,13 +5,13 @@ import GorillaShared
 /// nearest in time, and the distance to the client's goal weight.
 ///
 /// Pure: built from cached measurements, so that `measurements list`, `measurements add` and `stats` read them alike.
-public struct BodyHistory: Sendable {
+package struct BodyHistory: Sendable {
     /// One measurement.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The measurement as cached.
-        public let measurement: Stored<GorillaShared.Measurement>
+        package let measurement: Stored<GorillaShared.Measurement>
         /// The BMI of its weight, when a height is known.
-        public let bmi: BMIReading?
+        package let bmi: BMIReading?
 
         /// An entry on its own, without a BMI.
         init(_ measurement: Stored<GorillaShared.Measurement>, bmi: BMIReading? = nil) {
@@ -20,47 +20,47 @@ public struct BodyHistory: Sendable {
         }
 
         /// The measurement's id.
-        public var id: UUID { measurement.id }
+        package var id: UUID { measurement.id }
 
         /// Its calendar day (one stored as an instant is on the day written in it, ``CalendarDate/init(_:)``).
-        public var date: CalendarDate { measurement.date }
+        package var date: CalendarDate { measurement.date }
 
         /// The value of one figure.
-        public func value(_ measure: BodyMeasure) -> Double? { measurement.value[measure] }
+        package func value(_ measure: BodyMeasure) -> Double? { measurement.value[measure] }
 
         /// The figures it holds, in the order of ``BodyMeasure``.
-        public var figures: [(measure: BodyMeasure, value: Double)] {
+        package var figures: [(measure: BodyMeasure, value: Double)] {
             BodyMeasure.allCases.compactMap { measure in value(measure).map { (measure, $0) } }
         }
 
         /// "2026-11-20".
-        public var day: String { date.description }
+        package var day: String { date.description }
     }
 
     /// A BMI and the height it was computed with.
-    public struct BMIReading: Sendable, Equatable {
+    package struct BMIReading: Sendable, Equatable {
         /// kg / m².
-        public let value: Double
+        package let value: Double
         /// The height used, in cm.
-        public let height: Double
+        package let height: Double
         /// The day that height was measured.
-        public let heightDate: CalendarDate
+        package let heightDate: CalendarDate
         /// Whether the height is the entry's own (else the one nearest in time, taken from another entry).
-        public let ownHeight: Bool
+        package let ownHeight: Bool
 
         /// The WHO adult category, as `--json` writes it.
-        public var category: String { BMI.category(value) }
+        package var category: String { BMI.category(value) }
         /// The WHO adult category in the current language.
-        public var categoryName: String { BMI.categoryName(value) }
+        package var categoryName: String { BMI.categoryName(value) }
     }
 
     /// The measurements, oldest first (by day, then in the order they were made).
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// The client's goal weight in kg, if the coach set one.
-    public let goalWeight: Double?
+    package let goalWeight: Double?
 
     /// The history of `measurements` (one client's), with their goal weight.
-    public init(_ measurements: [Stored<GorillaShared.Measurement>], goalWeight: Double? = nil) {
+    package init(_ measurements: [Stored<GorillaShared.Measurement>], goalWeight: Double? = nil) {
         let dated = measurements.sorted { lhs, rhs in
             let (left, right) = (lhs.date.daysSinceEpoch, rhs.date.daysSinceEpoch)
             // The same day: time-ordered ids give the order they were made in.
@@ -74,10 +74,10 @@ public struct BodyHistory: Sendable {
     }
 
     /// The newest entry with a weight.
-    public var latestWeight: Entry? { entries.last { $0.value(.weight) != nil } }
+    package var latestWeight: Entry? { entries.last { $0.value(.weight) != nil } }
 
     /// What is left to reach the goal from `weight`, in kg: negative to lose, positive to gain; nil without a goal.
-    public func toGoal(from weight: Double) -> Double? { goalWeight.map { $0 - weight } }
+    package func toGoal(from weight: Double) -> Double? { goalWeight.map { $0 - weight } }
 
     /// The BMI of `measurement`'s weight with its own height, else the height measured nearest in time to its day
     /// (the earlier one when two are as near).

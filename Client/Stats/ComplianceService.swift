@@ -2,18 +2,18 @@ import Foundation
 import GorillaShared
 
 /// `gorilla stats --compliance`: how each client keeps to appointments and to their plan's sessions a week.
-public struct ComplianceReport: Presentable {
+package struct ComplianceReport: Presentable {
     /// One row per client (a coach's whole list), or the one client asked for.
-    public let clients: [Compliance]
+    package let clients: [Compliance]
     /// Whether one client was asked for: the text then lists their weeks.
-    public let single: Bool
+    package let single: Bool
 
     /// The one client's row when one was asked for, else the list.
-    public var jsonForm: OneOf<Compliance, [Compliance]> {
+    package var jsonForm: OneOf<Compliance, [Compliance]> {
         if single, let only = clients.first { .first(only) } else { .second(clients) }
     }
 
-    public func text(for viewer: Viewer) -> String {
+    package func text(for viewer: Viewer) -> String {
         // Each client's weeks start when they joined or their target was set: the period is the longest.
         guard let weeks = clients.map(\.weeks).max(by: { $0.count < $1.count }) else {
             return ProgressPhrases.noClientsYet.t()
@@ -64,7 +64,7 @@ public struct ComplianceReport: Presentable {
 
 extension StatsService {
     /// The compliance of the client asked for (a client: their own), or of each of a coach's clients.
-    public func compliance(_ request: StatsRequest) async throws -> ComplianceReport {
+    package func compliance(_ request: StatsRequest) async throws -> ComplianceReport {
         let cache = try await context.freshCache()
         let from = try request.from.map { try Self.day($0, "--from") }
         let to = try request.to.map { try Self.day($0, "--to").addingTimeInterval(86_400) }

@@ -10,7 +10,7 @@ extension ExerciseStats {
         case perSession, records, rangeRecords, history, volumeChange, e1rmChange
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKeys.self)
         try container.encode(exercise, forKey: .exercise)
         try container.encode(count, forKey: .count)
@@ -36,7 +36,7 @@ extension ExerciseStats.SessionPoint {
         case date, volume, e1rm, bestWeight, bestDuration, bestDistance
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKeys.self)
         try container.encode(date, forKey: .date)
         try container.encode(Numbers.hundredths(volume), forKey: .volume)

@@ -2,21 +2,21 @@ import Foundation
 import GorillaShared
 
 /// `gorilla measurements add`, `edit` and `rm`: the measurement after the change (as it was, for a delete).
-public struct MeasurementChange: Presentable {
+package struct MeasurementChange: Presentable {
     /// What was done.
-    public enum Action: Sendable {
+    package enum Action: Sendable {
         case added, updated, deleted
     }
 
-    public let action: Action
+    package let action: Action
     /// The measurement.
-    public let id: UUID
+    package let id: UUID
     /// The client's display name.
-    public let client: String
+    package let client: String
     /// The measurement with its BMI; nil when the server refused the change during the sync and it was rolled back.
-    public let entry: BodyHistory.Entry?
+    package let entry: BodyHistory.Entry?
     /// The client's goal weight in kg.
-    public let goalWeight: Double?
+    package let goalWeight: Double?
 
     init(_ action: Action, id: UUID, client: String, entry: BodyHistory.Entry?, goalWeight: Double?) {
         self.action = action
@@ -35,7 +35,7 @@ public struct MeasurementChange: Presentable {
     }
 
     /// The measurement with its figures (marked deleted after `rm`), or its refusal.
-    public var jsonForm: some Encodable {
+    package var jsonForm: some Encodable {
         ChangedRow(
             entry.map { entry in
                 var record = entry.record(goalWeight: goalWeight)
@@ -46,13 +46,13 @@ public struct MeasurementChange: Presentable {
 }
 
 /// `gorilla measurements list`.
-public struct MeasurementList: Presentable {
+package struct MeasurementList: Presentable {
     /// The client's display name.
-    public let client: String
+    package let client: String
     /// Their measurements, oldest first, with BMI and goal weight.
-    public let history: BodyHistory
+    package let history: BodyHistory
 
-    public var jsonForm: some Encodable { history.entries.map { $0.record(goalWeight: history.goalWeight) } }
+    package var jsonForm: some Encodable { history.entries.map { $0.record(goalWeight: history.goalWeight) } }
 }
 
 extension BodyHistory.Entry {

@@ -2,19 +2,19 @@ import Foundation
 import GorillaShared
 
 /// The options of `gorilla measurements add` and `gorilla measurements edit`.
-public struct MeasurementFields: Sendable {
+package struct MeasurementFields: Sendable {
     /// The day, `YYYY-MM-DD` (a time after it is allowed and ignored).
-    public var date: String?
+    package var date: String?
     /// The figures given.
-    public var values: [BodyMeasure: Double]
+    package var values: [BodyMeasure: Double]
     /// Figures to remove (`edit --clear`).
-    public var clear: [String]
+    package var clear: [String]
     /// The note; empty removes it (`edit`).
-    public var note: String?
+    package var note: String?
     /// Records values outside the plausible ranges (never beyond the limits).
-    public var force: Bool
+    package var force: Bool
 
-    public init(
+    package init(
         date: String? = nil, values: [BodyMeasure: Double] = [:], clear: [String] = [], note: String? = nil,
         force: Bool = false
     ) {
@@ -28,15 +28,15 @@ public struct MeasurementFields: Sendable {
 
 /// Body measurements with BMI (`gorilla measurements`): a coach records their clients', a client their own; both may
 /// correct or delete any of the client's.
-public struct MeasurementService: Sendable {
+package struct MeasurementService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// `gorilla measurements add [--client C] [--date D] --weight KG --height CM … [--force]`.
-    public func add(client: String?, _ given: MeasurementFields) async throws -> MeasurementChange {
+    package func add(client: String?, _ given: MeasurementFields) async throws -> MeasurementChange {
         let cache = try context.cache()
         let subject = try StatsSubject.resolve(client, cache: cache, context: context)
         guard !given.values.isEmpty else {
@@ -55,7 +55,7 @@ public struct MeasurementService: Sendable {
 
     /// `gorilla measurements edit ID [--date D] [--weight KG] … [--clear FIGURE]... [--note T] [--force]`: changes
     /// only what is given.
-    public func edit(_ text: String, _ given: MeasurementFields) async throws -> MeasurementChange {
+    package func edit(_ text: String, _ given: MeasurementFields) async throws -> MeasurementChange {
         let cache = try context.cache()
         let entry = try Self.resolve(cache, text)
         var changed = entry.value
@@ -83,7 +83,7 @@ public struct MeasurementService: Sendable {
     }
 
     /// `gorilla measurements rm ID [--yes]`: asks first (``Confirmation``).
-    public func remove(_ text: String, confirmation: Confirmation) async throws -> MeasurementChange {
+    package func remove(_ text: String, confirmation: Confirmation) async throws -> MeasurementChange {
         let cache = try context.cache()
         let entry = try Self.resolve(cache, text)
         let subject = try Self.subject(of: entry, cache: cache, context: context)
@@ -101,7 +101,7 @@ public struct MeasurementService: Sendable {
     }
 
     /// `gorilla measurements list [--client C]`: oldest first, each weight with the BMI of the height nearest in time.
-    public func list(client: String?) async throws -> MeasurementList {
+    package func list(client: String?) async throws -> MeasurementList {
         let cache = try await context.freshCache()
         let subject = try StatsSubject.resolve(client, cache: cache, context: context)
         return MeasurementList(

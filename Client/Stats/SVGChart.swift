@@ -3,14 +3,14 @@ import Foundation
 /// The terminal's charts as standalone SVG documents: a line over time for progress, bars for counts, each with a
 /// title, the unit, round ticks and gridlines. The words and the numbers shown are the current language's; the
 /// `data-` attributes keep machine values (a decimal point).
-public enum SVGChart {
+package enum SVGChart {
     static let width = 640.0, height = 360.0, left = 64.0, right = 24.0, top = 44.0, bottom = 56.0
     static var plotWidth: Double { width - left - right }
     static var plotHeight: Double { height - top - bottom }
 
     /// Progress over time: each point at its date (a session's place is its day, not its index), joined by a line,
     /// the value axis around the data, the dates ticked evenly in time.
-    public static func line(_ points: [(date: Date, value: Double)], title: String, unit: String) -> String {
+    package static func line(_ points: [(date: Date, value: Double)], title: String, unit: String) -> String {
         let scale = ChartScale(points.map(\.value), fromZero: false, whole: false)
         let first = points.first?.date ?? Date(), last = points.last?.date ?? first
         let span = last.timeIntervalSince(first)
@@ -42,7 +42,7 @@ public enum SVGChart {
 
     /// Counts (sessions per week, sets per muscle group): one bar per point from zero, whole-number ticks, every
     /// bar labelled under it (slanted when the labels would touch) and its value written above it.
-    public static func bars(_ points: [(label: String, value: Double)], title: String, unit: String) -> String {
+    package static func bars(_ points: [(label: String, value: Double)], title: String, unit: String) -> String {
         let scale = ChartScale(points.map(\.value), fromZero: true, whole: true)
         var svg = header(title: title, unit: unit) + valueAxis(scale)
         let slot = plotWidth / Double(max(1, points.count))

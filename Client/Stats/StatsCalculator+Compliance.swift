@@ -2,35 +2,35 @@ import Foundation
 import GorillaShared
 
 /// How far a client kept to their appointments and to the sessions a week their plan asks for.
-public struct Compliance: Codable, Sendable, Equatable {
+package struct Compliance: Codable, Sendable, Equatable {
     /// The client's display name.
-    public var client: String
+    package var client: String
     /// Sessions a week the client's plan asks for, when the coach set it (`clients edit C --per-week N`).
-    public var target: Int?
+    package var target: Int?
     /// Sessions recorded in the period.
-    public var sessions: Int
+    package var sessions: Int
     /// Appointments in the period that were not cancelled, up to now.
-    public var appointments: Int
+    package var appointments: Int
     /// Of those, the ones done (marked done, or fulfilled by a session).
-    public var kept: Int
+    package var kept: Int
     /// `kept / appointments`, 0…1; nil without appointments.
-    public var appointmentRate: Double?
+    package var appointmentRate: Double?
     /// Σ min(sessions, target) / Σ target over the weeks, 0…1; nil without a target.
-    public var planRate: Double?
+    package var planRate: Double?
     /// Each week of the period, oldest first.
-    public var weeks: [Week]
+    package var weeks: [Week]
 
     /// One week.
-    public struct Week: Codable, Sendable, Equatable {
+    package struct Week: Codable, Sendable, Equatable {
         /// The day the week starts.
-        public var start: Date
-        public var sessions: Int
-        public var appointments: Int
-        public var kept: Int
+        package var start: Date
+        package var sessions: Int
+        package var appointments: Int
+        package var kept: Int
 
         private enum EncodingKeys: String, CodingKey { case start, week, sessions, appointments, kept }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: EncodingKeys.self)
             try container.encode(WeekJSON.start(start), forKey: .start)
             try container.encode(WeekJSON.week(start), forKey: .week)
@@ -40,7 +40,7 @@ public struct Compliance: Codable, Sendable, Equatable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(client, forKey: .client)
         try container.encodeIfPresent(target, forKey: .target)
@@ -79,7 +79,7 @@ extension StatsCalculator {
     /// A client's compliance week by week: sessions against appointments (those not cancelled and already due) and
     /// against the plan's sessions a week. Weeks still to come count only what is already done in them. The weeks
     /// start at the later of `since` (when the client joined, or the plan's target was set) and `from`.
-    public func compliance(
+    package func compliance(
         client: String, target: Int?, sessions: [Stored<TrainingSession>], events: [Stored<Event>], from: Date? = nil,
         to: Date? = nil, since: Date? = nil
     ) -> Compliance {

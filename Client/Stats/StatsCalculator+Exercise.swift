@@ -4,7 +4,7 @@ import GorillaShared
 extension StatsCalculator {
     /// The figures of one exercise from its sets: bests and records from the working sets (warm-ups left out),
     /// totals (`volume`, `perSession[].volume`) from every set.
-    public func exercise(_ sets: [StatSet]) -> ExerciseStats? {
+    package func exercise(_ sets: [StatSet]) -> ExerciseStats? {
         guard let first = sets.first else { return nil }
         let bySession = Dictionary(grouping: sets, by: \.session).values.sorted { $0[0].date < $1[0].date }
         var points: [ExerciseStats.SessionPoint] = []

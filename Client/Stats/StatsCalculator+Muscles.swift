@@ -2,31 +2,31 @@ import Foundation
 import GorillaShared
 
 /// One muscle group's work over a period: working sets and volume, in total and per week.
-public struct MuscleStats: Codable, Sendable, Equatable {
+package struct MuscleStats: Codable, Sendable, Equatable {
     /// The group the sets of an exercise that names none count for.
-    public static let unassigned = "unassigned"
+    package static let unassigned = "unassigned"
 
     /// The muscle group, as the exercises name it.
-    public var muscle: String
+    package var muscle: String
     /// Working sets (warm-ups left out) of the exercises that train it.
-    public var sets: Int
+    package var sets: Int
     /// Σ weight × reps of those sets, in the display unit.
-    public var volume: Double
+    package var volume: Double
     /// Sets per week on average over the period.
-    public var setsPerWeek: Double
+    package var setsPerWeek: Double
     /// Each week of the period, oldest first.
-    public var weeks: [Week]
+    package var weeks: [Week]
 
     /// One week's figures.
-    public struct Week: Codable, Sendable, Equatable {
+    package struct Week: Codable, Sendable, Equatable {
         /// The day the week starts.
-        public var start: Date
-        public var sets: Int
-        public var volume: Double
+        package var start: Date
+        package var sets: Int
+        package var volume: Double
 
         private enum EncodingKeys: String, CodingKey { case start, week, sets, volume }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: EncodingKeys.self)
             try container.encode(WeekJSON.start(start), forKey: .start)
             try container.encode(WeekJSON.week(start), forKey: .week)
@@ -35,7 +35,7 @@ public struct MuscleStats: Codable, Sendable, Equatable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(muscle, forKey: .muscle)
         try container.encode(sets, forKey: .sets)
@@ -49,7 +49,7 @@ extension StatsCalculator {
     /// The work per muscle group of `sets`, week by week from the week of `from` (else 11 weeks before this one) to
     /// the week of `to` (else this one). A set counts for every muscle group its exercise names; an exercise that
     /// names none counts as "unassigned".
-    public func muscles(
+    package func muscles(
         _ sets: [StatSet], muscles: [String: [String]], from: Date? = nil, to: Date? = nil
     )
         -> [MuscleStats]

@@ -2,16 +2,16 @@ import Foundation
 import GorillaShared
 
 /// Pure computations over sessions and appointments (from the local cache, so they work offline).
-public struct StatsCalculator: Sendable {
+package struct StatsCalculator: Sendable {
     /// The unit figures are shown in.
-    public var unit: String
-    public var now: Date
-    public var calendar: Calendar
+    package var unit: String
+    package var now: Date
+    package var calendar: Calendar
     /// How each catalogue exercise is counted, by its key; exercises not named count repetitions.
-    public var counts: [String: CountMode]
+    package var counts: [String: CountMode]
 
     /// A calculator showing weights in `unit`, with weeks counted back from `now` in `timeZone`.
-    public init(
+    package init(
         unit: String = "kg", now: Date = Date(), timeZone: TimeZone = .current, counts: [String: CountMode] = [:]
     ) {
         self.unit = unit
@@ -22,10 +22,10 @@ public struct StatsCalculator: Sendable {
     }
 
     /// Converts kg to the display unit.
-    public func display(_ kg: Double) -> Double { unit == "lb" ? kg / kilogramsPerPound : kg }
+    package func display(_ kg: Double) -> Double { unit == "lb" ? kg / kilogramsPerPound : kg }
 
     /// Flattens sessions into sets; `from`/`to` bound the session start.
-    public func sets(of sessions: [Stored<TrainingSession>], from: Date? = nil, to: Date? = nil) -> [StatSet] {
+    package func sets(of sessions: [Stored<TrainingSession>], from: Date? = nil, to: Date? = nil) -> [StatSet] {
         var result: [StatSet] = []
         for session in sessions {
             let date = session.start
@@ -50,7 +50,7 @@ public struct StatsCalculator: Sendable {
     }
 
     /// The client's overview from their sessions and appointments.
-    public func overview(
+    package func overview(
         sessions: [Stored<TrainingSession>], events: [Stored<Event>], from: Date? = nil, to: Date? = nil
     ) -> ClientOverview {
         let inRange = sessions.filter { session in
@@ -103,15 +103,15 @@ public struct StatsCalculator: Sendable {
 }
 
 /// Body mass index and the WHO adult categories.
-public enum BMI {
-    public static func value(weightKg: Double, heightCm: Double) -> Double? {
+package enum BMI {
+    package static func value(weightKg: Double, heightCm: Double) -> Double? {
         guard weightKg > 0, heightCm > 0 else { return nil }
         let metres = heightCm / 100
         return weightKg / (metres * metres)
     }
 
     /// The WHO category of `bmi` as `--json` writes it: `underweight`, `normal`, `overweight`, `obesity class I`…
-    public static func category(_ bmi: Double) -> String {
+    package static func category(_ bmi: Double) -> String {
         switch bmi {
         case ..<18.5: "underweight"
         case ..<25: "normal"
@@ -123,7 +123,7 @@ public enum BMI {
     }
 
     /// The WHO category of `bmi` in the current language (``category(_:)`` is the machine value).
-    public static func categoryName(_ bmi: Double) -> String {
+    package static func categoryName(_ bmi: Double) -> String {
         let phrase: ProgressPhrases =
             switch bmi {
             case ..<18.5: .bmiUnderweight

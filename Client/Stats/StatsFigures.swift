@@ -2,55 +2,55 @@ import Foundation
 import GorillaShared
 
 /// Kilograms per pound (exact).
-public let kilogramsPerPound = 0.45359237
+package let kilogramsPerPound = 0.45359237
 
 /// One set as the statistics see it: weight in kg whatever unit it was entered in.
-public struct StatSet: Sendable, Equatable {
-    public var date: Date
-    public var session: UUID
-    public var exerciseKey: String
-    public var exerciseName: String
-    public var position: Int
-    public var type: String
-    public var reps: Int
+package struct StatSet: Sendable, Equatable {
+    package var date: Date
+    package var session: UUID
+    package var exerciseKey: String
+    package var exerciseName: String
+    package var position: Int
+    package var type: String
+    package var reps: Int
     /// Weight in kg.
-    public var weightKg: Double
+    package var weightKg: Double
     /// The weight and unit as entered.
-    public var weight: Double
-    public var unit: String
-    public var duration: Double?
-    public var realtime: Bool
+    package var weight: Double
+    package var unit: String
+    package var duration: Double?
+    package var realtime: Bool
     /// How the exercise is counted (from the catalogue; repetitions when unknown).
-    public var count: CountMode = .reps
+    package var count: CountMode = .reps
     /// Metres, when the set's document holds a distance.
-    public var distance: Double? = nil
+    package var distance: Double? = nil
 
     /// Epley: `weight × (1 + reps / 30)` for reps ≥ 2, the weight itself for a single rep, 0 for none.
-    public var e1rm: Double {
+    package var e1rm: Double {
         if reps <= 0 { return 0 }
         return reps == 1 ? weightKg : weightKg * (1 + Double(reps) / 30)
     }
 
     /// Weight × reps, in kg.
-    public var volume: Double { weightKg * Double(reps) }
+    package var volume: Double { weightKg * Double(reps) }
 
     /// Whether the set is a warm-up: it counts in totals, never towards bests or records.
-    public var isWarmup: Bool { type == SetType.warmup.rawValue }
+    package var isWarmup: Bool { type == SetType.warmup.rawValue }
 }
 
 /// A personal record: what it was and when it was first reached.
-public struct PersonalRecord: Codable, Sendable, Equatable {
+package struct PersonalRecord: Codable, Sendable, Equatable {
     /// `weight`, `e1rm`, `reps`, `volume`, `duration` (seconds), `distance` (metres), or `range`: the heaviest set
     /// in a range of repetitions.
-    public var kind: String
+    package var kind: String
     /// The value, in the display unit for weights.
-    public var value: Double
+    package var value: Double
     /// The start of the session that set it.
-    public var date: Date
+    package var date: Date
     /// A `range` record's repetitions.
-    public var reps: Int? = nil
+    package var reps: Int? = nil
     /// A `range` record's range of repetitions: "1", "2-3", …, "16+".
-    public var range: String? = nil
+    package var range: String? = nil
 
     private enum CodingKeys: String, CodingKey {
         case kind, value, date, reps, range
@@ -58,7 +58,7 @@ public struct PersonalRecord: Codable, Sendable, Equatable {
 
     /// Written with its value rounded to its meaning: an e1RM to 0.1, a weight, volume or distance to 0.01 (a weight
     /// converted from pounds would otherwise carry every digit of the conversion).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
         let places = kind == "e1rm" ? 10.0 : 100.0
@@ -70,12 +70,12 @@ public struct PersonalRecord: Codable, Sendable, Equatable {
 }
 
 /// The ranges of repetitions that each keep a record of their heaviest set.
-public enum RepRange {
+package enum RepRange {
     /// The ranges, lowest first: lower bound and upper bound (nil: no upper bound).
-    public static let all: [(lower: Int, upper: Int?)] = [(1, 1), (2, 3), (4, 6), (7, 10), (11, 15), (16, nil)]
+    package static let all: [(lower: Int, upper: Int?)] = [(1, 1), (2, 3), (4, 6), (7, 10), (11, 15), (16, nil)]
 
     /// "1", "2-3", "16+", or nil for no repetitions.
-    public static func label(for reps: Int) -> String? {
+    package static func label(for reps: Int) -> String? {
         guard let range = all.first(where: { reps >= $0.lower && reps <= ($0.upper ?? .max) }) else { return nil }
         return range.upper == range.lower
             ? "\(range.lower)"
@@ -89,45 +89,45 @@ public enum RepRange {
 }
 
 /// The figures of one exercise for one client.
-public struct ExerciseStats: Codable, Sendable, Equatable {
-    public var exercise: String
+package struct ExerciseStats: Codable, Sendable, Equatable {
+    package var exercise: String
     /// How the exercise is counted: `reps`, `time` or `distance`.
-    public var count: String
-    public var sessions: Int
+    package var count: String
+    package var sessions: Int
     /// Heaviest weight of a working set (warm-ups left out), in the display unit.
-    public var bestWeight: Double
-    public var bestReps: Int
+    package var bestWeight: Double
+    package var bestReps: Int
     /// Longest set, in seconds.
-    public var bestDuration: Double?
+    package var bestDuration: Double?
     /// Longest distance of a set, in metres.
-    public var bestDistance: Double?
+    package var bestDistance: Double?
     /// Best estimated one-repetition maximum (Epley), in the display unit.
-    public var e1rm: Double
+    package var e1rm: Double
     /// Σ weight × reps over all sets (warm-ups included), in the display unit.
-    public var volume: Double
-    public var unit: String
+    package var volume: Double
+    package var unit: String
     /// One point per session, oldest first: date, volume, best e1RM, best weight.
-    public var perSession: [SessionPoint]
+    package var perSession: [SessionPoint]
     /// The current record of each measure, with the date it was set.
-    public var records: [PersonalRecord]
+    package var records: [PersonalRecord]
     /// The current record of each range of repetitions (`RepRange`), lowest range first.
-    public var rangeRecords: [PersonalRecord]
+    package var rangeRecords: [PersonalRecord]
     /// Every improvement of a measure's record, oldest first.
-    public var history: [PersonalRecord]
+    package var history: [PersonalRecord]
     /// Volume of the last session minus the one before (nil with fewer than two sessions).
-    public var volumeChange: Double?
-    public var e1rmChange: Double?
+    package var volumeChange: Double?
+    package var e1rmChange: Double?
 
     /// One session's figures.
-    public struct SessionPoint: Codable, Sendable, Equatable {
-        public var date: Date
-        public var volume: Double
-        public var e1rm: Double
-        public var bestWeight: Double
+    package struct SessionPoint: Codable, Sendable, Equatable {
+        package var date: Date
+        package var volume: Double
+        package var e1rm: Double
+        package var bestWeight: Double
         /// Longest working set, in seconds.
-        public var bestDuration: Double? = nil
+        package var bestDuration: Double? = nil
         /// Longest working set, in metres.
-        public var bestDistance: Double? = nil
+        package var bestDistance: Double? = nil
     }
 }
 
@@ -140,29 +140,29 @@ enum WeekJSON {
 }
 
 /// The overview of one client.
-public struct ClientOverview: Codable, Sendable, Equatable {
-    public var sessions: Int
+package struct ClientOverview: Codable, Sendable, Equatable {
+    package var sessions: Int
     /// Sessions per week for the last 12 weeks, oldest first (the last entry is this week).
-    public var perWeek: [Int]
+    package var perWeek: [Int]
     /// The day each of those weeks starts (its Monday, at midnight in the viewer's time zone).
-    public var weekStarts: [Date]
+    package var weekStarts: [Date]
     /// The day the first of those weeks starts.
-    public var firstWeek: Date? { weekStarts.first }
-    public var lastTrained: Date?
-    public var attendance: Attendance
+    package var firstWeek: Date? { weekStarts.first }
+    package var lastTrained: Date?
+    package var attendance: Attendance
     /// Seconds trained (end − start − paused), over sessions that have an end.
-    public var trainingTime: Double
+    package var trainingTime: Double
     /// Seconds under tension: Σ every set's duration, as `SessionTotals` counts it for `sessions show`.
-    public var timeUnderTension: Double
-    public var exercises: [ExerciseStats]
+    package var timeUnderTension: Double
+    package var exercises: [ExerciseStats]
     /// Working sets and volume per muscle group, week by week.
-    public var muscles: [MuscleStats] = []
+    package var muscles: [MuscleStats] = []
 
     /// Events done, missed, cancelled and still to come.
-    public struct Attendance: Codable, Sendable, Equatable {
-        public var done: Int
-        public var missed: Int
-        public var cancelled: Int
-        public var upcoming: Int
+    package struct Attendance: Codable, Sendable, Equatable {
+        package var done: Int
+        package var missed: Int
+        package var cancelled: Int
+        package var upcoming: Int
     }
 }

@@ -2,30 +2,30 @@ import Foundation
 import GorillaShared
 
 /// The options of `gorilla stats`.
-public struct StatsRequest: Sendable {
+package struct StatsRequest: Sendable {
     /// The client (coaches; a client sees their own).
-    public var client: String?
+    package var client: String?
     /// One exercise's figures and progress instead of the overview.
-    public var exercise: String?
+    package var exercise: String?
     /// First day, YYYY-MM-DD.
-    public var from: String?
+    package var from: String?
     /// Last day, YYYY-MM-DD.
-    public var to: String?
+    package var to: String?
     /// Also write the chart as SVG to this file.
-    public var svg: String?
+    package var svg: String?
     /// Also write every set as CSV to this file.
-    public var csv: String?
+    package var csv: String?
     /// kg or lb.
-    public var unit: String?
+    package var unit: String?
     /// List every improvement of each record (`--history`), not just the current records.
-    public var history: Bool
+    package var history: Bool
     /// The overview's work per muscle group, week by week (`--muscles`); `--svg` then charts it.
-    public var muscles: Bool = false
+    package var muscles: Bool = false
     /// Appointments kept and the plan's sessions a week met, per client and week (`--compliance`).
-    public var compliance: Bool = false
+    package var compliance: Bool = false
 
     /// The options given.
-    public init(
+    package init(
         client: String? = nil, exercise: String? = nil, from: String? = nil, to: String? = nil,
         svg: String? = nil, csv: String? = nil, unit: String? = nil, history: Bool = false
     ) {
@@ -41,15 +41,15 @@ public struct StatsRequest: Sendable {
 }
 
 /// A client's statistics from this device's copy (`gorilla stats`): an overview, or one exercise's progress.
-public struct StatsService: Sendable {
+package struct StatsService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// `gorilla stats [--client C] [--exercise E] [--from] [--to] [--svg FILE] [--csv FILE] [--unit kg|lb]`.
-    public func stats(_ request: StatsRequest) async throws -> ClientStats {
+    package func stats(_ request: StatsRequest) async throws -> ClientStats {
         let cache = try await context.freshCache()
         let subject = try StatsSubject.resolve(request.client, cache: cache, context: context)
         let unit = request.unit ?? context.home.loadConfig().unit ?? "kg"
@@ -67,7 +67,9 @@ public struct StatsService: Sendable {
         var sets = calculator.sets(of: sessions, from: from, to: to)
         if let exercise = request.exercise {
             let wanted = (try? NameResolver(cache: cache).resolve(Exercise.self, exercise))?.id.key
-            sets = sets.filter { $0.exerciseKey == wanted || NameMatch.fold($0.exerciseName) == NameMatch.fold(exercise) }
+            sets = sets.filter {
+                $0.exerciseKey == wanted || NameMatch.fold($0.exerciseName) == NameMatch.fold(exercise)
+            }
         }
         if let csv = request.csv { try Self.write(Self.csv(sets, client: subject.name), to: csv) }
 
@@ -93,7 +95,8 @@ public struct StatsService: Sendable {
         let body = try MeasurementService.history(cache, client: subject.id, context: context)
         let bodyWeight = body.entries.compactMap { entry -> ClientStats.Point? in
             guard let weight = entry.value(.weight) else { return nil }
-            return ClientStats.Point(date: entry.date.start(), value: unit == "lb" ? weight / kilogramsPerPound : weight)
+            return ClientStats.Point(
+                date: entry.date.start(), value: unit == "lb" ? weight / kilogramsPerPound : weight)
         }
         var stats = ClientStats(client: subject.name, unit: unit, figures: .overview(overview, bodyWeight: bodyWeight))
         stats.body = body.latestWeight == nil && body.goalWeight == nil ? nil : body
@@ -175,9 +178,9 @@ struct StatsSubject {
 }
 
 /// `gorilla stats`: one client's figures in the unit asked for.
-public struct ClientStats: Presentable {
+package struct ClientStats: Presentable {
     /// What was asked for, and what was found.
-    public enum Figures: Sendable {
+    package enum Figures: Sendable {
         /// One exercise's figures and progress.
         case exercise(ExerciseStats)
         /// The exercise asked for has no sets in the range.
@@ -187,25 +190,25 @@ public struct ClientStats: Presentable {
     }
 
     /// A value on a day.
-    public struct Point: Sendable {
+    package struct Point: Sendable {
         /// The day.
-        public let date: Date
+        package let date: Date
         /// The value on it.
-        public let value: Double
+        package let value: Double
     }
 
     /// The client's display name.
-    public let client: String
+    package let client: String
     /// kg or lb.
-    public let unit: String
+    package let unit: String
     /// What was found.
-    public let figures: Figures
+    package let figures: Figures
     /// Whether the text lists every improvement of each record (`--history`).
-    public var showsHistory = false
+    package var showsHistory = false
     /// Whether the text details each muscle group week by week (`--muscles`).
-    public var showsMuscles = false
+    package var showsMuscles = false
     /// The overview's body figures: the latest weight with its BMI, and the goal weight (nil without either).
-    public var body: BodyHistory?
+    package var body: BodyHistory?
 
     /// An exercise's progress per session, at each session's date: the estimated 1RM, or for an exercise counted by
     /// time or distance its longest set.
@@ -236,7 +239,7 @@ public struct ClientStats: Presentable {
     static func shortDate(_ date: Date) -> String { String(EventFormatting.local(date).prefix(10)) }
 
     /// An exercise's figures, an exercise without sets, or the overview.
-    public var jsonForm: some Encodable {
+    package var jsonForm: some Encodable {
         let form: OneOf<ExerciseStats, OneOf<NoSetsJSON, OverviewJSON>> =
             switch figures {
             case .exercise(let figures): .first(figures)

@@ -3,13 +3,13 @@ import GorillaShared
 
 /// A chart's value axis: from `low` to `high` in steps of `step`, each tick a round number (1, 2 or 5 × 10ⁿ), whole
 /// numbers only for counts. Progress axes start near the data; count axes start at zero.
-public struct ChartScale: Sendable, Equatable {
-    public let low: Double
-    public let high: Double
-    public let step: Double
+package struct ChartScale: Sendable, Equatable {
+    package let low: Double
+    package let high: Double
+    package let step: Double
 
     /// The axis for `values`: from zero for counts (`fromZero`), else around the data with a little room.
-    public init(_ values: [Double], fromZero: Bool, whole: Bool, ticks: Int = 4) {
+    package init(_ values: [Double], fromZero: Bool, whole: Bool, ticks: Int = 4) {
         var low = fromZero ? min(0, values.min() ?? 0) : values.min() ?? 0
         var high = values.max() ?? 1
         if !fromZero {
@@ -27,12 +27,12 @@ public struct ChartScale: Sendable, Equatable {
     }
 
     /// The ticks, lowest first.
-    public var ticks: [Double] {
+    package var ticks: [Double] {
         stride(from: low, through: high + step / 1000, by: step).map { ($0 / step).rounded() * step }
     }
 
     /// Where `value` sits between the ends, 0…1.
-    public func fraction(_ value: Double) -> Double { (value - low) / (high - low) }
+    package func fraction(_ value: Double) -> Double { (value - low) / (high - low) }
 
     /// 1, 2 or 5 × 10ⁿ at or above `raw`.
     static func roundStep(_ raw: Double) -> Double {
@@ -44,13 +44,13 @@ public struct ChartScale: Sendable, Equatable {
 }
 
 /// Charts drawn with Unicode characters, for the terminal: bars for counts, a line over time for progress.
-public enum TextCharts {
+package enum TextCharts {
     static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// A one-line sparkline of `values` (at most `width`, the newest kept), scaled from zero to the highest value,
     /// as the bars are: 6 then 4 reads as two thirds, not as a fall to nothing. Zero is the lowest level; any value
     /// above zero shows at least one step above it.
-    public static func sparkline(_ values: [Double], width: Int = 24) -> String {
+    package static func sparkline(_ values: [Double], width: Int = 24) -> String {
         let shown = Array(values.suffix(width))
         guard let high = shown.max() else { return "" }
         guard high > 1e-9 else { return String(repeating: levels[0], count: shown.count) }
@@ -63,7 +63,7 @@ public enum TextCharts {
 
     /// A bar chart of counts (sessions per week): one column per point, the axis from zero in whole units, the
     /// first and last labels under the bars.
-    public static func bars(
+    package static func bars(
         _ points: [(label: String, value: Double)], title: String, unit: String, height: Int = 5
     ) -> String {
         guard !points.isEmpty else { return ProgressPhrases.chartNoData.t(["title": title]) }
@@ -97,7 +97,7 @@ public enum TextCharts {
 
     /// Progress over time: each point at its date's column ("●", joined by "·"), the value axis around the data
     /// with round ticks, the dates of the first and last points under it.
-    public static func line(
+    package static func line(
         _ points: [(date: Date, value: Double)], title: String, unit: String, width: Int = 60, height: Int = 8,
         whole: Bool = false
     ) -> String {

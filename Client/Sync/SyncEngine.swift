@@ -2,45 +2,45 @@ import Foundation
 import GorillaShared
 
 /// What one sync did.
-public struct SyncSummary: Sendable, Codable {
-    public var pushed = 0
-    public var pulled = 0
+package struct SyncSummary: Sendable, Codable {
+    package var pushed = 0
+    package var pulled = 0
     /// Conflicts this device took part in that the sync found (its value replaced, or replacing another device's).
-    public var conflicts: [SyncReport] = []
+    package var conflicts: [SyncReport] = []
     /// Changes the server refused for good (rolled back on this device).
-    public var refused: [SyncReport] = []
+    package var refused: [SyncReport] = []
     /// Registration codes of clients added on this device.
-    public var codes: [String] = []
-    public var cursor: Int64 = 0
-    public init() {}
+    package var codes: [String] = []
+    package var cursor: Int64 = 0
+    package init() {}
 
     /// The refusals as lines.
-    public var rejected: [String] { refused.map(\.text) }
+    package var rejected: [String] { refused.map(\.text) }
     /// The conflicts as lines.
-    public var overwritten: [String] { conflicts.map(\.text) }
+    package var overwritten: [String] { conflicts.map(\.text) }
 }
 
 /// Pushes the outbox and pulls changes over one connection.
 ///
 /// Crash safety: the outbox is only emptied after the server acknowledged a mutation (a re-push of an
 /// acknowledged mutation is answered `duplicate`); pulled rows and the cursor are saved in one transaction.
-public struct SyncEngine: Sendable {
-    public let cache: LocalCache
+package struct SyncEngine: Sendable {
+    package let cache: LocalCache
     /// Mutations per push request.
-    public var batchSize = 100
+    package var batchSize = 100
     /// Push requests sent before the first of them is answered: the server reads the next batch while this device
     /// records the answers to the last.
-    public var pushesInFlight = 2
+    package var pushesInFlight = 2
     /// Changes per pull request.
-    public var pageSize = 1000
+    package var pageSize = 1000
     /// Encoded size a push request stays under, well below the server's 1 MiB line limit
     /// (a refused over-long line would be retried forever and the outbox would never drain).
-    public var maxBatchBytes = 512 * 1024
+    package var maxBatchBytes = 512 * 1024
 
     /// The `sync.push` body for the longest prefix of `mutations` whose encoding fits in `bytes` (always at least
     /// one mutation), and how many mutations it holds.
     /// The body names `device`, the device the mutations come from, when given.
-    public static func encodedBatch(
+    package static func encodedBatch(
         _ mutations: [some MutationWriting], bytes: Int, device: SyncDevice? = nil
     ) -> (count: Int, body: [UInt8]) {
         var body: [UInt8] = []
@@ -68,7 +68,7 @@ public struct SyncEngine: Sendable {
         return (count, body)
     }
 
-    public init(cache: LocalCache) {
+    package init(cache: LocalCache) {
         self.cache = cache
     }
 
@@ -76,7 +76,7 @@ public struct SyncEngine: Sendable {
     ///
     /// When nothing was pushed it asks `sync.updated` first and pulls only if something changed: the sync of a
     /// device that is up to date (most opportunistic syncs) is then one small answer the server keeps ready.
-    public func sync(over connection: ServerConnection) async throws -> SyncSummary {
+    package func sync(over connection: ServerConnection) async throws -> SyncSummary {
         var summary = SyncSummary()
         summary.pushed = try await push(over: connection)
         let changed = try await summary.pushed > 0 ? true : changedSince(try cache.cursor(), over: connection)
@@ -92,7 +92,7 @@ public struct SyncEngine: Sendable {
     /// Up to ``pushesInFlight`` batches are sent before the first is answered. The server applies them in the order
     /// sent, and a batch leaves the outbox only once answered, so a lost connection leaves the unanswered ones queued
     /// (a batch the server did apply is answered `duplicate` the next time).
-    public func push(over connection: ServerConnection) async throws -> Int {
+    package func push(over connection: ServerConnection) async throws -> Int {
         // Images first, so that the mutations referring to them are accepted.
         for (sha, bytes) in try cache.pendingMedia() {
             _ = try await MediaTransfer.upload(bytes, over: connection)
@@ -135,7 +135,7 @@ public struct SyncEngine: Sendable {
 
     /// Reads a `sync.pull` reply line without building the documents: each change's `data` is checked and kept as
     /// the server's text, which is what the cache stores.
-    public static func decodePull(_ line: [UInt8]) throws -> PulledPage {
+    package static func decodePull(_ line: [UInt8]) throws -> PulledPage {
         var page = PulledPage(changes: [], cursor: nil, more: false)
         do {
             try FastJSON.withParser(line) { parser in
@@ -183,7 +183,7 @@ public struct SyncEngine: Sendable {
     }
 
     /// Whether the server has changes this account may see after `cursor` (`sync.updated`).
-    public func changedSince(_ cursor: Int64, over connection: ServerConnection) async throws -> Bool {
+    package func changedSince(_ cursor: Int64, over connection: ServerConnection) async throws -> Bool {
         let reply = try await connection.request(
             Operation.syncUpdated, UpdatedBody(since: cursor), as: UpdatedReply.self)
         return !reply.sections.isEmpty || reply.version > cursor
@@ -194,7 +194,7 @@ public struct SyncEngine: Sendable {
     /// The next page is asked for as soon as a page arrives (its cursor is known then), so the server reads and sends
     /// it, and a child task reads it, while this device stores the current one; each page and its cursor are still
     /// saved in one transaction.
-    public func pull(over connection: ServerConnection) async throws -> Int {
+    package func pull(over connection: ServerConnection) async throws -> Int {
         var total = 0
         var page = try await fetchPage(over: connection, since: try cache.cursor())
         while true {

@@ -3,36 +3,36 @@ import GorillaShared
 
 /// A conflict or a refusal as `gorilla sync` reports it: a line in names a person reads (`text`), and its facts for
 /// `--json`, every value already in words (no ids, no raw JSON).
-public struct SyncReport: Sendable, Codable, Equatable {
+package struct SyncReport: Sendable, Codable, Equatable {
     /// The section of the row concerned (`training`).
-    public var kind: String
+    package var kind: String
     /// The conflict's id (what `gorilla sync --restore` takes), or the refused mutation's id.
-    public var id: String
+    package var id: String
     /// The row concerned.
-    public var entity: String
+    package var entity: String
     /// The row's name (`Cames A`; a session by its start).
-    public var name: String
+    package var name: String
     /// The field concerned (several, separated by commas, for a refused change of several fields).
-    public var field: String?
+    package var field: String?
     /// This device's value: the one replaced (`side` `lost`), the one that replaced another (`won`), the one that stands
     /// (`other`), or the refused change.
-    public var yours: String?
+    package var yours: String?
     /// The other value: the one that stands, the one replaced, or what the server keeps instead of a refused change.
-    public var theirs: String?
+    package var theirs: String?
     /// When the server overwrote the value, or when this device learned of the refusal (ISO 8601).
-    public var at: String
+    package var at: String
     /// The device that wrote `theirs` (a conflict), or this device (a refusal).
-    public var device: String?
+    package var device: String?
     /// A conflict's side for this device: `lost` (its value was replaced), `won` (its value replaced another's) or
     /// `other` (between two other devices of the account).
-    public var side: String?
+    package var side: String?
     /// A refusal's action (`create`, `update`, `delete`).
-    public var action: String?
+    package var action: String?
     /// Why the server refused the change, and its error code.
-    public var reason: String?
-    public var code: Int?
+    package var reason: String?
+    package var code: Int?
     /// The report as one line.
-    public var text: String
+    package var text: String
 
     /// A refusal kept before refusals had details: its text only.
     init(refusalText text: String) {
@@ -144,7 +144,8 @@ extension SyncReport {
         let reason = detail.reason ?? AccountPhrases.refusedWithoutReason.t()
         // A report kept before reports kept facts has its sentence, and its row's label as its name.
         let reported = ReportedRow(kind: detail.kind, entity: detail.entity, name: detail.name, start: detail.start)
-        let text = pending.text.isEmpty ? Self.refusalText(detail.action, of: reported.words.of, reason: reason) : pending.text
+        let text =
+            pending.text.isEmpty ? Self.refusalText(detail.action, of: reported.words.of, reason: reason) : pending.text
         var report = SyncReport(
             kind: detail.kind, id: detail.id.key, entity: detail.entity.key,
             name: Self.bareName(detail.name ?? reported.words.name), at: detail.at, device: detail.device,
@@ -248,7 +249,7 @@ extension LocalCache {
     }
 
     /// The reports not shown yet as sentences, by kind (`rejected`, `conflict`, `code`); marks them shown.
-    public func takeReports() throws -> [(kind: String, text: String)] {
+    package func takeReports() throws -> [(kind: String, text: String)] {
         let taken = try takeSyncReports()
         return taken.refused.map { ("rejected", $0.text) } + taken.conflicts.map { ("conflict", $0.text) }
             + taken.codes.map { ("code", $0) }

@@ -2,15 +2,15 @@ import Foundation
 import GorillaShared
 
 /// Syncing on demand and the state of the queue (`gorilla sync [--status]`).
-public struct SyncService: Sendable {
+package struct SyncService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// `gorilla sync`: push and pull now; unlike the syncs other commands run, an unreachable server is an error.
-    public func sync() async throws -> SyncSummary {
+    package func sync() async throws -> SyncSummary {
         _ = try context.session()
         let cache = try context.cache()
         // It tries even a server that did not answer a moment ago (``SilentServerMark``): that is how a person asks.
@@ -21,7 +21,7 @@ public struct SyncService: Sendable {
 
     /// `gorilla sync --conflicts`: every conflict of the account this device holds, newest first (synced first when
     /// the server can be reached).
-    public func conflicts() async throws -> ConflictList {
+    package func conflicts() async throws -> ConflictList {
         let cache = try await context.freshCache()
         return ConflictList(conflicts: try cache.conflictReports())
     }
@@ -29,7 +29,7 @@ public struct SyncService: Sendable {
     /// `gorilla sync --restore ID`: queues an update that sets the conflict's field back to the value it replaced, and
     /// syncs it like any change (the other devices get it from their next pull).
     /// - Throws: ``ClientError`` `.notFound` for an unknown conflict or a row deleted since.
-    public func restore(_ id: String) async throws -> ConflictRestore {
+    package func restore(_ id: String) async throws -> ConflictRestore {
         let cache = try await context.freshCache()
         let row = try NameResolver(cache: cache).resolve(SyncConflict.self, id: id, label: EntityKind.conflict.rawValue)
         let conflict = row.value
@@ -48,7 +48,7 @@ public struct SyncService: Sendable {
     }
 
     /// `gorilla sync --status`: the queue, the last sync and the cursor, without the network.
-    public func status() throws -> SyncStatus {
+    package func status() throws -> SyncStatus {
         let cache = try context.cache()
         return SyncStatus(
             queued: try cache.queuedCount(), lastSync: try cache.meta("lastSync"), cursor: try cache.cursor(),
@@ -59,21 +59,21 @@ public struct SyncService: Sendable {
 extension SyncSummary: Presentable {}
 
 /// `gorilla sync --status`.
-public struct SyncStatus: Presentable {
+package struct SyncStatus: Presentable {
     /// Most queued changes a status lists.
     static let listed = 1000
 
     /// How many changes are queued.
-    public let queued: Int
+    package let queued: Int
     /// When this device last synced (ISO time), if ever.
-    public let lastSync: String?
+    package let lastSync: String?
     /// The server version this device has pulled up to.
-    public let cursor: Int64
+    package let cursor: Int64
     /// The first queued changes, oldest first.
-    public let mutations: [Mutation]
+    package let mutations: [Mutation]
 
     /// A queued change in `--json`: its id, section, row and action.
-    public struct Queued: Encodable {
+    package struct Queued: Encodable {
         @WireID var id: UUID
         let kind: String
         @WireID var entity: UUID
@@ -81,14 +81,14 @@ public struct SyncStatus: Presentable {
     }
 
     /// What `--json` prints: the counts, and the queued changes.
-    public struct JSONForm: Encodable {
+    package struct JSONForm: Encodable {
         let queued: Int
         let lastSync: String?
         let cursor: Int64
         let mutations: [Queued]
     }
 
-    public var jsonForm: JSONForm {
+    package var jsonForm: JSONForm {
         JSONForm(
             queued: queued, lastSync: lastSync, cursor: cursor,
             mutations: mutations.map { Queued(id: $0.id, kind: $0.kind, entity: $0.entity, action: $0.action) })
@@ -96,17 +96,17 @@ public struct SyncStatus: Presentable {
 }
 
 /// `gorilla sync --conflicts`.
-public struct ConflictList: Presentable {
+package struct ConflictList: Presentable {
     /// Newest first.
-    public let conflicts: [SyncReport]
+    package let conflicts: [SyncReport]
 
-    public var jsonForm: some Encodable { conflicts }
+    package var jsonForm: some Encodable { conflicts }
 }
 
 /// `gorilla sync --restore ID`.
-public struct ConflictRestore: Presentable, Encodable {
+package struct ConflictRestore: Presentable, Encodable {
     /// What became of the restore.
-    public enum Outcome: String, Sendable, Codable {
+    package enum Outcome: String, Sendable, Codable {
         /// The value is back (queued, and synced when the server could be reached).
         case restored
         /// The row already holds that value: nothing was queued.
@@ -116,12 +116,12 @@ public struct ConflictRestore: Presentable, Encodable {
     }
 
     /// The conflict whose replaced value was brought back.
-    public let conflict: SyncReport
+    package let conflict: SyncReport
     /// That value, in words.
-    public let restored: String
-    public let outcome: Outcome
+    package let restored: String
+    package let outcome: Outcome
 
-    public enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case conflict, restored, outcome
     }
 }

@@ -15,10 +15,10 @@ import GorillaShared
 ///
 /// Numbers take a decimal comma as well as a point (`4x12@62,5kg`, `1x1,5km`); a list of reps (`12,10,8`) is told
 /// apart by having no `x`.
-public enum PlanParser {
+package enum PlanParser {
     /// Parses one `--plan` argument into the exercise's name and its plan (`exercise` left for the caller to fill).
     /// - Parameter count: how the named exercise is counted, when known (decides what `m` means).
-    public static func parse(
+    package static func parse(
         _ text: String, count: (String) -> CountMode? = { _ in nil }
     )
         throws(SetParser.ParseError) -> (name: String, plan: PlannedExercise)

@@ -87,18 +87,18 @@ struct SessionDraft: Sendable {
 }
 
 /// Sets, reps, volume per unit and time under tension of a session.
-public struct SessionTotals: Sendable {
+package struct SessionTotals: Sendable {
     /// How many sets.
-    public let sets: Int
+    package let sets: Int
     /// Σ reps.
-    public let reps: Int
+    package let reps: Int
     /// Σ reps × weight of each unit's sets.
-    public let volume: [WeightUnit: Double]
+    package let volume: [WeightUnit: Double]
     /// Σ the sets' durations, in seconds.
-    public let tension: Double
+    package let tension: Double
 
     /// The totals of `exercises`.
-    public init(_ exercises: [PerformedExercise]) {
+    package init(_ exercises: [PerformedExercise]) {
         var volume: [WeightUnit: Double] = [:]
         let sets = exercises.flatMap(\.sets)
         for set in sets where set.weight > 0 { volume[set.unit, default: 0] += Double(set.reps) * set.weight }
@@ -109,7 +109,7 @@ public struct SessionTotals: Sendable {
     }
 
     /// The volume of every set added in `unit` (a set entered in the other unit is converted).
-    public func volume(in unit: WeightUnit) -> Double {
+    package func volume(in unit: WeightUnit) -> Double {
         volume.reduce(0) { total, part in
             switch (part.key, unit) {
             case (.kg, .lb): total + part.value / kilogramsPerPound

@@ -3,7 +3,7 @@ import GorillaShared
 
 extension SessionRecorder {
     /// Applies one key pressed at `now`.
-    public mutating func handle(_ key: Key, at date: Date) {
+    package mutating func handle(_ key: Key, at date: Date) {
         guard outcome == .recording else { return }
         let now = date.timeIntervalSince1970
         notice = nil
@@ -47,7 +47,7 @@ extension SessionRecorder {
     }
 
     /// Advances the clock: true once, when the planned rest runs out (the view rings the bell).
-    public mutating func tick(at date: Date) -> Bool {
+    package mutating func tick(at date: Date) -> Bool {
         guard restOver == nil, let remaining = restRemaining(at: date), remaining <= 0, !isPaused else { return false }
         restOver = date.timeIntervalSince1970
         return true
@@ -332,13 +332,13 @@ extension SessionRecorder {
     /// its own written form, ``SetParser/text(of:)`` (durations after `@`, no zero weights).
     ///
     /// Numbers are written as the current language writes them (``text(of:count:in:)``).
-    public static func text(of set: PerformedSet, count: CountMode = .reps) -> String {
+    package static func text(of set: PerformedSet, count: CountMode = .reps) -> String {
         text(of: set, count: count, in: .current)
     }
 
     /// ``text(of:count:)`` with the numbers as `language` writes them: `12x82,5kg` in Catalan and Spanish (the form and
     /// the editor read a decimal comma back as they read a point).
-    public static func text(of set: PerformedSet, count: CountMode = .reps, in language: Language) -> String {
+    package static func text(of set: PerformedSet, count: CountMode = .reps, in language: Language) -> String {
         let plain = { (value: Double) in language.number(value) }
         var text =
             switch CountMode.reading(set, as: count) {

@@ -15,15 +15,15 @@ import GorillaShared
 /// The terminal view only reads keys, passes them here with the clock's time and draws the state; the state is
 /// `Codable` so that every step is saved in the local cache and `gorilla train --resume` continues after a crash.
 /// Times are seconds since 1970.
-public struct SessionRecorder: Codable, Sendable, Equatable {
+package struct SessionRecorder: Codable, Sendable, Equatable {
     /// A key press the recorder understands.
-    public enum Key: Equatable, Sendable {
+    package enum Key: Equatable, Sendable {
         case space, enter, up, down, left, right, escape, backspace
         case character(Character)
     }
 
     /// A question or input line the recorder is waiting on.
-    public enum Prompt: String, Codable, Sendable {
+    package enum Prompt: String, Codable, Sendable {
         case weight, addExercise, note, editSet, confirmRemove, confirmSave, confirmCancel
         /// Asked by earlier versions after a hands-free set; kept so that such a recording still resumes.
         case reps
@@ -31,7 +31,7 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
 
     /// What the last key did or why it did nothing, for the line of feedback under the sets (worded by the view in
     /// the language of the command: ``message``).
-    public enum Notice: Codable, Sendable, Equatable {
+    package enum Notice: Codable, Sendable, Equatable {
         /// A key other than `p`, `q` or Esc while paused.
         case paused
         /// A key that needs an exercise before any is added.
@@ -84,27 +84,27 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
     }
 
     /// Still recording, or finished: to be saved or discarded.
-    public enum Outcome: String, Codable, Sendable {
+    package enum Outcome: String, Codable, Sendable {
         case recording, save, discard
     }
 
     /// An exercise of the coach's catalogue, as the picker (`a`) offers it.
-    public struct Choice: Codable, Sendable, Equatable {
-        public var id: UUID
-        public var name: String
-        public var count: CountMode
+    package struct Choice: Codable, Sendable, Equatable {
+        package var id: UUID
+        package var name: String
+        package var count: CountMode
         /// The sets of this exercise in the client's previous session that had it: an exercise added with `a` starts
         /// from them as one of the plan does.
-        public var previous: [PerformedSet]
+        package var previous: [PerformedSet]
 
-        public init(id: UUID, name: String, count: CountMode = .reps, previous: [PerformedSet] = []) {
+        package init(id: UUID, name: String, count: CountMode = .reps, previous: [PerformedSet] = []) {
             self.id = id
             self.name = name
             self.count = count
             self.previous = previous
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(UUID.self, forKey: .id)
             name = try container.decode(String.self, forKey: .name)
@@ -114,25 +114,25 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
     }
 
     /// One exercise of the session: what is done, what the plan asks, and what this client did last time.
-    public struct Item: Codable, Sendable, Equatable {
+    package struct Item: Codable, Sendable, Equatable {
         /// Identifies the item while exercises are added, removed and moved (what `u` undoes refers to it).
-        public var key: UUID
-        public var performed: PerformedExercise
+        package var key: UUID
+        package var performed: PerformedExercise
         /// The sets of this exercise in the client's previous session that had it.
-        public var previous: [PerformedSet]
+        package var previous: [PerformedSet]
         /// The training's plan for this exercise.
-        public var plan: PlannedExercise?
+        package var plan: PlannedExercise?
         /// What a set of this exercise holds: reps, a time or a distance.
-        public var count: CountMode
+        package var count: CountMode
         /// The weight for the next sets, once entered with `w`.
-        public var weight: Double?
-        public var unit: WeightUnit?
+        package var weight: Double?
+        package var unit: WeightUnit?
         /// Planned sets passed over (`s` in the form): they count as done for the plan, and are not stored.
-        public var skipped: Int
+        package var skipped: Int
         /// Added from the picker as a new exercise: created in the catalogue when the session is saved.
-        public var isNew: Bool
+        package var isNew: Bool
 
-        public init(
+        package init(
             performed: PerformedExercise, previous: [PerformedSet] = [], plan: PlannedExercise? = nil,
             count: CountMode = .reps, isNew: Bool = false
         ) {
@@ -145,7 +145,7 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
             self.isNew = isNew
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             key = try container.decodeIfPresent(UUID.self, forKey: .key) ?? UUID()
             performed = try container.decode(PerformedExercise.self, forKey: .performed)
@@ -159,16 +159,16 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         }
 
         /// The group (superset, circuit) the plan puts this exercise in.
-        public var group: String? { plan?.group }
+        package var group: String? { plan?.group }
 
         /// Sets that count toward the plan: every set but warm-ups, and the planned sets passed over.
-        public var done: Int { recorded + skipped }
+        package var done: Int { recorded + skipped }
 
         /// Sets recorded today that count toward the plan: every set but warm-ups (passed-over sets are not sets).
-        public var recorded: Int { performed.sets.filter { $0.type != .warmup }.count }
+        package var recorded: Int { performed.sets.filter { $0.type != .warmup }.count }
 
         /// How many sets the plan asks for; nil when it does not say.
-        public var planned: Int? { plan?.plannedSets }
+        package var planned: Int? { plan?.plannedSets }
 
         /// Last time's working sets (warm-ups left out): set number `n` today is compared with the `n`th of them.
         var previousWorking: [PerformedSet] { previous.filter { $0.type != .warmup } }
@@ -176,7 +176,7 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         /// The load of the next set: entered with `w`, else the plan's, else what the client lifted in that set last
         /// time, else today's previous set, else last time's last set, else 0 kg. The target shows it and a set
         /// records it: one number.
-        public var nextLoad: (weight: Double, unit: WeightUnit) {
+        package var nextLoad: (weight: Double, unit: WeightUnit) {
             if let weight { return (weight, unit ?? .kg) }
             if let weight = plan?.weight { return (weight, plan?.unit ?? .kg) }
             let working = previousWorking
@@ -188,7 +188,7 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
 
         /// What set number `done + 1` should be: the plan's target, else what the client did in that set last time,
         /// read by the exercise's count mode (no repetitions for a timed or distance set), at ``nextLoad``.
-        public var target: PerformedSet? {
+        package var target: PerformedSet? {
             let index = done
             let working = previousWorking
             let last = working.indices.contains(index) ? working[index] : nil
@@ -209,57 +209,57 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
         var skip: Bool
     }
 
-    public let id: UUID
-    public let client: UUID
-    public let clientName: String
-    public let training: UUID?
-    public let trainingName: String?
-    public let event: UUID?
+    package let id: UUID
+    package let client: UUID
+    package let clientName: String
+    package let training: UUID?
+    package let trainingName: String?
+    package let event: UUID?
     /// The appointment the session is for, as the header names it ("appointment 10:00"; nil without one).
-    public var appointment: String?
+    package var appointment: String?
     /// True for the stopwatch; false for the hands-free form.
-    public let realTime: Bool
+    package let realTime: Bool
     /// Started without a training (`--free`): exercises come from the picker as the session goes.
-    public let free: Bool
+    package let free: Bool
     /// `gorilla train --edit`: the recording is a finished session (same id) being corrected; saving stores a new
     /// revision of it, never a second session.
-    public private(set) var correcting: Bool?
-    public internal(set) var started: Double
+    package private(set) var correcting: Bool?
+    package internal(set) var started: Double
 
-    public internal(set) var items: [Item]
-    public internal(set) var selected: Int = 0
+    package internal(set) var items: [Item]
+    package internal(set) var selected: Int = 0
     /// The coach's catalogue, for the picker.
-    public internal(set) var catalogue: [Choice]?
+    package internal(set) var catalogue: [Choice]?
     /// The session's note (`n`).
-    public internal(set) var notes: String?
+    package internal(set) var notes: String?
     /// The type of the next set (`t` cycles it); back to normal whenever another exercise is selected.
-    public internal(set) var setType: SetType = .normal
+    package internal(set) var setType: SetType = .normal
     /// The running set: when its stopwatch started and the time of each rep since then.
-    public internal(set) var setStart: Double?
-    public internal(set) var repTimes: [Double] = []
+    package internal(set) var setStart: Double?
+    package internal(set) var repTimes: [Double] = []
     /// The rest before the running set (from the end of the previous one).
-    public internal(set) var pendingRest: Double?
-    public internal(set) var restStart: Double?
+    package internal(set) var pendingRest: Double?
+    package internal(set) var restStart: Double?
     /// The planned rest running since `restStart`, counted down on screen.
-    public internal(set) var restTarget: Double?
+    package internal(set) var restTarget: Double?
     /// When the planned rest ran out (the bell rang), until the next set starts.
-    public internal(set) var restOver: Double?
-    public internal(set) var pausedSince: Double?
-    public internal(set) var pausedTotal: Double = 0
-    public internal(set) var prompt: Prompt?
-    public internal(set) var input: String = ""
+    package internal(set) var restOver: Double?
+    package internal(set) var pausedSince: Double?
+    package internal(set) var pausedTotal: Double = 0
+    package internal(set) var prompt: Prompt?
+    package internal(set) var input: String = ""
     /// The set being edited (`e`): its place among the selected exercise's sets.
-    public internal(set) var editing: Int?
+    package internal(set) var editing: Int?
     /// The picker's highlighted line.
-    public internal(set) var pick: Int?
+    package internal(set) var pick: Int?
     /// What `u` undoes, oldest first (absent in a recording kept by an earlier version).
     var steps: [Step]?
-    public internal(set) var outcome: Outcome = .recording
-    public internal(set) var ended: Double?
+    package internal(set) var outcome: Outcome = .recording
+    package internal(set) var ended: Double?
     /// One line of feedback for the view ("added Crunch", "nothing to undo"); ``message`` words it.
-    public internal(set) var notice: Notice?
+    package internal(set) var notice: Notice?
 
-    public init(
+    package init(
         id: UUID = UUID.v7(), client: UUID, clientName: String, training: UUID? = nil, trainingName: String? = nil,
         event: UUID? = nil, realTime: Bool = true, free: Bool = false, items: [Item], catalogue: [Choice]? = nil,
         at now: Date, until end: Date? = nil, correcting: Bool = false, notes: String? = nil
@@ -282,48 +282,48 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
 
     // MARK: Reading the state
 
-    public var isPaused: Bool { pausedSince != nil }
-    public var isSetRunning: Bool { setStart != nil }
+    package var isPaused: Bool { pausedSince != nil }
+    package var isSetRunning: Bool { setStart != nil }
 
     /// The stopwatch of the running set, stopped while paused.
-    public func setElapsed(at now: Date) -> Double? {
+    package func setElapsed(at now: Date) -> Double? {
         setStart.map { (pausedSince ?? now.timeIntervalSince1970) - $0 }
     }
 
     /// The rest since the last set ended.
-    public func restElapsed(at now: Date) -> Double? {
+    package func restElapsed(at now: Date) -> Double? {
         restStart.map { (pausedSince ?? now.timeIntervalSince1970) - $0 }
     }
 
     /// The planned rest left (negative once it ran out), when the last set's exercise plans one.
-    public func restRemaining(at now: Date) -> Double? {
+    package func restRemaining(at now: Date) -> Double? {
         guard let target = restTarget, let elapsed = restElapsed(at: now) else { return nil }
         return target - elapsed
     }
 
     /// Training time, without pauses. A hands-free form runs from its start to its end, as entered.
-    public func sessionElapsed(at now: Date) -> Double {
+    package func sessionElapsed(at now: Date) -> Double {
         (ended ?? pausedSince ?? now.timeIntervalSince1970) - started - pausedTotal
     }
 
     /// The weight and unit the next set of exercise `index` will have (``Item/nextLoad``; 0 kg without an exercise).
-    public func nextWeight(_ index: Int) -> (Double, WeightUnit) {
+    package func nextWeight(_ index: Int) -> (Double, WeightUnit) {
         guard items.indices.contains(index) else { return (0, .kg) }
         return items[index].nextLoad
     }
 
     /// The exercises with at least one set, as the history stores them.
-    public var performed: [PerformedExercise] { items.map(\.performed).filter { !$0.sets.isEmpty } }
+    package var performed: [PerformedExercise] { items.map(\.performed).filter { !$0.sets.isEmpty } }
 
     /// Whether every exercise of the plan has its planned sets (false when nothing is planned).
-    public var planComplete: Bool {
+    package var planComplete: Bool {
         let planned = items.filter { $0.planned != nil }
         return !planned.isEmpty && planned.allSatisfy { $0.done >= $0.planned! }
     }
 
     /// The picker's lines for the text typed so far: the catalogue's exercises it names, best first (accents and
     /// case folded, small typos forgiven), then the closest names for a typo in the beginning of one.
-    public var candidates: [Choice] {
+    package var candidates: [Choice] {
         let catalogue = catalogue ?? []
         let query = input.trimmingCharacters(in: .whitespaces)
         let limit = 8
@@ -341,7 +341,7 @@ public struct SessionRecorder: Codable, Sendable, Equatable {
     }
 
     /// Whether the picker offers to create the typed name as a new exercise (its last line).
-    public var offersNewExercise: Bool {
+    package var offersNewExercise: Bool {
         let query = NameMatch.fold(input)
         return !query.isEmpty && !(catalogue ?? []).contains { NameMatch.fold($0.name) == query }
     }

@@ -2,15 +2,15 @@ import Foundation
 import GorillaShared
 
 /// `gorilla sessions show ID --history`: every revision of a session, oldest first.
-public struct SessionHistory: Presentable {
+package struct SessionHistory: Presentable {
     /// The session.
-    public let id: UUID
+    package let id: UUID
     /// Its client's display name.
-    public let clientName: String
+    package let clientName: String
     /// The logged-in account (its own changes are shown as "you").
-    public let me: UUID
+    package let me: UUID
     /// The revisions, oldest first, as the server keeps them.
-    public let revisions: [SessionRevision]
+    package let revisions: [SessionRevision]
 
     /// The session as `revision` left it; nil when its document does not read as a session.
     static func session(_ revision: SessionRevision) -> TrainingSession? {
@@ -51,15 +51,15 @@ public struct SessionHistory: Presentable {
 
     /// An array of revisions, each with `revision`, `version`, `at`, `by` (the account), `byName`, `byRole`,
     /// `changed` (the fields it changed), and the session as it stood: `exercises`, `notes`, `start`, `end`.
-    public var jsonForm: some Encodable { revisions.map(Record.init) }
+    package var jsonForm: some Encodable { revisions.map(Record.init) }
 }
 
 /// `gorilla sessions comment ID TEXT`: the comment, a message that names the session (its JSON is the message).
-public struct SessionComment: Presentable {
+package struct SessionComment: Presentable {
     /// The message, as `messages send` has it.
-    public let message: SentMessage
+    package let message: SentMessage
     /// When the session started, for the text.
-    public let sessionStart: Date?
+    package let sessionStart: Date?
 
-    public var jsonForm: some Encodable { message.jsonForm }
+    package var jsonForm: some Encodable { message.jsonForm }
 }

@@ -3,9 +3,9 @@ import GorillaShared
 
 /// A session stored from `gorilla sessions log`, `gorilla train` or a correction (`gorilla sessions edit`): the
 /// session as it stands after the sync.
-public struct SessionSaved: Presentable {
+package struct SessionSaved: Presentable {
     /// How the session was recorded.
-    public enum Way: Sendable {
+    package enum Way: Sendable {
         case logged(start: Date)
         case trained
         /// A finished session corrected (a new revision); `changed` is false when the correction changed nothing.
@@ -13,30 +13,30 @@ public struct SessionSaved: Presentable {
     }
 
     /// How it was recorded.
-    public let way: Way
+    package let way: Way
     /// The session.
-    public let id: UUID
+    package let id: UUID
     /// The client's display name.
-    public let clientName: String
+    package let clientName: String
     /// The exercises performed, linked to the catalogue where it has them.
-    public let exercises: [PerformedExercise]
+    package let exercises: [PerformedExercise]
     /// The stored session; nil when the server refused it during the sync and it was rolled back.
-    public let session: Stored<TrainingSession>?
+    package let session: Stored<TrainingSession>?
     /// Names of exercises that are not in the catalogue (kept by name only).
-    public let unknownExercises: [String]
+    package let unknownExercises: [String]
     /// Why the event the session was logged against already looked trained (shown as a warning), if it did.
-    public var eventAlreadyDone: String?
+    package var eventAlreadyDone: String?
     /// Exercise names typed that the catalogue took as another name (said on standard error, `matched` in JSON).
-    public var matched: [Match] = []
+    package var matched: [Match] = []
 
     /// A name typed and the catalogue exercise it was taken as.
-    public struct Match: Sendable, Equatable, Encodable {
-        public let typed: String
-        public let name: String
+    package struct Match: Sendable, Equatable, Encodable {
+        package let typed: String
+        package let name: String
     }
 
     /// The session `id`, stored the `way` given.
-    public init(
+    package init(
         _ way: Way, id: UUID, clientName: String, exercises: [PerformedExercise], session: Stored<TrainingSession>?,
         unknownExercises: [String]
     ) {
@@ -54,34 +54,34 @@ public struct SessionSaved: Presentable {
     }
 
     /// The stored session with `matched`; `{"id", "rejected": true}` when the server refused it.
-    public var jsonForm: some Encodable {
+    package var jsonForm: some Encodable {
         let matches = Matches(matched: matched.isEmpty ? nil : matched)
         return ChangedRow(session.map { DocumentRecord($0, adding: matches) }, id: id)
     }
 }
 
 /// `gorilla sessions list`.
-public struct SessionList: Presentable {
+package struct SessionList: Presentable {
     /// One session of the list.
-    public struct Row: Sendable {
+    package struct Row: Sendable {
         /// The session as synced.
-        public let session: Stored<TrainingSession>
+        package let session: Stored<TrainingSession>
         /// The client's display name ("" when unknown).
-        public let clientName: String
+        package let clientName: String
         /// The training it followed.
-        public let trainingName: String?
+        package let trainingName: String?
         /// The exercises performed.
-        public var exercises: [PerformedExercise] { session.exercises }
+        package var exercises: [PerformedExercise] { session.exercises }
         /// Its sets, reps, volume and time under tension.
-        public var totals: SessionTotals { SessionTotals(exercises) }
+        package var totals: SessionTotals { SessionTotals(exercises) }
         /// Who recorded it: the coach, or the client themselves (self-logged).
-        public var recordedBy: Role { session.recordedBy ?? .coach }
+        package var recordedBy: Role { session.recordedBy ?? .coach }
     }
 
     /// The sessions, newest first.
-    public let sessions: [Row]
+    package let sessions: [Row]
     /// Whether a range or a client narrowed the list.
-    public let narrowed: Bool
+    package let narrowed: Bool
 
     /// One session of the list in `--json`: its members that say what it was, and its counts.
     private struct Record: Encodable {
@@ -122,38 +122,38 @@ public struct SessionList: Presentable {
         }
     }
 
-    public var jsonForm: some Encodable { sessions.map(Record.init) }
+    package var jsonForm: some Encodable { sessions.map(Record.init) }
 }
 
 /// `gorilla sessions show`.
-public struct SessionDetail: Presentable {
+package struct SessionDetail: Presentable {
     /// A comment on the session (a message that names it).
-    public struct Comment: Sendable {
+    package struct Comment: Sendable {
         /// The message.
-        public let id: UUID
+        package let id: UUID
         /// The account that wrote it (nil for one only this device has, before the server names it).
-        public let from: UUID?
+        package let from: UUID?
         /// When the server received it (nil while it waits to be sent).
-        public let sent: Date?
-        public let text: String
+        package let sent: Date?
+        package let text: String
         /// Who wrote it: "you", the client's name or the coach's.
-        public let author: String
+        package let author: String
     }
 
     /// The session as synced.
-    public let session: Stored<TrainingSession>
+    package let session: Stored<TrainingSession>
     /// The client's display name.
-    public let clientName: String?
+    package let clientName: String?
     /// The training it followed.
-    public let trainingName: String?
+    package let trainingName: String?
     /// The comments on it, oldest first.
-    public var comments: [Comment] = []
+    package var comments: [Comment] = []
     /// How each catalogue exercise of the session is counted (reps when not listed).
-    public var counts: [UUID: CountMode] = [:]
+    package var counts: [UUID: CountMode] = [:]
     /// The exercises performed.
-    public var exercises: [PerformedExercise] { session.exercises }
+    package var exercises: [PerformedExercise] { session.exercises }
     /// Its sets, reps, volume and time under tension.
-    public var totals: SessionTotals { SessionTotals(exercises) }
+    package var totals: SessionTotals { SessionTotals(exercises) }
 
     /// What `--json` adds to the session's members.
     private struct Extra: Encodable {
@@ -180,7 +180,7 @@ public struct SessionDetail: Presentable {
 
     /// The session's members (with who recorded it and its revision, also when the document leaves them out), its
     /// client's and training's names, its comments and its totals.
-    public var jsonForm: some Encodable {
+    package var jsonForm: some Encodable {
         let totals = totals
         var shown = session
         shown.value.recordedBy = session.recordedBy ?? .coach
@@ -198,22 +198,22 @@ public struct SessionDetail: Presentable {
 }
 
 /// `gorilla sessions rm`: the deleted session as it was, marked deleted.
-public struct SessionRemoval: Presentable {
+package struct SessionRemoval: Presentable {
     /// The session as it was.
-    public let session: Stored<TrainingSession>
+    package let session: Stored<TrainingSession>
 
     /// `deleted: true` beside the session's members.
     private struct Deleted: Encodable {
         var deleted = true
     }
 
-    public var jsonForm: some Encodable { DocumentRecord(session, adding: Deleted()) }
+    package var jsonForm: some Encodable { DocumentRecord(session, adding: Deleted()) }
 }
 
 /// `gorilla sessions export`: a session as text, CSV or JSON, printed on standard output.
-public struct SessionExport: Presentable {
+package struct SessionExport: Presentable {
     /// The forms a session is exported in.
-    public enum Format: String, Sendable {
+    package enum Format: String, Sendable {
         case txt, csv, json
 
         /// `txt` (or `text`), `csv` or `json`, in any case.
@@ -228,32 +228,32 @@ public struct SessionExport: Presentable {
     }
 
     /// The form asked for.
-    public let format: Format
+    package let format: Format
     /// The session as synced.
-    public let session: Stored<TrainingSession>
+    package let session: Stored<TrainingSession>
     /// The client's display name ("" when unknown).
-    public let clientName: String
+    package let clientName: String
     /// The training it followed.
-    public let trainingName: String?
+    package let trainingName: String?
     /// How each catalogue exercise of the session is counted (reps when not listed).
-    public var counts: [UUID: CountMode] = [:]
+    package var counts: [UUID: CountMode] = [:]
     /// The exercises performed.
-    public var exercises: [PerformedExercise] { session.exercises }
+    package var exercises: [PerformedExercise] { session.exercises }
 
     /// The text or CSV form in `--json`.
-    public struct Content: Encodable {
+    package struct Content: Encodable {
         let format: String
         let content: String
     }
 
     /// The client's and training's names beside the session's members.
-    public struct Names: Encodable, Sendable {
+    package struct Names: Encodable, Sendable {
         let clientName: String?
         let trainingName: String?
     }
 
     /// `{format, content}` for text and CSV; the document for JSON.
-    public var jsonForm: OneOf<Content, DocumentRecord<TrainingSession, Names>> {
+    package var jsonForm: OneOf<Content, DocumentRecord<TrainingSession, Names>> {
         switch format {
         case .txt, .csv: .first(Content(format: format.rawValue, content: content))
         case .json: .second(document)

@@ -8,7 +8,7 @@ extension SessionService {
     /// (from the client), queued and sent at once when the server is reachable.
     /// - Throws: ``ClientError`` `.usage` for an empty text or a client who has not registered yet, `.notFound` for an
     ///   unknown session.
-    public func comment(on id: String, text: String) async throws -> SessionComment {
+    package func comment(on id: String, text: String) async throws -> SessionComment {
         let cache = try context.cache()
         let session = try Self.resolve(cache, id)
         let messages = MessageService(context)

@@ -2,23 +2,23 @@ import Foundation
 import GorillaShared
 
 /// What `gorilla sessions edit ID` changes in a finished session.
-public struct SessionEditRequest: Sendable {
+package struct SessionEditRequest: Sendable {
     /// The session (id or short id).
-    public var id: String
+    package var id: String
     /// `--set "EXERCISE: SET, SET"`: the exercise's sets become these (the exercise is added if the session lacks it).
-    public var sets: [String]
+    package var sets: [String]
     /// `--remove-exercise NAME`: exercises taken out of the session.
-    public var removeExercises: [String]
+    package var removeExercises: [String]
     /// `--notes TEXT`: the session's notes ("" removes them).
-    public var notes: String?
+    package var notes: String?
     /// `--date "YYYY-MM-DD HH:MM"`: a new start (the end moves with it).
-    public var date: String?
+    package var date: String?
     /// Keep exercise names the catalogue does not have by name only (`--allow-new`) instead of refusing them.
-    public var allowNew: Bool
+    package var allowNew: Bool
     /// `--duration`: how long the session lasted (`60`, `45m`, `1h30m`); the end moves to the start plus it.
-    public var duration: String?
+    package var duration: String?
 
-    public init(
+    package init(
         id: String, sets: [String] = [], removeExercises: [String] = [], notes: String? = nil, date: String? = nil,
         allowNew: Bool = false, duration: String? = nil
     ) {
@@ -39,7 +39,7 @@ extension SessionService {
     /// - Throws: ``ClientError`` `.usage` when nothing is asked or the session would be left without a set,
     ///   `.notFound` for an exercise the session does not have, `.server` (forbidden) for a client correcting a
     ///   session their coach recorded.
-    public func edit(_ request: SessionEditRequest) async throws -> SessionSaved {
+    package func edit(_ request: SessionEditRequest) async throws -> SessionSaved {
         guard
             !request.sets.isEmpty || !request.removeExercises.isEmpty || request.notes != nil || request.date != nil
                 || request.duration != nil
@@ -83,7 +83,7 @@ extension SessionService {
     /// reachable; the result presents the session as it then stands, or says that nothing changed.
     /// - Throws: ``ClientError`` `.notFound` for an unknown session, `.usage` when it would be left without a set,
     ///   `.server` (forbidden) for a client correcting a session their coach recorded.
-    public func correct(
+    package func correct(
         _ id: String, exercises: [PerformedExercise], notes: String?, start: Date? = nil
     ) async throws -> SessionSaved {
         let cache = try context.cache()

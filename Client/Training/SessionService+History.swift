@@ -16,7 +16,7 @@ extension SessionService {
     /// reading goes too fast.
     /// - Throws: ``ClientError`` `.unreachable` offline (the revisions are only on the server), `.notFound` for a
     ///   session the server does not have yet.
-    public func history(_ id: String) async throws -> SessionHistory {
+    package func history(_ id: String) async throws -> SessionHistory {
         let cache = try await context.freshCache()
         let session = try Self.resolve(cache, id)
         let pages: [[SessionRevision]]

@@ -2,31 +2,31 @@ import Foundation
 import GorillaShared
 
 /// What `sessions log` records (the non-interactive, hands-free way).
-public struct SessionLogRequest: Sendable {
+package struct SessionLogRequest: Sendable {
     /// The client (name, username or id); a client logging their own training leaves it out.
-    public var client: String?
+    package var client: String?
     /// The training (routine) followed.
-    public var training: String?
+    package var training: String?
     /// The event this session fulfils (marked done).
-    public var event: String?
+    package var event: String?
     /// Local "YYYY-MM-DD HH:MM"; now when nil.
-    public var date: String?
+    package var date: String?
     /// `handsfree` (the default) or `realtime`.
-    public var mode: String?
+    package var mode: String?
     /// `--set "EXERCISE: SET, SET"` arguments.
-    public var sets: [String]
+    package var sets: [String]
     /// `--from-file`: the same as JSON.
-    public var file: String?
+    package var file: String?
     /// A note about the session.
-    public var notes: String?
+    package var notes: String?
     /// Keep exercise names the catalogue does not have by name only (`--allow-new`) instead of refusing them.
-    public var allowNew: Bool
+    package var allowNew: Bool
     /// `--duration`: how long the session lasted, as minutes (`60`) or `45m`, `1h`, `1h30m`; nil for the training's
     /// planned length, else ``SessionService/defaultLength``.
-    public var duration: String?
+    package var duration: String?
 
     /// A request to log a session of `client`.
-    public init(
+    package init(
         client: String?, training: String? = nil, event: String? = nil, date: String? = nil, mode: String? = nil,
         sets: [String] = [], file: String? = nil, notes: String? = nil, allowNew: Bool = false,
         duration: String? = nil
@@ -47,16 +47,16 @@ public struct SessionLogRequest: Sendable {
 /// The training history: log a finished session, list, show, correct, comment, delete, export (`gorilla sessions`).
 ///
 /// A coach records and reads the sessions of their clients; a client records and reads their own (self-logged).
-public struct SessionService: Sendable {
+package struct SessionService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
     /// `gorilla sessions log --client C --set "EXERCISE: 12x80kg@40s" … [--from-file FILE]` (a client: without
     /// `--client`, their own session).
-    public func log(_ request: SessionLogRequest) async throws -> SessionSaved {
+    package func log(_ request: SessionLogRequest) async throws -> SessionSaved {
         let cache = try context.cache()
         let client = try Self.owner(request.client, cache: cache, context: context)
         var exercises: [PerformedExercise] = []
@@ -107,7 +107,7 @@ public struct SessionService: Sendable {
     }
 
     /// How long a logged session lasted when neither `--duration` nor a training says: an hour.
-    public static let defaultLength: Double = 3600
+    package static let defaultLength: Double = 3600
 
     /// The length `text` names (`60`, `45m`, `1h`, `1h30m`, as `--reminder` reads them), from a minute to a day.
     /// - Throws: ``ClientError`` `.usage` saying what is accepted.
@@ -135,7 +135,7 @@ public struct SessionService: Sendable {
     }
 
     /// `gorilla sessions list [--client C] [--from] [--to]`: newest first (a client's own).
-    public func list(client: String?, from: String?, to: String?) async throws -> SessionList {
+    package func list(client: String?, from: String?, to: String?) async throws -> SessionList {
         let cache = try await context.freshCache()
         let owner = try client.map { try Self.owner($0, cache: cache, context: context, use: .reading) }
         let sessions = try Self.sessions(cache, from: from, to: to, client: owner?.id)
@@ -150,7 +150,7 @@ public struct SessionService: Sendable {
     }
 
     /// `gorilla sessions show ID`: the exercises and sets with the session's totals, then its comments.
-    public func show(_ id: String) async throws -> SessionDetail {
+    package func show(_ id: String) async throws -> SessionDetail {
         let cache = try await context.freshCache()
         let session = try Self.resolve(cache, id)
         let names = try ClientDirectory(cache: cache).names()
@@ -163,7 +163,7 @@ public struct SessionService: Sendable {
 
     /// `gorilla sessions rm ID`.
     /// - Parameter confirmation: asked once the session is found and the account may delete it, naming the session.
-    public func remove(_ id: String, confirmation: Confirmation = .yes) async throws -> SessionRemoval {
+    package func remove(_ id: String, confirmation: Confirmation = .yes) async throws -> SessionRemoval {
         try context.require(.delete, .session, TrainingPhrases.actionDeleteSessions.t())
         let cache = try context.cache()
         let session = try Self.resolve(cache, id)
@@ -176,7 +176,7 @@ public struct SessionService: Sendable {
     }
 
     /// `gorilla sessions export ID --format txt|csv|json`.
-    public func export(_ id: String, format: String) async throws -> SessionExport {
+    package func export(_ id: String, format: String) async throws -> SessionExport {
         let cache = try await context.freshCache()
         let session = try Self.resolve(cache, id)
         guard let format = SessionExport.Format(format) else {

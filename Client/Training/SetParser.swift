@@ -9,24 +9,24 @@ import GorillaShared
 ///
 /// Numbers take a decimal comma as well as a point (`12x62,5kg`): a comma between two digits is a decimal comma, and
 /// any other comma (followed by a space or by anything but a digit) separates sets: `12x62,5kg, 10x85kg`.
-public enum SetParser {
+package enum SetParser {
     /// A syntax error naming the offending part, with the text and a caret under it.
-    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
-        public let message: String
+    package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        package let message: String
         /// The whole text given.
-        public let text: String
+        package let text: String
         /// The offending part.
-        public let part: String
+        package let part: String
         /// Where the offending part starts in `text` (in characters).
-        public let offset: Int
+        package let offset: Int
 
-        public var description: String {
+        package var description: String {
             "\(message): '\(part)'\n  \(text)\n  \(String(repeating: " ", count: offset))\(String(repeating: "^", count: max(1, part.count)))"
         }
     }
 
     /// Parses one `--set` argument into an exercise name and its sets.
-    public static func parse(
+    package static func parse(
         _ text: String, defaultUnit: WeightUnit = .kg
     ) throws(ParseError) -> (name: String, sets: [PerformedSet]) {
         guard let colon = text.firstIndex(of: ":") else {
@@ -188,12 +188,12 @@ public enum SetParser {
     }
 
     /// A set written as `--set` takes it: `12x80kg`, `12x80kg@40s warmup`, `2000m@7:30`, `1@45s`.
-    public static func text(of set: PerformedSet) -> String {
+    package static func text(of set: PerformedSet) -> String {
         text(of: set, in: .en)
     }
 
     /// ``text(of:)`` with the numbers as `language` writes them (`12x82,5kg` in Catalan and Spanish; read back too).
-    public static func text(of set: PerformedSet, in language: Language) -> String {
+    package static func text(of set: PerformedSet, in language: Language) -> String {
         var text: String
         if let distance = set.distance {
             text = "\(language.number(distance))m"

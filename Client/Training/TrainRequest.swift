@@ -3,14 +3,14 @@ import GorillaShared
 
 /// What `gorilla train` starts: who trains (`--client`, the client of `--event`, or of the `--next` event) and
 /// what (`--training`, `--free`, or `--repeat last`: the client's previous session again).
-public struct TrainRequest: Sendable {
+package struct TrainRequest: Sendable {
     /// What `--repeat` starts from.
-    public enum Repeat: String, Sendable, CaseIterable {
+    package enum Repeat: String, Sendable, CaseIterable {
         /// The client's previous session (the newest by start).
         case last
 
         /// The word that names this value (`últim`, `último`, `last`).
-        public var keyword: Keyword {
+        package var keyword: Keyword {
             switch self {
             case .last: .last
             }
@@ -18,7 +18,7 @@ public struct TrainRequest: Sendable {
 
         /// The value `text` names in any language, accents and case aside.
         /// - Throws: ``ClientError`` `.usage` naming the values in the user's words and in English.
-        public init(typed text: String) throws {
+        package init(typed text: String) throws {
             guard let value = Self.allCases.first(where: { $0.keyword.matches(text) }) else {
                 let values = Keyword.spelled(Self.allCases.map(\.keyword))
                 throw ClientError(.usage, TrainingPhrases.repeatInvalid.t(["last": values, "text": text]))
@@ -28,29 +28,29 @@ public struct TrainRequest: Sendable {
     }
 
     /// The client (name, username or id); taken from the event when nil.
-    public var client: String?
+    package var client: String?
     /// The training (routine) to follow.
-    public var training: String?
+    package var training: String?
     /// `--free`: exercises are added as the session goes.
-    public var free: Bool
+    package var free: Bool
     /// The event this session fulfils (marked done when saved).
-    public var event: String?
+    package var event: String?
     /// `--next`: the coach's event in progress now, else the next scheduled one.
-    public var next: Bool
+    package var next: Bool
     /// `--repeat`: the exercises and last values of an earlier session.
-    public var repeating: Repeat?
+    package var repeating: Repeat?
     /// The hands-free form: every set entered afterwards, nothing timed.
-    public var handsFree: Bool
+    package var handsFree: Bool
     /// Hands-free: when the session started and ended (local "YYYY-MM-DD HH:MM"; the end may be just "HH:MM").
     /// By default the event's times, else the training's length up to now.
-    public var start: String?
-    public var end: String?
+    package var start: String?
+    package var end: String?
     /// `--next` on a terminal: asked, with a title and one line per appointment, which to open when the next one is
     /// not certain (several start together, or it is not today); answers the index. Nil where nobody can be asked.
-    public var chooseNext: (@Sendable (_ title: String, _ lines: [String]) -> Int?)?
+    package var chooseNext: (@Sendable (_ title: String, _ lines: [String]) -> Int?)?
 
     /// A request; give at least one of `client`, `event` or `next`.
-    public init(
+    package init(
         client: String? = nil, training: String? = nil, free: Bool = false, event: String? = nil, next: Bool = false,
         repeating: Repeat? = nil, handsFree: Bool = false, start: String? = nil, end: String? = nil
     ) {
@@ -67,7 +67,7 @@ public struct TrainRequest: Sendable {
 
     /// Refuses options that cannot go together.
     /// - Throws: ``ClientError`` `.usage`.
-    public func validate() throws {
+    package func validate() throws {
         if next, client != nil || event != nil {
             throw ClientError(.usage, TrainingPhrases.nextAlone.t())
         }

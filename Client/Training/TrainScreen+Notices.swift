@@ -3,7 +3,7 @@ import GorillaShared
 
 extension SessionRecorder {
     /// The line of feedback under the sets (``notice``) in the current language: "added Crunch", "nothing to undo".
-    public var message: String? { notice.map(TrainScreen.text(of:)) }
+    package var message: String? { notice.map(TrainScreen.text(of:)) }
 }
 
 extension TrainScreen {

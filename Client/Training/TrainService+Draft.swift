@@ -3,7 +3,7 @@ import GorillaShared
 import NIOConcurrencyHelpers
 
 /// What `gorilla train --resume` opens: a recording, or nothing because the session went on elsewhere.
-public enum Resumption: Sendable {
+package enum Resumption: Sendable {
     /// The recording to open: this device's own, or (`takeOver`) the newest draft of the account, which
     /// ``TrainService/takeOver(_:)`` moves to this device.
     case recording(SessionRecorder, takeOver: Bool)
@@ -11,23 +11,23 @@ public enum Resumption: Sendable {
     case elsewhere(TrainingEnd)
 
     /// What to print instead of opening the view, if anything.
-    public var notice: TrainingEnd? {
+    package var notice: TrainingEnd? {
         if case .elsewhere(let end) = self { end } else { nil }
     }
 }
 
 /// A recording this device had, which another device took over.
-public struct ContinuedElsewhere: Sendable, Equatable {
+package struct ContinuedElsewhere: Sendable, Equatable {
     /// The session's id (the recording's).
-    public let id: UUID
+    package let id: UUID
     /// The name of the device that holds it (or held it last).
-    public let device: String
+    package let device: String
     /// When that device last wrote it.
-    public let since: Date?
+    package let since: Date?
     /// Whether it was finished there (saved or discarded).
-    public let finished: Bool
+    package let finished: Bool
     /// Whether it was finished there without being saved (discarded, or left with nothing recorded).
-    public var discarded: Bool = false
+    package var discarded: Bool = false
 }
 
 /// The unfinished recording's draft on the server (``TrainingDraft``): shared when the recording begins and when its
@@ -46,7 +46,7 @@ extension TrainService {
     /// A recording here whose draft another device took over (or finished) meanwhile is dropped, and the result says
     /// where the session went on: it must not overwrite the other device's draft.
     /// - Throws: ``ClientError`` `.notFound` when there is no unfinished session here or on the server.
-    public func prepareResume() async throws -> Resumption {
+    package func prepareResume() async throws -> Resumption {
         let cache = try await context.cacheForView(limit: Self.draftSyncLimit)
         if let recorder = try load(cache) {
             if let elsewhere = try continuedElsewhere(recorder, cache: cache) {
@@ -74,7 +74,7 @@ extension TrainService {
     /// Makes a prepared resumption this device's recording: a draft taken over is kept here and marked as held by
     /// this device (synced at once, bounded), so the device that held it is told.
     /// - Throws: ``ClientError`` `.usage` when there is nothing to open (``Resumption/elsewhere(_:)``).
-    public func takeOver(_ resumption: Resumption) async throws -> SessionRecorder {
+    package func takeOver(_ resumption: Resumption) async throws -> SessionRecorder {
         guard case .recording(let recorder, let takeOver) = resumption else {
             throw ClientError(.usage, TrainingPhrases.sessionContinuesElsewhere.t())
         }
@@ -89,7 +89,7 @@ extension TrainService {
 
     /// Queues the draft of the recording kept on this device, without the network: for a view ended by SIGTERM or
     /// SIGHUP (every step is kept; the next command's sync sends it).
-    public func keepUnfinished() throws {
+    package func keepUnfinished() throws {
         let cache = try context.cache()
         guard let recorder = try load(cache), try continuedElsewhere(recorder, cache: cache) == nil else { return }
         try shareDraft(recorder, cache: cache)

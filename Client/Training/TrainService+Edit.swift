@@ -10,7 +10,7 @@ extension TrainService {
     /// revision of the same session); the recording keeps the session's id, so it is never stored as a second one.
     /// - Throws: ``ClientError`` `.notFound` for an unknown session, `.usage` while another session is unfinished
     ///   here, `.server` (forbidden) for a client and a session their coach recorded — all before the view opens.
-    public func prepareEdit(_ id: String) async throws -> SessionRecorder {
+    package func prepareEdit(_ id: String) async throws -> SessionRecorder {
         let cache = try await context.cacheForView()
         try refuseWhileUnfinished(cache)
         let session = try SessionService.resolve(cache, id)

@@ -8,7 +8,7 @@ extension TrainService {
     /// from here, before the view opens its terminal; ``begin(_:)`` then keeps the first state.
     /// - Throws: ``ClientError`` `.usage` for options that do not go together or a session still unfinished,
     ///   `.notFound` when there is no such client, event, training or earlier session.
-    public func prepare(_ request: TrainRequest, at now: Date = Date()) async throws -> SessionRecorder {
+    package func prepare(_ request: TrainRequest, at now: Date = Date()) async throws -> SessionRecorder {
         let role = try context.session().profile.role
         try request.validate()
         let cache = try await context.cacheForView()
@@ -157,7 +157,7 @@ extension TrainService {
     /// Keeps the first state of a prepared recording: from here on `gorilla train --resume` finds it, here and (once
     /// its draft is synced, which is tried at once, bounded) on the account's other devices.
     /// - Throws: ``ClientError`` `.usage` when another session became unfinished in the meantime.
-    public func begin(_ recorder: SessionRecorder) async throws {
+    package func begin(_ recorder: SessionRecorder) async throws {
         let cache = try context.cache()
         try refuseWhileUnfinished(cache)
         try save(recorder, in: cache)
@@ -165,7 +165,7 @@ extension TrainService {
     }
 
     /// Opens a new recording and keeps its first state (``prepare(_:at:)`` then ``begin(_:)``).
-    public func start(_ request: TrainRequest, at now: Date = Date()) async throws -> SessionRecorder {
+    package func start(_ request: TrainRequest, at now: Date = Date()) async throws -> SessionRecorder {
         let recorder = try await prepare(request, at: now)
         try await begin(recorder)
         return recorder

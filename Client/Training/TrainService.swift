@@ -2,10 +2,10 @@ import Foundation
 import GorillaShared
 
 /// `gorilla train`: a recording kept on this device step by step, started, resumed and finished here.
-public struct TrainService: Sendable {
+package struct TrainService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
@@ -14,7 +14,7 @@ public struct TrainService: Sendable {
 
     /// The unfinished recording of this device.
     /// - Throws: ``ClientError`` `.notFound` when there is none.
-    public func resume() throws -> SessionRecorder {
+    package func resume() throws -> SessionRecorder {
         guard let recorder = try load(try context.cache()) else {
             throw ClientError(.notFound, TrainingPhrases.noUnfinishedSessionHere.t())
         }
@@ -22,7 +22,7 @@ public struct TrainService: Sendable {
     }
 
     /// Saves one step of the recording (called by the view after every key).
-    public func persist(_ recorder: SessionRecorder) throws {
+    package func persist(_ recorder: SessionRecorder) throws {
         try save(recorder, in: try context.cache())
     }
 
@@ -30,7 +30,7 @@ public struct TrainService: Sendable {
     ///
     /// A session without a single recorded set is never stored (nor its event marked done): it is forgotten and
     /// reported as ``TrainingEnd/empty(_:)``.
-    public func finish(_ recorder: SessionRecorder) async throws -> TrainingEnd {
+    package func finish(_ recorder: SessionRecorder) async throws -> TrainingEnd {
         let cache = try context.cache()
         switch recorder.outcome {
         case .recording:
@@ -147,7 +147,7 @@ public struct TrainService: Sendable {
 }
 
 /// How `gorilla train` ended: kept for `--resume`, discarded, finished with nothing recorded, or saved.
-public enum TrainingEnd: Presentable {
+package enum TrainingEnd: Presentable {
     /// Left with Ctrl-C: kept on this device for `gorilla train --resume` (and as a draft for the account's other
     /// devices).
     case unfinished(UUID)
@@ -172,7 +172,7 @@ public enum TrainingEnd: Presentable {
         var since: Date?
     }
 
-    public var jsonForm: some Encodable {
+    package var jsonForm: some Encodable {
         let form: OneOf<Record, SessionSaved.JSONForm> =
             switch self {
             case .unfinished(let id): .first(Record(id: id.key, unfinished: true))

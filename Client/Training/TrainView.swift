@@ -7,12 +7,12 @@ import GorillaShared
 /// second when the frame changed; the terminal is restored on every way out. Ctrl-C leaves with the
 /// unfinished session kept for `gorilla train --resume`; so does SIGTERM or SIGHUP, which end the run with
 /// ``TerminalInterruption``. The view never touches the network.
-public struct TrainView: Sendable {
-    public let recorder: SessionRecorder
+package struct TrainView: Sendable {
+    package let recorder: SessionRecorder
     let persist: @Sendable (SessionRecorder) throws -> Void
     let clock: @Sendable () -> Date
 
-    public init(
+    package init(
         recorder: SessionRecorder, clock: @escaping @Sendable () -> Date = Date.init,
         persist: @escaping @Sendable (SessionRecorder) throws -> Void
     ) {
@@ -23,13 +23,13 @@ public struct TrainView: Sendable {
 
     /// Opens the controlling terminal for `gorilla train`, before anything is started.
     /// - Throws: ``ClientError`` `.local` without a terminal.
-    public static func openTerminal() throws -> TerminalDevice {
+    package static func openTerminal() throws -> TerminalDevice {
         try TerminalDevice(for: "train", hint: TrainingPhrases.trainNeedsTerminalHint.t())
     }
 
     /// Runs until the coach saves, discards or presses Ctrl-C; returns the final state.
     /// - Throws: ``TerminalInterruption`` on SIGTERM/SIGHUP (every step is already saved), and what `persist` throws.
-    public func run(on device: TerminalDevice) async throws -> SessionRecorder {
+    package func run(on device: TerminalDevice) async throws -> SessionRecorder {
         let (start, persist, clock) = (recorder, persist, clock)
         return try await FullScreenTerminal.run(on: device, tick: .milliseconds(100)) { terminal in
             var recorder = start

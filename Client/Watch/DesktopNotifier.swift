@@ -9,13 +9,13 @@ import Darwin
 
 /// Shows a line as a desktop notification through `notify-send`: fire and forget. Starting it never waits for it, a
 /// failure is ignored, and one that hangs (no notification daemon) is killed after ``timeout``.
-public final class DesktopNotifier: Sendable {
+package final class DesktopNotifier: Sendable {
     /// The `notify-send` executable.
-    public let executable: String
+    package let executable: String
     /// How long a notification may take before it is killed.
-    public static let timeout: TimeInterval = 10
+    package static let timeout: TimeInterval = 10
     /// Most notifications running at once; more are dropped rather than pile up.
-    public static let mostRunning = 4
+    package static let mostRunning = 4
 
     private let running = NIOLockedValueBox(0)
 
@@ -24,15 +24,16 @@ public final class DesktopNotifier: Sendable {
     }
 
     /// A notifier when `notify-send` is on `PATH`, else nil.
-    public static func onPath(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> DesktopNotifier?
-    {
+    package static func onPath(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> DesktopNotifier? {
         let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
         return folders.lazy.map { "\($0)/notify-send" }.first { FileManager.default.isExecutableFile(atPath: $0) }
             .map(DesktopNotifier.init(executable:))
     }
 
     /// Runs `notify-send TITLE TEXT` in the background.
-    public func notify(title: String = "GorillaCoach", _ text: String) {
+    package func notify(title: String = "GorillaCoach", _ text: String) {
         let admitted = running.withLockedValue { count -> Bool in
             guard count < Self.mostRunning else { return false }
             count += 1

@@ -3,10 +3,10 @@ import GorillaShared
 
 /// How long before an appointment a reminder comes, as people type and read it: `30m`, `1h`, `1h30m`, `2d`, `90`
 /// (minutes), `0` (at the start).
-public enum ReminderTime {
+package enum ReminderTime {
     /// The minutes `text` names, or nil when it names none; the range (``GorillaShared/Profile/reminderRange``) is
     /// not checked here.
-    public static func minutes(_ text: String) -> Int? {
+    package static func minutes(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: " ", with: "")
         guard !trimmed.isEmpty else { return nil }
         if let plain = Int(trimmed) { return plain >= 0 ? plain : nil }
@@ -34,7 +34,7 @@ public enum ReminderTime {
 
     /// The minutes `text` names within ``GorillaShared/Profile/reminderRange``.
     /// - Throws: ``ClientError`` `.usage` saying what is accepted.
-    public static func checked(_ text: String, option: String) throws -> Int {
+    package static func checked(_ text: String, option: String) throws -> Int {
         guard let minutes = minutes(text), Profile.reminderRange.contains(minutes) else {
             throw ClientError(.usage, rangeProblem(option: option, given: text))
         }
@@ -42,18 +42,18 @@ public enum ReminderTime {
     }
 
     /// "--reminder takes 30m, 1h, 90 (minutes) or 0 (at the start), up to a week; not 'soon'".
-    public static func rangeProblem(option: String, given: String) -> String {
+    package static func rangeProblem(option: String, given: String) -> String {
         CalendarPhrases.reminderRange.t(["option": option, "text": given])
     }
 
     /// "at the start", "30 min before", "1 h 30 min before", "2 d before".
-    public static func describe(_ minutes: Int) -> String {
+    package static func describe(_ minutes: Int) -> String {
         guard minutes > 0 else { return CalendarPhrases.reminderAtStart.t() }
         return CalendarPhrases.reminderBefore.t(["length": length(minutes)])
     }
 
     /// "30 min", "1 h", "1 h 30 min", "1 d 2 h".
-    public static func length(_ minutes: Int) -> String {
+    package static func length(_ minutes: Int) -> String {
         let days = minutes / 1440, hours = minutes % 1440 / 60, rest = minutes % 60
         var parts: [String] = []
         if days > 0 { parts.append("\(days) d") }

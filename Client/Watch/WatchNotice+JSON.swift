@@ -3,7 +3,7 @@ import GorillaShared
 
 extension WatchNotice {
     /// One JSON object: `type`, `time`, `line` (the text without the time), and the news' own members.
-    public var jsonForm: some Encodable { WatchNoticeRecord(self) }
+    package var jsonForm: some Encodable { WatchNoticeRecord(self) }
 }
 
 /// A notice as `gorilla watch --json` prints it: `type`, `time` and `line`, then the members of its news (those it

@@ -3,30 +3,30 @@ import GorillaShared
 
 /// A client's own work as `gorilla watch`, the home screen and the agenda tell it to their coach: a session or a body
 /// measurement the client recorded themselves (``GorillaShared/RecordedBy``).
-public struct WatchRecord: Sendable, Equatable {
+package struct WatchRecord: Sendable, Equatable {
     /// What was recorded.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case session, measurement
     }
 
-    public var id: UUID
-    public var kind: Kind
+    package var id: UUID
+    package var kind: Kind
     /// The client's name.
-    public var client: String
+    package var client: String
     /// A session's start.
-    public var start: Date?
+    package var start: Date?
     /// A measurement's day as written (`YYYY-MM-DD`).
-    public var day: String?
+    package var day: String?
     /// A session's length in minutes.
-    public var minutes: Int?
+    package var minutes: Int?
     /// The name of the training a session followed.
-    public var training: String?
+    package var training: String?
     /// A measurement's figures.
-    public var figures: [BodyMeasure: Double]
+    package var figures: [BodyMeasure: Double]
     /// Whether the server holds it (a row only this device has was recorded here, not by the client).
-    public var fromServer: Bool
+    package var fromServer: Bool
 
-    public init(
+    package init(
         id: UUID, kind: Kind, client: String, start: Date? = nil, day: String? = nil, minutes: Int? = nil,
         training: String? = nil, figures: [BodyMeasure: Double] = [:], fromServer: Bool = true
     ) {

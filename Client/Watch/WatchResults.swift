@@ -2,7 +2,7 @@ import Foundation
 import GorillaShared
 
 /// One thing `gorilla watch` tells (worded by its presenter, `Client/Render/WatchText.swift`).
-public enum WatchNews: Sendable, Equatable {
+package enum WatchNews: Sendable, Equatable {
     /// The first line: who watches, the next appointment, what waits.
     case watching(WatchSummary)
     /// Connected (again) and up to date.
@@ -31,7 +31,7 @@ public enum WatchNews: Sendable, Equatable {
     case recorded(WatchRecord)
 
     /// The `type` of the news in `--json`: `message`, `answer`, `request`, `reminder`, `event`, `record` or `status`.
-    public var type: String {
+    package var type: String {
         switch self {
         case .watching, .connected, .offline, .moreMessages: "status"
         case .message: "message"
@@ -45,21 +45,21 @@ public enum WatchNews: Sendable, Equatable {
 }
 
 /// What the first line of `gorilla watch` says.
-public struct WatchSummary: Sendable, Equatable {
-    public var username: String
-    public var role: Role
+package struct WatchSummary: Sendable, Equatable {
+    package var username: String
+    package var role: Role
     /// The next appointment that takes place.
-    public var next: WatchAppointment?
+    package var next: WatchAppointment?
     /// For a coach, the requests to answer; for a client, their requests the coach has not answered yet.
-    public var requests: Int
+    package var requests: Int
     /// For a client, the appointments they have not answered.
-    public var unanswered: Int
+    package var unanswered: Int
     /// Messages to the account not read yet.
-    public var unread: Int
+    package var unread: Int
     /// Minutes before an appointment that its reminder comes.
-    public var lead: Int
+    package var lead: Int
 
-    public init(
+    package init(
         username: String, role: Role, next: WatchAppointment?, requests: Int, unanswered: Int, unread: Int, lead: Int
     ) {
         self.username = username
@@ -73,22 +73,22 @@ public struct WatchSummary: Sendable, Equatable {
 }
 
 /// One line of `gorilla watch`: what happened and when it was noticed.
-public struct WatchNotice: Presentable {
+package struct WatchNotice: Presentable {
     /// When the watch noticed it.
-    public let at: Date
-    public let news: WatchNews
+    package let at: Date
+    package let news: WatchNews
 
-    public init(at: Date, _ news: WatchNews) {
+    package init(at: Date, _ news: WatchNews) {
         self.at = at
         self.news = news
     }
 }
 
 /// `gorilla watch` has stopped (Ctrl-C or SIGTERM).
-public struct WatchEnded: Presentable {
-    public init() {}
+package struct WatchEnded: Presentable {
+    package init() {}
 
-    public func text(for viewer: Viewer) -> String { "" }
+    package func text(for viewer: Viewer) -> String { "" }
 
-    public var jsonForm: some Encodable { WatchStoppedRecord(time: Date()) }
+    package var jsonForm: some Encodable { WatchStoppedRecord(time: Date()) }
 }

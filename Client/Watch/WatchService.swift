@@ -10,10 +10,10 @@ import UnixSignals
 /// each sync, every few seconds (what other commands on this device changed) and, for reminders, every second. The
 /// network runs in a task of its own, so that a server that hangs never holds up the reminders, which come from the
 /// local copy and so also come offline.
-public struct WatchService: Sendable {
+package struct WatchService: Sendable {
     let context: DeviceContext
 
-    public init(_ context: DeviceContext) {
+    package init(_ context: DeviceContext) {
         self.context = context
     }
 
@@ -48,7 +48,7 @@ public struct WatchService: Sendable {
     ///
     /// - Parameter before: Minutes before an appointment that its reminder comes; the profile's when nil.
     /// - Throws: ``ClientError`` when nobody is logged in, or when the session ends on the server.
-    public func watch(before: Int?, show: @escaping @Sendable (WatchNotice) -> Void) async throws -> WatchEnded {
+    package func watch(before: Int?, show: @escaping @Sendable (WatchNotice) -> Void) async throws -> WatchEnded {
         let profile = try context.session().profile
         let cache = try context.cache()
         let started = Date()

@@ -2,28 +2,28 @@ import Foundation
 import GorillaShared
 
 /// An appointment as `gorilla watch` follows it: where it stands, and who it is with.
-public struct WatchAppointment: Sendable, Equatable {
-    public var id: UUID
+package struct WatchAppointment: Sendable, Equatable {
+    package var id: UUID
     /// How lists name it: the short id, `series@YYYY-MM-DD` for an occurrence.
-    public var reference: String
-    public var start: Date
+    package var reference: String
+    package var start: Date
     /// Minutes.
-    public var duration: Int
-    public var status: EventStatus
-    public var answer: EventAnswer?
-    public var answerNote: String?
-    public var gym: String?
-    public var note: String?
+    package var duration: Int
+    package var status: EventStatus
+    package var answer: EventAnswer?
+    package var answerNote: String?
+    package var gym: String?
+    package var note: String?
     /// The other person: the client for a coach, the coach for a client.
-    public var with: String
+    package var with: String
     /// The series this is an occurrence of.
-    public var series: UUID?
+    package var series: UUID?
     /// How a whole series repeats (nil for a single appointment or an occurrence).
-    public var recurrence: Recurrence?
+    package var recurrence: Recurrence?
     /// The name of the training the appointment is for.
-    public var training: String?
+    package var training: String?
 
-    public init(
+    package init(
         id: UUID, reference: String? = nil, start: Date, duration: Int = Event.defaultDuration,
         status: EventStatus = .scheduled, answer: EventAnswer? = nil, answerNote: String? = nil, gym: String? = nil,
         note: String? = nil, with: String, series: UUID? = nil, recurrence: Recurrence? = nil, training: String? = nil
@@ -44,14 +44,14 @@ public struct WatchAppointment: Sendable, Equatable {
     }
 
     /// Where it stands at `now` (``GorillaShared/AppointmentState``; the watch does not read sessions).
-    public func state(at now: Date) -> AppointmentState {
+    package func state(at now: Date) -> AppointmentState {
         AppointmentState(
             status: status, answer: answer, end: start.addingTimeInterval(Double(duration) * 60), fulfilled: false,
             now: now)
     }
 
     /// Whether a reminder is due for it: it takes place and the client has not said no (its state before it starts).
-    public var isRemindable: Bool { state(at: start).isAhead }
+    package var isRemindable: Bool { state(at: start).isAhead }
 
     /// The appointment `event` (a single one, a series or an occurrence, named in lists by `reference`).
     init(id: UUID, reference: String, event: Event, with: String, training: String? = nil) {
@@ -63,17 +63,17 @@ public struct WatchAppointment: Sendable, Equatable {
 }
 
 /// A message to the account, as `gorilla watch` shows it.
-public struct WatchMessage: Sendable, Equatable {
-    public var id: UUID
+package struct WatchMessage: Sendable, Equatable {
+    package var id: UUID
     /// The sender's name.
-    public var from: String
-    public var text: String
+    package var from: String
+    package var text: String
     /// When the server received it (nil for one only this device has).
-    public var sent: Date?
+    package var sent: Date?
     /// Whether the account has not read it yet.
-    public var unread: Bool
+    package var unread: Bool
 
-    public init(id: UUID, from: String, text: String, sent: Date?, unread: Bool = true) {
+    package init(id: UUID, from: String, text: String, sent: Date?, unread: Bool = true) {
         self.id = id
         self.from = from
         self.text = text
@@ -85,17 +85,17 @@ public struct WatchMessage: Sendable, Equatable {
 /// What `gorilla watch` compares from one look at the local copy to the next: the calendar's rows, the occurrences of
 /// its series in a window around now, and the messages to the account. A pure value, so that the changes between
 /// two of them can be tested without a device (``WatchTracker``).
-public struct WatchSnapshot: Sendable, Equatable {
+package struct WatchSnapshot: Sendable, Equatable {
     /// Single appointments and requests, and series (as their first occurrence, with their recurrence), by id.
-    public var rows: [UUID: WatchAppointment]
+    package var rows: [UUID: WatchAppointment]
     /// The occurrences of series starting in the window read, by id (an occurrence's id is its exception's).
-    public var occurrences: [UUID: WatchAppointment]
+    package var occurrences: [UUID: WatchAppointment]
     /// Messages to the account, by id.
-    public var messages: [UUID: WatchMessage]
+    package var messages: [UUID: WatchMessage]
     /// For a coach, the clients' own work (sessions they logged, measurements), by id.
-    public var records: [UUID: WatchRecord]
+    package var records: [UUID: WatchRecord]
 
-    public init(
+    package init(
         rows: [UUID: WatchAppointment] = [:], occurrences: [UUID: WatchAppointment] = [:],
         messages: [UUID: WatchMessage] = [:], records: [UUID: WatchRecord] = [:]
     ) {
@@ -106,7 +106,7 @@ public struct WatchSnapshot: Sendable, Equatable {
     }
 
     /// Every appointment that may be reminded of: single ones and occurrences (never a series as a whole).
-    public var appointments: [WatchAppointment] {
+    package var appointments: [WatchAppointment] {
         rows.values.filter { $0.recurrence == nil } + occurrences.values
     }
 

@@ -6,23 +6,23 @@ import GorillaShared
 ///
 /// Each role hears the other side's doings: a coach hears answers and requests, a client hears that the coach
 /// scheduled, moved or cancelled an appointment or answered their request; both hear new messages and reminders.
-public struct WatchTracker: Sendable {
-    public let role: Role
+package struct WatchTracker: Sendable {
+    package let role: Role
     /// Minutes before an appointment that its reminder comes.
-    public let lead: Int
+    package let lead: Int
     /// When the watch started.
-    public let started: Date
+    package let started: Date
     /// The snapshot last compared.
-    public private(set) var snapshot: WatchSnapshot
+    package private(set) var snapshot: WatchSnapshot
     /// The reminders given, by appointment and start (a moved appointment is reminded of again).
     private var reminded: Set<String> = []
 
     /// Most new messages told one by one at once; more are counted in one line.
-    public static let messagesTold = 10
+    package static let messagesTold = 10
     /// How long after its start an appointment is still reminded of when reminders come at the start (`lead` 0).
-    public static let startGrace: TimeInterval = 60
+    package static let startGrace: TimeInterval = 60
 
-    public init(role: Role, lead: Int, started: Date, snapshot: WatchSnapshot) {
+    package init(role: Role, lead: Int, started: Date, snapshot: WatchSnapshot) {
         self.role = role
         self.lead = lead
         self.started = started
@@ -35,7 +35,7 @@ public struct WatchTracker: Sendable {
     ///
     /// - Parameter catchingUp: For the first sync after the watch started: what it brings happened before, so the
     ///   calendar's changes are taken in silently and only messages sent since ``started`` are told.
-    public mutating func update(to next: WatchSnapshot, now: Date, catchingUp: Bool = false) -> [WatchNews] {
+    package mutating func update(to next: WatchSnapshot, now: Date, catchingUp: Bool = false) -> [WatchNews] {
         let previous = snapshot
         snapshot = next
         var news = newMessages(from: previous, to: next, catchingUp: catchingUp)
@@ -147,7 +147,7 @@ public struct WatchTracker: Sendable {
     /// The reminders due at `now`, each given once per appointment and start: from ``lead`` minutes before an
     /// appointment that takes place (not cancelled, declined or only requested) until it starts (or, with reminders
     /// at the start, during its first minute).
-    public mutating func reminders(at now: Date) -> [WatchNews] {
+    package mutating func reminders(at now: Date) -> [WatchNews] {
         var due: [WatchNews] = []
         for appointment in snapshot.appointments.sorted(by: { ($0.start, $0.id.key) < ($1.start, $1.id.key) })
         where appointment.isRemindable {
@@ -165,7 +165,7 @@ public struct WatchTracker: Sendable {
     // MARK: Summary
 
     /// The first line's facts at `now` for the account `username`.
-    public func summary(username: String, now: Date) -> WatchSummary {
+    package func summary(username: String, now: Date) -> WatchSummary {
         let ahead = snapshot.appointments.filter { $0.start > now }
         let requests = snapshot.rows.values.filter { $0.status == .requested && $0.start > now }.count
         let unanswered =

@@ -6,23 +6,23 @@ import _CryptoExtras
 ///
 /// Stored form: `scrypt$<log2 N>$<r>$<p>$<salt base64>$<hash base64>`, so the cost can rise later
 /// without invalidating existing hashes.
-public struct PasswordHasher: Sendable {
+package struct PasswordHasher: Sendable {
     /// log2 of scrypt's N. 15 (32 MiB with r = 8) by default; tests use a cheap value.
-    public let logN: Int
-    public let blockSize: Int
-    public let parallelism: Int
+    package let logN: Int
+    package let blockSize: Int
+    package let parallelism: Int
 
-    public init(logN: Int = 15, blockSize: Int = 8, parallelism: Int = 1) {
+    package init(logN: Int = 15, blockSize: Int = 8, parallelism: Int = 1) {
         self.logN = logN
         self.blockSize = blockSize
         self.parallelism = parallelism
     }
 
     /// A cheap hasher for tests.
-    public static let testing = PasswordHasher(logN: 4, blockSize: 1, parallelism: 1)
+    package static let testing = PasswordHasher(logN: 4, blockSize: 1, parallelism: 1)
 
     /// Hashes `password` with a fresh 16-byte salt.
-    public func hash(_ password: String) throws -> String {
+    package func hash(_ password: String) throws -> String {
         let salt = (0..<16).map { _ in UInt8.random(in: 0...255) }
         let derived = try derive(password, salt: salt, logN: logN, r: blockSize, p: parallelism)
         return
@@ -30,7 +30,7 @@ public struct PasswordHasher: Sendable {
     }
 
     /// Whether `password` matches `stored`, compared in constant time.
-    public func verify(_ password: String, against stored: String) -> Bool {
+    package func verify(_ password: String, against stored: String) -> Bool {
         let parts = stored.split(separator: "$").map(String.init)
         guard parts.count == 6, parts[0] == "scrypt",
             let logN = Int(parts[1]), let r = Int(parts[2]), let p = Int(parts[3]),
@@ -42,7 +42,7 @@ public struct PasswordHasher: Sendable {
     }
 
     /// Spends the same effort as a verification, for logins of unknown accounts (no timing oracle).
-    public func dummyVerify(_ password: String) {
+    package func dummyVerify(_ password: String) {
         _ = try? derive(password, salt: Array(repeating: 0, count: 16), logN: logN, r: blockSize, p: parallelism)
     }
 

@@ -8,16 +8,16 @@ import GorillaShared
 /// across every instance as on one (docs/security.md); a failing database falls back to this instance's own count.
 ///
 /// - Important: An actor; shared by every connection of a server.
-public actor RateLimiter {
+package actor RateLimiter {
     /// A wait that grows with each event: none for the first `free` events, then `first`, twice as long for each
     /// further event, never longer than `longest`; events older than `memory` are forgotten.
-    public struct Backoff: Sendable, Equatable {
-        public var free: Int
-        public var first: TimeInterval
-        public var longest: TimeInterval
-        public var memory: TimeInterval
+    package struct Backoff: Sendable, Equatable {
+        package var free: Int
+        package var first: TimeInterval
+        package var longest: TimeInterval
+        package var memory: TimeInterval
 
-        public init(free: Int, first: TimeInterval, longest: TimeInterval, memory: TimeInterval) {
+        package init(free: Int, first: TimeInterval, longest: TimeInterval, memory: TimeInterval) {
             self.free = free
             self.first = first
             self.longest = longest
@@ -25,7 +25,7 @@ public actor RateLimiter {
         }
 
         /// The wait that follows the `events`-th event; nil while fewer than `free` have happened.
-        public func wait(after events: Int) -> TimeInterval? {
+        package func wait(after events: Int) -> TimeInterval? {
             guard events >= free else { return nil }
             // Past 2^20 the cap has long been reached; the shift stays small.
             return min(longest, first * Double(1 << min(events - free, 20)))
@@ -33,11 +33,11 @@ public actor RateLimiter {
     }
 
     /// The most events a key may have in `window` (with a ``Backoff``, the free ones).
-    public let limit: Int
+    package let limit: Int
     /// How long an event counts.
-    public let window: TimeInterval
+    package let window: TimeInterval
     /// The growing wait, when the limiter backs off rather than counting to a fixed limit.
-    public let backoff: Backoff?
+    package let backoff: Backoff?
     /// The database the events are kept in, and this limiter's name there; nil: in memory.
     private let shared: (store: ServerStore, name: String)?
     /// Where "now" is read when a caller does not say.
@@ -45,7 +45,7 @@ public actor RateLimiter {
     private var events: [String: [Date]] = [:]
     private var lastSweep: Date
 
-    public init(limit: Int, window: TimeInterval) {
+    package init(limit: Int, window: TimeInterval) {
         self.limit = limit
         self.window = window
         backoff = nil
@@ -55,7 +55,7 @@ public actor RateLimiter {
     }
 
     /// A limiter that backs off (``Backoff``), its events in memory.
-    public init(backoff: Backoff) {
+    package init(backoff: Backoff) {
         limit = backoff.free
         window = backoff.memory
         self.backoff = backoff
@@ -79,7 +79,7 @@ public actor RateLimiter {
     }
 
     /// Seconds until `key` may try again, or nil if it may now.
-    public func retryAfter(_ key: String, now: Date? = nil) async -> Int? {
+    package func retryAfter(_ key: String, now: Date? = nil) async -> Int? {
         let now = now ?? clock.now
         let (count, oldest, newest) = await recent(key, now: now)
         if let backoff {
@@ -110,7 +110,7 @@ public actor RateLimiter {
     }
 
     /// Records one event (a failed login, a wrong code) for `key`.
-    public func record(_ key: String, now: Date? = nil) async {
+    package func record(_ key: String, now: Date? = nil) async {
         let now = now ?? clock.now
         if let shared {
             let sweep = now.timeIntervalSince(lastSweep) > window
@@ -129,7 +129,7 @@ public actor RateLimiter {
     }
 
     /// Forgets `key` (after a successful login, a right code).
-    public func reset(_ key: String) async {
+    package func reset(_ key: String) async {
         if let shared { try? await shared.store.resetRateEvents(shared.name, key: key) }
         events[key] = nil
     }

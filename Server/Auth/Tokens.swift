@@ -4,9 +4,9 @@ import GorillaShared
 import GorillaTransport
 
 /// Random secrets (session tokens, reset tokens) and their stored hashes.
-public enum Tokens {
+package enum Tokens {
     /// A new 256-bit random token, base64url without padding.
-    public static func make() -> String {
+    package static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         return Data(bytes).base64EncodedString()
@@ -16,7 +16,7 @@ public enum Tokens {
     }
 
     /// The hash under which a token is stored: SHA-256, hex. Tokens are random, so no salt is needed.
-    public static func hash(_ token: String) -> String {
+    package static func hash(_ token: String) -> String {
         Fingerprint.hex(SHA256.hash(data: Array(token.utf8)))
     }
 }

@@ -6,11 +6,11 @@ import NIOPosix
 
 /// A server without a network: what its connections share (the store, the rate limiters, the live registry), from
 /// which ``InProcessSession``s are opened as connections would be.
-public final class InProcessServer: Sendable {
+package final class InProcessServer: Sendable {
     private let router: RequestRouter
     private let configuration: ServerConfiguration
 
-    public init(
+    package init(
         store: ServerStore, configuration: ServerConfiguration, logger: Logger = Logger(label: "gorilla-in-process")
     ) {
         let context = ServerContext(
@@ -20,7 +20,7 @@ public final class InProcessServer: Sendable {
     }
 
     /// A new session, as a new connection from `address` would be.
-    public func session(address: String = "in-process") -> InProcessSession {
+    package func session(address: String = "in-process") -> InProcessSession {
         InProcessSession(router: router, configuration: configuration, address: address)
     }
 }
@@ -29,13 +29,13 @@ public final class InProcessServer: Sendable {
 ///
 /// For fuzzing, benchmarks and tests; the same router, store and limits as a TLS connection.
 /// - Important: Not thread-safe; use it from one task.
-public final class InProcessSession {
+package final class InProcessSession {
     private let router: RequestRouter
     private var state: ConnectionState
     private let encoder = WireCoding.encoder
 
     /// A session of a server of its own (``InProcessServer``) on `store`.
-    public convenience init(
+    package convenience init(
         store: ServerStore, configuration: ServerConfiguration, address: String = "in-process",
         logger: Logger = Logger(label: "gorilla-in-process")
     ) {
@@ -51,7 +51,7 @@ public final class InProcessSession {
     }
 
     /// Answers one request line (without its newline) with one response line (without its newline).
-    public func respond(to line: [UInt8]) async -> [UInt8] {
+    package func respond(to line: [UInt8]) async -> [UInt8] {
         let response = await router.respond(to: line, state: &state)
         return Array(ConnectionHandler.encode(response, with: encoder).readableBytesView.dropLast())
     }

@@ -6,25 +6,25 @@ import GorillaShared
 /// The store, the sync rules and the request handlers all throw it; the router answers with ``wire(in:)`` and a push
 /// turns it into a rejected mutation. Peers get the code's message in their language and the detail, never an
 /// internal description.
-public struct ServerError: Error, Sendable, CustomStringConvertible {
+package struct ServerError: Error, Sendable, CustomStringConvertible {
     /// The wire code the peer sees.
-    public let code: WireErrorCode
+    package let code: WireErrorCode
     /// Context for the peer (a field name, the names that block a delete); no internals.
-    public let detail: String?
+    package let detail: String?
     /// Seconds the peer should wait before trying again (with ``WireErrorCode/rateLimited``).
-    public let retryAfter: Int?
+    package let retryAfter: Int?
     /// The language the message is written in whatever the connection speaks: the account's own, when the error is
     /// about an account whose owner proved who they are (a removed client logging in on a new device).
-    public var language: Language?
+    package var language: Language?
 
     /// An error of `code`, with `detail` for the peer and, for a limit, the seconds to wait.
-    public init(_ code: WireErrorCode, _ detail: String? = nil, retryAfter: Int? = nil) {
+    package init(_ code: WireErrorCode, _ detail: String? = nil, retryAfter: Int? = nil) {
         self.code = code
         self.detail = detail
         self.retryAfter = retryAfter
     }
 
-    public var description: String {
+    package var description: String {
         var text = detail.map { "\(code): \($0)" } ?? "\(code)"
         if let retryAfter { text += " (retry after \(retryAfter) s)" }
         return text
@@ -32,7 +32,7 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
 
     /// The wire error in `language`: the catalogue message, then the detail, then when to try again in minutes and
     /// seconds (``RetryWait``).
-    public func wire(in connectionLanguage: Language) -> WireError {
+    package func wire(in connectionLanguage: Language) -> WireError {
         let language = self.language ?? connectionLanguage
         var message = code.message(in: language)
         if let detail, !detail.isEmpty { message += ": \(detail)" }
@@ -41,11 +41,11 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     }
 
     /// A value the rules refuse; `detail` names the field and, where it helps, what is allowed.
-    public static func invalid(_ detail: String) -> ServerError { ServerError(.invalidField, detail) }
+    package static func invalid(_ detail: String) -> ServerError { ServerError(.invalidField, detail) }
     /// No such thing, or none the principal may see.
-    public static let notFound = ServerError(.notFound)
+    package static let notFound = ServerError(.notFound)
     /// The principal's role may not do this.
-    public static let forbidden = ServerError(.forbidden)
+    package static let forbidden = ServerError(.forbidden)
     /// The operation needs a logged-in connection.
-    public static let notAuthenticated = ServerError(.notAuthenticated)
+    package static let notAuthenticated = ServerError(.notAuthenticated)
 }

@@ -13,15 +13,15 @@ import ServiceLifecycle
 ///
 /// Run it in a `ServiceGroup` after its ``checkpointer``, `[server.checkpointer, server]`; it stops accepting and
 /// closes its connections on graceful shutdown, and the checkpointer stops after it.
-public struct GorillaServer: Service {
-    public let configuration: ServerConfiguration
-    public let logger: Logger
+package struct GorillaServer: Service {
+    package let configuration: ServerConfiguration
+    package let logger: Logger
     /// Copies the database's write-ahead log into the database file while the server serves (its commits leave that
     /// to it). A service of the same group, listed before the server so that graceful shutdown stops it last; it waits
     /// for the server to have prepared the database.
-    public let checkpointer: Checkpointer
+    package let checkpointer: Checkpointer
 
-    public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "gorilla-server")) {
+    package init(configuration: ServerConfiguration, logger: Logger = Logger(label: "gorilla-server")) {
         self.configuration = configuration
         self.logger = logger
         checkpointer = Checkpointer(path: configuration.databasePath, logger: logger)
@@ -32,7 +32,7 @@ public struct GorillaServer: Service {
     /// After an unclean stop (the ``runningMarker`` of the last start is still there) the database gets a quick
     /// integrity check first, bounded by ``ServerConfiguration/integrityCheckTimeout``; a damaged file is never served.
     /// - Throws: ``StartupError``, naming the file and the cause in plain words.
-    public func prepare() async throws -> (ServerStore, ServerCertificate) {
+    package func prepare() async throws -> (ServerStore, ServerCertificate) {
         let directory = configuration.dataDirectory
         try StartupError.wrap(.dataFolder, "cannot create the data folder \(directory.path)") {
             try SecureFiles.makeDirectory(directory)
@@ -109,7 +109,7 @@ public struct GorillaServer: Service {
     }
 
     /// Present while a server runs on the data folder; left behind by a crash or a kill (see ``prepare()``).
-    public var runningMarker: URL { configuration.dataDirectory.appendingPathComponent("gorilla-server.running") }
+    package var runningMarker: URL { configuration.dataDirectory.appendingPathComponent("gorilla-server.running") }
 
     /// The message for a database the server refuses to serve.
     static func damaged(_ path: String, _ problem: String) -> StartupError {
@@ -140,7 +140,7 @@ public struct GorillaServer: Service {
         return certificate
     }
 
-    public func run() async throws {
+    package func run() async throws {
         let (store, certificate) = try await prepare()
         // Removed on every orderly end of the run: only a crash or a kill leaves it behind.
         defer { try? FileManager.default.removeItem(at: runningMarker) }
@@ -345,8 +345,8 @@ struct OpenConnections {
 }
 
 /// The contents of `DIR/server.json`.
-public struct ServerInfo: Codable, Sendable {
-    public var host: String
-    public var port: Int
-    public var fingerprint: String
+package struct ServerInfo: Codable, Sendable {
+    package var host: String
+    package var port: Int
+    package var fingerprint: String
 }

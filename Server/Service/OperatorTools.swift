@@ -2,11 +2,11 @@ import Foundation
 import GorillaShared
 
 /// The operator's commands, run on the server's machine against its data folder.
-public struct OperatorTools: Sendable {
+package struct OperatorTools: Sendable {
     let store: ServerStore
     let configuration: ServerConfiguration
 
-    public init(dataDirectory: URL) throws {
+    package init(dataDirectory: URL) throws {
         let path = dataDirectory.appendingPathComponent("gorilla.sqlite").path
         guard FileManager.default.fileExists(atPath: path) else {
             throw OperatorError(message: "no GorillaCoach database in \(dataDirectory.path) (use --data DIR)")
@@ -16,7 +16,7 @@ public struct OperatorTools: Sendable {
     }
 
     /// The tools on the PostgreSQL database `database`, or else on the SQLite database in `dataDirectory`.
-    public static func open(dataDirectory: URL, database: PostgresLocation?) async throws -> OperatorTools {
+    package static func open(dataDirectory: URL, database: PostgresLocation?) async throws -> OperatorTools {
         guard let database else { return try OperatorTools(dataDirectory: dataDirectory) }
         do {
             return OperatorTools(
@@ -34,7 +34,7 @@ public struct OperatorTools: Sendable {
     }
 
     /// The accounts as a table or JSON.
-    public func listUsers(json: Bool) async throws -> String {
+    package func listUsers(json: Bool) async throws -> String {
         let users = try await store.allUsers()
         if json {
             let profiles = users.map(\.profile)
@@ -55,7 +55,7 @@ public struct OperatorTools: Sendable {
     }
 
     /// Issues a reset token for the account named `login` and returns the text to print.
-    public func issueResetToken(for login: String) async throws -> String {
+    package func issueResetToken(for login: String) async throws -> String {
         guard let user = try await store.user(login: login) else {
             throw OperatorError(message: "no account named '\(login)'")
         }
@@ -71,14 +71,14 @@ public struct OperatorTools: Sendable {
 }
 
 /// An operator command that cannot do what was asked.
-public struct OperatorError: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct OperatorError: Error, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 extension OperatorTools {
     /// `news add`: publishes to all users, coaches or clients.
-    public func addNews(_ text: String, audience: String) async throws -> String {
+    package func addNews(_ text: String, audience: String) async throws -> String {
         do {
             let item = try await store.addNews(text: text, audience: audience)
             return "Published news \(item.id.key.prefix(8)) to \(audience); users receive it on their next sync."
@@ -88,7 +88,7 @@ extension OperatorTools {
     }
 
     /// `news list`.
-    public func listNews(json: Bool) async throws -> String {
+    package func listNews(json: Bool) async throws -> String {
         let items = try await store.allNews()
         if json { return String(decoding: try WireCoding.encoder.encode(items), as: UTF8.self) }
         if items.isEmpty { return "No news. Publish with: gorilla-server news add TEXT --to all|coaches|clients" }
@@ -99,7 +99,7 @@ extension OperatorTools {
     }
 
     /// `news rm ID`.
-    public func removeNews(_ id: String) async throws -> String {
+    package func removeNews(_ id: String) async throws -> String {
         do {
             let item = try await store.removeNews(idPrefix: id)
             return "Removed news \(item.id.key.prefix(8))."

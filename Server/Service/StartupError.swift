@@ -5,28 +5,28 @@ import SwiftASN1
 import X509
 
 /// Why the server cannot start, in words an operator acts on: which file, and what is wrong with it.
-public struct StartupError: Error, Sendable, CustomStringConvertible {
-    public struct Code: Hashable, Sendable {
+package struct StartupError: Error, Sendable, CustomStringConvertible {
+    package struct Code: Hashable, Sendable {
         fileprivate enum Kind { case dataFolder, certificate, database, damagedDatabase, serverFile }
         fileprivate let kind: Kind
         /// The data folder cannot be made, written or used.
-        public static let dataFolder = Code(kind: .dataFolder)
+        package static let dataFolder = Code(kind: .dataFolder)
         /// The certificate or key cannot be read, or they do not belong together.
-        public static let certificate = Code(kind: .certificate)
+        package static let certificate = Code(kind: .certificate)
         /// The database cannot be opened or prepared.
-        public static let database = Code(kind: .database)
+        package static let database = Code(kind: .database)
         /// The database file is damaged: the server refuses to serve it.
-        public static let damagedDatabase = Code(kind: .damagedDatabase)
+        package static let damagedDatabase = Code(kind: .damagedDatabase)
         /// `server.json` cannot be written.
-        public static let serverFile = Code(kind: .serverFile)
+        package static let serverFile = Code(kind: .serverFile)
     }
 
-    public let code: Code
+    package let code: Code
     /// "cannot write /srv/gorilla/server.json: permission denied"
-    public let message: String
-    public var description: String { message }
+    package let message: String
+    package var description: String { message }
 
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
@@ -43,7 +43,7 @@ public struct StartupError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The cause of a file-system or database error in a few plain words (never a domain and a number).
-    public static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         if let database = error as? DatabaseError {
             switch database.resultCode {
             case .SQLITE_CANTOPEN:

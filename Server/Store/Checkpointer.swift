@@ -16,7 +16,7 @@ import ServiceLifecycle
 /// shutdown goes through the services in reverse order, so it stops once the server has closed its connections.
 /// - Important: A checkpoint blocks its thread on the disk, so the loop runs on a thread of its own; ``run()`` only
 ///   waits for it.
-public final class Checkpointer: Service, @unchecked Sendable {
+package final class Checkpointer: Service, @unchecked Sendable {
     private let path: String
     private let interval: TimeInterval
     private let logger: Logger
@@ -51,7 +51,7 @@ public final class Checkpointer: Service, @unchecked Sendable {
     /// Checkpoints every ``interval`` once the database is ready, until graceful shutdown or cancellation; then
     /// returns after the current checkpoint. The log left is copied by the next run (or by SQLite when the last
     /// connection closes). Runs once: a stopped checkpointer stays stopped.
-    public func run() async {
+    package func run() async {
         await withTaskCancellationOrGracefulShutdownHandler {
             await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
                 Thread.detachNewThread { [self] in

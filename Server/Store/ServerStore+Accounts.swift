@@ -3,7 +3,7 @@ import GorillaShared
 
 extension ServerStore {
     /// Inserts a new account; a username or email taken in any case is refused.
-    public func createUser(_ user: UserRecord) async throws {
+    package func createUser(_ user: UserRecord) async throws {
         try await write { db in try Self.insertUser(db, user) }
     }
 
@@ -34,7 +34,7 @@ extension ServerStore {
     }
 
     /// The account whose username or email is `login` (case-insensitive; none for a name holding a control character).
-    public func user(login: String) async throws -> UserRecord? {
+    package func user(login: String) async throws -> UserRecord? {
         guard let key = Validation.loginKey(login) else { return nil }
         return try await read { db in
             try db.fetchOne(
@@ -45,7 +45,7 @@ extension ServerStore {
     }
 
     /// The account with `id`.
-    public func user(id: UUID) async throws -> UserRecord? {
+    package func user(id: UUID) async throws -> UserRecord? {
         try await read { db in try Self.user(db, id: id) }
     }
 
@@ -54,7 +54,7 @@ extension ServerStore {
     }
 
     /// Every account, oldest first (for the operator).
-    public func allUsers() async throws -> [UserRecord] {
+    package func allUsers() async throws -> [UserRecord] {
         try await read { db in
             try db.fetchAll(sql: "SELECT * FROM users ORDER BY created_at, username_key").map(
                 UserRecord.init(row:))
@@ -62,7 +62,7 @@ extension ServerStore {
     }
 
     /// Stores a session token's hash.
-    public func insertToken(hash: String, userID: UUID, expires: Date) async throws {
+    package func insertToken(hash: String, userID: UUID, expires: Date) async throws {
         try await write { db in
             try db.execute(
                 sql: "INSERT INTO tokens (hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
@@ -71,7 +71,7 @@ extension ServerStore {
     }
 
     /// The account and expiry of a live token (not revoked, not expired, account not disabled).
-    public func session(tokenHash: String, now: Date = Date()) async throws -> (UserRecord, Date)? {
+    package func session(tokenHash: String, now: Date = Date()) async throws -> (UserRecord, Date)? {
         try await read { db in
             guard
                 let row = try db.fetchOne(
@@ -86,14 +86,14 @@ extension ServerStore {
     }
 
     /// Revokes one token.
-    public func revokeToken(hash: String) async throws {
+    package func revokeToken(hash: String) async throws {
         try await write { db in
             try db.execute(sql: "UPDATE tokens SET revoked = 1 WHERE hash = ?", arguments: [hash])
         }
     }
 
     /// Revokes every token of `userID` but `keeping`.
-    public func revokeTokens(userID: UUID, keeping: String? = nil) async throws {
+    package func revokeTokens(userID: UUID, keeping: String? = nil) async throws {
         try await write { db in try Self.revokeTokens(db, userID: userID, keeping: keeping) }
     }
 
@@ -104,7 +104,7 @@ extension ServerStore {
     }
 
     /// Applies a profile update to the principal's own account and returns the result.
-    public func updateProfile(userID: UUID, _ update: ProfileUpdateBody) async throws -> UserRecord {
+    package func updateProfile(userID: UUID, _ update: ProfileUpdateBody) async throws -> UserRecord {
         try await write { db in
             guard var user = try Self.user(db, id: userID) else { throw ServerError.notFound }
             if let name = update.name {
@@ -172,14 +172,14 @@ extension ServerStore {
     }
 
     /// Replaces the password hash of `userID`.
-    public func setPasswordHash(userID: UUID, hash: String) async throws {
+    package func setPasswordHash(userID: UUID, hash: String) async throws {
         try await write { db in
             try db.execute(sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [hash, userID.key])
         }
     }
 
     /// Stores a one-time password-reset token's hash for `userID`, replacing any earlier unused one.
-    public func insertResetToken(hash: String, userID: UUID, expires: Date) async throws {
+    package func insertResetToken(hash: String, userID: UUID, expires: Date) async throws {
         try await write { db in
             try db.execute(
                 sql: "DELETE FROM reset_tokens WHERE user_id = ? AND used_at IS NULL", arguments: [userID.key])
@@ -191,7 +191,7 @@ extension ServerStore {
 
     /// Redeems a reset token of the account named `login`: sets the new hash, marks the token used,
     /// and revokes every session. Returns false when the token is unknown, used, expired or another account's.
-    public func redeemResetToken(
+    package func redeemResetToken(
         login: String, tokenHash: String, newPasswordHash: String, now: Date = Date()
     ) async throws -> Bool {
         guard let key = Validation.loginKey(login) else { return false }
@@ -216,7 +216,7 @@ extension ServerStore {
     }
 
     /// Stores an image uploaded by `ownerID` (idempotent by content hash).
-    public func putMedia(sha256: String, type: String, bytes: [UInt8], ownerID: UUID) async throws {
+    package func putMedia(sha256: String, type: String, bytes: [UInt8], ownerID: UUID) async throws {
         try await write { db in
             try db.execute(
                 sql: """
@@ -227,7 +227,7 @@ extension ServerStore {
     }
 
     /// An image, if the principal may see it: their own, their coach's, or (for a coach) one of their clients'.
-    public func media(sha256: String, principal: UserRecord) async throws -> (type: String, bytes: Data)? {
+    package func media(sha256: String, principal: UserRecord) async throws -> (type: String, bytes: Data)? {
         try await read { db in
             guard
                 let row = try db.fetchOne(

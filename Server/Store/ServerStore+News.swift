@@ -3,7 +3,7 @@ import GorillaShared
 
 extension ServerStore {
     /// Publishes a news item; users receive it on their next sync.
-    public func addNews(text: String, audience: String) async throws -> News {
+    package func addNews(text: String, audience: String) async throws -> News {
         guard let audience = NewsAudience(rawValue: audience) else {
             throw ServerError.invalid("audience (\(NewsAudience.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
@@ -23,14 +23,14 @@ extension ServerStore {
     }
 
     /// Live news items, newest first.
-    public func allNews() async throws -> [News] {
+    package func allNews() async throws -> [News] {
         try await read { db in
             try db.fetchAll(sql: "SELECT * FROM news WHERE deleted = 0 ORDER BY published DESC").map(Self.news)
         }
     }
 
     /// Withdraws a news item (a tombstone, so devices drop it on sync). Accepts an id prefix.
-    public func removeNews(idPrefix: String) async throws -> News {
+    package func removeNews(idPrefix: String) async throws -> News {
         let prefix = idPrefix.lowercased()
         return try await write { db in
             let rows = try db.fetchAll(

@@ -8,25 +8,25 @@ import Logging
 ///
 /// Every method that reads or writes tenant data takes the authenticated principal and scopes its
 /// SQL by it; handlers never build queries themselves. The SQL is written once, for both engines (``SQLTransaction``).
-public struct ServerStore: Sendable {
+package struct ServerStore: Sendable {
     let engine: any StoreEngine
     /// The SQLite database, for what only SQLite has (its integrity check, its checkpoints); nil on PostgreSQL.
     let sqlite: (any DatabaseWriter)?
     /// Move when accounts, tokens or synced data changed; see ``StoreEpochs``.
-    public let epochs: StoreEpochs
+    package let epochs: StoreEpochs
     /// How long a connection trusts its last token check while the accounts epoch stands still (revocations made
     /// in the database by another process are seen after at most this long).
-    public static let tokenRecheckInterval: Double = 30
+    package static let tokenRecheckInterval: Double = 30
     /// How long a connection reuses its last `sync.updated` answer for the same cursor while the data epoch stands
     /// still (news published by the operator tool while the server runs is seen after at most this long).
-    public static let updatedReuseInterval: Double = 5
+    package static let updatedReuseInterval: Double = 5
 
     /// The engine's name, for logs and messages ("SQLite", "PostgreSQL").
-    public var engineName: String { engine.name }
+    package var engineName: String { engine.name }
 
     /// Opens (creating and migrating if needed) the database at `path`. With `checkpointsInBackground`, commits never
     /// copy the write-ahead log into the database file themselves: a ``Checkpointer`` must run beside the store.
-    public static func open(path: String, checkpointsInBackground: Bool = false) throws -> ServerStore {
+    package static func open(path: String, checkpointsInBackground: Bool = false) throws -> ServerStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
@@ -38,7 +38,7 @@ public struct ServerStore: Sendable {
     }
 
     /// An in-memory store, for tests.
-    public static func inMemory() throws -> ServerStore {
+    package static func inMemory() throws -> ServerStore {
         try ServerStore(sqlite: DatabaseQueue())
     }
 
@@ -53,7 +53,7 @@ public struct ServerStore: Sendable {
 
     /// Opens the PostgreSQL database at `location` (migrating it if needed; instances starting together migrate it
     /// once), with at most `connections` connections.
-    public static func open(
+    package static func open(
         postgres location: PostgresLocation, connections: Int = 8, logger: Logger = Logger(label: "gorilla.store")
     ) async throws -> ServerStore {
         let epochs = StoreEpochs()
@@ -74,7 +74,7 @@ public struct ServerStore: Sendable {
     }
 
     /// Closes the engine's connections (PostgreSQL's; SQLite's close with the store).
-    public func close() async { await engine.close() }
+    package func close() async { await engine.close() }
 
     /// Follows the writes of the other instances sharing the database until cancelled (see
     /// ``StoreEngine/followChanges(_:)``): the epochs move, then `onChange` hears it.
@@ -83,7 +83,7 @@ public struct ServerStore: Sendable {
     }
 
     /// Whether other server instances may write to this store (PostgreSQL).
-    public var isShared: Bool { sqlite == nil }
+    package var isShared: Bool { sqlite == nil }
 
     /// Runs `body` in one write transaction, turning storage failures into ``ServerError``s. The time spent waiting
     /// for the write lock (others' transactions) is the request's wait, not its work (``WorkMeter``).
@@ -141,7 +141,7 @@ public struct ServerStore: Sendable {
     // MARK: Checks at start-up
 
     /// What a quick integrity check found.
-    public enum IntegrityOutcome: Sendable, Equatable {
+    package enum IntegrityOutcome: Sendable, Equatable {
         case intact
         /// The first problems SQLite reports.
         case damaged([String])
@@ -150,7 +150,7 @@ public struct ServerStore: Sendable {
     }
 
     /// Runs `PRAGMA quick_check`, interrupted after `timeout` seconds (a large database is not held back for long).
-    public func quickCheck(timeout: TimeInterval) async throws -> IntegrityOutcome {
+    package func quickCheck(timeout: TimeInterval) async throws -> IntegrityOutcome {
         guard let writer = sqlite else { return .intact }  // PostgreSQL checks its own pages
         let timer = Task {
             try await Task.sleep(for: .seconds(timeout))
@@ -170,7 +170,7 @@ public struct ServerStore: Sendable {
     }
 
     /// The rows the code relies on (today: the version counter), or what is missing.
-    public func missingInvariant() async throws -> String? {
+    package func missingInvariant() async throws -> String? {
         try await read { db in
             try Self.newestVersion(db) == nil
                 ? Self.missingCounter : nil

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Copies a SQLite data folder's database into an empty PostgreSQL database (`gorilla-server migrate-to-postgres`).
-public enum StoreCopy {
+package enum StoreCopy {
     /// The tables in an order that keeps every reference valid as rows arrive (coaches before their clients), with the
     /// order their rows are read in.
     static let tables: [(name: String, order: String)] = [
@@ -19,7 +19,7 @@ public enum StoreCopy {
     /// `progress` hears a line per table. Returns the report.
     /// - Throws: ``OperatorError`` when there is no SQLite database, the target is not empty, or a count differs
     ///   (then nothing was written).
-    public static func sqliteToPostgres(
+    package static func sqliteToPostgres(
         dataDirectory: URL, to location: PostgresLocation, progress: @escaping @Sendable (String) -> Void
     ) async throws -> String {
         let path = dataDirectory.appendingPathComponent("gorilla.sqlite").path

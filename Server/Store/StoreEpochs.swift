@@ -14,13 +14,13 @@ import Synchronization
 /// tokens as soon as ``accounts`` moves.
 ///
 /// Writes made by other processes (the operator tools) are not seen here; the intervals bound how long they wait.
-public final class StoreEpochs: Sendable {
+package final class StoreEpochs: Sendable {
     private let accountCounter = Atomic<UInt64>(0)
     private let dataCounter = Atomic<UInt64>(0)
     private let accountObservers = Mutex<(next: Int, byNumber: [Int: @Sendable () -> Void])>((0, [:]))
 
-    public var accounts: UInt64 { accountCounter.load(ordering: .acquiring) }
-    public var data: UInt64 { dataCounter.load(ordering: .acquiring) }
+    package var accounts: UInt64 { accountCounter.load(ordering: .acquiring) }
+    package var data: UInt64 { dataCounter.load(ordering: .acquiring) }
 
     /// Calls `observer` after every move of ``accounts``, on the thread that moved it: it must return at once.
     /// Returns the number that ``removeAccountsObserver(_:)`` takes.

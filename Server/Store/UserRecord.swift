@@ -2,28 +2,28 @@ import Foundation
 import GorillaShared
 
 /// A row of the `users` table.
-public struct UserRecord: Sendable, Equatable {
-    public var id: UUID
-    public var role: Role
-    public var username: String
-    public var email: String
-    public var passwordHash: String
-    public var name: String
-    public var surname: String
-    public var nif: String?
-    public var language: Language
-    public var photo: String?
-    public var coachID: UUID?
-    public var disabled: Bool
-    public var created: Date
+package struct UserRecord: Sendable, Equatable {
+    package var id: UUID
+    package var role: Role
+    package var username: String
+    package var email: String
+    package var passwordHash: String
+    package var name: String
+    package var surname: String
+    package var nif: String?
+    package var language: Language
+    package var photo: String?
+    package var coachID: UUID?
+    package var disabled: Bool
+    package var created: Date
     /// Minutes before an appointment that the account's reminders come; nil: ``GorillaShared/Profile/defaultReminder``.
-    public var reminder: Int?
+    package var reminder: Int?
 
     /// The coach whose tenant this account belongs to: itself for a coach, its coach for a client.
-    public var tenantID: UUID { role == .coach ? id : (coachID ?? id) }
+    package var tenantID: UUID { role == .coach ? id : (coachID ?? id) }
 
     /// The account as the wire shows it.
-    public var profile: Profile {
+    package var profile: Profile {
         Profile(
             id: id, role: role, username: username, email: email, name: name, surname: surname,
             nif: nif, language: language, coach: coachID, photo: photo, created: created, reminder: reminder)
@@ -46,7 +46,7 @@ public struct UserRecord: Sendable, Equatable {
         reminder = row["reminder"]
     }
 
-    public init(
+    package init(
         id: UUID = UUID(), role: Role, username: String, email: String, passwordHash: String,
         name: String, surname: String, nif: String?, language: Language, photo: String? = nil,
         coachID: UUID? = nil, disabled: Bool = false, created: Date = Date(), reminder: Int? = nil

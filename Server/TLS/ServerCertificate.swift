@@ -6,14 +6,14 @@ import SwiftASN1
 import X509
 
 /// The server's certificate and key: given PEM files, or a self-signed pair made on first start.
-public struct ServerCertificate: Sendable {
-    public let certificatePath: String
-    public let keyPath: String
+package struct ServerCertificate: Sendable {
+    package let certificatePath: String
+    package let keyPath: String
     /// SHA-256 of the certificate's DER bytes, lowercase hex.
-    public let fingerprint: String
+    package let fingerprint: String
 
     /// Loads `certificatePath`/`keyPath` and computes the fingerprint of the leaf certificate.
-    public init(certificatePath: String, keyPath: String) throws {
+    package init(certificatePath: String, keyPath: String) throws {
         self.certificatePath = certificatePath
         self.keyPath = keyPath
         guard let leaf = try NIOSSLCertificate.fromPEMFile(certificatePath).first else {
@@ -26,7 +26,7 @@ public struct ServerCertificate: Sendable {
     ///
     /// The certificate is ECDSA P-256, self-signed, valid ten years, with BasicConstraints CA:true,
     /// keyCertSign and SANs `localhost` and `127.0.0.1` (plus `host` if it is another name or address).
-    public static func selfSigned(in directory: URL, host: String = "127.0.0.1") throws -> ServerCertificate {
+    package static func selfSigned(in directory: URL, host: String = "127.0.0.1") throws -> ServerCertificate {
         let certificateURL = directory.appendingPathComponent("server-cert.pem")
         let keyURL = directory.appendingPathComponent("server-key.pem")
         let manager = FileManager.default
@@ -39,7 +39,7 @@ public struct ServerCertificate: Sendable {
     }
 
     /// A new self-signed certificate and key, as PEM text.
-    public static func makeSelfSigned(host: String = "127.0.0.1") throws -> (certificate: String, key: String) {
+    package static func makeSelfSigned(host: String = "127.0.0.1") throws -> (certificate: String, key: String) {
         let key = P256.Signing.PrivateKey()
         let name = try DistinguishedName {
             CommonName("GorillaCoach server")
@@ -82,7 +82,7 @@ public struct ServerCertificate: Sendable {
 }
 
 /// A certificate that could not be loaded.
-public struct CertificateError: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct CertificateError: Error, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }

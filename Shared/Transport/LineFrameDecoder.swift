@@ -1,7 +1,7 @@
 import NIOCore
 
 /// One inbound frame: a complete line, or the news that a line exceeded the limit.
-public enum LineFrame: Sendable {
+package enum LineFrame: Sendable {
     case line(ByteBuffer)
     case tooLong
 }
@@ -10,27 +10,27 @@ public enum LineFrame: Sendable {
 ///
 /// A line longer than `maximumLength` bytes produces one ``LineFrame/tooLong`` and everything after it
 /// is discarded: the peer has broken the protocol and the connection is about to close.
-public struct LineFrameDecoder: ByteToMessageDecoder {
-    public typealias InboundOut = LineFrame
+package struct LineFrameDecoder: ByteToMessageDecoder {
+    package typealias InboundOut = LineFrame
 
     /// The default maximum line length, 1 MiB.
-    public static let defaultMaximumLength = 1024 * 1024
+    package static let defaultMaximumLength = 1024 * 1024
 
-    public let maximumLength: Int
+    package let maximumLength: Int
     private var scannedBytes = 0
     private var overflowed = false
 
-    public init(maximumLength: Int = LineFrameDecoder.defaultMaximumLength) {
+    package init(maximumLength: Int = LineFrameDecoder.defaultMaximumLength) {
         self.maximumLength = maximumLength
     }
 
-    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    package mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         guard let frame = nextFrame(&buffer) else { return .needMoreData }
         context.fireChannelRead(Self.wrapInboundOut(frame))
         return .continue
     }
 
-    public mutating func decodeLast(
+    package mutating func decodeLast(
         context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool
     ) throws -> DecodingState {
         while let frame = nextFrame(&buffer) {
@@ -42,7 +42,7 @@ public struct LineFrameDecoder: ByteToMessageDecoder {
     }
 
     /// Takes the next frame out of `buffer`, if one is complete.
-    public mutating func nextFrame(_ buffer: inout ByteBuffer) -> LineFrame? {
+    package mutating func nextFrame(_ buffer: inout ByteBuffer) -> LineFrame? {
         if overflowed {
             buffer.moveReaderIndex(to: buffer.writerIndex)
             return nil

@@ -5,9 +5,9 @@ import Glibc
 #endif
 
 /// Writes files that hold secrets or personal data with owner-only permissions.
-public enum SecureFiles {
+package enum SecureFiles {
     /// Creates `directory` (and parents) with mode 0700 if missing, and tightens an existing one.
-    public static func makeDirectory(_ directory: URL) throws {
+    package static func makeDirectory(_ directory: URL) throws {
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
@@ -15,7 +15,7 @@ public enum SecureFiles {
     }
 
     /// Writes `data` atomically to `url` with `mode` (0600 by default), via a temporary file and rename.
-    public static func write(_ data: Data, to url: URL, mode: Int = 0o600) throws {
+    package static func write(_ data: Data, to url: URL, mode: Int = 0o600) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(UInt32.random(in: 0...UInt32.max)).tmp")
         guard

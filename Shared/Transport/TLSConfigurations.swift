@@ -2,9 +2,9 @@ import NIOCore
 import NIOSSL
 
 /// Builders for the TLS configurations both sides use.
-public enum TLSConfigurations {
+package enum TLSConfigurations {
     /// A server context from PEM files: TLS 1.2 minimum, 1.3 preferred.
-    public static func server(certificatePEMFile: String, keyPEMFile: String) throws -> NIOSSLContext {
+    package static func server(certificatePEMFile: String, keyPEMFile: String) throws -> NIOSSLContext {
         let chain = try NIOSSLCertificate.fromPEMFile(certificatePEMFile)
         let key = try NIOSSLPrivateKey(file: keyPEMFile, format: .pem)
         var configuration = TLSConfiguration.makeServerConfiguration(
@@ -18,7 +18,7 @@ public enum TLSConfigurations {
 
     /// The TLS 1.2 cipher suites both sides offer: authenticated encryption (AES-GCM, ChaCha20-Poly1305) with
     /// ephemeral keys only; no CBC suite, no static RSA key exchange. TLS 1.3 suites are all of this kind already.
-    public static let aeadCipherSuites: [NIOTLSCipher] = [
+    package static let aeadCipherSuites: [NIOTLSCipher] = [
         .TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384,
         .TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
         .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,
@@ -26,7 +26,7 @@ public enum TLSConfigurations {
     ]
 
     /// A client context that leaves certificate checks to a pinning callback (see ``PinnedCertificateVerifier``).
-    public static func pinnedClient() throws -> NIOSSLContext {
+    package static func pinnedClient() throws -> NIOSSLContext {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.minimumTLSVersion = .tlsv12
         configuration.cipherSuiteValues = aeadCipherSuites
@@ -40,19 +40,19 @@ public enum TLSConfigurations {
 }
 
 /// Checks the server's leaf certificate against a pinned SHA-256 fingerprint (trust on first use when none).
-public struct PinnedCertificateVerifier: Sendable {
+package struct PinnedCertificateVerifier: Sendable {
     /// The expected fingerprint; nil accepts any certificate and reports what it saw.
-    public let pinned: String?
+    package let pinned: String?
     /// Called with the fingerprint the server presented, before the verdict.
-    public let observe: @Sendable (String) -> Void
+    package let observe: @Sendable (String) -> Void
 
-    public init(pinned: String?, observe: @escaping @Sendable (String) -> Void = { _ in }) {
+    package init(pinned: String?, observe: @escaping @Sendable (String) -> Void = { _ in }) {
         self.pinned = pinned
         self.observe = observe
     }
 
     /// Makes the TLS handler for a new connection.
-    public func makeHandler(context: NIOSSLContext, serverHostname: String?) throws -> NIOSSLClientHandler {
+    package func makeHandler(context: NIOSSLContext, serverHostname: String?) throws -> NIOSSLClientHandler {
         let pinned = self.pinned
         let observe = self.observe
         return try NIOSSLClientHandler(context: context, serverHostname: serverHostname) { certificates, promise in

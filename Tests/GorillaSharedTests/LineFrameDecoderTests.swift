@@ -5,7 +5,7 @@ import NIOTestUtils
 import Testing
 
 extension LineFrame: Equatable {
-    public static func == (lhs: LineFrame, rhs: LineFrame) -> Bool {
+    package static func == (lhs: LineFrame, rhs: LineFrame) -> Bool {
         switch (lhs, rhs) {
         case (.line(let a), .line(let b)): a == b
         case (.tooLong, .tooLong): true

@@ -76,6 +76,37 @@ import Testing
         #expect(unused.isEmpty, "declared but never imported: \(unused.joined(separator: ", "))")
     }
 
+    /// The declarations of `text` marked `public` (after any attributes): what the package's modules share among
+    /// themselves is `package`.
+    static func publicDeclarations(in text: String) -> [String] {
+        text.components(separatedBy: "\n").filter { line in
+            let words = line.split(separator: " ").map(String.init).drop { $0.hasPrefix("@") }
+            return words.first == "public"
+        }
+    }
+
+    @Test func modulesShareThroughPackageAccessNotPublic() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var found: [String] = []
+        for target in Self.targets(in: manifest) {
+            let folder = root.appendingPathComponent(target.path)
+            let files =
+                FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+            for file in files {
+                found += Self.publicDeclarations(in: try String(contentsOf: file, encoding: .utf8)).map {
+                    "\(file.lastPathComponent): \($0.trimmingCharacters(in: .whitespaces))"
+                }
+            }
+        }
+        #expect(found.isEmpty, "public declarations: \(found.prefix(10).joined(separator: "; "))")
+        #expect(
+            Self.publicDeclarations(in: "    @inlinable public func f() {}\n/// public key\n package var x = 1").count
+                == 1)
+    }
+
     @Test func theManifestReaderFindsProductsAndTargets() {
         let manifest = """
             .target(

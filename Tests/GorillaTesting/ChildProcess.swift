@@ -13,9 +13,9 @@ import Darwin
 /// glibc's buffer, and now and then crashes a test process that holds many descriptors (swift-corelibs-foundation
 /// PR 5472). This launcher does not list descriptors: the child's standard streams are set up with file actions and
 /// every other descriptor is closed with `posix_spawn_file_actions_addclosefrom_np`.
-public final class ChildProcess: Sendable {
+package final class ChildProcess: Sendable {
     /// Where a standard stream of the child comes from or goes to.
-    public enum Stream: Sendable {
+    package enum Stream: Sendable {
         /// `/dev/null`.
         case null
         /// A file, opened for reading (standard input) or created and truncated (standard output and error).
@@ -26,12 +26,12 @@ public final class ChildProcess: Sendable {
         case descriptor(CInt)
     }
 
-    public let pid: pid_t
+    package let pid: pid_t
     private let exit = NIOLockedValueBox<(status: Int32, signaled: Bool)?>(nil)
     private let exited: AsyncStream<Void>
 
     /// Starts `executable` with `arguments` and exactly `environment`.
-    public init(
+    package init(
         _ executable: String, _ arguments: [String], environment: [String: String],
         stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null
     ) throws {
@@ -81,23 +81,23 @@ public final class ChildProcess: Sendable {
     }
 
     /// Whether the child has not exited yet.
-    public var isRunning: Bool { exit.withLockedValue { $0 == nil } }
+    package var isRunning: Bool { exit.withLockedValue { $0 == nil } }
 
     /// Sends `signal` to the child if it still runs; returns whether it was sent.
     @discardableResult
-    public func send(_ signal: CInt) -> Bool {
+    package func send(_ signal: CInt) -> Bool {
         guard isRunning else { return false }
         return kill(pid, signal) == 0
     }
 
     /// Waits until the child exits: its exit status (128 + the signal when a signal ended it), and whether a signal did.
-    public func wait() async -> (status: Int32, signaled: Bool) {
+    package func wait() async -> (status: Int32, signaled: Bool) {
         for await _ in exited {}
         return exit.withLockedValue { $0 } ?? (-1, false)
     }
 
     /// Waits for the child, blocking the calling thread (for code that is not async).
-    public func waitBlocking() -> (status: Int32, signaled: Bool) {
+    package func waitBlocking() -> (status: Int32, signaled: Bool) {
         while isRunning { usleep(1_000) }
         return exit.withLockedValue { $0 } ?? (-1, false)
     }

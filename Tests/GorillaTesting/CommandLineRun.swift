@@ -8,31 +8,31 @@ import Darwin
 #endif
 
 /// What one run of the `gorilla` CLI printed and how it exited.
-public struct CommandRun: Sendable, CustomStringConvertible {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
+package struct CommandRun: Sendable, CustomStringConvertible {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
     /// Whether a signal ended it.
-    public var killed: Bool
+    package var killed: Bool
 
     /// Standard output parsed as one JSON value.
-    public func json() throws -> JSONValue {
+    package func json() throws -> JSONValue {
         try WireCoding.decoder.decode(JSONValue.self, from: Data(stdout.utf8))
     }
 
-    public var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
+    package var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
 }
 
 /// The built `gorilla` CLI running as a child process, as a user would run it: its own `GORILLA_HOME`, standard
 /// input from a file, standard output and error to files.
-public final class GorillaProcess: Sendable {
+package final class GorillaProcess: Sendable {
     private let child: ChildProcess
     private let scratch: TemporaryFolder
 
     /// Starts `gorilla ARGUMENTS` with `GORILLA_HOME=home`, `input` on standard input, the test deadlines
     /// (``TestDeadlines``) and `environment` added to this process's environment (an empty value unsets a deadline:
     /// the default holds).
-    public init(_ arguments: [String], home: URL, input: String? = nil, environment: [String: String] = [:]) throws {
+    package init(_ arguments: [String], home: URL, input: String? = nil, environment: [String: String] = [:]) throws {
         scratch = try TemporaryFolder("gorilla-cli-run")
         let inURL = scratch.url.appendingPathComponent("stdin")
         _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((input ?? "").utf8))
@@ -47,13 +47,13 @@ public final class GorillaProcess: Sendable {
     }
 
     /// Whether the process still runs.
-    public var isRunning: Bool { child.isRunning }
+    package var isRunning: Bool { child.isRunning }
 
     /// Sends SIGKILL if the process still runs; returns whether it did.
-    public func kill() -> Bool { child.send(SIGKILL) }
+    package func kill() -> Bool { child.send(SIGKILL) }
 
     /// Waits for the exit without blocking a thread (the in-process server needs the cooperative pool's threads).
-    public func wait() async -> CommandRun {
+    package func wait() async -> CommandRun {
         let (status, signaled) = await child.wait()
         return CommandRun(status: status, stdout: output("stdout"), stderr: output("stderr"), killed: signaled)
     }
@@ -64,7 +64,7 @@ public final class GorillaProcess: Sendable {
 }
 
 /// Runs the built `gorilla` binary to its end with `GORILLA_HOME=home`, feeding `input` on standard input.
-public func runGorilla(
+package func runGorilla(
     _ arguments: [String], home: URL, input: String? = nil,
     environment: [String: String] = [:]
 ) async throws -> CommandRun {

@@ -5,13 +5,13 @@ import NIOCore
 
 /// One device of a user: its own `GORILLA_HOME` (configuration, pinned certificate, session, cache)
 /// driven through the services the CLI uses (`app`'s commands in `Commands/`, one device context per command).
-public final class Device: Sendable {
-    public static let password = "correct-horse-battery"
+package final class Device: Sendable {
+    package static let password = "correct-horse-battery"
 
-    public let folder: TemporaryFolder
-    public let app: DeviceCommands
+    package let folder: TemporaryFolder
+    package let app: DeviceCommands
 
-    public init() throws {
+    package init() throws {
         folder = try TemporaryFolder("gorilla-e2e-device")
         var app = DeviceCommands(home: ClientHome(environment: ["GORILLA_HOME": folder.url.path]))
         app.deadlines = TestDeadlines.patient
@@ -19,10 +19,10 @@ public final class Device: Sendable {
     }
 
     /// The device's `GORILLA_HOME`.
-    public var home: URL { folder.url }
+    package var home: URL { folder.url }
 
     /// A new device that pins the server and signs `username` up as a coach.
-    public static func coach(_ username: String, on server: some RunningServer) async throws -> Device {
+    package static func coach(_ username: String, on server: some RunningServer) async throws -> Device {
         let device = try Device()
         try await device.connect(to: server)
         _ = try await device.app.register(
@@ -33,7 +33,7 @@ public final class Device: Sendable {
     }
 
     /// A new device that pins the server and logs in as `username` (who signed up elsewhere).
-    public static func loggedIn(_ username: String, on server: some RunningServer) async throws -> Device {
+    package static func loggedIn(_ username: String, on server: some RunningServer) async throws -> Device {
         let device = try Device()
         try await device.connect(to: server)
         _ = try await device.app.login(user: username, password: password)
@@ -41,36 +41,36 @@ public final class Device: Sendable {
     }
 
     /// `gorilla connect 127.0.0.1:PORT --trust`.
-    public func connect(to server: some RunningServer) async throws {
+    package func connect(to server: some RunningServer) async throws {
         _ = try await app.connect("127.0.0.1:\(server.port)", fingerprint: nil, trust: true, confirm: { _ in false })
     }
 
     /// The device's local cache.
-    public func cache() throws -> LocalCache { try app.cache() }
+    package func cache() throws -> LocalCache { try app.cache() }
 
     /// `gorilla sync`, decoded.
     @discardableResult
-    public func sync() async throws -> SyncSummary {
+    package func sync() async throws -> SyncSummary {
         try await app.sync().json.decode(SyncSummary.self)
     }
 
     /// The live entities of `kind` in the local cache.
-    public func entities(_ kind: String) throws -> [CachedEntity] {
+    package func entities(_ kind: String) throws -> [CachedEntity] {
         try cache().entities(kind)
     }
 
     /// The names of the live entities of `kind` in the local cache, sorted.
-    public func names(_ kind: String) throws -> [String] {
+    package func names(_ kind: String) throws -> [String] {
         try entities(kind).map(\.name).sorted()
     }
 
     /// The live entity of `kind` named `name` in the local cache.
-    public func entity(_ kind: String, named name: String) throws -> CachedEntity? {
+    package func entity(_ kind: String, named name: String) throws -> CachedEntity? {
         try entities(kind).first { $0.name == name }
     }
 
     /// Opens a connection, resumes this device's session on it, and runs `body`.
-    public func withConnection<T: Sendable>(_ body: @Sendable (ServerConnection) async throws -> T) async throws -> T {
+    package func withConnection<T: Sendable>(_ body: @Sendable (ServerConnection) async throws -> T) async throws -> T {
         guard let endpoint = app.home.loadConfig().server, let session = app.home.loadSession() else {
             throw ClientError(.notLoggedIn, "the test device is not logged in")
         }
@@ -81,14 +81,14 @@ public final class Device: Sendable {
     }
 
     /// One raw `sync.push` of `mutations`; the local cache is not told about the answer.
-    public func push(_ mutations: [Mutation]) async throws -> [MutationResult] {
+    package func push(_ mutations: [Mutation]) async throws -> [MutationResult] {
         try await withConnection { connection in
             try await connection.request(Operation.syncPush, PushBody(mutations: mutations), as: PushReply.self).results
         }
     }
 
     /// Every change the server shows this account, pulled from version 0 without touching the cache.
-    public func pullEverything() async throws -> [Change] {
+    package func pullEverything() async throws -> [Change] {
         try await withConnection { connection in
             var changes: [Change] = []
             var since: Int64 = 0
@@ -106,7 +106,7 @@ public final class Device: Sendable {
 
 extension Mutation {
     /// A mutation that creates a machine named `name`.
-    public static func createMachine(_ name: String, id: UUID = UUID.v7()) -> Mutation {
+    package static func createMachine(_ name: String, id: UUID = UUID.v7()) -> Mutation {
         Mutation(id: UUID.v7(), kind: "machine", entity: id, action: .create, fields: ["name": .string(name)])
     }
 }

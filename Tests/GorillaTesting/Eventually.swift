@@ -2,7 +2,7 @@
 ///
 /// The one way a test waits for something it cannot be told about (a row reaching another device, a file growing, a
 /// screen showing a line): never a loop of its own around `Task.sleep`.
-public func eventually(
+package func eventually(
     timeout: Duration = .seconds(30), every interval: Duration = .milliseconds(20),
     _ condition: () async throws -> Bool
 ) async throws -> Bool {

@@ -5,7 +5,7 @@ import GorillaShared
 import Logging
 
 /// How a test reaches the server it starts (HummingbirdTesting's `.router` and `.live`, plus the real binary).
-public enum ServerMode: String, Sendable, CaseIterable, CustomStringConvertible {
+package enum ServerMode: String, Sendable, CaseIterable, CustomStringConvertible {
     /// The server's request router in this process, without a socket (``InProcessServer``): requests are lines handed
     /// to the router and its replies the lines it writes; the same store, limits and clock as a connection.
     case inProcess
@@ -14,12 +14,12 @@ public enum ServerMode: String, Sendable, CaseIterable, CustomStringConvertible 
     /// The built `gorilla-server` as a child process, over TLS on port 0 (``ServerProcess``).
     case process
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// A server under test started by ``withGorillaServer(_:configure:_:)``, and the ways to talk to it.
-public struct GorillaTestServer: Sendable {
-    public let mode: ServerMode
+package struct GorillaTestServer: Sendable {
+    package let mode: ServerMode
     private let listening: (any RunningServer)?
     private let inProcess: InProcessServer?
 
@@ -36,19 +36,19 @@ public struct GorillaTestServer: Sendable {
     }
 
     /// The server listening on a port, for devices and the CLI; throws in ``ServerMode/inProcess``, which has none.
-    public func requireListening() throws -> any RunningServer {
+    package func requireListening() throws -> any RunningServer {
         guard let listening else { throw WrongServerMode(wanted: "a listening server", mode: mode) }
         return listening
     }
 
     /// The in-process TLS server; throws unless the mode is ``ServerMode/tls``.
-    public func requireTLS() throws -> TestServer {
+    package func requireTLS() throws -> TestServer {
         guard let server = listening as? TestServer else { throw WrongServerMode(wanted: "TestServer", mode: mode) }
         return server
     }
 
     /// The server's process (to kill, freeze or measure it); throws unless the mode is ``ServerMode/process``.
-    public func requireProcess() throws -> ServerProcess {
+    package func requireProcess() throws -> ServerProcess {
         guard let server = listening as? ServerProcess else {
             throw WrongServerMode(wanted: "ServerProcess", mode: mode)
         }
@@ -57,7 +57,7 @@ public struct GorillaTestServer: Sendable {
 
     /// Opens one session with the server (a connection, or in process its equivalent), says `hello` in `language`,
     /// runs `body` with it and closes it.
-    public func withSession<T: Sendable>(
+    package func withSession<T: Sendable>(
         language: Language? = nil, _ body: @Sendable (any ServerSession) async throws -> T
     ) async throws -> T {
         if let inProcess {
@@ -74,14 +74,14 @@ public struct GorillaTestServer: Sendable {
 }
 
 /// A test asked its server for something its mode does not have.
-public struct WrongServerMode: Error, CustomStringConvertible {
-    public let wanted: String
-    public let mode: ServerMode
-    public var description: String { "the test wants \(wanted), but its server runs \(mode)" }
+package struct WrongServerMode: Error, CustomStringConvertible {
+    package let wanted: String
+    package let mode: ServerMode
+    package var description: String { "the test wants \(wanted), but its server runs \(mode)" }
 }
 
 /// One conversation with the server under test, the same in every ``ServerMode``.
-public protocol ServerSession: Sendable {
+package protocol ServerSession: Sendable {
     /// Sends `op` with `body` (JSON) and returns the reply line once its `result` is 0.
     /// - Throws: ``ClientError`` `.server` carrying the wire error when the server refused the request.
     func roundTrip(_ op: GorillaShared.Operation, encodedBody body: [UInt8]) async throws -> [UInt8]
@@ -91,7 +91,7 @@ extension ServerConnection: ServerSession {}
 
 extension ServerSession {
     /// Sends `op` with `body` and returns the reply line once its `result` is 0 (throws ``ClientError`` otherwise).
-    public func roundTrip<Body: Encodable & Sendable>(
+    package func roundTrip<Body: Encodable & Sendable>(
         _ op: GorillaShared.Operation, _ body: Body
     ) async throws
         -> [UInt8]
@@ -100,7 +100,7 @@ extension ServerSession {
     }
 
     /// Sends `op` with `body` expecting a refusal: the server's error, or nil when it accepted the request.
-    public func refusal<Body: Encodable & Sendable>(
+    package func refusal<Body: Encodable & Sendable>(
         _ op: GorillaShared.Operation, _ body: Body
     ) async throws
         -> WireError?
@@ -114,7 +114,7 @@ extension ServerSession {
     }
 
     /// Sends `op` with `body` and decodes the reply's `value` as `Reply`.
-    public func request<Body: Encodable & Sendable, Reply: Decodable & Sendable>(
+    package func request<Body: Encodable & Sendable, Reply: Decodable & Sendable>(
         _ op: GorillaShared.Operation, _ body: Body, as reply: Reply.Type
     ) async throws -> Reply {
         try WireCoding.decoder.decode(ReplyValue<Reply>.self, from: Data(try await roundTrip(op, body))).value
@@ -158,7 +158,7 @@ final class InProcessServerSession: ServerSession, @unchecked Sendable {
 /// The server reads the time from `clock` when given, in every mode (a test moves it instead of sleeping).
 /// `configure` adjusts the configuration of the in-process modes (cheap password hashing is already set);
 /// ``ServerMode/process`` runs the binary with its defaults and its command line, and does not take it.
-public func withGorillaServer(
+package func withGorillaServer(
     _ mode: ServerMode,
     clock: TestClock? = nil,
     configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },

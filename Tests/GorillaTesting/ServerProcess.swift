@@ -10,16 +10,16 @@ import Glibc
 
 /// The built `gorilla-server` executable run as a child process, so that tests can kill it with
 /// SIGKILL and start it again on the same port with the same data folder.
-public final class ServerProcess: RunningServer, @unchecked Sendable {
-    public let dataDirectory: URL
+package final class ServerProcess: RunningServer, @unchecked Sendable {
+    package let dataDirectory: URL
     /// Where the server's standard output and error go.
-    public let logFile: URL
+    package let logFile: URL
     private let lock = NSLock()
     private var boundPort = 0
     private var process: ChildProcess?
 
     /// The engine its store runs on.
-    public let engine: TestEngine
+    package let engine: TestEngine
     private var database: PostgresLocation?
     /// The file a ``TestClock`` moves the server's clock with (`GORILLA_TEST_CLOCK_FILE`), if any.
     private let clockFile: URL?
@@ -27,7 +27,7 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     /// A server with `dataDirectory` as its data folder, its store on `engine` (PostgreSQL: a database of its own,
     /// made on first start, or `database`, which several servers may share), its clock moved by `clockFile` (a
     /// ``TestClock/file``) when given.
-    public init(
+    package init(
         dataDirectory: URL, logFile: URL, engine: TestEngine = .current, database: PostgresLocation? = nil,
         clockFile: URL? = nil
     ) {
@@ -39,12 +39,12 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     }
 
     /// The PostgreSQL database the server uses (nil on SQLite, or before its first start).
-    public var postgres: PostgresLocation? { lock.withLock { database } }
+    package var postgres: PostgresLocation? { lock.withLock { database } }
 
-    public var port: Int { lock.withLock { boundPort } }
+    package var port: Int { lock.withLock { boundPort } }
 
     /// Launches `gorilla-server --port P --data DIR` and waits until it has written `server.json`.
-    public func start() async throws {
+    package func start() async throws {
         // A restart on the same port can race with other tests' ephemeral ports: retry briefly.
         var attempt = 0
         while true {
@@ -107,7 +107,7 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     }
 
     /// Kills the server with SIGKILL (no chance to clean up) and waits until it has exited.
-    public func kill() async {
+    package func kill() async {
         await signal(SIGKILL)
     }
 
@@ -116,7 +116,7 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     ///
     /// Returns once the kernel shows the process stopped (at most 2 s): a signal is only queued when `kill` returns, and
     /// on a loaded machine the server could otherwise still answer a request sent right after.
-    public func suspend() {
+    package func suspend() {
         send(SIGSTOP)
         guard let pid = lock.withLock({ process })?.pid else { return }
         let deadline = ContinuousClock.now + .seconds(2)
@@ -131,7 +131,7 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
 
     /// The bytes the server has sent so far on its open connections (TCP's own count, `ss -tin`), or nil where `ss`
     /// cannot tell: a test waits for it to grow to know how far an exchange has gone.
-    public var bytesSentOnOpenConnections: Int? {
+    package var bytesSentOnOpenConnections: Int? {
         let port = self.port
         guard let scratch = try? TemporaryFolder("gorilla-ss") else { return nil }
         let output = scratch.url.appendingPathComponent("out").path
@@ -149,7 +149,7 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
 
     /// The server's resident memory in bytes (`VmRSS` in `/proc/PID/status`); nil when it is not running or there is no
     /// `/proc`.
-    public var residentBytes: Int? {
+    package var residentBytes: Int? {
         guard let pid = lock.withLock({ process })?.pid,
             let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
@@ -160,7 +160,7 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     }
 
     /// Lets a server frozen by ``suspend()`` go on (SIGCONT).
-    public func resume() {
+    package func resume() {
         send(SIGCONT)
     }
 
@@ -170,7 +170,7 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
 
     /// Asks the server to stop (SIGTERM, as a service manager does) and waits for it: its exit status, and whether a
     /// signal ended it (nil when it was not running).
-    public func terminate() async -> (status: Int32, signaled: Bool)? {
+    package func terminate() async -> (status: Int32, signaled: Bool)? {
         send(SIGCONT)  // a frozen server must run to stop
         guard
             let child = lock.withLock({ () -> ChildProcess? in
@@ -183,10 +183,10 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
     }
 
     /// The server's log so far.
-    public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    package var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
     /// Stops the server the hard way: the tests only need it gone.
-    public func stop() async {
+    package func stop() async {
         await signal(SIGKILL)
     }
 
@@ -209,6 +209,6 @@ public final class ServerProcess: RunningServer, @unchecked Sendable {
 
 /// Runs `body` with the built server running as a child process on a fresh data folder; kills it afterwards:
 /// ``withGorillaServer(_:configure:_:)`` in ``ServerMode/process``.
-public func withServerProcess(_ body: (ServerProcess) async throws -> Void) async throws {
+package func withServerProcess(_ body: (ServerProcess) async throws -> Void) async throws {
     try await withGorillaServer(.process) { try await body(try $0.requireProcess()) }
 }

@@ -6,11 +6,11 @@ import Glibc
 
 /// A plain TCP socket on 127.0.0.1 that listens and never accepts: the kernel completes the connections, nobody
 /// answers them — a hung server as a client sees it.
-public final class SilentListener: Sendable {
-    public let port: Int
+package final class SilentListener: Sendable {
+    package let port: Int
     private let descriptor: Int32
 
-    public init() throws {
+    package init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ListenerError(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
@@ -36,7 +36,7 @@ public final class SilentListener: Sendable {
         close(descriptor)
     }
 
-    public struct ListenerError: Error, CustomStringConvertible {
-        public let description: String
+    package struct ListenerError: Error, CustomStringConvertible {
+        package let description: String
     }
 }

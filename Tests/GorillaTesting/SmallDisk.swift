@@ -7,19 +7,19 @@ import Glibc
 /// A small tmpfs of its own, mounted for one test and filled on demand: a full disk as a device meets it.
 ///
 /// Mounting needs root on Linux (``available``); the mount is taken away when the disk is released.
-public final class SmallDisk: Sendable {
+package final class SmallDisk: Sendable {
     /// Where the disk is mounted.
-    public var url: URL { folder.url }
+    package var url: URL { folder.url }
     private let folder: TemporaryFolder
     private var filler: URL { url.appendingPathComponent("filler") }
 
     /// Whether this process may mount a tmpfs (root, with `mount`).
-    public static var available: Bool {
+    package static var available: Bool {
         geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
     }
 
     /// Mounts a tmpfs of `bytes` on a fresh temporary folder.
-    public init(bytes: Int) throws {
+    package init(bytes: Int) throws {
         folder = try TemporaryFolder("gorilla-small-disk")
         let mounted = try ChildProcess(
             "/bin/mount", ["-t", "tmpfs", "-o", "size=\(bytes),mode=0700", "tmpfs", folder.url.path], environment: [:]
@@ -28,7 +28,7 @@ public final class SmallDisk: Sendable {
     }
 
     /// Fills the disk with a file of zeros until the kernel refuses more, then gives back `free` bytes.
-    public func fill(leaving free: Int) throws {
+    package func fill(leaving free: Int) throws {
         let descriptor = open(filler.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw DiskError(description: "cannot create \(filler.path)") }
         defer { close(descriptor) }
@@ -47,7 +47,7 @@ public final class SmallDisk: Sendable {
     }
 
     /// Frees what ``fill(leaving:)`` took.
-    public func empty() {
+    package func empty() {
         try? FileManager.default.removeItem(at: filler)
     }
 
@@ -55,7 +55,7 @@ public final class SmallDisk: Sendable {
         _ = try? ChildProcess("/bin/umount", ["-l", folder.url.path], environment: [:]).waitBlocking()
     }
 
-    public struct DiskError: Error, CustomStringConvertible {
-        public let description: String
+    package struct DiskError: Error, CustomStringConvertible {
+        package let description: String
     }
 }

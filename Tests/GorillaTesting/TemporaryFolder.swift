@@ -1,22 +1,22 @@
 import Foundation
 
 /// A fresh folder under the system's temporary directory, removed when the last reference goes away.
-public final class TemporaryFolder: Sendable {
-    public let url: URL
+package final class TemporaryFolder: Sendable {
+    package let url: URL
 
-    public init(_ prefix: String = "gorilla-e2e") throws {
+    package init(_ prefix: String = "gorilla-e2e") throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     /// A path inside the folder (not created).
-    public func child(_ name: String) -> URL {
+    package func child(_ name: String) -> URL {
         url.appendingPathComponent(name, isDirectory: true)
     }
 
     /// Removes the folder now (it is removed anyway when the last reference goes away).
-    public func remove() { try? FileManager.default.removeItem(at: url) }
+    package func remove() { try? FileManager.default.removeItem(at: url) }
 
     deinit {
         try? FileManager.default.removeItem(at: url)
@@ -24,8 +24,8 @@ public final class TemporaryFolder: Sendable {
 }
 
 /// Where `swift build` put the executables under test.
-public enum Products {
-    public static let directory: URL = {
+package enum Products {
+    package static let directory: URL = {
         var candidates: [URL] = []
         if let executable = Bundle.main.executableURL {
             candidates.append(executable.deletingLastPathComponent())
@@ -43,7 +43,7 @@ public enum Products {
     }()
 
     /// The `gorilla` CLI.
-    public static var gorilla: URL { directory.appendingPathComponent("gorilla") }
+    package static var gorilla: URL { directory.appendingPathComponent("gorilla") }
     /// The `gorilla-server` executable.
-    public static var server: URL { directory.appendingPathComponent("gorilla-server") }
+    package static var server: URL { directory.appendingPathComponent("gorilla-server") }
 }

@@ -6,16 +6,16 @@ import NIOPosix
 import NIOSSL
 
 /// A JSON object as `JSONSerialization` reads it.
-public typealias JSONObject = [String: Any]
+package typealias JSONObject = [String: Any]
 
 /// What a test client can report instead of a reply.
-public enum TestClientError: Error, CustomStringConvertible {
+package enum TestClientError: Error, CustomStringConvertible {
     case closed
     case timedOut
     case notJSON(String)
     case wrongID(expected: Int, line: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .closed: "the server closed the connection"
         case .timedOut: "no reply in time"
@@ -29,10 +29,10 @@ public enum TestClientError: Error, CustomStringConvertible {
 ///
 /// Certificates are checked against `pinnedFingerprint` when one is given, else not at all.
 /// - Important: Use it only inside the `withClient` closure that made it.
-public final class TestClient {
+package final class TestClient {
     /// PostgreSQL answers a debug build's large pushes more slowly than SQLite (a round trip per statement): the
     /// tests that use it (every one with `GORILLA_TEST_ENGINE=postgres`, and the several-instance ones) wait longer.
-    public static let replyTimeout: TimeAmount = TestPostgres.problem == nil ? .seconds(60) : .seconds(15)
+    package static let replyTimeout: TimeAmount = TestPostgres.problem == nil ? .seconds(60) : .seconds(15)
 
     private let channel: any Channel
     private var inbound: NIOAsyncChannelInboundStream<LineFrame>.AsyncIterator
@@ -49,17 +49,17 @@ public final class TestClient {
     }
 
     /// Writes raw bytes (normally one or more lines, each ending in `\n`).
-    public func write(_ text: String) async throws {
+    package func write(_ text: String) async throws {
         try await outbound.write(ByteBuffer(string: text))
     }
 
     /// Writes raw bytes.
-    public func write(_ buffer: ByteBuffer) async throws {
+    package func write(_ buffer: ByteBuffer) async throws {
         try await outbound.write(buffer)
     }
 
     /// The next line from the server; nil once the server has closed the connection.
-    public func readLine() async throws -> String? {
+    package func readLine() async throws -> String? {
         let channel = self.channel
         let timedOut = NIOLockedValueBox(false)
         let deadline = channel.eventLoop.scheduleTask(in: Self.replyTimeout) {
@@ -83,7 +83,7 @@ public final class TestClient {
     }
 
     /// The next line, parsed as a JSON object.
-    public func readObject() async throws -> JSONObject {
+    package func readObject() async throws -> JSONObject {
         guard let line = try await readLine() else { throw TestClientError.closed }
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? JSONObject else {
             throw TestClientError.notJSON(line)
@@ -92,14 +92,14 @@ public final class TestClient {
     }
 
     /// Sends one raw line (a newline is added) and returns the reply.
-    public func send(_ json: String) async throws -> JSONObject {
+    package func send(_ json: String) async throws -> JSONObject {
         try await write(json + "\n")
         return try await readObject()
     }
 
     /// Sends `op` with `body` and a fresh id; returns the reply, which must carry that id.
     @discardableResult
-    public func request(_ op: String, _ body: JSONObject = [:]) async throws -> JSONObject {
+    package func request(_ op: String, _ body: JSONObject = [:]) async throws -> JSONObject {
         let id = nextID
         nextID += 1
         let data = try JSONSerialization.data(withJSONObject: ["id": id, "op": op, "body": body] as JSONObject)
@@ -113,7 +113,7 @@ public final class TestClient {
     }
 
     /// `hello` with protocol version 1 (and a language, if given); the reply must be a success.
-    public func hello(language: String? = nil) async throws {
+    package func hello(language: String? = nil) async throws {
         var body: JSONObject = ["version": 1]
         if let language { body["language"] = language }
         try await request("hello", body).expectSuccess()
@@ -121,7 +121,7 @@ public final class TestClient {
 
     /// Signs a coach up and returns the session token.
     @discardableResult
-    public func signUpCoach(
+    package func signUpCoach(
         _ username: String, email: String? = nil, password: String = "correct horse",
         name: String = "Ada", surname: String = "Lovelace"
     ) async throws -> String {
@@ -136,30 +136,30 @@ public final class TestClient {
     }
 
     /// Logs in and returns the reply (success or not).
-    public func login(_ user: String, password: String = "correct horse") async throws -> JSONObject {
+    package func login(_ user: String, password: String = "correct horse") async throws -> JSONObject {
         try await request("auth.login", ["user": user, "password": password])
     }
 
     /// Binds this connection to a token and returns the reply.
-    public func resume(_ token: String) async throws -> JSONObject {
+    package func resume(_ token: String) async throws -> JSONObject {
         try await request("auth.resume", ["token": token])
     }
 
     /// Whether the connection is still open.
-    public var isOpen: Bool { channel.isActive }
+    package var isOpen: Bool { channel.isActive }
 
     /// Stops taking bytes from the socket (after the handshake), so that the server's replies pile up on its side.
-    public func stopReading() async throws {
+    package func stopReading() async throws {
         try await channel.setOption(ChannelOptions.autoRead, value: false).get()
     }
 
     /// Takes bytes from the socket again.
-    public func resumeReading() async throws {
+    package func resumeReading() async throws {
         try await channel.setOption(ChannelOptions.autoRead, value: true).get()
     }
 
     /// Whether the server has closed the connection: reads until end of stream, ignoring lines.
-    public func waitForClose() async throws -> [String] {
+    package func waitForClose() async throws -> [String] {
         var lines: [String] = []
         while let line = try await readLine() { lines.append(line) }
         return lines
@@ -178,7 +178,7 @@ private let clientTLSContext: Result<NIOSSLContext, any Error> = Result {
 ///
 /// - Parameter pinnedFingerprint: the SHA-256 (lowercase hex) the server's certificate must have;
 ///   nil accepts any certificate.
-public func withClient<T: Sendable>(
+package func withClient<T: Sendable>(
     port: Int, pinnedFingerprint: String? = nil, _ body: (TestClient) async throws -> T
 ) async throws -> T {
     let context = try clientTLSContext.get()
@@ -198,7 +198,7 @@ public func withClient<T: Sendable>(
 
 /// Opens a connection to `127.0.0.1:port` through the TLS handler `tlsHandler` makes, runs `body` with it and closes
 /// it.
-public func withClient<T: Sendable>(
+package func withClient<T: Sendable>(
     port: Int, tlsHandler: @escaping @Sendable () throws -> NIOSSLClientHandler, _ body: (TestClient) async throws -> T
 ) async throws -> T {
     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -217,7 +217,7 @@ public func withClient<T: Sendable>(
 }
 
 /// Opens a TLS connection to `127.0.0.1:port` from the local address `source`, runs `body` with it and closes it.
-public func withClient<T: Sendable>(
+package func withClient<T: Sendable>(
     port: Int, from source: String, on group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
     _ body: (TestClient) async throws -> T
 ) async throws -> T {
@@ -243,18 +243,18 @@ public func withClient<T: Sendable>(
 
 /// Reading replies.
 extension Dictionary where Key == String, Value == Any {
-    public var id: Int? { self["id"] as? Int }
-    public var result: Int? { self["result"] as? Int }
-    public var value: JSONObject? { self["value"] as? JSONObject }
-    public var error: JSONObject? { self["error"] as? JSONObject }
-    public var errorCode: Int? { error?["code"] as? Int }
-    public var errorMessage: String? { error?["message"] as? String }
+    package var id: Int? { self["id"] as? Int }
+    package var result: Int? { self["result"] as? Int }
+    package var value: JSONObject? { self["value"] as? JSONObject }
+    package var error: JSONObject? { self["error"] as? JSONObject }
+    package var errorCode: Int? { error?["code"] as? Int }
+    package var errorMessage: String? { error?["message"] as? String }
 
     /// The string at a path of object keys.
-    public func string(_ path: String...) -> String? { lookup(path) as? String }
+    package func string(_ path: String...) -> String? { lookup(path) as? String }
 
     /// The string at a path of object keys, or an error naming the path.
-    public func requireString(_ path: String...) throws -> String {
+    package func requireString(_ path: String...) throws -> String {
         guard let text = lookup(path) as? String else {
             throw TestClientError.notJSON("no string at \(path.joined(separator: "."))")
         }
@@ -263,7 +263,7 @@ extension Dictionary where Key == String, Value == Any {
 
     /// Returns self if `result` is 0, else throws with the error.
     @discardableResult
-    public func expectSuccess() throws -> JSONObject {
+    package func expectSuccess() throws -> JSONObject {
         guard result == 0 else {
             throw TestClientError.notJSON(
                 "expected success, got result \(result.map(String.init) ?? "nil"): \(errorMessage ?? "")")
@@ -279,7 +279,7 @@ extension Dictionary where Key == String, Value == Any {
 }
 
 /// One mutation as a device sends it.
-public func mutation(
+package func mutation(
     _ kind: String, _ entity: UUID, _ action: String = "create", fields: JSONObject? = nil,
     id: UUID = UUID(), base: Int? = nil
 ) -> JSONObject {
@@ -293,7 +293,7 @@ public func mutation(
 
 extension TestClient {
     /// `sync.push` that must be answered with results (one per mutation).
-    public func pushRequiringReply(_ mutations: [JSONObject]) async throws -> [JSONObject] {
+    package func pushRequiringReply(_ mutations: [JSONObject]) async throws -> [JSONObject] {
         let reply = try await request("sync.push", ["mutations": mutations]).expectSuccess()
         guard let results = reply.value?["results"] as? [JSONObject], results.count == mutations.count else {
             throw TestClientError.notJSON("push reply without one result per mutation")
@@ -302,7 +302,7 @@ extension TestClient {
     }
 
     /// Every change visible to the bound account, from version 0.
-    public func pullEverything() async throws -> [JSONObject] {
+    package func pullEverything() async throws -> [JSONObject] {
         var since = 0
         var changes: [JSONObject] = []
         while true {
@@ -314,7 +314,7 @@ extension TestClient {
     }
 
     /// The id of the bound account.
-    public func profileID() async throws -> UUID {
+    package func profileID() async throws -> UUID {
         let reply = try await request("profile.get").expectSuccess()
         guard let id = reply.string("value", "id").flatMap(UUID.init(uuidString:)) else {
             throw TestClientError.notJSON("profile without id")

@@ -9,20 +9,20 @@ import NIOConcurrencyHelpers
 /// where a test would otherwise sleep until an expiry, a lifetime or a reuse interval has passed. A server process
 /// reads the same offset from ``file`` (`GORILLA_TEST_CLOCK_FILE`, ``TimeSource/shifted(byFileAt:)``). It never goes
 /// back, so what the server measured before a jump stays in the past.
-public final class TestClock: Sendable {
+package final class TestClock: Sendable {
     private let offset = NIOLockedValueBox<TimeInterval>(0)
     private let folder: TemporaryFolder
 
-    public init() throws {
+    package init() throws {
         folder = try TemporaryFolder("gorilla-test-clock")
     }
 
     /// The file that holds the offset, in seconds, for a server process.
-    public var file: URL { folder.url.appendingPathComponent("offset") }
+    package var file: URL { folder.url.appendingPathComponent("offset") }
 
     /// Moves the clock `seconds` ahead of the system's, on top of any earlier jump; a server process sees it at its
     /// next look at the time.
-    public func advance(by seconds: TimeInterval) throws {
+    package func advance(by seconds: TimeInterval) throws {
         precondition(seconds >= 0, "a test clock never goes back")
         let total = offset.withLockedValue {
             $0 += seconds
@@ -32,10 +32,10 @@ public final class TestClock: Sendable {
     }
 
     /// The time source that reads this clock.
-    public var source: TimeSource {
+    package var source: TimeSource {
         TimeSource { [offset] in Date().addingTimeInterval(offset.withLockedValue { $0 }) }
     }
 
     /// The time of day on this clock.
-    public var now: Date { source.now }
+    package var now: Date { source.now }
 }

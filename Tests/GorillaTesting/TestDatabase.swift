@@ -13,20 +13,20 @@ import Darwin
 #endif
 
 /// The store engine the tests' servers and stores run on.
-public enum TestEngine: String, Sendable, CustomStringConvertible, CaseIterable {
+package enum TestEngine: String, Sendable, CustomStringConvertible, CaseIterable {
     case sqlite, postgres
 
     /// `$GORILLA_TEST_ENGINE` (`sqlite`, the default, or `postgres`): `.ci/run` runs the whole suite once on each.
-    public static let current: TestEngine =
+    package static let current: TestEngine =
         ProcessInfo.processInfo.environment["GORILLA_TEST_ENGINE"].flatMap(TestEngine.init(rawValue:)) ?? .sqlite
 
     /// The engines a conformance test runs on: SQLite always, PostgreSQL when it is reachable or required.
-    public static var all: [TestEngine] { TestPostgres.runs ? [.sqlite, .postgres] : [.sqlite] }
+    package static var all: [TestEngine] { TestPostgres.runs ? [.sqlite, .postgres] : [.sqlite] }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// A new empty store on this engine (PostgreSQL: a database of its own).
-    public func makeStore() async throws -> ServerStore {
+    package func makeStore() async throws -> ServerStore {
         switch self {
         case .sqlite: return try ServerStore.inMemory()
         case .postgres: return try await ServerStore.open(postgres: TestPostgres.makeDatabase(), connections: 4)
@@ -40,8 +40,8 @@ public enum TestEngine: String, Sendable, CustomStringConvertible, CaseIterable 
 /// `postgres://gorilla:gorilla@127.0.0.1:5432/postgres`, the one `.ci/run` sets up. Where it cannot be reached the
 /// tests that need it say so and are skipped, unless it is required: in CI (`CI=true`) or when the suite runs on
 /// PostgreSQL (`GORILLA_TEST_ENGINE=postgres`), where they fail instead.
-public enum TestPostgres {
-    public static let server: PostgresLocation = {
+package enum TestPostgres {
+    package static let server: PostgresLocation = {
         let url = ProcessInfo.processInfo.environment["GORILLA_TEST_DATABASE"] ?? ""
         var location =
             PostgresLocation(url: url)
@@ -52,26 +52,26 @@ public enum TestPostgres {
     }()
 
     /// Whether a missing PostgreSQL is a failure here rather than a reason to skip.
-    public static let required: Bool = {
+    package static let required: Bool = {
         let environment = ProcessInfo.processInfo.environment
         return environment["CI"] == "true" || TestEngine.current == .postgres
     }()
 
     /// Why PostgreSQL cannot be used, or nil when it answered (asked once).
-    public static let problem: String? = probe()
+    package static let problem: String? = probe()
 
     /// Whether the tests that need PostgreSQL run (they fail when it is required and missing).
-    public static var runs: Bool { problem == nil || required }
+    package static var runs: Bool { problem == nil || required }
 
     /// Why a PostgreSQL test is skipped.
-    public static var skipNote: String {
+    package static var skipNote: String {
         "PostgreSQL at \(server.description) is not reachable (\(problem ?? "")); set GORILLA_TEST_DATABASE"
     }
 
     private static let counter = Atomic<Int>(0)
 
     /// A new empty database; fails the test when PostgreSQL cannot be used.
-    public static func makeDatabase() async throws -> PostgresLocation {
+    package static func makeDatabase() async throws -> PostgresLocation {
         if let problem { throw PostgresUnavailable(description: "PostgreSQL at \(server.description): \(problem)") }
         sweepOnce
         let name = "gorilla_t_\(getpid())_\(counter.add(1, ordering: .relaxed).newValue)"
@@ -88,7 +88,7 @@ public enum TestPostgres {
     }
 
     /// Drops a database made by ``makeDatabase()``.
-    public static func dropDatabase(_ location: PostgresLocation) async {
+    package static func dropDatabase(_ location: PostgresLocation) async {
         try? await admin { connection in
             _ = try await connection.query(
                 PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(location.database) WITH (FORCE)"), logger: logger)
@@ -151,6 +151,6 @@ public enum TestPostgres {
 }
 
 /// PostgreSQL was required and could not be used.
-public struct PostgresUnavailable: Error, CustomStringConvertible {
-    public let description: String
+package struct PostgresUnavailable: Error, CustomStringConvertible {
+    package let description: String
 }

@@ -4,11 +4,11 @@ import NIOCore
 /// Connection deadlines for tests that are not about deadlines: wide enough that a test machine busy with every
 /// suite at once (a server answering `hello` seconds late) never looks like a hung server. The tests of the deadlines
 /// set their own.
-public enum TestDeadlines {
+package enum TestDeadlines {
     /// For the in-process clients (``Device``).
-    public static let patient = ConnectionDeadlines(
+    package static let patient = ConnectionDeadlines(
         connect: .seconds(30), handshake: .seconds(60), reply: .seconds(120))
 
     /// The same for the `gorilla` binary, as environment variables.
-    public static let environment = ["GORILLA_TIMEOUT": "60"]
+    package static let environment = ["GORILLA_TIMEOUT": "60"]
 }

@@ -13,7 +13,7 @@ import Darwin
 #endif
 
 /// A server the tests can stop and start again on the same port with the same data.
-public protocol RunningServer: Sendable {
+package protocol RunningServer: Sendable {
     /// The port the server listens on (kept across restarts).
     var port: Int { get }
     /// The server's data folder (database, certificate, `server.json`).
@@ -28,43 +28,43 @@ public protocol RunningServer: Sendable {
 
 extension RunningServer {
     /// The `server.json` the server wrote when it started listening.
-    public func info() throws -> ServerInfo {
+    package func info() throws -> ServerInfo {
         let data = try Data(contentsOf: dataDirectory.appendingPathComponent("server.json"))
         return try JSONDecoder().decode(ServerInfo.self, from: data)
     }
 
     /// The pinned endpoint a device would use.
-    public func endpoint() throws -> ServerEndpoint {
+    package func endpoint() throws -> ServerEndpoint {
         let info = try info()
         return ServerEndpoint(host: "127.0.0.1", port: info.port, fingerprint: info.fingerprint)
     }
 
     /// The operator's tools on the server's database, as `gorilla-server users|news` would open it.
-    public func operatorTools() async throws -> OperatorTools {
+    package func operatorTools() async throws -> OperatorTools {
         try await OperatorTools.open(dataDirectory: dataDirectory, database: postgres)
     }
 
     /// A store of its own on the server's database, as another process would open it.
-    public func openStore() async throws -> ServerStore {
+    package func openStore() async throws -> ServerStore {
         if let postgres { return try await ServerStore.open(postgres: postgres, connections: 2) }
         return try ServerStore.open(path: databasePath)
     }
 
     /// The server's SQLite database.
-    public var databasePath: String { dataDirectory.appendingPathComponent("gorilla.sqlite").path }
+    package var databasePath: String { dataDirectory.appendingPathComponent("gorilla.sqlite").path }
     /// The certificate the server made on first start.
-    public var certificatePath: String { dataDirectory.appendingPathComponent("server-cert.pem").path }
+    package var certificatePath: String { dataDirectory.appendingPathComponent("server-cert.pem").path }
     /// The certificate's private key.
-    public var keyPath: String { dataDirectory.appendingPathComponent("server-key.pem").path }
+    package var keyPath: String { dataDirectory.appendingPathComponent("server-key.pem").path }
 }
 
 /// A server that did not announce its port.
-public struct ServerDidNotStart: Error, CustomStringConvertible {
-    public let description: String
+package struct ServerDidNotStart: Error, CustomStringConvertible {
+    package let description: String
     /// Whether it failed because its port was taken.
-    public var addressInUse = false
+    package var addressInUse = false
 
-    public init(description: String, addressInUse: Bool = false) {
+    package init(description: String, addressInUse: Bool = false) {
         self.description = description
         self.addressInUse = addressInUse
     }
@@ -73,18 +73,18 @@ public struct ServerDidNotStart: Error, CustomStringConvertible {
 /// The real `GorillaServer` running in this process as a service of a `ServiceGroup`: TLS on 127.0.0.1, a data
 /// folder of the caller's, cheap password hashing unless `configure` says otherwise. `stop()` shuts it down
 /// gracefully, as SIGTERM does for `gorilla-server`.
-public final class TestServer: RunningServer, Sendable {
-    public let dataDirectory: URL
+package final class TestServer: RunningServer, Sendable {
+    package let dataDirectory: URL
     private let configure: @Sendable (inout ServerConfiguration) -> Void
     private let logLevel: Logger.Level
     private let state: NIOLockedValueBox<(port: Int, group: ServiceGroup?, task: Task<Void, any Error>?)>
     /// The engine its store runs on.
-    public let engine: TestEngine
+    package let engine: TestEngine
     private let database = NIOLockedValueBox<PostgresLocation?>(nil)
 
     /// A server on `port` (0: the system picks one on first start) with `dataDirectory` as its data folder, its store
     /// on `engine` (PostgreSQL: a database of its own, made on first start, or `database` when given).
-    public init(
+    package init(
         dataDirectory: URL, port: Int = 0, logLevel: Logger.Level = .critical, engine: TestEngine = .current,
         database: PostgresLocation? = nil,
         configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }
@@ -98,7 +98,7 @@ public final class TestServer: RunningServer, Sendable {
     }
 
     /// The PostgreSQL database the server uses (nil on SQLite, or before its first start).
-    public var postgres: PostgresLocation? { database.withLockedValue { $0 } }
+    package var postgres: PostgresLocation? { database.withLockedValue { $0 } }
 
     /// The PostgreSQL database for this server, made on first use.
     private func postgresDatabase() async throws -> PostgresLocation? {
@@ -109,9 +109,9 @@ public final class TestServer: RunningServer, Sendable {
         return made
     }
 
-    public var port: Int { state.withLockedValue { $0.port } }
+    package var port: Int { state.withLockedValue { $0.port } }
 
-    public func start() async throws {
+    package func start() async throws {
         // Restarting on a fixed port can race with the ephemeral ports of other tests running in parallel
         // (an outgoing connection may hold the port for a moment): retry briefly.
         var attempt = 0
@@ -162,7 +162,7 @@ public final class TestServer: RunningServer, Sendable {
     }
 
     /// Shuts the server down gracefully (it stops accepting and closes its connections) and waits until it has.
-    public func stop() async {
+    package func stop() async {
         guard
             let (group, task) = state.withLockedValue({ state -> (ServiceGroup, Task<Void, any Error>)? in
                 defer { state.group = nil; state.task = nil }
@@ -177,7 +177,7 @@ public final class TestServer: RunningServer, Sendable {
 
 /// Runs `body` with a started in-process server on a fresh data folder, and shuts the server down gracefully afterwards:
 /// ``withGorillaServer(_:configure:_:)`` in ``ServerMode/tls``.
-public func withTestServer(
+package func withTestServer(
     configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
     _ body: (TestServer) async throws -> Void
 ) async throws {
@@ -186,7 +186,7 @@ public func withTestServer(
 
 /// Starts `server`, runs `body` with it and stops the server whatever `body` does; `folder` (the server's data) is
 /// kept until then.
-public func withStarted<Server: RunningServer>(
+package func withStarted<Server: RunningServer>(
     _ server: Server, keeping folder: TemporaryFolder? = nil,
     _ body: (Server) async throws -> Void
 ) async throws {
@@ -204,7 +204,7 @@ public func withStarted<Server: RunningServer>(
 }
 
 /// The `server.json` a server wrote into `dataDirectory` when it started listening.
-public func serverInfo(in dataDirectory: URL) throws -> ServerInfo {
+package func serverInfo(in dataDirectory: URL) throws -> ServerInfo {
     let data = try Data(contentsOf: dataDirectory.appendingPathComponent("server.json"))
     return try JSONDecoder().decode(ServerInfo.self, from: data)
 }

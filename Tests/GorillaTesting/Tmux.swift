@@ -10,17 +10,17 @@ import Darwin
 
 /// A tmux server of its own (a private socket) running a real `gorilla` command full screen, for the tests of the
 /// interactive views: start a command, send keys, wait for what the screen shows.
-public final class Tmux: Sendable {
+package final class Tmux: Sendable {
     /// The private server's socket name (`tmux -L`), so that tests never share a server.
-    public let socket = "gorilla-test-\(UUID().uuidString.prefix(8))"
+    package let socket = "gorilla-test-\(UUID().uuidString.prefix(8))"
 
     /// How long ``waitFor(_:within:)`` waits unless told.
-    public static let patience: Duration = .seconds(20)
+    package static let patience: Duration = .seconds(20)
 
-    public init() {}
+    package init() {}
 
     /// Whether a `tmux` executable is on the PATH.
-    public static var isInstalled: Bool {
+    package static var isInstalled: Bool {
         (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains {
             FileManager.default.isExecutableFile(atPath: "\($0)/tmux")
         }
@@ -31,7 +31,7 @@ public final class Tmux: Sendable {
     /// Through `system(3)` on a dispatch thread rather than `Process`: the tmux server that `new-session` forks
     /// inherits the descriptor `Process` watches for the child's exit, so `Process` never sees it end.
     @discardableResult
-    public func run(_ arguments: [String]) async throws -> String {
+    package func run(_ arguments: [String]) async throws -> String {
         await Self.shell((["tmux", "-L", socket] + arguments).map(Self.quote).joined(separator: " "))
     }
 
@@ -50,36 +50,38 @@ public final class Tmux: Sendable {
     }
 
     /// `text` quoted for the shell.
-    public static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    package static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
 
     /// Starts `command` in a detached session named `main`, 120×40 unless told.
-    public func start(_ command: String, columns: Int = 120, rows: Int = 40) async throws {
+    package func start(_ command: String, columns: Int = 120, rows: Int = 40) async throws {
         try await run(["new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)", command])
     }
 
     /// Makes the session's window `columns`×`rows` (the program sees SIGWINCH).
-    public func resize(columns: Int, rows: Int) async throws {
+    package func resize(columns: Int, rows: Int) async throws {
         try await run(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
     /// Sends keys as `tmux send-keys` names them (`"Enter"`, `"C-c"`, or `"-l", text` for literal text).
-    public func keys(_ keys: String...) async throws { try await run(["send-keys", "-t", "main"] + keys) }
+    package func keys(_ keys: String...) async throws { try await run(["send-keys", "-t", "main"] + keys) }
 
     /// The screen's text.
-    public func screen() async throws -> String { try await run(["capture-pane", "-p", "-t", "main"]) }
+    package func screen() async throws -> String { try await run(["capture-pane", "-p", "-t", "main"]) }
 
     /// The screen with its attributes and colours as escape sequences (`capture-pane -e`).
-    public func screenWithAttributes() async throws -> String {
+    package func screenWithAttributes() async throws -> String {
         try await run(["capture-pane", "-e", "-p", "-t", "main"])
     }
 
     /// Waits until the screen shows `text` or `timeout` passes; returns the last screen.
-    public func waitFor(_ text: String, within timeout: Duration = Tmux.patience) async throws -> String {
+    package func waitFor(_ text: String, within timeout: Duration = Tmux.patience) async throws -> String {
         try await waitForScreen(within: timeout) { $0.contains(text) }
     }
 
     /// Waits until the screen satisfies `condition` or `timeout` passes; returns the last screen.
-    public func waitForScreen(
+    package func waitForScreen(
         within timeout: Duration = Tmux.patience, _ condition: (String) -> Bool
     ) async throws -> String {
         var last = ""
@@ -96,7 +98,7 @@ public final class Tmux: Sendable {
     /// A prompt is written before echo goes off, so its text on the screen does not say that typing is safe; the
     /// terminal's own settings (`stty -a` on the pane's device) do. Wait first for a screen that only the new prompt
     /// shows: until then the echo seen off may still be the previous prompt's.
-    public func waitForEchoOff(within timeout: Duration = Tmux.patience) async throws -> Bool {
+    package func waitForEchoOff(within timeout: Duration = Tmux.patience) async throws -> Bool {
         let device = try await run(["display-message", "-p", "-t", "main", "#{pane_tty}"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return try await eventually(timeout: timeout, every: .milliseconds(20)) {
@@ -106,12 +108,12 @@ public final class Tmux: Sendable {
     }
 
     /// Copies everything the pane's program writes, escape codes and bells included, to `file`.
-    public func record(to file: URL) async throws {
+    package func record(to file: URL) async throws {
         try await run(["pipe-pane", "-o", "-t", "main", "cat >> \(Self.quote(file.path))"])
     }
 
     /// Kills the tmux server and everything it runs, and removes its socket file.
-    public func stop() async {
+    package func stop() async {
         let path = ((try? await run(["display-message", "-p", "-t", "main", "#{socket_path}"])) ?? "")
             .trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try? await run(["kill-server"])
@@ -119,7 +121,7 @@ public final class Tmux: Sendable {
     }
 
     /// The SGR colour parameters (foreground or background, 8, 16, 256 or true colours) in a captured screen.
-    public static func colourCodes(_ screen: String) -> [String] {
+    package static func colourCodes(_ screen: String) -> [String] {
         var codes: [String] = []
         var rest = Substring(screen)
         while let start = rest.range(of: "\u{1B}[") {
@@ -144,7 +146,7 @@ extension Trait where Self == ConditionTrait {
     ///
     /// Under CI (`CI=true`, where `.ci/run` installs tmux) they always run, so a missing tmux fails them there instead
     /// of skipping them.
-    public static var requiresTmux: Self {
+    package static var requiresTmux: Self {
         .enabled(
             if: Tmux.isInstalled || ProcessInfo.processInfo.environment["CI"] == "true",
             "tmux is not installed: this test drives the real CLI in a terminal under tmux")

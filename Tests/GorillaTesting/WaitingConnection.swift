@@ -6,10 +6,10 @@ import Glibc
 
 /// A plain TCP connection to 127.0.0.1 that sends nothing: the kernel completes it whether or not the server has
 /// accepted it yet (a frozen server's accept queue fills with them). Closed when released.
-public final class WaitingConnection: Sendable {
+package final class WaitingConnection: Sendable {
     private let descriptor: Int32
 
-    public init(port: Int) throws {
+    package init(port: Int) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else {
             throw SilentListener.ListenerError(description: "socket: \(String(cString: strerror(errno)))")

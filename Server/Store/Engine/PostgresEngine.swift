@@ -7,15 +7,15 @@ import PostgresNIO
 import Synchronization
 
 /// Where a PostgreSQL store is: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (also `postgresql://`).
-public struct PostgresLocation: Sendable, Equatable {
-    public var host: String
-    public var port: Int
-    public var user: String
-    public var password: String?
-    public var database: String
+package struct PostgresLocation: Sendable, Equatable {
+    package var host: String
+    package var port: Int
+    package var user: String
+    package var password: String?
+    package var database: String
 
     /// Nil when `url` is not a PostgreSQL address.
-    public init?(url: String) {
+    package init?(url: String) {
         guard let components = URLComponents(string: url),
             components.scheme == "postgres" || components.scheme == "postgresql",
             let host = components.host, !host.isEmpty, let user = components.user, !user.isEmpty
@@ -29,7 +29,7 @@ public struct PostgresLocation: Sendable, Equatable {
         self.database = database.removingPercentEncoding ?? database
     }
 
-    public init(host: String, port: Int = 5432, user: String, password: String? = nil, database: String) {
+    package init(host: String, port: Int = 5432, user: String, password: String? = nil, database: String) {
         self.host = host
         self.port = port
         self.user = user
@@ -38,7 +38,7 @@ public struct PostgresLocation: Sendable, Equatable {
     }
 
     /// The address without its password, for logs and messages.
-    public var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+    package var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
 }
 
 /// The engine several server instances share: one PostgreSQL database, reached through postgres-nio.
@@ -279,11 +279,11 @@ final class PostgresPool: Sendable {
 /// ended the session): the write goes nowhere, and its future would be waited on for ever, holding a pool thread and
 /// every request behind it. The connection's close therefore fails the one answer waited for, and a query on a closed
 /// connection fails at once. One callback per connection, not per query: a long-lived connection gathers nothing.
-public final class WatchedConnection: Sendable {
-    public let connection: PostgresConnection
+package final class WatchedConnection: Sendable {
+    package let connection: PostgresConnection
     private let state = Mutex<(closed: Bool, waiting: EventLoopPromise<PostgresQueryResult>?)>((false, nil))
 
-    public init(_ connection: PostgresConnection) {
+    package init(_ connection: PostgresConnection) {
         self.connection = connection
         connection.closeFuture.whenComplete { [weak self] _ in self?.closed() }
     }
@@ -296,11 +296,11 @@ public final class WatchedConnection: Sendable {
         waiting?.fail(PostgresConnectionClosed())
     }
 
-    public var isClosed: Bool { connection.isClosed || state.withLock { $0.closed } }
+    package var isClosed: Bool { connection.isClosed || state.withLock { $0.closed } }
 
     /// Sends `query` and waits for its answer on the calling thread.
     /// - Throws: PostgreSQL's error, or ``PostgresConnectionClosed`` when the connection closes first.
-    public func answer(_ query: PostgresQuery, logger: Logger) throws -> PostgresQueryResult {
+    package func answer(_ query: PostgresQuery, logger: Logger) throws -> PostgresQueryResult {
         let promise = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
         let closed = state.withLock { state in
             if !state.closed { state.waiting = promise }
@@ -316,15 +316,15 @@ public final class WatchedConnection: Sendable {
     }
 
     /// Closes the connection, keeping it until it has closed (a connection must not go away open).
-    public func close() {
+    package func close() {
         let connection = connection
         connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 }
 
 /// The connection to PostgreSQL closed before a statement's answer came.
-public struct PostgresConnectionClosed: Error, CustomStringConvertible {
-    public var description: String { "the connection to PostgreSQL closed" }
+package struct PostgresConnectionClosed: Error, CustomStringConvertible {
+    package var description: String { "the connection to PostgreSQL closed" }
 }
 
 /// One PostgreSQL connection inside a transaction, as the store's statements see it. Each statement waits for its

@@ -86,11 +86,11 @@ final class PollShortcut: Sendable {
 /// Answers a repeated `sync.updated` on the event loop from the connection's ``PollShortcut``, in order: only when
 /// every line passed on to the task has had its response written, so that no answer overtakes an earlier one.
 /// Everything else goes on to the task unchanged.
-public final class PollResponder: ChannelDuplexHandler {
-    public typealias InboundIn = LineFrame
-    public typealias InboundOut = LineFrame
-    public typealias OutboundIn = ByteBuffer
-    public typealias OutboundOut = ByteBuffer
+package final class PollResponder: ChannelDuplexHandler {
+    package typealias InboundIn = LineFrame
+    package typealias InboundOut = LineFrame
+    package typealias OutboundIn = ByteBuffer
+    package typealias OutboundOut = ByteBuffer
 
     /// A poll is about 60 bytes; longer lines are not read here, so that a hostile one costs the loop nothing.
     static let longestPoll = 256
@@ -109,7 +109,7 @@ public final class PollResponder: ChannelDuplexHandler {
         self.onAnswer = onAnswer
     }
 
-    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         if case .line(let line) = frame {
             if ConnectionHandler.isBlank(line.readableBytesView) {
@@ -133,7 +133,7 @@ public final class PollResponder: ChannelDuplexHandler {
         context.fireChannelRead(data)
     }
 
-    public func channelReadComplete(context: ChannelHandlerContext) {
+    package func channelReadComplete(context: ChannelHandlerContext) {
         if unflushed {
             unflushed = false
             context.flush()
@@ -141,14 +141,14 @@ public final class PollResponder: ChannelDuplexHandler {
         context.fireChannelReadComplete()
     }
 
-    public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         written += 1
         context.write(data, promise: promise)
     }
 
     /// `{"id": N, "op": "sync.updated", "body": {"since": N}}` in any order and spacing, with plain integers and nothing
     /// else; nil for any other line (the task then reads it and answers whatever it is).
-    public static func poll(_ line: ByteBuffer) -> (id: Int, since: Int64)? {
+    package static func poll(_ line: ByteBuffer) -> (id: Int, since: Int64)? {
         var id: Int?, since: Int64?, isPoll = false
         let read: Bool? = line.withUnsafeReadableBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)

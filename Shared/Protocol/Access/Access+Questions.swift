@@ -2,14 +2,14 @@ import Foundation
 
 extension Access {
     /// The access rules of `kind`.
-    public static func rules(_ kind: EntityKind) -> KindAccess {
+    package static func rules(_ kind: EntityKind) -> KindAccess {
         // Every kind has an entry (`PermissionMatrixTests` checks each); a missing one grants nothing.
         table[kind] ?? KindAccess([])
     }
 
     /// Whether an account of `role` in `relation` may do `action` with rows of `kind` sending `fields`, at least on
     /// some rows (a condition such as ``Condition/recipient`` may still refuse a given row).
-    public static func may(
+    package static func may(
         _ action: Action, _ kind: EntityKind, as role: Role, relation: Relation, fields: Set<String> = []
     ) -> Bool {
         !conditions(action, kind, as: role, relation: relation, fields: fields).isEmpty
@@ -17,13 +17,13 @@ extension Access {
 
     /// Whether an account of `role` may do `action` with rows of `kind` sending `fields`, in the relation it has to
     /// the rows it writes (``newRowRelation(_:as:)``): the CLI's question before it queues a change.
-    public static func may(_ action: Action, _ kind: EntityKind, as role: Role, fields: Set<String> = []) -> Bool {
+    package static func may(_ action: Action, _ kind: EntityKind, as role: Role, fields: Set<String> = []) -> Bool {
         may(action, kind, as: role, relation: newRowRelation(kind, as: role), fields: fields)
     }
 
     /// Whether an account of `role` in `relation` may do `action` on a row of `kind` (`row` nil for a create),
     /// sending `fields`.
-    public static func allows(
+    package static func allows(
         _ action: Action, _ kind: EntityKind, as role: Role, relation: Relation, fields: Set<String> = [],
         row: RowFacts? = nil
     ) -> Bool {
@@ -35,7 +35,7 @@ extension Access {
 
     /// The conditions under which an account of `role` in `relation` may do `action` on `kind` sending `fields`
     /// (empty: never).
-    public static func conditions(
+    package static func conditions(
         _ action: Action, _ kind: EntityKind, as role: Role, relation: Relation, fields: Set<String> = []
     ) -> Set<Condition> {
         Set(
@@ -45,18 +45,18 @@ extension Access {
     }
 
     /// The fields of `kind` an account in `relation` does not receive (the coach's private notes, for the client).
-    public static func hiddenFields(_ kind: EntityKind, from relation: Relation) -> Set<String> {
+    package static func hiddenFields(_ kind: EntityKind, from relation: Relation) -> Set<String> {
         Set(rules(kind).privateFields.filter { !$0.value.contains(relation) }.keys)
     }
 
     /// The fields of `kind` an account in `relation` receives.
-    public static func visibleFields(_ kind: EntityKind, to relation: Relation) -> Set<String> {
+    package static func visibleFields(_ kind: EntityKind, to relation: Relation) -> Set<String> {
         kind.fields.subtracting(hiddenFields(kind, from: relation))
     }
 
     /// How an account (`account`, of `role`, in tenant `tenant`) stands to a row of `kind` in `rowTenant` that
     /// belongs to the client `rowClient` (nil: to the coach).
-    public static func relation(
+    package static func relation(
         account: UUID, role: Role, tenant: UUID, to kind: EntityKind, rowTenant: UUID, rowClient: UUID?
     ) -> Relation {
         guard rowTenant == tenant else { return .unrelated }
@@ -70,7 +70,7 @@ extension Access {
 
     /// How an account of `role` stands to a row of `kind` it creates: a coach's catalogue is her own, her other
     /// rows are about her clients; a client's rows are about themselves, and the catalogue is their coach's.
-    public static func newRowRelation(_ kind: EntityKind, as role: Role) -> Relation {
+    package static func newRowRelation(_ kind: EntityKind, as role: Role) -> Relation {
         switch (role, kind.scope) {
         case (.coach, .catalogue): .own
         case (.coach, .client): .ownClient
@@ -80,7 +80,7 @@ extension Access {
     }
 
     /// The kinds whose rows an account of `role` reads in `relation` only when `condition` holds for every row.
-    public static func kindsRead(as role: Role, relation: Relation, only condition: Condition) -> [EntityKind] {
+    package static func kindsRead(as role: Role, relation: Relation, only condition: Condition) -> [EntityKind] {
         EntityKind.allCases.filter { kind in
             let conditions = rules(kind).grants.filter {
                 $0.role == role && $0.relation == relation && $0.actions.contains(.read)

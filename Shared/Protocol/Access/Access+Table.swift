@@ -8,7 +8,7 @@ extension Access {
     ///
     /// `docs/security.md` shows it as a grid; `PermissionMatrixTests` walks every cell against a real server and
     /// compares the outcomes with a hand-written list of answers.
-    public static let table: [EntityKind: KindAccess] = [
+    package static let table: [EntityKind: KindAccess] = [
         // A coach's catalogue: hers to write; her clients read it.
         .machine: catalogue,
         .exercise: catalogue,

@@ -2,16 +2,16 @@ import Foundation
 
 /// Who may create, read, update and delete each synced kind and each of its fields, by role and relation: the one
 /// declaration of the access rules, enforced by the server's store and consulted by the CLI (``Access/table``).
-public enum Access {
+package enum Access {
     /// What an account does with a row.
-    public enum Action: String, Codable, Sendable, CaseIterable {
+    package enum Action: String, Codable, Sendable, CaseIterable {
         case create, read, update, delete
     }
 
     /// How an account stands to a row (a new row: to the row it would create).
     ///
     /// Gyms add relations here (a gym's library, a client shared with a coach), not flags on the rules.
-    public enum Relation: String, Codable, Sendable, CaseIterable {
+    package enum Relation: String, Codable, Sendable, CaseIterable {
         /// The account's own row: a coach's catalogue and her own conflicts; a client's rows about themselves.
         case own
         /// A coach's row about one of her clients.
@@ -23,7 +23,7 @@ public enum Access {
     }
 
     /// What must also hold of the row for a grant to apply.
-    public enum Condition: String, Codable, Sendable {
+    package enum Condition: String, Codable, Sendable {
         /// Nothing more.
         case always
         /// The account created the row (an unfinished session's draft, a sync conflict). A create always holds it.
@@ -35,7 +35,7 @@ public enum Access {
     }
 
     /// The fields an update (or a create) under a grant may send.
-    public enum Fields: Sendable, Equatable {
+    package enum Fields: Sendable, Equatable {
         /// Any field the kind has (less the server's and the fixed ones, which ``KindAccess`` names).
         case any
         /// Only these.
@@ -44,7 +44,7 @@ public enum Access {
         case except(Set<String>)
 
         /// Whether `fields` are all allowed.
-        public func allow(_ fields: Set<String>) -> Bool {
+        package func allow(_ fields: Set<String>) -> Bool {
             switch self {
             case .any: true
             case .only(let allowed): fields.isSubset(of: allowed)
@@ -53,19 +53,19 @@ public enum Access {
         }
 
         /// Whether `field` is allowed.
-        public func allow(_ field: String) -> Bool { allow([field]) }
+        package func allow(_ field: String) -> Bool { allow([field]) }
     }
 
     /// One line of the table: an account of `role`, standing in `relation` to a row, may do `actions` with it when
     /// `condition` holds, sending `fields`.
-    public struct Grant: Sendable {
-        public let role: Role
-        public let relation: Relation
-        public let actions: Set<Action>
-        public let condition: Condition
-        public let fields: Fields
+    package struct Grant: Sendable {
+        package let role: Role
+        package let relation: Relation
+        package let actions: Set<Action>
+        package let condition: Condition
+        package let fields: Fields
 
-        public init(
+        package init(
             _ role: Role, _ relation: Relation, _ actions: Set<Action>, when condition: Condition = .always,
             fields: Fields = .any
         ) {
@@ -78,17 +78,17 @@ public enum Access {
     }
 
     /// The access rules of one kind: its grants, and the fields that differ from the rest.
-    public struct KindAccess: Sendable {
+    package struct KindAccess: Sendable {
         /// Everything allowed; what no grant names is refused.
-        public let grants: [Grant]
+        package let grants: [Grant]
         /// Fields only some relations read (the coach's private notes on a client), with the relations that read them.
-        public let privateFields: [String: Set<Relation>]
+        package let privateFields: [String: Set<Relation>]
         /// Fields only the server writes: a mutation that sets one is refused, whoever sends it.
-        public let serverManagedFields: Set<String>
+        package let serverManagedFields: Set<String>
         /// Fields an update may not set: they stay as the row was created.
-        public let fixedFields: Set<String>
+        package let fixedFields: Set<String>
 
-        public init(
+        package init(
             _ grants: [Grant], privateFields: [String: Set<Relation>] = [:], serverManagedFields: Set<String> = [],
             fixedFields: Set<String> = []
         ) {
@@ -100,15 +100,15 @@ public enum Access {
     }
 
     /// What the store knows of a stored row when it asks (a new row has none).
-    public struct RowFacts: Sendable {
+    package struct RowFacts: Sendable {
         /// The account asking created the row.
-        public var createdByAccount: Bool
+        package var createdByAccount: Bool
         /// The row is addressed to the account asking.
-        public var addressedToAccount: Bool
+        package var addressedToAccount: Bool
         /// The role that recorded the row (`recordedBy`), if it says.
-        public var recordedBy: Role?
+        package var recordedBy: Role?
 
-        public init(createdByAccount: Bool, addressedToAccount: Bool = false, recordedBy: Role? = nil) {
+        package init(createdByAccount: Bool, addressedToAccount: Bool = false, recordedBy: Role? = nil) {
             self.createdByAccount = createdByAccount
             self.addressedToAccount = addressedToAccount
             self.recordedBy = recordedBy

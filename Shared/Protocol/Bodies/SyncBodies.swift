@@ -1,39 +1,39 @@
 import Foundation
 
 /// `sync.updated`: which sections changed since the client's cursor (the seed's `updated` call).
-public struct UpdatedBody: Codable, Sendable {
-    public var since: Int64
-    public init(since: Int64) { self.since = since }
+package struct UpdatedBody: Codable, Sendable {
+    package var since: Int64
+    package init(since: Int64) { self.since = since }
 }
 
 /// `sync.updated` reply: the newest version the principal may see, and per section how many rows changed.
-public struct UpdatedReply: Codable, Sendable, Equatable {
-    public var version: Int64
-    public var sections: [String: Int]
-    public init(version: Int64, sections: [String: Int]) {
+package struct UpdatedReply: Codable, Sendable, Equatable {
+    package var version: Int64
+    package var sections: [String: Int]
+    package init(version: Int64, sections: [String: Int]) {
         self.version = version
         self.sections = sections
     }
 }
 
 /// `sync.pull`: the changes after `since`, in version order, at most `limit` of them.
-public struct PullBody: Codable, Sendable {
-    public var since: Int64
-    public var limit: Int?
-    public init(since: Int64, limit: Int? = nil) {
+package struct PullBody: Codable, Sendable {
+    package var since: Int64
+    package var limit: Int?
+    package init(since: Int64, limit: Int? = nil) {
         self.since = since
         self.limit = limit
     }
 }
 
 /// One changed row: its section, id, version and document (nil for a tombstone's fields).
-public struct Change: Codable, Sendable, Equatable {
-    public var kind: String
-    public var id: UUID
-    public var version: Int64
-    public var deleted: Bool
-    public var data: JSONValue?
-    public init(kind: String, id: UUID, version: Int64, deleted: Bool, data: JSONValue?) {
+package struct Change: Codable, Sendable, Equatable {
+    package var kind: String
+    package var id: UUID
+    package var version: Int64
+    package var deleted: Bool
+    package var data: JSONValue?
+    package init(kind: String, id: UUID, version: Int64, deleted: Bool, data: JSONValue?) {
         self.kind = kind
         self.id = id
         self.version = version
@@ -43,11 +43,11 @@ public struct Change: Codable, Sendable, Equatable {
 }
 
 /// `sync.pull` reply: a page of changes, the cursor to continue from, and whether more remain.
-public struct PullReply: Codable, Sendable {
-    public var changes: [Change]
-    public var cursor: Int64
-    public var more: Bool
-    public init(changes: [Change], cursor: Int64, more: Bool) {
+package struct PullReply: Codable, Sendable {
+    package var changes: [Change]
+    package var cursor: Int64
+    package var more: Bool
+    package init(changes: [Change], cursor: Int64, more: Bool) {
         self.changes = changes
         self.cursor = cursor
         self.more = more
@@ -55,25 +55,25 @@ public struct PullReply: Codable, Sendable {
 }
 
 /// What a mutation does to its entity.
-public enum MutationAction: String, Codable, Sendable {
+package enum MutationAction: String, Codable, Sendable {
     case create, update, delete
 }
 
 /// One queued change made on a device, identified by its own UUID so that it applies once.
-public struct Mutation: Codable, Sendable, Equatable {
+package struct Mutation: Codable, Sendable, Equatable {
     /// The mutation's own id (idempotence key).
-    public var id: UUID
+    package var id: UUID
     /// The section (entity kind), e.g. `machine`.
-    public var kind: String
+    package var kind: String
     /// The entity's id, generated on the device for creates.
-    public var entity: UUID
-    public var action: MutationAction
+    package var entity: UUID
+    package var action: MutationAction
     /// The fields set by a create or update.
-    public var fields: [String: JSONValue]?
+    package var fields: [String: JSONValue]?
     /// The entity version the device had when it made the change (for conflict reports).
-    public var base: Int64?
+    package var base: Int64?
 
-    public init(
+    package init(
         id: UUID = UUID(), kind: String, entity: UUID, action: MutationAction,
         fields: [String: JSONValue]? = nil, base: Int64? = nil
     ) {
@@ -86,7 +86,7 @@ public struct Mutation: Codable, Sendable, Equatable {
     }
 
     /// Appends this mutation's JSON as `WireCoding.encoder` writes it (sorted keys, upper-case UUIDs, no nil members).
-    public func write(into out: inout [UInt8]) {
+    package func write(into out: inout [UInt8]) {
         var fieldsJSON: [UInt8] = []
         if let fields { FastJSON.write(fields, into: &fieldsJSON) }
         fieldsJSON.withUnsafeBufferPointer { text in
@@ -97,7 +97,7 @@ public struct Mutation: Codable, Sendable, Equatable {
     }
 
     /// Appends a mutation's JSON whose fields are already JSON text (an object).
-    public static func write(
+    package static func write(
         id: UUID, kind: String, entity: UUID, action: MutationAction, base: Int64?,
         fieldsJSON: UnsafeBufferPointer<UInt8>?, into out: inout [UInt8]
     ) {
@@ -125,24 +125,24 @@ public struct Mutation: Codable, Sendable, Equatable {
 extension Mutation: MutationWriting {}
 
 /// A mutation that can write itself into a `sync.push` body.
-public protocol MutationWriting {
+package protocol MutationWriting {
     func write(into out: inout [UInt8])
 }
 
 /// `sync.push`: a batch of mutations, applied in order, and the device they come from.
-public struct PushBody: Codable, Sendable {
-    public var mutations: [Mutation]
+package struct PushBody: Codable, Sendable {
+    package var mutations: [Mutation]
     /// The device that queued the mutations: the server names it in the conflicts an update causes (``SyncConflict``).
-    public var device: SyncDevice?
+    package var device: SyncDevice?
 
-    public init(mutations: [Mutation], device: SyncDevice? = nil) {
+    package init(mutations: [Mutation], device: SyncDevice? = nil) {
         self.mutations = mutations
         self.device = device
     }
 }
 
 /// How the server took one mutation.
-public enum MutationStatus: String, Codable, Sendable {
+package enum MutationStatus: String, Codable, Sendable {
     /// Applied now.
     case applied
     /// Applied by an earlier push of the same mutation; nothing was done again.
@@ -152,19 +152,19 @@ public enum MutationStatus: String, Codable, Sendable {
 }
 
 /// The outcome of one mutation.
-public struct MutationResult: Codable, Sendable, Equatable {
-    public var id: UUID
-    public var status: MutationStatus
+package struct MutationResult: Codable, Sendable, Equatable {
+    package var id: UUID
+    package var status: MutationStatus
     /// The entity's version after the mutation.
-    public var version: Int64?
+    package var version: Int64?
     /// Why it was rejected.
-    public var error: WireError?
+    package var error: WireError?
     /// Fields whose concurrent values this mutation overwrote, with those values.
-    public var overwritten: [String: JSONValue]?
+    package var overwritten: [String: JSONValue]?
     /// Extra results of the mutation (e.g. a registration code).
-    public var extra: [String: JSONValue]?
+    package var extra: [String: JSONValue]?
 
-    public init(
+    package init(
         id: UUID, status: MutationStatus, version: Int64? = nil, error: WireError? = nil,
         overwritten: [String: JSONValue]? = nil, extra: [String: JSONValue]? = nil
     ) {
@@ -177,7 +177,7 @@ public struct MutationResult: Codable, Sendable, Equatable {
     }
 
     /// Reads a result as `WireCoding.decoder` would from `value`; nil if `value` is not one.
-    public init?(json value: JSONValue) {
+    package init?(json value: JSONValue) {
         guard case .object(let members) = value, let id = members["id"]?.stringValue.flatMap(UUID.init(text:)),
             let status = members["status"]?.stringValue.flatMap(MutationStatus.init(rawValue:))
         else { return nil }
@@ -206,7 +206,7 @@ public struct MutationResult: Codable, Sendable, Equatable {
     }
 
     /// Appends this result's JSON as `WireCoding.encoder` writes it (sorted keys, upper-case UUIDs, no nil members).
-    public func write(into out: inout [UInt8]) {
+    package func write(into out: inout [UInt8]) {
         var object = FastJSON.ObjectWriter()
         if let error {
             object.member("error", into: &out)
@@ -242,13 +242,13 @@ public struct MutationResult: Codable, Sendable, Equatable {
 }
 
 /// `sync.push` reply.
-public struct PushReply: Codable, Sendable {
-    public var results: [MutationResult]
-    public init(results: [MutationResult]) { self.results = results }
+package struct PushReply: Codable, Sendable {
+    package var results: [MutationResult]
+    package init(results: [MutationResult]) { self.results = results }
 
     /// The reply in a response line, read with ``FastJSON``; nil if the line holds anything else (an error, or a
     /// shape only `Codable` can tell about).
-    public static func read(line: [UInt8]) -> PushReply? {
+    package static func read(line: [UInt8]) -> PushReply? {
         guard case .object(let response)? = try? FastJSON.parse(line), case .object(let value)? = response["value"],
             case .array(let items)? = value["results"]
         else { return nil }
@@ -263,19 +263,19 @@ public struct PushReply: Codable, Sendable {
 }
 
 /// `events.subscribe` reply: the events this connection will now receive as pushes.
-public struct SubscribeReply: Codable, Sendable {
-    public var events: [String]
-    public init(events: [String]) { self.events = events }
+package struct SubscribeReply: Codable, Sendable {
+    package var events: [String]
+    package init(events: [String]) { self.events = events }
 }
 
 /// Limits of the sync operations.
-public enum SyncLimits {
+package enum SyncLimits {
     /// Most mutations in one push.
-    public static let maxPushBatch = 500
+    package static let maxPushBatch = 500
     /// Default and largest page of a pull.
-    public static let defaultPullLimit = 1000
-    public static let maxPullLimit = 5000
+    package static let defaultPullLimit = 1000
+    package static let maxPullLimit = 5000
     /// Largest stored document (and largest `fields` of one mutation), as JSON. A 24-set real-time session is about
     /// 4.6 KB; the bound keeps every mutation far inside one request line (1 MiB), so no queue can stall on one.
-    public static let maxDocumentBytes = 256 * 1024
+    package static let maxDocumentBytes = 256 * 1024
 }

@@ -6,7 +6,7 @@ import Foundation
 /// The coach's status comes first (a request, cancelled, done); a session that names the appointment fulfils it;
 /// then the client's answer (declined, confirmed); an appointment neither done nor declined is missed once it has
 /// ended, and scheduled until then.
-public enum AppointmentState: String, Codable, Sendable, CaseIterable {
+package enum AppointmentState: String, Codable, Sendable, CaseIterable {
     /// A client's request waiting for the coach.
     case requested
     /// A client's request the coach declined.
@@ -26,7 +26,7 @@ public enum AppointmentState: String, Codable, Sendable, CaseIterable {
 
     /// The state of an appointment with the coach's `status` and the client's `answer`, ending at `end`, at `now`;
     /// `fulfilled` when a session names it.
-    public init(status: EventStatus, answer: EventAnswer?, end: Date, fulfilled: Bool, now: Date) {
+    package init(status: EventStatus, answer: EventAnswer?, end: Date, fulfilled: Bool, now: Date) {
         switch status {
         case .requested: self = .requested
         case .declined: self = .requestDeclined
@@ -46,7 +46,7 @@ public enum AppointmentState: String, Codable, Sendable, CaseIterable {
     }
 
     /// Whether the appointment still takes place, or took place: it holds the hour (scheduled, confirmed, done, missed).
-    public var takesPlace: Bool {
+    package var takesPlace: Bool {
         switch self {
         case .scheduled, .confirmed, .done, .missed: true
         case .requested, .requestDeclined, .cancelled, .declinedByClient: false
@@ -54,15 +54,15 @@ public enum AppointmentState: String, Codable, Sendable, CaseIterable {
     }
 
     /// Whether it waits for the client's answer.
-    public var awaitsAnswer: Bool { self == .scheduled }
+    package var awaitsAnswer: Bool { self == .scheduled }
 
     /// Whether it is still to come and takes place (what `train --next`, the next appointment and reminders look at).
-    public var isAhead: Bool { self == .scheduled || self == .confirmed }
+    package var isAhead: Bool { self == .scheduled || self == .confirmed }
 }
 
 extension Event {
     /// This appointment's state at `now` (``AppointmentState``); `fulfilled` when a session names it.
-    public func state(fulfilled: Bool, now: Date) -> AppointmentState {
+    package func state(fulfilled: Bool, now: Date) -> AppointmentState {
         AppointmentState(status: status, answer: answer, end: end, fulfilled: fulfilled, now: now)
     }
 }

@@ -5,13 +5,13 @@ import Foundation
 /// A measurement's date is one (a person is weighed on the 20th, not at an instant that is the 19th in another zone).
 /// Documents written before measurements had calendar dates hold an ISO-8601 instant instead; ``init(_:)`` reads one
 /// as the day written in it: the day in the offset it carries (the zone it was entered in), the UTC day for `Z`.
-public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+package struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
     /// The day `year`-`month`-`day`; nil when it does not exist (``ISOTime/dateProblem(year:month:day:)``).
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard ISOTime.dateProblem(year: year, month: month, day: day) == nil else { return nil }
         self.year = year
         self.month = month
@@ -20,7 +20,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
 
     /// Reads `YYYY-MM-DD`, or an ISO-8601 time (`2026-11-19T23:00:00.000Z`, `2026-11-20T00:00:00+01:00`) as the day
     /// written in it; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.utf8.count == 10 || ISOTime.parse(trimmed) != nil else { return nil }
         let parts = trimmed.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
@@ -32,7 +32,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
     }
 
     /// The day `date` falls on in `zone`.
-    public init(_ date: Date, in zone: TimeZone) {
+    package init(_ date: Date, in zone: TimeZone) {
         let calendar = Calendars.gregorian(in: zone)
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         year = parts.year!
@@ -41,10 +41,10 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
     }
 
     /// Today in the device's time zone.
-    public static func today(in zone: TimeZone = .current) -> CalendarDate { CalendarDate(Date(), in: zone) }
+    package static func today(in zone: TimeZone = .current) -> CalendarDate { CalendarDate(Date(), in: zone) }
 
     /// `YYYY-MM-DD`.
-    public var description: String {
+    package var description: String {
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -53,24 +53,24 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
     }
 
     /// Days since 1970-01-01.
-    public var daysSinceEpoch: Int {
+    package var daysSinceEpoch: Int {
         Int(ISOTime.daysSinceEpoch(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
     /// How many days lie between this day and `other` (0 for the same day), whichever comes first.
-    public func distance(to other: CalendarDate) -> Int { abs(other.daysSinceEpoch - daysSinceEpoch) }
+    package func distance(to other: CalendarDate) -> Int { abs(other.daysSinceEpoch - daysSinceEpoch) }
 
     /// Midnight at the start of the day in `zone` (to place the day on a time axis).
-    public func start(in zone: TimeZone = .current) -> Date {
+    package func start(in zone: TimeZone = .current) -> Date {
         let calendar = Calendars.gregorian(in: zone)
         return calendar.date(from: DateComponents(year: year, month: month, day: day))!
     }
 
-    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let date = CalendarDate(text) else {
             throw DecodingError.dataCorrupted(
@@ -79,7 +79,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
         self = date
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

@@ -5,7 +5,7 @@ import Foundation
 
 extension Machine {
     /// The machine as stored: its name clean, its image's hash lower case.
-    public func normalised() throws(DocumentProblem) -> Machine {
+    package func normalised() throws(DocumentProblem) -> Machine {
         var machine = self
         machine.name = try MemberRules.name(name, "name")
         machine.image = image?.lowercased()
@@ -16,7 +16,7 @@ extension Machine {
 extension Exercise {
     /// The exercise as stored: its name clean, its description trimmed (none when empty), its muscle groups clean
     /// and each once.
-    public func normalised() throws(DocumentProblem) -> Exercise {
+    package func normalised() throws(DocumentProblem) -> Exercise {
         var exercise = self
         exercise.name = try MemberRules.name(name, "name")
         exercise.description = try MemberRules.text(description, "description")
@@ -29,7 +29,7 @@ extension Exercise {
 extension Training {
     /// The training as stored: its name clean, its notes trimmed, at most ``maxExercises`` entries, each with a plan
     /// within its limits (``PlannedExercise/normalised()``).
-    public func normalised() throws(DocumentProblem) -> Training {
+    package func normalised() throws(DocumentProblem) -> Training {
         var training = self
         training.name = try MemberRules.name(name, "name")
         training.notes = try MemberRules.text(notes, "notes")
@@ -50,7 +50,7 @@ extension Training {
 extension PlannedExercise {
     /// The entry as stored: each figure within its limits, repetitions one target or one per set (the sets then
     /// counted from them), a load's unit kg unless it says, its group's label trimmed.
-    public func normalised() throws(DocumentProblem) -> PlannedExercise {
+    package func normalised() throws(DocumentProblem) -> PlannedExercise {
         var entry = self
         try MemberRules.number(sets, "sets", in: Self.setsRange)
         switch reps {

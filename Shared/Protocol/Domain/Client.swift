@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a client stands with their coach.
-public enum ClientStatus: String, Codable, Sendable, CaseIterable {
+package enum ClientStatus: String, Codable, Sendable, CaseIterable {
     /// Added by the coach, with a registration code not yet used.
     case invited
     /// Registered: the client has an account.
@@ -11,36 +11,36 @@ public enum ClientStatus: String, Codable, Sendable, CaseIterable {
 }
 
 /// A coach's record of one client (the row's id is the client account's id once they register).
-public struct Client: EntityDocument {
-    public static let kind = EntityKind.client
+package struct Client: EntityDocument {
+    package static let kind = EntityKind.client
     /// Fields only the server writes (from the account and the registration code).
-    public static let serverManagedFields: Set<String> = [
+    package static let serverManagedFields: Set<String> = [
         "status", "username", "email", "joined", "codeExpires", "coachName",
     ]
     /// Longest NIF.
-    public static let maxNIFLength = 20
+    package static let maxNIFLength = 20
 
-    public var name: String?
-    public var surname: String?
-    public var nif: String?
-    public var notes: String?
-    public var status: ClientStatus
-    public var username: String?
-    public var email: String?
-    public var joined: Date?
-    public var codeExpires: Date?
+    package var name: String?
+    package var surname: String?
+    package var nif: String?
+    package var notes: String?
+    package var status: ClientStatus
+    package var username: String?
+    package var email: String?
+    package var joined: Date?
+    package var codeExpires: Date?
     /// The coach's full name, as the client's devices show it.
-    public var coachName: String?
+    package var coachName: String?
     /// The body weight the client aims at, in kg (set by the coach; the limits of ``Measurement/Measure/weight``).
-    public var goalWeight: Double?
+    package var goalWeight: Double?
     /// Sessions a week the client's plan asks for (set by the coach): what compliance is measured against.
-    public var perWeek: Int?
+    package var perWeek: Int?
     /// The day the coach set ``perWeek`` (the client's calendar day): compliance with the plan counts from its week.
-    public var perWeekSince: CalendarDate?
+    package var perWeekSince: CalendarDate?
     /// The sessions a week a plan may ask for.
-    public static let perWeekRange: ClosedRange<Double> = 1...14
+    package static let perWeekRange: ClosedRange<Double> = 1...14
 
-    public init(
+    package init(
         name: String? = nil, surname: String? = nil, nif: String? = nil, notes: String? = nil,
         status: ClientStatus = .invited, username: String? = nil, email: String? = nil, joined: Date? = nil,
         codeExpires: Date? = nil, coachName: String? = nil, goalWeight: Double? = nil, perWeek: Int? = nil,
@@ -61,16 +61,16 @@ public struct Client: EntityDocument {
         self.perWeekSince = perWeekSince
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case name, surname, nif, notes, status, username, email, joined, codeExpires, coachName, goalWeight, perWeek
         case perWeekSince
     }
 
-    public static let forms = DocumentForms([CodingKeys.perWeek: .count])
+    package static let forms = DocumentForms([CodingKeys.perWeek: .count])
 
     /// Reads a client's document; one that names no status yet (an invitation still queued on the coach's device, which
     /// the server marks invited when it takes it) is invited.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name)
         surname = try container.decodeIfPresent(String.self, forKey: .surname)
@@ -88,21 +88,21 @@ public struct Client: EntityDocument {
     }
 
     /// "Ana Ruiz", or the username, or nil when nothing names the client yet.
-    public var fullName: String? {
+    package var fullName: String? {
         let full = [name, surname].compactMap { $0 }.joined(separator: " ")
         return full.isEmpty ? username : full
     }
 }
 
 /// A coach's account as their clients and the coach's own devices see it.
-public struct Coach: Codable, Sendable, Equatable {
-    public var id: UUID
-    public var username: String
-    public var name: String
-    public var surname: String
-    public var language: Language
+package struct Coach: Codable, Sendable, Equatable {
+    package var id: UUID
+    package var username: String
+    package var name: String
+    package var surname: String
+    package var language: Language
 
-    public init(id: UUID, username: String, name: String, surname: String, language: Language) {
+    package init(id: UUID, username: String, name: String, surname: String, language: Language) {
         self.id = id
         self.username = username
         self.name = name
@@ -111,7 +111,7 @@ public struct Coach: Codable, Sendable, Equatable {
     }
 
     /// The coach of a coach's profile; nil for a client's.
-    public init?(profile: Profile) {
+    package init?(profile: Profile) {
         guard profile.role == .coach else { return nil }
         self.init(
             id: profile.id, username: profile.username, name: profile.name, surname: profile.surname,
@@ -119,5 +119,5 @@ public struct Coach: Codable, Sendable, Equatable {
     }
 
     /// "Ada Lovelace".
-    public var fullName: String { "\(name) \(surname)" }
+    package var fullName: String { "\(name) \(surname)" }
 }

@@ -4,7 +4,7 @@ import Foundation
 
 extension Client {
     /// The record as stored: names, NIF and notes trimmed (none when empty), the goal and the plan within their limits.
-    public func normalised() throws(DocumentProblem) -> Client {
+    package func normalised() throws(DocumentProblem) -> Client {
         var client = self
         let nameLength = Validation.maximumNameLength
         client.name = try MemberRules.text(name, "name", max: nameLength, multiline: false)
@@ -20,7 +20,7 @@ extension Client {
 extension Measurement {
     /// The measurement as stored: every figure within what can be recorded (``Measure/range``), at least one of them,
     /// the note trimmed.
-    public func normalised() throws(DocumentProblem) -> Measurement {
+    package func normalised() throws(DocumentProblem) -> Measurement {
         var measurement = self
         for measure in Measure.allCases {
             try MemberRules.number(self[measure], measure.rawValue, in: measure.range)
@@ -36,12 +36,12 @@ extension Measurement {
 extension Message {
     /// What a sender pushes: the text, the recipient and the session it comments on. The server adds the sender, the
     /// time and the conversation's client (``Message/init(_:from:client:sent:)``).
-    public struct Outgoing: Codable, Sendable, Equatable {
-        public var text: String
-        public var to: UUID
-        public var session: UUID?
+    package struct Outgoing: Codable, Sendable, Equatable {
+        package var text: String
+        package var to: UUID
+        package var session: UUID?
 
-        public init(text: String, to: UUID, session: UUID? = nil) {
+        package init(text: String, to: UUID, session: UUID? = nil) {
             self.text = text
             self.to = to
             self.session = session
@@ -49,7 +49,7 @@ extension Message {
 
         /// The message as sent: its text trimmed, 1–``Message/maxLength`` characters, no control characters but
         /// newlines.
-        public func normalised() throws(DocumentProblem) -> Outgoing {
+        package func normalised() throws(DocumentProblem) -> Outgoing {
             guard let clean = Message.cleanText(text) else {
                 throw .invalid("text (1–\(Message.maxLength) characters, no control characters other than newline)")
             }
@@ -60,7 +60,7 @@ extension Message {
     }
 
     /// The message `outgoing` becomes once sent by `from` at `sent`, in the conversation of `client`.
-    public init(_ outgoing: Outgoing, from: UUID, client: UUID, sent: Date) {
+    package init(_ outgoing: Outgoing, from: UUID, client: UUID, sent: Date) {
         self.init(
             from: from, to: outgoing.to, text: outgoing.text, sent: sent, client: client, session: outgoing.session)
     }

@@ -10,9 +10,9 @@ import Foundation
 /// Each document type declares its members' forms (``EntityDocument/forms``). The server applies them to every pushed
 /// document before its kind's rules, and its fast readers take the same rules (``isCount(_:)``); the device applies
 /// them to every document it pulls and to the mutations it reads back from its journal.
-public struct DocumentForms: Sendable {
+package struct DocumentForms: Sendable {
     /// What one member holds.
-    public indirect enum Form: Sendable {
+    package indirect enum Form: Sendable {
         /// An id: any case on the wire, lower case once read.
         case id
         /// A count: a whole number.
@@ -26,28 +26,28 @@ public struct DocumentForms: Sendable {
     }
 
     /// The forms of the members that have one, by name.
-    public let members: [String: Form]
+    package let members: [String: Form]
 
     /// The same, sorted by name: the order they are checked in.
     private let ordered: [(name: String, form: Form)]
 
     /// Every member the object may hold, when its type says (``unknownMember(in:)``).
-    public let names: Set<String>?
+    package let names: Set<String>?
 
     /// The forms of `members`, named by a type's coding keys.
-    public init<Key: RawRepresentable<String>>(_ members: KeyValuePairs<Key, Form>) {
+    package init<Key: RawRepresentable<String>>(_ members: KeyValuePairs<Key, Form>) {
         self.init(members: Dictionary(uniqueKeysWithValues: members.map { ($0.key.rawValue, $0.value) }), names: nil)
     }
 
     /// The forms of `members`, named by a type's coding keys, which are every member the object may hold.
-    public init<Key: RawRepresentable<String> & CaseIterable>(_ members: KeyValuePairs<Key, Form>) {
+    package init<Key: RawRepresentable<String> & CaseIterable>(_ members: KeyValuePairs<Key, Form>) {
         self.init(
             members: Dictionary(uniqueKeysWithValues: members.map { ($0.key.rawValue, $0.value) }),
             names: Set(Key.allCases.map(\.rawValue)))
     }
 
     /// A document with neither ids nor counts.
-    public static let none = DocumentForms(members: [:], names: nil)
+    package static let none = DocumentForms(members: [:], names: nil)
 
     private init(members: [String: Form], names: Set<String>?) {
         self.members = members
@@ -58,7 +58,7 @@ public struct DocumentForms: Sendable {
     /// The path of the first member (by name) of the objects nested in `document` that their type does not hold:
     /// `exercises[0].sets[1].colour`; nil when there is none. The document's own members are its type's to check
     /// (``EntityDocument/unknownMember(in:)``).
-    public func unknownNestedMember(in document: [String: JSONValue], path: String = "") -> String? {
+    package func unknownNestedMember(in document: [String: JSONValue], path: String = "") -> String? {
         for (name, form) in ordered {
             guard let value = document[name] else { continue }
             let field = path.isEmpty ? name : "\(path).\(name)"
@@ -86,21 +86,21 @@ public struct DocumentForms: Sendable {
     }
 
     /// A member that breaks its form: a count with a fraction.
-    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
         /// Where it is, as a path: `exercises[0].sets[1].reps`.
-        public let field: String
+        package let field: String
 
-        public init(field: String) { self.field = field }
+        package init(field: String) { self.field = field }
 
-        public var description: String { "\(field) must be a whole number" }
+        package var description: String { "\(field) must be a whole number" }
     }
 
     /// Whether `number` may stand as a count: finite and whole.
-    public static func isCount(_ number: Double) -> Bool { number.isFinite && number.rounded() == number }
+    package static func isCount(_ number: Double) -> Bool { number.isFinite && number.rounded() == number }
 
     /// The stored form of an id written as `text` (either case), or nil when `text` is no id. It reads what `Codable`
     /// reads as a `UUID`.
-    public static func storedID(_ text: String) -> String? {
+    package static func storedID(_ text: String) -> String? {
         if let id = UUID(text: text) ?? UUID(uuidString: text) { return id.key }
         return nil
     }
@@ -109,12 +109,12 @@ public struct DocumentForms: Sendable {
     /// objects and lists included. Values of another type (a number for an id, text for a count) are left as they
     /// are, for the kind's rules to name.
     /// - Throws: ``Problem`` for the first count (by member name) that is not whole.
-    public func normalise(_ document: inout [String: JSONValue], checkingCounts: Bool = true) throws(Problem) {
+    package func normalise(_ document: inout [String: JSONValue], checkingCounts: Bool = true) throws(Problem) {
         try normalise(&document, path: "", counts: checkingCounts)
     }
 
     /// The names of the top-level members that hold an id.
-    public var idMembers: [String] {
+    package var idMembers: [String] {
         members.filter { if case .id = $0.value { true } else { false } }.keys.sorted()
     }
 
@@ -165,7 +165,7 @@ extension DocumentForms {
     /// The text of a document as a device keeps it: `text` itself when no id in it holds an upper-case digit (a scan of
     /// its bytes, the usual case), else the document with its ids lower-cased (``normalise(_:checkingCounts:)``, counts
     /// left to the server, which refuses them), written again. Text that is not an object is returned as it is.
-    public func lowerCasingIDs(inText text: String) -> String {
+    package func lowerCasingIDs(inText text: String) -> String {
         guard !members.isEmpty, Self.mayHoldUpperCaseID(text),
             case .object(var document)? = try? FastJSON.parse(text)
         else { return text }
@@ -198,5 +198,5 @@ extension DocumentForms {
 
 extension EntityKind {
     /// The forms of a document of this kind (``EntityDocument/forms``).
-    public var forms: DocumentForms { documentType.forms }
+    package var forms: DocumentForms { documentType.forms }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// Why a document cannot be stored as its type, found by the type's own rules (``Machine/normalised()`` and the
 /// like) or by reading it (``EntityDocument/init(checking:owner:)``): what is wrong, naming the field.
-public struct DocumentProblem: Error, Sendable, Equatable, CustomStringConvertible {
+package struct DocumentProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of problem it is; each is one wire error code on the server.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// A required member is absent.
         case missing
         /// A member holds a value its type refuses.
@@ -13,25 +13,25 @@ public struct DocumentProblem: Error, Sendable, Equatable, CustomStringConvertib
         case tooLarge
     }
 
-    public let reason: Reason
+    package let reason: Reason
     /// The field and, where it helps, what is allowed: `name (1–100 characters, no control characters)`.
-    public let detail: String
+    package let detail: String
 
-    public init(_ reason: Reason, _ detail: String) {
+    package init(_ reason: Reason, _ detail: String) {
         self.reason = reason
         self.detail = detail
     }
 
     /// A required `field` is absent.
-    public static func missing(_ field: String) -> DocumentProblem { DocumentProblem(.missing, field) }
+    package static func missing(_ field: String) -> DocumentProblem { DocumentProblem(.missing, field) }
     /// A value the rules refuse; `detail` names the field.
-    public static func invalid(_ detail: String) -> DocumentProblem { DocumentProblem(.invalid, detail) }
+    package static func invalid(_ detail: String) -> DocumentProblem { DocumentProblem(.invalid, detail) }
 
     /// The same problem of a member of `path`: `exercises[0]` and `name` make `exercises[0].name`.
-    public func inside(_ path: String) -> DocumentProblem { DocumentProblem(reason, "\(path).\(detail)") }
+    package func inside(_ path: String) -> DocumentProblem { DocumentProblem(reason, "\(path).\(detail)") }
 
     /// The problem a decoder found, naming the member by its coding path (`exercises[0].sets[1].reps`).
-    public init(_ error: DecodingError) {
+    package init(_ error: DecodingError) {
         switch error {
         case .keyNotFound(let key, let context):
             self.init(.missing, Self.path(context.codingPath + [key]))
@@ -46,7 +46,7 @@ public struct DocumentProblem: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
-    public var description: String { detail }
+    package var description: String { detail }
 
     /// `exercises[0].sets[1].reps`.
     static func path(_ keys: [any CodingKey]) -> String {
@@ -75,13 +75,13 @@ extension EntityDocument {
     /// Reads a pushed or merged document as this type: a member it does not hold, one of the wrong type or a required
     /// one absent is a ``DocumentProblem`` naming it. `owner` is the client a client-scoped document belongs to when it
     /// does not name one (a client's own pushes).
-    public init(checking document: [String: JSONValue], owner: UUID? = nil) throws(DocumentProblem) {
+    package init(checking document: [String: JSONValue], owner: UUID? = nil) throws(DocumentProblem) {
         try Self.checkMembers(of: document)
         self = try DocumentReader.read(Self.self, from: document, owner: owner)
     }
 
     /// Refuses a member of `document`, or of an object nested in it, that the type does not hold.
-    public static func checkMembers(of document: [String: JSONValue]) throws(DocumentProblem) {
+    package static func checkMembers(of document: [String: JSONValue]) throws(DocumentProblem) {
         if let unknown = document.keys.sorted().first(where: { !fieldNames.contains($0) }) {
             throw .invalid("unknown field '\(unknown)'")
         }
@@ -91,7 +91,7 @@ extension EntityDocument {
     }
 
     /// The document as stored: its members as its type writes them, ids lower case (``DocumentForms``).
-    public var storedDocument: [String: JSONValue] {
+    package var storedDocument: [String: JSONValue] {
         var document = (try? DocumentReader.json(self).objectValue) ?? [:]
         try? Self.forms.normalise(&document, checkingCounts: false)
         return document
@@ -99,9 +99,9 @@ extension EntityDocument {
 }
 
 /// How pushed documents are read as types (``EntityDocument/init(checking:owner:)``).
-public enum DocumentReader {
+package enum DocumentReader {
     /// Reads `document` as `type`; a decoding error becomes the ``DocumentProblem`` naming its member.
-    public static func read<Value: Decodable>(
+    package static func read<Value: Decodable>(
         _ type: Value.Type, from document: [String: JSONValue], owner: UUID? = nil
     ) throws(DocumentProblem) -> Value {
         do {
@@ -115,7 +115,7 @@ public enum DocumentReader {
     }
 
     /// `value` as JSON, as the wire encoder writes it (read back with ``FastJSON``, quicker than `JSONDecoder`).
-    public static func json<Value: Encodable>(_ value: Value) throws -> JSONValue {
+    package static func json<Value: Encodable>(_ value: Value) throws -> JSONValue {
         try FastJSON.parse(Array(WireCoding.encoder.encode(value)))
     }
 
@@ -131,7 +131,7 @@ public enum DocumentReader {
 
 extension CodingUserInfoKey {
     /// The client a document belongs to when it names none: the account of a client writing their own.
-    public static let documentOwner = CodingUserInfoKey(rawValue: "gorilla.documentOwner")!
+    package static let documentOwner = CodingUserInfoKey(rawValue: "gorilla.documentOwner")!
 }
 
 extension KeyedDecodingContainer {

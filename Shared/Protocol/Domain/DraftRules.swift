@@ -4,7 +4,7 @@ import Foundation
 
 extension TrainingDraft {
     /// The draft as stored: its state a bounded object (``stateProblem(_:)``), its device's name clean.
-    public func normalised() throws(DocumentProblem) -> TrainingDraft {
+    package func normalised() throws(DocumentProblem) -> TrainingDraft {
         var draft = self
         if state == .null { throw .missing("state") }
         if let problem = Self.stateProblem(state) {

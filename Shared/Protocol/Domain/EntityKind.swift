@@ -1,11 +1,11 @@
 import Foundation
 
 /// A section of synced data: the `kind` of a mutation, of a stored row and of a pulled change.
-public enum EntityKind: String, Codable, Sendable, CaseIterable {
+package enum EntityKind: String, Codable, Sendable, CaseIterable {
     case machine, exercise, training, client, event, message, measurement, session, draft, conflict
 
     /// Who reads rows of the kind: a coach's catalogue is read by all their clients; the rest belongs to one client.
-    public enum Scope: Sendable {
+    package enum Scope: Sendable {
         /// Belongs to the coach; their clients read it.
         case catalogue
         /// Belongs to one client of the coach; that client and the coach see it.
@@ -13,7 +13,7 @@ public enum EntityKind: String, Codable, Sendable, CaseIterable {
     }
 
     /// How rows of the kind are scoped.
-    public var scope: Scope {
+    package var scope: Scope {
         switch self {
         case .machine, .exercise, .training: .catalogue
         case .client, .event, .message, .measurement, .session, .draft, .conflict: .client
@@ -21,7 +21,7 @@ public enum EntityKind: String, Codable, Sendable, CaseIterable {
     }
 
     /// The type whose JSON a row of this kind holds.
-    public var documentType: any EntityDocument.Type {
+    package var documentType: any EntityDocument.Type {
         switch self {
         case .machine: Machine.self
         case .exercise: Exercise.self
@@ -37,13 +37,13 @@ public enum EntityKind: String, Codable, Sendable, CaseIterable {
     }
 
     /// The fields a document of this kind may hold.
-    public var fields: Set<String> { documentType.fieldNames }
+    package var fields: Set<String> { documentType.fieldNames }
 
     /// The field that must be unique per coach, by its key (``NameMatch/key(_:)``: case and accents aside).
-    public var uniqueNameField: String? { scope == .catalogue ? "name" : nil }
+    package var uniqueNameField: String? { scope == .catalogue ? "name" : nil }
 
     /// What deleting a row of this kind does to the rows that refer to it (the same on the server and the device).
-    public var deleteRule: DeleteRule? {
+    package var deleteRule: DeleteRule? {
         switch self {
         case .machine: .refuseWhileUsed(by: .exercise, field: "machine")
         case .exercise: .removeFromTrainings
@@ -53,7 +53,7 @@ public enum EntityKind: String, Codable, Sendable, CaseIterable {
 }
 
 /// The JSON document of a synced row, as a type: its members are its coding keys.
-public protocol EntityDocument: Codable, Sendable, Equatable {
+package protocol EntityDocument: Codable, Sendable, Equatable {
     associatedtype CodingKeys: CodingKey & CaseIterable & RawRepresentable<String>
     /// The kind of rows that hold this document.
     static var kind: EntityKind { get }
@@ -63,29 +63,29 @@ public protocol EntityDocument: Codable, Sendable, Equatable {
 
 extension EntityDocument {
     /// Every member the document may hold.
-    public static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
+    package static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
 
     /// Reads a stored or pushed document (already validated by the server).
-    public init(document: [String: JSONValue]) throws {
+    package init(document: [String: JSONValue]) throws {
         self = try JSONValue.object(document).decode(Self.self)
     }
 
     /// The document's JSON members.
-    public var document: [String: JSONValue] {
+    package var document: [String: JSONValue] {
         // Encoding a value type of strings, numbers and dates cannot fail.
         (try? JSONValue.encode(self).objectValue) ?? [:]
     }
 }
 
 /// What deleting a catalogue row does to the rows that name it; deletes leave history readable (tombstones).
-public enum DeleteRule: Sendable, Equatable {
+package enum DeleteRule: Sendable, Equatable {
     /// Refused while a live row of `kind` names the deleted one in `field` (a machine used by exercises).
     case refuseWhileUsed(by: EntityKind, field: String)
     /// The deleted exercise is taken out of every training that lists it.
     case removeFromTrainings
 
     /// The message of a refused delete: `'Leg press' is used by: Hack squat, Prensa`.
-    public static func inUseMessage(name: String, users: [String]) -> String {
+    package static func inUseMessage(name: String, users: [String]) -> String {
         "'\(name)' is used by: \(users.sorted { $0.lowercased() < $1.lowercased() }.joined(separator: ", "))"
     }
 }

@@ -3,16 +3,16 @@ import Foundation
 /// Where an appointment stands: the coach's side of it.
 ///
 /// A client asks for an appointment (`requested`); the coach accepts it (`scheduled`) or declines it (`declined`).
-public enum EventStatus: String, Codable, Sendable, CaseIterable {
+package enum EventStatus: String, Codable, Sendable, CaseIterable {
     case scheduled, cancelled, done, requested, declined
 
     /// Whether the appointment still takes place (it holds the hour on the calendar).
-    public var isLive: Bool { self == .scheduled || self == .done }
+    package var isLive: Bool { self == .scheduled || self == .done }
 }
 
 /// The client's answer to an appointment. It is the client's own field: the coach's status wins over it (a cancelled
 /// appointment stays cancelled whatever the client answered).
-public enum EventAnswer: String, Codable, Sendable, CaseIterable {
+package enum EventAnswer: String, Codable, Sendable, CaseIterable {
     case confirmed, declined
 }
 
@@ -22,44 +22,44 @@ public enum EventAnswer: String, Codable, Sendable, CaseIterable {
 /// series (`series`) and the occurrence's original day (`occurrence`), holding only the fields it changes, with an id
 /// every device derives alike (``exceptionID(series:occurrence:)``), so that two devices editing one occurrence
 /// write one row.
-public struct Event: EntityDocument {
-    public static let kind = EntityKind.event
+package struct Event: EntityDocument {
+    package static let kind = EntityKind.event
     /// Minutes an appointment may last.
-    public static let durationRange: ClosedRange<Double> = 1...1440
+    package static let durationRange: ClosedRange<Double> = 1...1440
     /// Minutes of an appointment that does not say.
-    public static let defaultDuration = 60
+    package static let defaultDuration = 60
     /// Longest gym name.
-    public static let maxGymLength = 100
+    package static let maxGymLength = 100
     /// Longest reason given with an answer.
-    public static let maxAnswerNoteLength = 500
+    package static let maxAnswerNoteLength = 500
     /// The fields a client writes: their answer and its reason (on their own appointments and occurrences).
-    public static let clientAnswerFields: Set<String> = [CodingKeys.answer.rawValue, CodingKeys.answerNote.rawValue]
+    package static let clientAnswerFields: Set<String> = [CodingKeys.answer.rawValue, CodingKeys.answerNote.rawValue]
     /// The fields that place an exception: they never change.
-    public static let exceptionFields: Set<String> = [CodingKeys.series.rawValue, CodingKeys.occurrence.rawValue]
+    package static let exceptionFields: Set<String> = [CodingKeys.series.rawValue, CodingKeys.occurrence.rawValue]
 
-    @WireID public var client: UUID
-    public var start: Date
+    @WireID package var client: UUID
+    package var start: Date
     /// The time zone the start was given in (its wall-clock time is kept).
-    public var zone: String
+    package var zone: String
     /// Minutes.
-    public var duration: Int
-    public var gym: String?
-    public var note: String?
-    public var status: EventStatus
+    package var duration: Int
+    package var gym: String?
+    package var note: String?
+    package var status: EventStatus
     /// How the appointment repeats; nil for a single one.
-    public var recurrence: Recurrence?
+    package var recurrence: Recurrence?
     /// The series this row is an exception of.
-    @WireID public var series: UUID?
+    @WireID package var series: UUID?
     /// The original day of the occurrence this exception changes (in the series' zone).
-    public var occurrence: CalendarDate?
+    package var occurrence: CalendarDate?
     /// The client's answer.
-    public var answer: EventAnswer?
+    package var answer: EventAnswer?
     /// The reason the client gave with the answer.
-    public var answerNote: String?
+    package var answerNote: String?
     /// The training (routine) the appointment is for: one of the coach's own; `train` follows it.
-    @WireID public var training: UUID?
+    @WireID package var training: UUID?
 
-    public init(
+    package init(
         client: UUID, start: Date, zone: String = "UTC", duration: Int = Event.defaultDuration,
         gym: String? = nil, note: String? = nil, status: EventStatus = .scheduled, recurrence: Recurrence? = nil
     ) {
@@ -73,19 +73,19 @@ public struct Event: EntityDocument {
         self.recurrence = recurrence
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case client, start, zone, duration, gym, note, status, recurrence, series, occurrence, answer, answerNote
         case training
     }
 
     /// Its ids and counts (``DocumentForms``): an appointment's minutes are a whole number.
-    public static let forms = DocumentForms([
+    package static let forms = DocumentForms([
         CodingKeys.client: .id, .series: .id, .training: .id, .duration: .count, .recurrence: .object(Recurrence.forms),
     ])
 
     /// Reads the members as an ``Exception`` does (each optional), then requires the client and the start and
     /// gives the rest their defaults.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let members = try Exception(from: decoder)
         func missing(_ key: CodingKeys) -> DecodingError {
             .keyNotFound(key, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "required"))
@@ -104,12 +104,12 @@ public struct Event: EntityDocument {
     }
 
     /// When the appointment ends.
-    public var end: Date { start.addingTimeInterval(Double(duration) * 60) }
+    package var end: Date { start.addingTimeInterval(Double(duration) * 60) }
 
     /// The id of the exception of `series` for the occurrence of `occurrence`: the same on every device. It is the
     /// series' id with the day (days since 1970) mixed into its last six bytes, marked RFC 9562 version 8 (custom),
     /// so it is never another row's id: those are version 7.
-    public static func exceptionID(series: UUID, occurrence: CalendarDate) -> UUID {
+    package static func exceptionID(series: UUID, occurrence: CalendarDate) -> UUID {
         var bytes = series.uuid
         withUnsafeMutableBytes(of: &bytes) { raw in
             var day = UInt64(bitPattern: Int64(occurrence.daysSinceEpoch) + 1)
@@ -126,7 +126,7 @@ public struct Event: EntityDocument {
 
 extension KeyedEncodingContainer {
     /// Writes an id as stored documents hold it: lower case (``Foundation/UUID/key``).
-    public mutating func encodeID(_ id: UUID?, forKey key: Key) throws {
+    package mutating func encodeID(_ id: UUID?, forKey key: Key) throws {
         try encodeIfPresent(id?.key, forKey: key)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 extension Event {
     /// The appointment as stored: its texts trimmed, its length within ``durationRange``, its zone a known one, its
     /// rule (if it repeats) one that gives occurrences from its first day on. It is no exception (``Exception``).
-    public func normalised() throws(DocumentProblem) -> Event {
+    package func normalised() throws(DocumentProblem) -> Event {
         var event = self
         event.answerNote = try MemberRules.text(answerNote, "answerNote", max: Self.maxAnswerNoteLength)
         event.gym = try MemberRules.text(gym, "gym", max: Self.maxGymLength, multiline: false)
@@ -22,34 +22,34 @@ extension Event {
     /// An appointment as pushed or stored when it may be an exception of a series: every member optional, holding
     /// only what it sets. With a ``series`` it is an exception (one occurrence moved, cancelled or answered);
     /// without, it reads as an ``Event``.
-    public struct Exception: EntityDocument {
-        public typealias CodingKeys = Event.CodingKeys
-        public static var kind: EntityKind { .event }
-        public static var forms: DocumentForms { Event.forms }
+    package struct Exception: EntityDocument {
+        package typealias CodingKeys = Event.CodingKeys
+        package static var kind: EntityKind { .event }
+        package static var forms: DocumentForms { Event.forms }
 
-        @WireID public var client: UUID?
-        public var start: Date?
-        public var zone: String?
-        public var duration: Int?
-        public var gym: String?
-        public var note: String?
-        public var status: EventStatus?
-        public var recurrence: Recurrence?
-        @WireID public var series: UUID?
-        public var occurrence: CalendarDate?
-        public var answer: EventAnswer?
-        public var answerNote: String?
-        @WireID public var training: UUID?
+        @WireID package var client: UUID?
+        package var start: Date?
+        package var zone: String?
+        package var duration: Int?
+        package var gym: String?
+        package var note: String?
+        package var status: EventStatus?
+        package var recurrence: Recurrence?
+        @WireID package var series: UUID?
+        package var occurrence: CalendarDate?
+        package var answer: EventAnswer?
+        package var answerNote: String?
+        @WireID package var training: UUID?
 
         /// An exception of `series` for its occurrence of `occurrence`, about `client`, changing nothing yet.
-        public init(series: UUID? = nil, occurrence: CalendarDate? = nil, client: UUID? = nil) {
+        package init(series: UUID? = nil, occurrence: CalendarDate? = nil, client: UUID? = nil) {
             self.series = series
             self.occurrence = occurrence
             self.client = client
         }
 
         /// The members it sets, in the order of their names.
-        public var members: [CodingKeys] {
+        package var members: [CodingKeys] {
             let set: [(CodingKeys, Bool)] = [
                 (.client, client != nil), (.start, start != nil), (.zone, zone != nil), (.duration, duration != nil),
                 (.gym, gym != nil), (.note, note != nil), (.status, status != nil), (.recurrence, recurrence != nil),
@@ -61,7 +61,7 @@ extension Event {
 
         /// The exception as stored: the day it changes present, no rule of its own, its texts trimmed, its length and
         /// zone as an appointment's.
-        public func normalised() throws(DocumentProblem) -> Exception {
+        package func normalised() throws(DocumentProblem) -> Exception {
             var exception = self
             guard occurrence != nil else { throw .invalid("occurrence (a day the series falls on, YYYY-MM-DD)") }
             if recurrence != nil { throw .invalid("recurrence (an occurrence does not repeat)") }

@@ -1,21 +1,21 @@
 import Foundation
 
 /// A coach's machine: a name and an optional image.
-public struct Machine: EntityDocument {
-    public static let kind = EntityKind.machine
+package struct Machine: EntityDocument {
+    package static let kind = EntityKind.machine
 
-    public var name: String
+    package var name: String
     /// The SHA-256 of an uploaded image (`media.put`).
-    public var image: String?
+    package var image: String?
 
-    public init(name: String, image: String? = nil) {
+    package init(name: String, image: String? = nil) {
         self.name = name
         self.image = image
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case name, image
     }
 
-    public static let forms = DocumentForms.none
+    package static let forms = DocumentForms.none
 }

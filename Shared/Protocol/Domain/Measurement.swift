@@ -1,22 +1,22 @@
 import Foundation
 
 /// A figure of a body measurement (``Measurement/Measure``), by a name Foundation's `Measurement` does not shadow.
-public typealias BodyMeasure = Measurement.Measure
+package typealias BodyMeasure = Measurement.Measure
 
 /// A body measurement (the seed's control sessions) on a calendar day: weight in kg, body fat in %, lengths in cm.
-public struct Measurement: EntityDocument {
-    public static let kind = EntityKind.measurement
+package struct Measurement: EntityDocument {
+    package static let kind = EntityKind.measurement
     /// Longest note.
-    public static let maxNoteLength = 500
+    package static let maxNoteLength = 500
 
     /// What a measurement can hold, each with two ranges: the limits nothing beyond is stored (the server's rule) and
     /// the plausible values for an adult, beyond which the CLI asks for `--force` (a typo is likelier than a record).
-    public enum Measure: String, Sendable, CaseIterable {
+    package enum Measure: String, Sendable, CaseIterable {
         case weight, height, bodyFat, neck, shoulders, chest, arm, forearm, waist, hips, thigh, calf
 
         /// The values that can be stored at all (kg for weight, % for body fat, cm for the rest): the server refuses
         /// anything else, forced or not.
-        public var range: ClosedRange<Double> {
+        package var range: ClosedRange<Double> {
             switch self {
             case .weight: 1...700
             case .height: 30...300
@@ -26,7 +26,7 @@ public struct Measurement: EntityDocument {
         }
 
         /// The values that are plausible for an adult; the CLI refuses others unless forced.
-        public var plausible: ClosedRange<Double> {
+        package var plausible: ClosedRange<Double> {
             switch self {
             case .weight: 20...400
             case .height: 100...250
@@ -44,7 +44,7 @@ public struct Measurement: EntityDocument {
         }
 
         /// "kg", "%" or "cm".
-        public var unit: String {
+        package var unit: String {
             switch self {
             case .weight: "kg"
             case .bodyFat: "%"
@@ -53,13 +53,13 @@ public struct Measurement: EntityDocument {
         }
 
         /// The words a person reads: "weight", "body fat", "neck".
-        public var label: String { self == .bodyFat ? "body fat" : rawValue }
+        package var label: String { self == .bodyFat ? "body fat" : rawValue }
 
         /// The command-line option without its dashes: "weight", "body-fat".
-        public var option: String { self == .bodyFat ? "body-fat" : rawValue }
+        package var option: String { self == .bodyFat ? "body-fat" : rawValue }
 
         /// The measure whose field or option is `text` ("bodyFat", "body-fat", "body fat"), if any.
-        public init?(named text: String) {
+        package init?(named text: String) {
             let folded = text.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(
                 of: " ", with: "")
             guard let measure = Self.allCases.first(where: { $0.rawValue.lowercased() == folded }) else { return nil }
@@ -68,7 +68,7 @@ public struct Measurement: EntityDocument {
 
         /// Why `value` cannot be recorded, or nil when it can: beyond ``range`` always, beyond ``plausible`` unless
         /// `forced`.
-        public func problem(with value: Double, forced: Bool = false) -> Problem? {
+        package func problem(with value: Double, forced: Bool = false) -> Problem? {
             guard value.isFinite, range.contains(value) else {
                 return Problem(measure: self, value: value, allowed: range, forceable: false)
             }
@@ -79,7 +79,7 @@ public struct Measurement: EntityDocument {
         }
 
         /// "72.5", "178", "18.25": a figure without trailing zeros (at most two decimals).
-        public static func number(_ value: Double) -> String {
+        package static func number(_ value: Double) -> String {
             guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
             let rounded = (value * 100).rounded() / 100
             if rounded == rounded.rounded() { return String(Int(rounded)) }
@@ -89,54 +89,54 @@ public struct Measurement: EntityDocument {
         }
 
         /// "72.5 kg", "18 %", "178 cm".
-        public func format(_ value: Double) -> String { "\(Self.number(value)) \(unit)" }
+        package func format(_ value: Double) -> String { "\(Self.number(value)) \(unit)" }
     }
 
     /// A value that cannot be recorded for a measure.
-    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        public let measure: Measure
-        public let value: Double
+    package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        package let measure: Measure
+        package let value: Double
         /// The range it is outside of.
-        public let allowed: ClosedRange<Double>
+        package let allowed: ClosedRange<Double>
         /// Whether the value is only implausible (stored when forced), not beyond the limits.
-        public let forceable: Bool
+        package let forceable: Bool
 
         /// "20–400 kg".
-        public var range: String {
+        package var range: String {
             "\(Measure.number(allowed.lowerBound))–\(Measure.number(allowed.upperBound)) \(measure.unit)"
         }
 
         /// "weight 600 kg is outside the plausible range 20–400 kg", naming the measure `name` (e.g. "--weight").
-        public func message(naming name: String) -> String {
+        package func message(naming name: String) -> String {
             let shown = value.isFinite ? measure.format(value) : "\(value)"
             return forceable
                 ? "\(name) \(shown) is outside the plausible range \(range)"
                 : "\(name) \(shown) is beyond what can be recorded (\(range))"
         }
 
-        public var description: String { message(naming: measure.label) }
+        package var description: String { message(naming: measure.label) }
     }
 
     /// The day it was taken.
-    public var date: CalendarDate
-    @WireID public var client: UUID
-    public var weight: Double?
-    public var height: Double?
-    public var bodyFat: Double?
-    public var neck: Double?
-    public var shoulders: Double?
-    public var chest: Double?
-    public var arm: Double?
-    public var forearm: Double?
-    public var waist: Double?
-    public var hips: Double?
-    public var thigh: Double?
-    public var calf: Double?
-    public var note: String?
+    package var date: CalendarDate
+    @WireID package var client: UUID
+    package var weight: Double?
+    package var height: Double?
+    package var bodyFat: Double?
+    package var neck: Double?
+    package var shoulders: Double?
+    package var chest: Double?
+    package var arm: Double?
+    package var forearm: Double?
+    package var waist: Double?
+    package var hips: Double?
+    package var thigh: Double?
+    package var calf: Double?
+    package var note: String?
     /// Who recorded it (set by the server, see ``RecordedBy``); a document without it counts as the coach's.
-    public var recordedBy: Role?
+    package var recordedBy: Role?
 
-    public init(
+    package init(
         client: UUID, date: CalendarDate, values: [Measure: Double] = [:], note: String? = nil, recordedBy: Role? = nil
     ) {
         self.client = client
@@ -146,25 +146,25 @@ public struct Measurement: EntityDocument {
         for (measure, value) in values { self[measure] = value }
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case client, date, weight, height, bodyFat, neck, shoulders, chest, arm, forearm, waist, hips, thigh, calf,
             note, recordedBy
     }
 
     /// Fields only the server writes: a mutation that sets one is refused.
-    public static let serverManagedFields: Set<String> = [CodingKeys.recordedBy.rawValue]
+    package static let serverManagedFields: Set<String> = [CodingKeys.recordedBy.rawValue]
     /// Its ids (``DocumentForms``): the client it is of.
-    public static let forms = DocumentForms([CodingKeys.client: .id])
+    package static let forms = DocumentForms([CodingKeys.client: .id])
 
     /// The figures it holds, in the order of ``Measure``.
-    public var values: [Measure: Double] {
+    package var values: [Measure: Double] {
         var values: [Measure: Double] = [:]
         for measure in Measure.allCases { values[measure] = self[measure] }
         return values
     }
 
     /// The value of one measure.
-    public subscript(measure: Measure) -> Double? {
+    package subscript(measure: Measure) -> Double? {
         get { self[keyPath: Self.keyPath(measure)] }
         set { self[keyPath: Self.keyPath(measure)] = newValue }
     }
@@ -187,12 +187,12 @@ public struct Measurement: EntityDocument {
     }
 
     /// The calendar day of a stored or pushed `date` (see ``CalendarDate/init(_:)`` for dates stored as instants).
-    public static func day(of text: String?) -> CalendarDate? { text.flatMap(CalendarDate.init) }
+    package static func day(of text: String?) -> CalendarDate? { text.flatMap(CalendarDate.init) }
 }
 
 extension Measurement {
     /// Reads the measurement, its client checked as the row's owner.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         _client = WireID(wrappedValue: try container.decodeOwner(forKey: .client, in: decoder))
         date = try container.decode(CalendarDate.self, forKey: .date)

@@ -2,12 +2,12 @@ import Foundation
 
 /// The checks the document types compose into their own rules (``Machine/normalised()`` and the like). Each takes a
 /// member's value and the name to give in a ``DocumentProblem``; none reads a document.
-public enum MemberRules {
+package enum MemberRules {
     /// Longest free text (a description, a note).
-    public static let maxTextLength = 2000
+    package static let maxTextLength = 2000
 
     /// A required display string: trimmed, 1–`max` characters, no control characters.
-    public static func name(
+    package static func name(
         _ text: String, _ field: String, max: Int = Validation.maximumNameLength
     ) throws(DocumentProblem) -> String {
         guard let clean = Validation.cleanName(text, maxLength: max) else {
@@ -17,7 +17,7 @@ public enum MemberRules {
     }
 
     /// An optional text as stored: trimmed, nil when that leaves nothing; newlines allowed when `multiline`.
-    public static func text(
+    package static func text(
         _ text: String?, _ field: String, max: Int = maxTextLength, multiline: Bool = true
     ) throws(DocumentProblem) -> String? {
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
@@ -28,7 +28,8 @@ public enum MemberRules {
     }
 
     /// An optional finite number in `range`.
-    public static func number(_ value: Double?, _ field: String, in range: ClosedRange<Double>) throws(DocumentProblem) {
+    package static func number(_ value: Double?, _ field: String, in range: ClosedRange<Double>) throws(DocumentProblem)
+    {
         guard let value else { return }
         guard value.isFinite, range.contains(value) else {
             throw .invalid("\(field) must be a number from \(range.lowerBound) to \(range.upperBound)")
@@ -36,12 +37,12 @@ public enum MemberRules {
     }
 
     /// An optional whole number in `range`.
-    public static func number(_ value: Int?, _ field: String, in range: ClosedRange<Double>) throws(DocumentProblem) {
+    package static func number(_ value: Int?, _ field: String, in range: ClosedRange<Double>) throws(DocumentProblem) {
         try number(value.map(Double.init), field, in: range)
     }
 
     /// A list of short names (e.g. muscle groups): at most `maxCount`, each trimmed, without duplicates (by case).
-    public static func names(
+    package static func names(
         _ list: [String], _ field: String, maxCount: Int, maxLength: Int
     ) throws(DocumentProblem) -> [String] {
         guard list.count <= maxCount else { throw .invalid("\(field) must be a list of at most \(maxCount)") }

@@ -3,26 +3,26 @@ import Foundation
 /// A message between a coach and one of their clients: never edited or deleted; the recipient marks it read.
 ///
 /// A message that names a `session` is a comment on that training session (`gorilla sessions comment`).
-public struct Message: EntityDocument {
-    public static let kind = EntityKind.message
+package struct Message: EntityDocument {
+    package static let kind = EntityKind.message
     /// Longest text, in characters.
-    public static let maxLength = 2000
+    package static let maxLength = 2000
 
     /// The sender's account (set by the server).
-    @WireID public var from: UUID
+    @WireID package var from: UUID
     /// The recipient's account.
-    @WireID public var to: UUID
-    public var text: String
+    @WireID package var to: UUID
+    package var text: String
     /// When the server received it.
-    public var sent: Date
+    package var sent: Date
     /// When the recipient read it.
-    public var read: Date?
+    package var read: Date?
     /// The conversation's client (the scope of the row).
-    @WireID public var client: UUID
+    @WireID package var client: UUID
     /// The training session (of the same client) the message comments on.
-    @WireID public var session: UUID?
+    @WireID package var session: UUID?
 
-    public init(
+    package init(
         from: UUID, to: UUID, text: String, sent: Date, read: Date? = nil, client: UUID, session: UUID? = nil
     ) {
         self.from = from
@@ -34,14 +34,14 @@ public struct Message: EntityDocument {
         self.session = session
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case from, to, text, sent, read, client, session
     }
 
-    public static let forms = DocumentForms([CodingKeys.from: .id, .to: .id, .client: .id, .session: .id])
+    package static let forms = DocumentForms([CodingKeys.from: .id, .to: .id, .client: .id, .session: .id])
 
     /// What keeps a text from being a message.
-    public enum TextProblem: Error, Sendable, Equatable {
+    package enum TextProblem: Error, Sendable, Equatable {
         /// Empty once trimmed, or longer than ``maxLength``.
         case length
         /// Control characters other than newline.
@@ -49,7 +49,7 @@ public struct Message: EntityDocument {
     }
 
     /// The text as stored (trimmed), or why it cannot be a message.
-    public static func checkedText(_ text: String) -> Result<String, TextProblem> {
+    package static func checkedText(_ text: String) -> Result<String, TextProblem> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= maxLength else { return .failure(.length) }
         guard !Validation.containsControlCharacters(trimmed, allowNewline: true) else {
@@ -59,5 +59,5 @@ public struct Message: EntityDocument {
     }
 
     /// The text as stored: trimmed; nil when empty, too long or holding control characters other than newline.
-    public static func cleanText(_ text: String) -> String? { try? checkedText(text).get() }
+    package static func cleanText(_ text: String) -> String? { try? checkedText(text).get() }
 }

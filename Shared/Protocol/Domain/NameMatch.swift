@@ -2,9 +2,9 @@ import Foundation
 
 /// How a name a person typed is matched against the names they keep (exercises, clients, trainings): case and
 /// accents folded, any word of the name, and small typos forgiven. One rule for every language and every list.
-public enum NameMatch {
+package enum NameMatch {
     /// How well a typed text names a kept name; a lower value is a better match.
-    public enum Quality: Int, Comparable, Sendable {
+    package enum Quality: Int, Comparable, Sendable {
         /// The whole name, folded ("press banca" for "Press banca").
         case exact
         /// The name starts with the text ("sent" for "Sentadilla").
@@ -16,12 +16,12 @@ public enum NameMatch {
         /// The whole name with a small typo ("Pres de banca" for "Press de banca").
         case typo
 
-        public static func < (lhs: Quality, rhs: Quality) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Quality, rhs: Quality) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// `text` folded for matching: trimmed, lower case, accents removed, runs of spaces made one
     /// ("  Núria " → "nuria", "Quàdriceps" → "quadriceps").
-    public static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             // Catalan's middle dot: "paral·leles" is found as "paralleles".
             .replacingOccurrences(of: "·", with: "").replacingOccurrences(of: "\u{2027}", with: "")
@@ -30,10 +30,10 @@ public enum NameMatch {
 
     /// The one key of a name: what decides that two names are the same, for uniqueness (a coach's catalogue, stored
     /// by the server as `name_key`) and for lookup alike. It is ``fold(_:)``: "Prèss" and "press" are one name.
-    public static func key(_ name: String) -> String { fold(name) }
+    package static func key(_ name: String) -> String { fold(name) }
 
     /// The most edits forgiven in a name of `length` characters: none below 4, one up to 7, two beyond.
-    public static func typoAllowance(length: Int) -> Int {
+    package static func typoAllowance(length: Int) -> Int {
         switch length {
         case ..<4: 0
         case 4...7: 1
@@ -42,7 +42,7 @@ public enum NameMatch {
     }
 
     /// How well `query` names `name`, or nil when it does not.
-    public static func quality(of query: String, for name: String) -> Quality? {
+    package static func quality(of query: String, for name: String) -> Quality? {
         let query = fold(query)
         let name = fold(name)
         guard !query.isEmpty, !name.isEmpty else { return nil }
@@ -59,7 +59,7 @@ public enum NameMatch {
     /// Whether every word of `query` begins a word of `name`, each a different one, in any order, case and accents
     /// folded: "ruiz", "castellà puig" and "nuria puig" all name "Núria Castellà Puig". How people are found by any
     /// part of their full name.
-    public static func wordsBegin(_ query: String, in name: String) -> Bool {
+    package static func wordsBegin(_ query: String, in name: String) -> Bool {
         let wanted = fold(query).split(separator: " ")
         var words = fold(name).split(separator: " ")
         guard !wanted.isEmpty else { return false }
@@ -72,7 +72,7 @@ public enum NameMatch {
     }
 
     /// The items `query` names at the best quality any of them reaches, with that quality; nil when none matches.
-    public static func best<Item>(
+    package static func best<Item>(
         _ query: String, in items: [Item], name: (Item) -> String
     ) -> (quality: Quality, items: [Item])? {
         var best: Quality?
@@ -91,7 +91,7 @@ public enum NameMatch {
 
     /// Up to `limit` names closest to `query` for a "did you mean" list, nearest first: by edits of the whole name, or
     /// of its beginning as long as the shorter of the two (one edit more), within twice the typo allowance.
-    public static func suggestions(for query: String, among names: [String], limit: Int = 5) -> [String] {
+    package static func suggestions(for query: String, among names: [String], limit: Int = 5) -> [String] {
         let folded = fold(query)
         guard !folded.isEmpty else { return [] }
         let scored = names.compactMap { name -> (String, Int)? in
@@ -111,7 +111,7 @@ public enum NameMatch {
 
     /// The edits (insertions, deletions, substitutions, swaps of neighbours) between `a` and `b`, counted up to
     /// `limit + 1` (a larger distance reads as `limit + 1`).
-    public static func distance(_ a: String, _ b: String, limit: Int) -> Int {
+    package static func distance(_ a: String, _ b: String, limit: Int) -> Int {
         let a = Array(a)
         let b = Array(b)
         if abs(a.count - b.count) > limit { return limit + 1 }
@@ -141,7 +141,7 @@ public enum NameMatch {
 extension Sequence {
     /// The elements in the one order of names: case and accents folded (``NameMatch/fold(_:)``), so that "Àlex" comes
     /// among the A's, then by `tie` (an id) where two names fold alike; each name is folded once.
-    public func sortedByFoldedName(_ name: (Element) -> String, tie: (Element) -> String = { _ in "" }) -> [Element] {
+    package func sortedByFoldedName(_ name: (Element) -> String, tie: (Element) -> String = { _ in "" }) -> [Element] {
         map { (key: NameMatch.fold(name($0)), tie: tie($0), element: $0) }
             .sorted { ($0.key, $0.tie) < ($1.key, $1.tie) }.map(\.element)
     }

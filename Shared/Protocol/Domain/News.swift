@@ -1,11 +1,11 @@
 import Foundation
 
 /// Who a news item is for.
-public enum NewsAudience: String, Codable, Sendable, CaseIterable {
+package enum NewsAudience: String, Codable, Sendable, CaseIterable {
     case all, coaches, clients
 
     /// Whether an account of `role` receives items for this audience.
-    public func includes(_ role: Role) -> Bool {
+    package func includes(_ role: Role) -> Bool {
         switch self {
         case .all: true
         case .coaches: role == .coach
@@ -15,16 +15,16 @@ public enum NewsAudience: String, Codable, Sendable, CaseIterable {
 }
 
 /// A broadcast from the operator (the seed's `news` table).
-public struct News: Codable, Sendable, Equatable {
+package struct News: Codable, Sendable, Equatable {
     /// Longest text.
-    public static let maxLength = 2000
+    package static let maxLength = 2000
 
-    @WireID public var id: UUID
-    public var text: String
-    public var audience: NewsAudience
-    public var published: Date
+    @WireID package var id: UUID
+    package var text: String
+    package var audience: NewsAudience
+    package var published: Date
 
-    public init(id: UUID, text: String, audience: NewsAudience, published: Date) {
+    package init(id: UUID, text: String, audience: NewsAudience, published: Date) {
         self.id = id
         self.text = text
         self.audience = audience

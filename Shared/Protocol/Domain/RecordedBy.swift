@@ -5,18 +5,18 @@ import Foundation
 ///
 /// The one rule for "the client's own work": the server checks it before a client corrects a session, and the coach's
 /// devices read it to tell the coach what a client did (`gorilla watch`, the home screen, the agenda).
-public enum RecordedBy {
+package enum RecordedBy {
     /// The document member that holds it.
-    public static let field = "recordedBy"
+    package static let field = "recordedBy"
     /// The kinds whose documents carry it.
-    public static let kinds: Set<EntityKind> = [.session, .measurement]
+    package static let kinds: Set<EntityKind> = [.session, .measurement]
 
     /// Who recorded `document`. A document without the member counts as the coach's: the server set it on every session
     /// from the start, and on measurements only since they carry it, so an older measurement is not told as news.
-    public static func role(of document: [String: JSONValue]) -> Role {
+    package static func role(of document: [String: JSONValue]) -> Role {
         document[field]?.stringValue.flatMap(Role.init(rawValue:)) ?? .coach
     }
 
     /// Whether `document` is the client's own work (they recorded it themselves).
-    public static func isClientsOwn(_ document: [String: JSONValue]) -> Bool { role(of: document) == .client }
+    package static func isClientsOwn(_ document: [String: JSONValue]) -> Bool { role(of: document) == .client }
 }

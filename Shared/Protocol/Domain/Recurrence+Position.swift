@@ -8,7 +8,7 @@ extension Recurrence {
     /// after ``maxSteps`` like every expansion), in time that does not grow with how far `day` lies, so that a server
     /// can check an exception's day before it takes any lock (RecurrencePositionTests keeps the two equal). Only a
     /// monthly series on the 29th walks its Februaries (at most ``maxSteps`` of them).
-    public func position(of day: CalendarDate, startingOn first: CalendarDate) -> Int? {
+    package func position(of day: CalendarDate, startingOn first: CalendarDate) -> Int? {
         guard day >= first else { return nil }
         if let until, day > until { return nil }
         let found: Int?
@@ -23,7 +23,7 @@ extension Recurrence {
     }
 
     /// Whether the series whose first day is `first` has an occurrence on `day` (``position(of:startingOn:)``).
-    public func falls(on day: CalendarDate, startingOn first: CalendarDate) -> Bool {
+    package func falls(on day: CalendarDate, startingOn first: CalendarDate) -> Bool {
         position(of: day, startingOn: first) != nil
     }
 

@@ -1,19 +1,19 @@
 import Foundation
 
 /// A day of the week, as RFC 5545's BYDAY spells it (lower case in documents).
-public enum Weekday: String, Codable, Sendable, CaseIterable, Comparable {
+package enum Weekday: String, Codable, Sendable, CaseIterable, Comparable {
     case mo, tu, we, th, fr, sa, su
 
     /// Monday = 0 … Sunday = 6.
-    public var index: Int { Self.allCases.firstIndex(of: self)! }
+    package var index: Int { Self.allCases.firstIndex(of: self)! }
 
     /// The weekday of `day`.
-    public init(of day: CalendarDate) {
+    package init(of day: CalendarDate) {
         // 1970-01-01 was a Thursday.
         self = Self.allCases[((day.daysSinceEpoch % 7) + 7 + 3) % 7]
     }
 
-    public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.index < rhs.index }
+    package static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.index < rhs.index }
 }
 
 /// How a series of appointments repeats: RFC 5545's RRULE, reduced to what a coach schedules (every N days, weeks on
@@ -22,32 +22,32 @@ public enum Weekday: String, Codable, Sendable, CaseIterable, Comparable {
 /// Occurrences keep the series' local wall-clock time in its time zone across daylight-saving changes
 /// (``occurrences(of:zone:from:to:)``). An occurrence is named by the local day it falls on before any exception
 /// moves it (``CalendarDate``, the RECURRENCE-ID's date): a series never has two on one day.
-public struct Recurrence: Codable, Sendable, Equatable {
-    public enum Frequency: String, Codable, Sendable, CaseIterable {
+package struct Recurrence: Codable, Sendable, Equatable {
+    package enum Frequency: String, Codable, Sendable, CaseIterable {
         case daily, weekly, monthly
 
         /// RFC 5545's FREQ value.
-        public var rfcName: String { rawValue.uppercased() }
+        package var rfcName: String { rawValue.uppercased() }
     }
 
     /// Largest `interval`.
-    public static let intervalRange = 1...52
+    package static let intervalRange = 1...52
     /// Largest `count`.
-    public static let countRange = 1...1000
+    package static let countRange = 1...1000
     /// Occurrences looked at in one expansion at most (a daily series over 27 years): an expansion always ends.
-    public static let maxSteps = 10_000
+    package static let maxSteps = 10_000
 
-    public var frequency: Frequency
+    package var frequency: Frequency
     /// Every `interval` days, weeks or months.
-    public var interval: Int
+    package var interval: Int
     /// The weekdays of a weekly series, in order; empty means the start's weekday.
-    public var days: [Weekday]
+    package var days: [Weekday]
     /// The last day an occurrence may fall on (in the series' zone), inclusive.
-    public var until: CalendarDate?
+    package var until: CalendarDate?
     /// How many occurrences the series has, the first (its start) included.
-    public var count: Int?
+    package var count: Int?
 
-    public init(
+    package init(
         _ frequency: Frequency, interval: Int = 1, days: [Weekday] = [], until: CalendarDate? = nil, count: Int? = nil
     ) {
         self.frequency = frequency
@@ -57,14 +57,14 @@ public struct Recurrence: Codable, Sendable, Equatable {
         self.count = count
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case frequency, interval, days, until, count
     }
 
     /// Its counts (``DocumentForms``).
-    public static let forms = DocumentForms([CodingKeys.interval: .count, .count: .count])
+    package static let forms = DocumentForms([CodingKeys.interval: .count, .count: .count])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         frequency = try container.decode(Frequency.self, forKey: .frequency)
         interval = try container.decodeIfPresent(Int.self, forKey: .interval) ?? 1
@@ -74,7 +74,7 @@ public struct Recurrence: Codable, Sendable, Equatable {
         count = try container.decodeIfPresent(Int.self, forKey: .count)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(frequency, forKey: .frequency)
         try container.encode(interval, forKey: .interval)
@@ -84,19 +84,19 @@ public struct Recurrence: Codable, Sendable, Equatable {
     }
 
     /// What is wrong with the rule for a series starting on `first`, in English (the server's refusal); nil when nothing is.
-    public func problem(startingOn first: CalendarDate) -> String? {
+    package func problem(startingOn first: CalendarDate) -> String? {
         reason(startingOn: first)?.description
     }
 
     /// Why the rule cannot make a series starting on `first`: each device words it in its language, the server in
     /// English (``Reason/description``).
-    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable, CustomStringConvertible {
         case interval, count, untilAndCount
         case untilBeforeFirst(until: CalendarDate, first: CalendarDate)
         case daysNotWeekly
         case firstDayNotInDays(first: CalendarDate, weekday: Weekday)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .interval:
                 "the interval is \(Recurrence.intervalRange.lowerBound)–\(Recurrence.intervalRange.upperBound)"
@@ -111,7 +111,7 @@ public struct Recurrence: Codable, Sendable, Equatable {
     }
 
     /// What is wrong with the rule for a series starting on `first`; nil when nothing is.
-    public func reason(startingOn first: CalendarDate) -> Reason? {
+    package func reason(startingOn first: CalendarDate) -> Reason? {
         if !Self.intervalRange.contains(interval) { return .interval }
         if let count, !Self.countRange.contains(count) { return .count }
         if until != nil && count != nil { return .untilAndCount }
@@ -124,7 +124,7 @@ public struct Recurrence: Codable, Sendable, Equatable {
     }
 
     /// Whether the series has a last occurrence.
-    public var isBounded: Bool { until != nil || count != nil }
+    package var isBounded: Bool { until != nil || count != nil }
 
     // MARK: Expansion
 
@@ -132,7 +132,7 @@ public struct Recurrence: Codable, Sendable, Equatable {
     /// each with the local day that names it and its start. The series' wall-clock time is kept on every day; a time
     /// that does not exist on a day (clocks go forward) is read with the offset before the gap, one that happens twice
     /// (clocks go back) is the first of the two (RFC 5545, 3.3.5).
-    public func occurrences(of start: Date, zone: TimeZone, from: Date, to: Date) -> [(day: CalendarDate, start: Date)]
+    package func occurrences(of start: Date, zone: TimeZone, from: Date, to: Date) -> [(day: CalendarDate, start: Date)]
     {
         var found: [(day: CalendarDate, start: Date)] = []
         let clock = WallClock(start, in: zone)
@@ -147,13 +147,13 @@ public struct Recurrence: Codable, Sendable, Equatable {
 
     /// The start of the occurrence named by `day`, or nil when the series has none that day (worked out without
     /// walking the series: ``position(of:startingOn:)``).
-    public func occurrence(on day: CalendarDate, of start: Date, zone: TimeZone) -> Date? {
+    package func occurrence(on day: CalendarDate, of start: Date, zone: TimeZone) -> Date? {
         guard falls(on: day, startingOn: CalendarDate(start, in: zone)) else { return nil }
         return WallClock(start, in: zone).instant(on: day, in: zone)
     }
 
     /// How many occurrences fall on days before `day`.
-    public func occurrencesBefore(_ day: CalendarDate, of start: Date, zone: TimeZone) -> Int {
+    package func occurrencesBefore(_ day: CalendarDate, of start: Date, zone: TimeZone) -> Int {
         var seen = 0
         forEachDay(from: CalendarDate(start, in: zone)) { candidate in
             guard candidate < day else { return false }
@@ -164,7 +164,7 @@ public struct Recurrence: Codable, Sendable, Equatable {
     }
 
     /// The last occurrence's day, when the series has one.
-    public func lastDay(of start: Date, zone: TimeZone) -> CalendarDate? {
+    package func lastDay(of start: Date, zone: TimeZone) -> CalendarDate? {
         guard isBounded else { return nil }
         var last: CalendarDate?
         forEachDay(from: CalendarDate(start, in: zone)) { day in
@@ -176,7 +176,7 @@ public struct Recurrence: Codable, Sendable, Equatable {
 
     /// The days of every occurrence of a series whose first day is `first`, in order, as the plain walk finds them
     /// (at most ``maxSteps`` steps): what ``position(of:startingOn:)`` must agree with.
-    public func occurrenceDays(startingOn first: CalendarDate) -> [CalendarDate] {
+    package func occurrenceDays(startingOn first: CalendarDate) -> [CalendarDate] {
         var days: [CalendarDate] = []
         forEachDay(from: first) { day in
             days.append(day)
@@ -234,7 +234,7 @@ public struct Recurrence: Codable, Sendable, Equatable {
 
     /// The RRULE value: `FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH;UNTIL=20261231T225959Z`. UNTIL is the end of the last day in
     /// `zone`, in UTC, as RFC 5545 asks when DTSTART has a time zone.
-    public func rrule(zone: TimeZone) -> String {
+    package func rrule(zone: TimeZone) -> String {
         var parts = ["FREQ=\(frequency.rfcName)"]
         if interval != 1 { parts.append("INTERVAL=\(interval)") }
         if !days.isEmpty { parts.append("BYDAY=" + days.map { $0.rawValue.uppercased() }.joined(separator: ",")) }
@@ -254,19 +254,19 @@ public struct Recurrence: Codable, Sendable, Equatable {
 }
 
 /// A local time of day, placed on any day in a zone by RFC 5545's rules.
-public struct WallClock: Sendable, Equatable {
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
+package struct WallClock: Sendable, Equatable {
+    package var hour: Int
+    package var minute: Int
+    package var second: Int
 
-    public init(hour: Int, minute: Int, second: Int = 0) {
+    package init(hour: Int, minute: Int, second: Int = 0) {
         self.hour = hour
         self.minute = minute
         self.second = second
     }
 
     /// The time of day `date` shows in `zone`.
-    public init(_ date: Date, in zone: TimeZone) {
+    package init(_ date: Date, in zone: TimeZone) {
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
         let seconds = ((local % 86_400) + 86_400) % 86_400
         self.init(hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60)
@@ -274,7 +274,7 @@ public struct WallClock: Sendable, Equatable {
 
     /// The instant clocks in `zone` show this time on `day`: in a gap, read with the offset before it (02:30 becomes
     /// 03:30 when clocks go from 02:00 to 03:00); in a repeated hour, the first time it is shown.
-    public func instant(on day: CalendarDate, in zone: TimeZone) -> Date {
+    package func instant(on day: CalendarDate, in zone: TimeZone) -> Date {
         let wall = Double(day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second)
         let before = zone.secondsFromGMT(for: Date(timeIntervalSince1970: wall - 86_400))
         let after = zone.secondsFromGMT(for: Date(timeIntervalSince1970: wall + 86_400))
@@ -286,7 +286,7 @@ public struct WallClock: Sendable, Equatable {
 
 extension CalendarDate {
     /// The day `days` after 1970-01-01.
-    public init(daysSinceEpoch days: Int) {
+    package init(daysSinceEpoch days: Int) {
         // The proleptic Gregorian calendar `daysSinceEpoch` counts in (Foundation's turns Julian before 1582-10-15).
         let (year, month, day) = ISOTime.civilDate(daysSinceEpoch: Int64(days))
         self.year = Int(year)
@@ -295,5 +295,5 @@ extension CalendarDate {
     }
 
     /// The day `days` later (earlier when negative).
-    public func adding(days: Int) -> CalendarDate { CalendarDate(daysSinceEpoch: daysSinceEpoch + days) }
+    package func adding(days: Int) -> CalendarDate { CalendarDate(daysSinceEpoch: daysSinceEpoch + days) }
 }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A registration code: 8 Crockford base32 characters (40 bits) shown `XXXX-XXXX`, single use, expiring.
-public enum RegistrationCode {
+package enum RegistrationCode {
     /// Crockford's base32 alphabet: digits and upper-case letters without I, L, O and U.
-    public static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
+    package static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
     /// Characters in a code.
-    public static let length = 8
+    package static let length = 8
     /// Days a new code stays valid unless the server is configured otherwise.
-    public static let defaultLifetimeDays = 14
+    package static let defaultLifetimeDays = 14
 
     /// A new code from the system's cryptographic generator, as `XXXX-XXXX`.
-    public static func random() -> String {
+    package static func random() -> String {
         var generator = SystemRandomNumberGenerator()
         let characters = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
         return format(characters)
@@ -18,7 +18,7 @@ public enum RegistrationCode {
 
     /// A code as people type it, made canonical: upper-cased, spaces and dashes dropped, I/L read as 1 and O as 0.
     /// Returns `XXXX-XXXX`, or nil unless that leaves 8 characters of the alphabet.
-    public static func normalize(_ text: String) -> String? {
+    package static func normalize(_ text: String) -> String? {
         var out: [Character] = []
         for character in text.uppercased() {
             switch character {

@@ -5,7 +5,7 @@ import Foundation
 extension TrainingSession {
     /// The session as stored: its end not before its start, its pauses and every set's figures within their limits,
     /// at most ``maxExercises`` exercises, each named (``PerformedExercise/normalised()``), its notes trimmed.
-    public func normalised() throws(DocumentProblem) -> TrainingSession {
+    package func normalised() throws(DocumentProblem) -> TrainingSession {
         var session = self
         if let end, end < start { throw .invalid("end (before start)") }
         try MemberRules.number(paused, "paused", in: Self.secondsRange)
@@ -26,7 +26,7 @@ extension TrainingSession {
 
 extension PerformedExercise {
     /// The exercise as stored: its name clean, at most ``maxSets`` sets, each within its limits.
-    public func normalised() throws(DocumentProblem) -> PerformedExercise {
+    package func normalised() throws(DocumentProblem) -> PerformedExercise {
         var exercise = self
         exercise.name = try MemberRules.name(name, "name")
         guard sets.count <= Self.maxSets else { throw .invalid("sets must be a list of at most \(Self.maxSets)") }
@@ -44,7 +44,7 @@ extension PerformedExercise {
 extension PerformedSet {
     /// Refuses a set whose figures lie beyond what the history keeps: repetitions, load, times (its duration, the rest
     /// before it, each rep's time, at most one per repetition) and distance.
-    public func check() throws(DocumentProblem) {
+    package func check() throws(DocumentProblem) {
         try MemberRules.number(reps, "reps", in: Self.repsRange)
         try MemberRules.number(weight, "weight", in: Self.weightRange)
         let seconds = TrainingSession.secondsRange
@@ -52,7 +52,8 @@ extension PerformedSet {
         try MemberRules.number(rest, "rest", in: seconds)
         try MemberRules.number(distance, "distance", in: Self.distanceRange)
         if let repTimes {
-            guard repTimes.count <= Self.maxRepTimes, repTimes.allSatisfy({ $0.isFinite && seconds.contains($0) }) else {
+            guard repTimes.count <= Self.maxRepTimes, repTimes.allSatisfy({ $0.isFinite && seconds.contains($0) })
+            else {
                 throw .invalid(
                     """
                     repTimes must be a list of at most \(Self.maxRepTimes) times \

@@ -1,28 +1,28 @@
 import Foundation
 
 /// A coach's training (routine): a name and an ordered list of exercises, each with an optional plan.
-public struct Training: EntityDocument {
-    public static let kind = EntityKind.training
+package struct Training: EntityDocument {
+    package static let kind = EntityKind.training
     /// Most exercises a training lists.
-    public static let maxExercises = 100
+    package static let maxExercises = 100
 
-    public var name: String
-    public var notes: String?
-    public var exercises: [PlannedExercise]
+    package var name: String
+    package var notes: String?
+    package var exercises: [PlannedExercise]
 
-    public init(name: String, notes: String? = nil, exercises: [PlannedExercise] = []) {
+    package init(name: String, notes: String? = nil, exercises: [PlannedExercise] = []) {
         self.name = name
         self.notes = notes
         self.exercises = exercises
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case name, notes, exercises
     }
 
-    public static let forms = DocumentForms([CodingKeys.exercises: .list(PlannedExercise.forms)])
+    package static let forms = DocumentForms([CodingKeys.exercises: .list(PlannedExercise.forms)])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         notes = try container.decodeIfPresent(String.self, forKey: .notes)
@@ -30,7 +30,7 @@ public struct Training: EntityDocument {
     }
 
     /// The entries left once `exercise` is deleted (``DeleteRule/removeFromTrainings``), or nil if it was not listed.
-    public static func entries(_ entries: [JSONValue], removing exercise: UUID) -> [JSONValue]? {
+    package static func entries(_ entries: [JSONValue], removing exercise: UUID) -> [JSONValue]? {
         let key = exercise.key
         let kept = entries.filter { $0.objectValue?["exercise"]?.stringValue != key }
         return kept.count == entries.count ? nil : kept
@@ -39,32 +39,32 @@ public struct Training: EntityDocument {
 
 /// One exercise of a training, with its plan: how many sets, and per set the target repetitions (or time, or
 /// distance), load and the rest after it. A coach writes it as on paper: `4x12@80kg rest 90s`.
-public struct PlannedExercise: Codable, Sendable, Equatable {
+package struct PlannedExercise: Codable, Sendable, Equatable {
     /// Planned sets.
-    public static let setsRange: ClosedRange<Double> = 1...100
+    package static let setsRange: ClosedRange<Double> = 1...100
     /// Planned repetitions per set.
-    public static let repsRange: ClosedRange<Double> = 1...1000
+    package static let repsRange: ClosedRange<Double> = 1...1000
     /// Planned rest between sets, in seconds.
-    public static let restRange: ClosedRange<Double> = 0...3600
+    package static let restRange: ClosedRange<Double> = 0...3600
     /// Planned time of a set, in seconds.
-    public static let durationRange: ClosedRange<Double> = 1...86_400
+    package static let durationRange: ClosedRange<Double> = 1...86_400
     /// Planned distance of a set, in metres.
-    public static let distanceRange: ClosedRange<Double> = 1...1_000_000
+    package static let distanceRange: ClosedRange<Double> = 1...1_000_000
 
     /// Repetitions: the same for every set, or one target per set (`12,10,8`).
-    public enum Reps: Codable, Sendable, Equatable {
+    package enum Reps: Codable, Sendable, Equatable {
         case uniform(Int)
         case perSet([Int])
 
         /// The target of set `index` (0-based).
-        public func target(ofSet index: Int) -> Int {
+        package func target(ofSet index: Int) -> Int {
             switch self {
             case .uniform(let reps): reps
             case .perSet(let list): list.isEmpty ? 0 : list[min(index, list.count - 1)]
             }
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if let reps = try? container.decode(Int.self) {
                 self = .uniform(reps)
@@ -73,7 +73,7 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             switch self {
             case .uniform(let reps): try container.encode(reps)
@@ -82,23 +82,23 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
         }
     }
 
-    @WireID public var exercise: UUID
-    public var sets: Int?
-    public var reps: Reps?
+    @WireID package var exercise: UUID
+    package var sets: Int?
+    package var reps: Reps?
     /// The load of each set, in ``unit``.
-    public var weight: Double?
-    public var unit: WeightUnit?
+    package var weight: Double?
+    package var unit: WeightUnit?
     /// Seconds of rest between sets.
-    public var rest: Double?
+    package var rest: Double?
     /// Seconds a timed set lasts (a plank).
-    public var duration: Double?
+    package var duration: Double?
     /// Metres a distance set covers (a rower).
-    public var distance: Double?
+    package var distance: Double?
     /// Exercises of a training with the same group are done together, one set of each in turn (a superset, or a
     /// circuit of more than two): `A`, `B1`.
-    public var group: String?
+    package var group: String?
 
-    public init(
+    package init(
         exercise: UUID, sets: Int? = nil, reps: Reps? = nil, weight: Double? = nil, unit: WeightUnit? = nil,
         rest: Double? = nil, duration: Double? = nil, distance: Double? = nil, group: String? = nil
     ) {
@@ -114,32 +114,32 @@ public struct PlannedExercise: Codable, Sendable, Equatable {
     }
 
     /// Characters a group's label may hold.
-    public static let maxGroupLength = 10
+    package static let maxGroupLength = 10
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case exercise, sets, reps, weight, unit, rest, duration, distance, group
     }
 
     /// The entry's id and counts (``DocumentForms``): planned sets and repetitions are whole numbers.
-    public static let forms = DocumentForms([CodingKeys.exercise: .id, .sets: .count, .reps: .counts])
+    package static let forms = DocumentForms([CodingKeys.exercise: .id, .sets: .count, .reps: .counts])
 
     /// Every member an entry may hold.
-    public static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
+    package static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
 
     /// Whether the entry plans anything beyond naming the exercise.
-    public var hasPlan: Bool {
+    package var hasPlan: Bool {
         sets != nil || reps != nil || weight != nil || rest != nil || duration != nil || distance != nil
             || group != nil
     }
 
     /// How many sets the plan asks for, when it says.
-    public var plannedSets: Int? {
+    package var plannedSets: Int? {
         if case .perSet(let list)? = reps { return list.count }
         return sets ?? ((reps != nil || duration != nil || distance != nil) ? 1 : nil)
     }
 
     /// The plan in the coach's notation: `4x12@80kg rest 90s`, `12,10,8@80kg`, `3x45s`, `1x2000m`.
-    public var notation: String {
+    package var notation: String {
         var text = ""
         switch reps {
         case .perSet(let list)?: text = list.map(String.init).joined(separator: ",")

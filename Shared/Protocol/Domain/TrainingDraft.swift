@@ -5,45 +5,45 @@ import Foundation
 ///
 /// Only that account sees it (not the coach of a client who records, nor the client a coach records). One device holds
 /// it at a time: `device` names it, and a write from a device that had not seen the latest hand-over is refused.
-public struct TrainingDraft: EntityDocument {
-    public static let kind = EntityKind.draft
+package struct TrainingDraft: EntityDocument {
+    package static let kind = EntityKind.draft
     /// Largest recording state, as JSON.
-    public static let maxStateBytes = 256 * 1024
+    package static let maxStateBytes = 256 * 1024
     /// Deepest nesting of the recording state (a recorder nests about 7 levels).
-    public static let maxStateDepth = 16
+    package static let maxStateDepth = 16
     /// Longest device name.
-    public static let maxDeviceNameLength = 100
+    package static let maxDeviceNameLength = 100
 
     /// The device that holds the draft: a random id kept on the device, and a name a person recognises.
-    public struct Device: Codable, Sendable, Equatable {
-        @WireID public var id: UUID
-        public var name: String
+    package struct Device: Codable, Sendable, Equatable {
+        @WireID package var id: UUID
+        package var name: String
 
-        public init(id: UUID, name: String) {
+        package init(id: UUID, name: String) {
             self.id = id
             self.name = name
         }
 
-        public enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case id, name
         }
 
         /// Its id (``DocumentForms``).
-        public static let forms = DocumentForms([CodingKeys.id: .id])
+        package static let forms = DocumentForms([CodingKeys.id: .id])
     }
 
     /// The client who trains (the row's scope).
-    @WireID public var client: UUID
+    @WireID package var client: UUID
     /// The id the session will have once saved (the recording's id).
-    @WireID public var session: UUID
+    @WireID package var session: UUID
     /// The recording as the device keeps it: opaque to the server, bounded (``stateProblem(_:)``).
-    public var state: JSONValue
+    package var state: JSONValue
     /// The device that holds it now.
-    public var device: Device
+    package var device: Device
     /// When the holding device last wrote it.
-    public var updated: Date
+    package var updated: Date
 
-    public init(client: UUID, session: UUID, state: JSONValue, device: Device, updated: Date) {
+    package init(client: UUID, session: UUID, state: JSONValue, device: Device, updated: Date) {
         self.client = client
         self.session = session
         self.state = state
@@ -51,15 +51,15 @@ public struct TrainingDraft: EntityDocument {
         self.updated = updated
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case client, session, state, device, updated
     }
 
-    public static let forms = DocumentForms([CodingKeys.client: .id, .session: .id, .device: .object(Device.forms)])
+    package static let forms = DocumentForms([CodingKeys.client: .id, .session: .id, .device: .object(Device.forms)])
 
     /// The id of the draft of the session `session`: the same on every device, and never the session's own id
     /// (its version nibble becomes 8 and its last byte is inverted).
-    public static func id(forSession session: UUID) -> UUID {
+    package static func id(forSession session: UUID) -> UUID {
         var bytes = session.uuid
         bytes.6 = (bytes.6 & 0x0F) | 0x80
         bytes.15 = ~bytes.15
@@ -67,13 +67,13 @@ public struct TrainingDraft: EntityDocument {
     }
 
     /// Why a value cannot be a draft's state.
-    public enum StateProblem: Sendable, Equatable, CustomStringConvertible {
+    package enum StateProblem: Sendable, Equatable, CustomStringConvertible {
         case notAnObject
         case tooDeep
         /// Over ``TrainingDraft/maxStateBytes`` as JSON (its size in bytes).
         case tooLarge(Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notAnObject: "state must be an object"
             case .tooDeep: "state nests deeper than \(TrainingDraft.maxStateDepth) levels"
@@ -85,7 +85,7 @@ public struct TrainingDraft: EntityDocument {
 
     /// Why `state` cannot be a draft's state (not an object, nested deeper than ``maxStateDepth``, over
     /// ``maxStateBytes`` as JSON); nil when it can.
-    public static func stateProblem(_ state: JSONValue) -> StateProblem? {
+    package static func stateProblem(_ state: JSONValue) -> StateProblem? {
         guard state.objectValue != nil else { return .notAnObject }
         if depth(of: state) > maxStateDepth { return .tooDeep }
         let size = FastJSON.text(state).utf8.count
@@ -104,7 +104,7 @@ public struct TrainingDraft: EntityDocument {
 
 extension TrainingDraft {
     /// Reads the draft, its client checked as the row's owner.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         _client = WireID(wrappedValue: try container.decodeOwner(forKey: .client, in: decoder))
         _session = WireID(wrappedValue: try container.decode(UUID.self, forKey: .session))

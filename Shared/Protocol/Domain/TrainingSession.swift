@@ -1,43 +1,43 @@
 import Foundation
 
 /// How a session was recorded.
-public enum SessionMode: String, Codable, Sendable, CaseIterable {
+package enum SessionMode: String, Codable, Sendable, CaseIterable {
     /// With a stopwatch: the coach marks every rep and set as it happens.
     case realtime
     /// Entered afterwards: the coach's hands were on the client.
     case handsfree
 
     /// The mode of a session that does not say.
-    public static let `default` = SessionMode.handsfree
+    package static let `default` = SessionMode.handsfree
 }
 
 /// A recorded training session (the history): who trained, when, and the exercises performed with their sets.
-public struct TrainingSession: EntityDocument {
-    public static let kind = EntityKind.session
+package struct TrainingSession: EntityDocument {
+    package static let kind = EntityKind.session
     /// Most exercises in one session.
-    public static let maxExercises = 100
+    package static let maxExercises = 100
     /// Most revisions one session may reach (an abuse ceiling: every earlier one is kept, see docs/sync.md); a
     /// correction past it is refused with `tooManyRevisions`.
-    public static let maxRevisions = 1_000
+    package static let maxRevisions = 1_000
     /// Seconds any time of a session (its pauses, a set's duration or rest, a rep's time) may reach.
-    public static let secondsRange: ClosedRange<Double> = 0...86_400
+    package static let secondsRange: ClosedRange<Double> = 0...86_400
 
-    public var client: UUID
-    public var event: UUID?
-    public var training: UUID?
-    public var mode: SessionMode
-    public var start: Date
-    public var end: Date?
+    package var client: UUID
+    package var event: UUID?
+    package var training: UUID?
+    package var mode: SessionMode
+    package var start: Date
+    package var end: Date?
     /// Seconds spent paused.
-    public var paused: Double?
-    public var notes: String?
-    public var exercises: [PerformedExercise]
+    package var paused: Double?
+    package var notes: String?
+    package var exercises: [PerformedExercise]
     /// Who recorded it (set by the server); a document without it was recorded by the coach.
-    public var recordedBy: Role?
+    package var recordedBy: Role?
     /// The revision the document is at: 1 when created, one more for every correction (set by the server).
-    public var revision: Int?
+    package var revision: Int?
 
-    public init(
+    package init(
         client: UUID, event: UUID? = nil, training: UUID? = nil, mode: SessionMode = .default, start: Date,
         end: Date? = nil, paused: Double? = nil, notes: String? = nil, exercises: [PerformedExercise] = [],
         recordedBy: Role? = nil, revision: Int? = nil
@@ -55,22 +55,22 @@ public struct TrainingSession: EntityDocument {
         self.revision = revision
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case client, event, training, mode, start, end, paused, notes, exercises, recordedBy, revision
     }
 
-    public static let forms = DocumentForms([
+    package static let forms = DocumentForms([
         CodingKeys.client: .id, .event: .id, .training: .id, .revision: .count,
         .exercises: .list(PerformedExercise.forms),
     ])
 
     /// Fields only the server writes: a mutation that sets one is refused.
-    public static let serverManagedFields: Set<String> = [CodingKeys.recordedBy.rawValue, CodingKeys.revision.rawValue]
+    package static let serverManagedFields: Set<String> = [CodingKeys.recordedBy.rawValue, CodingKeys.revision.rawValue]
     /// Fields a correction (an update of a stored session) may change; the others stay as the session was created.
-    public static let correctableFields: Set<String> = Set(
+    package static let correctableFields: Set<String> = Set(
         [CodingKeys.exercises, .notes, .start, .end, .paused].map(\.rawValue))
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         client = try container.decodeOwner(forKey: .client, in: decoder)
         event = try container.decodeIfPresent(UUID.self, forKey: .event)
@@ -85,7 +85,7 @@ public struct TrainingSession: EntityDocument {
         revision = try container.decodeIfPresent(Int.self, forKey: .revision)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeID(client, forKey: .client)
         try container.encodeID(event, forKey: .event)
@@ -102,21 +102,21 @@ public struct TrainingSession: EntityDocument {
 }
 
 /// The kind of a set, as the history stores it.
-public enum SetType: String, Codable, Sendable, CaseIterable {
+package enum SetType: String, Codable, Sendable, CaseIterable {
     case normal, warmup, drop, failure
 
     /// "Normal", "Warmup", … for text output.
-    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    package var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 
     /// The next type in the cycle normal → warmup → drop → failure → normal (the `t` key).
-    public var next: SetType {
+    package var next: SetType {
         let all = Self.allCases
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
     /// The type named by `text` as people type it: its word in any language (``Keyword``), `warm-up`, or the first
     /// letter of its English name.
-    public init?(typed text: String) {
+    package init?(typed text: String) {
         let clean = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let named = Self.allCases.first(where: { $0.keyword.matches(clean) }) {
             self = named
@@ -129,35 +129,35 @@ public enum SetType: String, Codable, Sendable, CaseIterable {
 }
 
 /// The unit a weight was entered in; weights are stored with their unit, never converted.
-public enum WeightUnit: String, Codable, Sendable, CaseIterable {
+package enum WeightUnit: String, Codable, Sendable, CaseIterable {
     case kg, lb
 }
 
 /// One performed set: what the history keeps.
-public struct PerformedSet: Codable, Sendable, Equatable {
+package struct PerformedSet: Codable, Sendable, Equatable {
     /// Repetitions a set may hold.
-    public static let repsRange: ClosedRange<Double> = 0...1000
+    package static let repsRange: ClosedRange<Double> = 0...1000
     /// The load a set may hold, in its unit.
-    public static let weightRange: ClosedRange<Double> = 0...2000
+    package static let weightRange: ClosedRange<Double> = 0...2000
     /// Most rep times a set may hold (one per repetition).
-    public static var maxRepTimes: Int { Int(repsRange.upperBound) }
+    package static var maxRepTimes: Int { Int(repsRange.upperBound) }
     /// Metres a set may cover (a distance exercise, such as a rower).
-    public static let distanceRange: ClosedRange<Double> = 0...PlannedExercise.distanceRange.upperBound
+    package static let distanceRange: ClosedRange<Double> = 0...PlannedExercise.distanceRange.upperBound
 
-    public var type: SetType
-    public var reps: Int
-    public var weight: Double
-    public var unit: WeightUnit
+    package var type: SetType
+    package var reps: Int
+    package var weight: Double
+    package var unit: WeightUnit
     /// Seconds from the first to the end of the set (time under tension), when measured or entered.
-    public var duration: Double?
+    package var duration: Double?
     /// Seconds of rest before this set.
-    public var rest: Double?
+    package var rest: Double?
     /// Real time only: seconds from the set's start to each repetition.
-    public var repTimes: [Double]?
+    package var repTimes: [Double]?
     /// Metres covered, for a distance exercise.
-    public var distance: Double?
+    package var distance: Double?
 
-    public init(
+    package init(
         type: SetType = .normal, reps: Int, weight: Double = 0, unit: WeightUnit = .kg,
         duration: Double? = nil, rest: Double? = nil, repTimes: [Double]? = nil, distance: Double? = nil
     ) {
@@ -172,18 +172,18 @@ public struct PerformedSet: Codable, Sendable, Equatable {
     }
 
     /// The members of a stored set; `position` is its place in the list, written by the server.
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case position, type, reps, weight, unit, duration, rest, repTimes, distance
     }
 
     /// Its counts (``DocumentForms``): repetitions are a whole number (`position` is the server's to write).
-    public static let forms = DocumentForms([CodingKeys.reps: .count])
+    package static let forms = DocumentForms([CodingKeys.reps: .count])
 
     /// Every member a stored set may hold.
-    public static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
+    package static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
 
     /// Decodes with defaults, so that a file may say just `{"reps": 12, "weight": 80}`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         type = try container.decodeIfPresent(SetType.self, forKey: .type) ?? .normal
         reps = try container.decode(Int.self, forKey: .reps)
@@ -195,7 +195,7 @@ public struct PerformedSet: Codable, Sendable, Equatable {
         distance = try container.decodeIfPresent(Double.self, forKey: .distance)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(type, forKey: .type)
         try container.encode(reps, forKey: .reps)
@@ -209,33 +209,33 @@ public struct PerformedSet: Codable, Sendable, Equatable {
 }
 
 /// One performed exercise: a catalogue exercise (or a free name) and its sets in order.
-public struct PerformedExercise: Codable, Sendable, Equatable {
+package struct PerformedExercise: Codable, Sendable, Equatable {
     /// Most sets of one exercise in a session.
-    public static let maxSets = 100
+    package static let maxSets = 100
 
     /// The catalogue exercise, when there is one.
-    public var exercise: UUID?
+    package var exercise: UUID?
     /// The name at the time (kept even if the exercise is renamed or deleted).
-    public var name: String
-    public var sets: [PerformedSet]
+    package var name: String
+    package var sets: [PerformedSet]
 
-    public init(exercise: UUID? = nil, name: String, sets: [PerformedSet] = []) {
+    package init(exercise: UUID? = nil, name: String, sets: [PerformedSet] = []) {
         self.exercise = exercise
         self.name = name
         self.sets = sets
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case exercise, name, sets
     }
 
     /// Its id and its sets' counts (``DocumentForms``).
-    public static let forms = DocumentForms([CodingKeys.exercise: .id, .sets: .list(PerformedSet.forms)])
+    package static let forms = DocumentForms([CodingKeys.exercise: .id, .sets: .list(PerformedSet.forms)])
 
     /// Every member a performed exercise may hold.
-    public static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
+    package static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         exercise = try container.decodeIfPresent(UUID.self, forKey: .exercise)
         name = try container.decode(String.self, forKey: .name)
@@ -243,7 +243,7 @@ public struct PerformedExercise: Codable, Sendable, Equatable {
     }
 
     /// Writes the sets numbered from 1 (their `position`), as a stored session holds them.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeID(exercise, forKey: .exercise)
         try container.encode(name, forKey: .name)
@@ -264,7 +264,7 @@ public struct PerformedExercise: Codable, Sendable, Equatable {
     }
 
     /// The form stored in a session document: sets numbered from 1, times to the millisecond.
-    public var document: JSONValue {
+    package var document: JSONValue {
         var object: [String: JSONValue] = ["name": .string(name)]
         if let exercise { object["exercise"] = .string(exercise.key) }
         object["sets"] = .array(
@@ -284,10 +284,10 @@ public struct PerformedExercise: Codable, Sendable, Equatable {
     }
 
     /// Milliseconds are enough for a stopwatch.
-    public static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+    package static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 
     /// Reads an exercise back from a session document (lenient: the server validated it).
-    public init(document: JSONValue) {
+    package init(document: JSONValue) {
         let object = document.objectValue ?? [:]
         exercise = object["exercise"]?.stringValue.flatMap(UUID.init(uuidString:))
         name = object["name"]?.stringValue ?? "?"

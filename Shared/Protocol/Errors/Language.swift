@@ -1,9 +1,9 @@
 /// The languages every user-facing message exists in (the seed's `errors` table columns).
-public enum Language: String, Sendable, Codable, CaseIterable {
+package enum Language: String, Sendable, Codable, CaseIterable {
     case ca, es, en
 
     /// Parses `ca`, `es`, `en` and the seed's `esca`/`eses`/`enen`, case-insensitively.
-    public init?(code: String) {
+    package init?(code: String) {
         switch code.lowercased() {
         case "ca", "esca", "ca-es": self = .ca
         case "es", "eses", "es-es": self = .es

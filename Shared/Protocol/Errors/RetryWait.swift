@@ -3,15 +3,15 @@
 ///
 /// The server adds it to every refusal that carries a `retryAfter` (``WireError``), so the CLI prints it as the
 /// server's message says it.
-public struct RetryWait: Sendable, Equatable {
+package struct RetryWait: Sendable, Equatable {
     /// Seconds to wait (at least one).
-    public let seconds: Int
+    package let seconds: Int
 
-    public init(seconds: Int) { self.seconds = max(1, seconds) }
+    package init(seconds: Int) { self.seconds = max(1, seconds) }
 
     /// Minutes and seconds, leaving out a part that is zero: the abbreviations read alike in Catalan, Spanish and
     /// English.
-    public var duration: String {
+    package var duration: String {
         let (minutes, rest) = seconds.quotientAndRemainder(dividingBy: 60)
         switch (minutes, rest) {
         case (0, _): return "\(rest) s"
@@ -21,7 +21,7 @@ public struct RetryWait: Sendable, Equatable {
     }
 
     /// "try again in 2 min 40 s", in `language`.
-    public func phrase(in language: Language) -> String {
+    package func phrase(in language: Language) -> String {
         switch language {
         case .ca: "torneu-ho a provar d'aquí a \(duration)"
         case .es: "vuelva a intentarlo en \(duration)"

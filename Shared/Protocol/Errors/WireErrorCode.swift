@@ -1,13 +1,13 @@
 /// A numeric error code of the wire protocol, with its message in Catalan, Spanish and English.
 ///
 /// Codes 1–6 are the seed's `errors` table; the rest extend it. Codes are frozen once shipped.
-public struct WireErrorCode: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
-    public let rawValue: Int
+package struct WireErrorCode: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    package let rawValue: Int
 
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The catalogue entry's message in `language`; unknown codes get a generic message.
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         guard let entry = WireErrorCode.catalogue[rawValue] else {
             return WireErrorCode.catalogue[WireErrorCode.internalError.rawValue]!.message(in: language)
         }
@@ -15,18 +15,18 @@ public struct WireErrorCode: RawRepresentable, Sendable, Hashable, Codable, Cust
     }
 
     /// The symbolic name of the code, as used in documentation and logs.
-    public var name: String { WireErrorCode.catalogue[rawValue]?.name ?? "unknown" }
-    public var description: String { "\(rawValue) (\(name))" }
+    package var name: String { WireErrorCode.catalogue[rawValue]?.name ?? "unknown" }
+    package var description: String { "\(rawValue) (\(name))" }
 }
 
 /// One row of the error catalogue.
-public struct CatalogueEntry: Sendable {
-    public let name: String
-    public let ca: String
-    public let es: String
-    public let en: String
+package struct CatalogueEntry: Sendable {
+    package let name: String
+    package let ca: String
+    package let es: String
+    package let en: String
 
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         switch language {
         case .ca: ca
         case .es: es
@@ -37,47 +37,47 @@ public struct CatalogueEntry: Sendable {
 
 extension WireErrorCode {
     // The seed's table.
-    public static let wrongCredentials = WireErrorCode(rawValue: 1)
-    public static let usernameInUse = WireErrorCode(rawValue: 3)
-    public static let missingFields = WireErrorCode(rawValue: 4)
-    public static let registrationFailed = WireErrorCode(rawValue: 5)
-    public static let invalidCode = WireErrorCode(rawValue: 6)
+    package static let wrongCredentials = WireErrorCode(rawValue: 1)
+    package static let usernameInUse = WireErrorCode(rawValue: 3)
+    package static let missingFields = WireErrorCode(rawValue: 4)
+    package static let registrationFailed = WireErrorCode(rawValue: 5)
+    package static let invalidCode = WireErrorCode(rawValue: 6)
     // Accounts.
-    public static let emailInUse = WireErrorCode(rawValue: 7)
-    public static let weakPassword = WireErrorCode(rawValue: 8)
-    public static let invalidField = WireErrorCode(rawValue: 9)
-    public static let codeExpired = WireErrorCode(rawValue: 10)
-    public static let codeUsed = WireErrorCode(rawValue: 11)
-    public static let invalidResetToken = WireErrorCode(rawValue: 12)
-    public static let accountDisabled = WireErrorCode(rawValue: 13)
+    package static let emailInUse = WireErrorCode(rawValue: 7)
+    package static let weakPassword = WireErrorCode(rawValue: 8)
+    package static let invalidField = WireErrorCode(rawValue: 9)
+    package static let codeExpired = WireErrorCode(rawValue: 10)
+    package static let codeUsed = WireErrorCode(rawValue: 11)
+    package static let invalidResetToken = WireErrorCode(rawValue: 12)
+    package static let accountDisabled = WireErrorCode(rawValue: 13)
     // Protocol.
-    public static let malformedRequest = WireErrorCode(rawValue: 100)
-    public static let unknownOperation = WireErrorCode(rawValue: 101)
-    public static let lineTooLong = WireErrorCode(rawValue: 102)
-    public static let unsupportedVersion = WireErrorCode(rawValue: 103)
-    public static let helloRequired = WireErrorCode(rawValue: 104)
+    package static let malformedRequest = WireErrorCode(rawValue: 100)
+    package static let unknownOperation = WireErrorCode(rawValue: 101)
+    package static let lineTooLong = WireErrorCode(rawValue: 102)
+    package static let unsupportedVersion = WireErrorCode(rawValue: 103)
+    package static let helloRequired = WireErrorCode(rawValue: 104)
     // Access.
-    public static let notAuthenticated = WireErrorCode(rawValue: 110)
-    public static let forbidden = WireErrorCode(rawValue: 111)
-    public static let notFound = WireErrorCode(rawValue: 112)
-    public static let rateLimited = WireErrorCode(rawValue: 113)
-    public static let tooManyConnections = WireErrorCode(rawValue: 114)
+    package static let notAuthenticated = WireErrorCode(rawValue: 110)
+    package static let forbidden = WireErrorCode(rawValue: 111)
+    package static let notFound = WireErrorCode(rawValue: 112)
+    package static let rateLimited = WireErrorCode(rawValue: 113)
+    package static let tooManyConnections = WireErrorCode(rawValue: 114)
     // Data.
-    public static let nameTaken = WireErrorCode(rawValue: 120)
-    public static let inUse = WireErrorCode(rawValue: 121)
-    public static let invalidImage = WireErrorCode(rawValue: 122)
-    public static let tooLarge = WireErrorCode(rawValue: 123)
-    public static let invalidReference = WireErrorCode(rawValue: 124)
-    public static let deleted = WireErrorCode(rawValue: 125)
+    package static let nameTaken = WireErrorCode(rawValue: 120)
+    package static let inUse = WireErrorCode(rawValue: 121)
+    package static let invalidImage = WireErrorCode(rawValue: 122)
+    package static let tooLarge = WireErrorCode(rawValue: 123)
+    package static let invalidReference = WireErrorCode(rawValue: 124)
+    package static let deleted = WireErrorCode(rawValue: 125)
     /// A session corrected as many times as a session may be (``TrainingSession/maxRevisions``).
-    public static let tooManyRevisions = WireErrorCode(rawValue: 126)
-    public static let notAnOccurrence = WireErrorCode(rawValue: 127)
+    package static let tooManyRevisions = WireErrorCode(rawValue: 126)
+    package static let notAnOccurrence = WireErrorCode(rawValue: 127)
     // Server.
-    public static let internalError = WireErrorCode(rawValue: 500)
-    public static let unavailable = WireErrorCode(rawValue: 503)
+    package static let internalError = WireErrorCode(rawValue: 500)
+    package static let unavailable = WireErrorCode(rawValue: 503)
 
     /// Every code with its messages.
-    public static let catalogue: [Int: CatalogueEntry] = {
+    package static let catalogue: [Int: CatalogueEntry] = {
         func e(_ code: WireErrorCode, _ name: String, _ ca: String, _ es: String, _ en: String) -> (Int, CatalogueEntry)
         {
             (code.rawValue, CatalogueEntry(name: name, ca: ca, es: es, en: en))

@@ -2,22 +2,22 @@ import Foundation
 
 /// The names of days and months in each language, and how a day is written (`dl. 7 de des.`, `lun. 7 de dic.`,
 /// `Mon 7 Dec`). Weeks start on Monday in every language of the product.
-public struct CalendarWords: Sendable {
+package struct CalendarWords: Sendable {
     /// The language the words are in.
-    public let language: Language
+    package let language: Language
     /// Monday first.
-    public let weekdays: [String]
+    package let weekdays: [String]
     /// Monday first, as calendar headers write them (two or three letters).
-    public let weekdayHeaders: [String]
+    package let weekdayHeaders: [String]
     /// January first.
-    public let months: [String]
+    package let months: [String]
     /// January first.
-    public let shortMonths: [String]
+    package let shortMonths: [String]
     /// Monday first, as a short date writes them (`dl.`, `lun.`, `Mon`).
-    public let shortWeekdays: [String]
+    package let shortWeekdays: [String]
 
     /// The words of `language`.
-    public static func of(_ language: Language) -> CalendarWords {
+    package static func of(_ language: Language) -> CalendarWords {
         switch language {
         case .ca: .ca
         case .es: .es
@@ -26,7 +26,7 @@ public struct CalendarWords: Sendable {
     }
 
     /// `dl. 7 de des.` / `lun. 7 de dic.` / `Mon 7 Dec`.
-    public func shortDay(_ day: CalendarDate) -> String {
+    package func shortDay(_ day: CalendarDate) -> String {
         let weekday = shortWeekdays[Weekday(of: day).index]
         let month = shortMonths[day.month - 1]
         return switch language {
@@ -38,7 +38,7 @@ public struct CalendarWords: Sendable {
     }
 
     /// `desembre de 2026` / `diciembre de 2026` / `December 2026`.
-    public func monthTitle(year: Int, month: Int) -> String {
+    package func monthTitle(year: Int, month: Int) -> String {
         language == .en ? "\(months[month - 1]) \(year)" : "\(months[month - 1]) de \(year)"
     }
 }

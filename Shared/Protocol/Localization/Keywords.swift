@@ -4,7 +4,7 @@
 ///
 /// Words are compared folded (``NameMatch/fold(_:)``): `Escalfament`, `DESCANSO`, `ÚLTIM` and `miercoles` all read.
 /// The first word of each language is the one shown.
-public enum Keyword: String, Sendable, CaseIterable {
+package enum Keyword: String, Sendable, CaseIterable {
     // Sets and plans (`--set`, `--plan`, `exercises --count`).
     case normal, warmup, drop, failure
     case rest, group, sets, of
@@ -16,7 +16,7 @@ public enum Keyword: String, Sendable, CaseIterable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The words that name this keyword in `language`, the one to show first.
-    public func words(in language: Language) -> [String] {
+    package func words(in language: Language) -> [String] {
         switch (self, language) {
         case (.normal, _): ["normal"]
         case (.warmup, .ca): ["escalfament"]
@@ -85,7 +85,7 @@ public enum Keyword: String, Sendable, CaseIterable {
     }
 
     /// Whether `word` names this keyword in any language (accents and case aside).
-    public func matches(_ word: some StringProtocol) -> Bool {
+    package func matches(_ word: some StringProtocol) -> Bool {
         let folded = NameMatch.fold(String(word))
         return Language.allCases.contains { language in
             words(in: language).contains { NameMatch.fold($0) == folded }
@@ -93,27 +93,27 @@ public enum Keyword: String, Sendable, CaseIterable {
     }
 
     /// The keyword among `candidates` that `word` names, in any language.
-    public static func named(_ word: some StringProtocol, among candidates: [Keyword]) -> Keyword? {
+    package static func named(_ word: some StringProtocol, among candidates: [Keyword]) -> Keyword? {
         candidates.first { $0.matches(word) }
     }
 
     /// The keyword as a person of `language` is told it: their word and the English one (`descans/rest`), or the
     /// English word alone.
-    public func spelled(in language: Language = .current) -> String {
+    package func spelled(in language: Language = .current) -> String {
         let own = words(in: language)[0]
         let english = words(in: .en)[0]
         return own == english ? english : "\(own)/\(english)"
     }
 
     /// `keywords` as a person of `language` is told them, joined by `separator` (`dl/mon, dt/tue, …`).
-    public static func spelled(
+    package static func spelled(
         _ keywords: [Keyword], in language: Language = .current, separator: String = ", "
     ) -> String {
         keywords.map { $0.spelled(in: language) }.joined(separator: separator)
     }
 
     /// The range of the last whitespace-separated word of `text` that names this keyword, nil when none does.
-    public func lastRange(in text: Substring) -> Range<Substring.Index>? {
+    package func lastRange(in text: Substring) -> Range<Substring.Index>? {
         var end = text.endIndex
         while end > text.startIndex {
             guard let wordEnd = text[..<end].lastIndex(where: { !$0.isWhitespace }).map(text.index(after:)) else {
@@ -129,7 +129,7 @@ public enum Keyword: String, Sendable, CaseIterable {
 
 extension SetType {
     /// The keyword that names this type.
-    public var keyword: Keyword {
+    package var keyword: Keyword {
         switch self {
         case .normal: .normal
         case .warmup: .warmup
@@ -141,7 +141,7 @@ extension SetType {
 
 extension CountMode {
     /// The keyword that names this mode.
-    public var keyword: Keyword {
+    package var keyword: Keyword {
         switch self {
         case .reps: .reps
         case .time: .time
@@ -150,7 +150,7 @@ extension CountMode {
     }
 
     /// The mode named by `text` in any language (`temps`, `tiempo`, `time`), nil when none is.
-    public init?(typed text: String) {
+    package init?(typed text: String) {
         guard let mode = Self.allCases.first(where: { $0.keyword.matches(text) }) else { return nil }
         self = mode
     }
@@ -158,7 +158,7 @@ extension CountMode {
 
 extension Recurrence.Frequency {
     /// The keyword that names this frequency's unit (`week` for weekly).
-    public var keyword: Keyword {
+    package var keyword: Keyword {
         switch self {
         case .daily: .day
         case .weekly: .week
@@ -169,12 +169,12 @@ extension Recurrence.Frequency {
 
 extension Weekday {
     /// Every weekday as a person of `language` is told it: `dl/mon, dt/tue, …, dg/sun`.
-    public static func spelled(in language: Language = .current) -> String {
+    package static func spelled(in language: Language = .current) -> String {
         Keyword.spelled(allCases.map(\.keyword), in: language)
     }
 
     /// The keyword that names this weekday.
-    public var keyword: Keyword {
+    package var keyword: Keyword {
         switch self {
         case .mo: .monday
         case .tu: .tuesday

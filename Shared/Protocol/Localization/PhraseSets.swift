@@ -1,7 +1,7 @@
 /// Every set of phrases, for the checks that keep the catalogues equal (`PhraseCatalogueTests`).
-public enum PhraseSets {
+package enum PhraseSets {
     /// Each set's name and its texts' templates in every language, by case.
-    public static let all: [(name: String, cases: [(key: String, ca: String, es: String, en: String)])] = [
+    package static let all: [(name: String, cases: [(key: String, ca: String, es: String, en: String)])] = [
         rows(AccountPhrases.self), rows(CataloguePhrases.self), rows(CalendarPhrases.self), rows(TrainingPhrases.self),
         rows(ProgressPhrases.self), rows(MessagePhrases.self), rows(DataPhrases.self), rows(HelpPhrases.self),
         rows(DevicePhrases.self),
@@ -16,7 +16,7 @@ public enum PhraseSets {
     }
 
     /// Each set's name and the limits its texts may name (``Phrases/limits(in:)``), in English.
-    public static let limits: [(name: String, values: [String: any Sendable])] = [
+    package static let limits: [(name: String, values: [String: any Sendable])] = [
         ("\(AccountPhrases.self)", AccountPhrases.limits(in: .en)),
         ("\(CataloguePhrases.self)", CataloguePhrases.limits(in: .en)),
         ("\(CalendarPhrases.self)", CalendarPhrases.limits(in: .en)),

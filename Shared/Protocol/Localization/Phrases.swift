@@ -7,7 +7,7 @@ import Foundation
 /// a language does not compile. A text's placeholders are `{name}`, filled from the values given; `{count|sessió|
 /// sessions}` writes the count with the first word when it is 1 and the second otherwise (the plural forms of
 /// Catalan, Spanish and English). `PhraseCatalogueTests` checks that every language uses the same placeholders.
-public protocol Phrases: CaseIterable, Sendable {
+package protocol Phrases: CaseIterable, Sendable {
     /// The Catalan text.
     var ca: String { get }
     /// The Spanish text.
@@ -21,7 +21,7 @@ public protocol Phrases: CaseIterable, Sendable {
 
 extension Phrases {
     /// The text in `language`, with its placeholders as written.
-    public func template(in language: Language) -> String {
+    package func template(in language: Language) -> String {
         switch language {
         case .ca: ca
         case .es: es
@@ -31,12 +31,12 @@ extension Phrases {
 
     /// The text in the current language (``Language/current``) with `values` in its placeholders; numbers are written
     /// as the language writes them (`62,5` in Catalan and Spanish).
-    public func t(_ values: [String: any Sendable] = [:]) -> String {
+    package func t(_ values: [String: any Sendable] = [:]) -> String {
         text(in: .current, values)
     }
 
     /// The text in `language` with `values` in its placeholders (and the set's ``limits(in:)`` in those left).
-    public func text(in language: Language, _ values: [String: any Sendable] = [:]) -> String {
+    package func text(in language: Language, _ values: [String: any Sendable] = [:]) -> String {
         let template = template(in: language)
         guard template.contains("{") else { return template }
         return PhraseTemplate.fill(
@@ -44,13 +44,13 @@ extension Phrases {
     }
 
     /// No limits named.
-    public static func limits(in language: Language) -> [String: any Sendable] { [:] }
+    package static func limits(in language: Language) -> [String: any Sendable] { [:] }
 }
 
 /// Placeholders in a text: `{name}` and `{count|one|other}`.
-public enum PhraseTemplate {
+package enum PhraseTemplate {
     /// `template` with each placeholder replaced by its value; one without a value is left as written.
-    public static func fill(_ template: String, _ values: [String: any Sendable], language: Language) -> String {
+    package static func fill(_ template: String, _ values: [String: any Sendable], language: Language) -> String {
         guard template.contains("{") else { return template }
         var out = ""
         var rest = Substring(template)
@@ -76,7 +76,7 @@ public enum PhraseTemplate {
     }
 
     /// The names of the placeholders in `template`, in order of first use (`{count|a|b}` counts as `count`).
-    public static func placeholders(_ template: String) -> [String] {
+    package static func placeholders(_ template: String) -> [String] {
         var names: [String] = []
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -88,7 +88,7 @@ public enum PhraseTemplate {
     }
 
     /// The plural forms `template` uses, as `name|one|other` (to check that every language has both).
-    public static func pluralForms(_ template: String) -> [String] {
+    package static func pluralForms(_ template: String) -> [String] {
         var forms: [String] = []
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -103,11 +103,11 @@ public enum PhraseTemplate {
 extension Language {
     /// The language texts are written in on this task: the command's (its `--language`, else the account's, else
     /// `GORILLA_LANGUAGE`, else the system locale, else English). Set with `Language.$current.withValue(…)`.
-    @TaskLocal public static var current: Language = Language.fromEnvironment()
+    @TaskLocal package static var current: Language = Language.fromEnvironment()
 
     /// `GORILLA_LANGUAGE`, else the system locale (`LC_ALL`, `LC_MESSAGES`, `LANG`: `ca_ES.UTF-8` is Catalan), else
     /// English.
-    public static func fromEnvironment(
+    package static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     )
         -> Language
@@ -122,11 +122,11 @@ extension Language {
     }
 
     /// The decimal separator: a comma in Catalan and Spanish.
-    public var decimalSeparator: String { self == .en ? "." : "," }
+    package var decimalSeparator: String { self == .en ? "." : "," }
 
     /// A number as the language writes it: whole numbers without decimals, others with at most `decimals` places
     /// (`62,5` in Catalan and Spanish, `62.5` in English); thousands are not grouped.
-    public func number(_ value: Double, decimals: Int = 2) -> String {
+    package func number(_ value: Double, decimals: Int = 2) -> String {
         guard value.isFinite else { return String(value) }
         if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
         var text = String(format: "%.\(decimals)f", value)
@@ -136,7 +136,7 @@ extension Language {
     }
 
     /// A whole number with the language's thousands: "2,000" in English, "2.000" in Catalan and Spanish.
-    public func grouped(_ value: Int) -> String {
+    package func grouped(_ value: Int) -> String {
         var digits = String(abs(value))
         var index = digits.count - 3
         while index > 0 {
@@ -147,7 +147,7 @@ extension Language {
     }
 
     /// A value as a placeholder writes it: numbers in the language's way, anything else as it describes itself.
-    public func write(_ value: any Sendable) -> String {
+    package func write(_ value: any Sendable) -> String {
         switch value {
         case let number as Double: self.number(number)
         case let number as Float: self.number(Double(number))
@@ -159,7 +159,7 @@ extension Language {
     }
 
     /// Reads a number typed with a decimal comma or point (`62,5`, `62.5`); nil when it is none.
-    public static func parseNumber(_ text: String) -> Double? {
+    package static func parseNumber(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.filter({ $0 == "," || $0 == "." }).count <= 1 else { return nil }
         return Double(trimmed.replacingOccurrences(of: ",", with: "."))

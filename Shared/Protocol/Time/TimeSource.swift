@@ -5,17 +5,17 @@ import Foundation
 /// The server reads every expiry, lifetime and reuse interval from the clock of its configuration
 /// (`ServerConfiguration.clock`), so a test advances that clock instead of waiting for time to pass. Durations that
 /// measure work (`ContinuousClock`) and timers on the event loops stay on the system's clocks.
-public struct TimeSource: Sendable {
+package struct TimeSource: Sendable {
     private let read: @Sendable () -> Date
 
     /// A clock that answers `now` with `read()`.
-    public init(_ read: @escaping @Sendable () -> Date) {
+    package init(_ read: @escaping @Sendable () -> Date) {
         self.read = read
     }
 
     /// The system's clock.
-    public static let system = TimeSource { Date() }
+    package static let system = TimeSource { Date() }
 
     /// The time of day now.
-    public var now: Date { read() }
+    package var now: Date { read() }
 }

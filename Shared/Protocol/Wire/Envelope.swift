@@ -1,27 +1,27 @@
 import Foundation
 
 /// The version of the wire protocol this build speaks.
-public enum ProtocolVersion {
-    public static let current = 1
-    public static let supported: ClosedRange<Int> = 1...1
+package enum ProtocolVersion {
+    package static let current = 1
+    package static let supported: ClosedRange<Int> = 1...1
 }
 
 /// The identifying part of a request line: `{"id": <int>, "op": "<name>", ...}`.
 ///
 /// Decoded first, so that a request with a bad body can still be answered with its own `id`.
-public struct RequestHeader: Decodable, Sendable {
-    public let id: Int?
-    public let op: String?
+package struct RequestHeader: Decodable, Sendable {
+    package let id: Int?
+    package let op: String?
 
     enum CodingKeys: String, CodingKey { case id, op }
 
-    public init(id: Int?, op: String?) {
+    package init(id: Int?, op: String?) {
         self.id = id
         self.op = op
     }
 
     /// Lenient: a member of the wrong type reads as missing, so the other one still identifies the request.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try? container.decodeIfPresent(Int.self, forKey: .id)
         op = try? container.decodeIfPresent(String.self, forKey: .op)
@@ -29,7 +29,7 @@ public struct RequestHeader: Decodable, Sendable {
 
     /// The integer a JSON number's text stands for, written as one (`7`, `-3`, `9223372036854775807`): no fraction,
     /// no exponent, within `Int`. Nil for anything else (`1e2`, `7.0`, `1e-400`, `"7"`): ids are integers.
-    public static func integer(_ text: String) -> Int? {
+    package static func integer(_ text: String) -> Int? {
         guard let first = text.utf8.first,
             first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")),
             text.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") })
@@ -39,50 +39,50 @@ public struct RequestHeader: Decodable, Sendable {
 }
 
 /// A request line with its typed body: `{"id": <int>, "op": "<name>", "body": {...}}`.
-public struct WireRequest<Body: Codable & Sendable>: Codable, Sendable {
-    public let id: Int
-    public let op: String
-    public let body: Body
+package struct WireRequest<Body: Codable & Sendable>: Codable, Sendable {
+    package let id: Int
+    package let op: String
+    package let body: Body
 
-    public init(id: Int, op: String, body: Body) {
+    package init(id: Int, op: String, body: Body) {
         self.id = id
         self.op = op
         self.body = body
     }
 
     /// A request for operation `op`, which goes on the wire as its raw value.
-    public init(id: Int, op: Operation, body: Body) {
+    package init(id: Int, op: Operation, body: Body) {
         self.init(id: id, op: op.rawValue, body: body)
     }
 }
 
 /// A body with no fields, for operations that take none.
-public struct Empty: Codable, Sendable, Equatable {
-    public init() {}
-    public init(from decoder: any Decoder) throws {}
-    public func encode(to encoder: any Encoder) throws {
+package struct Empty: Codable, Sendable, Equatable {
+    package init() {}
+    package init(from decoder: any Decoder) throws {}
+    package func encode(to encoder: any Encoder) throws {
         _ = encoder.container(keyedBy: AnyKey.self)
     }
 }
 
 /// The error member of a failed response: a catalogue code and a message in the user's language.
-public struct WireError: Codable, Sendable, Error, Equatable, CustomStringConvertible {
-    public let code: WireErrorCode
-    public let message: String
+package struct WireError: Codable, Sendable, Error, Equatable, CustomStringConvertible {
+    package let code: WireErrorCode
+    package let message: String
     /// Seconds to wait before trying again, for rate-limit errors.
-    public let retryAfter: Int?
+    package let retryAfter: Int?
 
-    public init(code: WireErrorCode, message: String, retryAfter: Int? = nil) {
+    package init(code: WireErrorCode, message: String, retryAfter: Int? = nil) {
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// What a response carries besides its header.
-public enum ResponsePayload: Sendable {
+package enum ResponsePayload: Sendable {
     case none
     case value(any Encodable & Sendable)
     case list([any Encodable & Sendable])
@@ -93,20 +93,20 @@ public enum ResponsePayload: Sendable {
 ///
 /// Success: `{"id", "time", "result": 0, "value" | "list"}`; failure: `{"id", "time", "result": code, "error": {...}}`;
 /// a push carries `"event"` instead of `"id"`.
-public struct WireResponse: Encodable, Sendable {
-    public let id: Int?
-    public let event: String?
-    public let time: Date
-    public let payload: ResponsePayload
+package struct WireResponse: Encodable, Sendable {
+    package let id: Int?
+    package let event: String?
+    package let time: Date
+    package let payload: ResponsePayload
 
-    public init(id: Int?, time: Date = Date(), payload: ResponsePayload) {
+    package init(id: Int?, time: Date = Date(), payload: ResponsePayload) {
         self.id = id
         self.event = nil
         self.time = time
         self.payload = payload
     }
 
-    public init(event: String, time: Date = Date(), value: any Encodable & Sendable) {
+    package init(event: String, time: Date = Date(), value: any Encodable & Sendable) {
         self.id = nil
         self.event = event
         self.time = time
@@ -115,7 +115,7 @@ public struct WireResponse: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey { case id, event, time, result, value, list, error }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if let event {
             try container.encode(event, forKey: .event)
@@ -141,13 +141,13 @@ public struct WireResponse: Encodable, Sendable {
 }
 
 /// The header of a response or push as a client reads it, before decoding the typed payload.
-public struct ReplyHeader: Decodable, Sendable {
-    public let id: Int?
-    public let event: String?
-    public let result: Int
-    public let error: WireError?
+package struct ReplyHeader: Decodable, Sendable {
+    package let id: Int?
+    package let event: String?
+    package let result: Int
+    package let error: WireError?
 
-    public init(id: Int?, event: String?, result: Int, error: WireError?) {
+    package init(id: Int?, event: String?, result: Int, error: WireError?) {
         self.id = id
         self.event = event
         self.result = result
@@ -157,7 +157,7 @@ public struct ReplyHeader: Decodable, Sendable {
     /// Reads the header of a reply line with the byte parser. The server writes keys in sorted order, so once
     /// `result` is known the `value` (a megabyte for a pull page) is not even scanned: whoever decodes it checks
     /// it. Nil if the line is not a reply.
-    public static func read(_ line: [UInt8]) -> ReplyHeader? {
+    package static func read(_ line: [UInt8]) -> ReplyHeader? {
         struct ReachedValue: Error {}
         var id: Int?, event: String?, result: Int?, errorRange: Range<Int>?
         do {
@@ -186,21 +186,21 @@ public struct ReplyHeader: Decodable, Sendable {
 }
 
 /// A reply's typed `value`.
-public struct ReplyValue<Value: Decodable & Sendable>: Decodable, Sendable {
-    public let value: Value
+package struct ReplyValue<Value: Decodable & Sendable>: Decodable, Sendable {
+    package let value: Value
 }
 
 /// A reply's typed `list`.
-public struct ReplyList<Element: Decodable & Sendable>: Decodable, Sendable {
-    public let list: [Element]
+package struct ReplyList<Element: Decodable & Sendable>: Decodable, Sendable {
+    package let list: [Element]
 }
 
 /// A coding key made from any string, for dynamic containers.
-public struct AnyKey: CodingKey {
-    public var stringValue: String
-    public var intValue: Int?
-    public init(stringValue: String) { self.stringValue = stringValue }
-    public init?(intValue: Int) {
+package struct AnyKey: CodingKey {
+    package var stringValue: String
+    package var intValue: Int?
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) {
         self.stringValue = String(intValue)
         self.intValue = intValue
     }

@@ -6,40 +6,40 @@ import Foundation
 /// `JSONDecoder`/`JSONEncoder` on them. The reader is strict (RFC 8259 numbers, valid UTF-8, no control
 /// characters in strings, no unpaired surrogates, no repeated keys, no trailing bytes, at most ``maxDepth`` levels, finite numbers only); the writer
 /// produces what `WireCoding.encoder` does: sorted keys, slashes unescaped.
-public enum FastJSON {
+package enum FastJSON {
     /// Why a text is not JSON, and where.
-    public struct Malformed: Error, CustomStringConvertible {
-        public let offset: Int
-        public let reason: String
-        public var description: String { "malformed JSON at byte \(offset): \(reason)" }
+    package struct Malformed: Error, CustomStringConvertible {
+        package let offset: Int
+        package let reason: String
+        package var description: String { "malformed JSON at byte \(offset): \(reason)" }
     }
 
     /// Deepest nesting the reader accepts (the same as Foundation's decoder).
-    public static let maxDepth = 512
+    package static let maxDepth = 512
 
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         try bytes.withUnsafeBufferPointer { try parse($0) }
     }
 
-    public static func parse(_ text: String) throws -> JSONValue {
+    package static func parse(_ text: String) throws -> JSONValue {
         var text = text
         return try text.withUTF8 { try parse($0) }
     }
 
-    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> JSONValue {
+    package static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> JSONValue {
         try withParser(buffer) { try $0.value() }
     }
 
     /// Runs `body` with a parser over `bytes`, then requires that nothing but whitespace follows.
     /// The parser must not escape `body`.
     /// `maxDepth` (at most ``maxDepth``) lowers the nesting the parser accepts.
-    public static func withParser<T>(
+    package static func withParser<T>(
         _ bytes: [UInt8], maxDepth: Int = FastJSON.maxDepth, _ body: (inout Parser) throws -> T
     ) throws -> T {
         try bytes.withUnsafeBufferPointer { try withParser($0, maxDepth: maxDepth, body) }
     }
 
-    public static func withParser<T>(
+    package static func withParser<T>(
         _ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = FastJSON.maxDepth,
         _ body: (inout Parser) throws -> T
     ) throws -> T {
@@ -52,9 +52,9 @@ public enum FastJSON {
 
     /// A cursor over JSON bytes. Besides whole values it walks objects and arrays member by member and
     /// skips values while remembering their byte range, so a reader can keep part of a text as it is.
-    public struct Parser {
+    package struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
-        public private(set) var index = 0
+        package private(set) var index = 0
         private var depth = 0
         private let maxDepth: Int
         /// Set by ``beginObject()`` and ``beginArray()`` until the container's first member or element is asked for.
@@ -66,7 +66,7 @@ public enum FastJSON {
         }
 
         /// An error at the current position.
-        public func malformed(_ reason: String) -> Malformed { Malformed(offset: index, reason: reason) }
+        package func malformed(_ reason: String) -> Malformed { Malformed(offset: index, reason: reason) }
 
         mutating func skipWhitespace() {
             while index < bytes.count {
@@ -84,7 +84,7 @@ public enum FastJSON {
         }
 
         /// Reads the next value.
-        public mutating func value() throws -> JSONValue {
+        package mutating func value() throws -> JSONValue {
             switch try peek() {
             case UInt8(ascii: "{"):
                 var members: [String: JSONValue] = [:]
@@ -110,14 +110,14 @@ public enum FastJSON {
         /// Checks the next value without building it (grammar, UTF-8, escapes and depth; a number's range is left to
         /// whoever reads it later); returns its bytes' range.
         @discardableResult
-        public mutating func skipValue() throws -> Range<Int> {
+        package mutating func skipValue() throws -> Range<Int> {
             try skip(checkingNumbers: false)
         }
 
         /// Checks the next value as ``value()`` would (numbers' ranges and repeated keys included) without building it;
         /// returns its bytes' range. Whatever passes reads without error later.
         @discardableResult
-        public mutating func checkValue() throws -> Range<Int> {
+        package mutating func checkValue() throws -> Range<Int> {
             try skip(checkingNumbers: true)
         }
 
@@ -148,7 +148,7 @@ public enum FastJSON {
         /// control byte inside a string, a line feed anywhere, a bracket left open, a bracket that closes another kind
         /// (`{` closed by `]`: the line's own structure would not parse), and nesting deeper than the parser accepts;
         /// returns the value's range.
-        public mutating func skipBalanced() throws -> Range<Int> {
+        package mutating func skipBalanced() throws -> Range<Int> {
             let first = try peek()
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
                 throw malformed("an object or array was expected")
@@ -186,7 +186,8 @@ public enum FastJSON {
                                 switch classes[Int(bytes[position])] {
                                 case Self.quote: position += 1; continue scan
                                 case Self.backslash: position += 2
-                                case Self.control, Self.lineBreak: failure = "a control character in a string"; break scan
+                                case Self.control, Self.lineBreak:
+                                    failure = "a control character in a string"; break scan
                                 default: position += 1
                                 }
                             }
@@ -227,7 +228,7 @@ public enum FastJSON {
         // nil (reading or skipping each value in between); `beginArray()`, then `nextElement()` until it answers false.
 
         /// Enters the object that comes next.
-        public mutating func beginObject() throws {
+        package mutating func beginObject() throws {
             guard try peek() == UInt8(ascii: "{") else { throw malformed("an object was expected") }
             try enter()
             index += 1
@@ -236,7 +237,7 @@ public enum FastJSON {
 
         /// The next key of the object being read, as its raw bytes between the quotes (escapes left as they are), or nil
         /// at the object's end.
-        public mutating func nextKey() throws -> UnsafeBufferPointer<UInt8>? {
+        package mutating func nextKey() throws -> UnsafeBufferPointer<UInt8>? {
             guard try moveToNext(close: UInt8(ascii: "}")) else { return nil }
             guard try peek() == UInt8(ascii: "\"") else { throw malformed("a key was expected") }
             let (range, escaped, ascii) = try scanString()
@@ -247,7 +248,7 @@ public enum FastJSON {
         }
 
         /// Enters the array that comes next.
-        public mutating func beginArray() throws {
+        package mutating func beginArray() throws {
             guard try peek() == UInt8(ascii: "[") else { throw malformed("an array was expected") }
             try enter()
             index += 1
@@ -255,7 +256,7 @@ public enum FastJSON {
         }
 
         /// Whether another element of the array being read follows (false at the array's end).
-        public mutating func nextElement() throws -> Bool {
+        package mutating func nextElement() throws -> Bool {
             try moveToNext(close: UInt8(ascii: "]"))
         }
 
@@ -278,7 +279,7 @@ public enum FastJSON {
         }
 
         /// The raw bytes of the string that comes next, if it holds no escapes (nil, and moved past it, if it does).
-        public mutating func rawString() throws -> UnsafeBufferPointer<UInt8>? {
+        package mutating func rawString() throws -> UnsafeBufferPointer<UInt8>? {
             guard try peek() == UInt8(ascii: "\"") else { throw malformed("a string was expected") }
             let (range, escaped, ascii) = try scanString()
             try checkString(range, escaped: escaped, ascii: ascii)
@@ -286,10 +287,10 @@ public enum FastJSON {
         }
 
         /// Whether the value that comes next is an object (nothing is read).
-        public mutating func objectFollows() -> Bool { follows(UInt8(ascii: "{")) }
+        package mutating func objectFollows() -> Bool { follows(UInt8(ascii: "{")) }
 
         /// Whether the value that comes next is an array (nothing is read).
-        public mutating func arrayFollows() -> Bool { follows(UInt8(ascii: "[")) }
+        package mutating func arrayFollows() -> Bool { follows(UInt8(ascii: "[")) }
 
         private mutating func follows(_ byte: UInt8) -> Bool {
             skipWhitespace()
@@ -297,34 +298,34 @@ public enum FastJSON {
         }
 
         /// Moves past the next value if it is `null`; returns whether it was.
-        public mutating func skipNull() throws -> Bool {
+        package mutating func skipNull() throws -> Bool {
             guard try peek() == UInt8(ascii: "n") else { return false }
             try literal("null")
             return true
         }
 
         /// Whether the value at `range` is an object.
-        public func isObject(_ range: Range<Int>) -> Bool {
+        package func isObject(_ range: Range<Int>) -> Bool {
             !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "{")
         }
 
         /// A copy of the bytes of `range`.
-        public func copyBytes(_ range: Range<Int>) -> [UInt8] {
+        package func copyBytes(_ range: Range<Int>) -> [UInt8] {
             Array(bytes[range])
         }
 
         /// The text of a range returned by ``skipValue()``.
-        public func text(_ range: Range<Int>) -> String {
+        package func text(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
 
         /// Reads an object, handing each key to `body`, which must read or skip its value.
-        public mutating func members(_ body: (String, inout Parser) throws -> Void) throws {
+        package mutating func members(_ body: (String, inout Parser) throws -> Void) throws {
             try container(object: true, readKeys: true) { key, parser in try body(key!, &parser) }
         }
 
         /// Reads an array, calling `body` for each element, which must read or skip it.
-        public mutating func elements(_ body: (inout Parser) throws -> Void) throws {
+        package mutating func elements(_ body: (inout Parser) throws -> Void) throws {
             try container(object: false, readKeys: false) { _, parser in try body(&parser) }
         }
 
@@ -388,7 +389,7 @@ public enum FastJSON {
         }
 
         /// Reads a string value or key.
-        public mutating func string() throws -> String {
+        package mutating func string() throws -> String {
             guard try peek() == UInt8(ascii: "\"") else { throw malformed("a string was expected") }
             let (range, escaped, ascii) = try scanString()
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
@@ -521,14 +522,14 @@ public enum FastJSON {
         }
 
         /// Reads a number, with its text.
-        public mutating func numberAndText() throws -> (value: Double, text: UnsafeBufferPointer<UInt8>) {
+        package mutating func numberAndText() throws -> (value: Double, text: UnsafeBufferPointer<UInt8>) {
             let start = index
             let value = try number()
             return (value, UnsafeBufferPointer(rebasing: bytes[start..<index]))
         }
 
         /// Reads a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, finite.
-        public mutating func number() throws -> Double {
+        package mutating func number() throws -> Double {
             let start = index
             let (negative, integerStart, integerEnd, integral) = try scanNumber()
             if integral && integerEnd - integerStart <= 15 {
@@ -616,7 +617,7 @@ public enum FastJSON {
     // MARK: Writing
 
     /// Writes `value` as `WireCoding.encoder` does (sorted keys, slashes unescaped).
-    public static func write(_ value: JSONValue, into out: inout [UInt8]) {
+    package static func write(_ value: JSONValue, into out: inout [UInt8]) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -634,7 +635,7 @@ public enum FastJSON {
         }
     }
 
-    public static func write(_ members: [String: JSONValue], into out: inout [UInt8]) {
+    package static func write(_ members: [String: JSONValue], into out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         var first = true
         for (key, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
@@ -647,7 +648,7 @@ public enum FastJSON {
         out.append(UInt8(ascii: "}"))
     }
 
-    public static func writeNumber(_ number: Double, into out: inout [UInt8]) {
+    package static func writeNumber(_ number: Double, into out: inout [UInt8]) {
         guard number.isFinite else {
             // JSON has no NaN or infinity; validation refuses them before anything is stored.
             out.append(contentsOf: "null".utf8)
@@ -679,8 +680,9 @@ public enum FastJSON {
     /// Writes `number`, read from `text`: the text itself when it is already what ``writeNumber(_:into:)`` writes
     /// (a whole number of at most 15 digits, or a plain decimal from 0.1 with at most 15 digits and no trailing zero).
     @inlinable
-    public static func writeNumber(_ number: Double, readFrom text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8])
-    {
+    package static func writeNumber(
+        _ number: Double, readFrom text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]
+    ) {
         var digits = 0
         var point: Int?
         for (offset, byte) in text.enumerated() {
@@ -707,13 +709,13 @@ public enum FastJSON {
     /// ``JSONValue`` tree.
     ///
     /// Inlinable: the one-pass readers write a member every few bytes they read.
-    @frozen public struct ObjectWriter: Sendable {
+    @frozen package struct ObjectWriter: Sendable {
         @usableFromInline var started = false
 
-        @inlinable public init() {}
+        @inlinable package init() {}
 
         /// Starts the member `name` (a plain key, without escapes): `{"name":` or `,"name":`; its value follows.
-        @inlinable public mutating func member(_ name: StaticString, into out: inout [UInt8]) {
+        @inlinable package mutating func member(_ name: StaticString, into out: inout [UInt8]) {
             out.append(started ? UInt8(ascii: ",") : UInt8(ascii: "{"))
             started = true
             out.append(UInt8(ascii: "\""))
@@ -723,13 +725,13 @@ public enum FastJSON {
         }
 
         /// Closes the object.
-        @inlinable public func close(into out: inout [UInt8]) {
+        @inlinable package func close(into out: inout [UInt8]) {
             if !started { out.append(UInt8(ascii: "{")) }
             out.append(UInt8(ascii: "}"))
         }
     }
 
-    public static func writeString(_ text: String, into out: inout [UInt8]) {
+    package static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -752,14 +754,14 @@ public enum FastJSON {
         out.append(UInt8(ascii: "\""))
     }
 
-    public static func text(_ value: JSONValue) -> String {
+    package static func text(_ value: JSONValue) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         write(value, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    public static func text(_ members: [String: JSONValue]) -> String {
+    package static func text(_ members: [String: JSONValue]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         write(members, into: &out)
@@ -768,9 +770,9 @@ public enum FastJSON {
 }
 
 /// A reply value already encoded as JSON (sorted keys), written into the response line as is.
-public struct RawJSONValue: Encodable, Sendable {
-    public let bytes: [UInt8]
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+package struct RawJSONValue: Encodable, Sendable {
+    package let bytes: [UInt8]
+    package init(bytes: [UInt8]) { self.bytes = bytes }
     /// Only for coders that are not the connection's writer (which copies `bytes` directly).
-    public func encode(to encoder: any Encoder) throws { try FastJSON.parse(bytes).encode(to: encoder) }
+    package func encode(to encoder: any Encoder) throws { try FastJSON.parse(bytes).encode(to: encoder) }
 }

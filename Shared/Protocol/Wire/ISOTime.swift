@@ -1,9 +1,9 @@
 import Foundation
 
 /// ISO-8601 timestamps in UTC with milliseconds (`2026-11-22T14:59:08.123Z`), as the wire carries them.
-public enum ISOTime {
+package enum ISOTime {
     /// Formats a date in UTC with milliseconds.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         // To the nearest millisecond: a Double often holds an exact millisecond a hair below itself.
         var millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
         var seconds = millis / 1000
@@ -48,7 +48,7 @@ public enum ISOTime {
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM]`; returns nil for anything else, and for a time that does not
     /// exist: a day the month does not have (`2026-02-30`), year 0000, second 60, an offset beyond ±23:59.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let chars = Array(text.utf8)
         func number(_ from: Int, _ count: Int) -> Int64? {
             guard from + count <= chars.count else { return nil }
@@ -103,7 +103,7 @@ public enum ISOTime {
     /// The one rule for calendar dates, on both sides: why `year`-`month`-`day` is not a date, in plain words
     /// ("February 2026 has 28 days"), or nil when it is one. Years run from 1 to 9999 (the Gregorian calendar,
     /// leap years included); nothing is ever moved to the next valid day.
-    public static func dateProblem(year: Int, month: Int, day: Int) -> String? {
+    package static func dateProblem(year: Int, month: Int, day: Int) -> String? {
         guard (1...9999).contains(year) else { return "the year must be between 0001 and 9999" }
         guard (1...12).contains(month) else { return "the month must be between 01 and 12" }
         let days = daysIn(month: month, year: year)
@@ -112,7 +112,7 @@ public enum ISOTime {
     }
 
     /// How many days `month` (1–12) of `year` has.
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: 30

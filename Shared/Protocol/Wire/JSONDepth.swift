@@ -4,12 +4,12 @@ import Foundation
 ///
 /// Foundation's decoder can trap while describing an error in very deeply nested input, so lines that
 /// nest deeper than any request needs are refused before they reach it.
-public enum JSONDepth {
+package enum JSONDepth {
     /// Deepest nesting a request may have (real requests nest about 8 levels; Foundation's own limit is 512).
-    public static let requestLimit = 256
+    package static let requestLimit = 256
 
     /// The top-level `"id"` of a line too deep to decode, found by a plain scan (nil if there is none).
-    public static func leadingID(in bytes: [UInt8]) -> Int? {
+    package static func leadingID(in bytes: [UInt8]) -> Int? {
         let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
         guard let range = text.range(of: #"^\s*\{\s*"id"\s*:\s*-?[0-9]{1,15}"#, options: .regularExpression) else {
             return nil
@@ -19,12 +19,12 @@ public enum JSONDepth {
 
     /// Whether `bytes` opens more than `limit` arrays or objects at once (outside strings). This runs on every
     /// request line, so the common case reads the bytes through a buffer pointer.
-    public static func exceeds(_ limit: Int, in bytes: [UInt8]) -> Bool {
+    package static func exceeds(_ limit: Int, in bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { exceeds(limit, in: $0) }
     }
 
     /// Whether `bytes` opens more than `limit` arrays or objects at once (outside strings).
-    public static func exceeds(_ limit: Int, in bytes: some Sequence<UInt8>) -> Bool {
+    package static func exceeds(_ limit: Int, in bytes: some Sequence<UInt8>) -> Bool {
         var depth = 0
         var inString = false
         var escaped = false

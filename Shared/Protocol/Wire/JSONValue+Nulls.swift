@@ -2,7 +2,7 @@ import Foundation
 
 extension JSONValue {
     /// The value with every `null` member of every object left out, at any depth (and `null` elements of arrays).
-    public var withoutNulls: JSONValue {
+    package var withoutNulls: JSONValue {
         // (`JSONValue` is `ExpressibleByNilLiteral`: the closures say `Optional.none`, or `nil` would be `.null`.)
         switch self {
         case .object(let members):

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value of any shape, for fields whose type depends on the entity they belong to.
-public enum JSONValue: Sendable, Hashable, Codable {
+package enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,7 +9,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -28,7 +28,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -41,30 +41,30 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// The string, if this is a string.
-    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    package var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
     /// The number, if this is a number.
-    public var doubleValue: Double? { if case .number(let n) = self { return n } else { return nil } }
+    package var doubleValue: Double? { if case .number(let n) = self { return n } else { return nil } }
     /// The number as an integer, if it is a whole number.
-    public var intValue: Int? {
+    package var intValue: Int? {
         guard case .number(let n) = self, n.isFinite, n.rounded() == n, abs(n) < 9e15 else { return nil }
         return Int(n)
     }
     /// The flag, if this is a boolean.
-    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    package var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
     /// The elements, if this is an array.
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    package var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
     /// The members, if this is an object.
-    public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
+    package var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
     /// Whether this is JSON `null`.
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 
     /// Decodes a `Decodable` value from this JSON value.
-    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try WireCoding.decoder.decode(T.self, from: WireCoding.encoder.encode(self))
     }
 
     /// Encodes an `Encodable` value as a JSON value.
-    public static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+    package static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         try WireCoding.decoder.decode(JSONValue.self, from: WireCoding.encoder.encode(value))
     }
 }
@@ -72,13 +72,13 @@ public enum JSONValue: Sendable, Hashable, Codable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByFloatLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(floatLiteral value: Double) { self = .number(value) }
-    public init(nilLiteral: ()) { self = .null }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .number(Double(value)) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(floatLiteral value: Double) { self = .number(value) }
+    package init(nilLiteral: ()) { self = .null }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

@@ -1,5 +1,5 @@
 /// The wire operations (`"op"`).
-public enum Operation: String, Sendable, CaseIterable {
+package enum Operation: String, Sendable, CaseIterable {
     case hello
     case signup = "auth.signup"
     case login = "auth.login"
@@ -22,7 +22,7 @@ public enum Operation: String, Sendable, CaseIterable {
     case sessionHistory = "sessions.history"
 
     /// Whether the operation may be used before logging in (hello, signup, login, resume, password reset, code check).
-    public var isAnonymous: Bool {
+    package var isAnonymous: Bool {
         switch self {
         case .hello, .signup, .login, .resume, .passwordReset, .codeCheck:
             true

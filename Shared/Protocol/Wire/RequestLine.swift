@@ -6,26 +6,26 @@ import Foundation
 /// Strict means one text has one meaning for every reader: UTF-8 only (no byte order mark, no UTF-16), no trailing
 /// commas, no repeated keys, numbers in range, and an `id` written as an integer. `JSONDecoder` takes all of those
 /// (keeping one of two equal keys), so nothing reaches it before this reading has passed.
-public struct RequestLine: Sendable {
+package struct RequestLine: Sendable {
     /// The request's `id`, when it is an integer (nil when missing or of another type).
-    public let id: Int?
+    package let id: Int?
     /// The request's `op`, when it is a string (nil when missing or of another type).
-    public let op: String?
+    package let op: String?
     /// Where the `body` member's value lies in the line. An object or array is found by its brackets alone (as the
     /// push's one-pass reader finds its documents); its contents are checked by ``checkBody(_:)``, or, for a push,
     /// document by document.
-    public let body: Range<Int>?
+    package let body: Range<Int>?
 
     /// Why a line is refused before its operation is looked at.
-    public struct Refusal: Error, Sendable, CustomStringConvertible {
+    package struct Refusal: Error, Sendable, CustomStringConvertible {
         /// What is wrong, in a few words, with the byte offset where it was found.
-        public let reason: String
+        package let reason: String
         /// The line's `id`, when it was read before the problem and the line is otherwise well-formed JSON (so the
         /// device can tell which request failed); nil for a broken line.
-        public let id: Int?
-        public var description: String { reason }
+        package let id: Int?
+        package var description: String { reason }
 
-        public init(reason: String, id: Int?) {
+        package init(reason: String, id: Int?) {
             self.reason = reason
             self.id = id
         }
@@ -33,7 +33,7 @@ public struct RequestLine: Sendable {
 
     /// Reads a request line strictly (see ``RequestLine``).
     /// - Throws: ``Refusal`` for a line that is not one strict JSON object.
-    public static func read(_ line: [UInt8]) throws(Refusal) -> RequestLine {
+    package static func read(_ line: [UInt8]) throws(Refusal) -> RequestLine {
         if line.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw Refusal(reason: "a byte order mark: lines are UTF-8 without one", id: nil)
         }
@@ -83,11 +83,11 @@ public struct RequestLine: Sendable {
     }
 
     /// What a request without a `body` is read as: an empty object.
-    public static let absentBody: [UInt8] = Array("{}".utf8)
+    package static let absentBody: [UInt8] = Array("{}".utf8)
 
     /// Checks the body as strictly as the rest of the line (``read(_:)`` only found its end).
     /// - Throws: ``Refusal`` (with the line's id) for anything in it that is not strict JSON.
-    public func checkBody(_ line: [UInt8]) throws(Refusal) {
+    package func checkBody(_ line: [UInt8]) throws(Refusal) {
         guard let body else { return }
         do {
             try line.withUnsafeBufferPointer { buffer in
@@ -105,7 +105,7 @@ public struct RequestLine: Sendable {
 
     /// The refusal of this line for what is wrong in its body: with the line's id when the line is otherwise
     /// well-formed JSON (a repeated key, a number out of range, invalid UTF-8), without it when it is broken.
-    public func refusal(inBody malformed: FastJSON.Malformed, of line: [UInt8]) -> Refusal {
+    package func refusal(inBody malformed: FastJSON.Malformed, of line: [UInt8]) -> Refusal {
         let offset = malformed.offset + (body?.lowerBound ?? 0)
         return Refusal(
             reason: "malformed JSON at byte \(offset) (in the body): \(malformed.reason)",
@@ -119,19 +119,19 @@ public struct RequestLine: Sendable {
 }
 
 /// Text from a request quoted in an error message: never more than a short prefix of it.
-public enum WireText {
+package enum WireText {
     /// Most characters of a peer's text an error message repeats.
-    public static let quoteLimit = 64
+    package static let quoteLimit = 64
 
     /// `text` as a JSON string literal, cut to ``quoteLimit`` characters (then ending in `…`).
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out: [UInt8] = []
         FastJSON.writeString(prefix(text), into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// `text` cut to ``quoteLimit`` characters (then ending in `…`).
-    public static func prefix(_ text: String) -> String {
+    package static func prefix(_ text: String) -> String {
         guard text.count > quoteLimit else { return text }
         return String(text.prefix(quoteLimit)) + "…"
     }

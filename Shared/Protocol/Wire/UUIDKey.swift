@@ -4,7 +4,7 @@ import Foundation
 /// and parse through `sscanf`, which costs more than the rest of reading or writing a push's mutation.
 extension UUID {
     /// `uuidString.lowercased()`: as the server and the device store ids. Every query and reference check makes one.
-    public var key: String {
+    package var key: String {
         String(unsafeUninitializedCapacity: 36) { text in
             Self.write(uuid, uppercase: false, into: text.baseAddress!)
             return 36
@@ -12,7 +12,7 @@ extension UUID {
     }
 
     /// Calls `body` with the text of ``key``, without making a string.
-    public func withKeyBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withKeyBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let uuid = uuid
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
             Self.write(uuid, uppercase: false, into: text.baseAddress!)
@@ -21,7 +21,7 @@ extension UUID {
     }
 
     /// Appends the id as a JSON string: the text of `uuidString` (upper case, as `Codable` writes an id) or of ``key``.
-    public func writeJSON(into out: inout [UInt8], uppercase: Bool) {
+    package func writeJSON(into out: inout [UInt8], uppercase: Bool) {
         let uuid = uuid
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { text in
             text[0] = UInt8(ascii: "\"")
@@ -34,7 +34,7 @@ extension UUID {
     /// Reads the 36-character form (8-4-4-4-12 hex digits of either case). Where it reads an id, `UUID(uuidString:)`
     /// reads the same one; on Linux that one also takes some sloppier texts (a sign, a space or a single digit in place
     /// of a byte's two), so readers of wire input that must agree with `Codable` give such texts to it.
-    public init?(text: UnsafeBufferPointer<UInt8>) {
+    package init?(text: UnsafeBufferPointer<UInt8>) {
         guard text.count == 36 else { return nil }
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let valid = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
@@ -57,7 +57,7 @@ extension UUID {
     }
 
     /// Reads an id's text as ``init(text:)-(UnsafeBufferPointer<UInt8>)`` does.
-    public init?(text: String) {
+    package init?(text: String) {
         var text = text
         guard let uuid = text.withUTF8({ UUID(text: $0) }) else { return nil }
         self = uuid

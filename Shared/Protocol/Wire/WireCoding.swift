@@ -1,10 +1,10 @@
 import Foundation
 
 /// The JSON encoders and decoders both sides use, so dates and keys are written one way.
-public enum WireCoding {
+package enum WireCoding {
     /// Encoder for wire lines and stored documents: ISO-8601 dates, sorted keys, no slashes escaped.
     /// Built once: building coders costs more than a small request's whole encoding. Never mutate it.
-    public static let encoder: JSONEncoder = {
+    package static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
@@ -15,7 +15,7 @@ public enum WireCoding {
     }()
 
     /// Decoder matching ``encoder``; accepts ISO-8601 with or without fractional seconds.
-    public static let decoder: JSONDecoder = {
+    package static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()

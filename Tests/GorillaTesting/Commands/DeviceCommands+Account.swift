@@ -4,7 +4,7 @@ import GorillaShared
 
 /// The account's commands and the overview as the tests call them, through the services the CLI uses.
 extension DeviceCommands {
-    public func connect(
+    package func connect(
         _ address: String, fingerprint: String?, trust: Bool, confirm: @Sendable (String) -> Bool
     ) async throws -> CommandOutput {
         try await run {
@@ -12,39 +12,39 @@ extension DeviceCommands {
         }
     }
 
-    public func register(_ body: SignupBody) async throws -> CommandOutput {
+    package func register(_ body: SignupBody) async throws -> CommandOutput {
         try await run { try await AccountService($0).register(body) }
     }
 
-    public func login(user: String, password: String) async throws -> CommandOutput {
+    package func login(user: String, password: String) async throws -> CommandOutput {
         try await run { try await AccountService($0).login(user: user, password: password) }
     }
 
-    public func logout() async throws -> CommandOutput {
+    package func logout() async throws -> CommandOutput {
         try await run { try await AccountService($0).logout() }
     }
 
-    public func whoami() async throws -> CommandOutput {
+    package func whoami() async throws -> CommandOutput {
         try await run { try await AccountService($0).whoami() }
     }
 
-    public func profileShow() async throws -> CommandOutput {
+    package func profileShow() async throws -> CommandOutput {
         try await run { try await AccountService($0).profile() }
     }
 
-    public func profileEdit(_ update: ProfileUpdateBody, photoFile: String?) async throws -> CommandOutput {
+    package func profileEdit(_ update: ProfileUpdateBody, photoFile: String?) async throws -> CommandOutput {
         try await run { try await AccountService($0).editProfile(update, photoFile: photoFile) }
     }
 
-    public func changePassword(old: String, new: String) async throws -> CommandOutput {
+    package func changePassword(old: String, new: String) async throws -> CommandOutput {
         try await run { try await AccountService($0).changePassword(old: old, new: new) }
     }
 
-    public func resetPassword(user: String, token: String, password: String) async throws -> CommandOutput {
+    package func resetPassword(user: String, token: String, password: String) async throws -> CommandOutput {
         try await run { try await AccountService($0).resetPassword(user: user, token: token, password: password) }
     }
 
-    public func overview() async throws -> CommandOutput {
+    package func overview() async throws -> CommandOutput {
         try await run { try await OverviewService($0).overview() }
     }
 }

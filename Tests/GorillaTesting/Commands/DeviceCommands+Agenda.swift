@@ -5,19 +5,19 @@ import GorillaShared
 /// The calendar's views as the tests call them: the week grid, the agenda and the overview at a chosen time.
 extension DeviceCommands {
     /// `gorilla calendar --week [DAY]` at `now`, its text fitted to a terminal `width` columns wide when given.
-    public func calendarWeek(
+    package func calendarWeek(
         _ day: String?, style: TerminalStyle = .plain, width: Int? = nil, now: Date = Date()
     ) async throws -> CommandOutput {
         try await runFitted(style: style, width: width) { try await CalendarService($0).week(day, now: now) }
     }
 
     /// `gorilla agenda [--days N]` at `now`.
-    public func agenda(days: Int = 1, now: Date = Date()) async throws -> CommandOutput {
+    package func agenda(days: Int = 1, now: Date = Date()) async throws -> CommandOutput {
         try await run { try await AgendaService($0).agenda(days: days, now: now) }
     }
 
     /// `gorilla` with no arguments at `now`.
-    public func overview(now: Date) async throws -> CommandOutput {
+    package func overview(now: Date) async throws -> CommandOutput {
         try await run { try await OverviewService($0).overview(now: now) }
     }
 

@@ -4,23 +4,23 @@ import GorillaShared
 
 /// The catalogue's commands as the tests call them, through the services the CLI uses.
 extension DeviceCommands {
-    public func addMachine(name: String, imageFile: String?) async throws -> CommandOutput {
+    package func addMachine(name: String, imageFile: String?) async throws -> CommandOutput {
         try await run { try await MachineService($0).add(name: name, imageFile: imageFile) }
     }
 
-    public func listMachines() async throws -> CommandOutput {
+    package func listMachines() async throws -> CommandOutput {
         try await run { try await MachineService($0).list() }
     }
 
-    public func showMachine(_ name: String, saveImage: String?) async throws -> CommandOutput {
+    package func showMachine(_ name: String, saveImage: String?) async throws -> CommandOutput {
         try await run { try await MachineService($0).show(name, saveImage: saveImage) }
     }
 
-    public func rename(kind: String, _ name: String, to newName: String) async throws -> CommandOutput {
+    package func rename(kind: String, _ name: String, to newName: String) async throws -> CommandOutput {
         try await run { try await CatalogueService($0).rename(try Self.kind(kind), name, to: newName) }
     }
 
-    public func remove(kind: String, _ name: String) async throws -> CommandOutput {
+    package func remove(kind: String, _ name: String) async throws -> CommandOutput {
         try await run { try await CatalogueService($0).remove(try Self.kind(kind), name, confirmation: .yes) }
     }
 

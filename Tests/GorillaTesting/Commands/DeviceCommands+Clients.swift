@@ -4,29 +4,29 @@ import GorillaShared
 
 /// The clients' commands as the tests call them, through the service the CLI uses.
 extension DeviceCommands {
-    public func addClient(name: String?, surname: String?) async throws -> CommandOutput {
+    package func addClient(name: String?, surname: String?) async throws -> CommandOutput {
         try await run { try await ClientService($0).add(name: name, surname: surname) }
     }
 
     /// `clients list [--all]`.
-    public func listClients(all: Bool = false) async throws -> CommandOutput {
+    package func listClients(all: Bool = false) async throws -> CommandOutput {
         try await run { try await ClientService($0).list(all: all) }
     }
 
     /// `clients show C [--code]`.
-    public func showClient(_ name: String, code: Bool = false) async throws -> CommandOutput {
+    package func showClient(_ name: String, code: Bool = false) async throws -> CommandOutput {
         try await run { try await ClientService($0).show(name, code: code) }
     }
 
-    public func newClientCode(_ name: String) async throws -> CommandOutput {
+    package func newClientCode(_ name: String) async throws -> CommandOutput {
         try await run { try await ClientService($0).newCode(name) }
     }
 
-    public func clientResetPassword(_ name: String) async throws -> CommandOutput {
+    package func clientResetPassword(_ name: String) async throws -> CommandOutput {
         try await run { try await ClientService($0).resetPassword(name) }
     }
 
-    public func removeClient(_ name: String) async throws -> CommandOutput {
+    package func removeClient(_ name: String) async throws -> CommandOutput {
         try await run { try await ClientService($0).remove(name, confirmation: .yes) }
     }
 }

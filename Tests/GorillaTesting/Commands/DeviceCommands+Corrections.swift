@@ -5,24 +5,24 @@ import GorillaShared
 /// Corrections, revisions and comments of sessions as the tests call them, through the services the CLI uses.
 extension DeviceCommands {
     /// `gorilla sessions edit ID …`.
-    public func editSession(_ request: SessionEditRequest) async throws -> CommandOutput {
+    package func editSession(_ request: SessionEditRequest) async throws -> CommandOutput {
         try await run { try await SessionService($0).edit(request) }
     }
 
     /// A correction as the train view stores it (`gorilla train --edit ID`).
-    public func correctSession(
+    package func correctSession(
         _ id: String, exercises: [PerformedExercise], notes: String?
     ) async throws -> CommandOutput {
         try await run { try await SessionService($0).correct(id, exercises: exercises, notes: notes) }
     }
 
     /// `gorilla sessions show ID --history`.
-    public func sessionHistory(_ id: String) async throws -> CommandOutput {
+    package func sessionHistory(_ id: String) async throws -> CommandOutput {
         try await run { try await SessionService($0).history(id) }
     }
 
     /// `gorilla sessions comment ID TEXT`.
-    public func commentSession(_ id: String, text: String) async throws -> CommandOutput {
+    package func commentSession(_ id: String, text: String) async throws -> CommandOutput {
         try await run { try await SessionService($0).comment(on: id, text: text) }
     }
 }

@@ -4,29 +4,29 @@ import GorillaShared
 
 /// Exercises and trainings as the tests call them, through the services the CLI uses.
 extension DeviceCommands {
-    public func addExercise(name: String, _ given: ExerciseFields) async throws -> CommandOutput {
+    package func addExercise(name: String, _ given: ExerciseFields) async throws -> CommandOutput {
         try await run { try await ExerciseService($0).add(name: name, given) }
     }
 
-    public func editExercise(_ name: String, _ given: ExerciseFields) async throws -> CommandOutput {
+    package func editExercise(_ name: String, _ given: ExerciseFields) async throws -> CommandOutput {
         try await run { try await ExerciseService($0).edit(name, given) }
     }
 
-    public func listExercises(search: String?) async throws -> CommandOutput {
+    package func listExercises(search: String?) async throws -> CommandOutput {
         try await run { try await ExerciseService($0).list(search: search) }
     }
 
-    public func showExercise(_ name: String) async throws -> CommandOutput {
+    package func showExercise(_ name: String) async throws -> CommandOutput {
         try await run { try await ExerciseService($0).show(name) }
     }
 
-    public func addTraining(
+    package func addTraining(
         name: String, exercises: [String], plans: [String] = []
     ) async throws -> CommandOutput {
         try await run { try await TrainingService($0).add(name: name, exercises: exercises, plans: plans) }
     }
 
-    public func editTraining(
+    package func editTraining(
         _ name: String, add: [String], remove: [String], move: String?, to position: Int?, plans: [String] = []
     ) async throws -> CommandOutput {
         try await run {
@@ -34,15 +34,15 @@ extension DeviceCommands {
         }
     }
 
-    public func duplicateTraining(_ name: String, as newName: String) async throws -> CommandOutput {
+    package func duplicateTraining(_ name: String, as newName: String) async throws -> CommandOutput {
         try await run { try await TrainingService($0).duplicate(name, as: newName) }
     }
 
-    public func listTrainings() async throws -> CommandOutput {
+    package func listTrainings() async throws -> CommandOutput {
         try await run { try await TrainingService($0).list() }
     }
 
-    public func showTraining(_ name: String) async throws -> CommandOutput {
+    package func showTraining(_ name: String) async throws -> CommandOutput {
         try await run { try await TrainingService($0).show(name) }
     }
 }

@@ -6,17 +6,17 @@ import GorillaShared
 /// the CLI uses (`gorilla events edit|cancel --occurrence DATE`, `gorilla events confirm --occurrence DATE`).
 extension DeviceCommands {
     /// `gorilla events edit ID --occurrence DAY` with `given`.
-    public func editOccurrence(_ id: String, on day: String, _ given: EventFields) async throws -> CommandOutput {
+    package func editOccurrence(_ id: String, on day: String, _ given: EventFields) async throws -> CommandOutput {
         try await run { try await EventService($0).edit(id, given, OccurrenceChoice(occurrence: day)) }
     }
 
     /// `gorilla events cancel ID --occurrence DAY`.
-    public func cancelOccurrence(_ id: String, on day: String) async throws -> CommandOutput {
+    package func cancelOccurrence(_ id: String, on day: String) async throws -> CommandOutput {
         try await run { try await EventService($0).cancel(id, OccurrenceChoice(occurrence: day)) }
     }
 
     /// `gorilla events confirm ID --occurrence DAY` (a client's device).
-    public func confirmOccurrence(_ id: String, on day: String) async throws -> CommandOutput {
+    package func confirmOccurrence(_ id: String, on day: String) async throws -> CommandOutput {
         try await run { try await EventService($0).confirm(id, occurrence: day) }
     }
 }

@@ -6,7 +6,7 @@ extension DeviceCommands {
     /// Runs one service call as the CLI runs a command: a new device context (as a new process has), one connection
     /// for the whole command, a refresh when the local copy alone refused, and the result presented as text and JSON
     /// (styled with `style`, plain as in a pipe by default).
-    public func run<Result: Presentable>(
+    package func run<Result: Presentable>(
         style: TerminalStyle = .plain, _ body: (DeviceContext) async throws -> Result
     ) async throws -> CommandOutput {
         let context = DeviceContext(home: home, deadlines: deadlines)

@@ -4,12 +4,12 @@ import GorillaShared
 
 /// Statistics and measurements as the tests call them, through the services the CLI uses.
 extension DeviceCommands {
-    public func stats(_ request: StatsRequest) async throws -> CommandOutput {
+    package func stats(_ request: StatsRequest) async throws -> CommandOutput {
         try await run { try await StatsService($0).stats(request) }
     }
 
     /// `measurements add`, the figures named by their fields ("weight", "bodyFat").
-    public func addMeasurement(
+    package func addMeasurement(
         client: String?, date: String?, values: [String: Double], note: String?, force: Bool = false
     ) async throws -> CommandOutput {
         let fields = MeasurementFields(date: date, values: Self.measures(values), note: note, force: force)
@@ -17,7 +17,7 @@ extension DeviceCommands {
     }
 
     /// `measurements edit ID`, changing only what is given.
-    public func editMeasurement(
+    package func editMeasurement(
         _ id: String, date: String? = nil, values: [String: Double] = [:], clear: [String] = [], note: String? = nil,
         force: Bool = false
     ) async throws -> CommandOutput {
@@ -27,7 +27,7 @@ extension DeviceCommands {
     }
 
     /// `measurements rm ID --yes`.
-    public func removeMeasurement(_ id: String) async throws -> CommandOutput {
+    package func removeMeasurement(_ id: String) async throws -> CommandOutput {
         try await run { try await MeasurementService($0).remove(id, confirmation: .yes) }
     }
 
@@ -40,7 +40,7 @@ extension DeviceCommands {
         return measures
     }
 
-    public func listMeasurements(client: String?) async throws -> CommandOutput {
+    package func listMeasurements(client: String?) async throws -> CommandOutput {
         try await run { try await MeasurementService($0).list(client: client) }
     }
 }

@@ -4,12 +4,12 @@ import GorillaShared
 
 /// `gorilla sync [--status]` as the tests call them, through the service the CLI uses.
 extension DeviceCommands {
-    public func sync() async throws -> CommandOutput {
+    package func sync() async throws -> CommandOutput {
         try await run { try await SyncService($0).sync() }
     }
 
     /// `gorilla sync --status`: without the network, so without waiting.
-    public func syncStatus() throws -> CommandOutput {
+    package func syncStatus() throws -> CommandOutput {
         let context = DeviceContext(home: home, deadlines: deadlines)
         defer { keepWarnings(context.takeWarnings()) }
         let status = try SyncService(context).status()

@@ -1,5 +1,5 @@
 /// Accounts, login and registration, the profile, the overview, connecting, syncing and the errors every command may give.
-public enum AccountPhrases: String, Phrases {
+package enum AccountPhrases: String, Phrases {
     // MARK: The root command (`gorilla`) and passwords
 
     case helpRoot
@@ -448,7 +448,7 @@ public enum AccountPhrases: String, Phrases {
 
 extension AccountPhrases {
     /// The limits these texts name (see ``Phrases/limits(in:)``).
-    public static func limits(in language: Language) -> [String: any Sendable] {
+    package static func limits(in language: Language) -> [String: any Sendable] {
         [
             "usernameShortest": Validation.usernameLength.lowerBound,
             "usernameLongest": Validation.usernameLength.upperBound,

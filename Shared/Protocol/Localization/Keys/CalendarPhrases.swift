@@ -1,5 +1,5 @@
 /// Appointments, series, booking, the calendar, the agenda and the watch.
-public enum CalendarPhrases: String, Phrases {
+package enum CalendarPhrases: String, Phrases {
     // MARK: events (help)
 
     case helpEvents
@@ -367,7 +367,7 @@ public enum CalendarPhrases: String, Phrases {
 
 extension CalendarPhrases {
     /// The limits these texts name (see ``Phrases/limits(in:)``).
-    public static func limits(in language: Language) -> [String: any Sendable] {
+    package static func limits(in language: Language) -> [String: any Sendable] {
         [
             "durationShortest": Event.durationRange.lowerBound, "durationLongest": Event.durationRange.upperBound,
             "defaultDuration": Event.defaultDuration,

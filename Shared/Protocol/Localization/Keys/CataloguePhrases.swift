@@ -1,5 +1,5 @@
 /// Machines, exercises, trainings (plans) and clients.
-public enum CataloguePhrases: String, Phrases {
+package enum CataloguePhrases: String, Phrases {
     // MARK: Words shared by the catalogue's texts
 
     /// An empty list or a missing value (an exercise's machine, a machine's exercises).
@@ -234,7 +234,7 @@ public enum CataloguePhrases: String, Phrases {
 
 extension CataloguePhrases {
     /// The limits these texts name (see ``Phrases/limits(in:)``).
-    public static func limits(in language: Language) -> [String: any Sendable] {
+    package static func limits(in language: Language) -> [String: any Sendable] {
         [
             "nameLength": Validation.maximumNameLength,
             "goalLowest": Measurement.Measure.weight.plausible.lowerBound,

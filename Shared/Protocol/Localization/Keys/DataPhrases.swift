@@ -1,5 +1,5 @@
 /// Exports and imports.
-public enum DataPhrases: String, Phrases {
+package enum DataPhrases: String, Phrases {
     // MARK: gorilla export
     /// The first line of the summary; the files follow, one a line.
     case exportedTo

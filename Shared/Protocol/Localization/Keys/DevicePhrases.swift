@@ -1,5 +1,5 @@
 /// What the CLI says about this device's own state: a server it stopped waiting for, a cache it cannot write.
-public enum DevicePhrases: String, Phrases {
+package enum DevicePhrases: String, Phrases {
     /// A command answered from the local copy without trying the server, which did not answer `ago` seconds ago;
     /// it is tried again `left` seconds from now.
     case serverSilentRecently

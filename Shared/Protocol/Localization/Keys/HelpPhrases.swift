@@ -1,6 +1,6 @@
 /// The words the argument parser writes around every command's help and usage errors (its headings, its `--help`
 /// line, its errors), as it writes them in English: the CLI puts each language's in their place.
-public enum HelpPhrases: String, Phrases {
+package enum HelpPhrases: String, Phrases {
     case overview = "OVERVIEW:"
     case usage = "USAGE:"
     case arguments = "ARGUMENTS:"

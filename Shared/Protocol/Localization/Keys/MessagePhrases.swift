@@ -1,5 +1,5 @@
 /// Messages, the chat view and news.
-public enum MessagePhrases: String, Phrases {
+package enum MessagePhrases: String, Phrases {
     // MARK: gorilla messages list
     case noMessagesYet
     case tableHeaderWith

@@ -1,5 +1,5 @@
 /// Statistics, charts and body measurements.
-public enum ProgressPhrases: String, Phrases {
+package enum ProgressPhrases: String, Phrases {
     // MARK: Words shared by the statistics and the measurements
 
     /// The title of the options every command takes, in `--help`.
@@ -242,7 +242,7 @@ public enum ProgressPhrases: String, Phrases {
 
 extension ProgressPhrases {
     /// The limits these texts name (see ``Phrases/limits(in:)``).
-    public static func limits(in language: Language) -> [String: any Sendable] {
+    package static func limits(in language: Language) -> [String: any Sendable] {
         [
             "weightLowest": Measurement.Measure.weight.plausible.lowerBound,
             "weightHighest": Measurement.Measure.weight.plausible.upperBound,

@@ -1,5 +1,5 @@
 /// The train view, recording, sessions and their corrections.
-public enum TrainingPhrases: String, Phrases {
+package enum TrainingPhrases: String, Phrases {
     // MARK: gorilla sessions: help
     case helpSessions, helpLog
     /// `sessions log --help`; `example` is the JSON of `--from-file`.
@@ -140,7 +140,7 @@ public enum TrainingPhrases: String, Phrases {
 
 extension TrainingPhrases {
     /// The limits these texts name (see ``Phrases/limits(in:)``).
-    public static func limits(in language: Language) -> [String: any Sendable] {
+    package static func limits(in language: Language) -> [String: any Sendable] {
         [
             "longestKm": language.grouped(Int(PlannedExercise.distanceRange.upperBound / 1000)),
         ]

@@ -1,5 +1,5 @@
 extension AccountPhrases {
-    public var ca: String {
+    package var ca: String {
         switch self {
         // MARK: The root command (`gorilla`) and passwords
         case .helpRoot:

@@ -1,5 +1,5 @@
 extension CalendarPhrases {
-    public var ca: String {
+    package var ca: String {
         switch self {
         case .helpEvents:
             "Les cites d'entrenament del calendari: úniques i periòdiques (setmanals), amb les respostes i les sol·licituds."
@@ -100,7 +100,8 @@ extension CalendarPhrases {
         case .noOccurrenceOnNext: "la cita periòdica {id} no té cap cita el {day} (properes: {next})"
         case .severalEventsMatch: "'{text}' coincideix amb diverses cites: {ids}; indica més caràcters de l'id"
         case .everyStartsSeries: "--every dia|setmana|mes (o \"2 setmanes\") comença una cita periòdica"
-        case .everyInvalid: "--every accepta {day}, {week} o {month}, o un nombre d'aquests (\"2 setmanes\"), no '{text}'"
+        case .everyInvalid:
+            "--every accepta {day}, {week} o {month}, o un nombre d'aquests (\"2 setmanes\"), no '{text}'"
         case .daysNeedWeekly: "--days va amb --every setmana"
         case .daysInvalid: "--days accepta dies de la setmana com dl,dj ({days}); '{word}' no ho és"
         case .daysEmpty: "--days accepta dies de la setmana com dl,dj ({days})"
@@ -151,13 +152,16 @@ extension CalendarPhrases {
         case .stateRequested: "sol·licitada"
         case .stateRequestDeclined: "sol·licitud rebutjada"
         case .stateMissed: "perduda"
-        case .helpEventTraining: "L'entrenament de la cita (el nom o l'id); \"\" el treu. gorilla train --next el segueix."
+        case .helpEventTraining:
+            "L'entrenament de la cita (el nom o l'id); \"\" el treu. gorilla train --next el segueix."
         case .helpAnswerAll: "Totes les ocurrències de la sèrie (una sèrie demana --occurrence DATA o --all)."
-        case .seriesNeedsChoice: "{id} és una sèrie: digues una ocurrència (gorilla events {command} {id} --occurrence AAAA-MM-DD) o totes (gorilla events {command} {id} --all)"
+        case .seriesNeedsChoice:
+            "{id} és una sèrie: digues una ocurrència (gorilla events {command} {id} --occurrence AAAA-MM-DD) o totes (gorilla events {command} {id} --all)"
         case .allOrOccurrence: "dona --occurrence o --all, no tots dos"
         case .allIsForSeries: "--all és per a una sèrie; {reference} és una sola cita: treu --all"
         case .youConfirmedSeries: "Has confirmat {count|ocurrència|ocurrències} de la sèrie {id}."
-        case .youDeclinedSeries: "Has rebutjat {count|ocurrència|ocurrències} de la sèrie {id}; el teu entrenador ho veurà."
+        case .youDeclinedSeries:
+            "Has rebutjat {count|ocurrència|ocurrències} de la sèrie {id}; el teu entrenador ho veurà."
         case .andEveryLater: " (de les 8 setmanes vinents; també les posteriors)"
         case .icsTrainingPlanned: "Entrenament: {training}"
         case .nextNotToday: "La propera cita no és avui: {start}"

@@ -1,5 +1,5 @@
 extension CataloguePhrases {
-    public var ca: String {
+    package var ca: String {
         switch self {
         case .noItems: "cap"
         case .noItemsFeminine: "cap"
@@ -84,7 +84,8 @@ extension CataloguePhrases {
         case .helpTrainings: "Els teus entrenaments (rutines)."
         case .helpTrainingsAdd: "Afegeix un entrenament."
         case .helpTrainingsAddExercise: "Un exercici, en ordre (repeteix-ho)."
-        case .helpTrainingsAddPlan: "Un exercici amb el seu pla, SÈRIESxREPETICIONS@CÀRREGA [descans|rest TEMPS] [grup|group G] (repeteix-ho)."
+        case .helpTrainingsAddPlan:
+            "Un exercici amb el seu pla, SÈRIESxREPETICIONS@CÀRREGA [descans|rest TEMPS] [grup|group G] (repeteix-ho)."
         case .helpTrainingsAddPlanExamples:
             "Per exemple \"Esquat: 4x12@80kg descans 90s\", \"Premsa: 12,10,8@60kg\", \"Planxa: 3x45s\", \"Rem: 1x2000m\"."
         case .helpTrainingsList: "Llista els entrenaments amb l'última vegada que es va fer servir cadascun."
@@ -136,8 +137,10 @@ extension CataloguePhrases {
         case .helpClientsEditDiscussion:
             "El pes objectiu es mostra a clients show, measurements i stats; les sessions per setmana són el que stats --compliance compara amb el que fa el client."
         case .helpClientsEditClient: "Nom, usuari o id."
-        case .helpClientsEditGoalWeight: "El pes objectiu en kg (plausible: {goalLowest}–{goalHighest}), o none per treure'l."
-        case .helpClientsEditPerWeek: "Sessions per setmana que demana el pla ({perWeekLowest}–{perWeekHighest}), o none."
+        case .helpClientsEditGoalWeight:
+            "El pes objectiu en kg (plausible: {goalLowest}–{goalHighest}), o none per treure'l."
+        case .helpClientsEditPerWeek:
+            "Sessions per setmana que demana el pla ({perWeekLowest}–{perWeekHighest}), o none."
         case .helpClientsEditForce: "Accepta un pes objectiu fora de l'interval plausible."
         case .helpClientsCode: "Genera un codi de registre nou per a un client convidat."
         case .helpClientsResetPassword:

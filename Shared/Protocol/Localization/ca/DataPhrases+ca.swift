@@ -1,5 +1,5 @@
 extension DataPhrases {
-    public var ca: String {
+    package var ca: String {
         switch self {
         // gorilla export
         case .exportedTo: "S’ha exportat tot el que veu {account} a {directory}:"

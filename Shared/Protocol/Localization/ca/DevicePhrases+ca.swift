@@ -1,5 +1,5 @@
 extension DevicePhrases {
-    public var ca: String {
+    package var ca: String {
         switch self {
         case .serverSilentRecently:
             "el servidor de {address} no ha respost fa {ago} s; es torna a provar d'aquí a {left} s (gorilla sync ho prova ara)"

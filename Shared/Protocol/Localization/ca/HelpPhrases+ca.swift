@@ -1,5 +1,5 @@
 extension HelpPhrases {
-    public var ca: String {
+    package var ca: String {
         switch self {
         case .overview: "DESCRIPCIÓ:"
         case .usage: "ÚS:"

@@ -1,5 +1,5 @@
 extension MessagePhrases {
-    public var ca: String {
+    package var ca: String {
         switch self {
         // gorilla messages list
         case .noMessagesYet: "Encara no hi ha missatges. Escriu-ne un amb: {command}"

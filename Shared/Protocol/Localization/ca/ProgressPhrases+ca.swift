@@ -1,5 +1,5 @@
 extension ProgressPhrases {
-    public var ca: String {
+    package var ca: String {
         switch self {
         // Words shared by the statistics and the measurements
         case .helpClient: "El client (entrenadors)."

@@ -1,5 +1,5 @@
 extension TrainingPhrases {
-    public var ca: String {
+    package var ca: String {
         switch self {
         // MARK: gorilla sessions: help
         case .helpSessions:
@@ -312,8 +312,10 @@ extension TrainingPhrases {
             """
         case .noPlanAfterName: "no hi ha cap pla després de '{name}:' (p. ex. 4x12@80kg descans 90s)"
         case .planOfExercise: "el pla de '{name}': {reason}"
-        case .planForm: "un pla és SÈRIESxREPS@CÀRREGA [{rest} TEMPS]: 4x12@80kg descans 90s, 12,10,8@80kg, 3x45s, 1x2000m"
-        case .planGroup: "un grup és una paraula de com a màxim {length} caràcters al final, després de {group}: 3x10@60kg grup A"
+        case .planForm:
+            "un pla és SÈRIESxREPS@CÀRREGA [{rest} TEMPS]: 4x12@80kg descans 90s, 12,10,8@80kg, 3x45s, 1x2000m"
+        case .planGroup:
+            "un grup és una paraula de com a màxim {length} caràcters al final, després de {group}: 3x10@60kg grup A"
         case .planTooManySets: "massa sèries"
         case .planWrittenAsSet: "aquesta és la forma d'una sèrie feta (REPSxPES, com a --set); {form}"
         case .planDistance: "la distància ha de ser com 2000m o 2km (com a màxim {longestKm} km)"

@@ -1,5 +1,5 @@
 extension AccountPhrases {
-    public var en: String {
+    package var en: String {
         switch self {
         // MARK: The root command (`gorilla`) and passwords
         case .helpRoot:

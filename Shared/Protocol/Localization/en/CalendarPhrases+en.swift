@@ -1,5 +1,5 @@
 extension CalendarPhrases {
-    public var en: String {
+    package var en: String {
         switch self {
         case .helpEvents:
             "Training appointments on the calendar: single ones and weekly series, answered and requested."
@@ -140,9 +140,11 @@ extension CalendarPhrases {
         case .stateRequested: "requested"
         case .stateRequestDeclined: "request declined"
         case .stateMissed: "missed"
-        case .helpEventTraining: "The training the appointment is for (its name or id); \"\" clears it. gorilla train --next follows it."
+        case .helpEventTraining:
+            "The training the appointment is for (its name or id); \"\" clears it. gorilla train --next follows it."
         case .helpAnswerAll: "Every occurrence of the series (a series needs --occurrence DATE or --all)."
-        case .seriesNeedsChoice: "{id} is a series: name one occurrence (gorilla events {command} {id} --occurrence YYYY-MM-DD) or all of them (gorilla events {command} {id} --all)"
+        case .seriesNeedsChoice:
+            "{id} is a series: name one occurrence (gorilla events {command} {id} --occurrence YYYY-MM-DD) or all of them (gorilla events {command} {id} --all)"
         case .allOrOccurrence: "give --occurrence or --all, not both"
         case .allIsForSeries: "--all is for a series; {reference} is one appointment: leave --all out"
         case .youConfirmedSeries: "You confirmed {count|occurrence|occurrences} of the series {id}."

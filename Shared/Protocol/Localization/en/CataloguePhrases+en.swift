@@ -1,5 +1,5 @@
 extension CataloguePhrases {
-    public var en: String {
+    package var en: String {
         switch self {
         case .noItems: "none"
         case .noItemsFeminine: "none"
@@ -116,7 +116,8 @@ extension CataloguePhrases {
         case .trainingHasNoExercisesHint: "(no exercises: gorilla trainings edit \"{name}\" --add EXERCISE)"
         case .trainingHasNoExercises: "(no exercises)"
         case .helpClients: "Your clients and their registration codes."
-        case .helpClientsAdd: "Invite a client: prints the registration code (XXXX-XXXX, valid {codeDays} days) to pass on."
+        case .helpClientsAdd:
+            "Invite a client: prints the registration code (XXXX-XXXX, valid {codeDays} days) to pass on."
         case .helpClientsAddName: "First name (the client may correct it when registering)."
         case .helpClientsAddSurname: "Surname."
         case .helpClientsList: "List clients, registered and invited, with when each last trained."
@@ -131,7 +132,8 @@ extension CataloguePhrases {
         case .helpClientsEditDiscussion:
             "The goal weight shows in clients show, measurements and stats; the sessions a week are what stats --compliance measures the client against."
         case .helpClientsEditClient: "Name, username or id."
-        case .helpClientsEditGoalWeight: "The goal weight in kg (plausible: {goalLowest}–{goalHighest}), or none to remove it."
+        case .helpClientsEditGoalWeight:
+            "The goal weight in kg (plausible: {goalLowest}–{goalHighest}), or none to remove it."
         case .helpClientsEditPerWeek: "Sessions a week the plan asks for ({perWeekLowest}–{perWeekHighest}), or none."
         case .helpClientsEditForce: "Accept a goal weight outside the plausible range."
         case .helpClientsCode: "Issue a new registration code for an invited client."

@@ -1,5 +1,5 @@
 extension DataPhrases {
-    public var en: String {
+    package var en: String {
         switch self {
         // gorilla export
         case .exportedTo: "Exported everything {account} can see to {directory}:"

@@ -1,5 +1,5 @@
 extension DevicePhrases {
-    public var en: String {
+    package var en: String {
         switch self {
         case .serverSilentRecently:
             "the server at {address} did not answer {ago} s ago; it is tried again in {left} s (gorilla sync tries now)"

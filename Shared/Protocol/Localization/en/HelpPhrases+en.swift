@@ -1,3 +1,3 @@
 extension HelpPhrases {
-    public var en: String { rawValue }
+    package var en: String { rawValue }
 }

@@ -1,5 +1,5 @@
 extension MessagePhrases {
-    public var en: String {
+    package var en: String {
         switch self {
         // gorilla messages list
         case .noMessagesYet: "No messages yet. Write one with: {command}"

@@ -1,5 +1,5 @@
 extension ProgressPhrases {
-    public var en: String {
+    package var en: String {
         switch self {
         // Words shared by the statistics and the measurements
         case .helpClient: "The client (coaches)."

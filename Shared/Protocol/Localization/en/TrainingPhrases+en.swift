@@ -1,5 +1,5 @@
 extension TrainingPhrases {
-    public var en: String {
+    package var en: String {
         switch self {
         // MARK: gorilla sessions: help
         case .helpSessions: "The training history: log a session, list, show, correct, comment, delete and export."
@@ -281,7 +281,8 @@ extension TrainingPhrases {
         case .noPlanAfterName: "no plan after '{name}:' (e.g. 4x12@80kg rest 90s)"
         case .planOfExercise: "the plan of '{name}': {reason}"
         case .planForm: "a plan is SETSxREPS@LOAD [{rest} TIME]: 4x12@80kg rest 90s, 12,10,8@80kg, 3x45s, 1x2000m"
-        case .planGroup: "a group is one word of at most {length} characters at the end, after {group}: 3x10@60kg group A"
+        case .planGroup:
+            "a group is one word of at most {length} characters at the end, after {group}: 3x10@60kg group A"
         case .planTooManySets: "too many sets"
         case .planWrittenAsSet: "this is the form of a performed set (REPSxWEIGHT, as in --set); {form}"
         case .planDistance: "the distance must look like 2000m or 2km (at most {longestKm} km)"

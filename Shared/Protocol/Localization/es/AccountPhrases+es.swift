@@ -1,5 +1,5 @@
 extension AccountPhrases {
-    public var es: String {
+    package var es: String {
         switch self {
         // MARK: The root command (`gorilla`) and passwords
         case .helpRoot:
@@ -33,7 +33,8 @@ extension AccountPhrases {
         case .noServerConfigured:
             "este dispositivo no tiene ningún servidor configurado; ejecuta: gorilla connect HOST:PORT"
         // MARK: register, login, logout, whoami
-        case .helpUsername: "Nombre de usuario (de {usernameShortest} a {usernameLongest} letras, dígitos, '.', '_' o '-')."
+        case .helpUsername:
+            "Nombre de usuario (de {usernameShortest} a {usernameLongest} letras, dígitos, '.', '_' o '-')."
         case .helpEmail: "Dirección de correo electrónico."
         case .helpFirstName: "Nombre."
         case .helpSurname: "Apellidos."

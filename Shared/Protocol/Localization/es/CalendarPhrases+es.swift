@@ -1,5 +1,5 @@
 extension CalendarPhrases {
-    public var es: String {
+    package var es: String {
         switch self {
         case .helpEvents:
             "Las citas de entrenamiento del calendario: únicas y periódicas (semanales), con las respuestas y las solicitudes."
@@ -148,9 +148,11 @@ extension CalendarPhrases {
         case .stateRequested: "solicitada"
         case .stateRequestDeclined: "solicitud rechazada"
         case .stateMissed: "perdida"
-        case .helpEventTraining: "El entrenamiento de la cita (el nombre o el id); \"\" lo quita. gorilla train --next lo sigue."
+        case .helpEventTraining:
+            "El entrenamiento de la cita (el nombre o el id); \"\" lo quita. gorilla train --next lo sigue."
         case .helpAnswerAll: "Todas las ocurrencias de la serie (una serie pide --occurrence FECHA o --all)."
-        case .seriesNeedsChoice: "{id} es una serie: di una ocurrencia (gorilla events {command} {id} --occurrence AAAA-MM-DD) o todas (gorilla events {command} {id} --all)"
+        case .seriesNeedsChoice:
+            "{id} es una serie: di una ocurrencia (gorilla events {command} {id} --occurrence AAAA-MM-DD) o todas (gorilla events {command} {id} --all)"
         case .allOrOccurrence: "da --occurrence o --all, no ambos"
         case .allIsForSeries: "--all es para una serie; {reference} es una sola cita: quita --all"
         case .youConfirmedSeries: "Has confirmado {count|ocurrencia|ocurrencias} de la serie {id}."

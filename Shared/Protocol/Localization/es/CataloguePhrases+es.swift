@@ -1,5 +1,5 @@
 extension CataloguePhrases {
-    public var es: String {
+    package var es: String {
         switch self {
         case .noItems: "ninguno"
         case .noItemsFeminine: "ninguna"
@@ -84,7 +84,8 @@ extension CataloguePhrases {
         case .helpTrainings: "Tus entrenamientos (rutinas)."
         case .helpTrainingsAdd: "Añade un entrenamiento."
         case .helpTrainingsAddExercise: "Un ejercicio, en orden (repítelo)."
-        case .helpTrainingsAddPlan: "Un ejercicio con su plan, SERIESxREPETICIONES@CARGA [descanso|rest TIEMPO] [grupo|group G] (repítelo)."
+        case .helpTrainingsAddPlan:
+            "Un ejercicio con su plan, SERIESxREPETICIONES@CARGA [descanso|rest TIEMPO] [grupo|group G] (repítelo)."
         case .helpTrainingsAddPlanExamples:
             "Por ejemplo \"Sentadilla: 4x12@80kg descanso 90s\", \"Prensa: 12,10,8@60kg\", \"Plancha: 3x45s\", \"Remo: 1x2000m\"."
         case .helpTrainingsList: "Lista los entrenamientos con la última vez que se usó cada uno."
@@ -136,7 +137,8 @@ extension CataloguePhrases {
         case .helpClientsEditDiscussion:
             "El peso objetivo se muestra en clients show, measurements y stats; las sesiones por semana son lo que stats --compliance compara con lo que hace el cliente."
         case .helpClientsEditClient: "Nombre, usuario o id."
-        case .helpClientsEditGoalWeight: "El peso objetivo en kg (plausible: {goalLowest}–{goalHighest}), o none para quitarlo."
+        case .helpClientsEditGoalWeight:
+            "El peso objetivo en kg (plausible: {goalLowest}–{goalHighest}), o none para quitarlo."
         case .helpClientsEditPerWeek: "Sesiones por semana que pide el plan ({perWeekLowest}–{perWeekHighest}), o none."
         case .helpClientsEditForce: "Acepta un peso objetivo fuera del intervalo plausible."
         case .helpClientsCode: "Genera un código de registro nuevo para un cliente invitado."

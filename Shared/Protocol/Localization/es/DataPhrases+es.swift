@@ -1,5 +1,5 @@
 extension DataPhrases {
-    public var es: String {
+    package var es: String {
         switch self {
         // gorilla export
         case .exportedTo: "Se ha exportado todo lo que ve {account} a {directory}:"

@@ -1,5 +1,5 @@
 extension DevicePhrases {
-    public var es: String {
+    package var es: String {
         switch self {
         case .serverSilentRecently:
             "el servidor de {address} no respondió hace {ago} s; se vuelve a probar dentro de {left} s (gorilla sync lo prueba ahora)"

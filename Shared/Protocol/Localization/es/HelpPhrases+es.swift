@@ -1,5 +1,5 @@
 extension HelpPhrases {
-    public var es: String {
+    package var es: String {
         switch self {
         case .overview: "DESCRIPCIÓN:"
         case .usage: "USO:"

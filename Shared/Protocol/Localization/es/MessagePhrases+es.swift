@@ -1,5 +1,5 @@
 extension MessagePhrases {
-    public var es: String {
+    package var es: String {
         switch self {
         // gorilla messages list
         case .noMessagesYet: "Todavía no hay mensajes. Escribe uno con: {command}"

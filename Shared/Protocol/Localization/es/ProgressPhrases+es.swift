@@ -1,5 +1,5 @@
 extension ProgressPhrases {
-    public var es: String {
+    package var es: String {
         switch self {
         // Words shared by the statistics and the measurements
         case .helpClient: "El cliente (entrenadores)."

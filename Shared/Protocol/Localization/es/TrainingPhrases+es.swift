@@ -1,5 +1,5 @@
 extension TrainingPhrases {
-    public var es: String {
+    package var es: String {
         switch self {
         // MARK: gorilla sessions: help
         case .helpSessions:
@@ -320,8 +320,10 @@ extension TrainingPhrases {
             """
         case .noPlanAfterName: "no hay ningún plan después de '{name}:' (p. ej. 4x12@80kg descanso 90s)"
         case .planOfExercise: "el plan de '{name}': {reason}"
-        case .planForm: "un plan es SERIESxREPS@CARGA [{rest} TIEMPO]: 4x12@80kg descanso 90s, 12,10,8@80kg, 3x45s, 1x2000m"
-        case .planGroup: "un grupo es una palabra de como máximo {length} caracteres al final, después de {group}: 3x10@60kg grupo A"
+        case .planForm:
+            "un plan es SERIESxREPS@CARGA [{rest} TIEMPO]: 4x12@80kg descanso 90s, 12,10,8@80kg, 3x45s, 1x2000m"
+        case .planGroup:
+            "un grupo es una palabra de como máximo {length} caracteres al final, después de {group}: 3x10@60kg grupo A"
         case .planTooManySets: "demasiadas series"
         case .planWrittenAsSet: "esta es la forma de una serie hecha (REPSxPESO, como en --set); {form}"
         case .planDistance: "la distancia debe ser como 2000m o 2km (como máximo {longestKm} km)"
