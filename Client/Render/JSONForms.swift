@@ -3,29 +3,18 @@ import GorillaShared
 
 /// A row a command changed, as `--json` shows it: the row, or `{"id", "rejected": true}` when the server refused the
 /// change during the sync and this device rolled it back.
-///
-/// Its coding is written by hand because its wire form is one of its cases' own members, not the case named around
-/// them (`JSONFormsTests` reads both back).
-package enum ChangedRow<Row: Encodable & Sendable>: Encodable, Sendable {
-    case row(Row)
-    case rejected(id: UUID)
+package typealias ChangedRow<Row: Encodable> = OneOf<Row, RowRefusal>
 
+/// What `--json` shows of a change the server refused: the row's id, marked rejected.
+package struct RowRefusal: Encodable, Sendable {
+    @WireID var id: UUID
+    let rejected = true
+}
+
+extension OneOf where Second == RowRefusal {
     /// `row` when there is one, else the refusal of `id`.
-    package init(_ row: Row?, id: UUID) {
-        self = row.map(ChangedRow.row) ?? .rejected(id: id)
-    }
-
-    /// The member a refusal has beside the id.
-    private struct Refusal: Encodable {
-        let id: String
-        let rejected = true
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .row(let row): try row.encode(to: encoder)
-        case .rejected(let id): try Refusal(id: id.key).encode(to: encoder)
-        }
+    package init(_ row: First?, id: UUID) {
+        self = row.map(OneOf.first) ?? .second(RowRefusal(id: id))
     }
 }
 
@@ -59,7 +48,8 @@ package struct Merged<Base: Encodable & Sendable, Added: Encodable & Sendable>: 
     }
 }
 
-/// One of two JSON forms, as the result's case decides (a session exported as text or as its document).
+/// One of two JSON forms, as the result's case decides (a session exported as text or as its document; a changed row
+/// or its refusal).
 ///
 /// Written by hand because its wire form is the chosen value's own, not the case named around it (`JSONFormsTests`).
 package enum OneOf<First: Encodable, Second: Encodable>: Encodable {
@@ -73,3 +63,5 @@ package enum OneOf<First: Encodable, Second: Encodable>: Encodable {
         }
     }
 }
+
+extension OneOf: Sendable where First: Sendable, Second: Sendable {}

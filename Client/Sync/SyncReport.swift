@@ -143,12 +143,11 @@ extension SyncReport {
         let action = detail.action.rawValue
         let reason = detail.reason ?? AccountPhrases.refusedWithoutReason.t()
         // A report kept before reports kept facts has its sentence, and its row's label as its name.
-        let reported = ReportedRow(kind: detail.kind, entity: detail.entity, name: detail.name, start: detail.start)
-        let text =
-            pending.text.isEmpty ? Self.refusalText(detail.action, of: reported.words.of, reason: reason) : pending.text
+        let words = ReportedRow(kind: detail.kind, entity: detail.entity, name: detail.name, start: detail.start).words
+        let text = pending.text.isEmpty ? Self.refusalText(detail.action, of: words.of, reason: reason) : pending.text
         var report = SyncReport(
             kind: detail.kind, id: detail.id.key, entity: detail.entity.key,
-            name: Self.bareName(detail.name ?? reported.words.name), at: detail.at, device: detail.device,
+            name: Self.bareName(detail.name ?? words.name), at: detail.at, device: detail.device,
             action: action, reason: reason, code: detail.code, text: text)
         let kind = detail.kind
         if !fields.isEmpty { report.field = fields.keys.sorted().joined(separator: ", ") }

@@ -169,17 +169,9 @@ package final class ServerProcess: RunningServer, @unchecked Sendable {
     }
 
     /// Asks the server to stop (SIGTERM, as a service manager does) and waits for it: its exit status, and whether a
-    /// signal ended it (nil when it was not running).
+    /// signal ended it (nil when it was not running, or did not exit in 30 s).
     package func terminate() async -> (status: Int32, signaled: Bool)? {
-        send(SIGCONT)  // a frozen server must run to stop
-        guard
-            let child = lock.withLock({ () -> ChildProcess? in
-                defer { process = nil }
-                return process
-            })
-        else { return nil }
-        child.send(SIGTERM)
-        return await child.wait()
+        await signal(SIGTERM)
     }
 
     /// The server's log so far.
@@ -190,16 +182,20 @@ package final class ServerProcess: RunningServer, @unchecked Sendable {
         await signal(SIGKILL)
     }
 
-    private func signal(_ number: Int32) async {
+    /// Sends `number` and waits (at most 30 s) for the server to exit: its exit status, when it did.
+    @discardableResult
+    private func signal(_ number: Int32) async -> (status: Int32, signaled: Bool)? {
         send(SIGCONT)  // a frozen server must run to die
         guard
             let child = lock.withLock({ () -> ChildProcess? in
                 defer { process = nil }
                 return process
             })
-        else { return }
+        else { return nil }
         child.send(number)
-        _ = try? await eventually(timeout: .seconds(30), every: .milliseconds(5)) { !child.isRunning }
+        guard (try? await eventually(timeout: .seconds(30), every: .milliseconds(5)) { !child.isRunning }) == true
+        else { return nil }
+        return await child.wait()
     }
 
     private struct ServerInfoFile: Decodable {
