@@ -15,7 +15,9 @@ let package = Package(
         .executable(name: "gorilla-bench", targets: ["gorilla-bench"]),
         .library(name: "GorillaShared", targets: ["GorillaShared"]),
         .library(name: "GorillaServer", targets: ["GorillaServer"]),
-        .library(name: "GorillaClient", targets: ["GorillaClient"]),
+        .library(
+            name: "GorillaClient",
+            targets: ["GorillaClientCore", "GorillaTerminal", "GorillaClient", "GorillaPresenters"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -70,8 +72,21 @@ let package = Package(
             exclude: ["Sync/FastPath/README.md"],
             swiftSettings: swiftSettings
         ),
+        // The client in four layers, each depending only on those below it (docs/architecture.md): the core (home,
+        // connection, cache, sync engine, device context), the terminal (raw mode, keys, styles, cells, prompts), the
+        // features, the presenters.
         .target(
-            name: "GorillaClient",
+            name: "GorillaTerminal",
+            dependencies: [
+                "GorillaClientCore",
+                "GorillaShared",
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            path: "Client/Terminal",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "GorillaClientCore",
             dependencies: [
                 "GorillaShared",
                 "GorillaTransport",
@@ -81,9 +96,28 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Client/Core",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "GorillaClient",
+            dependencies: [
+                "GorillaClientCore",
+                "GorillaTerminal",
+                "GorillaShared",
+                "GorillaTransport",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
-            path: "Client",
+            path: "Client/Features",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "GorillaPresenters",
+            dependencies: ["GorillaClient", "GorillaClientCore", "GorillaTerminal", "GorillaShared"],
+            path: "Client/Presenters",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -101,7 +135,7 @@ let package = Package(
         .executableTarget(
             name: "gorilla",
             dependencies: [
-                "GorillaClient",
+                "GorillaClientCore", "GorillaTerminal", "GorillaClient", "GorillaPresenters",
                 "GorillaShared",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -113,7 +147,7 @@ let package = Package(
         .target(
             name: "GorillaTesting",
             dependencies: [
-                "GorillaServer", "GorillaClient", "GorillaShared", "GorillaTransport",
+                "GorillaServer", "GorillaClientCore", "GorillaTerminal", "GorillaClient", "GorillaPresenters", "GorillaShared", "GorillaTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -130,7 +164,7 @@ let package = Package(
             name: "gorilla-bench",
             dependencies: [
                 "GorillaServer",
-                "GorillaClient",
+                "GorillaClientCore", "GorillaTerminal", "GorillaClient", "GorillaPresenters",
                 "GorillaShared",
                 "GorillaTransport",
                 "GorillaTesting",
@@ -185,14 +219,14 @@ let package = Package(
         ),
         .testTarget(
             name: "GorillaClientTests",
-            dependencies: ["GorillaClient", "GorillaShared", "GorillaTesting"],
+            dependencies: ["GorillaClientCore", "GorillaTerminal", "GorillaClient", "GorillaPresenters", "GorillaShared", "GorillaTesting"],
             path: "Tests/GorillaClientTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "GorillaEndToEndTests",
             dependencies: [
-                "GorillaServer", "GorillaClient", "GorillaShared", "GorillaTransport", "GorillaTesting",
+                "GorillaServer", "GorillaClientCore", "GorillaTerminal", "GorillaClient", "GorillaPresenters", "GorillaShared", "GorillaTransport", "GorillaTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,8 +1,11 @@
 import ArgumentParser
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaServer
 import GorillaShared
+import GorillaTerminal
 import GorillaTesting
 import GorillaTransport
 import NIOCore

@@ -1,7 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
 import GorillaServer
 import GorillaShared
+import GorillaTerminal
 import GorillaTesting
 import NIOCore
 

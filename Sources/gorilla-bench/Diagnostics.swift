@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 
 /// Request lines as a device would write them, for the bare-TLS breakdowns.
 enum Lines {

@@ -1,7 +1,10 @@
 import Foundation
 import GRDB
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 
 /// Physical limits measured straight on SQLite, in this process, without the protocol, JSON coding or sync logic.
 enum Limits {

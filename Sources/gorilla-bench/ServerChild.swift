@@ -1,5 +1,7 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaServer
 import GorillaTesting
 

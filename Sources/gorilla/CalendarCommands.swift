@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GorillaClient
 import GorillaShared
+import GorillaTerminal
 
 struct CalendarCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 
 #if canImport(Glibc)
 import Glibc

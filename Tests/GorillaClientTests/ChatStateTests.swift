@@ -1,4 +1,7 @@
 import Foundation
+@testable import GorillaClientCore
+@testable import GorillaPresenters
+@testable import GorillaTerminal
 import Testing
 
 @testable import GorillaClient

@@ -1,7 +1,10 @@
+@testable import GorillaClientCore
+@testable import GorillaTerminal
 import NIOCore
 import Testing
 
 @testable import GorillaClient
+@testable import GorillaPresenters
 
 /// When a connection's requests time out, on a hand-moved clock.
 @Suite struct ConnectionDeadlineTests {

@@ -1,5 +1,8 @@
 import Foundation
+@testable import GorillaClientCore
+@testable import GorillaPresenters
 import GorillaShared
+@testable import GorillaTerminal
 import Testing
 
 @testable import GorillaClient
@@ -85,16 +88,16 @@ import Testing
     /// The files of the calendar and its views, and what the house counter counts as reading a document's member by
     /// its name (`row[string: "start"]`, `data["duration"]`).
     static let files =
-        ["Client/Render/EventText.swift", "Client/Render/AgendaText.swift", "Client/Render/CalendarText.swift",
-         "Client/Render/EventFormatting.swift", "Client/Render/ICalendar.swift"]
+        ["Client/Presenters/EventText.swift", "Client/Presenters/AgendaText.swift", "Client/Presenters/CalendarText.swift",
+         "Client/Features/Results/EventFormatting.swift", "Client/Features/Calendar/ICalendar.swift"]
     nonisolated(unsafe) static let keyed = #/\[(string|int|double|bool|number|array|object|date|uuid|id): *"[A-Za-z]+"\]|\["[a-z][A-Za-z]*"\]/#
 
     @Test func noFileOfTheCalendarReadsADocumentMemberByItsName() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let folder = root.appendingPathComponent("Client/Calendar")
+        let folder = root.appendingPathComponent("Client/Features/Calendar")
         let calendarFiles = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasSuffix(".swift") }.map { "Client/Calendar/\($0)" }
+            .filter { $0.hasSuffix(".swift") }.map { "Client/Features/Calendar/\($0)" }
         #expect(calendarFiles.count >= 10, "\(calendarFiles)")
         var found: [String] = []
         for file in calendarFiles + Self.files {

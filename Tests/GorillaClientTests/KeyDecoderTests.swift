@@ -1,4 +1,7 @@
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
+import GorillaTerminal
 import Testing
 
 /// The one key decoder of the full-screen views: every sequence it knows, split anywhere, and what it swallows.

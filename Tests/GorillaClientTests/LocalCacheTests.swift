@@ -1,6 +1,9 @@
 import Foundation
 import GRDB
+@testable import GorillaClientCore
+@testable import GorillaPresenters
 import GorillaShared
+@testable import GorillaTerminal
 import Testing
 
 @testable import GorillaClient

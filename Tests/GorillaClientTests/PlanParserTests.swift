@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 import Testing
 
 /// `--plan "EXERCISE: SETSxREPS@LOAD [rest TIME]"`, the notation coaches write on paper.

@@ -1,4 +1,7 @@
 import Foundation
+@testable import GorillaClientCore
+@testable import GorillaPresenters
+@testable import GorillaTerminal
 import GorillaTesting
 import Synchronization
 import Testing

@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 import Testing
 
 /// The recorder following a training's plan, editing any set, the picker and the hands-free form, with a clock the

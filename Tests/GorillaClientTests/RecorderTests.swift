@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 import Testing
 
 /// The real-time recorder: a pure state machine fed keys at chosen times.

@@ -1,8 +1,11 @@
 import Foundation
+@testable import GorillaClientCore
+@testable import GorillaPresenters
 import GorillaShared
 import Testing
 
 @testable import GorillaClient
+@testable import GorillaTerminal
 
 /// `--every` and `--days` read in Catalan, Spanish and English whatever the language, and refused naming the user's
 /// words beside the English ones.

@@ -1,7 +1,10 @@
+@testable import GorillaClientCore
+@testable import GorillaPresenters
 import GorillaShared
 import Testing
 
 @testable import GorillaClient
+@testable import GorillaTerminal
 
 /// A session's totals in the units people read them in.
 struct SessionTotalsTests {

@@ -1,5 +1,8 @@
 import Foundation
+@testable import GorillaClientCore
+@testable import GorillaPresenters
 import GorillaShared
+@testable import GorillaTerminal
 import Testing
 
 @testable import GorillaClient

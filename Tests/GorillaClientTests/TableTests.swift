@@ -1,7 +1,10 @@
 import Foundation
+@testable import GorillaClientCore
+@testable import GorillaPresenters
 import Testing
 
 @testable import GorillaClient
+@testable import GorillaTerminal
 
 /// Tables fit the terminal they are printed on.
 @Suite struct TableTests {

@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 import Testing
 
 /// Weights written with a decimal comma, as Catalan and Spanish write them: `--set`, `--plan` and the sets typed in the

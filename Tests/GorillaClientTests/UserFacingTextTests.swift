@@ -12,27 +12,27 @@ struct UserFacingTextTests {
     /// Literals that look like language but are not read as such, by file: machine values, keys and formats.
     static let allowed: [String: Set<String>] = [
         // Keys ClientUse translates into the refusal's phrase.
-        "Client/Clients/ClientDirectory.swift": [
+        "Client/Features/Clients/ClientDirectory.swift": [
             "log sessions for", "schedule events for", "send messages to", "set a goal for",
             "issue a registration code for", "reset the password of",
         ],
-        "Client/Clients/ClientService.swift": ["issue a registration code for", "reset the password of"],
-        "Client/Clients/ClientService+Goal.swift": ["set a goal for"],
-        "Client/Calendar/EventService.swift": ["schedule events for"],
+        "Client/Features/Clients/ClientService.swift": ["issue a registration code for", "reset the password of"],
+        "Client/Features/Clients/ClientService+Goal.swift": ["set a goal for"],
+        "Client/Features/Calendar/EventService.swift": ["schedule events for"],
         // The server's catalogue name of an error, matched, not shown.
-        "Client/Catalogue/CatalogueService.swift": ["in use"],
+        "Client/Features/Catalogue/CatalogueService.swift": ["in use"],
         // The English description of a timeout, compared to tell a timeout from other failures.
-        "Client/Chat/MessageService+Chat.swift": ["timed out"],
+        "Client/Features/Chat/MessageService+Chat.swift": ["timed out"],
         // `--json` machine values.
-        "Client/Export/ImportResults.swift": ["already imported"],
-        "Client/Stats/StatsCalculator.swift": ["obesity class I", "obesity class II", "obesity class III"],
+        "Client/Features/Export/ImportResults.swift": ["already imported"],
+        "Client/Features/Stats/StatsCalculator.swift": ["obesity class I", "obesity class II", "obesity class III"],
         // A system call's failure, with the system's own (English) words.
-        "Client/Render/RawMode.swift": [#"terminal attributes: \(String(cString: strerror(errorNumber)))"#],
+        "Client/Terminal/RawMode.swift": [#"terminal attributes: \(String(cString: strerror(errorNumber)))"#],
     ]
 
     /// Files whose literals are a file format (columns another program reads, iCalendar, SVG).
     static let formats: Set<String> = [
-        "Client/Export/WorkoutFile.swift", "Client/Render/ICalendar.swift", "Client/Stats/SVGChart.swift",
+        "Client/Features/Export/WorkoutFile.swift", "Client/Features/Calendar/ICalendar.swift", "Client/Features/Stats/SVGChart.swift",
     ]
 
     /// String literals of `line` that read like words of a language: two or more lower-case words in a row.

@@ -1,7 +1,10 @@
 import Foundation
 import GRDB
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 import GorillaTesting
 import Testing
 

@@ -1,7 +1,10 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaServer
 import GorillaShared
+import GorillaTerminal
 import GorillaTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
 import GorillaShared
 import GorillaTesting
 import Testing

@@ -1,6 +1,9 @@
 import Foundation
+@testable import GorillaClientCore
+@testable import GorillaPresenters
 import GorillaServer
 import GorillaShared
+@testable import GorillaTerminal
 import GorillaTesting
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `Package.swift` declares only the dependencies its targets use: each product and each target a target depends on
-/// is imported by at least one of that target's files.
+/// `Package.swift` declares only the dependencies its targets use (each product and each target a target depends on
+/// is imported by at least one of that target's files), and its targets' dependencies point down the layers.
 @Suite struct PackageManifestTests {
     /// One target as the manifest declares it.
     struct Target {
@@ -105,6 +105,69 @@ import Testing
         #expect(
             Self.publicDeclarations(in: "    @inlinable public func f() {}\n/// public key\n package var x = 1").count
                 == 1)
+    }
+
+    /// The package's layers, bottom first (docs/architecture.md): a target depends only on targets of layers below its
+    /// own. The client is four targets: its core (home, connection, cache, sync engine, device context), the terminal
+    /// (raw mode, keys, styles, cells, prompts), the features and the presenters. Targets not listed (the executables'
+    /// tools, the tests) sit on top.
+    static let layers: [[String]] = [
+        ["GorillaShared"],
+        ["GorillaTransport"],
+        ["GorillaServer", "GorillaClientCore"],
+        ["GorillaTerminal"],
+        ["GorillaClient"],
+        ["GorillaPresenters"],
+        ["gorilla", "gorilla-server"],
+        ["GorillaTesting"],
+    ]
+
+    /// Each dependency of `targets` on another target of the package that does not point to a lower layer, as
+    /// `from → to`; a library target missing from `layers` is named too.
+    static func upwardDependencies(of targets: [Target], layers: [[String]]) -> [String] {
+        func layer(_ name: String) -> Int? { layers.firstIndex { $0.contains(name) } }
+        let names = Set(targets.map(\.name))
+        let top = layers.count
+        var found: [String] = []
+        for target in targets {
+            let own = layer(target.name) ?? top
+            if layer(target.name) == nil && !target.path.hasPrefix("Tests/") && !target.path.hasPrefix("Sources/") {
+                found.append("\(target.name) has no layer")
+            }
+            for dependency in target.dependencies where names.contains(dependency) {
+                if (layer(dependency) ?? top) >= own { found.append("\(target.name) → \(dependency)") }
+            }
+        }
+        return found
+    }
+
+    @Test func targetsDependOnlyOnLowerLayers() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let targets = Self.targets(in: manifest)
+        for client in ["GorillaClientCore", "GorillaTerminal", "GorillaClient", "GorillaPresenters"] {
+            #expect(targets.contains { $0.name == client }, "no target \(client)")
+        }
+        let upward = Self.upwardDependencies(of: targets, layers: Self.layers)
+        #expect(upward.isEmpty, "dependencies that do not point down: \(upward.joined(separator: ", "))")
+    }
+
+    @Test func anUpwardDependencyIsFound() {
+        let targets = [
+            Target(name: "Core", path: "Client/Core", dependencies: ["Shared"]),
+            Target(name: "Features", path: "Client/Features", dependencies: ["Core", "Presenters", "NIOCore"]),
+            Target(name: "Presenters", path: "Client/Presenters", dependencies: ["Features"]),
+            Target(name: "Sideways", path: "Client/Sideways", dependencies: ["Core"]),
+            Target(name: "Other", path: "Client/Other", dependencies: ["Peer"]),
+            Target(name: "Peer", path: "Client/Peer", dependencies: []),
+            Target(name: "Tool", path: "Sources/tool", dependencies: ["Presenters"]),
+        ]
+        let layers = [["Shared"], ["Core"], ["Features"], ["Presenters"], ["Other", "Peer"]]
+        #expect(
+            Self.upwardDependencies(of: targets, layers: layers) == [
+                "Features → Presenters", "Sideways has no layer", "Other → Peer",
+            ])
     }
 
     @Test func theManifestReaderFindsProductsAndTargets() {

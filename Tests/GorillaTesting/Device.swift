@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 import NIOCore
 
 /// One device of a user: its own `GORILLA_HOME` (configuration, pinned certificate, session, cache)

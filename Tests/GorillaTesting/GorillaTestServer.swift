@@ -1,7 +1,10 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaServer
 import GorillaShared
+import GorillaTerminal
 import Logging
 
 /// How a test reaches the server it starts (HummingbirdTesting's `.router` and `.live`, plus the real binary).

@@ -1,6 +1,8 @@
 import Foundation
 import GorillaClient
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 
 extension Presentable {
     /// The result's `--json` text read back as one JSON value, for tests that look into it.

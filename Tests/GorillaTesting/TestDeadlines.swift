@@ -1,4 +1,5 @@
 import GorillaClient
+import GorillaClientCore
 import NIOCore
 
 /// Connection deadlines for tests that are not about deadlines: wide enough that a test machine busy with every

@@ -1,6 +1,8 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
 import GorillaServer
+import GorillaTerminal
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore

@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 import GorillaTesting
 
 /// Whether `text` is a registration code as the CLI shows it: 8 Crockford base32 characters (no I, L, O, U), `XXXX-XXXX`.

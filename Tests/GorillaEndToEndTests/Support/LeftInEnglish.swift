@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 import GorillaTesting
 
 /// Finding English left in a Catalan or Spanish output: the words of a list that its prose still holds, once what

@@ -1,6 +1,8 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
 import GorillaShared
+import GorillaTerminal
 
 /// The account's commands and the overview as the tests call them, through the services the CLI uses.
 extension DeviceCommands {

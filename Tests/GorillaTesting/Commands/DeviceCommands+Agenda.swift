@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 
 /// The calendar's views as the tests call them: the week grid, the agenda and the overview at a chosen time.
 extension DeviceCommands {

@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 
 /// The clients' commands as the tests call them, through the service the CLI uses.
 extension DeviceCommands {

@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 
 /// One occurrence of a series changed and answered, as the calendar export's tests prepare it, through the services
 /// the CLI uses (`gorilla events edit|cancel --occurrence DATE`, `gorilla events confirm --occurrence DATE`).

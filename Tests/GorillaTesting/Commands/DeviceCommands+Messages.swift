@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 
 /// Messages, the chat and news as the tests call them, through the services the CLI uses.
 extension DeviceCommands {

@@ -1,6 +1,9 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
+import GorillaTerminal
 
 extension DeviceCommands {
     /// Runs one service call as the CLI runs a command: a new device context (as a new process has), one connection

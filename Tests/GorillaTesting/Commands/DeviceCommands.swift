@@ -1,5 +1,7 @@
 import Foundation
 import GorillaClient
+import GorillaClientCore
+import GorillaPresenters
 import GorillaShared
 import NIOConcurrencyHelpers
 
