@@ -70,12 +70,6 @@ package struct OperatorTools: Sendable {
     }
 }
 
-/// An operator command that cannot do what was asked.
-package struct OperatorError: Error, CustomStringConvertible {
-    package let message: String
-    package var description: String { message }
-}
-
 extension OperatorTools {
     /// `news add`: publishes to all users, coaches or clients.
     package func addNews(_ text: String, audience: String) async throws -> String {

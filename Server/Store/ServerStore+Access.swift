@@ -7,7 +7,13 @@ extension ServerStore {
     /// The condition that picks the tenant's catalogue rows (the kinds a client reads as their coach's: machines,
     /// exercises, trainings), which every account of the tenant reads; the partial index `entities_catalogue_version`
     /// is declared with this exact text.
-    static let catalogueCondition = "kind IN (\(EntityKinds.catalogueNames.map { "'\($0)'" }.joined(separator: ", ")))"
+    static let catalogueCondition = "kind IN (\(catalogueNames.map { "'\($0)'" }.joined(separator: ", ")))"
+
+    /// Kinds a client reads as their coach's (``GorillaShared/Access/Relation/coach``): the catalogue, which every
+    /// account of a tenant reads.
+    static var catalogueNames: [String] {
+        Access.kindsRead(as: .client, relation: .coach, only: .always).map(\.rawValue).sorted()
+    }
 
     /// The `columns` of the `entities` rows `principal` may see whose version is above `since`, as a query the caller
     /// orders or groups, with its arguments: one run per relation the table lets the principal's role read in.

@@ -109,7 +109,7 @@ extension ServerStore {
         }
         row.data["codeExpires"] = nil
         row.version = version
-        try row.save(db, kind: EntityKinds.client, createdBy: account.id, now: now)
+        try row.save(db, kind: .client, createdBy: account.id, now: now)
     }
 
     /// A new registration code for an invited client of `coach` whose code expired or was lost, valid `lifetime` from
@@ -131,7 +131,7 @@ extension ServerStore {
             updated.data["codeExpires"] = .string(ISOTime.format(expires))
             updated.fieldVersions["codeExpires"] = version
             updated.version = version
-            try updated.save(db, kind: EntityKinds.client, createdBy: coach.id, now: now)
+            try updated.save(db, kind: .client, createdBy: coach.id, now: now)
             return (code, expires)
         }
     }

@@ -47,7 +47,7 @@ extension EntityKinds {
                 if training.exercises.count == count { continue }
                 stored.replaceDocument(with: training.storedDocument, version: try ServerStore.nextVersion(context.db))
                 try stored.save(
-                    context.db, kind: EntityKinds.training, createdBy: context.principal.id, now: context.now)
+                    context.db, kind: .training, createdBy: context.principal.id, now: context.now)
             }
         }
     )

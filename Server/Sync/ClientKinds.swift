@@ -53,7 +53,7 @@ extension EntityKinds {
                 document[name] = value
             }
             row.replaceDocument(with: document, version: try ServerStore.nextVersion(context.db))
-            try row.save(context.db, kind: EntityKinds.event, createdBy: context.principal.id, now: context.now)
+            try row.save(context.db, kind: .event, createdBy: context.principal.id, now: context.now)
         }
     }
 
@@ -90,7 +90,7 @@ extension EntityKinds {
                 exception.deleted = true
                 exception.version = try ServerStore.nextVersion(context.db)
                 try exception.save(
-                    context.db, kind: EntityKinds.event, createdBy: context.principal.id, now: context.now)
+                    context.db, kind: .event, createdBy: context.principal.id, now: context.now)
             }
         }
     )

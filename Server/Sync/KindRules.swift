@@ -98,7 +98,7 @@ struct MutationContext {
     let db: any SQLTransaction
     let principal: UserRecord
     let now: Date
-    let configuration: ServerConfiguration
+    let configuration: any SyncSettings
     /// The entity being written.
     let entityID: UUID
     /// Whether the mutation creates the entity (validators set server-owned fields only then).
@@ -194,11 +194,5 @@ enum EntityKinds {
         case .draft: draft
         case .conflict: conflict
         }
-    }
-
-    /// Kinds a client reads as their coach's (``GorillaShared/Access/Relation/coach``): the catalogue, which every
-    /// account of a tenant reads.
-    static var catalogueNames: [String] {
-        Access.kindsRead(as: .client, relation: .coach, only: .always).map(\.rawValue).sorted()
     }
 }

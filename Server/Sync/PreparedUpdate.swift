@@ -47,7 +47,7 @@ extension ServerStore {
     /// left to the transaction.
     func preparedUpdates(
         _ mutations: [PushedMutation], refused: [Int: ServerError], principal: UserRecord, now: Date,
-        configuration: ServerConfiguration
+        configuration: any SyncSettings
     ) async throws -> [Int: PreparedUpdate] {
         let bytes = mutations.reduce(0) { $0 + ($1.fieldsText?.count ?? 0) }
         guard bytes >= PreparedUpdate.threshold else { return [:] }
@@ -82,7 +82,7 @@ extension ServerStore {
 
     private static func prepare(
         _ mutation: PushedMutation, existing: EntityRow?, db: any SQLTransaction, principal: UserRecord, now: Date,
-        configuration: ServerConfiguration, references: ReferenceCache, readAt: Int64
+        configuration: any SyncSettings, references: ReferenceCache, readAt: Int64
     ) throws -> PreparedUpdate? {
         guard let kind = EntityKinds.all[mutation.kind] else { return nil }
         let fields = try mutation.parsedFields() ?? [:]

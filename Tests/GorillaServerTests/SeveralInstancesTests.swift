@@ -61,7 +61,7 @@ struct SeveralInstancesTests {
                 try EntityRow(
                     id: held, kind: "machine", coachID: coach.id, clientID: nil, data: ["name": "Held"],
                     fieldVersions: ["name": version], version: version, deleted: false
-                ).save(db, kind: EntityKinds.machine, createdBy: coach.id, now: Date())
+                ).save(db, kind: .machine, createdBy: coach.id, now: Date())
                 tookVersion.signal()
                 _ = release.wait(timeout: .now() + 60)  // the store's own thread, not a task's
                 return version

@@ -17,7 +17,7 @@ extension ServerStore {
     func push(
         _ mutations: [PushedMutation], documents: DocumentReading? = nil, device: SyncDevice? = nil,
         principal: UserRecord, language: Language? = nil,
-        configuration: ServerConfiguration
+        configuration: any SyncSettings
     ) async throws -> PushOutcome {
         let language = language ?? principal.language
         let device = device.flatMap(Self.named)
@@ -117,7 +117,7 @@ extension ServerStore {
     /// Applies one mutation; throws ``ServerError`` to reject it.
     static func apply(
         _ mutation: PushedMutation, db: any SQLTransaction, principal: UserRecord, device: SyncDevice? = nil, now: Date,
-        configuration: ServerConfiguration, ownVersions: Set<Int64>,
+        configuration: any SyncSettings, ownVersions: Set<Int64>,
         references: ReferenceCache, prepared: PreparedUpdate? = nil
     ) throws -> MutationResult {
         guard let kind = EntityKinds.all[mutation.kind] else {
@@ -195,7 +195,7 @@ extension ServerStore {
                     replaced[field] = side
                 }
                 try logChange(
-                    db, row: existing, mutation: mutation, principal: principal, device: device, field: field,
+                    db, row: existing, mutation: mutation.id, principal: principal, device: device, field: field,
                     old: before, new: after, newVersion: version, now: now, revisioned: kind.revisionField != nil,
                     stored: prepared?.deltas[field])
                 row.fieldVersions[field] = version
@@ -214,7 +214,7 @@ extension ServerStore {
             row.deleted = true
             row.version = version
         }
-        try row.save(db, kind: kind, createdBy: principal.id, now: now, dataText: prepared?.dataText)
+        try row.save(db, kind: kind.kind, createdBy: principal.id, now: now, dataText: prepared?.dataText)
         references.forget(row.id)
         for field in replaced.keys.sorted() {
             try recordConflict(
@@ -260,23 +260,12 @@ extension ServerStore {
         return (document, logged)
     }
 
-    /// The outcomes of the mutations `ids` that earlier pushes applied or refused: account and result text by id.
-    static func rememberedOutcomes(
-        _ db: any SQLTransaction, ids: [UUID]
-    ) throws -> [UUID: (userID: String, result: String)] {
-        var outcomes: [UUID: (userID: String, result: String)] = [:]
-        try SQL.forEachRow(db, "user_id, result", from: "applied_mutations", ids: ids) { id, row in
-            outcomes[id] = (row[1], row[2])
-        }
-        return outcomes
-    }
-
     /// A create of a kind that validates straight from the pushed text (``KindRules/canonicalCreate``, usually read
     /// before the transaction), written without a savepoint since nothing is written before it is known to pass; nil
     /// when it is anything but a plain create that passes (then ``apply`` runs, and names the problem).
     static func createCanonical(
         _ mutation: PushedMutation, document: CanonicalDocument, db: any SQLTransaction, principal: UserRecord,
-        now: Date, configuration: ServerConfiguration, references: ReferenceCache,
+        now: Date, configuration: any SyncSettings, references: ReferenceCache,
         versions: inout VersionBlock
     ) throws -> MutationResult? {
         guard let kind = EntityKinds.all[mutation.kind], kind.uniqueNameField == nil,
@@ -335,236 +324,5 @@ extension ServerStore {
             throw ServerError(.invalidReference, "client (no such client)")
         }
         return id
-    }
-
-    /// Logs one field an update changed, with the device that pushed it (``recordConflict`` names it when the value is
-    /// overwritten later).
-    ///
-    /// A kind with revisions (`revisioned`, sessions) keeps only the way back: the older value as a ``RevisionDelta``
-    /// when that is shorter, and no newer value, which is the next revision's (``sessionHistory`` walks back from the
-    /// current document).
-    static func logChange(
-        _ db: any SQLTransaction, row: EntityRow, mutation: PushedMutation, principal: UserRecord,
-        device: SyncDevice? = nil,
-        field: String, old: JSONValue?, new: JSONValue?, newVersion: Int64, now: Date, revisioned: Bool = false,
-        stored: (text: String?, isDelta: Bool)? = nil
-    ) throws {
-        let encoder = WireCoding.encoder
-        let (oldText, newText, isDelta): (String?, String?, Bool)
-        if revisioned {
-            let stored = stored ?? RevisionDelta.stored(older: old, newer: new)
-            (oldText, newText, isDelta) = (stored.text, nil, stored.isDelta)
-        } else {
-            oldText = try old.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-            newText = try new.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-            isDelta = false
-        }
-        try db.execute(
-            sql: """
-                INSERT INTO change_log (entity_id, kind, mutation_id, user_id, field, old_value, new_value, old_version, new_version, at, device, old_delta)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                row.id.key, row.kind, mutation.id.key, principal.id.key, field, oldText, newText,
-                row.fieldVersions[field] ?? row.version, newVersion, ISOTime.format(now),
-                device.map { FastJSON.text(["id": .string($0.id.key), "name": .string($0.name)]) }, isDelta,
-            ])
-    }
-
-    /// The news audience an account belongs to.
-    static func audience(_ principal: UserRecord) -> String {
-        principal.role == .coach ? "coaches" : "clients"
-    }
-
-    /// A page of the changes visible to `principal` after `since`, in version order, as the JSON of a `PullReply`.
-    ///
-    /// The reply is written straight from the stored document texts (already in sorted-key order), copied from
-    /// SQLite's row buffers as the rows are stepped through, without decoding them or making strings of them; only a
-    /// row with fields the principal may not read is rewritten without them (a client's own `client` row, without the
-    /// coach's private `notes`: ``GorillaShared/Access/hiddenFields(_:from:)``). News for everyone of the
-    /// principal's role travels with the tenant's rows, in version order. A page holds at most `limit` changes and ends
-    /// early once it holds `maxBytes` (it always holds one, so it may pass the budget by one document).
-    func pull(since: Int64, limit: Int, maxBytes: Int = .max, principal: UserRecord) async throws -> RawJSONValue {
-        try await read { db in
-            let news = try db.fetchAll(
-                sql: """
-                    SELECT id, version, deleted, text, audience, published FROM news
-                    WHERE version > ? AND audience IN ('all', ?) ORDER BY version LIMIT ?
-                    """, arguments: [since, Self.audience(principal), limit + 1])
-            let (visible, arguments) = Self.visibleRows(
-                principal, columns: "id, kind, version, deleted, data", since: since)
-            let newsVersions: [Int64] = news.map { $0["version"] }
-            let hidden = Self.hiddenFields(principal)
-            var page = PullPage(capacity: 64 * 1024)
-            var newsIndex = 0
-            var more = false
-            // At least one change, so that a page over the budget on its own still moves the cursor.
-            func full() -> Bool {
-                if page.count < limit, page.count == 0 || page.byteCount < maxBytes { return false }
-                more = true
-                return true
-            }
-            // The entity rows and the news, older first.
-            try db.forEachRowBytes(sql: "\(visible) ORDER BY version LIMIT ?", arguments: arguments + [limit + 1]) {
-                row in
-                let entityVersion = row.integer(2)
-                while newsIndex < newsVersions.count, newsVersions[newsIndex] < entityVersion {
-                    if full() { return false }
-                    page.appendNews(news[newsIndex], version: newsVersions[newsIndex])
-                    newsIndex += 1
-                }
-                if full() { return false }
-                page.appendEntity(row, hiding: hidden)
-                return true
-            }
-            while !more, newsIndex < newsVersions.count, !full() {
-                page.appendNews(news[newsIndex], version: newsVersions[newsIndex])
-                newsIndex += 1
-            }
-            let cursor =
-                try page.last
-                ?? max(since, Self.newestVersion(db) ?? since)
-            return page.finish(cursor: cursor, more: more)
-        }
-    }
-
-    /// The kinds whose changes are pushed live to the accounts they concern (``LiveFeed``); the partial index
-    /// `entities_live_version` is declared with this exact condition.
-    static let liveCondition = "kind IN ('event', 'message')"
-
-    /// The live rows (messages and appointments, not deleted) among the first `limit` written after version `after`,
-    /// oldest first; the version read through (the last row's, or the newest of all when fewer came); and whether
-    /// there may be more.
-    func liveChanges(
-        after: Int64, limit: Int
-    ) async throws -> (changes: [(change: Change, tenant: UUID)], through: Int64, more: Bool) {
-        try await read { db in
-            let rows = try db.fetchAll(
-                sql: """
-                    SELECT id, kind, coach_id, client_id, data, field_versions, version, deleted, created_by
-                    FROM entities WHERE version > ? AND \(Self.liveCondition) ORDER BY version LIMIT ?
-                    """, arguments: [after, limit]
-            ).map(EntityRow.init(row:))
-            let through =
-                rows.count == limit
-                ? rows.last!.version
-                : try Self.newestVersion(db) ?? after
-            return (
-                rows.filter { !$0.deleted }.map { ($0.change, $0.coachID) }, max(after, through), rows.count == limit
-            )
-        }
-    }
-
-    /// The newest version taken.
-    func currentVersion() async throws -> Int64 {
-        try await read { db in try Self.newestVersion(db) ?? 0 }
-    }
-
-    /// Which sections changed after `since`, with counts (the seed's `updated`).
-    func updated(since: Int64, principal: UserRecord) async throws -> UpdatedReply {
-        try await read { db in
-            let (visible, arguments) = Self.visibleRows(principal, columns: "kind, version", since: since)
-            var sections: [String: Int] = [:]
-            var newest = since
-            for row in try db.fetchAll(
-                sql: """
-                    SELECT kind, COUNT(*) AS n, MAX(version) AS newest FROM (\(visible)) AS visible GROUP BY kind
-                    """, arguments: arguments)
-            {
-                sections[row["kind"]] = row["n"]
-                newest = max(newest, row["newest"])
-            }
-            if let row = try db.fetchOne(
-                sql: """
-                    SELECT COUNT(*) AS n, MAX(version) AS newest FROM news WHERE version > ? AND audience IN ('all', ?)
-                    """, arguments: [since, Self.audience(principal)]), (row["n"] as Int) > 0
-            {
-                sections["news"] = row["n"]
-                newest = max(newest, row["newest"])
-            }
-            return UpdatedReply(version: newest, sections: sections)
-        }
-    }
-}
-
-/// The JSON of a `PullReply` being written, one change at a time.
-private struct PullPage {
-    private var out: [UInt8] = []
-    private(set) var count = 0
-    private(set) var last: Int64?
-    /// The bytes written so far.
-    var byteCount: Int { out.count }
-
-    init(capacity: Int) {
-        out.reserveCapacity(capacity)
-        out += #"{"changes":["#.utf8
-    }
-
-    /// The `entities` row `row` (columns id, kind, version, deleted, data), its texts copied from the engine's
-    /// buffers. A row of a kind in `hiding` loses those fields (a client's own `client` row, the coach's private
-    /// notes); one that cannot be read goes out empty.
-    mutating func appendEntity(_ row: any SQLRowBytes, hiding: [[UInt8]: Set<String>]) {
-        let version = row.integer(2)
-        let deleted = row.integer(3) != 0
-        begin()
-        row.withText(1) { kind in
-            row.withText(4) { data in
-                if let fields = hiding.first(where: { kind.elementsEqual($0.key) })?.value {
-                    if case .object(var object)? = try? FastJSON.parse(data) {
-                        for field in fields { object[field] = nil }
-                        FastJSON.write(.object(object), into: &out)
-                    } else {
-                        out += "null".utf8
-                    }
-                } else {
-                    out.append(contentsOf: data)
-                }
-            }
-            row.withText(0) { id in end(deleted: deleted, id: id, kind: kind, version: version) }
-        }
-    }
-
-    mutating func appendNews(_ row: SQLRow, version: Int64) {
-        begin()
-        FastJSON.write(
-            .object([
-                "text": .string(row["text"]), "audience": .string(row["audience"]),
-                "published": .string(row["published"]),
-            ]), into: &out)
-        var id: String = row["id"]
-        id.withUTF8 { id in end(deleted: (row["deleted"] as Int) != 0, id: id, kind: "news".utf8, version: version) }
-    }
-
-    /// Closes the reply (the page is not written to after this).
-    mutating func finish(cursor: Int64, more: Bool) -> RawJSONValue {
-        out += #"],"cursor":"#.utf8
-        out += String(cursor).utf8
-        out += #","more":"#.utf8
-        out += (more ? "true" : "false").utf8
-        out.append(UInt8(ascii: "}"))
-        return RawJSONValue(bytes: out)
-    }
-
-    private mutating func begin() {
-        if count > 0 { out.append(UInt8(ascii: ",")) }
-        out += #"{"data":"#.utf8
-    }
-
-    /// The members after `data`, and the change's end. Ids are stored in lower case and sent in upper case, as UUID's
-    /// own text.
-    private mutating func end(
-        deleted: Bool, id: UnsafeBufferPointer<UInt8>, kind: some Collection<UInt8>, version: Int64
-    ) {
-        out += #","deleted":"#.utf8
-        out += (deleted ? "true" : "false").utf8
-        out += #","id":""#.utf8
-        for byte in id { out.append(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte) }
-        out += #"","kind":""#.utf8
-        out.append(contentsOf: kind)
-        out += #"","version":"#.utf8
-        out += String(version).utf8
-        out.append(UInt8(ascii: "}"))
-        count += 1
-        last = version
     }
 }

@@ -24,16 +24,6 @@ final class WorkScheduler: Sendable {
         self.onWait = onWait
     }
 
-    /// A scheduler with the shares of `configuration`; nil when fair scheduling is off.
-    convenience init?(_ configuration: ServerConfiguration) {
-        guard configuration.fairScheduling else { return nil }
-        self.init(
-            settings: WorkLedger.Settings(
-                capacity: configuration.workCapacity, allowance: configuration.workAllowance,
-                overhead: configuration.workOverhead, window: 1),
-            onWait: configuration.onFairWait)
-    }
-
     /// Runs `body` once the request of `account` from `address` has its turn, and charges its cost to both.
     func serve<T>(account: UUID?, address: String, _ body: () async throws -> T) async rethrows -> T {
         var keys = [WorkLedger.Key(kind: .address, name: address)]

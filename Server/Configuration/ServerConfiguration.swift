@@ -2,7 +2,7 @@ import Foundation
 import GorillaShared
 
 /// Everything a server needs to start; defaults are the embedded ones (SQLite, self-signed certificate).
-package struct ServerConfiguration: Sendable {
+package struct ServerConfiguration: SyncSettings {
     package var host = "127.0.0.1"
     /// The TCP port; 0 lets the system choose.
     package var port = 7443
@@ -97,4 +97,16 @@ package struct ServerConfiguration: Sendable {
     package var databaseConnections = 8
 
     package var databasePath: String { dataDirectory.appendingPathComponent("gorilla.sqlite").path }
+}
+
+extension WorkScheduler {
+    /// A scheduler with the shares of `configuration`; nil when fair scheduling is off.
+    convenience init?(_ configuration: ServerConfiguration) {
+        guard configuration.fairScheduling else { return nil }
+        self.init(
+            settings: WorkLedger.Settings(
+                capacity: configuration.workCapacity, allowance: configuration.workAllowance,
+                overhead: configuration.workOverhead, window: 1),
+            onWait: configuration.onFairWait)
+    }
 }

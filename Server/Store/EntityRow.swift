@@ -91,13 +91,13 @@ struct EntityRow: Sendable {
     }
 
     /// The unique-name key of this row, if its kind has one.
-    func nameKey(for kind: KindRules) -> String? {
+    func nameKey(for kind: EntityKind) -> String? {
         guard let field = kind.uniqueNameField, let name = data[field]?.stringValue else { return nil }
         return NameMatch.key(name)
     }
 
     /// Inserts or replaces this row; `dataText`, when given, is its document's text already written.
-    func save(_ db: any SQLTransaction, kind: KindRules, createdBy: UUID, now: Date, dataText: [UInt8]? = nil) throws {
+    func save(_ db: any SQLTransaction, kind: EntityKind, createdBy: UUID, now: Date, dataText: [UInt8]? = nil) throws {
         var dataText = dataText ?? []
         if dataText.isEmpty { FastJSON.write(.object(data), into: &dataText) }
         // Only growth past the limit is refused: a document stored before the limit existed can still be
