@@ -97,6 +97,15 @@ package struct ServerConfiguration: SyncSettings {
     package var databaseConnections = 8
 
     package var databasePath: String { dataDirectory.appendingPathComponent("gorilla.sqlite").path }
+
+    /// How often the running server backs its SQLite database up (`--backup-every`); nil: never.
+    package var backupInterval: TimeInterval?
+    /// How many of the newest backups are kept (`--keep`).
+    package var backupsKept = 14
+    /// Where the backups go (`--backup-dir`); nil: `backups/` in the data folder.
+    package var backupDirectory: URL?
+    /// The folder scheduled backups are written into.
+    package var backupFolder: URL { backupDirectory ?? dataDirectory.appendingPathComponent("backups") }
 }
 
 extension WorkScheduler {

@@ -116,9 +116,9 @@ package struct GorillaServer: Service {
         StartupError(
             .damagedDatabase,
             """
-            the database \(path) is damaged (\(problem)); the server will not serve it. Restore it from a backup: \
-            move gorilla.sqlite, gorilla.sqlite-wal and gorilla.sqlite-shm out of the data folder, copy the backup in as \
-            gorilla.sqlite and start again (docs/operations.md, "Backups")
+            the database \(path) is damaged (\(problem)); the server will not serve it. Restore it from a backup into \
+            an empty folder (gorilla-server restore FILE --data NEW-DIR) and start the server on that folder \
+            (docs/operations.md, "Backups")
             """)
     }
 
@@ -138,6 +138,14 @@ package struct GorillaServer: Service {
         }
         try CertificateCheck.keyMatches(certificatePath: certificate.certificatePath, keyPath: certificate.keyPath)
         return certificate
+    }
+
+    /// The scheduled backups of `store` (`--backup-every`), when asked for and the store is SQLite.
+    func backupSchedule(_ store: ServerStore) -> BackupSchedule? {
+        guard let interval = configuration.backupInterval, let sqlite = store.sqlite else { return nil }
+        return BackupSchedule(
+            source: sqlite, dataDirectory: configuration.dataDirectory, folder: configuration.backupFolder,
+            interval: interval, kept: configuration.backupsKept, clock: configuration.clock, logger: logger)
     }
 
     package func run() async throws {
@@ -173,6 +181,9 @@ package struct GorillaServer: Service {
         let memory = MemoryRelease()
         let trimming = Task { await memory.run() }
         defer { trimming.cancel() }
+        // Backups of the SQLite store every `--backup-every`.
+        let backups = Task { await backupSchedule(store)?.run() }
+        defer { backups.cancel() }
         let configuration = self.configuration
         let openConnections = NIOLockedValueBox(OpenConnections())
 

@@ -20,7 +20,7 @@ struct GorillaServerCommand: AsyncParsableCommand {
             With --database postgres://… (or $GORILLA_DATABASE), the data lives in PostgreSQL, and several instances \
             may serve it at once (docs/operations.md, "Several instances").
             """,
-        subcommands: [Serve.self, Users.self, News.self, MigrateToPostgres.self],
+        subcommands: [Serve.self, Users.self, News.self, MigrateToPostgres.self, Backup.self, Restore.self, Check.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -102,6 +102,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most connections to PostgreSQL (with --database).") var databaseConnections = Self.defaults
         .databaseConnections
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
+    @Option(
+        help: ArgumentHelp(
+            "Back the SQLite database up this often (90m, 6h, 1d; at least a minute) into --backup-dir.",
+            valueName: "interval"))
+    var backupEvery: String?
+    @Option(help: "How many of the newest scheduled backups to keep.") var keep = 14
+    @Option(help: ArgumentHelp("Where scheduled backups go (default: DIR/backups).", valueName: "dir"))
+    var backupDir: String?
 
     /// The library's defaults, shown in `--help`.
     private static let defaults = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "."))
@@ -121,6 +129,15 @@ struct Serve: AsyncParsableCommand {
         guard helloTimeout > 0 else { throw ValidationError("--hello-timeout must be more than 0") }
         guard (cert == nil) == (key == nil) else { throw ValidationError("--cert and --key go together") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+        if let backupEvery {
+            guard BackupSchedule.interval(parsing: backupEvery) != nil else {
+                throw ValidationError("--backup-every takes a time of at least a minute: 90m, 6h, 1d (not \(backupEvery))")
+            }
+            guard try data.location() == nil else {
+                throw ValidationError("--backup-every backs up SQLite; " + OperatorTools.postgresRecipe)
+            }
+        }
+        guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
     }
 
     func run() async throws {
@@ -148,6 +165,9 @@ struct Serve: AsyncParsableCommand {
         configuration.uploadBytesTotal = uploadBytesTotal
         configuration.database = try data.location()
         configuration.databaseConnections = databaseConnections
+        configuration.backupInterval = backupEvery.flatMap(BackupSchedule.interval(parsing:))
+        configuration.backupsKept = keep
+        configuration.backupDirectory = backupDir.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL }
         let testClock = configuration.takeTestClock()
         let logger = Logger(label: "gorilla-server")
         if let testClock { logger.warning("the clock is moved by the test clock file \(testClock) (tests only)") }

@@ -70,3 +70,18 @@ package func runGorilla(
 ) async throws -> CommandRun {
     try await GorillaProcess(arguments, home: home, input: input, environment: environment).wait()
 }
+
+/// Runs the built `gorilla-server` ARGUMENTS (an operator command: `backup`, `restore`, `check`, …) to its end.
+package func runGorillaServer(_ arguments: [String]) async throws -> CommandRun {
+    let scratch = try TemporaryFolder("gorilla-server-run")
+    let child = try ChildProcess(
+        Products.server.path, arguments, environment: ProcessInfo.processInfo.environment, stdin: .null,
+        stdout: .file(scratch.url.appendingPathComponent("stdout").path),
+        stderr: .file(scratch.url.appendingPathComponent("stderr").path))
+    let (status, signaled) = await child.wait()
+    func output(_ name: String) -> String {
+        (try? String(contentsOf: scratch.url.appendingPathComponent(name), encoding: .utf8)) ?? ""
+    }
+    return CommandRun(status: status, stdout: output("stdout"), stderr: output("stderr"), killed: signaled)
+}
+
