@@ -1,6 +1,7 @@
 import Foundation
 import GorillaShared
 
+/// `sync.pull`: a page of the changes a principal may see, written from the stored texts.
 extension ServerStore {
     /// A page of the changes visible to `principal` after `since`, in version order, as the JSON of a `PullReply`.
     ///
