@@ -27,7 +27,7 @@ package struct StoreCheck: Sendable, Codable, Equatable {
 
     /// The last of `known` migrations that `applied` holds, and a problem for each applied one this build does not know
     /// (a store written by a newer build).
-    static func schema(applied: [String], known: [String]) -> (String, [String]) {
+    package static func schema(applied: [String], known: [String]) -> (String, [String]) {
         let unknown = applied.filter { !known.contains($0) }
         return (
             known.last(where: applied.contains) ?? "",
