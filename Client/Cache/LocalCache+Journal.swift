@@ -48,20 +48,6 @@ extension LocalCache {
         if !journal.exists { try journal.replace(with: "") }
     }
 
-    /// Empties the journal when nothing in it is still queued (after a sync), in a write transaction so that no other
-    /// process appends meanwhile.
-    func compactJournal() throws {
-        try writer.write { db in
-            if let pending = try journal.pending(), pending.isEmpty, try Self.journalHasLines(journal) {
-                try journal.replace(with: "")
-            }
-        }
-    }
-
-    private static func journalHasLines(_ journal: OutboxJournal) throws -> Bool {
-        ((try? FileManager.default.attributesOfItem(atPath: journal.url.path))?[.size] as? Int ?? 0) > 0
-    }
-
     /// The migration that moves the outbox of an earlier version (a table, copied line by line into the journal) into
     /// the journal alone, and starts the table of versions this device pushed (``ownVersions``).
     ///

@@ -11,10 +11,12 @@ extension LocalCache {
     /// Committed without waiting for the disk (`synchronous = NORMAL` under WAL), like pulled pages: a power cut can
     /// only bring back whole batches of acknowledged mutations, which the server then answers `duplicate`.
     ///
-    /// `device` is this device's name, kept with each refusal's report. `last` says that no batch is waiting to be
-    /// answered after this one: the journal is then emptied if nothing is left in it.
+    /// `device` is this device's name, kept with each refusal's report. `journalEnd`, for the last batch of a push
+    /// of the whole outbox, is where the journal's read ended: the journal is then emptied unless a mutation was
+    /// queued after that. Without it the journal is read whole to tell.
     func applyPushResults(
-        _ results: [MutationResult], for entries: [OutboxEntry], device: String? = nil, last: Bool = true
+        _ results: [MutationResult], for entries: [OutboxEntry], device: String? = nil, last: Bool = true,
+        journalEnd: Int? = nil
     ) throws {
         let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
         let refused = results.contains { $0.status == .rejected }
@@ -24,7 +26,11 @@ extension LocalCache {
             try Self.record(results, byID: byID, queued: queued, device: device, db)
             let answered = results.compactMap { byID[$0.id]?.id }
             let answeredSet = Set(answered)
-            if last, try (journal.pending() ?? []).allSatisfy({ answeredSet.contains($0.entry.id) }) {
+            let emptied =
+                try last
+                && (journalEnd.map { try !journal.queues(after: $0) }
+                    ?? (journal.pending() ?? []).allSatisfy { answeredSet.contains($0.entry.id) })
+            if emptied {
                 try journal.replace(with: "")
             } else {
                 try journal.done(answered)

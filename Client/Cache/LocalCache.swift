@@ -275,8 +275,13 @@ package struct LocalCache: Sendable {
     /// A cache made anew beside a journal that still queues changes (the cache file was lost) has nothing queued
     /// until ``adopt(user:)`` takes them back for the account they belong to.
     package func outbox(after seq: Int64 = 0, limit: Int = .max) throws -> [OutboxEntry] {
-        guard try meta(Self.unclaimedJournal) == nil else { return [] }
-        return Array(try (journal.pending() ?? []).lazy.map(\.entry).filter { $0.seq > seq }.prefix(limit))
+        Array(try outboxAndEnd().entries.lazy.filter { $0.seq > seq }.prefix(limit))
+    }
+
+    /// The whole outbox, and where the journal's read ended (for ``applyPushResults(_:for:device:journalEnd:)``).
+    func outboxAndEnd() throws -> (entries: [OutboxEntry], end: Int) {
+        guard try meta(Self.unclaimedJournal) == nil, let read = try journal.pendingAndEnd() else { return ([], 0) }
+        return (read.pending.map(\.entry), read.end)
     }
 
     // MARK: Metadata and reports

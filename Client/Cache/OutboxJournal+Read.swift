@@ -9,6 +9,11 @@ extension OutboxJournal {
     /// disk, even inside a multi-byte character) is skipped, and every complete line around it still counts. Each
     /// record's fields are delimited, not parsed: their text is what a push sends.
     func pending() throws -> [(entry: OutboxEntry, createdAt: String)]? {
+        try pendingAndEnd()?.pending
+    }
+
+    /// ``pending()``, and how many bytes of the file were read (where a later ``queues(after:)`` starts).
+    func pendingAndEnd() throws -> (pending: [(entry: OutboxEntry, createdAt: String)], end: Int)? {
         guard exists else { return nil }
         let bytes = try [UInt8](Data(contentsOf: url))
         var queued: [(entry: OutboxEntry, createdAt: String)] = []
@@ -21,12 +26,24 @@ extension OutboxJournal {
             }
         }
         var seq: Int64 = 0
-        return queued.compactMap { entry, createdAt in
+        let pending = queued.compactMap { entry, createdAt -> (entry: OutboxEntry, createdAt: String)? in
             guard !done.contains(entry.id) else { return nil }
             seq += 1
             var entry = entry
             entry.seq = seq
             return (entry, createdAt)
+        }
+        return (pending, bytes.count)
+    }
+
+    /// Whether a mutation was queued in the file after its first `offset` bytes (a file shorter than that was
+    /// replaced meanwhile, and is taken to).
+    func queues(after offset: Int) throws -> Bool {
+        let bytes = try [UInt8](Data(contentsOf: url))
+        guard bytes.count >= offset else { return true }
+        return bytes[offset...].split(separator: UInt8(ascii: "\n")).contains { line in
+            if case .queued? = Self.record(Array(line)) { return true }
+            return false
         }
     }
 
@@ -78,7 +95,8 @@ extension OutboxJournal {
             case "at": at = try parser.string()
             case "fields":
                 if parser.objectFollows() {
-                    fields = parser.text(try parser.skipValue())
+                    // Delimited as a push delimits it; the server reads it in full.
+                    fields = parser.text(try parser.skipBalanced())
                     fieldsChecked = checked
                 } else if try !parser.skipNull() {
                     fields = try parser.string()

@@ -100,7 +100,7 @@ package struct SyncEngine: Sendable {
         }
         var total = 0
         // The outbox as it is now, read once; changes queued meanwhile wait for the next sync.
-        let queued = try cache.outbox()
+        let (queued, journalEnd) = try cache.outboxAndEnd()
         guard !queued.isEmpty else { return 0 }
         // Named in each push, so that the server can tell whose value an update replaces.
         let device = try DeviceIdentity.current(cache)
@@ -121,8 +121,9 @@ package struct SyncEngine: Sendable {
             let reply =
                 try PushReply.read(line: line)
                 ?? ServerConnection.value(of: line, op: Operation.syncPush, as: PushReply.self)
+            let last = next == queued.count && sent.isEmpty
             try cache.applyPushResults(
-                reply.results, for: Array(batch), device: device.name, last: next == queued.count && sent.isEmpty)
+                reply.results, for: Array(batch), device: device.name, last: last, journalEnd: last ? journalEnd : nil)
             total += batch.count
             if reply.results.count < batch.count {
                 throw ClientError(
