@@ -33,11 +33,15 @@ extension RequestRouter {
     func pull(_ body: PullBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
         let limit = min(max(body.limit ?? SyncLimits.defaultPullLimit, 1), SyncLimits.maxPullLimit)
+        let skip = body.skip ?? []
+        guard skip.count <= SyncLimits.maxPullSkip else {
+            throw ServerError(.tooLarge, "at most \(SyncLimits.maxPullSkip) versions to skip")
+        }
         context.configuration.onPullPageStart?(state.backlog.unsentBytes)
         return .value(
             try await context.store.pull(
                 since: max(0, body.since), limit: limit,
-                maxBytes: context.configuration.pullPageBytes, principal: principal))
+                maxBytes: context.configuration.pullPageBytes, skipping: skip, principal: principal))
     }
 
     /// `sync.push`: `mutations` from `device` (named in the conflicts they cause).

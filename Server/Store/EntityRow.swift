@@ -17,7 +17,8 @@ struct EntityRow: Sendable {
     var storedSize = 0
 
     static func fetch(_ db: any SQLTransaction, id: UUID) throws -> EntityRow? {
-        try db.fetchOne(
+        RowReads.current?.add(CollectionOfOne(id))
+        return try db.fetchOne(
             sql: "SELECT id, \(columns(db.dialect)) FROM entities WHERE id = ?", arguments: [id.key]
         ).map(EntityRow.init(row:))
     }
@@ -38,6 +39,14 @@ struct EntityRow: Sendable {
         /// The columns it is read from, in the order ``init(row:at:)`` reads them.
         static let columns = "kind, coach_id, client_id, deleted"
 
+        /// What `row` holds of it.
+        init(_ row: EntityRow) {
+            kind = row.kind
+            coachID = row.coachID.key
+            clientID = row.clientID?.key
+            deleted = row.deleted
+        }
+
         /// Reads ``columns`` from `row`, the first at `first`.
         init(row: SQLRow, at first: Int) {
             kind = row[first]
@@ -48,16 +57,28 @@ struct EntityRow: Sendable {
     }
 
     static func reference(_ db: any SQLTransaction, id: UUID) throws -> Reference? {
-        try db.fetchOne(
+        RowReads.current?.add(CollectionOfOne(id))
+        return try db.fetchOne(
             sql: "SELECT \(Reference.columns) FROM entities WHERE id = ?", arguments: [id.key]
         ).map { Reference(row: $0, at: 0) }
     }
 
     /// The references of those of `ids` that exist, in one query.
     static func references(_ db: any SQLTransaction, ids: [UUID]) throws -> [UUID: Reference] {
+        RowReads.current?.add(ids)
         var found: [UUID: Reference] = [:]
         try SQL.forEachRow(db, Reference.columns, from: "entities", ids: ids) { id, row in
             found[id] = Reference(row: row, at: 1)
+        }
+        return found
+    }
+
+    /// The rows of those of `ids` that exist, in one query.
+    static func fetchAll(_ db: any SQLTransaction, ids: [UUID]) throws -> [UUID: EntityRow] {
+        RowReads.current?.add(ids)
+        var found: [UUID: EntityRow] = [:]
+        try SQL.forEachRow(db, columns(db.dialect), from: "entities", ids: ids) { id, row in
+            found[id] = EntityRow(row: row)
         }
         return found
     }

@@ -88,21 +88,27 @@ package struct ServerStore: Sendable {
     /// Runs `body` in one write transaction, turning storage failures into ``ServerError``s. The time spent waiting
     /// for the write lock (others' transactions) is the request's wait, not its work (``WorkMeter``).
     func write<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
-        guard let meter = WorkMeter.current else { return try await engine.write(body) }
+        let reads = RowReads.current
+        guard let meter = WorkMeter.current else {
+            return try await engine.write { db in try RowReads.bound(reads) { try body(db) } }
+        }
         let asked = ContinuousClock.now
         return try await engine.write { db in
             meter.add(waited: ContinuousClock.now - asked)
-            return try body(db)
+            return try RowReads.bound(reads) { try body(db) }
         }
     }
 
     /// Runs `body` in a read transaction; the time spent waiting for a reader is the request's wait (``WorkMeter``).
     func read<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
-        guard let meter = WorkMeter.current else { return try await engine.read(body) }
+        let reads = RowReads.current
+        guard let meter = WorkMeter.current else {
+            return try await engine.read { db in try RowReads.bound(reads) { try body(db) } }
+        }
         let asked = ContinuousClock.now
         return try await engine.read { db in
             meter.add(waited: ContinuousClock.now - asked)
-            return try body(db)
+            return try RowReads.bound(reads) { try body(db) }
         }
     }
 

@@ -48,6 +48,7 @@ extension EntityKinds {
                 stored.replaceDocument(with: training.storedDocument, version: try ServerStore.nextVersion(context.db))
                 try stored.save(
                     context.db, kind: .training, createdBy: context.principal.id, now: context.now)
+                context.references.forget(stored.id)  // a later mutation of the push reads it again
             }
         }
     )

@@ -54,6 +54,7 @@ extension EntityKinds {
             }
             row.replaceDocument(with: document, version: try ServerStore.nextVersion(context.db))
             try row.save(context.db, kind: .event, createdBy: context.principal.id, now: context.now)
+            context.references.forget(row.id)  // a later mutation of the push reads it again
         }
     }
 
@@ -65,7 +66,7 @@ extension EntityKinds {
     /// (a create with status `requested`); a client never moves one. The coach's status and the client's answer are
     /// separate fields, so neither overwrites the other: a cancelled appointment stays cancelled whatever the answer.
     static let event: KindRules = KindRules(
-        .event, mergesCreates: true,
+        .event, mergesCreates: EntityKind.event.mergesCreates,
         validate: { document, context in
             var event = try Event.Exception(checking: document)
             if context.creating { try creating(&event, by: context.principal) }
@@ -91,6 +92,7 @@ extension EntityKinds {
                 exception.version = try ServerStore.nextVersion(context.db)
                 try exception.save(
                     context.db, kind: .event, createdBy: context.principal.id, now: context.now)
+                context.references.forget(exception.id)  // a later mutation of the push reads it again
             }
         }
     )

@@ -129,11 +129,15 @@ struct MutationContext {
     }
 }
 
-/// The reference look-ups of one push: a batch of sessions names the same client, training and exercises again
-/// and again. A row written by the push is forgotten when it is saved, and everything when a mutation is rolled
-/// back, so an answer is never older than the transaction's own state.
+/// The reference look-ups of one push, and the whole rows its mutations write, each read once: a batch of sessions
+/// names the same client, training and exercises again and again. A row written by the push is forgotten when it is
+/// saved (a rule that writes another row than its mutation's forgets that one too), and everything when a mutation is
+/// rolled back, so an answer is never older than the transaction's own state.
 final class ReferenceCache {
     private var rows: [UUID: EntityRow.Reference?] = [:]
+    /// The whole rows read ahead for the mutations that write them (``prefetchWritten(_:in:)``), nil for a row that
+    /// does not exist.
+    private var written: [UUID: EntityRow?] = [:]
     /// The pushing principal's tenant, as rows store it.
     let tenantKey: String
 
@@ -155,6 +159,25 @@ final class ReferenceCache {
         for (id, row) in try EntityRow.references(db, ids: missing) { rows[id] = row }
     }
 
+    /// Reads the whole rows `ids` (the rows the next mutations write) in one query, so that each is read once per
+    /// push: for its reference checks and for the mutation that writes it (``existing(_:in:)``).
+    func prefetchWritten(_ ids: [UUID], in db: any SQLTransaction) throws {
+        let missing = Array(Set(ids.filter { written[$0] == nil }))
+        guard !missing.isEmpty else { return }
+        let found = try EntityRow.fetchAll(db, ids: missing)
+        for id in missing {
+            let row = found[id]
+            written[id] = .some(row)
+            rows[id] = .some(row.map(EntityRow.Reference.init))
+        }
+    }
+
+    /// The whole row `id` as the transaction holds it now, read ahead or read now.
+    func existing(_ id: UUID, in db: any SQLTransaction) throws -> EntityRow? {
+        if let known = written[id] { return known }
+        return try EntityRow.fetch(db, id: id)
+    }
+
     /// The ids asked for since the last ``takeAsked()`` (the rows one mutation's validation read).
     private var asked: Set<UUID> = []
 
@@ -164,9 +187,15 @@ final class ReferenceCache {
         return Array(asked)
     }
 
-    func forget(_ id: UUID) { rows[id] = nil }
+    func forget(_ id: UUID) {
+        rows[id] = nil
+        written[id] = nil
+    }
 
-    func forgetAll() { rows.removeAll(keepingCapacity: true) }
+    func forgetAll() {
+        rows.removeAll(keepingCapacity: true)
+        written.removeAll(keepingCapacity: true)
+    }
 }
 
 /// A mutable holder for values a mutation returns to the device.

@@ -10,16 +10,26 @@ extension ServerStore {
     /// row with fields the principal may not read is rewritten without them (a client's own `client` row, without the
     /// coach's private `notes`: ``GorillaShared/Access/hiddenFields(_:from:)``). News for everyone of the
     /// principal's role travels with the tenant's rows, in version order. A page holds at most `limit` changes and ends
-    /// early once it holds `maxBytes` (it always holds one, so it may pass the budget by one document).
-    func pull(since: Int64, limit: Int, maxBytes: Int = .max, principal: UserRecord) async throws -> RawJSONValue {
+    /// early once it holds `maxBytes` (it always holds one, so it may pass the budget by one document). Rows whose
+    /// version is in `skipping` (the puller's own pushed changes) are left out, as rows it may not see are.
+    func pull(
+        since: Int64, limit: Int, maxBytes: Int = .max, skipping: [Int64] = [], principal: UserRecord
+    ) async throws -> RawJSONValue {
         try await read { db in
             let news = try db.fetchAll(
                 sql: """
                     SELECT id, version, deleted, text, audience, published FROM news
                     WHERE version > ? AND audience IN ('all', ?) ORDER BY version LIMIT ?
                     """, arguments: [since, Self.audience(principal), limit + 1])
-            let (visible, arguments) = Self.visibleRows(
+            var (visible, arguments) = Self.visibleRows(
                 principal, columns: "id, kind, version, deleted, data", since: since)
+            if !skipping.isEmpty {
+                visible = """
+                    SELECT * FROM (\(visible)) AS visible
+                    WHERE CAST(version AS TEXT) NOT IN (\(db.dialect.jsonArrayTexts))
+                    """
+                arguments = arguments + [FastJSON.text(.array(skipping.map { .string(String($0)) }))]
+            }
             let newsVersions: [Int64] = news.map { $0["version"] }
             let hidden = Self.hiddenFields(principal)
             var page = PullPage(capacity: 64 * 1024)
@@ -48,9 +58,11 @@ extension ServerStore {
                 page.appendNews(news[newsIndex], version: newsVersions[newsIndex])
                 newsIndex += 1
             }
+            // A page that holds every visible row but those skipped moves on as an empty one does: past the skipped.
             let cursor =
-                try page.last
-                ?? max(since, Self.newestVersion(db) ?? since)
+                try skipping.isEmpty || more
+                ? page.last ?? max(since, Self.newestVersion(db) ?? since)
+                : max(page.last ?? since, Self.newestVersion(db) ?? since)
             return page.finish(cursor: cursor, more: more)
         }
     }

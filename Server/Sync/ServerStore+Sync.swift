@@ -43,12 +43,15 @@ extension ServerStore {
             // The outcomes remembered from earlier pushes and the rows the mutations write, each in one query; the
             // rows the documents name, a query for every `referencesAhead` documents, as they are read.
             var remembered = try Self.rememberedOutcomes(db, ids: mutations.map(\.id))
-            try references.prefetch(mutations.map(\.entity), in: db)
             var referencesFetched = 0
             var versions = VersionBlock(size: documents.readable)
             for (index, mutation) in mutations.enumerated() {
                 if index == referencesFetched {
                     referencesFetched = min(index + Self.referencesAhead, mutations.count)
+                    // The rows the next mutations write, whole and once (a prepared update read its own already).
+                    try references.prefetchWritten(
+                        (index..<referencesFetched).compactMap { prepared[$0] == nil ? mutations[$0].entity : nil },
+                        in: db)
                     try references.prefetch(
                         (index..<referencesFetched).flatMap { documents.document(at: $0)?.references.map(\.id) ?? [] },
                         in: db)
@@ -123,7 +126,7 @@ extension ServerStore {
         guard let kind = EntityKinds.all[mutation.kind] else {
             throw ServerError.invalid("unknown section '\(mutation.kind)'")
         }
-        let existing = try prepared.map(\.existing) ?? EntityRow.fetch(db, id: mutation.entity)
+        let existing = try prepared.map(\.existing) ?? references.existing(mutation.entity, in: db)
         // Rows of other tenants, or of other clients, do not exist for this principal.
         if let existing, !principal.mayRead(existing) || existing.kind != kind.name {
             throw ServerError.notFound
@@ -223,7 +226,7 @@ extension ServerStore {
         return MutationResult(
             id: mutation.id, status: .applied, version: version,
             overwritten: overwritten.isEmpty ? nil : overwritten,
-            extra: extras.values.isEmpty ? nil : extras.values)
+            extra: extras.values.isEmpty ? nil : extras.values, previous: action == .create ? nil : existing?.version)
     }
 
     /// The document a create of `fields` makes, validated. Reads rows only through `context` (``PreparedUpdate``).

@@ -70,7 +70,7 @@ import Testing
                 sql: """
                     CREATE TABLE refusal (outbox TEXT REFERENCES nowhere(id) DEFERRABLE INITIALLY DEFERRED);
                     CREATE TABLE nowhere (id TEXT PRIMARY KEY);
-                    CREATE TRIGGER refuse AFTER INSERT ON outbox BEGIN INSERT INTO refusal VALUES (NEW.id); END;
+                    CREATE TRIGGER refuse AFTER INSERT ON entities BEGIN INSERT INTO refusal VALUES (NEW.id); END;
                     """)
         }
         #expect(throws: (any Error).self) {

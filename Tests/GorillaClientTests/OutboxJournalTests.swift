@@ -62,15 +62,13 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("cache.sqlite").path
-        let cache = try LocalCache.open(path: path)
-        _ = try cache.adopt(user: "ada")
-        let queued = try cache.enqueue(kind: "machine", entity: UUID.v7(), action: .create, fields: ["name": "Rack"])
+        let queued = try OutboxOnceTests.legacyCache(path: path, user: "ada", machines: ["Rack"])
         let journal = folder.appendingPathComponent("cache.outbox.jsonl")
         try FileManager.default.removeItem(at: journal)
 
         _ = try LocalCache.open(path: path)
         let pending = try #require(try OutboxJournal(cachePath: path).pending())
-        #expect(pending.map(\.entry.id) == [queued.id])
+        #expect(pending.map(\.entry.id) == queued)
     }
 
     @Test func aCommandOnADeletedCacheWarnsAndKeepsTheQueue() async throws {

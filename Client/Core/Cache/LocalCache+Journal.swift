@@ -5,7 +5,7 @@ import GorillaShared
 extension LocalCache {
     /// What ``adopt(user:)`` found in a cache that belonged to nobody.
     package struct Recovery: Sendable, Equatable {
-        /// Queued changes copied back from the outbox journal.
+        /// Queued changes the outbox journal still holds.
         package var restored: Int
         /// Whether there was a journal to read (without one, unsynced changes may be lost).
         package var journalFound: Bool
@@ -14,69 +14,70 @@ extension LocalCache {
     }
 
     /// Makes a cache that belongs to no account (just created, or deleted or emptied behind the CLI's back) the
-    /// cache of `user`, putting back the queued changes its outbox journal still holds; nil when it already belonged
-    /// to an account.
+    /// cache of `user`, showing the queued changes its outbox journal still holds on their entities; nil when it
+    /// already belonged to an account.
     ///
-    /// The restored changes keep their ids, so one the server took before the loss is answered `duplicate` and
-    /// applied once. Their entities show the queued fields until the next sync brings the server's copies.
+    /// The changes keep their ids, so one the server took before the loss is answered `duplicate` and applied once.
+    /// Their entities show the queued fields until the next sync brings the server's copies. The journal is written
+    /// again with just those changes (a line cut short goes).
     package func adopt(user: String) throws -> Recovery? {
         // Nearly always owned: answered by a read, without waiting for the write lock of a sync in another process.
         if try meta("user") != nil { return nil }
         return try writer.write { db in
             guard try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'user'") == nil else { return nil }
-            let pending = try journal?.pending()
-            var restored = 0
+            let pending = try journal.pending()
+            let queued = pending?.map(\.entry) ?? []
             var entities: [UUID: String] = [:]
-            for (entry, createdAt) in pending ?? [] {
-                try db.execute(
-                    sql: """
-                        INSERT OR IGNORE INTO outbox (id, kind, entity, action, fields, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        entry.id.key, entry.kind, entry.entity.key, entry.action.rawValue,
-                        entry.fieldsText, entry.base, createdAt,
-                    ])
-                if db.changesCount > 0 {
-                    restored += 1
-                    entities[entry.entity] = entry.kind
-                }
-            }
+            for entry in queued { entities[entry.entity] = entry.kind }
             for (entity, kind) in entities {
-                try Self.reapplyQueued(db, entity: entity, kind: kind)
+                try Self.reapplyQueued(db, entity: entity, kind: kind, queued: queued)
             }
             try Self.setMeta(db, "user", user)
-            try? Self.writeJournal(db, journal)
-            return Recovery(
-                restored: restored, journalFound: pending != nil, journalName: journal?.url.lastPathComponent ?? "")
+            try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [Self.unclaimedJournal])
+            if let pending { try? journal.rewrite(pending) }
+            return Recovery(restored: queued.count, journalFound: pending != nil, journalName: journal.url.lastPathComponent)
         }
     }
 
-    /// Creates the outbox journal from the outbox if there is none yet.
+    /// The meta key set while the journal holds changes queued before this cache was made (``adopt(user:)``).
+    static let unclaimedJournal = "journal-unclaimed"
+
+    /// Creates an empty outbox journal if there is none yet, so that a cache lost later can tell that nothing was
+    /// queued from changes lost with it.
     package func ensureJournal() throws {
-        if let journal, !journal.exists { try writeJournal() }
+        if !journal.exists { try journal.replace(with: "") }
     }
 
-    /// Rewrites the outbox journal to hold exactly the outbox.
-    func writeJournal() throws {
-        try writer.write { db in try Self.writeJournal(db, journal) }
-    }
-
-    private static func writeJournal(_ db: Database, _ journal: OutboxJournal?) throws {
-        guard let journal else { return }
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT id, kind, entity, action, fields, base, created_at FROM outbox ORDER BY seq")
-        let scratch = OutboxJournal(url: journal.url.appendingPathExtension("new"))
-        try scratch.replace(with: "")
-        for row in rows {
-            let entry = OutboxEntry(
-                seq: 0, id: UUID(text: row["id"] as String)!, kind: row["kind"],
-                entity: UUID(text: row["entity"] as String)!,
-                action: MutationAction(rawValue: row["action"]) ?? .update, base: row["base"], fieldsText: row["fields"]
-            )
-            try scratch.queued(entry, createdAt: row["created_at"])
-        }
-        guard rename(scratch.url.path, journal.url.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: journal.url.path])
+    /// The migration that moves the outbox of an earlier version (a table, copied line by line into the journal) into
+    /// the journal alone, and starts the table of versions this device pushed (``ownVersions``).
+    ///
+    /// When the cache belongs to an account its outbox table is the record: the journal is written again from it
+    /// (same ids, same order), so that each queued change is pushed exactly once. A cache that belongs to nobody (new,
+    /// or lost) leaves the journal as it is, for ``adopt(user:)``, and marks changes it still queues as not yet its
+    /// own (``unclaimedJournal``).
+    static func registerJournalMigration(_ migrator: inout DatabaseMigrator, journal: OutboxJournal) {
+        migrator.registerMigration("v5-outbox-journal") { db in
+            if try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'user'") == nil {
+                if try journal.pending()?.isEmpty == false { try setMeta(db, unclaimedJournal, "1") }
+            } else {
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT id, kind, entity, action, fields, base, created_at FROM outbox ORDER BY seq")
+                try journal.rewrite(
+                    rows.compactMap { row in
+                        guard let id = UUID(text: row["id"] as String), let entity = UUID(text: row["entity"] as String)
+                        else { return nil }
+                        let entry = OutboxEntry(
+                            seq: 0, id: id, kind: row["kind"], entity: entity,
+                            action: MutationAction(rawValue: row["action"]) ?? .update, base: row["base"],
+                            fieldsText: row["fields"])
+                        return (entry, row["created_at"] as String)
+                    })
+            }
+            try db.execute(
+                sql: """
+                    DROP TABLE outbox;
+                    CREATE TABLE own_versions (version INTEGER PRIMARY KEY);
+                    """)
         }
     }
 }

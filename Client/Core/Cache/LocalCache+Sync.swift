@@ -3,43 +3,45 @@ import GRDB
 import GorillaShared
 
 extension LocalCache {
-    /// Records the server's answers to a push in one transaction: acknowledged mutations leave the outbox,
-    /// rejected ones leave it too and their entity is rolled back to the server's state (plus what is still queued).
+    /// Records the server's answers to a push in one transaction: answered mutations leave the outbox (a `done` line
+    /// in the journal, written last), rejected ones have their entity rolled back to the server's state (plus what is
+    /// still queued), and an applied change the server stored as pushed gets the reply's version on its cached row
+    /// (``takeVersion(_:_:version:)``), so that the next pull does not bring it back.
     ///
     /// Committed without waiting for the disk (`synchronous = NORMAL` under WAL), like pulled pages: a power cut can
     /// only bring back whole batches of acknowledged mutations, which the server then answers `duplicate`.
     ///
-    /// When every mutation was taken, the rows leaving the outbox are zeroed only where their pages are written anyway
-    /// (`secure_delete = FAST`, not the system library's full overwrite, which costs a third of the acknowledgement):
-    /// the cache keeps the same data in its own rows. A refusal rolls local data back, so it keeps the full overwrite.
-    ///
-    /// `device` is this device's name, kept with each refusal's report.
-    func applyPushResults(_ results: [MutationResult], for entries: [OutboxEntry], device: String? = nil) throws {
+    /// `device` is this device's name, kept with each refusal's report. `journalEnd`, for the last batch of a push
+    /// of the whole outbox, is where the journal's read ended: the journal is then emptied unless a mutation was
+    /// queued after that. Without it the journal is read whole to tell.
+    func applyPushResults(
+        _ results: [MutationResult], for entries: [OutboxEntry], device: String? = nil, last: Bool = true,
+        journalEnd: Int? = nil
+    ) throws {
         let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
-        let fastDelete = !results.contains { $0.status == .rejected }
-        try writeWithoutWaitingForDisk(fastDelete: fastDelete) { db in
-            if fastDelete {
-                // Nothing to roll back: the acknowledged rows leave the outbox in one statement.
-                let seqs = results.compactMap { byID[$0.id]?.seq }
-                try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq IN (SELECT value FROM json_each(?))")
-                    .execute(arguments: ["[" + seqs.map(String.init).joined(separator: ",") + "]"])
-                try Self.record(results, byID: byID, removed: true, device: device, db)
+        let refused = results.contains { $0.status == .rejected }
+        try writeWithoutWaitingForDisk { db in
+            // A refusal re-applies the entity's changes still queued: read once, only then.
+            let queued = refused ? try journal.pending()?.map(\.entry) ?? [] : []
+            try Self.record(results, byID: byID, queued: queued, device: device, db)
+            let answered = results.compactMap { byID[$0.id]?.id }
+            let answeredSet = Set(answered)
+            let emptied =
+                try last
+                && (journalEnd.map { try !journal.queues(after: $0) }
+                    ?? (journal.pending() ?? []).allSatisfy { answeredSet.contains($0.entry.id) })
+            if emptied {
+                try journal.replace(with: "")
             } else {
-                try Self.record(results, byID: byID, removed: false, device: device, db)
+                try journal.done(answered)
             }
-            let empty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM outbox)") ?? false)
-            try? journal?.done(results.compactMap { byID[$0.id]?.id }, outboxEmpty: empty)
         }
     }
 
     /// One transaction committed with `synchronous = NORMAL` (under WAL a power cut can undo it whole, never in part),
     /// for writes that are simply redone if lost. Everything else keeps the default, fully synchronous commits.
-    /// `fastDelete` sets `secure_delete = FAST` for it (see ``applyPushResults(_:for:)``).
-    private func writeWithoutWaitingForDisk(fastDelete: Bool = false, _ body: (Database) throws -> Void) throws {
+    private func writeWithoutWaitingForDisk(_ body: (Database) throws -> Void) throws {
         try writer.writeWithoutTransaction { db in
-            let secureDelete = fastDelete ? try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 1 : nil
-            if fastDelete { try db.execute(sql: "PRAGMA secure_delete = FAST") }
-            defer { if let secureDelete { try? db.execute(sql: "PRAGMA secure_delete = \(secureDelete)") } }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
             try db.inTransaction {
@@ -49,18 +51,18 @@ extension LocalCache {
         }
     }
 
-    /// Records each result; `removed` when the acknowledged rows already left the outbox, otherwise each leaves it
-    /// before its result is recorded (a refusal re-applies the entity's later queued changes, which must still be there).
+    /// Records each result in order. A refusal rolls its entity back and re-applies the changes `queued` after the
+    /// ones answered so far (the batch's later changes of the same entity among them).
     ///
     /// An overwrite (`overwritten`) is not reported from here: the server stores it as a conflict that every device of
     /// the account pulls, this one included, and the pull reports it (``LocalCache/noteConflict(_:id:dataText:)``).
     private static func record(
-        _ results: [MutationResult], byID: [UUID: OutboxEntry], removed: Bool, device: String?, _ db: Database
+        _ results: [MutationResult], byID: [UUID: OutboxEntry], queued: [OutboxEntry], device: String?, _ db: Database
     ) throws {
-        let remove = try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq = ?")
+        var answered = Set<UUID>()
         for result in results {
             guard let mutation = byID[result.id] else { continue }
-            if !removed { try remove.execute(arguments: [mutation.seq]) }
+            answered.insert(mutation.id)
             switch result.status {
             case .applied, .duplicate:
                 if let code = result.extra?["code"]?.stringValue {
@@ -69,11 +71,61 @@ extension LocalCache {
                     try Self.addCodeReport(
                         db, row: try Self.rowFacts(db, mutation.mutation), code: code, expires: expires)
                 }
+                if result.status == .applied, let version = result.version, result.overwritten == nil,
+                    result.extra == nil
+                {
+                    try takeVersion(db, mutation, version: version, previous: result.previous)
+                }
             case .rejected:
                 let row = try Self.rowFacts(db, mutation.mutation)
-                try Self.rollBack(db, entity: mutation.entity, kind: mutation.kind)
+                try Self.rollBack(
+                    db, entity: mutation.entity, kind: mutation.kind,
+                    queued: queued.filter { !answered.contains($0.id) })
                 try Self.addRefusal(db, mutation.mutation, row: row, error: result.error, device: device)
             }
+        }
+    }
+
+    /// Takes `version`, the server's for the pushed change `entry`, as the cached row's, with the server's state the
+    /// change made (the server's earlier state with the change's fields), and remembers the version as this device's
+    /// own (``ownVersions(after:limit:)``), which the next pull asks the server to leave out.
+    ///
+    /// Only when the device's copy with the change is the server's row: a kind the server stores as pushed
+    /// (``GorillaShared/EntityKind/storedAsPushed``), and a create of a row the device never had from the server, or
+    /// an update or delete of the version the device's copy is at (`previous`). Otherwise (another device changed the
+    /// row in between) the pull brings the row, with both changes.
+    static func takeVersion(_ db: Database, _ entry: OutboxEntry, version: Int64, previous: Int64?) throws {
+        guard EntityKind(rawValue: entry.kind)?.storedAsPushed == true,
+            let row = try Row.fetchOne(
+                db, sql: "SELECT server_data, server_deleted, version FROM entities WHERE id = ?",
+                arguments: [entry.entity.key])
+        else { return }
+        let serverText: String? = row["server_data"]
+        let cached: Int64 = row["version"]
+        let current = entry.action == .create ? previous == nil && serverText == nil : previous == cached && cached > 0
+        guard current, cached < version else { return }
+        var deleted = (row["server_deleted"] as Int) != 0
+        let text: String
+        if entry.action == .create, serverText == nil, let fields = entry.fieldsText {
+            // A new row is its pushed fields, as queued.
+            text = fields
+        } else {
+            var data = serverText.flatMap { (try? FastJSON.parse($0))?.objectValue } ?? [:]
+            overlay(entry.mutation, on: &data, deleted: &deleted)
+            text = FastJSON.text(data)
+        }
+        try db.execute(
+            sql: "UPDATE entities SET version = ?, server_data = ?, server_deleted = ? WHERE id = ?",
+            arguments: [version, text, deleted ? 1 : 0, entry.entity.key])
+        try db.execute(sql: "INSERT OR IGNORE INTO own_versions (version) VALUES (?)", arguments: [version])
+    }
+
+    /// The versions of this device's own pushed changes newer than `cursor`, oldest first, at most `limit`.
+    package func ownVersions(after cursor: Int64, limit: Int = SyncLimits.maxPullSkip) throws -> [Int64] {
+        try writer.read { db in
+            try Int64.fetchAll(
+                db, sql: "SELECT version FROM own_versions WHERE version > ? ORDER BY version LIMIT ?",
+                arguments: [cursor, limit])
         }
     }
 
@@ -93,12 +145,15 @@ extension LocalCache {
     /// undo whole pages together with their cursor, and those are pulled again. Local changes and the outbox keep
     /// the default, fully synchronous commits.
     func applyPull(_ changes: [PulledChange], cursor: Int64) throws {
-        try writeWithoutWaitingForDisk { db in try Self.storePulled(db, changes, cursor: cursor) }
+        try writeWithoutWaitingForDisk { db in try Self.storePulled(db, changes, cursor: cursor, journal: journal) }
     }
 
-    private static func storePulled(_ db: Database, _ changes: [PulledChange], cursor: Int64) throws {
+    private static func storePulled(
+        _ db: Database, _ changes: [PulledChange], cursor: Int64, journal: OutboxJournal
+    ) throws {
         // Entities with queued local changes get them overlaid again; usually there are none.
-        let queued = Set(try String.fetchAll(db, sql: "SELECT DISTINCT entity FROM outbox"))
+        let pending = try journal.pending()?.map(\.entry) ?? []
+        let queued = Set(pending.map(\.entity.key))
         // The server's document is also the local one: bound once.
         let upsert = try db.cachedStatement(
             sql: """
@@ -115,14 +170,16 @@ extension LocalCache {
             }
             try upsert.execute(arguments: [key, change.kind, change.dataText, change.version, change.deleted ? 1 : 0])
             if queued.contains(key) {
-                try reapplyQueued(db, entity: change.id, kind: change.kind)
+                try reapplyQueued(db, entity: change.id, kind: change.kind, queued: pending)
             }
         }
         try setMeta(db, "cursor", String(cursor))
+        // The own versions the cursor passed are behind it for good.
+        try db.execute(sql: "DELETE FROM own_versions WHERE version <= ?", arguments: [cursor])
     }
 
     /// Resets an entity to the server's state, then overlays the mutations still queued for it.
-    static func rollBack(_ db: Database, entity: UUID, kind: String) throws {
+    static func rollBack(_ db: Database, entity: UUID, kind: String, queued: [OutboxEntry]) throws {
         let key = entity.key
         guard
             let row = try Row.fetchOne(
@@ -135,24 +192,17 @@ extension LocalCache {
         } else {
             try db.execute(sql: "DELETE FROM entities WHERE id = ?", arguments: [key])
         }
-        try reapplyQueued(db, entity: entity, kind: kind)
+        try reapplyQueued(db, entity: entity, kind: kind, queued: queued)
     }
 
-    static func reapplyQueued(_ db: Database, entity: UUID, kind: String) throws {
-        let key = entity.key
-        let queued = try Row.fetchAll(
-            db, sql: "SELECT action, fields FROM outbox WHERE entity = ? ORDER BY seq", arguments: [key])
-        guard !queued.isEmpty else { return }
+    /// Overlays the changes of `queued` (the outbox, in order) that concern `entity` on its cached row.
+    static func reapplyQueued(_ db: Database, entity: UUID, kind: String, queued: [OutboxEntry]) throws {
+        let mine = queued.filter { $0.entity == entity }
+        guard !mine.isEmpty else { return }
         let current = try Self.entity(db, entity)
         var data = current?.data ?? [:]
         var deleted = current?.deleted ?? false
-        for row in queued {
-            let fieldsText: String? = row["fields"]
-            let fields = fieldsText.flatMap { (try? FastJSON.parse($0))?.objectValue }
-            let mutation = Mutation(
-                kind: kind, entity: entity, action: MutationAction(rawValue: row["action"]) ?? .update, fields: fields)
-            overlay(mutation, on: &data, deleted: &deleted)
-        }
+        for entry in mine { overlay(entry.mutation, on: &data, deleted: &deleted) }
         try saveLocal(db, id: entity, kind: kind, data: data, deleted: deleted)
     }
 

@@ -17,42 +17,43 @@ package struct CachedEntity: Sendable, Equatable {
     package var name: String { data["name"]?.stringValue ?? "" }
 }
 
-/// The device's SQLite cache: entities, the outbox of queued mutations, sync metadata and reports.
+/// The device's SQLite cache (entities, sync metadata and reports) with its outbox of queued mutations, the journal
+/// beside it (``OutboxJournal``).
 ///
-/// Every local change writes the entity and its outbox row in one transaction, so a crash never
-/// separates them. A `DatabasePool` (WAL) on disk, a `DatabaseQueue` in tests.
+/// Every local change writes the entity and appends its journal line in one transaction of the cache, so a crash never
+/// separates them (a line whose transaction fails is taken back). A `DatabasePool` (WAL) on disk, a `DatabaseQueue` in
+/// tests.
 package struct LocalCache: Sendable {
     let writer: any DatabaseWriter
-    /// The copy of the outbox beside the cache file (none in memory).
-    let journal: OutboxJournal?
+    /// The outbox, beside the cache file (in a temporary folder for an in-memory cache).
+    let journal: OutboxJournal
 
     /// Opens (creating and migrating) the cache at `path`, with its outbox journal beside it.
     ///
-    /// A cache that belongs to an account but has no journal yet (made by an earlier version) gets one holding its
-    /// current outbox.
+    /// A cache made by an earlier version, which kept its outbox in a table (and a copy in the journal), has the
+    /// journal written again from that table, which then goes (``migrator(journal:)``).
     package static func open(path: String) throws -> LocalCache {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         let pool = try DatabasePool(path: path, configuration: configuration)
-        let cache = try LocalCache(writer: pool, journal: OutboxJournal(cachePath: path))
-        if let journal = cache.journal, !journal.exists, try cache.meta("user") != nil {
-            try cache.writeJournal()
-        }
-        return cache
+        return try LocalCache(writer: pool, journal: OutboxJournal(cachePath: path))
     }
 
-    /// An in-memory cache, for tests.
+    /// An in-memory cache, for tests; its journal is a file in the temporary folder.
     package static func inMemory() throws -> LocalCache {
-        try LocalCache(writer: DatabaseQueue())
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gorilla-outbox-\(UUID().uuidString).jsonl")
+        return try LocalCache(writer: DatabaseQueue(), journal: OutboxJournal(url: url))
     }
 
-    init(writer: any DatabaseWriter, journal: OutboxJournal? = nil) throws {
+    init(writer: any DatabaseWriter, journal: OutboxJournal) throws {
         self.writer = writer
         self.journal = journal
-        try Self.migrator.migrate(writer)
+        try Self.migrator(journal: journal).migrate(writer)
     }
 
-    static var migrator: DatabaseMigrator {
+    /// The cache's migrations; the last moves an earlier version's outbox table into `journal`.
+    static func migrator(journal: OutboxJournal) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-cache") { db in
             try db.execute(
@@ -104,6 +105,7 @@ package struct LocalCache: Sendable {
                     """)
         }
         registerReportMigration(&migrator)
+        registerJournalMigration(&migrator, journal: journal)
         return migrator
     }
 
@@ -191,7 +193,7 @@ package struct LocalCache: Sendable {
         do {
             return try enqueueTransaction(kind: kind, entity: entity, action: action, fields: fields) { journaled = $0 }
         } catch {
-            if let journaled { journal?.retract(journaled.line, id: journaled.id) }
+            if let journaled { journal.retract(journaled.line, id: journaled.id) }
             throw error
         }
     }
@@ -222,24 +224,14 @@ package struct LocalCache: Sendable {
                         "maximum": SyncLimits.maxDocumentBytes / 1024,
                     ]))
             }
-            let createdAt = ISOTime.format(Date())
-            try db.execute(
-                sql: """
-                    INSERT INTO outbox (id, kind, entity, action, fields, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    mutation.id.key, kind, entity.key, action.rawValue,
-                    fieldsText, mutation.base, createdAt,
-                ])
             try Self.saveLocal(db, id: entity, kind: kind, dataText: dataText, deleted: deleted)
-            // The journal is a second copy: a change that cannot be copied there is still queued in the cache.
-            if let line = try? journal?.queued(
+            // The journal is the outbox: a change that cannot be written there is not queued, and the command fails.
+            let line = try journal.queued(
                 OutboxEntry(
                     seq: 0, id: mutation.id, kind: kind, entity: entity, action: action,
-                    base: mutation.base, fieldsText: fieldsText), createdAt: createdAt)
-            {
-                journaled((line, mutation.id))
-            }
+                    base: mutation.base, fieldsText: fieldsText, fieldsChecked: true),
+                createdAt: ISOTime.format(Date()))
+            journaled((line, mutation.id))
             return mutation
         }
     }
@@ -270,7 +262,7 @@ package struct LocalCache: Sendable {
 
     /// The number of queued mutations.
     package func queuedCount() throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0 }
+        try outbox().count
     }
 
     /// The oldest `limit` queued mutations, in order.
@@ -279,24 +271,17 @@ package struct LocalCache: Sendable {
     }
 
     /// The oldest `limit` queued mutations after the entry `seq`, in order, with their fields as the queued JSON text.
-    package func outbox(after seq: Int64 = 0, limit: Int) throws -> [OutboxEntry] {
-        try writer.read { db in
-            // Read from the statement's columns as they come, without copying rows.
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(
-                    sql: """
-                        SELECT seq, id, kind, entity, action, fields, base FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?
-                        """), arguments: [seq, limit])
-            var entries: [OutboxEntry] = []
-            while let row = try rows.next() {
-                entries.append(
-                    OutboxEntry(
-                        seq: row[0], id: UUID(text: row[1] as String)!, kind: row[2],
-                        entity: UUID(text: row[3] as String)!,
-                        action: MutationAction(rawValue: row[4]) ?? .update, base: row[6], fieldsText: row[5]))
-            }
-            return entries
-        }
+    ///
+    /// A cache made anew beside a journal that still queues changes (the cache file was lost) has nothing queued
+    /// until ``adopt(user:)`` takes them back for the account they belong to.
+    package func outbox(after seq: Int64 = 0, limit: Int = .max) throws -> [OutboxEntry] {
+        Array(try outboxAndEnd().entries.lazy.filter { $0.seq > seq }.prefix(limit))
+    }
+
+    /// The whole outbox, and where the journal's read ended (for ``applyPushResults(_:for:device:journalEnd:)``).
+    func outboxAndEnd() throws -> (entries: [OutboxEntry], end: Int) {
+        guard try meta(Self.unclaimedJournal) == nil, let read = try journal.pendingAndEnd() else { return ([], 0) }
+        return (read.pending.map(\.entry), read.end)
     }
 
     // MARK: Metadata and reports
@@ -321,8 +306,9 @@ package struct LocalCache: Sendable {
     /// Empties the cache (another account logs in on this device).
     package func reset() throws {
         try writer.write { db in
-            try db.execute(sql: "DELETE FROM entities; DELETE FROM outbox; DELETE FROM meta; DELETE FROM reports;")
-            try? journal?.replace(with: "")
+            try db.execute(sql: "DELETE FROM entities; DELETE FROM own_versions; DELETE FROM meta; DELETE FROM reports;")
+            // Never left for the next account: its changes would be pushed as that account's.
+            try journal.replace(with: "")
         }
     }
 }

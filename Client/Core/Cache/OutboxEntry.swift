@@ -1,8 +1,8 @@
 import Foundation
 import GorillaShared
 
-/// A queued mutation as the outbox keeps it: its fields are still the JSON text that was queued, which a push
-/// sends as it is.
+/// A queued mutation as the outbox keeps it (``OutboxJournal``): its fields are still the JSON text that was queued,
+/// which a push sends as it is.
 package struct OutboxEntry: Sendable, MutationWriting {
     /// The entry's place in the outbox (increasing).
     package var seq: Int64
@@ -13,6 +13,23 @@ package struct OutboxEntry: Sendable, MutationWriting {
     package var base: Int64?
     /// The fields as queued (a JSON object), or nil.
     package var fieldsText: String?
+    /// Whether `fieldsText` is known to be one object a push request reads (written by this device, or delimited
+    /// when read back), so that a push copies it without looking at it again.
+    package var fieldsChecked: Bool
+
+    package init(
+        seq: Int64, id: UUID, kind: String, entity: UUID, action: MutationAction, base: Int64?, fieldsText: String?,
+        fieldsChecked: Bool = false
+    ) {
+        self.seq = seq
+        self.id = id
+        self.kind = kind
+        self.entity = entity
+        self.action = action
+        self.base = base
+        self.fieldsText = fieldsText
+        self.fieldsChecked = fieldsChecked
+    }
 
     /// How deep `fields` may nest: a request's own object, its body, the mutations and the mutation hold it.
     static let maxFieldsDepth = JSONDepth.requestLimit - 4
@@ -35,6 +52,10 @@ package struct OutboxEntry: Sendable, MutationWriting {
                 id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: nil, into: &out)
         }
         text.withUTF8 { bytes in
+            if fieldsChecked {
+                return Mutation.write(
+                    id: id, kind: kind, entity: entity, action: action, base: base, fieldsJSON: bytes, into: &out)
+            }
             let readable =
                 (try? FastJSON.withParser(bytes, maxDepth: Self.maxFieldsDepth) { parser in
                     parser.isObject(try parser.skipBalanced())

@@ -22,26 +22,36 @@ extension OutboxJournal {
         withLockedFile { descriptor, status in
             guard UInt64(status.st_dev) == appended.device, UInt64(status.st_ino) == appended.inode else { return }
             if Int64(status.st_size) == appended.end, ftruncate(descriptor, off_t(appended.start)) == 0 { return }
-            _ = try? write(FastJSON.text(["failed": .array([.string(id.key)])]) + "\n", to: descriptor, status)
+            _ = try? write(
+                Array((FastJSON.text(["failed": .array([.string(id.key)])]) + "\n").utf8), to: descriptor, status)
         }
     }
 
-    /// Appends `text` (whole lines) under an exclusive lock of the file.
+    /// Appends `bytes` (whole lines) under an exclusive lock of the file; `durable` waits until they are on the disk
+    /// (a queued change, which the command then reports as saved).
     ///
     /// A line is never glued to a line cut short before (it starts on a line of its own), and a write that fails
     /// half way (a full disk) is cut off again, so that no torn line stays behind.
     @discardableResult
-    func append(_ text: String) throws -> Appended {
+    func append(_ bytes: [UInt8], durable: Bool = false) throws -> Appended {
         let appended = withLockedFile { descriptor, status in
-            Result { try write(text, to: descriptor, status) }
+            Result {
+                let appended = try write(bytes, to: descriptor, status)
+                if durable, fdatasync(descriptor) != 0 {
+                    let failure = errno
+                    _ = ftruncate(descriptor, off_t(appended.start))
+                    throw writeError(errno: failure)
+                }
+                return appended
+            }
         }
         guard let appended else { throw writeError() }
         return try appended.get()
     }
 
-    private func write(_ text: String, to descriptor: Int32, _ status: stat) throws -> Appended {
+    private func write(_ bytes: [UInt8], to descriptor: Int32, _ status: stat) throws -> Appended {
         let start = Int64(status.st_size)
-        var bytes = Array(text.utf8)
+        var bytes = bytes
         if start > 0 {
             var last: UInt8 = 0
             if pread(descriptor, &last, 1, off_t(start - 1)) == 1, last != UInt8(ascii: "\n") {

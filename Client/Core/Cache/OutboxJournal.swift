@@ -6,15 +6,17 @@ import GorillaTransport
 import Glibc
 #endif
 
-/// A write-ahead copy of the outbox in a file of its own beside the cache (`cache.outbox.jsonl`), so that queued
-/// changes survive the loss of the cache file (deleted, emptied, replaced).
+/// The outbox: the queued mutations, in a file of their own beside the cache (`cache.outbox.jsonl`), so that they
+/// survive the loss of the cache file (deleted, emptied, replaced). The cache holds no other copy.
 ///
-/// One JSON object per line: `{"queued":{…}}` for each mutation as it is queued, `{"done":[ids]}` for mutations the
-/// server answered (applied or refused), `{"failed":[ids]}` for a queued line whose cache transaction then failed
-/// (the command reported the failure, so the change must never be pushed). The file is emptied whenever the outbox
-/// is. Lines are written inside the cache's write transaction, so writers of several processes append in the
-/// outbox's order. It guards against the cache file going away, not against power loss (the cache's own commits are
-/// synchronous for that).
+/// One JSON object per line: `{"queued":{…}}` for each mutation as it is queued, its `fields` the JSON object as it
+/// was written when queued (pushed as it is), `{"done":[ids]}` for mutations the server answered (applied or
+/// refused), `{"failed":[ids]}` for a queued line whose cache transaction then failed (the command reported the
+/// failure, so the change must never be pushed). The file is emptied when a sync leaves nothing queued. Lines are
+/// written inside the cache's write transaction, so writers of several processes append in order. A line cut short
+/// (a full disk) is skipped, and every complete line around it still counts.
+///
+/// Records written before the outbox moved here carry `fields` as a string holding the JSON text; they are still read.
 struct OutboxJournal: Sendable {
     let url: URL
 
@@ -30,23 +32,18 @@ struct OutboxJournal: Sendable {
 
     var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
 
-    /// Records a queued mutation; returns where its line lies, for ``retract(_:)`` if the transaction then fails.
+    /// Records a queued mutation; returns where its line lies, for ``retract(_:id:)`` if the transaction then fails.
     @discardableResult
     func queued(_ entry: OutboxEntry, createdAt: String) throws -> Appended {
-        var object: [String: JSONValue] = [
-            "id": .string(entry.id.key), "kind": .string(entry.kind), "entity": .string(entry.entity.key),
-            "action": .string(entry.action.rawValue), "at": .string(createdAt),
-        ]
-        if let fields = entry.fieldsText { object["fields"] = .string(fields) }
-        if let base = entry.base { object["base"] = .number(Double(base)) }
-        return try append(FastJSON.text(["queued": .object(object)]) + "\n")
+        var line: [UInt8] = []
+        Self.writeRecord(entry, createdAt: createdAt, into: &line)
+        return try append(line, durable: true)
     }
 
-    /// Records mutations that left the outbox; empties the journal when the outbox is empty.
-    func done(_ ids: [UUID], outboxEmpty: Bool) throws {
-        if outboxEmpty { return try replace(with: "") }
+    /// Records mutations that left the outbox.
+    func done(_ ids: [UUID]) throws {
         guard !ids.isEmpty else { return }
-        try append(FastJSON.text(["done": .array(ids.map { .string($0.key) })]) + "\n")
+        try append(Array((FastJSON.text(["done": .array(ids.map { .string($0.key) })]) + "\n").utf8))
     }
 
     /// Replaces the journal's contents (atomically, mode 0600).
@@ -54,46 +51,37 @@ struct OutboxJournal: Sendable {
         try SecureFiles.write(Data(text.utf8), to: url)
     }
 
-    /// The mutations queued and not answered, in the order they were queued, with when each was queued; nil when
-    /// there is no journal.
-    ///
-    /// The file is read as bytes, line by line: a line that is not a journal record (a write cut short by a full
-    /// disk, even inside a multi-byte character) is skipped, and every complete line around it still counts.
-    func pending() throws -> [(entry: OutboxEntry, createdAt: String)]? {
-        guard exists else { return nil }
-        let bytes = try Data(contentsOf: url)
-        var queued: [(entry: OutboxEntry, createdAt: String)] = []
-        var done = Set<UUID>()
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            guard let text = String(validating: line, as: UTF8.self),
-                let object = (try? FastJSON.parse(text))?.objectValue
-            else { continue }
-            if let ids = object["done"]?.arrayValue ?? object["failed"]?.arrayValue {
-                for id in ids { if let id = id.stringValue.flatMap(UUID.init(text:)) { done.insert(id) } }
-            } else if let record = Self.queuedRecord(object) {
-                queued.append(record)
-            }
-        }
-        return queued.filter { !done.contains($0.entry.id) }
+    /// Replaces the journal with exactly `entries` (atomically, mode 0600): lines cut short and answered mutations go.
+    func rewrite(_ entries: [(entry: OutboxEntry, createdAt: String)]) throws {
+        var bytes: [UInt8] = []
+        for (entry, createdAt) in entries { Self.writeRecord(entry, createdAt: createdAt, into: &bytes) }
+        try SecureFiles.write(Data(bytes), to: url)
     }
 
-    /// The mutation of a `{"queued":{…}}` record, or nil when the record is not one.
-    private static func queuedRecord(_ object: [String: JSONValue]) -> (entry: OutboxEntry, createdAt: String)? {
-        guard let entry = object["queued"]?.objectValue,
-            let id = entry["id"]?.stringValue.flatMap(UUID.init(text:)), let kind = entry["kind"]?.stringValue,
-            let entity = entry["entity"]?.stringValue.flatMap(UUID.init(text:)),
-            let action = entry["action"]?.stringValue.flatMap(MutationAction.init(rawValue:))
-        else { return nil }
-        let base = entry["base"]?.intValue.map(Int64.init)
-        // Ids as every reader keeps them (``DocumentForms``), whatever wrote the record.
-        let fields = entry["fields"]?.stringValue.map { text in
-            EntityKind(rawValue: kind).map { $0.forms.lowerCasingIDs(inText: text) } ?? text
+    /// The `{"queued":{…}}` line of `entry`, its fields copied as they were written.
+    private static func writeRecord(_ entry: OutboxEntry, createdAt: String, into out: inout [UInt8]) {
+        out += #"{"queued":"#.utf8
+        var object = FastJSON.ObjectWriter()
+        object.member("action", into: &out)
+        FastJSON.writeString(entry.action.rawValue, into: &out)
+        object.member("at", into: &out)
+        FastJSON.writeString(createdAt, into: &out)
+        if let base = entry.base {
+            object.member("base", into: &out)
+            out += String(base).utf8
         }
-        return (
-            OutboxEntry(
-                seq: 0, id: id, kind: kind, entity: entity, action: action, base: base,
-                fieldsText: fields),
-            entry["at"]?.stringValue ?? ISOTime.format(Date())
-        )
+        object.member("entity", into: &out)
+        entry.entity.writeJSON(into: &out, uppercase: false)
+        if let fields = entry.fieldsText {
+            object.member("fields", into: &out)
+            // Text that is not one readable object (never written so, but damaged) keeps the string form.
+            if entry.fieldsChecked { out += fields.utf8 } else { FastJSON.writeString(fields, into: &out) }
+        }
+        object.member("id", into: &out)
+        entry.id.writeJSON(into: &out, uppercase: false)
+        object.member("kind", into: &out)
+        FastJSON.writeString(entry.kind, into: &out)
+        object.close(into: &out)
+        out += "}\n".utf8
     }
 }

@@ -29,9 +29,9 @@ package struct SyncEngine: Sendable {
     /// The `sync.push` body for the longest prefix of `mutations` whose encoding fits in `bytes` (always at least
     /// one mutation), and how many mutations it holds.
     /// The body names `device`, the device the mutations come from, when given.
-    package static func encodedBatch(
-        _ mutations: [some MutationWriting], bytes: Int, device: SyncDevice? = nil
-    ) -> (count: Int, body: [UInt8]) {
+    package static func encodedBatch<Mutations: Collection>(
+        _ mutations: Mutations, bytes: Int, device: SyncDevice? = nil
+    ) -> (count: Int, body: [UInt8]) where Mutations.Element: MutationWriting {
         var body: [UInt8] = []
         body.reserveCapacity(min(bytes, 64 * 1024))
         if let device {
@@ -87,23 +87,21 @@ package struct SyncEngine: Sendable {
             try cache.markUploaded(sha)
         }
         var total = 0
+        // The outbox as it is now, read once; changes queued meanwhile wait for the next sync.
+        let (queued, journalEnd) = try cache.outboxAndEnd()
+        guard !queued.isEmpty else { return 0 }
         // Named in each push, so that the server can tell whose value an update replaces.
-        var device: SyncDevice?
-        var sent: [(request: Int, batch: [OutboxEntry])] = []
-        var lastSent: Int64 = 0
-        var drained = false
+        let device = try DeviceIdentity.current(cache)
+        var sent: [(request: Int, batch: ArraySlice<OutboxEntry>)] = []
+        var next = 0
         while true {
-            if !drained, sent.count < max(pushesInFlight, 1) {
-                let queued = try cache.outbox(after: lastSent, limit: batchSize)
-                if let last = queued.last {
-                    if device == nil { device = try DeviceIdentity.current(cache) }
-                    let (count, body) = Self.encodedBatch(queued, bytes: maxBatchBytes, device: device)
-                    let batch = Array(queued.prefix(count))
-                    sent.append((try await connection.post(Operation.syncPush, encodedBody: body), batch))
-                    lastSent = count == queued.count ? last.seq : batch[count - 1].seq
-                    continue
-                }
-                drained = true
+            if next < queued.count, sent.count < max(pushesInFlight, 1) {
+                let window = queued[next..<min(next + batchSize, queued.count)]
+                let (count, body) = Self.encodedBatch(window, bytes: maxBatchBytes, device: device)
+                let batch = window.prefix(count)
+                sent.append((try await connection.post(Operation.syncPush, encodedBody: body), batch))
+                next += count
+                continue
             }
             guard !sent.isEmpty else { return total }
             let (request, batch) = sent.removeFirst()
@@ -111,7 +109,9 @@ package struct SyncEngine: Sendable {
             let reply =
                 try PushReply.read(line: line)
                 ?? ServerConnection.value(of: line, op: Operation.syncPush, as: PushReply.self)
-            try cache.applyPushResults(reply.results, for: batch, device: device?.name)
+            let last = next == queued.count && sent.isEmpty
+            try cache.applyPushResults(
+                reply.results, for: Array(batch), device: device.name, last: last, journalEnd: last ? journalEnd : nil)
             total += batch.count
             if reply.results.count < batch.count {
                 throw ClientError(
@@ -182,23 +182,30 @@ package struct SyncEngine: Sendable {
     /// The next page is asked for as soon as a page arrives (its cursor is known then), so the server reads and sends
     /// it, and a child task reads it, while this device stores the current one; each page and its cursor are still
     /// saved in one transaction.
+    ///
+    /// The versions of this device's own changes, which it took from the push replies, are asked to be left out
+    /// (`skip`): the device holds them, and the cursor moves past them as the server pages.
     package func pull(over connection: ServerConnection) async throws -> Int {
         var total = 0
-        var page = try await fetchPage(over: connection, since: try cache.cursor())
+        let since = try cache.cursor()
+        let own = try cache.ownVersions(after: since)
+        var page = try await fetchPage(over: connection, since: since, skip: own)
         while true {
             let cursor = page.cursor!
             guard page.more else {
                 try cache.applyPull(page.changes, cursor: cursor)
                 return total + page.changes.count
             }
-            async let next = fetchPage(over: connection, since: cursor)
+            async let next = fetchPage(over: connection, since: cursor, skip: own.filter { $0 > cursor })
             try cache.applyPull(page.changes, cursor: cursor)
             total += page.changes.count
             page = try await next
         }
     }
 
-    private func fetchPage(over connection: ServerConnection, since: Int64) async throws -> PulledPage {
-        try Self.decodePull(try await connection.roundTrip(Operation.syncPull, PullBody(since: since, limit: pageSize)))
+    private func fetchPage(over connection: ServerConnection, since: Int64, skip: [Int64]) async throws -> PulledPage {
+        try Self.decodePull(
+            try await connection.roundTrip(
+                Operation.syncPull, PullBody(since: since, limit: pageSize, skip: skip.isEmpty ? nil : skip)))
     }
 }

@@ -16,13 +16,17 @@ package struct UpdatedReply: Codable, Sendable, Equatable {
     }
 }
 
-/// `sync.pull`: the changes after `since`, in version order, at most `limit` of them.
+/// `sync.pull`: the changes after `since`, in version order, at most `limit` of them, without the rows whose version
+/// is in `skip` (the device's own pushed changes, which it holds already).
 package struct PullBody: Codable, Sendable {
     package var since: Int64
     package var limit: Int?
-    package init(since: Int64, limit: Int? = nil) {
+    /// Versions the device holds already (at most ``SyncLimits/maxPullSkip``); the cursor moves past them as usual.
+    package var skip: [Int64]?
+    package init(since: Int64, limit: Int? = nil, skip: [Int64]? = nil) {
         self.since = since
         self.limit = limit
+        self.skip = skip
     }
 }
 
@@ -163,10 +167,13 @@ package struct MutationResult: Codable, Sendable, Equatable {
     package var overwritten: [String: JSONValue]?
     /// Extra results of the mutation (e.g. a registration code).
     package var extra: [String: JSONValue]?
+    /// The entity's version before an update or delete applied now: when it is the version the device's copy was
+    /// at, the device's copy with the change is the server's (absent for a create).
+    package var previous: Int64?
 
     package init(
         id: UUID, status: MutationStatus, version: Int64? = nil, error: WireError? = nil,
-        overwritten: [String: JSONValue]? = nil, extra: [String: JSONValue]? = nil
+        overwritten: [String: JSONValue]? = nil, extra: [String: JSONValue]? = nil, previous: Int64? = nil
     ) {
         self.id = id
         self.status = status
@@ -174,6 +181,7 @@ package struct MutationResult: Codable, Sendable, Equatable {
         self.error = error
         self.overwritten = overwritten
         self.extra = extra
+        self.previous = previous
     }
 
     /// Reads a result as `WireCoding.decoder` would from `value`; nil if `value` is not one.
@@ -191,9 +199,11 @@ package struct MutationResult: Codable, Sendable, Equatable {
             return value.objectValue.map { .some($0) }
         }
         guard let version = whole(members["version"]), let overwritten = object(members["overwritten"]),
-            let extra = object(members["extra"]), let error = object(members["error"])
+            let extra = object(members["extra"]), let error = object(members["error"]),
+            let previous = whole(members["previous"])
         else { return nil }
         self.version = version
+        self.previous = previous
         self.overwritten = overwritten
         self.extra = extra
         if let error {
@@ -230,6 +240,10 @@ package struct MutationResult: Codable, Sendable, Equatable {
         if let overwritten {
             object.member("overwritten", into: &out)
             FastJSON.write(overwritten, into: &out)
+        }
+        if let previous {
+            object.member("previous", into: &out)
+            out += String(previous).utf8
         }
         object.member("status", into: &out)
         FastJSON.writeString(status.rawValue, into: &out)
@@ -275,6 +289,8 @@ package enum SyncLimits {
     /// Default and largest page of a pull.
     package static let defaultPullLimit = 1000
     package static let maxPullLimit = 5000
+    /// Most versions a pull may ask to skip.
+    package static let maxPullSkip = 5000
     /// Largest stored document (and largest `fields` of one mutation), as JSON. A 24-set real-time session is about
     /// 4.6 KB; the bound keeps every mutation far inside one request line (1 MiB), so no queue can stall on one.
     package static let maxDocumentBytes = 256 * 1024

@@ -20,6 +20,21 @@ package enum EntityKind: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// Whether the server takes a create of an id that exists already (another device created the same derived id)
+    /// as an update of that row.
+    package var mergesCreates: Bool { self == .event }
+
+    /// Whether the server stores a change of this kind as the device wrote it, so that the device takes the push
+    /// reply's version instead of pulling its change back: the catalogue's machines, exercises and trainings. The
+    /// server writes fields of its own in the other kinds (a message's `sent`, a session's `revision` and
+    /// `recordedBy`, a client's code, an appointment's state) or merges their creates.
+    package var storedAsPushed: Bool {
+        switch self {
+        case .machine, .exercise, .training: true
+        case .client, .event, .message, .measurement, .session, .draft, .conflict: false
+        }
+    }
+
     /// The type whose JSON a row of this kind holds.
     package var documentType: any EntityDocument.Type {
         switch self {
