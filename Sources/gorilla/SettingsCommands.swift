@@ -5,6 +5,7 @@ import GorillaClientCore
 import GorillaPresenters
 import GorillaShared
 
+/// `gorilla settings [list]` and `gorilla settings set NAME VALUE`.
 struct SettingsCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(

@@ -78,6 +78,26 @@ struct SettingsCommandTests {
         }
     }
 
+    @Test func offlineTheUnitIsSetAndTheAccountsSettingsFailAsProfileEditDoes() async throws {
+        var device: Device?
+        try await withTestServer { server in
+            device = try await Device.coach("ada", on: server)
+        }
+        // The server is gone.
+        let laptop = try #require(device)
+        let unit = try await runGorilla(["settings", "set", "unit", "lb"], home: laptop.home)
+        #expect(unit.status == 0, "\(unit)")
+        #expect(laptop.app.home.loadConfig().unit == "lb")
+        let edit = try await runGorilla(["profile", "edit", "--reminder", "45"], home: laptop.home)
+        let set = try await runGorilla(["settings", "set", "reminder", "45"], home: laptop.home)
+        #expect(edit.status != 0 && set.status == edit.status, "profile edit: \(edit)\nsettings set: \(set)")
+        #expect(!set.stderr.isEmpty, "\(set)")
+        #expect(laptop.app.home.loadSession()?.profile.reminder == nil)
+        // The list reads this device alone.
+        let listed = try await Self.listed(laptop.home)
+        #expect(listed["unit"]?["value"] == "lb" && listed["reminder"]?["value"] == "30", "\(listed)")
+    }
+
     @Test func aBadNameOrValueIsAUsageErrorInTheUsersLanguageListingWhatIsAllowed() async throws {
         try await withTestServer { server in
             let coach = try await Device.coach("ada", on: server)
