@@ -83,6 +83,10 @@ extension ProfileDetail: Presentable {
         rows.append((AccountPhrases.profileSince.t(), String(ISOTime.format(profile.created).prefix(10))))
         return (updated ? AccountPhrases.profileUpdated.t() + "\n" : "") + labelled(rows)
     }
+
+    package func notes(for viewer: Viewer) -> [String] {
+        savedPhoto.map { [SettingsPhrases.photoSaved.t(["path": $0])] } ?? []
+    }
 }
 
 extension PasswordUpdated: Presentable {

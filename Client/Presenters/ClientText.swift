@@ -185,7 +185,8 @@ extension IssuedClientSecret: Presentable {
 
 extension ClientDetail {
     package func notes(for viewer: Viewer) -> [String] {
-        replacedCode ? [CataloguePhrases.codeReplacedNote.t()] : []
+        (replacedCode ? [CataloguePhrases.codeReplacedNote.t()] : [])
+            + (savedPhoto.map { [SettingsPhrases.photoSaved.t(["path": $0])] } ?? [])
     }
 }
 

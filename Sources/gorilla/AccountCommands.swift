@@ -142,7 +142,10 @@ struct ProfileCommand: AsyncParsableCommand {
             CommandConfiguration(commandName: "show", abstract: AccountPhrases.helpProfileShow.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        func run() async throws { try await present(global) { try await AccountService($0).profile() } }
+        @OptionGroup var photo: SavePhotoOptions
+        func run() async throws {
+            try await present(global) { try await AccountService($0).profile(savePhoto: photo.file) }
+        }
     }
 
     struct Edit: AsyncParsableCommand {

@@ -24,9 +24,12 @@ struct GlobalOptions: ParsableArguments {
     }
 }
 
-/// What this process shares: its device context.
+/// What this process shares: its device context, and the umask it was started with.
 enum Runtime {
     static let context = DeviceContext()
+    /// The umask the command was started with, before ``Gorilla/main()`` made its own files private: files the user
+    /// asks for (`--save-photo`) are made with it.
+    nonisolated(unsafe) static var startingUmask: mode_t = 0o022
 }
 
 /// Runs a service call on the process's device context and prints its result (or error) the same way for every
@@ -134,7 +137,7 @@ struct Gorilla: AsyncParsableCommand {
                 Machines.self, Exercises.self, Trainings.self, Clients.self, Events.self, CalendarCommand.self,
                 Agenda.self, Sessions.self, Train.self,
                 Stats.self, Measurements.self, Messages.self, Chat.self, Watch.self, NewsCommand.self,
-                SyncCommand.self, ExportCommand.self, ImportCommand.self,
+                SyncCommand.self, ExportCommand.self, ImportCommand.self, SettingsCommand.self,
             ]
         )
     }
@@ -156,7 +159,7 @@ struct Gorilla: AsyncParsableCommand {
     }
 
     static func main() async {
-        umask(0o077)  // the cache and session hold credentials and clients' personal data
+        Runtime.startingUmask = umask(0o077)  // the cache and session hold credentials and clients' personal data
         Runtime.context.home.tightenPermissions()
         // `--language` is read before the arguments are parsed: the help and the parser's errors speak it too.
         if let language = Self.languageAsked(CommandLine.arguments) { Runtime.context.speak(language) }
@@ -172,5 +175,13 @@ struct Gorilla: AsyncParsableCommand {
                 HelpLanguage.exit(for: error)
             }
         }
+    }
+}
+
+extension CompletionKind {
+    /// Completes the names of `kind` held in this device's cache (``CompletionNames``): the shell's script calls the
+    /// CLI back with `---completion`, which answers from the cache alone, quickly and silently.
+    static func names(_ kind: CompletionNames.Kind) -> CompletionKind {
+        .custom { _, _, prefix in CompletionNames.names(kind, prefix: prefix) }
     }
 }

@@ -41,7 +41,8 @@ struct Machines: AsyncParsableCommand {
                 commandName: "show", abstract: CataloguePhrases.helpMachinesShow.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument(help: ArgumentHelp(CataloguePhrases.helpNameOrID.t())) var name: String
+        @Argument(help: ArgumentHelp(CataloguePhrases.helpNameOrID.t()), completion: .names(.machine))
+        var name: String
         @Option(help: ArgumentHelp(CataloguePhrases.helpMachinesShowSaveImage.t())) var saveImage: String?
         func run() async throws {
             try await present(global) { try await MachineService($0).show(name, saveImage: saveImage) }
@@ -53,7 +54,7 @@ struct Machines: AsyncParsableCommand {
             CommandConfiguration(commandName: "rename", abstract: CataloguePhrases.helpMachinesRename.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var name: String
+        @Argument(completion: .names(.machine)) var name: String
         @Argument var newName: String
         func run() async throws {
             try await present(global) { try await CatalogueService($0).rename(.machine, name, to: newName) }
@@ -66,7 +67,7 @@ struct Machines: AsyncParsableCommand {
                 commandName: "rm", abstract: CataloguePhrases.helpMachinesRemove.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var name: String
+        @Argument(completion: .names(.machine)) var name: String
         @Flag(help: ArgumentHelp(CataloguePhrases.helpYesDelete.t())) var yes = false
         func run() async throws {
             try await present(global) {
@@ -78,7 +79,8 @@ struct Machines: AsyncParsableCommand {
 }
 
 struct ExerciseOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(CataloguePhrases.helpExerciseMachine.t())) var machine: String?
+    @Option(help: ArgumentHelp(CataloguePhrases.helpExerciseMachine.t()), completion: .names(.machine))
+    var machine: String?
     @Option(help: ArgumentHelp(CataloguePhrases.helpExerciseDescription.t())) var description: String?
     @Option(name: .customLong("muscle"), help: ArgumentHelp(CataloguePhrases.helpExerciseMuscle.t())) var muscles:
         [String] = []
@@ -124,7 +126,8 @@ struct Exercises: AsyncParsableCommand {
             CommandConfiguration(commandName: "show", abstract: CataloguePhrases.helpExercisesShow.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument(help: ArgumentHelp(CataloguePhrases.helpNameOrID.t())) var name: String
+        @Argument(help: ArgumentHelp(CataloguePhrases.helpNameOrID.t()), completion: .names(.exercise))
+        var name: String
         func run() async throws { try await present(global) { try await ExerciseService($0).show(name) } }
     }
 
@@ -134,7 +137,7 @@ struct Exercises: AsyncParsableCommand {
                 commandName: "edit", abstract: CataloguePhrases.helpExercisesEdit.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var name: String
+        @Argument(completion: .names(.exercise)) var name: String
         @OptionGroup var options: ExerciseOptions
         @Flag(help: ArgumentHelp(CataloguePhrases.helpExercisesEditNoMachine.t())) var noMachine = false
         func run() async throws {
@@ -150,7 +153,7 @@ struct Exercises: AsyncParsableCommand {
             CommandConfiguration(commandName: "rename", abstract: CataloguePhrases.helpExercisesRename.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var name: String
+        @Argument(completion: .names(.exercise)) var name: String
         @Argument var newName: String
         func run() async throws {
             try await present(global) { try await CatalogueService($0).rename(.exercise, name, to: newName) }
@@ -163,7 +166,7 @@ struct Exercises: AsyncParsableCommand {
                 commandName: "rm", abstract: CataloguePhrases.helpExercisesRemove.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var name: String
+        @Argument(completion: .names(.exercise)) var name: String
         @Flag(help: ArgumentHelp(CataloguePhrases.helpYesDelete.t())) var yes = false
         func run() async throws {
             try await present(global) {
@@ -189,7 +192,9 @@ struct Trainings: AsyncParsableCommand {
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
-        @Option(name: .customLong("exercise"), help: ArgumentHelp(CataloguePhrases.helpTrainingsAddExercise.t()))
+        @Option(
+            name: .customLong("exercise"), help: ArgumentHelp(CataloguePhrases.helpTrainingsAddExercise.t()),
+            completion: .names(.exercise))
         var exercises: [String] = []
         @Option(
             name: .customLong("plan"),
@@ -219,7 +224,7 @@ struct Trainings: AsyncParsableCommand {
                 commandName: "show", abstract: CataloguePhrases.helpTrainingsShow.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var name: String
+        @Argument(completion: .names(.training)) var name: String
         func run() async throws { try await present(global) { try await TrainingService($0).show(name) } }
     }
 
@@ -229,7 +234,7 @@ struct Trainings: AsyncParsableCommand {
                 commandName: "edit", abstract: CataloguePhrases.helpTrainingsEdit.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var name: String
+        @Argument(completion: .names(.training)) var name: String
         @Option(help: ArgumentHelp(CataloguePhrases.helpTrainingsEditAdd.t())) var add: [String] = []
         @Option(help: ArgumentHelp(CataloguePhrases.helpTrainingsEditRemove.t())) var remove: [String] = []
         @Option(help: ArgumentHelp(CataloguePhrases.helpTrainingsEditMove.t())) var move: String?
@@ -252,7 +257,7 @@ struct Trainings: AsyncParsableCommand {
                 commandName: "duplicate", abstract: CataloguePhrases.helpTrainingsDuplicate.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var name: String
+        @Argument(completion: .names(.training)) var name: String
         @Argument var newName: String
         func run() async throws {
             try await present(global) { try await TrainingService($0).duplicate(name, as: newName) }
@@ -264,7 +269,7 @@ struct Trainings: AsyncParsableCommand {
             CommandConfiguration(commandName: "rename", abstract: CataloguePhrases.helpTrainingsRename.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var name: String
+        @Argument(completion: .names(.training)) var name: String
         @Argument var newName: String
         func run() async throws {
             try await present(global) { try await CatalogueService($0).rename(.training, name, to: newName) }
@@ -277,7 +282,7 @@ struct Trainings: AsyncParsableCommand {
                 commandName: "rm", abstract: CataloguePhrases.helpTrainingsRemove.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var name: String
+        @Argument(completion: .names(.training)) var name: String
         @Flag(help: ArgumentHelp(CataloguePhrases.helpYesDelete.t())) var yes = false
         func run() async throws {
             try await present(global) {

@@ -45,13 +45,17 @@ struct Clients: AsyncParsableCommand {
                 commandName: "show", abstract: CataloguePhrases.helpClientsShow.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument(help: ArgumentHelp(CataloguePhrases.helpClientsShowClient.t())) var client: String
+        @Argument(help: ArgumentHelp(CataloguePhrases.helpClientsShowClient.t()), completion: .names(.client))
+        var client: String
         @Flag(
             help: ArgumentHelp(
                 CataloguePhrases.helpClientsShowCode.t(),
                 discussion: CataloguePhrases.helpClientsShowCodeDiscussion.t()))
         var code = false
-        func run() async throws { try await present(global) { try await ClientService($0).show(client, code: code) } }
+        @OptionGroup var photo: SavePhotoOptions
+        func run() async throws {
+            try await present(global) { try await ClientService($0).show(client, code: code, savePhoto: photo.file) }
+        }
     }
 
     struct Edit: AsyncParsableCommand {
@@ -63,7 +67,8 @@ struct Clients: AsyncParsableCommand {
             )
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument(help: ArgumentHelp(CataloguePhrases.helpClientsEditClient.t())) var client: String
+        @Argument(help: ArgumentHelp(CataloguePhrases.helpClientsEditClient.t()), completion: .names(.client))
+        var client: String
         @Option(
             name: .customLong("goal-weight"), help: ArgumentHelp(CataloguePhrases.helpClientsEditGoalWeight.t()))
         var goalWeight: String?
@@ -83,7 +88,7 @@ struct Clients: AsyncParsableCommand {
                 commandName: "code", abstract: CataloguePhrases.helpClientsCode.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var client: String
+        @Argument(completion: .names(.client)) var client: String
         func run() async throws { try await present(global) { try await ClientService($0).newCode(client) } }
     }
 
@@ -95,7 +100,7 @@ struct Clients: AsyncParsableCommand {
             )
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var client: String
+        @Argument(completion: .names(.client)) var client: String
         func run() async throws { try await present(global) { try await ClientService($0).resetPassword(client) } }
     }
 
@@ -105,7 +110,7 @@ struct Clients: AsyncParsableCommand {
                 commandName: "rm", abstract: CataloguePhrases.helpClientsRemove.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Argument var client: String
+        @Argument(completion: .names(.client)) var client: String
         @Flag(help: ArgumentHelp(CataloguePhrases.helpClientsRemoveYes.t())) var yes = false
         func run() async throws {
             try await present(global) {

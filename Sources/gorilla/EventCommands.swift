@@ -55,7 +55,8 @@ struct Events: AsyncParsableCommand {
                     + CalendarPhrases.helpEventsAddDiscussion.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Option(help: ArgumentHelp(CalendarPhrases.helpEventClient.t())) var client: String
+        @Option(help: ArgumentHelp(CalendarPhrases.helpEventClient.t()), completion: .names(.client))
+        var client: String
         @OptionGroup var options: EventOptions
         @OptionGroup(title: CalendarPhrases.helpSeriesTitle.t()) var repeating: RepeatOptions
         func validate() throws {
@@ -77,7 +78,8 @@ struct Events: AsyncParsableCommand {
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @OptionGroup var range: RangeOptions
-        @Option(help: ArgumentHelp(CalendarPhrases.helpEventsListClient.t())) var client: String?
+        @Option(help: ArgumentHelp(CalendarPhrases.helpEventsListClient.t()), completion: .names(.client))
+        var client: String?
         func run() async throws {
             try await present(global) {
                 try await EventService($0).list(from: range.from, to: range.to, client: client)

@@ -43,7 +43,8 @@ struct ImportCommand: AsyncParsableCommand {
     }
     @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
     @Argument(help: ArgumentHelp(DataPhrases.helpImportFile.t())) var file: String
-    @Option(help: ArgumentHelp(DataPhrases.helpImportClient.t())) var client: String?
+    @Option(help: ArgumentHelp(DataPhrases.helpImportClient.t()), completion: .names(.client))
+    var client: String?
     @Flag(help: ArgumentHelp(DataPhrases.helpImportCreateExercises.t())) var createExercises = false
     @Flag(help: ArgumentHelp(DataPhrases.helpImportAllowNew.t())) var allowNew = false
     @Flag(help: ArgumentHelp(DataPhrases.helpImportDryRun.t())) var dryRun = false

@@ -19,7 +19,13 @@ enum HelpLanguage {
     /// Prints what the parser says about `error` (help, a usage error) in the current language and exits with the
     /// parser's code.
     static func exit(for error: any Error) -> Never {
-        let message = translate(Gorilla.fullMessage(for: error), to: Language.current)
+        // What a shell reads (a completion script, the names it completes) and the help dumped for the manual's
+        // generator are printed as they are.
+        let untranslated = CommandLine.arguments.dropFirst().contains {
+            $0 == "---completion" || $0 == "--generate-completion-script" || $0 == "--experimental-dump-help"
+        }
+        let full = Gorilla.fullMessage(for: error)
+        let message = untranslated ? full : translate(full, to: Language.current)
         let code = Gorilla.exitCode(for: error)
         if !message.isEmpty {
             if code == .success {

@@ -24,7 +24,8 @@ struct Sessions: AsyncParsableCommand {
                 ]))
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Option(help: ArgumentHelp(TrainingPhrases.helpLogClient.t())) var client: String?
+        @Option(help: ArgumentHelp(TrainingPhrases.helpLogClient.t()), completion: .names(.client))
+        var client: String?
         @Option(help: ArgumentHelp(TrainingPhrases.helpLogTraining.t())) var training: String?
         @Option(help: ArgumentHelp(TrainingPhrases.helpLogEvent.t())) var event: String?
         @Option(help: ArgumentHelp(TrainingPhrases.helpLogDate.t())) var date: String?
@@ -48,7 +49,8 @@ struct Sessions: AsyncParsableCommand {
             CommandConfiguration(commandName: "list", abstract: TrainingPhrases.helpList.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Option(help: ArgumentHelp(TrainingPhrases.helpListClient.t())) var client: String?
+        @Option(help: ArgumentHelp(TrainingPhrases.helpListClient.t()), completion: .names(.client))
+        var client: String?
         @OptionGroup var range: RangeOptions
         func run() async throws {
             try await present(global) {
@@ -146,7 +148,8 @@ struct Train: AsyncParsableCommand {
             discussion: TrainingPhrases.helpTrainDiscussion.t())
     }
     @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-    @Option(help: ArgumentHelp(TrainingPhrases.helpTrainClient.t())) var client: String?
+    @Option(help: ArgumentHelp(TrainingPhrases.helpTrainClient.t()), completion: .names(.client))
+    var client: String?
     @Option(help: ArgumentHelp(TrainingPhrases.helpTrainTraining.t())) var training: String?
     @Flag(help: ArgumentHelp(TrainingPhrases.helpTrainFree.t())) var free = false
     @Option(help: ArgumentHelp(TrainingPhrases.helpTrainEvent.t())) var event: String?

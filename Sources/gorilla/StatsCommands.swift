@@ -13,7 +13,8 @@ struct Stats: AsyncParsableCommand {
             discussion: ProgressPhrases.helpStatsDiscussion.t())
     }
     @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-    @Option(help: ArgumentHelp(ProgressPhrases.helpClient.t())) var client: String?
+    @Option(help: ArgumentHelp(ProgressPhrases.helpClient.t()), completion: .names(.client))
+    var client: String?
     @Option(help: ArgumentHelp(ProgressPhrases.helpStatsExercise.t())) var exercise: String?
     @OptionGroup var range: RangeOptions
     @Option(help: ArgumentHelp(ProgressPhrases.helpStatsSVG.t())) var svg: String?
@@ -88,7 +89,8 @@ struct Measurements: AsyncParsableCommand {
             CommandConfiguration(commandName: "add", abstract: ProgressPhrases.helpMeasurementsAdd.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Option(help: ArgumentHelp(ProgressPhrases.helpClient.t())) var client: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpClient.t()), completion: .names(.client))
+        var client: String?
         @OptionGroup var figures: Figures
 
         func run() async throws {
@@ -101,7 +103,8 @@ struct Measurements: AsyncParsableCommand {
             CommandConfiguration(commandName: "list", abstract: ProgressPhrases.helpMeasurementsList.t())
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-        @Option(help: ArgumentHelp(ProgressPhrases.helpClient.t())) var client: String?
+        @Option(help: ArgumentHelp(ProgressPhrases.helpClient.t()), completion: .names(.client))
+        var client: String?
         func run() async throws { try await present(global) { try await MeasurementService($0).list(client: client) } }
     }
 

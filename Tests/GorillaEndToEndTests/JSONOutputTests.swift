@@ -22,7 +22,7 @@ struct JSONOutputTests {
         "clients rm", "events add", "events edit", "events cancel", "events rm", "events confirm", "events decline",
         "events request", "events accept", "sessions log", "sessions edit", "sessions comment", "sessions rm", "train",
         "measurements add", "measurements edit", "measurements rm", "messages send", "chat", "watch", "sync", "export",
-        "import",
+        "import", "settings set",
     ]
 
     @Test func everyReadCommandPrintsParseableJSONWithoutNullsAndWithLowerCaseIDs() async throws {
@@ -48,14 +48,14 @@ struct JSONOutputTests {
                 ["stats", "--client", "Bea", "--exercise", "Rower"],
                 ["measurements", "list", "--client", "Bea"], ["messages", "list"], ["messages", "show", "Bea"],
                 ["news"], ["sync", "--status"], ["sync", "--conflicts"], ["agenda"], ["agenda", "--days", "7"],
-                ["calendar", "--week"],
+                ["calendar", "--week"], ["settings"], ["settings", "list"],
             ]
             let clientReads: [[String]] = [
                 [], ["whoami"], ["exercises", "list"], ["trainings", "show", "Legs A"], ["clients", "list"],
                 ["events", "list"], ["calendar", "2026-11"], ["sessions", "list"], ["sessions", "show", session],
                 ["stats"], ["stats", "--exercise", "Curl"], ["measurements", "list"], ["messages", "list"],
                 ["messages", "show"], ["news"], ["sync", "--status"], ["sync", "--conflicts"], ["agenda"],
-                ["agenda", "--days", "7"], ["calendar", "--week"],
+                ["agenda", "--days", "7"], ["calendar", "--week"], ["settings", "list"],
             ]
 
             // Every subcommand of the CLI is either read here or known to write.

@@ -78,8 +78,37 @@ package struct ProfileDetail {
     package let profile: Profile
     /// Whether the profile was just changed.
     package let updated: Bool
+    /// The file the photo was saved to (`--save-photo`).
+    package let savedPhoto: String?
 
-    package var jsonForm: some Encodable { profile }
+    package init(profile: Profile, updated: Bool, savedPhoto: String? = nil) {
+        self.profile = profile
+        self.updated = updated
+        self.savedPhoto = savedPhoto
+    }
+
+    /// What `--json` prints: the profile, and `savedPhoto` when the photo was saved.
+    package var jsonForm: some Encodable { PhotoSaved(profile, savedPhoto: savedPhoto) }
+}
+
+/// A result's JSON with `"savedPhoto": PATH` added when a photo was saved (`--save-photo`).
+package struct PhotoSaved<Base: Encodable>: Encodable {
+    let base: Base
+    let savedPhoto: String?
+
+    package init(_ base: Base, savedPhoto: String?) {
+        self.base = base
+        self.savedPhoto = savedPhoto
+    }
+
+    private enum CodingKeys: String, CodingKey { case savedPhoto }
+
+    package func encode(to encoder: any Encoder) throws {
+        try base.encode(to: encoder)
+        guard let savedPhoto else { return }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(savedPhoto, forKey: .savedPhoto)
+    }
 }
 
 /// `gorilla password change|reset`.

@@ -157,13 +157,20 @@ package struct AccountService: Sendable {
         return AccountSummary(profile: profile, server: (try? context.config())?.server, source: source)
     }
 
-    /// `gorilla profile show`.
-    package func profile() async throws -> ProfileDetail {
+    /// `gorilla profile show [--save-photo FILE [--force]]`: with `savePhoto`, the account's photo is written there.
+    /// - Throws: ``ClientError`` `.notFound` when the account has no photo to save.
+    package func profile(savePhoto: PhotoFile? = nil) async throws -> ProfileDetail {
         let profile = try await context.withServer { connection in
             try await connection.request(Operation.profileGet, Empty(), as: Profile.self)
         }
         try keepProfile(profile)
-        return ProfileDetail(profile: profile, updated: false)
+        if let savePhoto {
+            guard let photo = profile.photo else {
+                throw ClientError(.notFound, SettingsPhrases.accountHasNoPhoto.t())
+            }
+            try await savePhoto.save(photo, context: context)
+        }
+        return ProfileDetail(profile: profile, updated: false, savedPhoto: savePhoto?.path)
     }
 
     /// `gorilla profile edit`: changes the given fields; `photoFile` is a PNG or JPEG file to upload.

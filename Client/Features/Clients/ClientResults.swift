@@ -115,6 +115,8 @@ package struct ClientDetail {
     package let nextEvents: [AppointmentRecord]
     /// Their newest sessions (at most 5).
     package let recentSessions: [Stored<TrainingSession>]
+    /// The file their photo was saved to (`--save-photo`).
+    package var savedPhoto: String? = nil
 
     /// The members `--json` adds to the client's: the code (when this device keeps it), unread messages, next events
     /// and the ids of the recent sessions.
@@ -127,12 +129,13 @@ package struct ClientDetail {
     }
 
     package var jsonForm: some Encodable {
-        DocumentRecord(
-            ClientRecords.marked(client),
-            adding: Added(
-                removed: removed, code: code, unread: unread, nextEvents: nextEvents,
-                recentSessions: recentSessions.map(\.id.key))
-        )
+        PhotoSaved(
+            DocumentRecord(
+                ClientRecords.marked(client),
+                adding: Added(
+                    removed: removed, code: code, unread: unread, nextEvents: nextEvents,
+                    recentSessions: recentSessions.map(\.id.key))
+            ), savedPhoto: savedPhoto)
     }
 }
 

@@ -60,8 +60,12 @@ package struct ClientService: Sendable {
 
     /// `gorilla clients show CLIENT [--code]`: the profile, next events, recent sessions and unread messages (a
     /// removed client's too). With `code`, an invited client's registration code: the one this device keeps, else a
-    /// new one from the server (the code another device of the coach issued then stops working).
-    package func show(_ name: String, code wantsCode: Bool = false) async throws -> ClientDetail {
+    /// new one from the server (the code another device of the coach issued then stops working). With `savePhoto`,
+    /// the client's profile photo is written there.
+    /// - Throws: ``ClientError`` `.notFound` when the client has no photo to save.
+    package func show(
+        _ name: String, code wantsCode: Bool = false, savePhoto: PhotoFile? = nil
+    ) async throws -> ClientDetail {
         if wantsCode { try context.require(.update, .client, CataloguePhrases.coachesSeeCodes.t()) }
         let cache = try await context.freshCache()
         let directory = ClientDirectory(cache: cache)
@@ -82,6 +86,13 @@ package struct ClientService: Sendable {
             horizon: Date().addingTimeInterval(Double(EventService.defaultHorizon) * 86_400)
         ).filter(\.status.isLive)
         let sessions = try cache.timeline(TrainingSession.self, client: client.id).sorted { $0.start > $1.start }
+        if let savePhoto {
+            guard let photo = client.photo else {
+                throw ClientError(
+                    .notFound, SettingsPhrases.clientHasNoPhoto.t(["name": ClientDirectory.displayName(client)]))
+            }
+            try await savePhoto.save(photo, context: context)
+        }
         let me = try context.session().profile.id
         let unread = try cache.all(DeviceMessage.self).filter {
             $0.from == client.id && $0.to == me && $0.read == nil
@@ -89,7 +100,8 @@ package struct ClientService: Sendable {
         return ClientDetail(
             client: client, name: ClientDirectory.displayName(client),
             codeState: code, replacedCode: replaced, unread: unread,
-            nextEvents: events.prefix(5).map { AppointmentRecord($0) }, recentSessions: Array(sessions.prefix(5)))
+            nextEvents: events.prefix(5).map { AppointmentRecord($0) }, recentSessions: Array(sessions.prefix(5)),
+            savedPhoto: savePhoto?.path)
     }
 
     /// `gorilla clients code CLIENT`: a new registration code for a client who has not registered yet.

@@ -15,7 +15,7 @@ package struct Client: EntityDocument {
     package static let kind = EntityKind.client
     /// Fields only the server writes (from the account and the registration code).
     package static let serverManagedFields: Set<String> = [
-        "status", "username", "email", "joined", "codeExpires", "coachName",
+        "status", "username", "email", "joined", "codeExpires", "coachName", "photo",
     ]
     /// Longest NIF.
     package static let maxNIFLength = 20
@@ -31,6 +31,9 @@ package struct Client: EntityDocument {
     package var codeExpires: Date?
     /// The coach's full name, as the client's devices show it.
     package var coachName: String?
+    /// The SHA-256 of the client account's profile photo (``Profile/photo``), fetched with `media.get`; mirrored by the
+    /// server from the account.
+    package var photo: String?
     /// The body weight the client aims at, in kg (set by the coach; the limits of ``Measurement/Measure/weight``).
     package var goalWeight: Double?
     /// Sessions a week the client's plan asks for (set by the coach): what compliance is measured against.
@@ -63,7 +66,7 @@ package struct Client: EntityDocument {
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case name, surname, nif, notes, status, username, email, joined, codeExpires, coachName, goalWeight, perWeek
-        case perWeekSince
+        case perWeekSince, photo
     }
 
     package static let forms = DocumentForms([CodingKeys.perWeek: .count])
@@ -85,6 +88,7 @@ package struct Client: EntityDocument {
         goalWeight = try container.decodeIfPresent(Double.self, forKey: .goalWeight)
         perWeek = try container.decodeIfPresent(Int.self, forKey: .perWeek)
         perWeekSince = try container.decodeIfPresent(CalendarDate.self, forKey: .perWeekSince)
+        photo = try container.decodeIfPresent(String.self, forKey: .photo)
     }
 
     /// "Ana Ruiz", or the username, or nil when nothing names the client yet.

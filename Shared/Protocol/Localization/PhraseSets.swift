@@ -4,7 +4,7 @@ package enum PhraseSets {
     package static let all: [(name: String, cases: [(key: String, ca: String, es: String, en: String)])] = [
         rows(AccountPhrases.self), rows(CataloguePhrases.self), rows(CalendarPhrases.self), rows(TrainingPhrases.self),
         rows(ProgressPhrases.self), rows(MessagePhrases.self), rows(DataPhrases.self), rows(HelpPhrases.self),
-        rows(DevicePhrases.self),
+        rows(DevicePhrases.self), rows(SettingsPhrases.self),
     ]
 
     private static func rows<Set: Phrases & RawRepresentable<String>>(
