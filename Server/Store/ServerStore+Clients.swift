@@ -102,6 +102,13 @@ extension ServerStore {
             "username": .string(account.username), "email": .string(account.email),
         ]
         if let nif = account.nif { changes["nif"] = .string(nif) }
+        // The account's photo, for the coach to show and save (`clients show --save-photo`); gone when removed.
+        if let photo = account.photo, !photo.isEmpty {
+            changes["photo"] = .string(photo)
+        } else if row.data["photo"] != nil {
+            row.data["photo"] = nil
+            row.fieldVersions["photo"] = version
+        }
         for (key, value) in extra { changes[key] = value }
         for (key, value) in changes where row.data[key] != value {
             row.data[key] = value

@@ -95,11 +95,8 @@ struct PhotoSaveTests {
             try #require(edited.status == 0, "\(edited)")
             let photo = try #require(client.app.home.loadSession()?.profile.photo)
             _ = try await coach.sync()
-            // The client's row names the account's photo (the server's copy of the account's fields); until the
-            // server mirrors it, the row on the coach's device is marked here as the server would.
-            if try coach.cache().one(Client.self, id)?.photo == nil {
-                try coach.cache().annotate(id, ["photo": .string(photo)])
-            }
+            // The server copies the account's photo into the coach's record of the client.
+            #expect(try coach.cache().one(Client.self, id)?.photo == photo)
             let saved = folder.url.appendingPathComponent("saved.png").path
             let run = try await runGorilla(["--json", "clients", "show", "Ana", "--save-photo", saved], home: coach.home)
             #expect(run.status == 0, "\(run)")
