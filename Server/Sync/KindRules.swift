@@ -172,9 +172,10 @@ final class ReferenceCache {
         }
     }
 
-    /// The whole row `id` as the transaction holds it now, read ahead or read now.
+    /// The whole row `id` as the transaction holds it now: read ahead, known not to exist, or read now.
     func existing(_ id: UUID, in db: any SQLTransaction) throws -> EntityRow? {
         if let known = written[id] { return known }
+        if case .some(.none) = rows[id] { return nil }
         return try EntityRow.fetch(db, id: id)
     }
 

@@ -43,15 +43,18 @@ extension ServerStore {
             // The outcomes remembered from earlier pushes and the rows the mutations write, each in one query; the
             // rows the documents name, a query for every `referencesAhead` documents, as they are read.
             var remembered = try Self.rememberedOutcomes(db, ids: mutations.map(\.id))
+            // Whether the rows the creates name exist, in one query; updates and deletes read theirs whole, below.
+            try references.prefetch(mutations.filter { $0.action == .create }.map(\.entity), in: db)
             var referencesFetched = 0
             var versions = VersionBlock(size: documents.readable)
             for (index, mutation) in mutations.enumerated() {
                 if index == referencesFetched {
                     referencesFetched = min(index + Self.referencesAhead, mutations.count)
-                    // The rows the next mutations write, whole and once (a prepared update read its own already).
+                    // The rows the next updates and deletes write, whole and once (a prepared update read its own).
                     try references.prefetchWritten(
-                        (index..<referencesFetched).compactMap { prepared[$0] == nil ? mutations[$0].entity : nil },
-                        in: db)
+                        (index..<referencesFetched).compactMap {
+                            prepared[$0] == nil && mutations[$0].action != .create ? mutations[$0].entity : nil
+                        }, in: db)
                     try references.prefetch(
                         (index..<referencesFetched).flatMap { documents.document(at: $0)?.references.map(\.id) ?? [] },
                         in: db)
