@@ -62,7 +62,7 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("cache.sqlite").path
-        let queued = try OutboxOnceTests.legacyCache(path: path, user: "ada", machines: ["Rack"])
+        let queued = try LegacyCache.write(path: path, user: "ada", machines: ["Rack"])
         let journal = folder.appendingPathComponent("cache.outbox.jsonl")
         try FileManager.default.removeItem(at: journal)
 

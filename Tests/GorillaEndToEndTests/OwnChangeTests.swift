@@ -52,7 +52,7 @@ struct OwnChangeTests {
             let cachePath = device.app.home.cachePath
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cachePath + suffix) }
             // Queued in the table and copied in the journal, as the earlier version kept them.
-            let queued = try OutboxUpgrade.legacyCache(path: cachePath, user: user, machines: ["Rack", "Bench"])
+            let queued = try LegacyCache.write(path: cachePath, user: user, machines: ["Rack", "Bench"])
 
             let synced = try await device.sync()
             #expect(synced.pushed == queued.count)
@@ -62,43 +62,5 @@ struct OwnChangeTests {
             #expect(try ServerDatabase(dataDirectory: server.dataDirectory).count("machine") == 2)
             #expect(try Data(contentsOf: OutboxJournal(cachePath: cachePath).url).isEmpty)
         }
-    }
-}
-
-/// A cache as the version before the outbox moved to the journal wrote it.
-enum OutboxUpgrade {
-    /// Writes at `path` a cache of `user` whose outbox table queues a create of each of `machines`, each row copied
-    /// into the journal as a record whose fields are a string; returns the mutations' ids, in order.
-    static func legacyCache(path: String, user: String, machines: [String]) throws -> [UUID] {
-        let journal = OutboxJournal(cachePath: path)
-        let queue = try DatabaseQueue(path: path)
-        try LocalCache.migrator(journal: journal).migrate(queue, upTo: "v4-report-details")
-        var ids: [UUID] = []
-        var lines = ""
-        try queue.write { db in
-            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('user', ?)", arguments: [user])
-            for name in machines {
-                let id = UUID.v7(), entity = UUID.v7()
-                let fields = FastJSON.text(["name": .string(name)])
-                try db.execute(
-                    sql: """
-                        INSERT INTO outbox (id, kind, entity, action, fields, created_at)
-                        VALUES (?, 'machine', ?, 'create', ?, '2026-11-28T10:00:00Z')
-                        """, arguments: [id.key, entity.key, fields])
-                try db.execute(
-                    sql: "INSERT INTO entities (id, kind, data) VALUES (?, 'machine', ?)",
-                    arguments: [entity.key, fields])
-                let record: JSONValue = [
-                    "queued": [
-                        "id": .string(id.key), "kind": "machine", "entity": .string(entity.key), "action": "create",
-                        "fields": .string(fields), "at": "2026-11-28T10:00:00Z",
-                    ]
-                ]
-                lines += FastJSON.text(record) + "\n"
-                ids.append(id)
-            }
-        }
-        try Data(lines.utf8).write(to: journal.url)
-        return ids
     }
 }

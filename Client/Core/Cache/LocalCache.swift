@@ -53,7 +53,7 @@ package struct LocalCache: Sendable {
     }
 
     /// The cache's migrations; the last moves an earlier version's outbox table into `journal`.
-    static func migrator(journal: OutboxJournal) -> DatabaseMigrator {
+    package static func migrator(journal: OutboxJournal) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-cache") { db in
             try db.execute(

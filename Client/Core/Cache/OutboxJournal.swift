@@ -17,15 +17,15 @@ import Glibc
 /// (a full disk) is skipped, and every complete line around it still counts.
 ///
 /// Records written before the outbox moved here carry `fields` as a string holding the JSON text; they are still read.
-struct OutboxJournal: Sendable {
-    let url: URL
+package struct OutboxJournal: Sendable {
+    package let url: URL
 
     init(url: URL) {
         self.url = url
     }
 
     /// The journal beside the cache at `cachePath`: `cache.sqlite` → `cache.outbox.jsonl`.
-    init(cachePath: String) {
+    package init(cachePath: String) {
         let cache = URL(fileURLWithPath: cachePath)
         url = cache.deletingPathExtension().appendingPathExtension("outbox.jsonl")
     }
