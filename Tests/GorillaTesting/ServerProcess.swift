@@ -60,7 +60,11 @@ package final class ServerProcess: RunningServer, @unchecked Sendable {
     private func startOnce() async throws {
         let serverFile = dataDirectory.appendingPathComponent("server.json")
         try? FileManager.default.removeItem(at: serverFile)
-        var arguments = ["--port", String(port), "--data", dataDirectory.path, "--log-level", "warning"]
+        // A minute for the handshake and hello (``TestServer/handshakeAllowance``).
+        var arguments = [
+            "--port", String(port), "--data", dataDirectory.path, "--log-level", "warning",
+            "--hello-timeout", String(Int(TestServer.handshakeAllowance)),
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment[TimeSource.testClockVariable] = clockFile?.path
         if engine == .postgres {

@@ -127,6 +127,11 @@ package final class TestServer: RunningServer, Sendable {
         }
     }
 
+    /// The seconds a test's connection has for its handshake and hello: a minute, not the server's ten, since a
+    /// loaded machine can take seconds over the requests a test sends before its hello. The tests of the hello
+    /// timeout set their own.
+    package static let handshakeAllowance: TimeInterval = 60
+
     private func startOnce() async throws {
         let (ports, announce) = AsyncStream.makeStream(of: Int.self)
         var configuration = ServerConfiguration(dataDirectory: dataDirectory)
@@ -134,6 +139,7 @@ package final class TestServer: RunningServer, Sendable {
         configuration.passwordHasher = .testing
         configuration.database = try await postgresDatabase()
         configuration.databaseConnections = 3
+        configuration.handshakeTimeout = Self.handshakeAllowance
         configure(&configuration)
         configuration.onListening = { port in
             announce.yield(port)
