@@ -47,7 +47,7 @@ package enum StoreBackup {
                     try db.execute(sql: "INSERT INTO \(filesTable) VALUES (?, ?)", arguments: [name, bytes])
                 }
                 let summary = Summary(
-                    taken: now, version: try newestVersion(db), schema: try schema(db), files: files.keys.sorted())
+                    taken: now, version: try newestVersion(db), schema: try StoreCheck.appliedMigrations(db).last ?? "", files: files.keys.sorted())
                 try db.execute(
                     sql: "INSERT INTO \(infoTable) VALUES ('taken', ?), ('version', ?), ('schema', ?)",
                     arguments: [ISOTime.format(now), "\(summary.version)", summary.schema])
@@ -82,7 +82,7 @@ package enum StoreBackup {
                 guard try db.tableExists(infoTable), try db.tableExists(filesTable) else {
                     throw StoreBackupError.notABackup(file.path)
                 }
-                let problems = try integrityProblems(db)
+                let problems = try StoreCheck.integrityProblems(db)
                 guard problems.isEmpty else { throw StoreBackupError.damaged(file.path, problems) }
                 var files: [String: Data] = [:]
                 for row in try Row.fetchAll(db, sql: "SELECT name, bytes FROM \(filesTable)") {
@@ -116,22 +116,10 @@ package enum StoreBackup {
         return summary
     }
 
-    /// SQLite's integrity check of `db`: empty when it is sound.
-    static func integrityProblems(_ db: Database) throws -> [String] {
-        let lines = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-        return lines == ["ok"] ? [] : lines
-    }
-
     /// The newest version of synced data in `db` (its `version` counter; 0 when there is none).
     static func newestVersion(_ db: Database) throws -> Int64 {
         guard try db.tableExists("counters") else { return 0 }
         return try Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'version'") ?? 0
-    }
-
-    /// The last migration applied to `db` (empty when none is).
-    static func schema(_ db: Database) throws -> String {
-        guard try db.tableExists("grdb_migrations") else { return "" }
-        return try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid DESC LIMIT 1") ?? ""
     }
 }
 

@@ -21,9 +21,36 @@ package struct StoreCheck: Sendable, Codable, Equatable {
     package var rows: [String: Int]
     /// Rows of the change log (the revisions kept).
     package var revisions: Int
-
     /// Whether nothing is wrong: sound, and of the schema this build writes.
-    package var healthy: Bool { problems.isEmpty && schema == expectedSchema }
+    package var healthy: Bool
+
+    package init(
+        engine: String, problems: [String], schema: String, expectedSchema: String, version: Int64,
+        accounts: [String: Int], rows: [String: Int], revisions: Int
+    ) {
+        self.engine = engine
+        self.problems = problems
+        self.schema = schema
+        self.expectedSchema = expectedSchema
+        self.version = version
+        self.accounts = accounts
+        self.rows = rows
+        self.revisions = revisions
+        healthy = problems.isEmpty && schema == expectedSchema
+    }
+
+    /// The migrations applied to the SQLite database `db`, in the order they were (none when it has no table of
+    /// them).
+    static func appliedMigrations(_ db: Database) throws -> [String] {
+        guard try db.tableExists("grdb_migrations") else { return [] }
+        return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+    }
+
+    /// SQLite's integrity check of `db`: empty when it is sound.
+    static func integrityProblems(_ db: Database) throws -> [String] {
+        let lines = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        return lines == ["ok"] ? [] : lines
+    }
 
     /// The last of `known` migrations that `applied` holds, and a problem for each applied one this build does not know
     /// (a store written by a newer build).
@@ -36,7 +63,9 @@ package struct StoreCheck: Sendable, Codable, Equatable {
     }
 
     /// Reads the facts the queries of both engines give (everything but the integrity check).
-    static func facts(_ db: any SQLTransaction, engine: String, schema: String, expected: String) throws -> StoreCheck {
+    static func facts(
+        _ db: any SQLTransaction, engine: String, problems: [String], schema: String, expected: String
+    ) throws -> StoreCheck {
         var accounts: [String: Int] = [:]
         for row in try db.fetchAll(sql: "SELECT role, COUNT(*) AS n FROM users WHERE disabled = 0 GROUP BY role") {
             accounts[row["role"] as String] = row["n"] as Int
@@ -46,7 +75,7 @@ package struct StoreCheck: Sendable, Codable, Equatable {
             rows[row["kind"] as String] = row["n"] as Int
         }
         return StoreCheck(
-            engine: engine, problems: [], schema: schema, expectedSchema: expected,
+            engine: engine, problems: problems, schema: schema, expectedSchema: expected,
             version: try ServerStore.newestVersion(db) ?? 0, accounts: accounts, rows: rows,
             revisions: try db.value(Int.self, sql: "SELECT COUNT(*) FROM change_log") ?? 0)
     }
@@ -59,12 +88,7 @@ package struct StoreCheck: Sendable, Codable, Equatable {
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
         let known = Migrations.migrator.migrations
-        let (integrity, applied) = try await queue.read { db in
-            (
-                try StoreBackup.integrityProblems(db),
-                try db.tableExists("grdb_migrations") ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
-            )
-        }
+        let (integrity, applied) = try await queue.read { db in (try integrityProblems(db), try appliedMigrations(db)) }
         let (schema, newer) = Self.schema(applied: applied, known: known)
         let problems = integrity + newer
         let expected = known.last ?? ""
@@ -73,11 +97,9 @@ package struct StoreCheck: Sendable, Codable, Equatable {
                 engine: "SQLite", problems: problems + ["no GorillaCoach tables"], schema: schema,
                 expectedSchema: expected, version: 0, accounts: [:], rows: [:], revisions: 0)
         }
-        var check = try await SQLiteEngine(writer: queue).read { db in
-            try facts(db, engine: "SQLite", schema: schema, expected: expected)
+        return try await SQLiteEngine(writer: queue).read { db in
+            try facts(db, engine: "SQLite", problems: problems, schema: schema, expected: expected)
         }
-        check.problems = problems
-        return check
     }
 
     /// Checks the PostgreSQL store `store` (opened, so migrated, by the caller).
@@ -86,9 +108,7 @@ package struct StoreCheck: Sendable, Codable, Equatable {
         return try await store.read { db in
             let applied = try db.values(String.self, sql: "SELECT name FROM gorilla_migrations")
             let (schema, newer) = Self.schema(applied: applied, known: known)
-            var check = try facts(db, engine: "PostgreSQL", schema: schema, expected: known.last ?? "")
-            check.problems = newer
-            return check
+            return try facts(db, engine: "PostgreSQL", problems: newer, schema: schema, expected: known.last ?? "")
         }
     }
 }

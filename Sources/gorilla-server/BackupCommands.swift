@@ -64,9 +64,7 @@ struct Check: AsyncParsableCommand {
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
-                var object = try JSONSerialization.jsonObject(with: encoder.encode(check)) as? [String: Any] ?? [:]
-                object["healthy"] = check.healthy
-                print(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
+                print(String(decoding: try encoder.encode(check), as: UTF8.self))
             } else {
                 print(OperatorTools.text(of: check))
             }

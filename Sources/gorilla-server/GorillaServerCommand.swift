@@ -274,14 +274,11 @@ struct MigrateToPostgres: AsyncParsableCommand {
 
     func run() async throws {
         guard let location = try data.location() else { return }
-        do {
+        try await operatorCommand {
             let report = try await StoreCopy.sqliteToPostgres(dataDirectory: data.directory, to: location) { line in
                 FileHandle.standardError.write(Data((line + "\n").utf8))
             }
             print(report)
-        } catch let error as OperatorError {
-            FileHandle.standardError.write(Data("gorilla-server: \(error.message)\n".utf8))
-            throw ExitCode(1)
         }
     }
 }
