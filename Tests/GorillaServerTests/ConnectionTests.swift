@@ -203,7 +203,8 @@ struct ConnectionTests {
     }
 
     @Test func plainTCPGetsNoJSONReply() async throws {
-        try await withTestServer { server in
+        // The server's own hello deadline, not the tests' minute: a peer that never completes a handshake is closed.
+        try await withTestServer(configure: { $0.handshakeTimeout = 10 }) { server in
             let port = server.port
             let (received, closedByServer) = try await rawExchange(
                 port: port, send: #"{"id":1,"op":"hello","body":{"version":1}}"# + "\n", waitingAtMost: .seconds(20))
