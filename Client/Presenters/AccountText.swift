@@ -49,10 +49,11 @@ extension LoggedOut: Presentable {
 extension AccountSummary: Presentable {
     package func text(for viewer: Viewer) -> String {
         let address = server.map { "\($0.host):\($0.port)" } ?? AccountPhrases.serverNone.t()
+        let coaches = profile.coachesText.map { "\n\(SharePhrases.coaches.t()): \($0)" } ?? ""
         return """
             \(profile.username) (\(roleWord(profile.role))) — \(profile.name) \(profile.surname) <\(profile.email)>
             \(AccountPhrases.whoamiServer.t(["server": address]))
-            """
+            """ + coaches
     }
 
     package func notes(for viewer: Viewer) -> [String] {
@@ -79,6 +80,7 @@ extension ProfileDetail: Presentable {
             (AccountPhrases.profileReminder.t(), reminder),
         ]
         if let nif = profile.nif { rows.append(("NIF", nif)) }
+        if let coaches = profile.coachesText { rows.append((SharePhrases.coaches.t(), coaches)) }
         if let photo = profile.photo { rows.append((AccountPhrases.profilePhoto.t(), "\(photo.prefix(12))…")) }
         rows.append((AccountPhrases.profileSince.t(), String(ISOTime.format(profile.created).prefix(10))))
         return (updated ? AccountPhrases.profileUpdated.t() + "\n" : "") + labelled(rows)
@@ -135,6 +137,13 @@ extension Overview: Presentable {
             lines += account.nextEvents.map { "  " + EventFormatting.line($0.event, clientName: $0.clientName) }
         }
         lines += account.since.lines()
+        if !account.attention.isEmpty {
+            let values = PlannedCompliance.phraseValues.merging(["clients": account.attention.joined(separator: ", ")])
+            {
+                $1
+            }
+            lines.append(ProgressPhrases.needsAttention.t(values))
+        }
         lines += waiting(account)
         let unread = account.unread
         lines.append(

@@ -10,7 +10,8 @@ extension AgendaPlan: Presentable {
     /// scheduled, a line that says so and the next appointment. Last, what came since the home screen was last shown.
     package func text(for viewer: Viewer) -> String {
         let since = sinceLooked.lines(zone: zone)
-        return (appointmentLines() + (since.isEmpty ? [] : [""] + since)).joined(separator: "\n")
+        return (appointmentLines() + ProgramText.planned(planned, for: viewer) + (since.isEmpty ? [] : [""] + since))
+            .joined(separator: "\n")
     }
 
     /// The title, the appointments and, when nothing is scheduled, the next one.
@@ -70,7 +71,7 @@ extension AgendaPlan: Presentable {
         var parts = [
             time,
             coach
-                ? item.name ?? "?"
+                ? EventFormatting.withScheduler(item.name ?? "?", event)
                 : item.name.map { CalendarPhrases.withName.t(["name": $0]) } ?? CalendarPhrases.withYourCoach.t(),
             EventFormatting.state(event),
         ]

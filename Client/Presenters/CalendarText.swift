@@ -42,6 +42,7 @@ extension CalendarMonth: Presentable {
         } else {
             lines += events.map { EventFormatting.line($0.event, clientName: $0.clientName) }
         }
+        lines += ProgramText.planned(planned, for: viewer)
         return lines.joined(separator: "\n")
     }
 }
@@ -101,6 +102,7 @@ extension CalendarWeek: Presentable {
         } else {
             lines += events.map { EventFormatting.line($0.event, clientName: $0.clientName) }
         }
+        lines += ProgramText.planned(planned, for: viewer)
         return lines.joined(separator: "\n")
     }
 

@@ -55,7 +55,8 @@ extension MachineList: Presentable {
         }
         let rows = machines.map { row -> [String] in
             [
-                row.machine.name, row.uses == 0 ? "" : CataloguePhrases.usedByExercises.t(["count": row.uses]),
+                row.machine.name.markedAsLibrary(row.gym),
+                row.uses == 0 ? "" : CataloguePhrases.usedByExercises.t(["count": row.uses]),
                 row.machine.image == nil ? "" : CataloguePhrases.hasImage.t(),
                 row.machine.id.short,
             ]
@@ -79,7 +80,7 @@ extension MachineDetail: Presentable {
         if let sha = machine.image {
             fields.append((CataloguePhrases.labelImage.t(), "\(sha.prefix(12))…"))
         }
-        var lines = ["\(machine.name)  (\(machine.id.key))"] + CatalogueDetailLines.lines(fields)
+        var lines = ["\(machine.name.markedAsLibrary(gym))  (\(machine.id.key))"] + CatalogueDetailLines.lines(fields)
         if machine.image != nil, let savedImage {
             lines.append(CataloguePhrases.imageSaved.t(["path": savedImage]))
         }
@@ -98,7 +99,10 @@ extension ExerciseList: Presentable {
         }
         let rows = exercises.map { row -> [String] in
             [
-                row.exercise.name, row.machine ?? "", row.muscles.joined(separator: ", "),
+                row.exercise.name.markedAsLibrary(row.gym),
+                row.machineUnseen
+                    ? CataloguePhrases.machineUnseen.t() : (row.machine ?? "").markedAsLibrary(row.machineOfGym),
+                row.muscles.joined(separator: ", "),
                 row.exercise.count.shownInCatalogue, row.exercise.id.short,
             ]
         }
@@ -114,8 +118,12 @@ extension ExerciseDetail: Presentable {
     package func text(for viewer: Viewer) -> String {
         let muscles = exercise.muscles
         let machineName =
-            machine.map { $0.name + (machineDeleted ? " " + CataloguePhrases.machineDeletedMark.t() : "") }
-            ?? CataloguePhrases.noItemsFeminine.t()
+            machineUnseen
+            ? CataloguePhrases.machineUnseen.t()
+            : machine.map {
+                $0.name.markedAsLibrary(machineOfGym)
+                    + (machineDeleted ? " " + CataloguePhrases.machineDeletedMark.t() : "")
+            } ?? CataloguePhrases.noItemsFeminine.t()
         let fields = [
             (CataloguePhrases.labelMachine.t(), machineName),
             (CataloguePhrases.labelMuscles.t(), muscles.joined(separator: ", ")),
@@ -151,7 +159,7 @@ extension TrainingList: Presentable {
         }
         let rows = trainings.map { row -> [String] in
             [
-                row.training.name, "\(row.exerciseCount)",
+                row.training.name.markedAsLibrary(row.gym), "\(row.exerciseCount)",
                 row.lastUsed.map { String(ISOTime.format($0).prefix(10)) } ?? CataloguePhrases.never.t(),
                 row.training.id.short,
             ]
@@ -166,7 +174,7 @@ extension TrainingList: Presentable {
 
 extension TrainingDetail: Presentable {
     package func text(for viewer: Viewer) -> String {
-        var lines = ["\(training.name)  (\(training.id.key))"]
+        var lines = ["\(training.name.markedAsLibrary(gym))  (\(training.id.key))"]
         for (index, entry) in entries.enumerated() {
             let plan = entry.plan
             lines.append("  \(index + 1). \(entry.name ?? "?")\(plan.isEmpty ? "" : "  " + plan)")
@@ -174,10 +182,15 @@ extension TrainingDetail: Presentable {
         if entries.isEmpty {
             lines.append(
                 "  "
-                    + (viewer.may(.update, .training)
+                    + (viewer.may(.update, .training) && !gym
                         ? CataloguePhrases.trainingHasNoExercisesHint.t(["name": training.name])
                         : CataloguePhrases.trainingHasNoExercises.t()))
         }
         return lines.joined(separator: "\n")
     }
+}
+
+extension String {
+    /// The name as a list shows it, followed by `(gym)` when the row is of the gym's library.
+    func markedAsLibrary(_ gym: Bool) -> String { gym ? "\(self) \(GymPhrases.libraryMark.t())" : self }
 }

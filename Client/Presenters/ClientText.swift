@@ -56,7 +56,8 @@ extension ClientList: Presentable {
         }
         let rows = clients.map { row in
             [
-                row.name, row.client.username ?? "",
+                row.sharedBy.map { "\(row.name) (\(SharePhrases.sharedBy.t(["user": $0])))" } ?? row.name,
+                row.client.username ?? "",
                 row.removed ? ClientStatus.removed.shownInList : row.client.status.shownInList,
                 row.lastTrained.map { String($0.prefix(10)) } ?? CataloguePhrases.never.t(), Self.cell(row.code),
                 row.client.id.short,
@@ -98,7 +99,7 @@ extension ClientDetail: Presentable {
             CatalogueDetailLines.label(padded: label.t(), to: width) + value
         }
         var lines = [
-            "\(name)  (\(client.id.key))",
+            "\(name)  (\(client.id.key))" + (sharedBy.map { "  " + SharePhrases.sharedBy.t(["user": $0]) } ?? ""),
             field(
                 .labelStatus,
                 removed
@@ -135,6 +136,7 @@ extension ClientDetail: Presentable {
         case .none:
             break
         }
+        lines += programs.map(ProgramText.standing)
         lines.append(CataloguePhrases.unreadMessages.t(["count": unread]))
         lines.append(CataloguePhrases.nextEvents.t())
         lines += nextEvents.map { "  " + EventFormatting.line($0, clientName: nil) }
@@ -145,8 +147,10 @@ extension ClientDetail: Presentable {
                         ? CataloguePhrases.noItemsFeminine.t() : CataloguePhrases.nextEventsNoneHint.t(["name": name])))
         }
         lines.append(CataloguePhrases.recentSessions.t())
-        lines += recentSessions.map {
-            "  \(EventFormatting.local($0.start))  \(Self.mode($0.mode))  \($0.id.short)"
+        lines += recentSessions.map { session in
+            let mode = Self.mode(session.mode)
+            let way = session.recorder.map { TrainingPhrases.listRecordedBy.t(["mode": mode, "who": $0]) } ?? mode
+            return "  \(EventFormatting.local(session.start))  \(way)  \(session.id.short)"
         }
         if recentSessions.isEmpty { lines.append("  " + CataloguePhrases.noItemsFeminine.t()) }
         return lines.joined(separator: "\n")

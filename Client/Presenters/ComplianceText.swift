@@ -22,8 +22,18 @@ extension ComplianceReport: Presentable {
                 ]),
                 client.target.map { ProgressPhrases.planPerWeek.t(["count": $0, "rate": rate(client.planRate)]) }
                     ?? ProgressPhrases.planNotSet.t(["command": "gorilla clients edit C --per-week N"]),
+                client.planned.map {
+                    ProgressPhrases.plannedDone.t(
+                        PlannedCompliance.phraseValues.merging([
+                            "d7": rate($0.d7), "d30": rate($0.d30), "d90": rate($0.d90),
+                        ]) { $1 })
+                } ?? ProgressPhrases.plannedNone.t(PlannedCompliance.phraseValues),
                 "",
             ]
+            if client.attention == true {
+                let values = PlannedCompliance.phraseValues.merging(["clients": client.client]) { $1 }
+                lines.insert(ProgressPhrases.needsAttention.t(values), at: lines.count - 1)
+            }
             let rows = client.weeks.map { week in
                 [
                     ProgressDates.weekColumn(week.start), "\(week.sessions)", "\(week.appointments)", "\(week.kept)",
@@ -41,14 +51,20 @@ extension ComplianceReport: Presentable {
             [
                 client.client, "\(client.sessions)", "\(client.kept)/\(client.appointments)",
                 rate(client.appointmentRate), client.target.map(String.init) ?? "—", rate(client.planRate),
-                TextCharts.sparkline(client.weeks.map { Double($0.sessions) }, width: 16),
+                rate(client.planned?.d30), TextCharts.sparkline(client.weeks.map { Double($0.sessions) }, width: 16),
             ]
         }
         let header: [ProgressPhrases] = [
             .headerClient, .headerSessions, .headerKept, .headerKeptRate, .headerPlanPerWeek, .headerPlanMet,
-            .headerSessionsPerWeek,
+            .headerPlanned30, .headerSessionsPerWeek,
         ]
+        let attention = clients.filter { $0.attention == true }.map(\.client)
         return ProgressPhrases.complianceTitle.t(["period": period]) + "\n"
-            + Table(header.map { $0.t() }, rows).render()
+            + Table(header.map { $0.t(PlannedCompliance.phraseValues) }, rows).render()
+            + (attention.isEmpty
+                ? ""
+                : "\n"
+                    + ProgressPhrases.needsAttention.t(
+                        PlannedCompliance.phraseValues.merging(["clients": attention.joined(separator: ", ")]) { $1 }))
     }
 }

@@ -75,7 +75,10 @@ extension EventList: Presentable {
         let trainings = events.contains { $0.event.trainingName != nil }
         let rows = events.map { line -> [String] in
             let event = line.event
-            return [EventFormatting.local(event.start), "\(event.duration) min", line.clientName ?? ""]
+            return [
+                EventFormatting.local(event.start), "\(event.duration) min",
+                EventFormatting.withScheduler(line.clientName ?? "", event),
+            ]
                 + (trainings ? [event.trainingName ?? ""] : []) + [
                     event.gym ?? "", EventFormatting.state(event), EventFormatting.reference(event),
                 ]
@@ -109,7 +112,7 @@ extension EventLine: Presentable {
         }
         var lines = [
             CalendarPhrases.eventTitle.t(["id": event.id.key]),
-            line(.labelClient, clientName ?? "?"),
+            line(.labelClient, EventFormatting.withScheduler(clientName ?? "?", event)),
             line(
                 .labelWhen,
                 when + " "

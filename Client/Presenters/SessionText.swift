@@ -56,7 +56,8 @@ extension SessionList: Presentable {
             let mode = SessionWording.mode(row.session.mode)
             return [
                 EventFormatting.local(row.session.start), row.clientName,
-                row.recordedBy == .client ? TrainingPhrases.listSelfLogged.t(["mode": mode]) : mode,
+                row.session.recorder.map { TrainingPhrases.listRecordedBy.t(["mode": mode, "who": $0]) }
+                    ?? (row.recordedBy == .client ? TrainingPhrases.listSelfLogged.t(["mode": mode]) : mode),
                 row.trainingName ?? "",
                 "\(row.exercises.count)", "\(totals.sets)",
                 totals.volumeText(in: viewer.unit), row.session.id.short,
@@ -98,6 +99,9 @@ extension SessionDetail: Presentable {
             label(.labelWhen, when),
         ]
         if session.recordedBy == .client { lines.append(label(.labelRecorded, TrainingPhrases.detailSelfLogged.t())) }
+        if let recorder = session.recorder {
+            lines.append(label(.labelRecorded, TrainingPhrases.detailRecordedBy.t(["who": recorder])))
+        }
         if let revision = session.revision, revision > 1 {
             lines.append(
                 label(.labelRevision, TrainingPhrases.detailRevision.t(["revision": revision, "id": session.id.short])))

@@ -10,6 +10,7 @@ extension SyncSummary: Presentable {
         lines += rejected.map { AccountPhrases.syncRefused.t(["refusal": $0]) }
         lines += overwritten.map { AccountPhrases.syncConflict.t(["conflict": $0]) }
         lines += codes
+        lines += notices
         return lines.joined(separator: "\n")
     }
 }

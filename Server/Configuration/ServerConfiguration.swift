@@ -1,5 +1,6 @@
 import Foundation
 import GorillaShared
+import Logging
 
 /// Everything a server needs to start; defaults are the embedded ones (SQLite, self-signed certificate).
 package struct ServerConfiguration: SyncSettings {
@@ -11,6 +12,18 @@ package struct ServerConfiguration: SyncSettings {
     /// PEM certificate and key to use instead of the self-signed pair.
     package var certificatePath: String?
     package var keyPath: String?
+
+    /// Where the web door (HTTPS pages and the calendar feed, `--web`) listens; nil: no web door (`--no-web`). Port 0
+    /// lets the system choose; `server.json` says which (`webPort`).
+    package var webAddress: ListenAddress? = ListenAddress(port: 8443)
+    /// The address people use to reach the web door (`--web-url`), sent in the `hello` reply; nil:
+    /// `https://HOST:WEBPORT` with the bound port.
+    package var webURL: String?
+    /// How long a web sign-in lasts before the browser must sign in again.
+    package var webSessionLifetime: TimeInterval = 12 * 60 * 60
+
+    /// Where the plain-HTTP listener for `/metrics`, `/healthz` and `/readyz` binds (`--metrics`); nil: none.
+    package var metricsAddress: ListenAddress?
 
     /// Longest request line accepted, in bytes.
     package var maxLineLength = 1024 * 1024
@@ -74,6 +87,11 @@ package struct ServerConfiguration: SyncSettings {
     /// `sync.updated` answers and the times stored with changes. Tests move a clock of their own instead of waiting.
     package var clock = TimeSource.system
 
+    /// The least severe level the server logs.
+    package var logLevel = Logger.Level.info
+    /// How the server's log lines are written (`--log-format`).
+    package var logFormat = LogFormat.text
+
     /// Called once the server accepts connections, with the bound port.
     package var onListening: (@Sendable (Int) -> Void)?
     /// Called on a password thread before each hash or check (for tests).
@@ -93,6 +111,8 @@ package struct ServerConfiguration: SyncSettings {
     /// Where the database lives.
     /// The PostgreSQL database several instances share; nil: SQLite in ``dataDirectory`` (``databasePath``).
     package var database: PostgresLocation?
+    /// The file the PostgreSQL password is read from when ``database``'s address has none (else `$PGPASSWORD`).
+    package var databasePasswordFile: String?
     /// Most connections to PostgreSQL (each transaction holds one).
     package var databaseConnections = 8
 

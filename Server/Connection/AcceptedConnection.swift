@@ -3,7 +3,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 
 /// An accepted connection: its channel, what its event loop may answer alone, the close that awaits it unless it says
-/// `hello` in time, and the count of its unsent replies.
+/// `hello` in time, the count of its unsent replies, and whether a request of it is being worked on.
 ///
 /// One dropped unserved (a shutdown drops those the listener had accepted but not handed over) is closed through its
 /// async wrapper, which must be finished before it is released or the process stops.
@@ -12,16 +12,18 @@ final class AcceptedConnection: Sendable {
     let shortcut: PollShortcut
     let helloDeadline: HelloDeadline
     let backlog: ReplyBacklog
+    let work: RequestInProgress
     private let served = NIOLockedValueBox(false)
 
     init(
         channel: NIOAsyncChannel<LineFrame, ByteBuffer>, shortcut: PollShortcut, helloDeadline: HelloDeadline,
-        backlog: ReplyBacklog
+        backlog: ReplyBacklog, work: RequestInProgress
     ) {
         wrapped = channel
         self.shortcut = shortcut
         self.helloDeadline = helloDeadline
         self.backlog = backlog
+        self.work = work
     }
 
     /// The connection's channel (its address, its event loop).

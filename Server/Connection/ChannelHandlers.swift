@@ -66,15 +66,37 @@ final class HelloDeadline: Sendable {
     }
 }
 
-/// Closes a connection when an `IdleStateHandler` before it reports that the peer went quiet.
+/// Closes a connection when an `IdleStateHandler` before it reports that the peer went quiet, unless the server is
+/// still working on one of its requests: a slow answer (a password hashed on a loaded machine) is not the peer's idle
+/// time. The handler reports again a timeout later, so a connection left quiet after its answer still closes.
 final class IdleCloseHandler: ChannelInboundHandler {
     typealias InboundIn = NIOAny
+    private let work: RequestInProgress
+
+    init(work: RequestInProgress) { self.work = work }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is IdleStateHandler.IdleStateEvent {
-            context.close(promise: nil)
+            if !work.isActive { context.close(promise: nil) }
             return
         }
         context.fireUserInboundEventTriggered(event)
+    }
+}
+
+/// Whether the connection's task is working on a request (from reading it to writing its answer), which its idle timeout
+/// does not count.
+///
+/// - Important: Set by the connection's task, read on its event loop; the flag is behind a lock.
+final class RequestInProgress: Sendable {
+    private let active = NIOLockedValueBox(false)
+
+    var isActive: Bool { active.withLockedValue { $0 } }
+
+    /// Runs `body` as work on a request.
+    func during<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+        active.withLockedValue { $0 = true }
+        defer { active.withLockedValue { $0 = false } }
+        return try await body()
     }
 }

@@ -40,12 +40,14 @@ struct ConnectionHandler: Sendable {
                             // No new work while the peer leaves earlier replies unread; a shutdown ends the wait.
                             await backlog.waitUntilSent()
                             try Task.checkCancellation()
-                            let response = await router.respond(to: bytes, state: &state)
-                            if state.helloDone, !helloMet {
-                                helloMet = true
-                                connection.helloDeadline.met()
+                            try await connection.work.during {
+                                let response = await router.respond(to: bytes, state: &state)
+                                if state.helloDone, !helloMet {
+                                    helloMet = true
+                                    connection.helloDeadline.met()
+                                }
+                                try await backlog.write(Self.encode(response, with: encoder), to: outbound)
                             }
-                            try await backlog.write(Self.encode(response, with: encoder), to: outbound)
                             if let subscription = state.subscription, !state.subscriptionStarted {
                                 state.subscriptionStarted = true
                                 subscriber = (subscription.user, subscription.token)

@@ -27,6 +27,16 @@ struct ConnectionState {
     /// Live pushes for this connection once it subscribed (`events.subscribe`); the handler writes them.
     var subscription: (user: UUID, token: Int, queue: LiveQueue)?
     var subscriptionStarted = false
+    /// The wire name of the operation of the request being answered (nil until its line is read).
+    var operation: String?
+    /// Requests read on this connection so far.
+    private(set) var requestsRead = 0
+
+    /// The id of the next request: the connection's id (its first twelve hex digits) and the request's position.
+    mutating func nextRequestID() -> String {
+        requestsRead += 1
+        return "\(id.uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)).\(requestsRead)"
+    }
 
     init(address: String, shortcut: PollShortcut, id: UUID = UUID(), backlog: ReplyBacklog = ReplyBacklog()) {
         self.address = address

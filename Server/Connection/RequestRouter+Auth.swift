@@ -7,6 +7,17 @@ extension RequestRouter {
     /// registration with a code, held only by the address's wrong codes (``guessingCode``): code guesses never block
     /// a coach, and coaches' sign-ups never block a gym's clients.
     func signup(_ body: SignupBody, state: inout ConnectionState) async throws -> ResponsePayload {
+        if let gymCode = body.gymCode {
+            // A coach joining a gym as they sign up: held, like a client's code, only by the address's wrong codes.
+            guard body.code == nil else { throw ServerError.invalid("code and gymCode: give one") }
+            try await waitForCodeGuesses(state)
+            let user = try await validatedNewUser(body, role: .coach, language: state.language)
+            let gym = try await guessingCode(state) {
+                try await context.store.registerCoach(user, gymCode: gymCode, now: now)
+            }
+            context.logger.info("coach signed up", metadata: ["user": "\(user.id)", "gym": "\(gym.id)"])
+            return try await startSession(for: user, state: &state)
+        }
         guard let code = body.code else {
             let addressKey = "signup:" + state.address
             if let wait = await context.signups.retryAfter(addressKey) {
@@ -60,41 +71,8 @@ extension RequestRouter {
     }
 
     func login(_ body: LoginBody, state: inout ConnectionState) async throws -> ResponsePayload {
-        let addressKey = "address:" + state.address
-        if let wait = await context.addressFailures.retryAfter(addressKey) {
-            throw ServerError(.rateLimited, retryAfter: wait)
-        }
-        guard let login = Validation.loginKey(body.user) else {
-            await context.addressFailures.record(addressKey)
-            throw ServerError(.invalidField, "user")
-        }
-        let user = try await context.store.user(login: login)
-        // Keyed like the lookup: every name of an account (username, email, any case) shares its one limit.
-        let accountKey = Self.accountLimitKey(user: user, login: login)
-        if let wait = await context.loginFailures.retryAfter(accountKey) {
-            throw ServerError(.rateLimited, retryAfter: wait)
-        }
-        guard let user, try await context.passwords.verify(body.password, against: user.passwordHash) else {
-            if user == nil { try await context.passwords.dummyVerify(body.password) }
-            await context.loginFailures.record(accountKey)
-            await context.addressFailures.record(addressKey)
-            throw ServerError(.wrongCredentials)
-        }
-        // Only someone who knows the password learns that the coach removed the account (`clients rm`); everyone
-        // else gets the same answer as for an unknown account or a wrong password, in the same time.
-        guard !user.disabled else {
-            // Said in the account's language: a new device does not know it yet.
-            var error = ServerError(.accountDisabled)
-            error.language = user.language
-            throw error
-        }
-        await context.loginFailures.reset(accountKey)
+        let user = try await context.signIn(login: body.user, password: body.password, address: state.address)
         return try await startSession(for: user, state: &state)
-    }
-
-    /// The key of an account's failed-password limit: its id when the name found one, else the normalised name.
-    static func accountLimitKey(user: UserRecord?, login: String) -> String {
-        user.map { "account:\($0.id)" } ?? "login:" + login
     }
 
     /// Issues a token for `user` and binds the connection to it.
@@ -151,7 +129,7 @@ extension RequestRouter {
         let principal = try state.requirePrincipal()
         guard let user = try await context.store.user(id: principal.id) else { throw ServerError.notAuthenticated }
         // A wrong old password is a failed login: the same limit, under the same key.
-        let accountKey = Self.accountLimitKey(user: user, login: "")
+        let accountKey = ServerContext.accountLimitKey(user: user, login: "")
         if let wait = await context.loginFailures.retryAfter(accountKey) {
             throw ServerError(.rateLimited, retryAfter: wait)
         }

@@ -14,14 +14,18 @@ extension RequestRouter {
     }
 
     /// Runs `attempt`, a use of a registration code, unless the address must wait: a wrong code (unknown, used or
-    /// expired) makes the address's next wait longer, a right one clears its wrong codes. Only codes count, never a
-    /// try refused during a wait, so a gym's clients behind one address are held seconds, not locked out.
-    private func guessingCode<T>(_ state: ConnectionState, _ attempt: () async throws -> T) async throws -> T {
+    /// expired) makes the address's next wait longer, a right one that `spends` the code clears its wrong codes. Only
+    /// codes count, never a try refused during a wait, so a gym's clients behind one address are held seconds, not
+    /// locked out. A right code that is only looked at (`codes.check`) clears nothing: else one valid code, checked
+    /// between guesses, would reset the wait as often as wanted.
+    func guessingCode<T>(
+        _ state: ConnectionState, spends: Bool = true, _ attempt: () async throws -> T
+    ) async throws -> T {
         try await waitForCodeGuesses(state)
         let key = Self.codeGuessKey(state)
         do {
             let value = try await attempt()
-            await context.codeGuesses.reset(key)
+            if spends { await context.codeGuesses.reset(key) }
             return value
         } catch let error as ServerError where [.invalidCode, .codeUsed, .codeExpired].contains(error.code) {
             await context.codeGuesses.record(key)
@@ -40,7 +44,9 @@ extension RequestRouter {
     }
 
     func checkCode(_ body: CodeCheckBody, state: inout ConnectionState) async throws -> ResponsePayload {
-        let grant = try await guessingCode(state) { try await context.store.checkCode(body.code, now: now) }
+        let grant = try await guessingCode(state, spends: false) {
+            try await context.store.checkCode(body.code, now: now)
+        }
         return .value(CodeCheckReply(name: grant.name, surname: grant.surname, expires: grant.expires))
     }
 

@@ -4,11 +4,14 @@ import GorillaShared
 import GorillaTransport
 
 extension RequestRouter {
+    /// `profile.get`: the account, and a client's coaches (their own and the colleagues their data is shared with).
     func profile(state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
         guard let user = try await context.store.user(id: principal.id) else { throw ServerError.notAuthenticated }
         state.principal = user
-        return .value(user.profile)
+        var profile = user.profile
+        profile.coaches = try await context.store.coaches(of: user, now: now)
+        return .value(profile)
     }
 
     func updateProfile(_ body: ProfileUpdateBody, state: inout ConnectionState) async throws -> ResponsePayload {

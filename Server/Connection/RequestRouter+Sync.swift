@@ -17,7 +17,7 @@ extension RequestRouter {
             value = last.value
             answeredAt = last.at
         } else {
-            let reply = try await context.store.updated(since: since, principal: principal)
+            let reply = try await context.store.updated(since: since, principal: principal, now: now)
             value = Array(try WireCoding.encoder.encode(reply))
             state.lastUpdated = (epoch, since, principal.id, now, value)
         }
@@ -38,10 +38,12 @@ extension RequestRouter {
             throw ServerError(.tooLarge, "at most \(SyncLimits.maxPullSkip) versions to skip")
         }
         context.configuration.onPullPageStart?(state.backlog.unsentBytes)
-        return .value(
-            try await context.store.pull(
-                since: max(0, body.since), limit: limit,
-                maxBytes: context.configuration.pullPageBytes, skipping: skip, principal: principal))
+        let page = try await context.store.pullPage(
+            since: max(0, body.since), limit: limit,
+            maxBytes: context.configuration.pullPageBytes, skipping: skip, counting: body.count == true,
+            library: body.library == true, sharedClient: body.sharedClient, principal: principal, now: now)
+        context.metrics.pulled(rows: page.rows, bytes: page.reply.bytes.count)
+        return .value(page.reply)
     }
 
     /// `sync.push`: `mutations` from `device` (named in the conflicts they cause).
@@ -57,6 +59,7 @@ extension RequestRouter {
             mutations, documents: DocumentReading(mutations), device: device, principal: principal,
             language: state.language,
             configuration: context.configuration)
+        context.metrics.pushed(outcome.results)
         await publishChanges(mutations, results: outcome.results, principal: principal)
         return .value(outcome.reply)
     }

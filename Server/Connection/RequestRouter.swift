@@ -17,7 +17,40 @@ struct RequestRouter: Sendable {
     }
 
     /// Answers one line. Never throws: every failure becomes an error response.
+    ///
+    /// Counted in ``ServerMetrics`` and logged as one `request` line (its id, operation, principal and result code);
+    /// every line logged while it is served carries its id (``RequestLog``).
     func respond(to line: [UInt8], state: inout ConnectionState) async -> WireResponse {
+        let started = ContinuousClock.now
+        let log = RequestLog(id: state.nextRequestID(), principal: state.principal?.id)
+        return await RequestLog.$current.withValue(log) {
+            let response = await answer(line, state: &state)
+            let result: Int
+            if case .error(let error) = response.payload { result = error.code.rawValue } else { result = 0 }
+            let duration = ContinuousClock.now - started
+            context.metrics.requestAnswered(op: state.operation, result: result, duration: duration)
+            // Built only when the line is written (the metadata is an autoclosure).
+            context.logger.info(
+                "request",
+                metadata: Self.summary(
+                    op: state.operation, result: result, duration: duration, principal: state.principal?.id))
+            return response
+        }
+    }
+
+    /// The metadata of a request's `request` line: its operation, result code, milliseconds and principal.
+    private static func summary(op: String?, result: Int, duration: Duration, principal: UUID?) -> Logger.Metadata {
+        var metadata: Logger.Metadata = [
+            "op": .string(ServerMetrics.label(op: op)), "result": .stringConvertible(result),
+            "ms": .string(String(format: "%.3f", duration / .milliseconds(1))),
+        ]
+        if let principal { metadata["principal"] = .string(principal.uuidString.lowercased()) }
+        return metadata
+    }
+
+    /// The response to one line (``respond(to:state:)``); sets the connection's ``ConnectionState/operation``.
+    private func answer(_ line: [UInt8], state: inout ConnectionState) async -> WireResponse {
+        state.operation = nil
         // Pushes are most of the bytes a server reads: one pass reads the whole request.
         if let push = PushedMutation.readRequest(line), push.op == Operation.syncPush.rawValue, let id = push.id {
             return await respond(id: id, op: .syncPush, name: Operation.syncPush.rawValue, state: &state) { state in
@@ -71,13 +104,16 @@ struct RequestRouter: Sendable {
         id: Int, op: GorillaShared.Operation?, name: String, state: inout ConnectionState,
         _ handle: (inout ConnectionState) async throws -> ResponsePayload
     ) async -> WireResponse {
+        state.operation = name
         // Any other request may change what a repeated poll would be answered with; the next poll goes to the task.
         if op != .syncUpdated { state.shortcut.forget() }
         guard state.shortcut.takeToken() else {
             return failure(id: id, ServerError(.rateLimited, retryAfter: 1), state: state)
         }
+        var log = RequestLog.current
+        log?.op = ServerMetrics.label(op: name)
         do {
-            let payload = try await scheduled(state: &state, handle)
+            let payload = try await RequestLog.$current.withValue(log) { try await scheduled(state: &state, handle) }
             return WireResponse(id: id, payload: payload)
         } catch let error as ServerError {
             if error.code == .internalError || error.code == .unavailable {
@@ -165,6 +201,10 @@ struct RequestRouter: Sendable {
         case .clientCode: return try await newCode(decode(ClientBody.self, body), state: &state)
         case .clientResetPassword: return try await clientResetToken(decode(ClientBody.self, body), state: &state)
         case .sessionHistory: return try await sessionHistory(decode(SessionHistoryBody.self, body), state: &state)
+        case .gymCreate, .gymInvite, .gymJoin, .gymShow, .gymMembers, .gymRole, .gymLeave, .gymRemove, .gymRename,
+            .gymDissolve, .gymCalendar, .gymOverview, .gymTransfer, .gymMachine, .gymPublish, .gymCopy,
+            .gymShare, .gymUnshare:
+            return try await gym(op, body: body, state: &state)
         }
     }
 
@@ -188,7 +228,7 @@ struct RequestRouter: Sendable {
     var now: Date { context.configuration.clock.now }
 
     /// Decodes the typed body from its text; a missing member is `missingFields`, a wrong type `malformedRequest`.
-    private func decode<Body: Codable & Sendable>(_ type: Body.Type, _ bytes: [UInt8]) throws -> Body {
+    func decode<Body: Codable & Sendable>(_ type: Body.Type, _ bytes: [UInt8]) throws -> Body {
         try Self.mappingDecodingErrors { try WireCoding.decoder.decode(Body.self, from: Data(bytes)) }
     }
 
@@ -222,6 +262,7 @@ struct RequestRouter: Sendable {
             )
         }
         state.helloDone = true
-        return .value(HelloReply(version: ProtocolVersion.current, server: "gorilla-server"))
+        return .value(
+            HelloReply(version: ProtocolVersion.current, server: "gorilla-server", web: context.webAddress.url))
     }
 }

@@ -16,10 +16,20 @@ struct ServerContext: Sendable {
     let uploads: UploadSpool
     let live: LiveRegistry
     let feed: LiveFeed
+    /// What the server counts (`--metrics`).
+    let metrics: ServerMetrics
+    /// The web door's address, once it listens (sent in the `hello` reply).
+    let webAddress = WebDoorAddress()
 
-    /// - Parameter passwordPool: the threads that hash passwords (``PasswordWork``); the caller starts and stops them.
-    init(store: ServerStore, configuration: ServerConfiguration, logger: Logger, passwordPool: NIOThreadPool) {
+    /// - Parameters:
+    ///   - passwordPool: the threads that hash passwords (``PasswordWork``); the caller starts and stops them.
+    ///   - metrics: where the requests are counted (a registry of its own unless given).
+    init(
+        store: ServerStore, configuration: ServerConfiguration, logger: Logger, passwordPool: NIOThreadPool,
+        metrics: ServerMetrics = ServerMetrics()
+    ) {
         self.store = store
+        self.metrics = metrics
         let live = LiveRegistry(store: store, clock: configuration.clock)
         self.live = live
         self.feed = LiveFeed(store: store, live: live)

@@ -16,6 +16,9 @@ package struct ServerError: Error, Sendable, CustomStringConvertible {
     /// The language the message is written in whatever the connection speaks: the account's own, when the error is
     /// about an account whose owner proved who they are (a removed client logging in on a new device).
     package var language: Language?
+    /// The detail written in the peer's language, when it is words rather than a field name (who may do what is
+    /// refused); it takes the place of ``detail``.
+    package var localizedDetail: (@Sendable (Language) -> String?)?
 
     /// An error of `code`, with `detail` for the peer and, for a limit, the seconds to wait.
     package init(_ code: WireErrorCode, _ detail: String? = nil, retryAfter: Int? = nil) {
@@ -35,9 +38,15 @@ package struct ServerError: Error, Sendable, CustomStringConvertible {
     package func wire(in connectionLanguage: Language) -> WireError {
         let language = self.language ?? connectionLanguage
         var message = code.message(in: language)
-        if let detail, !detail.isEmpty { message += ": \(detail)" }
+        if let detail = localizedDetail?(language) ?? detail, !detail.isEmpty { message += ": \(detail)" }
         if let retryAfter { message += " (\(RetryWait(seconds: retryAfter).phrase(in: language)))" }
         return WireError(code: code, message: message, retryAfter: retryAfter)
+    }
+
+    /// An error of `code` whose detail is written in the peer's language by `detail`.
+    package init(_ code: WireErrorCode, localized detail: @escaping @Sendable (Language) -> String?) {
+        self.init(code)
+        localizedDetail = detail
     }
 
     /// A value the rules refuse; `detail` names the field and, where it helps, what is allowed.

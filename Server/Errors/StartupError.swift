@@ -5,7 +5,7 @@ import PostgresNIO
 /// Why the server cannot start, in words an operator acts on: which file, and what is wrong with it.
 package struct StartupError: Error, Sendable, CustomStringConvertible {
     package struct Code: Hashable, Sendable {
-        fileprivate enum Kind { case dataFolder, certificate, database, damagedDatabase, serverFile }
+        fileprivate enum Kind { case dataFolder, certificate, database, damagedDatabase, serverFile, metricsListener, webListener }
         fileprivate let kind: Kind
         /// The data folder cannot be made, written or used.
         package static let dataFolder = Code(kind: .dataFolder)
@@ -17,6 +17,10 @@ package struct StartupError: Error, Sendable, CustomStringConvertible {
         package static let damagedDatabase = Code(kind: .damagedDatabase)
         /// `server.json` cannot be written.
         package static let serverFile = Code(kind: .serverFile)
+        /// The metrics listener (`--metrics`) cannot bind its address.
+        package static let metricsListener = Code(kind: .metricsListener)
+        /// The web door (`--web`) cannot bind its address.
+        package static let webListener = Code(kind: .webListener)
     }
 
     package let code: Code

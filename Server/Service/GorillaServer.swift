@@ -163,8 +163,9 @@ package struct GorillaServer: Service {
         let passwordPool = NIOThreadPool(numberOfThreads: configuration.passwordThreads)
         passwordPool.start()
         defer { passwordPool.shutdownGracefully { _ in } }
+        let metrics = ServerMetrics()
         let context = ServerContext(
-            store: store, configuration: configuration, logger: logger, passwordPool: passwordPool)
+            store: store, configuration: configuration, logger: logger, passwordPool: passwordPool, metrics: metrics)
         let handler = ConnectionHandler(router: RequestRouter(context: context), context: context)
         await context.feed.start()
         // The writes of other instances sharing the database: epochs move, and live pushes follow.
@@ -186,6 +187,11 @@ package struct GorillaServer: Service {
         defer { backups.cancel() }
         let configuration = self.configuration
         let openConnections = NIOLockedValueBox(OpenConnections())
+        // Polls the event loop answers alone are requests too.
+        let onPollAnswered: @Sendable () -> Void = {
+            metrics.requestAnswered(op: Operation.syncUpdated.rawValue, result: 0, duration: nil)
+            configuration.onPollAnsweredOnLoop?()
+        }
 
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 512)
@@ -202,14 +208,15 @@ package struct GorillaServer: Service {
                             deadline: deadline))
                     try sync.addHandler(
                         IdleStateHandler(readTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))))
-                    try sync.addHandler(IdleCloseHandler())
+                    let work = RequestInProgress()
+                    try sync.addHandler(IdleCloseHandler(work: work))
                     try sync.addHandler(
                         ByteToMessageHandler(LineFrameDecoder(maximumLength: configuration.maxLineLength)))
                     let shortcut = PollShortcut(
                         requestsPerSecond: configuration.requestsPerSecond, clock: configuration.clock)
                     try sync.addHandler(
                         PollResponder(
-                            shortcut: shortcut, epochs: store.epochs, onAnswer: configuration.onPollAnsweredOnLoop))
+                            shortcut: shortcut, epochs: store.epochs, onAnswer: onPollAnswered))
                     let backlog = ReplyBacklog()
                     try sync.addHandler(ReplyBacklogHandler(backlog: backlog))
                     let wrapped = try NIOAsyncChannel<LineFrame, ByteBuffer>(
@@ -217,30 +224,51 @@ package struct GorillaServer: Service {
                         configuration: .init(isOutboundHalfClosureEnabled: false)
                     )
                     return AcceptedConnection(
-                        channel: wrapped, shortcut: shortcut, helloDeadline: deadline, backlog: backlog)
+                        channel: wrapped, shortcut: shortcut, helloDeadline: deadline, backlog: backlog, work: work)
                 }
             }
 
         let port = listener.channel.localAddress?.port ?? configuration.port
         let serverFile = configuration.dataDirectory.appendingPathComponent("server.json")
+        var metricsListener: MetricsListener?
+        var web: (port: Int, task: Task<Void, Never>)?
         do {
+            metricsListener = try await bindMetrics()
+            web = try await startWebDoor(context: context, certificate: certificate)
             try StartupError.wrap(.serverFile, "cannot write \(serverFile.path)") {
-                try writeServerFile(port: port, fingerprint: certificate.fingerprint)
+                try writeServerFile(
+                    port: port, fingerprint: certificate.fingerprint, metricsPort: metricsListener?.port,
+                    webPort: web?.port)
             }
         } catch {
+            web?.task.cancel()
+            await web?.task.value
+            try? await metricsListener?.channel.executeThenClose { _ in }
             try? await listener.executeThenClose { _ in }
             follower.cancel()
             await store.close()
             throw error
         }
         logger.info("listening on \(configuration.host):\(port) (TLS), certificate SHA-256 \(certificate.fingerprint)")
+        let endpoints = OperatorEndpoints(metrics: metrics, store: store, live: context.live)
+        let operatorDoor = Task { [metricsListener] in await metricsListener?.serve(endpoints, logger: logger) }
+        defer { operatorDoor.cancel() }
+        if let metricsListener, let address = configuration.metricsAddress {
+            logger.info("metrics on http://\(ListenAddress(host: address.host, port: metricsListener.port ?? 0))/metrics")
+        }
         configuration.onListening?(port)
 
         do {
-            try await serve(listener: listener, handler: handler, openConnections: openConnections, memory: memory)
+            try await serve(
+                listener: listener, handler: handler, openConnections: openConnections, memory: memory,
+                metrics: metrics)
         } catch is CancellationError {
             // Graceful shutdown: the listener and every connection were closed.
         }
+        operatorDoor.cancel()
+        await operatorDoor.value
+        web?.task.cancel()
+        await web?.task.value
         follower.cancel()
         _ = await follower.value
         tokenWatch.cancel()
@@ -253,7 +281,8 @@ package struct GorillaServer: Service {
         listener: NIOAsyncChannel<AcceptedConnection, Never>,
         handler: ConnectionHandler,
         openConnections: NIOLockedValueBox<OpenConnections>,
-        memory: MemoryRelease
+        memory: MemoryRelease,
+        metrics: ServerMetrics
     ) async throws {
         let configuration = self.configuration
         try await cancelWhenGracefulShutdown {
@@ -267,12 +296,15 @@ package struct GorillaServer: Service {
                                 perAddress: configuration.maxConnectionsPerAddress)
                         }
                         guard admitted else {
+                            metrics.connectionRefused()
                             group.addTask { try? await connection.executeThenClose { _, _ in } }
                             continue
                         }
+                        metrics.connectionOpened()
                         group.addTask {
                             defer {
                                 openConnections.withLockedValue { $0.release(address) }
+                                metrics.connectionClosed()
                                 memory.connectionClosed()
                             }
                             await handler.run(connection, address: address)
@@ -283,9 +315,44 @@ package struct GorillaServer: Service {
         }
     }
 
-    /// Writes `server.json` so that tools and tests can find the server.
-    private func writeServerFile(port: Int, fingerprint: String) throws {
-        let info = ServerInfo(host: configuration.host, port: port, fingerprint: fingerprint)
+    /// The metrics listener on ``ServerConfiguration/metricsAddress``, bound; nil when none is asked for.
+    private func bindMetrics() async throws -> MetricsListener? {
+        guard let address = configuration.metricsAddress else { return nil }
+        do {
+            return try await MetricsListener.bind(address)
+        } catch let error as IOError {
+            // "address already in use", not the system call's name and number.
+            throw StartupError(
+                .metricsListener,
+                "cannot listen for metrics on \(address): \(String(cString: strerror(error.errnoCode)).lowercased())")
+        } catch {
+            throw StartupError(
+                .metricsListener, "cannot listen for metrics on \(address): \(StartupError.describe(error))")
+        }
+    }
+
+    /// The web door on ``ServerConfiguration/webAddress``, listening, with its address published for `hello`; nil
+    /// when there is none (`--no-web`).
+    private func startWebDoor(
+        context: ServerContext, certificate: ServerCertificate
+    ) async throws -> (port: Int, task: Task<Void, Never>)? {
+        guard let address = configuration.webAddress else { return nil }
+        let tls = try StartupError.wrap(.certificate, "cannot use the certificate \(certificate.certificatePath)") {
+            try TLSConfigurations.serverConfiguration(
+                certificatePEMFile: certificate.certificatePath, keyPEMFile: certificate.keyPath)
+        }
+        let web = try await WebDoor(context: context).start(at: address, tls: tls)
+        let url = configuration.webURL ?? "https://\(ListenAddress(host: address.host, port: web.port))"
+        context.webAddress.publish(url)
+        logger.info("web door on \(url)")
+        return web
+    }
+
+    /// Writes `server.json` so that tools and tests can find the server (its metrics listener and web door).
+    private func writeServerFile(port: Int, fingerprint: String, metricsPort: Int?, webPort: Int?) throws {
+        let info = ServerInfo(
+            host: configuration.host, port: port, fingerprint: fingerprint, metricsPort: metricsPort,
+            webPort: webPort)
         try SecureFiles.write(
             WireCoding.encoder.encode(info),
             to: configuration.dataDirectory.appendingPathComponent("server.json"), mode: 0o644)
@@ -319,4 +386,8 @@ package struct ServerInfo: Codable, Sendable {
     package var host: String
     package var port: Int
     package var fingerprint: String
+    /// The port of the metrics listener (`--metrics`), when there is one.
+    package var metricsPort: Int?
+    /// The port of the web door (`--web`), when there is one.
+    package var webPort: Int?
 }

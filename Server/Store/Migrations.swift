@@ -171,6 +171,30 @@ enum Migrations {
             // A name's key folds accents as well as case, as lookup does (``NameKeys``).
             try NameKeys.refold(SQLiteTransaction(db))
         }
+        migrator.registerMigration("v12-gyms") { db in
+            try db.execute(sql: GymTables.schema)
+        }
+        migrator.registerMigration("v13-gym-library") { db in
+            // A row's tenant may be a gym (its library) as well as a coach: `entities.coach_id` no longer references
+            // `users`. SQLite changes a column's constraint only by making the table again (its twelve steps).
+            try db.execute(sql: GymTables.entitiesWithoutAccountReference)
+        }
+        migrator.registerMigration("v14-program-catalogue-index") { db in
+            // Programs joined the catalogue a client reads (``ServerStore/catalogueCondition``): the index follows.
+            try db.execute(sql: ProgramTables.catalogueIndex)
+        }
+        migrator.registerMigration("v15-client-shares") { db in
+            // A coach shares a client with a colleague of the gym (``ShareTables``).
+            try db.execute(sql: ShareTables.schema)
+        }
+        migrator.registerMigration("v16-client-departures") { db in
+            // A transfer tells the giving coach's devices that the client left (``DepartureTables``).
+            try db.execute(sql: DepartureTables.schema)
+        }
+        migrator.registerMigration("v17-web-sessions") { db in
+            // The web door's sign-ins (``WebSessionTables``).
+            try db.execute(sql: WebSessionTables.schema)
+        }
         return migrator
     }
 }

@@ -97,10 +97,13 @@ extension ServerStore {
         try await write { db in try Self.revokeTokens(db, userID: userID, keeping: keeping) }
     }
 
+    /// Revokes every token of `userID` but `keeping`, and every web sign-in of the account: a password change, a
+    /// reset and a removal end them all.
     static func revokeTokens(_ db: any SQLTransaction, userID: UUID, keeping: String? = nil) throws {
         try db.execute(
             sql: "UPDATE tokens SET revoked = 1 WHERE user_id = ? AND hash != ?",
             arguments: [userID.key, keeping ?? ""])
+        try revokeWebSessions(db, userID: userID)
     }
 
     /// Applies a profile update to the principal's own account and returns the result.

@@ -86,10 +86,11 @@ extension ServerStore {
         try await read { db in try Self.newestVersion(db) ?? 0 }
     }
 
-    /// Which sections changed after `since`, with counts (the seed's `updated`).
-    func updated(since: Int64, principal: UserRecord) async throws -> UpdatedReply {
+    /// Which sections changed after `since`, with counts (the seed's `updated`; a coach's clients handed over since
+    /// count as `gone`), the gym whose library the principal reads and the clients shared with them.
+    func updated(since: Int64, principal: UserRecord, now: Date = Date()) async throws -> UpdatedReply {
         try await read { db in
-            let (visible, arguments) = Self.visibleRows(principal, columns: "kind, version", since: since)
+            let (visible, arguments) = Self.visibleRows(principal, columns: "kind, version", since: since, now: now)
             var sections: [String: Int] = [:]
             var newest = since
             for row in try db.fetchAll(
@@ -108,7 +109,20 @@ extension ServerStore {
                 sections["news"] = row["n"]
                 newest = max(newest, row["newest"])
             }
-            return UpdatedReply(version: newest, sections: sections)
+            var shared: [SharedClientEntry]?
+            var sharing: [GivenShare]?
+            if principal.role == .coach {
+                sharing = try Self.givenShares(db, by: principal.id, now: now)
+                let gone = try Self.departures(db, of: principal.tenantID, after: since)
+                if let version = gone.newest {
+                    sections["gone"] = gone.clients.count
+                    newest = max(newest, version)
+                }
+                shared = try Self.sharedClientEntries(db, with: principal.id, now: now)
+            }
+            return UpdatedReply(
+                version: newest, sections: sections, gym: try Self.libraryGym(db, principal), shared: shared,
+                sharing: sharing)
         }
     }
 }

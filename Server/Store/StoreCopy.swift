@@ -9,7 +9,9 @@ package enum StoreCopy {
         ("users", "coach_id IS NOT NULL, rowid"),
         ("tokens", "rowid"), ("reset_tokens", "rowid"), ("media", "rowid"), ("counters", "rowid"),
         ("entities", "rowid"), ("applied_mutations", "rowid"), ("change_log", "rowid"),
-        ("registration_codes", "rowid"), ("news", "rowid"),
+        ("registration_codes", "rowid"), ("news", "rowid"), ("gyms", "rowid"), ("gym_members", "rowid"),
+        ("gym_invites", "rowid"), ("client_shares", "rowid"),
+        ("client_departures", "rowid"), ("web_sessions", "rowid"),
     ]
 
     /// Rows read and written at a time.

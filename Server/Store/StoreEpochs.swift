@@ -7,7 +7,8 @@ import Synchronization
 ///   new passwords, profile edits). A connection re-reads its token before a request only when it moved since its
 ///   last check (or after ``ServerStore/tokenRecheckInterval``), so revocation still takes effect at the next request
 ///   without a database round trip on every request.
-/// - ``data`` moves when `entities` or `news` changed at all. A connection answers a repeated `sync.updated` from
+/// - ``data`` moves when `entities` or `news` changed at all, or a gym's members (what a coach of a gym reads moves
+///   with them). A connection answers a repeated `sync.updated` from
 ///   its last answer while it stands still (for at most ``ServerStore/updatedReuseInterval``).
 ///
 /// Subscribed connections do not wait for a request: ``onAccountsChange(_:)`` has the live registry re-check their
@@ -55,7 +56,7 @@ final class StoreChangeObserver: TransactionObserver {
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
         switch eventKind.tableName {
-        case "entities", "news": return true
+        case "entities", "news", "gym_members", "gyms": return true
         case "users", "tokens": if case .insert = eventKind { return false } else { return true }
         default: return false
         }
@@ -63,7 +64,7 @@ final class StoreChangeObserver: TransactionObserver {
 
     func databaseDidChange(with event: DatabaseEvent) {
         switch event.tableName {
-        case "entities", "news": dataChanged = true
+        case "entities", "news", "gym_members", "gyms": dataChanged = true
         default: accountsChanged = true
         }
         if accountsChanged && dataChanged { stopObservingDatabaseChangesUntilNextTransaction() }
@@ -108,7 +109,7 @@ struct StoreChange: Sendable, Equatable {
         default: return
         }
         switch table {
-        case "entities", "news": data = true
+        case "entities", "news", "gym_members", "gyms": data = true
         case "users", "tokens": accounts = verb != "insert"
         default: break
         }

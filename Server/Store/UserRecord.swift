@@ -18,6 +18,12 @@ package struct UserRecord: Sendable, Equatable {
     package var created: Date
     /// Minutes before an appointment that the account's reminders come; nil: ``GorillaShared/Profile/defaultReminder``.
     package var reminder: Int?
+    /// The coach's gym and role, when a request read them in its own transaction (``ServerStore/withGym(_:_:now:)``);
+    /// nil otherwise, and then the account reads nothing of a gym.
+    package var gym: GymMembership?
+    /// The clients colleagues share with the coach, when a request read them in its own transaction
+    /// (``ServerStore/withGym(_:_:now:)``); empty otherwise.
+    package var sharedClients: Set<UUID> = []
 
     /// The coach whose tenant this account belongs to: itself for a coach, its coach for a client.
     package var tenantID: UUID { role == .coach ? id : (coachID ?? id) }

@@ -26,12 +26,13 @@ extension EntityKinds {
         }
     )
 
-    /// A coach's exercise: name, description, machine, muscle groups, count mode.
+    /// A coach's exercise: name, description, machine (her own or her gym's), muscle groups, count mode.
     static let exercise = KindRules(
         Exercise.self,
         check: { exercise, context in
             exercise = try exercise.normalised()
-            try context.requireLive(exercise.machine, .machine, field: "machine")
+            // Her own machine, or one of her gym's library: a machine the table lets her read.
+            try context.requireReadable(exercise.machine, .machine, field: "machine")
         },
         beforeDelete: { row, context in
             guard EntityKind.exercise.deleteRule == .removeFromTrainings else { return }

@@ -69,8 +69,13 @@ extension EntityKinds {
         .event, mergesCreates: EntityKind.event.mergesCreates,
         validate: { document, context in
             var event = try Event.Exception(checking: document)
-            if context.creating { try creating(&event, by: context.principal) }
+            if context.creating {
+                try creating(&event, by: context.principal)
+                // A colleague the client is shared with schedules under the client's coach, and says who she is.
+                event.recorder = context.rowTenant == nil ? nil : context.principal.username
+            }
             try training(event.training, context: context)
+            try gym(&event, context: context)
             if event.series != nil {
                 event = try event.normalised()
                 try exception(&event, context: context)
@@ -116,7 +121,7 @@ extension EntityKinds {
             if let status = event.status, status != .requested {
                 throw ServerError(.forbidden, "clients ask for appointments (status requested)")
             }
-            let fixed: [Event.CodingKeys] = [.answer, .answerNote, .recurrence, .training]
+            let fixed: [Event.CodingKeys] = [.answer, .answerNote, .recurrence, .training, .gymID]
             if let field = event.members.first(where: fixed.contains) {
                 throw ServerError(.forbidden, "a request cannot set \(field.rawValue)")
             }
@@ -156,6 +161,9 @@ extension EntityKinds {
         else {
             throw ServerError(.invalidReference, "series (no such event)")
         }
+        // An exception changes an occurrence of its series: whoever writes one may change the series, as the access
+        // table says (a colleague a client is shared with moves or cancels only the series she scheduled).
+        guard context.principal.may(.update, series) else { throw ServerError.forbidden }
         guard let rule = SeriesRule(series) else {
             throw ServerError(.invalidReference, "series (not a recurring event)")
         }

@@ -108,21 +108,56 @@ struct MutationContext {
     /// Reference look-ups already made in this push (shared by its mutations).
     let references: ReferenceCache
 
-    var tenantID: UUID { principal.tenantID }
+    /// The tenant the row is filed under when it is not the principal's (a session a colleague records for a client
+    /// shared with her: the client's coach's, ``ServerStore/createTenant(_:fields:principal:references:db:)``).
+    var rowTenant: UUID? = nil
+
+    /// The tenant of the row written: the principal's, or ``rowTenant``.
+    var tenantID: UUID { rowTenant ?? principal.tenantID }
 
     /// The client a pushed document belongs to when it names none: a client's own account.
     var owner: UUID? { principal.role == .client ? principal.id : nil }
 
-    /// The row `id` of `kind` in the principal's tenant, deleted or not (its document unread), or nil.
+    /// The row `id` of `kind` in the row's tenant, deleted or not (its document unread), or nil. A row filed under
+    /// another tenant (``rowTenant``) may also name the catalogue its writer reads: her own and her gym's library; and
+    /// an update keeps naming what the stored row already names (a colleague's session keeps her exercises, whoever
+    /// corrects it).
     func reference(_ id: UUID, kind: EntityKind) throws -> EntityRow.Reference? {
-        guard let row = try references.row(id, in: db), row.kind == kind.rawValue, row.coachID == references.tenantKey
-        else {
+        guard let row = try references.row(id, in: db), row.kind == kind.rawValue, try names(row, id, of: kind) else {
             return nil
         }
         return row
     }
 
-    /// The live (not deleted) row `id` of `kind` in the principal's tenant (its document unread), or nil.
+    /// Whether a document written here may name `row` (`id`, of `kind`).
+    private func names(_ row: EntityRow.Reference, _ id: UUID, of kind: EntityKind) throws -> Bool {
+        if row.coachID == tenantID.key { return true }
+        guard kind.scope == .catalogue else { return false }
+        if rowTenant != nil, row.coachID == principal.tenantID.key || row.coachID == principal.gym?.gymID.key {
+            return true
+        }
+        return try storedRowNames(id, as: kind)
+    }
+
+    /// Whether the stored row this mutation updates already names `id` as a reference to a `kind` (checked when it was
+    /// written): a member named after the kind (`exercise`, `training`, `machine`, `program`), at any depth, whose value
+    /// is the id — never the id's text anywhere else, such as in a note.
+    private func storedRowNames(_ id: UUID, as kind: EntityKind) throws -> Bool {
+        guard !creating, let stored = try references.existing(entityID, in: db) else { return false }
+        return Self.value(.object(stored.data), names: .string(id.key), in: kind.rawValue)
+    }
+
+    /// Whether `value` holds, at any depth, a member `member` whose value is `reference`.
+    private static func value(_ value: JSONValue, names reference: JSONValue, in member: String) -> Bool {
+        switch value {
+        case .object(let members):
+            members[member] == reference || members.values.contains { Self.value($0, names: reference, in: member) }
+        case .array(let items): items.contains { Self.value($0, names: reference, in: member) }
+        default: false
+        }
+    }
+
+    /// The live (not deleted) row `id` of `kind` in the row's tenant (its document unread), or nil.
     func liveReference(_ id: UUID, kind: EntityKind) throws -> EntityRow.Reference? {
         guard let row = try reference(id, kind: kind), !row.deleted else { return nil }
         return row
@@ -138,10 +173,10 @@ final class ReferenceCache {
     /// The whole rows read ahead for the mutations that write them (``prefetchWritten(_:in:)``), nil for a row that
     /// does not exist.
     private var written: [UUID: EntityRow?] = [:]
-    /// The pushing principal's tenant, as rows store it.
-    let tenantKey: String
 
-    init(tenant: UUID) { tenantKey = tenant.key }
+    /// Whose rows a mutation may name is its context's business (``MutationContext/reference(_:kind:)``): the cache
+    /// holds rows of any tenant.
+    init() {}
 
     func row(_ id: UUID, in db: any SQLTransaction) throws -> EntityRow.Reference? {
         asked.insert(id)
@@ -223,6 +258,8 @@ enum EntityKinds {
         case .session: session
         case .draft: draft
         case .conflict: conflict
+        case .program: program
+        case .assignment: assignment
         }
     }
 }

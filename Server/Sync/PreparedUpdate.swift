@@ -68,7 +68,7 @@ extension ServerStore {
             var rows: [UUID: EntityRow] = [:]
             try SQL.forEachRow(db, EntityRow.columns(db.dialect), from: "entities", ids: large.map { mutations[$0].entity })
             { id, row in rows[id] = EntityRow(row: row) }
-            let references = ReferenceCache(tenant: principal.tenantID)
+            let references = ReferenceCache()
             var prepared: [Int: PreparedUpdate] = [:]
             for index in large {
                 _ = references.takeAsked()

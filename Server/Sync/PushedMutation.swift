@@ -86,6 +86,7 @@ struct PushedMutation: Sendable {
         do {
             try FastJSON.withParser(line, maxDepth: JSONDepth.requestLimit) { parser in
                 var seen = 0
+                var others: Set<String> = []
                 try parser.members { key, parser in
                     let bit: Int
                     switch key {
@@ -101,6 +102,8 @@ struct PushedMutation: Sendable {
                         (mutations, device) = try scanBody(&parser)
                     default:
                         bit = 0
+                        // The strict reader refuses a repeated member of any name: so does this one.
+                        guard others.insert(key).inserted else { throw Refused() }
                         try parser.checkValue()
                     }
                     guard seen & bit == 0 else { throw Refused() }
@@ -121,6 +124,7 @@ struct PushedMutation: Sendable {
         var mutations: [PushedMutation]?
         var device: SyncDevice?
         var sawDevice = false
+        var others: Set<String> = []
         try parser.members { key, parser in
             if key == "mutations" {
                 guard mutations == nil else { throw Refused() }
@@ -132,7 +136,7 @@ struct PushedMutation: Sendable {
                 sawDevice = true
                 device = try scanDevice(&parser)
             } else {
-                guard mutations != nil else { throw Refused() }
+                guard mutations != nil, others.insert(key).inserted else { throw Refused() }
                 try parser.checkValue()
             }
         }
@@ -174,6 +178,7 @@ struct PushedMutation: Sendable {
         var id: UUID?, kind: String?, entity: UUID?, action: MutationAction?, base: Int64?
         var fieldsText: [UInt8]?
         var seen = 0
+        var others: Set<String> = []
         try parser.members { key, parser in
             let bit: Int
             switch key {
@@ -202,6 +207,8 @@ struct PushedMutation: Sendable {
                 }
             default:
                 bit = 0
+                // The general reader refuses a repeated member of any name: so does this one.
+                guard others.insert(key).inserted else { throw Refused() }
                 try parser.checkValue()
             }
             // A repeated member would let this reader and `Codable` see different mutations.

@@ -11,18 +11,65 @@ extension ServerStore {
     /// coach's private `notes`: ``GorillaShared/Access/hiddenFields(_:from:)``). News for everyone of the
     /// principal's role travels with the tenant's rows, in version order. A page holds at most `limit` changes and ends
     /// early once it holds `maxBytes` (it always holds one, so it may pass the budget by one document). Rows whose
-    /// version is in `skipping` (the puller's own pushed changes) are left out, as rows it may not see are.
+    /// version is in `skipping` (the puller's own pushed changes) are left out, as rows it may not see are. With
+    /// `counting`, the reply also says how many changes remain after its cursor (`remaining`), read in the same
+    /// snapshot by the same scoped query.
+    ///
+    /// The rows of the library of the principal's gym are marked `"gym": true`, and the reply names the gym (`gym`),
+    /// read in the same snapshot: a device compares it with the gym whose rows it holds. With `library`, the page holds
+    /// only the library's rows (a device fetching the library of a gym it has just joined, from 0).
+    ///
+    /// A coach's reply also names the clients shared with them (`shared`) and the clients they handed over after
+    /// `since` (`gone`), both read in the same snapshot; with `sharedClient`, the page holds only the rows about that
+    /// client, if shared with the principal (a device fetching a client just shared with it, from 0).
     func pull(
-        since: Int64, limit: Int, maxBytes: Int = .max, skipping: [Int64] = [], principal: UserRecord
+        since: Int64, limit: Int, maxBytes: Int = .max, skipping: [Int64] = [], counting: Bool = false,
+        library: Bool = false, sharedClient: UUID? = nil, principal: UserRecord, now: Date = Date()
     ) async throws -> RawJSONValue {
+        try await pullPage(
+            since: since, limit: limit, maxBytes: maxBytes, skipping: skipping, counting: counting, library: library,
+            sharedClient: sharedClient, principal: principal, now: now
+        ).reply
+    }
+
+    /// ``pull(since:limit:maxBytes:skipping:counting:library:sharedClient:principal:now:)`` with the number of
+    /// changes the page holds; `now` decides which shares have ended.
+    func pullPage(
+        since: Int64, limit: Int, maxBytes: Int = .max, skipping: [Int64] = [], counting: Bool = false,
+        library: Bool = false, sharedClient: UUID? = nil, principal: UserRecord, now: Date = Date()
+    ) async throws -> (reply: RawJSONValue, rows: Int) {
         try await read { db in
-            let news = try db.fetchAll(
-                sql: """
-                    SELECT id, version, deleted, text, audience, published FROM news
-                    WHERE version > ? AND audience IN ('all', ?) ORDER BY version LIMIT ?
-                    """, arguments: [since, Self.audience(principal), limit + 1])
-            var (visible, arguments) = Self.visibleRows(
-                principal, columns: "id, kind, version, deleted, data", since: since)
+            let gym = try Self.libraryGym(db, principal)
+            let scoped = library || sharedClient != nil
+            let coach = principal.role == .coach
+            let shared = coach ? try Self.sharedClientEntries(db, with: principal.id, now: now) : nil
+            let sharing = coach && !scoped ? try Self.givenShares(db, by: principal.id, now: now) : nil
+            let gone: (clients: [UUID], newest: Int64?) =
+                coach && !scoped ? try Self.departures(db, of: principal.tenantID, after: since) : ([], nil)
+            let news =
+                scoped
+                ? []
+                : try db.fetchAll(
+                    sql: """
+                        SELECT id, version, deleted, text, audience, published FROM news
+                        WHERE version > ? AND audience IN ('all', ?) ORDER BY version LIMIT ?
+                        """, arguments: [since, Self.audience(principal), limit + 1])
+            let columns = "id, kind, version, deleted, data, coach_id"
+            var (visible, arguments): (String, SQLArguments)
+            if library {
+                let (condition, runArguments) = gym == nil ? ("1 = 0", []) : Self.gymLibraryRun(principal, since: since)
+                (visible, arguments) = ("SELECT \(columns) FROM entities WHERE \(condition)", runArguments)
+            } else if let sharedClient {
+                // Only a coach is shared clients (the run's kinds are those a coach reads of them).
+                let (condition, runArguments) =
+                    coach ? Self.sharedClientsRun(principal, since: since, now: now) : ("1 = 0", [])
+                (visible, arguments) = (
+                    "SELECT \(columns) FROM entities WHERE \(condition) AND client_id = ?",
+                    runArguments + [sharedClient.key]
+                )
+            } else {
+                (visible, arguments) = Self.visibleRows(principal, columns: columns, since: since, now: now)
+            }
             if !skipping.isEmpty {
                 visible = """
                     SELECT * FROM (\(visible)) AS visible
@@ -32,6 +79,8 @@ extension ServerStore {
             }
             let newsVersions: [Int64] = news.map { $0["version"] }
             let hidden = Self.hiddenFields(principal)
+            let sharedHidden = Self.hiddenFields(principal, in: .sharedClient)
+            let tenant = Array(principal.tenantID.key.utf8)
             var page = PullPage(capacity: 64 * 1024)
             var newsIndex = 0
             var more = false
@@ -51,7 +100,7 @@ extension ServerStore {
                     newsIndex += 1
                 }
                 if full() { return false }
-                page.appendEntity(row, hiding: hidden)
+                page.appendEntity(row, hiding: hidden, sharedHiding: sharedHidden, tenant: tenant)
                 return true
             }
             while !more, newsIndex < newsVersions.count, !full() {
@@ -59,12 +108,39 @@ extension ServerStore {
                 newsIndex += 1
             }
             // A page that holds every visible row but those skipped moves on as an empty one does: past the skipped.
+            // A last page moves past the departures it names too (they are older than the newest version).
             let cursor =
                 try skipping.isEmpty || more
-                ? page.last ?? max(since, Self.newestVersion(db) ?? since)
+                ? max(page.last ?? max(since, Self.newestVersion(db) ?? since), more ? since : gone.newest ?? since)
                 : max(page.last ?? since, Self.newestVersion(db) ?? since)
-            return page.finish(cursor: cursor, more: more)
+            let remaining =
+                counting
+                ? more ? try Self.remaining(after: cursor, visible: visible, arguments: arguments, principal, db) : 0
+                : nil
+            return (
+                page.finish(
+                    cursor: cursor, more: more, remaining: remaining, gym: gym, shared: shared ?? [],
+                    gone: gone.clients, sharing: sharing ?? []),
+                page.count
+            )
         }
+    }
+
+    /// How many of the rows `visible` selects (with its `arguments`), and of the news for `principal`, come after
+    /// version `cursor`.
+    private static func remaining(
+        after cursor: Int64, visible: String, arguments: SQLArguments, _ principal: UserRecord,
+        _ db: any SQLTransaction
+    ) throws -> Int {
+        let entities =
+            try db.value(
+                Int.self, sql: "SELECT COUNT(*) FROM (\(visible)) AS counted WHERE version > ?",
+                arguments: arguments + [cursor]) ?? 0
+        let news =
+            try db.value(
+                Int.self, sql: "SELECT COUNT(*) FROM news WHERE version > ? AND audience IN ('all', ?)",
+                arguments: [cursor, Self.audience(principal)]) ?? 0
+        return entities + news
     }
 }
 
@@ -81,13 +157,30 @@ private struct PullPage {
         out += #"{"changes":["#.utf8
     }
 
-    /// The `entities` row `row` (columns id, kind, version, deleted, data), its texts copied from the engine's
-    /// buffers. A row of a kind in `hiding` loses those fields (a client's own `client` row, the coach's private
-    /// notes); one that cannot be read goes out empty.
-    mutating func appendEntity(_ row: any SQLRowBytes, hiding: [[UInt8]: Set<String>]) {
+    /// The `entities` row `row` (columns id, kind, version, deleted, data, coach_id), its texts copied from the
+    /// engine's buffers. A row of a kind in `hiding` loses those fields (a client's own `client` row, the coach's
+    /// private notes); one that cannot be read goes out empty. A row of another tenant than `tenant` (the gym's
+    /// library) is marked `"gym":true`.
+    /// Appends the entity `row`, without the fields `hiding` names for its kind (`sharedHiding` for a row of another
+    /// tenant about a client: a shared client's), marked `"gym": true` when it is of the gym's library and
+    /// `"shared": true` when it is about a client shared with the principal.
+    mutating func appendEntity(
+        _ row: any SQLRowBytes, hiding: [[UInt8]: Set<String>], sharedHiding: [[UInt8]: Set<String>],
+        tenant: [UInt8]
+    ) {
         let version = row.integer(2)
         let deleted = row.integer(3) != 0
+        let foreign = row.withText(5) { !$0.elementsEqual(tenant) }
+        let shared =
+            foreign && row.withText(1) { kind in ServerStore.sharedKindNames.contains { kind.elementsEqual($0) } }
+        let hiding = shared ? sharedHiding : hiding
         begin()
+        if shared {
+            out += #""shared":true,"#.utf8
+        } else if foreign {
+            out += #""gym":true,"#.utf8
+        }
+        out += #""data":"#.utf8
         row.withText(1) { kind in
             row.withText(4) { data in
                 if let fields = hiding.first(where: { kind.elementsEqual($0.key) })?.value {
@@ -107,6 +200,7 @@ private struct PullPage {
 
     mutating func appendNews(_ row: SQLRow, version: Int64) {
         begin()
+        out += #""data":"#.utf8
         FastJSON.write(
             .object([
                 "text": .string(row["text"]), "audience": .string(row["audience"]),
@@ -116,19 +210,50 @@ private struct PullPage {
         id.withUTF8 { id in end(deleted: (row["deleted"] as Int) != 0, id: id, kind: "news".utf8, version: version) }
     }
 
-    /// Closes the reply (the page is not written to after this).
-    mutating func finish(cursor: Int64, more: Bool) -> RawJSONValue {
+    /// Closes the reply, with `remaining` when counted, the account's `gym`, the clients `shared` with it, those
+    /// `gone` and those it is `sharing` (each written only when there is one; the page is not written to after this).
+    mutating func finish(
+        cursor: Int64, more: Bool, remaining: Int?, gym: UUID?, shared: [SharedClientEntry], gone: [UUID],
+        sharing: [GivenShare]
+    ) -> RawJSONValue {
         out += #"],"cursor":"#.utf8
         out += String(cursor).utf8
         out += #","more":"#.utf8
         out += (more ? "true" : "false").utf8
+        if let remaining {
+            out += #","remaining":"#.utf8
+            out += String(remaining).utf8
+        }
+        if let gym {
+            out += #","gym":""#.utf8
+            out += gym.key.utf8
+            out.append(UInt8(ascii: "\""))
+        }
+        if !shared.isEmpty {
+            out += #","shared":"#.utf8
+            FastJSON.write(
+                .array(shared.map { .object(["by": .string($0.by), "client": .string($0.client.uuidString)]) }),
+                into: &out)
+        }
+        if !gone.isEmpty {
+            out += #","gone":"#.utf8
+            FastJSON.write(.array(gone.map { .string($0.uuidString) }), into: &out)
+        }
+        if !sharing.isEmpty {
+            out += #","sharing":"#.utf8
+            FastJSON.write(
+                .array(
+                    sharing.map {
+                        .object(["client": .string($0.client.uuidString), "with": .array($0.with.map { .string($0) })])
+                    }), into: &out)
+        }
         out.append(UInt8(ascii: "}"))
         return RawJSONValue(bytes: out)
     }
 
     private mutating func begin() {
         if count > 0 { out.append(UInt8(ascii: ",")) }
-        out += #"{"data":"#.utf8
+        out.append(UInt8(ascii: "{"))
     }
 
     /// The members after `data`, and the change's end. Ids are stored in lower case and sent in upper case, as UUID's

@@ -30,6 +30,9 @@ extension ServerStore {
             mutations, refused: refused, principal: principal, now: now, configuration: configuration)
         return try await write { db in
             documents.start()
+            // The gym is read in this transaction: a row of its library is the principal's to read (or refused) as the
+            // membership stands now.
+            let principal = try Self.withGym(db, principal, now: now)
             let stamp = ISOTime.format(now)
             var results: [MutationResult] = []
             results.reserveCapacity(mutations.count)
@@ -38,7 +41,7 @@ extension ServerStore {
             var text: [UInt8] = []
             // Versions this push produced: a later mutation of the same batch overwriting them is no conflict.
             var ownVersions = Set<Int64>()
-            let references = ReferenceCache(tenant: principal.tenantID)
+            let references = ReferenceCache()
             let principalKey = principal.id.key
             // The outcomes remembered from earlier pushes and the rows the mutations write, each in one query; the
             // rows the documents name, a query for every `referencesAhead` documents, as they are read.
@@ -134,12 +137,6 @@ extension ServerStore {
         if let existing, !principal.mayRead(existing) || existing.kind != kind.name {
             throw ServerError.notFound
         }
-        let extras = ExtrasBox()
-        let context = MutationContext(
-            db: db, principal: principal, now: now, configuration: configuration,
-            entityID: mutation.entity,
-            creating: mutation.action == .create && (existing == nil || !kind.mergesCreates), extras: extras,
-            references: references)
         var fields = try prepared?.fields ?? mutation.parsedFields() ?? [:]
         if let field = fields.keys.sorted().first(where: kind.serverManagedFields.contains) {
             throw ServerError.invalid("'\(field)' is set by the server")
@@ -150,6 +147,17 @@ extension ServerStore {
             action = .update
             fields = fields.filter { existing.data[$0.key] != $0.value }
         }
+        // The tenant the row lives in: a stored row's own; a new row's by the client it names.
+        let tenant =
+            action == .create
+            ? try createTenant(kind, fields: fields, principal: principal, references: references, db: db)
+            : existing?.coachID ?? principal.tenantID
+        let extras = ExtrasBox()
+        let context = MutationContext(
+            db: db, principal: principal, now: now, configuration: configuration,
+            entityID: mutation.entity,
+            creating: mutation.action == .create && (existing == nil || !kind.mergesCreates), extras: extras,
+            references: references, rowTenant: tenant == principal.tenantID ? nil : tenant)
         var overwritten: [String: JSONValue] = [:]
         // Each overwritten field's replaced value, and who wrote it.
         var replaced: [String: SyncConflict.Side] = [:]
@@ -158,12 +166,16 @@ extension ServerStore {
 
         switch action {
         case .create:
-            guard principal.mayCreate(kind.kind, fields: Set(fields.keys)) else { throw ServerError.forbidden }
+            guard
+                principal.mayCreate(
+                    kind.kind, fields: Set(fields.keys), tenant: tenant,
+                    client: tenant == principal.tenantID ? nil : namedClient(fields))
+            else { throw ServerError.forbidden }
             if existing != nil { throw ServerError.invalid("id already exists") }
             let document = try prepared?.document ?? created(fields, kind: kind, context: context)
             let clientID = try clientScope(kind: kind, document: document, context: context)
             row = EntityRow(
-                id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: clientID,
+                id: mutation.entity, kind: kind.name, coachID: tenant, clientID: clientID,
                 data: document, fieldVersions: document.mapValues { _ in version }, version: version, deleted: false)
             if kind.kind == .client {
                 if try user(db, id: mutation.entity) != nil { throw ServerError.invalid("id already exists") }
@@ -317,18 +329,5 @@ extension ServerStore {
             defer { next += 1; left -= 1 }
             return next
         }
-    }
-
-    /// The client a client-scoped row belongs to: the principal itself for a client, the named client for a coach.
-    static func clientScope(kind: KindRules, document: [String: JSONValue], context: MutationContext) throws -> UUID? {
-        guard kind.scope == .client else { return nil }
-        if kind.kind == .client { return context.entityID }
-        if context.principal.role == .client { return context.principal.id }
-        guard let text = document["client"]?.stringValue, let id = UUID(uuidString: text),
-            try context.liveReference(id, kind: .client) != nil
-        else {
-            throw ServerError(.invalidReference, "client (no such client)")
-        }
-        return id
     }
 }

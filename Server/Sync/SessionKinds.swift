@@ -19,6 +19,8 @@ extension EntityKinds {
                     throw ServerError(.forbidden, "clients record their own sessions")
                 }
                 session.recordedBy = context.principal.role
+                // A colleague the client is shared with records under the client's coach, and says who she is.
+                session.recorder = context.rowTenant == nil ? nil : context.principal.username
                 session.revision = 1
             }
             try context.requireLive(session.client, .client, field: "client")

@@ -5,6 +5,12 @@ import NIOSSL
 package enum TLSConfigurations {
     /// A server context from PEM files: TLS 1.2 minimum, 1.3 preferred.
     package static func server(certificatePEMFile: String, keyPEMFile: String) throws -> NIOSSLContext {
+        try NIOSSLContext(
+            configuration: serverConfiguration(certificatePEMFile: certificatePEMFile, keyPEMFile: keyPEMFile))
+    }
+
+    /// The server configuration from PEM files that both listeners use (the protocol's and the web door's).
+    package static func serverConfiguration(certificatePEMFile: String, keyPEMFile: String) throws -> TLSConfiguration {
         let chain = try NIOSSLCertificate.fromPEMFile(certificatePEMFile)
         let key = try NIOSSLPrivateKey(file: keyPEMFile, format: .pem)
         var configuration = TLSConfiguration.makeServerConfiguration(
@@ -13,7 +19,7 @@ package enum TLSConfigurations {
         )
         configuration.minimumTLSVersion = .tlsv12
         configuration.cipherSuiteValues = aeadCipherSuites
-        return try NIOSSLContext(configuration: configuration)
+        return configuration
     }
 
     /// The TLS 1.2 cipher suites both sides offer: authenticated encryption (AES-GCM, ChaCha20-Poly1305) with

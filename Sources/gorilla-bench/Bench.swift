@@ -38,7 +38,7 @@ struct GorillaBench: AsyncParsableCommand {
     var loadWorker: String?
 
     /// For profiling: run only these scenarios (comma-separated: cold_pull, idle_sync, connect_login, concurrent_idle,
-    /// push_sets, offline_log, cli_list, codec, abuse), each `repeat` times.
+    /// push_sets, offline_log, cli_list, codec, abuse, gym_pull), each `repeat` times (gym_pull once).
     @Option(help: .hidden)
     var only: String?
 
@@ -189,6 +189,8 @@ final class Benchmark {
                 }
             }
         }
+        // Once: its accounts and gym stay on the server.
+        if wants("gym_pull") { try await scenario { try await gymPull(endpoint: endpoint, folder: folder) } }
 
         await server.stop()
         progress("server stopped")

@@ -25,9 +25,12 @@ struct Backup: AsyncParsableCommand {
     var out: String
 
     func run() async throws {
+        let configuration = try await data.resolve().configuration
         try await operatorCommand {
             let file = URL(fileURLWithPath: out).standardizedFileURL
-            print(try OperatorTools.backup(dataDirectory: data.directory, database: data.location(), to: file))
+            print(
+                try OperatorTools.backup(
+                    dataDirectory: configuration.dataDirectory, database: configuration.database, to: file))
         }
     }
 }
@@ -44,9 +47,12 @@ struct Restore: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
 
     func run() async throws {
+        let configuration = try await data.resolve().configuration
         try await operatorCommand {
             let backup = URL(fileURLWithPath: file).standardizedFileURL
-            print(try OperatorTools.restore(backup, dataDirectory: data.directory, database: data.location()))
+            print(
+                try OperatorTools.restore(
+                    backup, dataDirectory: configuration.dataDirectory, database: configuration.database))
         }
     }
 }
@@ -59,8 +65,10 @@ struct Check: AsyncParsableCommand {
     @Flag(help: "Print the findings as one JSON object.") var json = false
 
     func run() async throws {
+        let configuration = try await data.resolve().configuration
         try await operatorCommand(failing: 2) {
-            let check = try await OperatorTools.check(dataDirectory: data.directory, database: data.location())
+            let check = try await OperatorTools.check(
+                dataDirectory: configuration.dataDirectory, database: configuration.database)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]

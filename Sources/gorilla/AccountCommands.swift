@@ -53,6 +53,8 @@ struct Register: AsyncParsableCommand {
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @OptionGroup var fields: AccountFields
+        @Option(name: .customLong("gym-code"), help: ArgumentHelp(GymPhrases.helpRegisterGymCode.t()))
+        var gymCode: String?
 
         func validate() throws {
             if fields.name == nil || fields.surname == nil {
@@ -65,7 +67,8 @@ struct Register: AsyncParsableCommand {
             // The global `--language` (ca, es or en) is also the new account's language.
             let signup = SignupBody(
                 username: fields.username, email: fields.email, password: password, name: fields.name,
-                surname: fields.surname, nif: fields.nif, language: global.language.flatMap(Language.init(code:)))
+                surname: fields.surname, nif: fields.nif, language: global.language.flatMap(Language.init(code:)),
+                gymCode: gymCode)
             try await present(global) { try await AccountService($0).register(signup) }
         }
     }

@@ -16,6 +16,7 @@ import Glibc
 struct GlobalOptions: ParsableArguments {
     @Flag(help: ArgumentHelp(HelpPhrases.jsonHelp.t())) var json = false
     @Option(help: ArgumentHelp(HelpPhrases.languageHelp.t())) var language: String?
+    @Flag(help: ArgumentHelp(HelpPhrases.quietHelp.t())) var quiet = false
 
     func validate() throws {
         if let language, Language(code: language) == nil {
@@ -33,15 +34,18 @@ enum Runtime {
 }
 
 /// Runs a service call on the process's device context and prints its result (or error) the same way for every
-/// command: the text for a person, or the result's JSON with `--json`; notes and warnings on standard error.
+/// command: the text for a person, or the result's JSON with `--json`; notes and warnings on standard error, and a
+/// progress line while long work runs (``showingProgress(_:)``).
 func present<Result: Presentable>(
     _ options: GlobalOptions, _ body: (DeviceContext) async throws -> Result
 ) async throws {
     let context = Runtime.context
     defer { showWarnings() }
+    let meter = showingProgress(options)
     do {
         let result = try await context.speaking {
-            try await context.command {
+            defer { meter?.finish() }
+            return try await context.command {
                 try await context.refreshingLocalRefusals { try await body(context) }
             }
         }
@@ -74,6 +78,18 @@ func present<Result: Presentable>(
         report(lost, asJSON: options.json)
         throw ExitCode(lost.exitCode)
     }
+}
+
+/// Draws long work's progress on standard error when it is a terminal, unless `--json` or `--quiet` (which also keeps
+/// the context's chatter back); returns the meter, to be finished before anything else is printed.
+func showingProgress(_ options: GlobalOptions) -> ProgressMeter? {
+    let context = Runtime.context
+    if options.quiet { context.side.keepQuiet() }
+    guard !options.json, !options.quiet, let meter = ProgressMeter.onStandardError(language: context.language) else {
+        return nil
+    }
+    context.side.reportProgress(to: { meter.report($0) })
+    return meter
 }
 
 /// Prints the warnings the command found (a lost cache) on standard error, once.
@@ -134,10 +150,11 @@ struct Gorilla: AsyncParsableCommand {
             subcommands: [
                 Connect.self, Register.self, Login.self, Logout.self, WhoAmI.self, ProfileCommand.self,
                 PasswordCommand.self,
-                Machines.self, Exercises.self, Trainings.self, Clients.self, Events.self, CalendarCommand.self,
+                Machines.self, Exercises.self, Trainings.self, Programs.self, Today.self, Clients.self, Events.self,
+                CalendarCommand.self,
                 Agenda.self, Sessions.self, Train.self,
                 Stats.self, Measurements.self, Messages.self, Chat.self, Watch.self, NewsCommand.self,
-                SyncCommand.self, ExportCommand.self, ImportCommand.self, SettingsCommand.self,
+                SyncCommand.self, ExportCommand.self, ImportCommand.self, SettingsCommand.self, GymCommand.self,
             ]
         )
     }
@@ -182,6 +199,15 @@ extension CompletionKind {
     /// Completes the names of `kind` held in this device's cache (``CompletionNames``): the shell's script calls the
     /// CLI back with `---completion`, which answers from the cache alone, quickly and silently.
     static func names(_ kind: CompletionNames.Kind) -> CompletionKind {
-        .custom { _, _, prefix in CompletionNames.names(kind, prefix: prefix) }
+        .custom { _, _, prefix in
+            let names = CompletionNames.names(kind, prefix: prefix)
+            return CompletionShell.requesting == .zsh ? names.map(forZsh) : names
+        }
+    }
+
+    /// `name` as zsh's `_describe` reads a completion: a colon would start a description (`Cable: high` offered as
+    /// `Cable`), so it and the backslash are escaped.
+    static func forZsh(_ name: String) -> String {
+        name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:")
     }
 }

@@ -22,8 +22,16 @@ struct Machines: AsyncParsableCommand {
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument var name: String
         @Option(help: ArgumentHelp(CataloguePhrases.helpMachinesAddImage.t())) var image: String?
+        @Flag(help: ArgumentHelp(GymPhrases.helpMachinesGym.t())) var gym = false
         func run() async throws {
-            try await present(global) { try await MachineService($0).add(name: name, imageFile: image) }
+            if gym {
+                try await present(global) { context in
+                    if image != nil { throw ClientError(.usage, GymPhrases.libraryNoImage.t()) }
+                    return try await LibraryService(context).addMachine(name)
+                }
+            } else {
+                try await present(global) { try await MachineService($0).add(name: name, imageFile: image) }
+            }
         }
     }
 
@@ -92,7 +100,10 @@ struct Exercises: AsyncParsableCommand {
         CommandConfiguration(
             commandName: "exercises",
             abstract: CataloguePhrases.helpExercises.t(),
-            subcommands: [Add.self, List.self, Show.self, Edit.self, Rename.self, Remove.self],
+            subcommands: [
+                Add.self, List.self, Show.self, Edit.self, Rename.self, Remove.self, LibraryPublish<Self>.self,
+                LibraryCopy<Self>.self,
+            ],
             defaultSubcommand: List.self
         )
     }
@@ -182,7 +193,10 @@ struct Trainings: AsyncParsableCommand {
         CommandConfiguration(
             commandName: "trainings",
             abstract: CataloguePhrases.helpTrainings.t(),
-            subcommands: [Add.self, List.self, Show.self, Edit.self, Duplicate.self, Rename.self, Remove.self],
+            subcommands: [
+                Add.self, List.self, Show.self, Edit.self, Duplicate.self, Rename.self, Remove.self,
+                LibraryPublish<Self>.self, LibraryCopy<Self>.self,
+            ],
             defaultSubcommand: List.self)
     }
 
@@ -290,5 +304,53 @@ struct Trainings: AsyncParsableCommand {
                 return try await CatalogueService($0).remove(.training, name, confirmation: confirmation)
             }
         }
+    }
+}
+
+/// A command group of one kind of the catalogue (`exercises`, `trainings`, `programs`).
+protocol CatalogueGroup: AsyncParsableCommand {
+    /// The kind its commands work on.
+    static var kind: EntityKind { get }
+    /// The names the shell completes for it.
+    static var names: CompletionNames.Kind { get }
+}
+
+extension Exercises: CatalogueGroup {
+    static var kind: EntityKind { .exercise }
+    static var names: CompletionNames.Kind { .exercise }
+}
+
+extension Trainings: CatalogueGroup {
+    static var kind: EntityKind { .training }
+    static var names: CompletionNames.Kind { .training }
+}
+
+extension Programs: CatalogueGroup {
+    static var kind: EntityKind { .program }
+    static var names: CompletionNames.Kind { .program }
+}
+
+/// `gorilla exercises|trainings|programs publish NAME`: to the gym's library.
+struct LibraryPublish<Group: CatalogueGroup>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "publish", abstract: GymPhrases.helpPublish.t())
+    }
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(GymPhrases.helpLibraryName.t()), completion: .names(Group.names))
+    var name: String
+    func run() async throws {
+        try await present(global) { try await LibraryService($0).publish(Group.kind, name) }
+    }
+}
+
+/// `gorilla exercises|trainings|programs copy NAME`: from the gym's library into the coach's own catalogue.
+struct LibraryCopy<Group: CatalogueGroup>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "copy", abstract: GymPhrases.helpCopy.t())
+    }
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(GymPhrases.helpLibraryName.t())) var name: String
+    func run() async throws {
+        try await present(global) { try await LibraryService($0).copy(Group.kind, name) }
     }
 }

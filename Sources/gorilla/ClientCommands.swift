@@ -11,7 +11,10 @@ struct Clients: AsyncParsableCommand {
         CommandConfiguration(
             commandName: "clients",
             abstract: CataloguePhrases.helpClients.t(),
-            subcommands: [Add.self, List.self, Show.self, Edit.self, Code.self, ResetPassword.self, Remove.self],
+            subcommands: [
+                Add.self, List.self, Show.self, Edit.self, Code.self, ResetPassword.self, Remove.self, Transfer.self,
+                Share.self, Unshare.self,
+            ],
             defaultSubcommand: List.self)
     }
 
@@ -102,6 +105,46 @@ struct Clients: AsyncParsableCommand {
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument(completion: .names(.client)) var client: String
         func run() async throws { try await present(global) { try await ClientService($0).resetPassword(client) } }
+    }
+
+    struct Transfer: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "transfer", abstract: GymPhrases.helpClientsTransfer.t())
+        }
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+        @Argument(help: ArgumentHelp(GymPhrases.helpTransferClient.t()), completion: .names(.client))
+        var client: String
+        @Option(help: ArgumentHelp(GymPhrases.helpTransferTo.t())) var to: String
+        func run() async throws {
+            try await present(global) { try await ClientService($0).transfer(client, to: to) }
+        }
+    }
+
+    struct Share: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "share", abstract: SharePhrases.helpClientsShare.t())
+        }
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+        @Argument(help: ArgumentHelp(SharePhrases.helpShareClient.t()), completion: .names(.client))
+        var client: String
+        @Option(help: ArgumentHelp(SharePhrases.helpShareWith.t())) var with: String
+        @Option(help: ArgumentHelp(SharePhrases.helpShareUntil.t())) var until: String?
+        func run() async throws {
+            try await present(global) { try await ClientService($0).share(client, with: with, until: until) }
+        }
+    }
+
+    struct Unshare: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "unshare", abstract: SharePhrases.helpClientsUnshare.t())
+        }
+        @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+        @Argument(help: ArgumentHelp(SharePhrases.helpShareClient.t()), completion: .names(.client))
+        var client: String
+        @Option(help: ArgumentHelp(SharePhrases.helpUnshareWith.t())) var with: String?
+        func run() async throws {
+            try await present(global) { try await ClientService($0).unshare(client, with: with) }
+        }
     }
 
     struct Remove: AsyncParsableCommand {

@@ -6,10 +6,6 @@ import GorillaPresenters
 import GorillaShared
 import GorillaTerminal
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 struct ExportCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -21,17 +17,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(DataPhrases.helpExportForce.t())) var force = false
 
     func run() async throws {
-        let onTerminal = isatty(STDERR_FILENO) != 0
-        try await present(global) { context in
-            defer { if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) } }
-            return try await ExportService(context).export(to: out, force: force) { progress in
-                guard onTerminal else { return }
-                let step = DataPhrases.exporting.t([
-                    "file": progress.file, "step": progress.step, "steps": progress.steps,
-                ])
-                FileHandle.standardError.write(Data("\r\u{1B}[2K\(step)".utf8))
-            }
-        }
+        try await present(global) { try await ExportService($0).export(to: out, force: force) }
     }
 }
 

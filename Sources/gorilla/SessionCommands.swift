@@ -154,6 +154,7 @@ struct Train: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(TrainingPhrases.helpTrainFree.t())) var free = false
     @Option(help: ArgumentHelp(TrainingPhrases.helpTrainEvent.t())) var event: String?
     @Flag(help: ArgumentHelp(TrainingPhrases.helpTrainNext.t())) var next = false
+    @Flag(help: ArgumentHelp(ProgramPhrases.helpTrainToday.t())) var today = false
     /// `--repeat`'s value as typed, read by ``TrainRequest/Repeat/init(typed:)`` in any language.
     @Option(
         name: .customLong("repeat"),
@@ -174,6 +175,7 @@ struct Train: AsyncParsableCommand {
                 client: client, training: training, free: free, event: event, next: next,
                 repeating: try repeating.map(TrainRequest.Repeat.init(typed:)),
                 handsFree: handsFree, start: start, end: end)
+            request.today = today
             // --next asks which appointment when it is not certain; without a terminal (or with --json) it says what to pass.
             if next, !global.json, Terminal.canAsk { request.chooseNext = Self.askWhichAppointment }
             return request
@@ -194,7 +196,7 @@ struct Train: AsyncParsableCommand {
     func validate() throws {
         if edit != nil {
             guard client == nil, event == nil, !next, training == nil, !free, repeating == nil, !handsFree,
-                start == nil, end == nil, !resume
+                start == nil, end == nil, !resume, !today
             else {
                 throw ValidationError(TrainingPhrases.trainEditAlone.t())
             }
@@ -202,7 +204,7 @@ struct Train: AsyncParsableCommand {
         }
         if resume {
             guard client == nil, event == nil, !next, training == nil, !free, repeating == nil, !handsFree,
-                start == nil, end == nil
+                start == nil, end == nil, !today
             else {
                 throw ValidationError(TrainingPhrases.trainResumeAlone.t())
             }

@@ -38,6 +38,20 @@ import Testing
         #expect(throws: SetParser.ParseError.self) { try PlanParser.parse("Row: 3x10 group") }
     }
 
+    @Test func anEffortIsPlannedAsRPEOrRIR() throws {
+        for text in ["Squat: 3x8@RPE8", "Squat: 3x8@rpe 8", "Squat: 3x8 RIR2", "Squat: 3x8 rir 2"] {
+            let plan = try PlanParser.parse(text).plan
+            #expect(plan.sets == 3 && plan.reps == .uniform(8) && plan.rpe == 8 && plan.weight == nil, "\(text)")
+            #expect(plan.notation == "3x8@RPE8")
+        }
+        let loaded = try PlanParser.parse("Squat: 3x8@80kg RPE7,5 rest 2min").plan
+        #expect(loaded.weight == 80 && loaded.rpe == 7.5 && loaded.rest == 120)
+        #expect(loaded.notation == "3x8@80kg RPE7.5 rest 2min")
+        for text in ["Squat: 3x8@RPE11", "Squat: 3x8@RPE5", "Squat: 3x8 RIR5", "Squat: 3x8@RPE8.2", "Squat: 3x8@RPE"] {
+            #expect(throws: SetParser.ParseError.self, "\(text)") { try PlanParser.parse(text) }
+        }
+    }
+
     @Test func timedAndDistanceSetsFollowTheExercisesCountMode() throws {
         let plank = try PlanParser.parse("Plank: 3x45s").plan
         #expect(plank.sets == 3 && plank.duration == 45 && plank.reps == nil)

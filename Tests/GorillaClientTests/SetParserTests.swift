@@ -28,6 +28,18 @@ import Testing
         #expect(sets.map(\.reps) == [8, 6, 5, 12])
     }
 
+    /// The effort reached comes after a space (`@8`, `@rpe 7,5`, `rir 2`); a time stays a time.
+    @Test func readsTheEffortReachedAfterASpace() throws {
+        let sets = try SetParser.parse("Squat: 8x100kg @8, 8x100kg @rpe 7,5 warmup, 6x100kg rir 1, 5x100kg@40s").sets
+        #expect(sets.map(\.rpe) == [8, 7.5, 9, nil])
+        #expect(sets.map(\.weight) == [100, 100, 100, 100] && sets[1].type == .warmup && sets[3].duration == 40)
+        #expect(SetParser.text(of: sets[1]) == "8x100kg @7.5 warmup")
+        #expect(try SetParser.parse("Squat: " + SetParser.text(of: sets[1])).sets == [sets[1]])
+        for text in ["Squat: 8x100kg @11", "Squat: 8x100kg @8.2", "Squat: 8x100kg rpe", "Squat: 8x100kg @0"] {
+            #expect(throws: SetParser.ParseError.self, "\(text)") { try SetParser.parse(text) }
+        }
+    }
+
     /// A distance exercise's sets hold metres (and a time), not reps and weight.
     @Test func readsDistanceSetsInMetresOrKilometres() throws {
         let (name, sets) = try SetParser.parse("Rower: 2000m@7:30, 2km, 500m warmup, 1.5km@6m")

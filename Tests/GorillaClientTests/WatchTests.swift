@@ -204,6 +204,35 @@ import Testing
         #expect(late.reminders(at: Self.at(51)).isEmpty)
     }
 
+    @Test func aPlannedWorkoutAtATimeIsRemindedOnceAndTheSummaryListsOnlyTodaysWorkouts() throws {
+        let day = CalendarDate(Self.started, in: .current)
+        func workout(at time: String?, on date: CalendarDate = day) -> PlannedWorkout {
+            PlannedWorkout(
+                assignment: UUID(), date: date, at: time, client: UUID(), clientName: "Anna Serra", program: "Strength",
+                training: "Legs", trainingID: UUID(), week: 2)
+        }
+        let timed = workout(at: "18:00")
+        let untimed = workout(at: nil)
+        let tomorrow = workout(at: "07:00", on: day.adding(days: 1))
+        let start = timed.start(in: .current)
+        var tracker = WatchTracker(
+            role: .coach, lead: 30, started: start.addingTimeInterval(-3_600),
+            snapshot: WatchSnapshot(planned: [timed, untimed, tomorrow]))
+        #expect(tracker.reminders(at: start.addingTimeInterval(-31 * 60)).isEmpty)
+        let due = tracker.reminders(at: start.addingTimeInterval(-30 * 60))
+        #expect(due == [.plannedReminder(timed, minutes: 30, namesClient: true)])
+        #expect(tracker.reminders(at: start.addingTimeInterval(-29 * 60)).isEmpty, "once")
+        let line = WatchNotice(at: start.addingTimeInterval(-30 * 60), try #require(due.first)).line(zone: .current)
+        #expect(line == "in 30 min: planned 18:00 Anna Serra · Legs (Strength, week 2)")
+        let summary = tracker.summary(username: "ada", now: start.addingTimeInterval(-30 * 60))
+        #expect(Set(summary.planned.map(\.assignment)) == [timed.assignment, untimed.assignment])
+        // A client's own reminder does not name them.
+        var own = WatchTracker(
+            role: .client, lead: 0, started: start.addingTimeInterval(-60), snapshot: WatchSnapshot(planned: [timed]))
+        let now = try #require(own.reminders(at: start).first)
+        #expect(WatchNotice(at: start, now).line(zone: .current) == "now: planned 18:00 Legs (Strength, week 2)")
+    }
+
     @Test func aMovedAppointmentIsRemindedAgainAndAtTheStartWithinItsFirstMinute() {
         let id = UUID()
         let training = Self.appointment(id, startsIn: 5)

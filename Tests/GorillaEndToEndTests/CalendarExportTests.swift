@@ -223,15 +223,8 @@ private enum IndependentReader {
     /// `icalendar`.
     /// - Throws: a test failure naming how to install it (CI does: `.ci/run`).
     static func python() async throws -> String {
-        let environment = ProcessInfo.processInfo.environment
-        var candidates = environment["GORILLA_TEST_PYTHON"].map { [$0] } ?? []
-        candidates += (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/python3" }
-        candidates += ["/usr/bin/python3", "/usr/local/bin/python3"]
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
-            let probe = try ChildProcess(candidate, ["-c", "import icalendar"], environment: environment)
-            if await probe.wait().status == 0 { return candidate }
-        }
-        throw MissingPython()
+        guard let python = await IndependentPython.first(importing: "icalendar") else { throw MissingPython() }
+        return python
     }
 
     /// No python3 here has icalendar: the test fails, saying how to install it.

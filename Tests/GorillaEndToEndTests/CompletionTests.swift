@@ -49,25 +49,10 @@ struct CompletionTests {
     @Test func bashCompletesMachineExerciseTrainingAndClientNamesFromTheCacheWithoutTheServer() async throws {
         let scriptFolder = try TemporaryFolder("gorilla-e2e-completion-script")
         let script = scriptFolder.url.appendingPathComponent("gorilla.bash")
-        let coach = try Device()
-        try await withTestServer { server in
-            try await coach.connect(to: server)
-            _ = try await coach.app.register(
-                SignupBody(
-                    username: "ada", email: "ada@example.com", password: Device.password, name: "Ada",
-                    surname: "Tester"))
-            for arguments in [
-                ["machines", "add", "Leg press"], ["machines", "add", "Prensa"], ["machines", "add", "Smith"],
-                ["exercises", "add", "Sentadilla", "--machine", "Smith"], ["trainings", "add", "Pierna A", "--exercise", "Sentadilla"],
-                ["clients", "add", "--name", "Ana", "--surname", "Serra"],
-            ] {
-                let added = try await runGorilla(arguments, home: coach.home)
-                try #require(added.status == 0, "\(arguments): \(added)")
-            }
-            let generated = try await runGorilla(["--generate-completion-script", "bash"], home: coach.home)
-            try #require(generated.status == 0, "\(generated)")
-            try Data(generated.stdout.utf8).write(to: script)
-        }
+        let coach = try await ShellCompletionTmuxTests.deviceWithNames(moreMachines: [])
+        let generated = try await runGorilla(["--generate-completion-script", "bash"], home: coach.home)
+        try #require(generated.status == 0, "\(generated)")
+        try Data(generated.stdout.utf8).write(to: script)
 
         // The server is gone: the names come from the cache.
         let machines = try await Self.completions(["machines", "show"], current: "", script: script, home: coach.home)

@@ -22,7 +22,11 @@ struct JSONOutputTests {
         "clients rm", "events add", "events edit", "events cancel", "events rm", "events confirm", "events decline",
         "events request", "events accept", "sessions log", "sessions edit", "sessions comment", "sessions rm", "train",
         "measurements add", "measurements edit", "measurements rm", "messages send", "chat", "watch", "sync", "export",
-        "import", "settings set",
+        "import", "settings set", "gym create", "gym invite", "gym join", "gym role", "gym leave", "gym remove",
+        "gym rename", "gym dissolve", "programs add", "programs edit", "programs rename", "programs duplicate",
+        "programs rm", "programs assign", "programs unassign", "programs shift", "clients transfer",
+        "exercises publish", "exercises copy", "trainings publish", "trainings copy", "programs publish",
+        "programs copy", "clients share", "clients unshare",
     ]
 
     @Test func everyReadCommandPrintsParseableJSONWithoutNullsAndWithLowerCaseIDs() async throws {
@@ -31,6 +35,17 @@ struct JSONOutputTests {
             let folder = try TemporaryFolder("gorilla-json-output")
             let ics = folder.child("events.ics").path
             let session = account.session
+            let gym = try await PopulatedAccount.gorilla(account.coach, "gym", "create", "Gorilla Gym")
+            #expect(gym.status == 0, "\(gym)")
+            _ = try await PopulatedAccount.gorilla(
+                account.coach, "programs", "add", "Base", "--weeks", "4", "--day", "mon: Legs A", "--progress",
+                "Curl: +2.5kg/week", "--deload", "4")
+            _ = try await PopulatedAccount.gorilla(
+                account.coach, "programs", "assign", "Base", "--client", "Bea", "--start", "2026-11-30")
+            try await account.client.sync()
+            let atGym = try await PopulatedAccount.gorilla(
+                account.coach, "events", "edit", account.event, "--gym", "Gorilla Gym")
+            #expect(atGym.status == 0, "\(atGym)")
             let coachReads: [[String]] = [
                 [], ["whoami"], ["profile", "show"], ["machines", "list"], ["machines", "show", "Leg press"],
                 ["exercises", "list"], ["exercises", "show", "Curl"], ["trainings", "list"],
@@ -48,14 +63,18 @@ struct JSONOutputTests {
                 ["stats", "--client", "Bea", "--exercise", "Rower"],
                 ["measurements", "list", "--client", "Bea"], ["messages", "list"], ["messages", "show", "Bea"],
                 ["news"], ["sync", "--status"], ["sync", "--conflicts"], ["agenda"], ["agenda", "--days", "7"],
-                ["calendar", "--week"], ["settings"], ["settings", "list"],
+                ["calendar", "--week"], ["settings"], ["settings", "list"], ["gym", "show"], ["gym", "members"],
+                ["programs", "list"], ["programs", "show", "Base"],
+                ["today", "--client", "Bea", "--date", "2026-11-30"],
+                ["gym", "calendar", "--week", "2026-11-25"], ["gym", "overview", "--from", "2026-11-16"],
             ]
             let clientReads: [[String]] = [
                 [], ["whoami"], ["exercises", "list"], ["trainings", "show", "Legs A"], ["clients", "list"],
                 ["events", "list"], ["calendar", "2026-11"], ["sessions", "list"], ["sessions", "show", session],
                 ["stats"], ["stats", "--exercise", "Curl"], ["measurements", "list"], ["messages", "list"],
                 ["messages", "show"], ["news"], ["sync", "--status"], ["sync", "--conflicts"], ["agenda"],
-                ["agenda", "--days", "7"], ["calendar", "--week"], ["settings", "list"],
+                ["agenda", "--days", "7"], ["calendar", "--week"], ["settings", "list"], ["programs", "list"],
+                ["today", "--date", "2026-12-07"],
             ]
 
             // Every subcommand of the CLI is either read here or known to write.
@@ -86,9 +105,10 @@ struct JSONOutputTests {
                     shapes += Self.shape(of: value).map { "\(who) \(arguments.joined(separator: " ")) \($0)" }
                 }
             }
-            try Self.compareShapes(shapes.map { $0.replacingOccurrences(of: session, with: "SESSION") }
-                .map { $0.replacingOccurrences(of: account.event, with: "EVENT") }
-                .map { $0.replacingOccurrences(of: ics, with: "ICS") })
+            try Self.compareShapes(
+                shapes.map { $0.replacingOccurrences(of: session, with: "SESSION") }
+                    .map { $0.replacingOccurrences(of: account.event, with: "EVENT") }
+                    .map { $0.replacingOccurrences(of: ics, with: "ICS") })
 
             // The operator's news list (`gorilla-server news list --json`) writes ids in lower case too.
             let news = try await server.operatorTools().listNews(json: true)
@@ -134,7 +154,9 @@ struct JSONOutputTests {
     static func shape(of value: JSONValue, at path: String = "$") -> Set<String> {
         switch value {
         case .object(let members):
-            return members.reduce(into: ["\(path) object"]) { $0.formUnion(shape(of: $1.value, at: "\(path).\($1.key)")) }
+            return members.reduce(into: ["\(path) object"]) {
+                $0.formUnion(shape(of: $1.value, at: "\(path).\($1.key)"))
+            }
         case .array(let elements):
             return elements.reduce(into: ["\(path) array"]) { $0.formUnion(shape(of: $1, at: "\(path)[]")) }
         case .string: return ["\(path) string"]

@@ -15,6 +15,9 @@ extension TrainingDraftTests {
         try await withTestServer { server in
             let (phone, tablet) = try await Self.coachWithTwoDevices(on: server)
             let (left, time) = try await Self.leftOnThePhone(phone)
+            // What the other device did, pulled first: the command's own sync is bounded to seconds, which a loaded
+            // machine may take without finishing (the command then works on the copy it has, as designed).
+            try await tablet.sync()
             var taken = try #require(try await tablet.app.resumeTrainingAnywhere().recorder)
             taken.handle(.escape, at: time)
             taken.handle(.character("y"), at: time)

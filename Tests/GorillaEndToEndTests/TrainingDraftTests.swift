@@ -86,6 +86,9 @@ struct TrainingDraftTests {
 
             // The tablet has no recording of its own: it takes the phone's over, with both sets.
             #expect(throws: ClientError.self) { try tablet.app.resumeTraining() }
+            // What the other device did, pulled first: the command's own sync is bounded to seconds, which a loaded
+            // machine may take without finishing (the command then works on the copy it has, as designed).
+            try await tablet.sync()
             var resumed = try #require(try await tablet.app.resumeTrainingAnywhere().recorder)
             #expect(resumed.id == left.id)
             #expect(resumed.clientName == "Bea Puig")
@@ -111,6 +114,9 @@ struct TrainingDraftTests {
             #expect(listed.json.arrayValue?.count == 1, "\(listed.json)")
 
             // The phone is told where the session went, and keeps no unfinished session.
+            // What the other device did, pulled first: the command's own sync is bounded to seconds, which a loaded
+            // machine may take without finishing (the command then works on the copy it has, as designed).
+            try await phone.sync()
             let told = try #require(try await phone.app.resumeTrainingAnywhere().output)
             #expect(told.text.contains("'\(Self.tabletName)'") && told.text.contains("finished there"), "\(told.text)")
             #expect(told.json.objectValue?["continuesOn"] == .string(Self.tabletName), "\(told.json)")
@@ -127,6 +133,9 @@ struct TrainingDraftTests {
             let (phone, tablet) = try await Self.coachWithTwoDevices(on: server)
             let database = try ServerDatabase(dataDirectory: server.dataDirectory)
             let (left, time) = try await Self.leftOnThePhone(phone)
+            // What the other device did, pulled first: the command's own sync is bounded to seconds, which a loaded
+            // machine may take without finishing (the command then works on the copy it has, as designed).
+            try await tablet.sync()
             var resumed = try #require(try await tablet.app.resumeTrainingAnywhere().recorder)
 
             // The phone still has its copy and records on it: leaving it unfinished tells it where the session is.
@@ -168,6 +177,9 @@ struct TrainingDraftTests {
             let (phone, tablet) = try await Self.coachWithTwoDevices(on: server)
             let database = try ServerDatabase(dataDirectory: server.dataDirectory)
             let (left, time) = try await Self.leftOnThePhone(phone)
+            // What the other device did, pulled first: the command's own sync is bounded to seconds, which a loaded
+            // machine may take without finishing (the command then works on the copy it has, as designed).
+            try await tablet.sync()
             var resumed = try #require(try await tablet.app.resumeTrainingAnywhere().recorder)
             var now = time
             try Self.recordSet(5, on: &resumed, at: &now, device: tablet)
@@ -211,6 +223,9 @@ struct TrainingDraftTests {
             }
 
             // Resumed on the same device: its own recording, no take-over.
+            // What the other device did, pulled first: the command's own sync is bounded to seconds, which a loaded
+            // machine may take without finishing (the command then works on the copy it has, as designed).
+            try await phone.sync()
             var resumed = try #require(try await phone.app.resumeTrainingAnywhere().recorder)
             #expect(resumed == left)
             resumed.handle(.escape, at: time)
@@ -232,6 +247,9 @@ struct TrainingDraftTests {
         try await withTestServer { server in
             let (phone, tablet) = try await Self.coachWithTwoDevices(on: server)
             _ = try await Self.leftOnThePhone(phone)
+            // What the other device did, pulled first: the command's own sync is bounded to seconds, which a loaded
+            // machine may take without finishing (the command then works on the copy it has, as designed).
+            try await tablet.sync()
             _ = try #require(try await tablet.app.resumeTrainingAnywhere().recorder)
 
             let run = try await runGorilla(["--json", "train", "--resume"], home: phone.home)

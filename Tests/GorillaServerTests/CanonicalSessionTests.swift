@@ -80,6 +80,9 @@ import Testing
                 if Int.random(in: 0...3, using: &random) == 0 {
                     set["distance"] = .number(Double(Int.random(in: 0...40_000, using: &random)) / 4)
                 }
+                if Int.random(in: 0...2, using: &random) == 0 {
+                    set["rpe"] = .number(Double(Int.random(in: 2...20, using: &random)) / 2)
+                }
                 sets.append(.object(set))
             }
             exercises.append(
@@ -108,7 +111,7 @@ import Testing
             .string(tenant.goneClient.key), .string(tenant.otherClient.key), .string(tenant.otherEvent.key),
             .string(tenant.goneTraining.key), .string(tenant.client.uuidString), .string(UUID().uuidString),
             "2026-11-20T17:00:00Z", "2026-11-20T18:00:00.250+01:00", "yesterday", "realtime", "warmup", "lb", "kg",
-            1_000_000, 1_000_001, "coach", "client",
+            1_000_000, 1_000_001, "coach", "client", 7.5, 8.2, 10,
         ]
         func tweak(_ object: inout [String: JSONValue], keys: [String]) {
             let key = keys.randomElement(using: &random)!
@@ -122,7 +125,7 @@ import Testing
             "training", "extra",
         ]
         let setKeys = [
-            "distance", "duration", "position", "repTimes", "reps", "rest", "type", "unit", "weight", "extra",
+            "distance", "duration", "position", "repTimes", "reps", "rest", "rpe", "type", "unit", "weight", "extra",
         ]
         switch Int.random(in: 0...3, using: &random) {
         case 0:
@@ -173,7 +176,7 @@ import Testing
             var random = seeded
             let context = MutationContext(
                 db: db, principal: tenant.coach, now: Date(), configuration: configuration, entityID: UUID(),
-                creating: true, extras: ExtrasBox(), references: ReferenceCache(tenant: tenant.coach.tenantID))
+                creating: true, extras: ExtrasBox(), references: ReferenceCache())
             let kind = EntityKinds.session
             var plain = 0, accepted = 0, refusedByBoth = 0
             for round in 0..<3_000 {

@@ -54,6 +54,26 @@ struct CodeGuessTests {
         }
     }
 
+    @Test func checkingAValidCodeBetweenGuessesDoesNotClearThem() async throws {
+        try await withTestServer(configure: { $0.codeFirstWait = 50 }) { server in
+            try await withClient(port: server.port) { gym in
+                try await gym.hello()
+                _ = try await gym.signUpCoach("ada")
+                let code = try await Self.invite(gym, name: "Ana")
+                for guess in 0..<4 {
+                    let reply = try await Self.register(gym, "guess\(guess)", code: "ZZZZ-ZZ\(guess)\(guess)")
+                    #expect(reply.result == WireErrorCode.invalidCode.rawValue, "guess \(guess + 1): \(reply)")
+                }
+                // Looking at one's own valid code spends nothing, so the four wrong codes still count.
+                #expect(try await gym.request("codes.check", ["code": code]).result == 0)
+                let fifth = try await Self.register(gym, "guess4", code: "ZZZZ-ZZ44")
+                #expect(fifth.result == WireErrorCode.invalidCode.rawValue, "\(fifth)")
+                let held = try await Self.register(gym, "guess5", code: "ZZZZ-ZZ55")
+                #expect(held.result == WireErrorCode.rateLimited.rawValue, "the sixth waits: \(held)")
+            }
+        }
+    }
+
     @Test func theWaitIsSaidInTheUsersLanguageAndTriesDuringItNeverHoldACoach() async throws {
         // A first wait of fifty seconds, which a loaded machine's tries stay within (the ten of the default would not).
         try await withTestServer(configure: { $0.codeFirstWait = 50 }) { server in

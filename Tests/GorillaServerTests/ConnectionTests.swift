@@ -245,6 +245,23 @@ struct ConnectionTests {
         }
     }
 
+    /// The idle timeout is the peer's silence, not the server's work: a login whose password takes twice the timeout
+    /// to check is answered on its connection, which closes once it is left quiet after the answer.
+    @Test func aSlowAnswerIsNotIdleTime() async throws {
+        try await withTestServer(configure: {
+            $0.idleTimeout = 4
+            $0.onPasswordWork = { Thread.sleep(forTimeInterval: 9) }
+        }) { server in
+            try await withClient(port: server.port) { client in
+                try await client.hello()
+                #expect(try await client.login("nobody", password: "a wrong one").result == 1)
+                let answered = ContinuousClock.now
+                #expect(try await client.waitForClose().isEmpty)
+                #expect(ContinuousClock.now - answered < .seconds(30))
+            }
+        }
+    }
+
     /// Runs in a child process, so that a server that crashes fails this test alone.
     @Test func connectionsBeyondTheLimitAreRefused() async {
         await #expect(processExitsWith: .success) {

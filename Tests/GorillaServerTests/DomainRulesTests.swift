@@ -90,7 +90,7 @@ import Testing
         return try await store.write { db in
             let context = MutationContext(
                 db: db, principal: tenant.coach, now: Date(), configuration: configuration, entityID: UUID(),
-                creating: true, extras: ExtrasBox(), references: ReferenceCache(tenant: tenant.coach.tenantID))
+                creating: true, extras: ExtrasBox(), references: ReferenceCache())
             return try body(context, tenant)
         }
     }
@@ -156,6 +156,11 @@ import Testing
             }
             try Self.accepted(Self.session(tenant, set: times(PerformedSet.maxRepTimes)), context)
             try Self.refused(Self.session(tenant, set: times(PerformedSet.maxRepTimes + 1)), context)
+            // The effort reached: RPE 1 to 10 in half steps (``Effort``), on both paths.
+            try Self.accepted(Self.session(tenant, set: ["reps": 1, "rpe": 9.5]), context)
+            for rpe: JSONValue in [10.5, 0.5, 8.2, "8"] {
+                try Self.refused(Self.session(tenant, set: ["reps": 1, "rpe": rpe]), context)
+            }
             try Self.accepted(Self.session(tenant, sets: PerformedExercise.maxSets), context)
             try Self.refused(Self.session(tenant, sets: PerformedExercise.maxSets + 1), context)
             try Self.accepted(Self.session(tenant, exercises: TrainingSession.maxExercises), context)
@@ -173,7 +178,7 @@ import Testing
                 JSONValue.encode(
                     PerformedSet(
                         type: .drop, reps: 8, weight: 60, unit: .lb, duration: 30, rest: 90,
-                        repTimes: [1, 2.5], distance: 500)
+                        repTimes: [1, 2.5], distance: 500, rpe: 8.5)
                 ).objectValue)
             let stored = try #require(try Self.bothPaths(Self.session(tenant, set: full), context))
             for member in PerformedSet.fieldNames {

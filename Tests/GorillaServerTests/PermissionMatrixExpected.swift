@@ -51,6 +51,14 @@ enum PermissionMatrixExpected {
         conflict     read    recorder  no              no          recorder   .            no
         conflict     update  no        no              no          no         .            no
         conflict     delete  no        no              no          no         .            no
+        program      create  yes       .               .           .          no           .
+        program      read    yes       .               no          .          yes          no
+        program      update  yes       .               no          .          no           no
+        program      delete  yes       .               no          .          no           no
+        assignment   create  .         yes             no          no         .            no
+        assignment   read    .         yes             no          yes        .            no
+        assignment   update  .         yes             no          no         .            no
+        assignment   delete  .         yes             no          no         .            no
         """
 
     /// Fields that differ from the rest of their kind, for a coach on her client's row and for the client on their
@@ -76,5 +84,66 @@ enum PermissionMatrixExpected {
         session.client      update  fixed           fixed
         session.revision    update  server          server
         session.recordedBy  update  server          server
+        """
+
+    /// A colleague of the gym a client is shared with (`coach:sharedClient`), on the rows about that client: she reads
+    /// them (never messages, nor the private notes), records sessions and appointments, and changes only those she
+    /// created. `GymPermissionMatrixTests` and `SharedClientWriteTests` check them on a real server.
+    static let shared = """
+        # kind              action  coach:sharedClient
+        machine             create  .
+        machine             read    .
+        machine             update  .
+        machine             delete  .
+        exercise            create  .
+        exercise            read    .
+        exercise            update  .
+        exercise            delete  .
+        training            create  .
+        training            read    .
+        training            update  .
+        training            delete  .
+        client              create  no
+        client              read    yes
+        client              update  no
+        client              delete  no
+        event               create  recorder
+        event               read    yes
+        event               update  recorder
+        event               delete  recorder
+        message             create  no
+        message             read    no
+        message             update  no
+        message             delete  no
+        measurement         create  no
+        measurement         read    yes
+        measurement         update  no
+        measurement         delete  no
+        session             create  recorder
+        session             read    yes
+        session             update  recorder
+        session             delete  recorder
+        draft               create  recorder
+        draft               read    recorder
+        draft               update  recorder
+        draft               delete  recorder
+        conflict            create  no
+        conflict            read    no
+        conflict            update  no
+        conflict            delete  no
+        program             create  .
+        program             read    .
+        program             update  .
+        program             delete  .
+        assignment          create  no
+        assignment          read    no
+        assignment          update  no
+        assignment          delete  no
+        client.notes        read    no
+        event.answer        create  no
+        event.answer        update  no
+        event.recorder      update  server
+        session.recorder    update  server
+        session.recordedBy  update  server
         """
 }

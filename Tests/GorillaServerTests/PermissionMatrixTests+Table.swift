@@ -11,7 +11,7 @@ private struct ExpectedCell: CustomStringConvertible {
     let field: String?
     let action: Access.Action
     let role: Role
-    /// `own`, `ownClient`, `coach` or `other`.
+    /// `own`, `ownClient`, `coach`, `sharedClient` or `other`.
     let column: String
     let answer: String
 
@@ -82,6 +82,14 @@ extension PermissionMatrixTests {
     /// pull) by an account standing in the cell's relation to a row made for it; applied is `yes`, refused (111, 112
     /// or 124; 9 for `server` and `fixed` fields) is `no`. A conditional cell is tried on a row that meets its
     /// condition (applied) and on one that does not (refused).
+    @Test func theAccessTableGivesTheReviewedAnswersForASharedClient() {
+        let cells = ExpectedCell.parse(PermissionMatrixExpected.shared, columns: ["coach:sharedClient"])
+        #expect(cells.filter { $0.field == nil }.count == EntityKind.allCases.count * Access.Action.allCases.count)
+        for cell in cells {
+            #expect(Self.tableAnswer(cell) == (cell.answer == "." ? "no" : cell.answer), "\(cell)")
+        }
+    }
+
     @Test func everyCellOfTheAccessTableHoldsOnARealServer() async throws {
         try await withTestServer(configure: { $0.codeGuessesBeforeWait = 10_000 }) { server in
             let port = server.port
@@ -257,6 +265,8 @@ private struct TableProbe {
         case .session: fields = named.merging(["start": at]) { $1 }
         case .draft: fields = draftFields(client: coach ? client(otherClient) : nil)
         case .conflict: fields = ["entity": world.key("tA"), "section": "training", "field": "notes"]
+        case .program: fields = programFields(name: unique(), training: world.key("tA"), exercise: world.key("eA"))
+        case .assignment: fields = named.merging(["program": world.key("pA"), "start": "2026-12-07"]) { $1 }
         }
         if let field = cell.field { fields[field] = value(of: field) }
         return fields
@@ -275,6 +285,8 @@ private struct TableProbe {
         case .session: return ["notes": "probe"]
         case .draft: return ["state": ["step": 2], "device": Self.phone]
         case .conflict: return ["field": "name"]
+        case .program: return ["name": unique()]
+        case .assignment: return ["start": "2026-12-14"]
         }
     }
 
@@ -320,6 +332,8 @@ private struct TableProbe {
         case .session: fields = ["start": at]
         case .draft: fields = draftFields(client: coach ? client(otherClient) : nil)
         case .conflict: fields = [:]
+        case .program: fields = programFields(name: unique(), training: world.key("tA"), exercise: world.key("eA"))
+        case .assignment: fields = ["client": client(otherClient), "program": world.key("pA"), "start": "2026-12-07"]
         }
         if coach, [.measurement, .session].contains(cell.kind) { fields["client"] = client(otherClient) }
         let result = try await push(creator, cell.kind, id, "create", fields)

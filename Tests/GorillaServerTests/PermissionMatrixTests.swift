@@ -47,7 +47,7 @@ struct World {
 
     static let adaLabels = [
         "mA", "mDel", "eA", "eDel", "tA", "tDel", "cA1", "cA2", "cDel", "evA1", "evA2", "evS1",
-        "meA1", "meA2", "sA1", "sA2", "msgA1", "msgA2", "msgC1", "meC1",
+        "meA1", "meA2", "sA1", "sA2", "msgA1", "msgA2", "msgC1", "meC1", "pA", "asA1", "asA2",
     ]
     static let bobLabels = ["mB", "cB1", "evB1", "msgB1"]
     /// Unfinished sessions' drafts, each seen only by the account that records it: `dA1` (ada's, for ana), `dC1`
@@ -110,6 +110,15 @@ struct World {
                 mutation("message", world["msgA1"], fields: ["to": world.key("cA1"), "text": "Welcome"]),
                 mutation("message", world["msgA2"], fields: ["to": world.key("cA2"), "text": "Hi Carla"]),
                 mutation("draft", world["dA1"], fields: draftFields(client: world.key("cA1"))),
+                mutation(
+                    "program", world["pA"],
+                    fields: programFields(name: "Strength", training: world.key("tA"), exercise: world.key("eA"))),
+                mutation(
+                    "assignment", world["asA1"],
+                    fields: ["client": world.key("cA1"), "program": world.key("pA"), "start": "2026-12-07"]),
+                mutation(
+                    "assignment", world["asA2"],
+                    fields: ["client": world.key("cA2"), "program": world.key("pA"), "start": "2026-12-07"]),
             ])
             let png = png(0x41)
             try await ada.request("media.put", mediaPutBody(png)).expectSuccess()
@@ -225,6 +234,19 @@ struct World {
             return (try reply.requireString("value", "token"), id)
         }
     }
+}
+
+/// A program's document as a device writes it: four weeks of `training` on Mondays, `exercise` rising 2.5 kg a week.
+func programFields(name: String, training: String, exercise: String) -> JSONObject {
+    [
+        "name": name, "weeks": 4, "days": [["day": 1, "training": training]],
+        "progress": [
+            [
+                "exercise": exercise,
+                "progression": ["step": ["by": ["load": ["amount": 2.5, "unit": "kg"]], "everyWeeks": 1]],
+            ]
+        ],
+    ]
 }
 
 /// A draft's document as a device writes it, held by the device `device` (`phone` or `tablet`).
@@ -347,7 +369,9 @@ struct PermissionMatrixTests {
 
     /// Every operation has exactly one row, so that a new operation without a row in the matrix fails this suite.
     @Test func theMatrixCoversEveryDeclaredOperation() throws {
-        let declared = Set(GorillaShared.Operation.allCases)
+        // The gym operations have their own matrix and principals (`GymPermissionMatrixTests`).
+        let gymOperations = Set(GymPermissionMatrixTests.rows.map(\.op))
+        let declared = Set(GorillaShared.Operation.allCases).subtracting(gymOperations)
         #expect(declared.count >= 19)
         #expect(Set(Self.operationRows.map(\.op)) == declared)
         #expect(Self.operationRows.count == declared.count)
@@ -821,6 +845,8 @@ struct PermissionMatrixTests {
                             case "msg": "message"
                             case "d": "draft"
                             case "x": "conflict"
+                            case "p": "program"
+                            case "as": "assignment"
                             default: "?"
                             }
                         return Seen(kind: kind, id: world[label])
@@ -829,11 +855,13 @@ struct PermissionMatrixTests {
             func newsRows(_ audiences: [String]) -> Set<Seen> {
                 Set(audiences.compactMap { news[$0].map { Seen(kind: "news", id: $0) } })
             }
-            let catalogue = ["mA", "mDel", "eA", "eDel", "tA", "tDel"]
+            let catalogue = ["mA", "mDel", "eA", "eDel", "tA", "tDel", "pA"]
             let expected: [Principal: Set<Seen>] = [
                 .ada: rows(World.adaLabels + ["dA1", "xA1"]).union(newsRows(["all", "coaches"])),
                 .adaClient: rows(
-                    catalogue + ["cA1", "evA1", "evS1", "meA1", "sA1", "msgA1", "msgC1", "meC1", "dC1", "xC1"]
+                    catalogue + [
+                        "cA1", "evA1", "evS1", "meA1", "sA1", "msgA1", "msgC1", "meC1", "dC1", "xC1", "asA1",
+                    ]
                 )
                 .union(
                     newsRows(["all", "clients"])),

@@ -1,7 +1,7 @@
 import Foundation
-import GorillaTesting
 import GRDB
 import GorillaShared
+import GorillaTesting
 import Testing
 
 @testable import GorillaServer
@@ -169,6 +169,40 @@ import Testing
         #expect(anas.contains { id in rows.contains { $0.id == id && $0.kind == "news" } })
     }
 
+    /// Asked to count (`"count": true`), each page says how many changes the account may still see after its cursor,
+    /// skipped versions left out, which is what the following pages then bring; not asked, the reply has no such
+    /// member (the shape older devices read).
+    @Test func aCountedPageSaysHowManyChangesRemainAfterItsCursor() async throws {
+        let rows = try await seed()
+        for principal in [ana, coach] {
+            let visible = rows.filter { $0.visible(to: principal) }
+            // A device skips the versions of its own pushes: entity rows, never news.
+            let skipping = visible.filter { $0.audience == nil }.map(\.version).filter { $0 % 5 == 0 }
+            for skip in [[], skipping] {
+                let expected = visible.filter { !skip.contains($0.version) }
+                var since: Int64 = 0
+                var pulled = 0
+                while true {
+                    let reply = try await store.pull(
+                        since: since, limit: 9, skipping: skip, counting: true, principal: principal)
+                    let value = try #require(try FastJSON.parse(reply.bytes).objectValue)
+                    pulled += value["changes"]?.arrayValue?.count ?? 0
+                    since = Int64(try #require(value["cursor"]?.intValue))
+                    let remaining = try #require(value["remaining"]?.intValue, "\(value)")
+                    #expect(
+                        remaining == expected.filter { $0.version > since }.count,
+                        "\(principal.username) after \(since), skipping \(skip.count)")
+                    #expect(pulled + remaining == expected.count)
+                    guard value["more"] == .bool(true) else { break }
+                }
+                #expect(pulled == expected.count)
+            }
+            let plain = try #require(
+                try FastJSON.parse(try await store.pull(since: 0, limit: 9, principal: principal).bytes).objectValue)
+            #expect(plain["remaining"] == nil, "\(plain.keys)")
+        }
+    }
+
     @Test func updatedCountsWhatThePullWouldBring() async throws {
         let rows = try await seed()
         for principal in [ana, coach] {
@@ -192,7 +226,8 @@ import Testing
         }
         #expect(try #require(declared).hasSuffix("WHERE \(ServerStore.catalogueCondition)"))
 
-        let (visible, arguments) = ServerStore.visibleRows(ana, columns: "id, kind, version, deleted, data", since: 0)
+        let (visible, arguments) = ServerStore.visibleRows(
+            ana, columns: "id, kind, version, deleted, data", since: 0, now: Date())
         let plan = try await store.read { db in
             try db.fetchAll(sql: "EXPLAIN QUERY PLAN \(visible) ORDER BY version LIMIT 10", arguments: arguments)
                 .map { $0["detail"] as String }

@@ -35,6 +35,11 @@ import Testing
         #expect(refused?.reason == .invalid && refused?.detail.hasPrefix("exercises[0].reps") == true, "\(refused!)")
         let planned = try PlannedExercise(exercise: UUID(), reps: .perSet([12, 10]), weight: 80).normalised()
         #expect(planned.sets == 2 && planned.unit == .kg)
+        #expect(try PlannedExercise(exercise: UUID(), sets: 3, rpe: 7.5).normalised().rpe == 7.5)
+        for rpe in [5.5, 10.5, 8.2, .nan] {
+            let effort = problem { _ = try PlannedExercise(exercise: UUID(), sets: 3, rpe: rpe).normalised() }
+            #expect(effort?.reason == .invalid && effort?.detail.hasPrefix("rpe") == true, "\(rpe)")
+        }
     }
 
     @Test func aClientsRecordAMeasurementAndAMessageRefuseWhatTheyCannotHold() throws {

@@ -54,7 +54,7 @@ import Testing
             .malformedRequest, .unknownOperation, .lineTooLong, .unsupportedVersion, .helloRequired,
             .notAuthenticated, .forbidden, .notFound, .rateLimited, .tooManyConnections, .nameTaken, .inUse,
             .invalidImage, .tooLarge, .invalidReference, .deleted, .tooManyRevisions, .notAnOccurrence, .internalError,
-            .unavailable,
+            .unavailable, .notInGym, .alreadyInGym, .lastOwner, .notAGymMember,
         ]
         #expect(Set(constants).count == constants.count)
         for code in constants {

@@ -52,6 +52,13 @@ package final class GorillaProcess: Sendable {
     /// Sends SIGKILL if the process still runs; returns whether it did.
     package func kill() -> Bool { child.send(SIGKILL) }
 
+    /// Sends SIGTERM (how a long-running command such as `watch` is stopped) if the process still runs.
+    @discardableResult
+    package func terminate() -> Bool { child.send(SIGTERM) }
+
+    /// What the process has written to standard output so far.
+    package var stdoutSoFar: String { output("stdout") }
+
     /// Waits for the exit without blocking a thread (the in-process server needs the cooperative pool's threads).
     package func wait() async -> CommandRun {
         let (status, signaled) = await child.wait()
@@ -71,11 +78,13 @@ package func runGorilla(
     try await GorillaProcess(arguments, home: home, input: input, environment: environment).wait()
 }
 
-/// Runs the built `gorilla-server` ARGUMENTS (an operator command: `backup`, `restore`, `check`, …) to its end.
-package func runGorillaServer(_ arguments: [String]) async throws -> CommandRun {
+/// Runs the built `gorilla-server` ARGUMENTS (an operator command: `backup`, `restore`, `check`, …) to its end, with
+/// `environment` added to the test's own.
+package func runGorillaServer(_ arguments: [String], environment: [String: String] = [:]) async throws -> CommandRun {
     let scratch = try TemporaryFolder("gorilla-server-run")
     let child = try ChildProcess(
-        Products.server.path, arguments, environment: ProcessInfo.processInfo.environment, stdin: .null,
+        Products.server.path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+        stdin: .null,
         stdout: .file(scratch.url.appendingPathComponent("stdout").path),
         stderr: .file(scratch.url.appendingPathComponent("stderr").path))
     let (status, signaled) = await child.wait()
@@ -84,4 +93,3 @@ package func runGorillaServer(_ arguments: [String]) async throws -> CommandRun 
     }
     return CommandRun(status: status, stdout: output("stdout"), stderr: output("stderr"), killed: signaled)
 }
-

@@ -70,9 +70,10 @@ package struct GorillaTestServer: Sendable {
                 encodedBody: Array(try WireCoding.encoder.encode(HelloBody(language: language))))
             return try await body(session)
         }
-        return try await ServerConnection.withConnection(to: try requireListening().endpoint(), language: language) {
-            try await body($0)
-        }
+        // Patient deadlines: this harness tests exchanges, not how long the CLI waits for a slow server.
+        return try await ServerConnection.withConnection(
+            to: try requireListening().endpoint(), language: language, deadlines: TestDeadlines.patient
+        ) { try await body($0) }
     }
 }
 

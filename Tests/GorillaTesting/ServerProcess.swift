@@ -23,14 +23,20 @@ package final class ServerProcess: RunningServer, @unchecked Sendable {
     private var database: PostgresLocation?
     /// The file a ``TestClock`` moves the server's clock with (`GORILLA_TEST_CLOCK_FILE`), if any.
     private let clockFile: URL?
+    /// Further arguments, after the ones every test server gets (later flags win), and environment variables.
+    private let extraArguments: [String]
+    private let extraEnvironment: [String: String]
 
     /// A server with `dataDirectory` as its data folder, its store on `engine` (PostgreSQL: a database of its own,
     /// made on first start, or `database`, which several servers may share), its clock moved by `clockFile` (a
-    /// ``TestClock/file``) when given.
+    /// ``TestClock/file``) when given, with `arguments` added to its command line and `environment` to its
+    /// environment (a test's settings, docs/operations.md "Configuration").
     package init(
         dataDirectory: URL, logFile: URL, engine: TestEngine = .current, database: PostgresLocation? = nil,
-        clockFile: URL? = nil
+        clockFile: URL? = nil, arguments: [String] = [], environment: [String: String] = [:]
     ) {
+        self.extraArguments = arguments
+        self.extraEnvironment = environment
         self.dataDirectory = dataDirectory
         self.logFile = logFile
         self.engine = database == nil ? engine : .postgres
@@ -65,6 +71,8 @@ package final class ServerProcess: RunningServer, @unchecked Sendable {
             "--port", String(port), "--data", dataDirectory.path, "--log-level", "warning",
             "--hello-timeout", String(Int(TestServer.handshakeAllowance)),
         ]
+        // A restart names its port, which would put the web door on its fixed default: the system picks that again.
+        if port != 0 { arguments += ["--web", "127.0.0.1:0"] }
         var environment = ProcessInfo.processInfo.environment
         environment[TimeSource.testClockVariable] = clockFile?.path
         if engine == .postgres {
@@ -78,6 +86,8 @@ package final class ServerProcess: RunningServer, @unchecked Sendable {
             ]
             environment["PGPASSWORD"] = location.password
         }
+        arguments += extraArguments
+        environment.merge(extraEnvironment) { $1 }
         let child = try ChildProcess(
             Products.server.path, arguments,
             environment: environment, stdout: .appending(logFile.path),

@@ -114,6 +114,7 @@ package final class TestServer: RunningServer, Sendable {
     package var port: Int { state.withLockedValue { $0.port } }
 
     package func start() async throws {
+        if port == 0 { return try await startBelowTheEphemeralPorts() }
         // Restarting on a fixed port can race with the ephemeral ports of other tests running in parallel
         // (an outgoing connection may hold the port for a moment): retry briefly.
         var attempt = 0
@@ -126,6 +127,33 @@ package final class TestServer: RunningServer, Sendable {
             }
         }
     }
+
+    /// The first start of a server on no given port: on a free port below the system's ephemeral range (32768–60999
+    /// on Linux), since an outgoing connection of another test takes its local port from that range and, while it
+    /// lasts, a restart on the same port would find it taken. The system picks one if none of these is free.
+    private func startBelowTheEphemeralPorts() async throws {
+        for _ in 0..<100 {
+            let candidate = Self.nextCandidate.withLockedValue { next in
+                defer { next += 1 }
+                // Spread over the range, differently for each test process (its id), one after another within it.
+                return 20_000 + Int((UInt64(getpid()) &* 7_919 &+ UInt64(next) &* 104_729) % 12_000)
+            }
+            state.withLockedValue { $0.port = candidate }
+            do {
+                return try await startOnce()
+            } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                continue
+            } catch {
+                state.withLockedValue { $0.port = 0 }
+                throw error
+            }
+        }
+        state.withLockedValue { $0.port = 0 }
+        try await startOnce()
+    }
+
+    /// How many ports below the ephemeral range this process has tried (``startBelowTheEphemeralPorts()``).
+    private static let nextCandidate = NIOLockedValueBox(0)
 
     /// The seconds a test's connection has for its handshake and hello: a minute, not the server's ten, since a
     /// loaded machine can take seconds over the requests a test sends before its hello. The tests of the hello
@@ -140,6 +168,8 @@ package final class TestServer: RunningServer, Sendable {
         configuration.database = try await postgresDatabase()
         configuration.databaseConnections = 3
         configuration.handshakeTimeout = Self.handshakeAllowance
+        // No web door unless a test asks for one (`webAddress = ListenAddress(port: 0)`).
+        configuration.webAddress = nil
         configure(&configuration)
         configuration.onListening = { port in
             announce.yield(port)

@@ -54,9 +54,15 @@ extension LocalCache {
         try addReport(db, kind: "code", facts: IssuedCode(row: row, code: code, expires: expires))
     }
 
+    /// Keeps the report that the gym's library left this device (the coach left the gym, was removed, or it was
+    /// dissolved).
+    static func addLibraryLostReport(_ db: Database) throws {
+        try addReport(db, kind: "libraryLost", facts: [String: String]())
+    }
+
     /// Keeps a report of `kind` with its facts (its text column stays empty: reports kept before facts had their
     /// sentence there).
-    private static func addReport(_ db: Database, kind: String, facts: some Encodable) throws {
+    static func addReport(_ db: Database, kind: String, facts: some Encodable) throws {
         try db.execute(
             sql: "INSERT INTO reports (at, kind, text, detail) VALUES (?, ?, '', ?)",
             arguments: [

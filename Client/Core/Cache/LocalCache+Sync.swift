@@ -40,7 +40,7 @@ extension LocalCache {
 
     /// One transaction committed with `synchronous = NORMAL` (under WAL a power cut can undo it whole, never in part),
     /// for writes that are simply redone if lost. Everything else keeps the default, fully synchronous commits.
-    private func writeWithoutWaitingForDisk(_ body: (Database) throws -> Void) throws {
+    func writeWithoutWaitingForDisk(_ body: (Database) throws -> Void) throws {
         try writer.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
@@ -135,7 +135,7 @@ extension LocalCache {
             changes.map {
                 PulledChange(
                     id: $0.id, kind: $0.kind, version: $0.version, deleted: $0.deleted,
-                    dataText: FastJSON.text($0.data ?? .object([:])))
+                    dataText: FastJSON.text($0.data ?? .object([:])), gym: $0.gym == true)
             }, cursor: cursor)
     }
 
@@ -144,15 +144,30 @@ extension LocalCache {
     /// The page is committed without waiting for the disk (`synchronous = NORMAL` under WAL): a power cut can only
     /// undo whole pages together with their cursor, and those are pulled again. Local changes and the outbox keep
     /// the default, fully synchronous commits.
-    func applyPull(_ changes: [PulledChange], cursor: Int64) throws {
-        try writeWithoutWaitingForDisk { db in try Self.storePulled(db, changes, cursor: cursor, journal: journal) }
+    ///
+    /// The rows about the clients `gone` (handed over to another coach) are dropped first, and the coach told once
+    /// (``dropClients(_:_:report:)``).
+    func applyPull(_ changes: [PulledChange], cursor: Int64, gone: [UUID] = []) throws {
+        try writeWithoutWaitingForDisk { db in
+            if !gone.isEmpty { try Self.dropClients(db, gone, report: Self.clientGoneReport) }
+            try Self.storePulled(db, changes, cursor: cursor, journal: journal)
+        }
     }
 
     private static func storePulled(
         _ db: Database, _ changes: [PulledChange], cursor: Int64, journal: OutboxJournal
     ) throws {
+        try upsertPulled(db, changes, journal: journal)
+        try setMeta(db, "cursor", String(cursor))
+        // The own versions the cursor passed are behind it for good.
+        try db.execute(sql: "DELETE FROM own_versions WHERE version <= ?", arguments: [cursor])
+    }
+
+    /// Stores pulled changes as the server's and the local state (a row of the gym's library under its own kind,
+    /// ``libraryKind(_:)``); rows with queued local changes get them overlaid again.
+    static func upsertPulled(_ db: Database, _ changes: [PulledChange], journal: OutboxJournal? = nil) throws {
         // Entities with queued local changes get them overlaid again; usually there are none.
-        let pending = try journal.pending()?.map(\.entry) ?? []
+        let pending = try journal?.pending()?.map(\.entry) ?? []
         let queued = Set(pending.map(\.entity.key))
         // The server's document is also the local one: bound once.
         let upsert = try db.cachedStatement(
@@ -165,6 +180,12 @@ extension LocalCache {
                 """)
         for change in changes {
             let key = change.id.key
+            if change.gym {
+                try upsert.execute(arguments: [
+                    key, libraryKind(change.kind), change.dataText, change.version, change.deleted ? 1 : 0,
+                ])
+                continue
+            }
             if change.kind == EntityKind.conflict.rawValue, !change.deleted {
                 try noteConflict(db, id: change.id, dataText: change.dataText)
             }
@@ -173,9 +194,6 @@ extension LocalCache {
                 try reapplyQueued(db, entity: change.id, kind: change.kind, queued: pending)
             }
         }
-        try setMeta(db, "cursor", String(cursor))
-        // The own versions the cursor passed are behind it for good.
-        try db.execute(sql: "DELETE FROM own_versions WHERE version <= ?", arguments: [cursor])
     }
 
     /// Resets an entity to the server's state, then overlays the mutations still queued for it.
@@ -225,6 +243,10 @@ package struct PulledChange: Sendable {
     package var version: Int64
     package var deleted: Bool
     package var dataText: String
+    /// A row of the gym's library.
+    package var gym = false
+    /// A row about a client a colleague shares with the account.
+    package var shared = false
 }
 
 /// A `sync.pull` page as read by `SyncEngine.decodePull`.
@@ -232,4 +254,16 @@ package struct PulledPage: Sendable {
     package var changes: [PulledChange]
     package var cursor: Int64?
     package var more: Bool
+    /// How many changes remain after the page, when the request asked and the server counted.
+    package var remaining: Int? = nil
+    /// The gym whose library the account reads, as the server named it.
+    package var gym: UUID? = nil
+    /// The clients colleagues share with the account, as the server named them.
+    package var shared: [SharedClientEntry] = []
+    /// The clients the account's coach handed over after the page's start, whose rows go before it applies.
+    package var gone: [UUID] = []
+    /// The account's own clients it shares with colleagues, as the server named them.
+    package var sharing: [GivenShare] = []
+    /// The reply line's length in bytes.
+    package var bytes = 0
 }

@@ -204,6 +204,8 @@ package struct LocalCache: Sendable {
     ) throws -> Mutation {
         try writer.write { db in
             let current = try Self.entity(db, entity)
+            try Self.requireSharedClientWrite(
+                db, kind: kind, entity: entity, action: action, current: current, fields: fields)
             let mutation = Mutation(
                 id: UUID.v7(), kind: kind, entity: entity, action: action, fields: fields,
                 base: current.map(\.version).flatMap { $0 > 0 ? $0 : nil })

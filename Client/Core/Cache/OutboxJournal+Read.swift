@@ -15,14 +15,14 @@ extension OutboxJournal {
     /// ``pending()``, and how many bytes of the file were read (where a later ``queues(after:)`` starts).
     func pendingAndEnd() throws -> (pending: [(entry: OutboxEntry, createdAt: String)], end: Int)? {
         guard exists else { return nil }
-        let bytes = try [UInt8](Data(contentsOf: url))
+        let bytes = try Data(contentsOf: url)
         var queued: [(entry: OutboxEntry, createdAt: String)] = []
         var done = Set<UUID>()
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            guard let record = Self.record(Array(line)) else { continue }
-            switch record {
-            case .queued(let entry, let createdAt): queued.append((entry, createdAt))
-            case .answered(let ids): done.formUnion(ids)
+        Self.forEachLine(of: bytes) { line in
+            switch Self.record(line) {
+            case .queued(let entry, let createdAt)?: queued.append((entry, createdAt))
+            case .answered(let ids)?: done.formUnion(ids)
+            case nil: break
             }
         }
         var seq: Int64 = 0
@@ -39,11 +39,33 @@ extension OutboxJournal {
     /// Whether a mutation was queued in the file after its first `offset` bytes (a file shorter than that was
     /// replaced meanwhile, and is taken to).
     func queues(after offset: Int) throws -> Bool {
-        let bytes = try [UInt8](Data(contentsOf: url))
+        let bytes = try Data(contentsOf: url)
         guard bytes.count >= offset else { return true }
-        return bytes[offset...].split(separator: UInt8(ascii: "\n")).contains { line in
-            if case .queued? = Self.record(Array(line)) { return true }
-            return false
+        var queues = false
+        Self.forEachLine(of: bytes, from: offset) { line in
+            if !queues, case .queued? = Self.record(line) { queues = true }
+        }
+        return queues
+    }
+
+    /// Calls `body` with each non-empty line of `bytes` from `offset` on, without its newline and without copying it.
+    private static func forEachLine(
+        of bytes: Data, from offset: Int = 0, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Void in
+            let all = raw.bindMemory(to: UInt8.self)
+            guard let base = all.baseAddress else { return }
+            var start = offset
+            while start < all.count {
+                let end: Int
+                if let newline = memchr(base + start, 0x0A, all.count - start) {
+                    end = UnsafeRawPointer(newline) - UnsafeRawPointer(base)
+                } else {
+                    end = all.count
+                }
+                if end > start { body(UnsafeBufferPointer(rebasing: all[start..<end])) }
+                start = end + 1
+            }
         }
     }
 
@@ -57,12 +79,12 @@ extension OutboxJournal {
     /// The record of `line`, or nil when it is not one. Read at the depth a push carries fields at (the record's
     /// fields sit two levels in, a push's four), so that fields that pass here pass in a push; a record that only
     /// reads deeper is read again and its fields checked when pushed (``OutboxEntry/write(into:)``).
-    private static func record(_ line: [UInt8]) -> Record? {
+    private static func record(_ line: UnsafeBufferPointer<UInt8>) -> Record? {
         if let record = try? read(line, maxDepth: OutboxEntry.maxFieldsDepth + 2, checked: true) { return record }
         return try? read(line, maxDepth: FastJSON.maxDepth, checked: false)
     }
 
-    private static func read(_ line: [UInt8], maxDepth: Int, checked: Bool) throws -> Record? {
+    private static func read(_ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, checked: Bool) throws -> Record? {
         try FastJSON.withParser(line, maxDepth: maxDepth) { parser in
             var record: Record?
             try parser.members { key, parser in

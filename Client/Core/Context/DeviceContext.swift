@@ -35,6 +35,8 @@ package final class DeviceContext: Sendable {
 
     private let state = NIOLockedValueBox(State())
     let held = HeldConnection()
+    /// Progress and quiet: what the command says beside its result.
+    package let side = SideOutput()
 
     package init(home: ClientHome = ClientHome(), deadlines: ConnectionDeadlines = .fromEnvironment()) {
         self.home = home
@@ -198,12 +200,13 @@ package final class DeviceContext: Sendable {
         state.withLockedValue { $0.notes += notes }
     }
 
-    /// The notes not shown yet; forgets them.
+    /// The notes not shown yet, chatter left out under `--quiet` (``SideOutput``); forgets them.
     package func takeNotes() -> [String] {
-        state.withLockedValue { state in
-            defer { state.notes = [] }
-            return state.notes
-        }
+        side.shown(
+            state.withLockedValue { state in
+                defer { state.notes = [] }
+                return state.notes
+            })
     }
 
     // MARK: Commands and the connection

@@ -12,12 +12,14 @@ package struct NameResolver {
     }
 
     /// The one item of `items` that `text` names (see the type's summary).
-    static func find<Item>(
+    package static func find<Item>(
         _ items: [Item], _ text: String, label: String, id: (Item) -> UUID, name: (Item) -> String,
-        namedByID: Bool = false, forgiving: Bool = false
+        namedByID: Bool = false, forgiving: Bool = false, shown: ((Item) -> String)? = nil
     ) throws -> Item {
+        // How an item is written in a list of candidates (its name, or `shown`: marked as the gym's).
+        func written(_ item: Item) -> String { shown?(item) ?? name(item) }
         func ambiguous(_ matches: [Item]) -> ClientError {
-            Self.ambiguous(label, text, matches.map { (name($0), id($0)) })
+            Self.ambiguous(label, text, matches.map { (written($0), id($0)) })
         }
         let wanted = NameMatch.fold(text)
         let exact = items.filter { NameMatch.fold(name($0)) == wanted }
@@ -40,7 +42,7 @@ package struct NameResolver {
         if similar.count == 1 { return similar[0] }
         if similar.count > 1 { throw ambiguous(similar) }
         // Rows without a name (events, sessions) are named by their short id, as lists show them.
-        let known = namedByID ? items.map { id($0).short } : items.map(name).filter { !$0.isEmpty }
+        let known = namedByID ? items.map { id($0).short } : items.map(written).filter { !$0.isEmpty }
         throw Self.notFound(label, text, names: known)
     }
 

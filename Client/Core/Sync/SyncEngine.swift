@@ -25,6 +25,9 @@ package struct SyncEngine: Sendable {
     /// Encoded size a push request stays under, well below the server's 1 MiB line limit
     /// (a refused over-long line would be retried forever and the outbox would never drain).
     package var maxBatchBytes = 512 * 1024
+    /// Where pushes and pulls report how far they got (nil: nobody is watching, and the pull does not ask the server
+    /// to count).
+    package var progress: ProgressReporter?
 
     /// The `sync.push` body for the longest prefix of `mutations` whose encoding fits in `bytes` (always at least
     /// one mutation), and how many mutations it holds.
@@ -57,19 +60,43 @@ package struct SyncEngine: Sendable {
         return (count, body)
     }
 
-    package init(cache: LocalCache) {
+    package init(cache: LocalCache, progress: ProgressReporter? = nil) {
         self.cache = cache
+        self.progress = progress
     }
 
     /// Pushes everything queued, then pulls everything new.
     ///
     /// When nothing was pushed it asks `sync.updated` first and pulls only if something changed: the sync of a
     /// device that is up to date (most opportunistic syncs) is then one small answer the server keeps ready.
+    ///
+    /// Both answers name the gym whose library the account reads; a device that holds another gym's rows, or none,
+    /// then drops them or fetches the library whole (``followLibrary(_:fetched:over:)``).
     package func sync(over connection: ServerConnection) async throws -> SyncPass {
         var pass = SyncPass()
         pass.pushed = try await push(over: connection)
-        let changed = try await pass.pushed > 0 ? true : changedSince(try cache.cursor(), over: connection)
-        if changed { pass.pulled = try await pull(over: connection) }
+        let since = try cache.cursor()
+        var gym: UUID?
+        var shared: [SharedClientEntry] = []
+        var sharing: [GivenShare] = []
+        var adopted: Set<UUID> = []
+        var changed = true
+        if pass.pushed == 0 {
+            let reply = try await connection.request(
+                Operation.syncUpdated, UpdatedBody(since: since), as: UpdatedReply.self)
+            changed = !reply.sections.isEmpty || reply.version > since
+            gym = reply.gym
+            shared = reply.shared ?? []
+            sharing = reply.sharing ?? []
+        }
+        if changed {
+            let pulled = try await pullNaming(over: connection)
+            (pass.pulled, gym, shared, adopted) = (pulled.count, pulled.gym, pulled.shared, pulled.adopted)
+            sharing = pulled.sharing
+        }
+        try cache.holdGivenShares(sharing)
+        try await followLibrary(gym, fetched: since == 0 && changed, over: connection)
+        try await followShared(shared, adopted: adopted, fetched: since == 0 && changed, over: connection)
         pass.cursor = try cache.cursor()
         try cache.setMeta("lastSync", ISOTime.format(Date()))
         return pass
@@ -81,6 +108,10 @@ package struct SyncEngine: Sendable {
     /// sent, and a batch leaves the outbox only once answered, so a lost connection leaves the unanswered ones queued
     /// (a batch the server did apply is answered `duplicate` the next time).
     package func push(over connection: ServerConnection) async throws -> Int {
+        try await endingReports(.push) { try await pushing(over: connection) }
+    }
+
+    private func pushing(over connection: ServerConnection) async throws -> Int {
         // Images first, so that the mutations referring to them are accepted.
         for (sha, bytes) in try cache.pendingMedia() {
             _ = try await MediaTransfer.upload(bytes, over: connection)
@@ -94,16 +125,22 @@ package struct SyncEngine: Sendable {
         let device = try DeviceIdentity.current(cache)
         var sent: [(request: Int, batch: ArraySlice<OutboxEntry>)] = []
         var next = 0
+        var bytes = 0
+        progress?(WorkProgress(.push, done: 0, total: queued.count, bytes: 0))
         while true {
             if next < queued.count, sent.count < max(pushesInFlight, 1) {
                 let window = queued[next..<min(next + batchSize, queued.count)]
                 let (count, body) = Self.encodedBatch(window, bytes: maxBatchBytes, device: device)
                 let batch = window.prefix(count)
                 sent.append((try await connection.post(Operation.syncPush, encodedBody: body), batch))
+                bytes += body.count
                 next += count
                 continue
             }
-            guard !sent.isEmpty else { return total }
+            guard !sent.isEmpty else {
+                progress?(WorkProgress(.push, done: total, total: queued.count, bytes: bytes, finished: true))
+                return total
+            }
             let (request, batch) = sent.removeFirst()
             let line = try await connection.reply(to: request)
             let reply =
@@ -113,6 +150,7 @@ package struct SyncEngine: Sendable {
             try cache.applyPushResults(
                 reply.results, for: Array(batch), device: device.name, last: last, journalEnd: last ? journalEnd : nil)
             total += batch.count
+            progress?(WorkProgress(.push, done: total, total: queued.count, bytes: bytes))
             if reply.results.count < batch.count {
                 throw ClientError(
                     .protocolError,
@@ -134,6 +172,36 @@ package struct SyncEngine: Sendable {
                         case "changes": try parser.elements { parser in page.changes.append(try decodeChange(&parser)) }
                         case "cursor": page.cursor = try Int64(exactly: parser.number())
                         case "more": page.more = try parser.value() == .bool(true)
+                        case "remaining": page.remaining = try Int(exactly: parser.number())
+                        case "gym": page.gym = UUID(text: try parser.string())
+                        case "shared":
+                            try parser.elements { parser in
+                                var client: UUID?, by: String?
+                                try parser.members { key, parser in
+                                    switch key {
+                                    case "client": client = UUID(text: try parser.string())
+                                    case "by": by = try parser.string()
+                                    default: try parser.skipValue()
+                                    }
+                                }
+                                if let client, let by { page.shared.append(SharedClientEntry(client: client, by: by)) }
+                            }
+                        case "sharing":
+                            try parser.elements { parser in
+                                var client: UUID?, with: [String] = []
+                                try parser.members { key, parser in
+                                    switch key {
+                                    case "client": client = UUID(text: try parser.string())
+                                    case "with": try parser.elements { with.append(try $0.string()) }
+                                    default: try parser.skipValue()
+                                    }
+                                }
+                                if let client { page.sharing.append(GivenShare(client: client, with: with)) }
+                            }
+                        case "gone":
+                            try parser.elements { parser in
+                                if let id = UUID(text: try parser.string()) { page.gone.append(id) }
+                            }
                         default: try parser.skipValue()
                         }
                     }
@@ -143,17 +211,20 @@ package struct SyncEngine: Sendable {
             throw ClientError(.protocolError, AccountPhrases.pullUnreadable.t(["error": "\(error)"]))
         }
         guard page.cursor != nil else { throw ClientError(.protocolError, AccountPhrases.pullWithoutCursor.t()) }
+        page.bytes = line.count
         return page
     }
 
     private static func decodeChange(_ parser: inout FastJSON.Parser) throws -> PulledChange {
-        var kind: String?, id: UUID?, version: Int64?, deleted = false, data: String?
+        var kind: String?, id: UUID?, version: Int64?, deleted = false, data: String?, gym = false, shared = false
         try parser.members { key, parser in
             switch key {
             case "kind": kind = try parser.string()
             case "id": id = UUID(text: try parser.string())
             case "version": version = try Int64(exactly: parser.number())
             case "deleted": deleted = try parser.value() == .bool(true)
+            case "gym": gym = try parser.value() == .bool(true)
+            case "shared": shared = try parser.value() == .bool(true)
             case "data":
                 let range = try parser.skipValue()
                 data = parser.text(range)
@@ -167,14 +238,8 @@ package struct SyncEngine: Sendable {
         let text = data.flatMap { $0 == "null" ? nil : $0 } ?? "{}"
         return PulledChange(
             id: id, kind: kind, version: version, deleted: deleted,
-            dataText: EntityKind(rawValue: kind).map { $0.forms.lowerCasingIDs(inText: text) } ?? text)
-    }
-
-    /// Whether the server has changes this account may see after `cursor` (`sync.updated`).
-    package func changedSince(_ cursor: Int64, over connection: ServerConnection) async throws -> Bool {
-        let reply = try await connection.request(
-            Operation.syncUpdated, UpdatedBody(since: cursor), as: UpdatedReply.self)
-        return !reply.sections.isEmpty || reply.version > cursor
+            dataText: EntityKind(rawValue: kind).map { $0.forms.lowerCasingIDs(inText: text) } ?? text, gym: gym,
+            shared: shared)
     }
 
     /// Pulls pages until the server has no more; returns how many changes arrived.
@@ -185,27 +250,97 @@ package struct SyncEngine: Sendable {
     ///
     /// The versions of this device's own changes, which it took from the push replies, are asked to be left out
     /// (`skip`): the device holds them, and the cursor moves past them as the server pages.
+    ///
+    /// With ``progress`` set, the first page asks the server to count what remains after it (`count`), which makes
+    /// the total the reports carry; an older server does not count, and the reports carry no total.
     package func pull(over connection: ServerConnection) async throws -> Int {
+        try await pullNaming(over: connection).count
+    }
+
+    /// ``pull(over:)``, with what the last page named: the gym (nil: none) and the shared clients; and the clients
+    /// whose own row (not a shared one) arrived.
+    private func pullNaming(over connection: ServerConnection) async throws -> Pulled {
+        try await endingReports(.pull) { try await pulling(over: connection) }
+    }
+
+    /// What ``pulling(over:)`` brought.
+    private struct Pulled {
+        var count = 0
+        var gym: UUID?
+        var shared: [SharedClientEntry] = []
+        var sharing: [GivenShare] = []
+        var adopted: Set<UUID> = []
+    }
+
+    /// Follows the account's gym: when `gym` is not the one whose library this device holds, the rows of that one go
+    /// (the coach is told once) and, unless the pull just `fetched` everything from the start, the library of `gym`
+    /// is fetched whole, from version 0: rows published before the coach joined are older than the device's cursor.
+    private func followLibrary(_ gym: UUID?, fetched: Bool, over connection: ServerConnection) async throws {
+        guard try cache.libraryGym() != gym else { return }
+        // A pull of everything, from 0, brought the whole library of `gym` and nothing of another's.
+        if !fetched { try cache.releaseLibrary() }
+        guard let gym else { return }
+        if !fetched {
+            var since: Int64 = 0
+            while true {
+                let page = try Self.decodePull(
+                    try await connection.roundTrip(
+                        Operation.syncPull, PullBody(since: since, limit: pageSize, library: true)))
+                // The coach moved on meanwhile: the next sync follows.
+                guard page.gym == gym else { return }
+                try cache.applyLibrary(page.changes)
+                since = page.cursor!
+                if !page.more { break }
+            }
+        }
+        try cache.holdLibrary(of: gym)
+    }
+
+    private func pulling(over connection: ServerConnection) async throws -> Pulled {
         var total = 0
+        var adopted: Set<UUID> = []
+        var bytes = 0
         let since = try cache.cursor()
         let own = try cache.ownVersions(after: since)
-        var page = try await fetchPage(over: connection, since: since, skip: own)
+        var page = try await fetchPage(over: connection, since: since, skip: own, count: progress != nil)
+        let expected = page.remaining.map { $0 + page.changes.count }
         while true {
             let cursor = page.cursor!
+            bytes += page.bytes
+            for change in page.changes where change.kind == EntityKind.client.rawValue && !change.shared {
+                adopted.insert(change.id)
+            }
             guard page.more else {
-                try cache.applyPull(page.changes, cursor: cursor)
-                return total + page.changes.count
+                try cache.applyPull(page.changes, cursor: cursor, gone: page.gone)
+                total += page.changes.count
+                progress?(WorkProgress(.pull, done: total, total: expected, bytes: bytes, finished: true))
+                return Pulled(
+                    count: total, gym: page.gym, shared: page.shared, sharing: page.sharing, adopted: adopted)
             }
             async let next = fetchPage(over: connection, since: cursor, skip: own.filter { $0 > cursor })
-            try cache.applyPull(page.changes, cursor: cursor)
+            try cache.applyPull(page.changes, cursor: cursor, gone: page.gone)
             total += page.changes.count
+            progress?(WorkProgress(.pull, done: total, total: expected.map { max($0, total) }, bytes: bytes))
             page = try await next
         }
     }
 
-    private func fetchPage(over connection: ServerConnection, since: Int64, skip: [Int64]) async throws -> PulledPage {
+    /// Runs `body`, and reports `work` finished when it throws (a lost connection), so that no drawn line stays.
+    private func endingReports<T>(_ work: WorkProgress.Work, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            progress?(WorkProgress(work, done: 0, total: nil, bytes: 0, finished: true))
+            throw error
+        }
+    }
+
+    private func fetchPage(
+        over connection: ServerConnection, since: Int64, skip: [Int64], count: Bool = false
+    ) async throws -> PulledPage {
         try Self.decodePull(
             try await connection.roundTrip(
-                Operation.syncPull, PullBody(since: since, limit: pageSize, skip: skip.isEmpty ? nil : skip)))
+                Operation.syncPull,
+                PullBody(since: since, limit: pageSize, skip: skip.isEmpty ? nil : skip, count: count ? true : nil)))
     }
 }

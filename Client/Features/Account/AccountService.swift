@@ -71,8 +71,12 @@ package struct AccountService: Sendable {
         if let code = body.code, RegistrationCode.normalize(code) == nil {
             throw ClientError(.usage, AccountPhrases.registrationCodeFormat.t())
         }
+        if let code = body.gymCode, RegistrationCode.normalize(code) == nil {
+            throw ClientError(.usage, GymPhrases.codeFormat.t())
+        }
         var signup = body
         signup.code = body.code.flatMap(RegistrationCode.normalize)
+        signup.gymCode = body.gymCode.flatMap(RegistrationCode.normalize)
         let request = signup
         let reply: SessionReply
         do {

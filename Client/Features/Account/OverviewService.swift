@@ -46,7 +46,8 @@ package struct OverviewService: Sendable {
                 unanswered: unanswered.map(named), declined: declined.map(named),
                 unread: unread.count, queued: try cache.queuedCount(),
                 news: try NewsService(context).takeUnseen(cache),
-                since: try SinceLooked.take(cache, account: profile)))
+                since: try SinceLooked.take(cache, account: profile),
+                attention: coach ? try PlannedCompliance.needingAttention(cache: cache, now: now, zone: .current) : []))
     }
 }
 
@@ -81,6 +82,8 @@ package enum Overview {
         package let news: [String]
         /// What came since the home screen was last shown on this device.
         package let since: SinceLooked
+        /// A coach's clients whose 7-day planned rate fell 20 points or more below their 90-day rate, by name.
+        package let attention: [String]
     }
 
     /// An event of the overview, with its client's name for a coach.
@@ -120,6 +123,7 @@ package enum Overview {
         var unanswered: [AppointmentRecord]?
         var declined: [AppointmentRecord]?
         var sinceLooked: SinceLooked.JSONForm?
+        var attention: [String]?
     }
 
     package var jsonForm: JSONForm {
@@ -135,7 +139,8 @@ package enum Overview {
                     return Merged(next.record, adding: StartsIn(startsIn: startsIn))
                 },
                 requests: account.requests.map(\.record), unanswered: account.unanswered.map(\.record),
-                declined: account.declined.map(\.record), sinceLooked: account.since.jsonForm)
+                declined: account.declined.map(\.record), sinceLooked: account.since.jsonForm,
+                attention: account.attention.isEmpty ? nil : account.attention)
         }
     }
 }

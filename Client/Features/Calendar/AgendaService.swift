@@ -75,9 +75,11 @@ package struct AgendaService: Sendable {
         {
             next = item(event, lastSession: nil, unread: 0)
         }
-        return AgendaPlan(
+        var plan = AgendaPlan(
             from: today, days: days, appointments: items, next: next, role: profile.role, now: now, zone: zone,
             sinceLooked: try SinceLooked.peek(cache, account: profile))
+        plan.planned = try PlannedWorkout.between(today, today.adding(days: days - 1), in: cache)
+        return plan
     }
 
     /// The latest session of `client` that started before `now` (the rows before it are not read as sessions).
@@ -136,6 +138,8 @@ package struct AgendaPlan {
     package let zone: TimeZone
     /// What came since the home screen was last shown on this device (left unmarked).
     package let sinceLooked: SinceLooked
+    /// The workouts clients' programs plan on the agenda's days (``PlannedWorkout``).
+    package var planned: [PlannedWorkout] = []
 
     /// What `--json` prints: `{from, days, appointments: [{…event, clientName|coachName, lastSession?, unread}],
     /// next?, sinceLooked}`.
@@ -144,13 +148,14 @@ package struct AgendaPlan {
         let days: Int
         let appointments: [Merged<AppointmentRecord, Item.Added>]
         let next: Merged<AppointmentRecord, Item.Added>?
+        let planned: [PlannedWorkout.JSONForm]
         let sinceLooked: SinceLooked.JSONForm
     }
 
     package var jsonForm: JSONForm {
         JSONForm(
             from: from, days: days, appointments: appointments.map(\.jsonForm), next: next?.jsonForm,
-            sinceLooked: sinceLooked.jsonForm)
+            planned: planned.map(\.jsonForm), sinceLooked: sinceLooked.jsonForm)
     }
 }
 

@@ -39,12 +39,16 @@ package struct CalendarService: Sendable {
             if mark.events > 0 || mark.trained { perDay[day] = mark }
         }
         let today = CalendarDate(now, in: zone)
-        return CalendarMonth(
+        var shown = CalendarMonth(
             year: year, month: monthNumber, days: length,
             firstWeekday: (calendar.component(.weekday, from: first) + 5) % 7,
             today: today.year == year && today.month == monthNumber ? today.day : nil,
             marks: perDay,
             events: events.map { facts.line($0) })
+        shown.planned = try PlannedWorkout.between(
+            CalendarDate(year: year, month: monthNumber, day: 1)!,
+            CalendarDate(year: year, month: monthNumber, day: length)!, in: cache)
+        return shown
     }
 
     /// The week (Monday to Sunday, in `zone`) holding `day` (YYYY-MM-DD; today when nil), with its appointments
@@ -79,9 +83,11 @@ package struct CalendarService: Sendable {
         let iso = Calendars.iso8601(in: zone)
         let number = iso.dateComponents([.yearForWeekOfYear, .weekOfYear], from: starts[0].addingTimeInterval(43_200))
         let today = CalendarDate(now, in: zone)
-        return CalendarWeek(
+        var shown = CalendarWeek(
             week: String(format: "%04d-W%02d", number.yearForWeekOfYear ?? chosen.year, number.weekOfYear ?? 1),
             days: days, today: days.contains { $0.date == today } ? today : nil, zone: zone)
+        shown.planned = try PlannedWorkout.between(days[0].date, days[6].date, in: cache)
+        return shown
     }
 }
 
@@ -181,6 +187,8 @@ package struct CalendarMonth {
     package let marks: [Int: CalendarMarks.Day]
     /// The month's appointments by start, cancelled ones and requests included.
     package let events: [EventLine]
+    /// The workouts clients' programs plan in the month (``PlannedWorkout``).
+    package var planned: [PlannedWorkout] = []
 
     /// One day's marks as `--json` prints them.
     private struct MarkedDay: Encodable {
@@ -195,6 +203,7 @@ package struct CalendarMonth {
         let month: String
         let days: [MarkedDay]
         let events: [AppointmentRecord]
+        let planned: [PlannedWorkout.JSONForm]
     }
 
     /// `{month, days: [{day, events, trained, missed}], events}`.
@@ -203,7 +212,9 @@ package struct CalendarMonth {
             let mark = marks[day]!
             return MarkedDay(day: day, events: mark.events, trained: mark.trained, missed: mark.missed)
         }
-        return JSON(month: String(format: "%04d-%02d", year, month), days: days, events: events.map(\.jsonForm))
+        return JSON(
+            month: String(format: "%04d-%02d", year, month), days: days, events: events.map(\.jsonForm),
+            planned: planned.map(\.jsonForm))
     }
 }
 
@@ -228,6 +239,8 @@ package struct CalendarWeek {
     package let today: CalendarDate?
     /// The time zone the days and hours are read in.
     package let zone: TimeZone
+    /// The workouts clients' programs plan in the week (``PlannedWorkout``).
+    package var planned: [PlannedWorkout] = []
 
     /// One day as `--json` prints it.
     package struct DayForm: Encodable {
@@ -241,6 +254,7 @@ package struct CalendarWeek {
     package struct JSONForm: Encodable {
         let week: String
         let days: [DayForm]
+        let planned: [PlannedWorkout.JSONForm]
     }
 
     package var jsonForm: JSONForm {
@@ -248,6 +262,6 @@ package struct CalendarWeek {
             week: week,
             days: days.map {
                 DayForm(date: $0.date, events: $0.events.map(\.jsonForm), trained: $0.trained, missed: $0.missed)
-            })
+            }, planned: planned.map(\.jsonForm))
     }
 }

@@ -19,10 +19,6 @@ package struct EventCalendar: Sendable {
     /// Exceptions by series and original day.
     let exceptionRows: [UUID: [CalendarDate: Stored<EventPatch>]]
 
-    /// How far an exception may move an occurrence and still be found in a range (a move of more than this many days
-    /// is found only through ``occurrence(series:day:)``).
-    static let moveReach = 62
-
     /// The calendar in `cache`: each event row read once. A row that names no client or no start (and is no
     /// exception) is left out, as the typed reads leave out what the type cannot hold.
     package init(cache: LocalCache) throws {
@@ -168,31 +164,15 @@ package struct EventCalendar: Sendable {
 
     // MARK: Expansion
 
-    /// The occurrences of `row` (a series) whose start, after its exception, lies in [`from`, `to`).
+    /// The occurrences of `row` (a series) whose start, after its exception, lies in [`from`, `to`)
+    /// (``GorillaShared/Event/occurrences(id:exceptions:from:to:)``).
     private func occurrences(of row: Stored<Event>, from: Date, to: Date) -> [Stored<Event>] {
-        guard let (start, zone, rule) = Self.schedule(row) else { return [] }
-        let reach = Double(Self.moveReach) * 86_400
         let own = exceptionRows[row.id] ?? [:]
-        var found: [Stored<Event>] = []
-        var seen = Set<CalendarDate>()
-        let wider = rule.occurrences(
-            of: start, zone: zone, from: from == .distantPast ? from : from.addingTimeInterval(-reach),
-            to: to == .distantFuture ? to : to.addingTimeInterval(reach))
-        for (day, at) in wider {
-            seen.insert(day)
-            let occurrence = Self.occurrence(of: row, day: day, start: at, exception: own[day])
-            if occurrence.start >= from, occurrence.start < to {
-                found.append(occurrence)
-            }
+        return row.value.occurrences(id: row.id, exceptions: own.mapValues(\.value), from: from, to: to).map {
+            Stored(
+                id: Event.exceptionID(series: row.id, occurrence: $0.day), value: $0.event,
+                version: max(row.version, own[$0.day]?.version ?? 0))
         }
-        // Occurrences moved from further away than the reach.
-        for (day, exception) in own where !seen.contains(day) {
-            guard let moved = exception.start, moved >= from, moved < to,
-                let at = rule.occurrence(on: day, of: start, zone: zone)
-            else { continue }
-            found.append(Self.occurrence(of: row, day: day, start: at, exception: exception))
-        }
-        return found
     }
 
     /// A series' start, zone and rule; nil for a row that does not repeat.
@@ -205,16 +185,9 @@ package struct EventCalendar: Sendable {
     static func occurrence(
         of row: Stored<Event>, day: CalendarDate, start: Date, exception: Stored<EventPatch>?
     ) -> Stored<Event> {
-        var event = row.value
-        event.recurrence = nil
-        event.start = start
-        if let exception { event.apply(exception.value) }
-        // The series' own status holds for every occurrence unless it is cancelled as a whole.
-        if row.status == .cancelled { event.status = .cancelled }
-        event.series = row.id
-        event.occurrence = day
-        return Stored(
-            id: Event.exceptionID(series: row.id, occurrence: day), value: event,
+        Stored(
+            id: Event.exceptionID(series: row.id, occurrence: day),
+            value: row.value.occurrence(id: row.id, day: day, start: start, exception: exception?.value),
             version: max(row.version, exception?.version ?? 0))
     }
 }

@@ -10,6 +10,8 @@ struct EventEdit: Sendable, Equatable {
     var zone: String?
     var duration: Int?
     var gym: String??
+    /// The coach's gym when `gym` names it (``EventService/place(_:in:)``).
+    var gymID: UUID??
     var note: String??
     var training: UUID??
     var recurrence: Recurrence?
@@ -23,6 +25,7 @@ struct EventEdit: Sendable, Equatable {
         if let zone { event.zone = zone }
         if let duration { event.duration = duration }
         if let gym { event.gym = gym }
+        if let gymID { event.gymID = gymID }
         if let note { event.note = note }
         if let training { event.training = training }
         if let recurrence { event.recurrence = recurrence }
@@ -34,6 +37,7 @@ struct EventEdit: Sendable, Equatable {
         if let zone { exception.zone = zone }
         if let duration { exception.duration = duration }
         if let gym { exception.gym = gym }
+        if let gymID { exception.gymID = gymID }
         if let note { exception.note = note }
         if let training { exception.training = training }
     }

@@ -25,21 +25,7 @@ extension Event {
         recurrence = patch.recurrence
         series = patch.series
         occurrence = patch.occurrence
-    }
-
-    /// Takes every member `patch` holds (an exception's changes over its series); its `recurrence`, `series` and
-    /// `occurrence` are not an occurrence's to change, and are left.
-    package mutating func apply(_ patch: EventPatch) {
-        if let client = patch.client { self.client = client }
-        if let start = patch.start { self.start = start }
-        if let zone = patch.zone { self.zone = zone }
-        if let duration = patch.duration { self.duration = duration }
-        if let gym = patch.gym { self.gym = gym }
-        if let note = patch.note { self.note = note }
-        if let status = patch.status { self.status = status }
-        if let answer = patch.answer { self.answer = answer }
-        if let answerNote = patch.answerNote { self.answerNote = answerNote }
-        if let training = patch.training { self.training = training }
+        recorder = patch.recorder
     }
 }
 

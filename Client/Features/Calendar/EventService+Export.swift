@@ -29,6 +29,7 @@ extension EventService {
             result.changedOccurrences += changed.count
             result.cancelledOccurrences += series.excluded.count
         }
+        events += try Self.plannedEvents(cache, from: from, to: to, people: writer.people, reminder: writer.reminder)
         let text = ICalendar.render(events)
         guard FileManager.default.createFile(atPath: icsFile, contents: Data(text.utf8)) else {
             throw ClientError(.local, CalendarPhrases.cannotWrite.t(["file": icsFile]))
@@ -54,7 +55,7 @@ extension EventService {
 }
 
 /// Who is on an exported appointment: the coach organises it, the client attends it.
-private struct ExportPeople {
+struct ExportPeople {
     /// The coach.
     let organizer: ICalendar.Person?
     /// The client of an appointment, by the client's id.
@@ -92,7 +93,7 @@ private struct ExportPeople {
 }
 
 /// Turns appointments (rows, or a series' merged occurrences) into VEVENTs written from the viewer's side.
-private struct ExportWriter {
+struct ExportWriter {
     package let title: (Stored<Event>) -> String
     let people: ExportPeople
     /// The appointments' states and trainings.

@@ -79,7 +79,8 @@ package struct EventService: Sendable {
         guard given.at != nil else { throw ClientError(.usage, CalendarPhrases.atRequired.t()) }
         let cache = try context.cache()
         let owner = try ClientDirectory(cache: cache).client(client, for: .writing(.scheduleEvents))
-        let edit = try Self.edit(given, cache: cache)
+        var edit = try Self.edit(given, cache: cache)
+        try await place(&edit, in: cache)
         var event = Event(client: owner.id, start: edit.start ?? Date())
         edit.apply(to: &event)
         var notes: [String] = []
@@ -118,6 +119,7 @@ package struct EventService: Sendable {
         try context.require(.update, .event, fields: [Event.CodingKeys.start.rawValue], CalendarPhrases.coachesMove.t())
         let cache = try context.cache()
         var edit = try Self.edit(given, cache: cache)
+        try await place(&edit, in: cache)
         let calendar = try EventCalendar(cache: cache)
         switch try Self.target(calendar, id, choice) {
         case .row(let event):

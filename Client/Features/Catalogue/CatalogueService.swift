@@ -20,8 +20,12 @@ package struct CatalogueService: Sendable {
         }
         let key = NameMatch.key(clean)
         if let other = try cache.all(type).first(where: { NameMatch.key($0.name) == key && $0.id != except }) {
-            let taken = Document.kind.catalogue(.machineNameTaken, .exerciseNameTaken, .trainingNameTaken)
-            throw ClientError(.usage, taken.t(["name": other.name]))
+            let taken =
+                Document.kind == .program
+                ? ProgramPhrases.nameTaken.t(["name": other.name])
+                : Document.kind.catalogue(.machineNameTaken, .exerciseNameTaken, .trainingNameTaken)
+                    .t(["name": other.name])
+            throw ClientError(.usage, taken)
         }
         return clean
     }
@@ -112,6 +116,7 @@ protocol CatalogueDocument: NamedDocument {
 
 extension Machine: CatalogueDocument {}
 extension Exercise: CatalogueDocument {}
+extension Program: CatalogueDocument {}
 extension Training: CatalogueDocument {}
 
 extension EntityKind {

@@ -66,9 +66,20 @@ package struct ExerciseService: Sendable {
         let cache = try await context.freshCache()
         let machines = Dictionary(
             uniqueKeysWithValues: try cache.all(Machine.self, includeDeleted: true).map { ($0.id, $0.name) })
-        var rows = try cache.all(Exercise.self).sortedByFoldedName(\.name).map {
-            ExerciseList.Row(exercise: $0, machine: $0.machine.flatMap { machines[$0] })
-        }
+        let gymMachines = Dictionary(
+            uniqueKeysWithValues: try cache.library(Machine.self).map { ($0.id, $0.name) })
+        var rows =
+            try cache.all(Exercise.self).sortedByFoldedName(\.name).map { exercise in
+                // Her own machine, else her gym's (marked), else one of a gym this device does not see.
+                guard let id = exercise.machine else { return ExerciseList.Row(exercise: exercise, machine: nil) }
+                if let own = machines[id] { return ExerciseList.Row(exercise: exercise, machine: own) }
+                return ExerciseList.Row(
+                    exercise: exercise, machine: gymMachines[id], machineOfGym: gymMachines[id] != nil,
+                    machineUnseen: gymMachines[id] == nil)
+            }
+            + (try cache.library(Exercise.self)).sortedByFoldedName(\.name).map {
+                ExerciseList.Row(exercise: $0, machine: $0.machine.flatMap { gymMachines[$0] }, gym: true)
+            }
         if let search, !search.isEmpty {
             let needle = NameMatch.fold(search)
             rows = rows.filter { row in
@@ -83,12 +94,14 @@ package struct ExerciseService: Sendable {
     package func show(_ name: String) async throws -> ExerciseDetail {
         let cache = try await context.freshCache()
         let exercise = try NameResolver(cache: cache).resolve(Exercise.self, name)
-        let machine = try exercise.machine.flatMap { try cache.one(Machine.self, $0) }
+        let own = try exercise.machine.flatMap { try cache.one(Machine.self, $0) }
+        let gym = try exercise.machine.flatMap { id in try cache.library(Machine.self).first { $0.id == id } }
         let trainings = try cache.all(Training.self).filter { training in
             training.exercises.contains { $0.exercise == exercise.id }
         }.map(\.name).sorted()
         return ExerciseDetail(
-            exercise: exercise, machine: machine, machineDeleted: machine?.deleted ?? false, trainings: trainings)
+            exercise: exercise, machine: own ?? gym, machineDeleted: own?.deleted ?? false, trainings: trainings,
+            machineOfGym: own == nil && gym != nil, machineUnseen: exercise.machine != nil && own == nil && gym == nil)
     }
 
     /// Sets on `exercise` the fields `given` names, with the machine resolved in the catalogue; false when it names
@@ -96,7 +109,7 @@ package struct ExerciseService: Sendable {
     private func apply(_ given: ExerciseFields, to exercise: inout Exercise, _ cache: LocalCache) throws -> Bool {
         var named = false
         if let machine = given.machine {
-            exercise.machine = try NameResolver(cache: cache).resolve(Machine.self, machine).id
+            exercise.machine = try NameResolver(cache: cache).machine(machine).machine.id
             named = true
         } else if given.clearMachine {
             exercise.machine = nil
@@ -128,6 +141,12 @@ package struct ExerciseList {
         package let exercise: Stored<Exercise>
         /// The machine's name (a deleted machine's too).
         package let machine: String?
+        /// An exercise of the gym's library.
+        package var gym = false
+        /// The coach's own exercise done on a machine of her gym's library.
+        package var machineOfGym = false
+        /// Done on a machine this device does not see: a gym's (the client's coach's gym, or one the coach has left).
+        package var machineUnseen = false
 
         /// The muscle groups it works.
         package var muscles: [String] { exercise.muscles }
@@ -137,7 +156,9 @@ package struct ExerciseList {
     /// The `--search` text, if any.
     package let search: String?
 
-    package var jsonForm: some Encodable { exercises.map { DocumentRecord($0.exercise) } }
+    package var jsonForm: some Encodable {
+        exercises.map { DocumentRecord($0.exercise, adding: LibraryMark($0.gym)) }
+    }
 }
 
 /// `gorilla exercises show`.
@@ -148,6 +169,10 @@ package struct ExerciseDetail {
     package let machineDeleted: Bool
     /// The names of the trainings that list it.
     package let trainings: [String]
+    /// Its machine is one of the gym's library.
+    package var machineOfGym = false
+    /// Its machine is one this device does not see: a gym's (the client's coach's gym, or one the coach has left).
+    package var machineUnseen = false
 
     /// The members `--json` adds to the exercise's.
     private struct Added: Encodable, Sendable {

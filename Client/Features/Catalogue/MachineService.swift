@@ -22,21 +22,30 @@ package struct MachineService: Sendable {
         return try EntityChange(Machine.self, .added, name: clean, id: id, in: cache)
     }
 
-    /// `gorilla machines list`: every machine with how many exercises use it.
+    /// `gorilla machines list`: every machine with how many exercises use it, the gym's after the coach's own.
     package func list() async throws -> MachineList {
         let cache = try await context.freshCache()
         let exercises = try cache.all(Exercise.self)
         let machines = try cache.all(Machine.self).sortedByFoldedName(\.name)
+        let gymExercises = try cache.library(Exercise.self)
+        let gymMachines = try cache.library(Machine.self).sortedByFoldedName(\.name)
         return MachineList(
             machines: machines.map { machine in
                 MachineList.Row(machine: machine, uses: exercises.filter { $0.machine == machine.id }.count)
-            })
+            }
+                + gymMachines.map { machine in
+                    // The gym's exercises and the coach's own done on it.
+                    MachineList.Row(
+                        machine: machine, uses: (gymExercises + exercises).filter { $0.machine == machine.id }.count,
+                        gym: true)
+                })
     }
 
-    /// `gorilla machines show NAME [--save-image FILE]`: the machine and the exercises done on it.
+    /// `gorilla machines show NAME [--save-image FILE]`: the machine (her own, or her gym's) and the exercises of hers
+    /// done on it.
     package func show(_ name: String, saveImage: String?) async throws -> MachineDetail {
         let cache = try await context.freshCache()
-        let machine = try NameResolver(cache: cache).resolve(Machine.self, name)
+        let (machine, gym) = try NameResolver(cache: cache).machine(name)
         let users = try cache.all(Exercise.self).filter { $0.machine == machine.id }.map(\.name).sorted()
         var saved: String?
         if let sha = machine.image {
@@ -57,7 +66,7 @@ package struct MachineService: Sendable {
         } else if saveImage != nil {
             throw ClientError(.notFound, CataloguePhrases.machineHasNoImage.t(["name": machine.name]))
         }
-        return MachineDetail(machine: machine, exercises: users, savedImage: saved)
+        return MachineDetail(machine: machine, exercises: users, savedImage: saved, gym: gym)
     }
 }
 
@@ -67,11 +76,13 @@ package struct MachineList {
         package let machine: Stored<Machine>
         /// How many exercises are done on it.
         package let uses: Int
+        /// A machine of the gym's library.
+        package var gym = false
     }
 
     package let machines: [Row]
 
-    package var jsonForm: some Encodable { machines.map { DocumentRecord($0.machine) } }
+    package var jsonForm: some Encodable { machines.map { DocumentRecord($0.machine, adding: LibraryMark($0.gym)) } }
 }
 
 /// `gorilla machines show`.
@@ -81,6 +92,8 @@ package struct MachineDetail {
     package let exercises: [String]
     /// Where its image was saved (`--save-image`).
     package let savedImage: String?
+    /// A machine of the gym's library.
+    package var gym = false
 
     /// The members `--json` adds to the machine's.
     private struct Added: Encodable, Sendable {

@@ -31,17 +31,23 @@ package struct TrainingList {
         package let exerciseCount: Int
         /// The start of its newest session, if any.
         package let lastUsed: Date?
+        /// A training of the gym's library.
+        package var gym = false
     }
 
     package let trainings: [Row]
 
-    /// The member `--json` adds to a training's: when it was last used (null when never).
+    /// The members `--json` adds to a training's: when it was last used (null when never), and `gym` (true) on a
+    /// training of the gym's library.
     private struct Added: Encodable, Sendable {
         let lastUsed: Date?
+        let gym: Bool?
     }
 
     package var jsonForm: some Encodable {
-        trainings.map { DocumentRecord($0.training, adding: Added(lastUsed: $0.lastUsed)) }
+        trainings.map {
+            DocumentRecord($0.training, adding: Added(lastUsed: $0.lastUsed, gym: $0.gym ? true : nil))
+        }
     }
 }
 
@@ -68,11 +74,17 @@ package struct TrainingDetail {
 
     package let training: Stored<Training>
     package let entries: [Entry]
+    /// A training of the gym's library.
+    package var gym = false
 
-    /// The members `--json` puts over the training's: its entries, each with the exercise's name.
+    /// The members `--json` puts over the training's: its entries, each with the exercise's name, and `gym` (true)
+    /// for a training of the gym's library.
     private struct Added: Encodable, Sendable {
         let exercises: [Merged<PlannedExercise, Entry.Named>]
+        let gym: Bool?
     }
 
-    package var jsonForm: some Encodable { DocumentRecord(training, adding: Added(exercises: entries.map(\.jsonForm))) }
+    package var jsonForm: some Encodable {
+        DocumentRecord(training, adding: Added(exercises: entries.map(\.jsonForm), gym: gym ? true : nil))
+    }
 }

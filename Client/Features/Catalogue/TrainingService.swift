@@ -90,17 +90,31 @@ package struct TrainingService: Sendable {
         return TrainingList(
             trainings: trainings.map {
                 TrainingList.Row(training: $0, exerciseCount: $0.exercises.count, lastUsed: lastUsed[$0.id])
-            })
+            }
+                + (try cache.library(Training.self)).sortedByFoldedName(\.name).map {
+                    TrainingList.Row(training: $0, exerciseCount: $0.exercises.count, lastUsed: nil, gym: true)
+                })
     }
 
-    /// `gorilla trainings show NAME`: the exercises in order, with their plans.
+    /// `gorilla trainings show NAME`: the exercises in order, with their plans; a name the coach's own catalogue does
+    /// not know is looked for in her gym's library.
     package func show(_ name: String) async throws -> TrainingDetail {
         let cache = try await context.freshCache()
-        let training = try NameResolver(cache: cache).resolve(Training.self, name)
-        let entries = try training.exercises.map { entry in
-            TrainingDetail.Entry(planned: entry, name: try cache.one(Exercise.self, entry.exercise)?.name)
+        do {
+            let training = try NameResolver(cache: cache).resolve(Training.self, name)
+            let entries = try training.exercises.map { entry in
+                TrainingDetail.Entry(planned: entry, name: try cache.one(Exercise.self, entry.exercise)?.name)
+            }
+            return TrainingDetail(training: training, entries: entries)
+        } catch let error as ClientError where error.kind == .notFound {
+            let library = try cache.library(Training.self)
+            guard !library.isEmpty else { throw error }
+            let training = try NameResolver.find(
+                library, name, label: KindWords.name(EntityKind.training), id: \.id, name: \.name)
+            let names = Dictionary(uniqueKeysWithValues: try cache.library(Exercise.self).map { ($0.id, $0.name) })
+            let entries = training.exercises.map { TrainingDetail.Entry(planned: $0, name: names[$0.exercise]) }
+            return TrainingDetail(training: training, entries: entries, gym: true)
         }
-        return TrainingDetail(training: training, entries: entries)
     }
 
     // MARK: Plans

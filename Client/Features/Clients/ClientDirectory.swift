@@ -15,7 +15,7 @@ enum ClientUse {
 /// What a command does for a client, as the refusal of a removed client says it: "you can read their history but not
 /// `…`" — each a whole phrase in every language, never a fragment.
 enum ClientAction: Sendable {
-    case logSessions, train, scheduleEvents, sendMessages, setGoal, issueCode, resetPassword, remove
+    case logSessions, train, scheduleEvents, sendMessages, setGoal, issueCode, resetPassword, remove, transfer
 
     /// The action in the current language.
     var refusal: String {
@@ -29,6 +29,7 @@ enum ClientAction: Sendable {
             case .issueCode: .removedClientIssueCode
             case .resetPassword: .removedClientResetPassword
             case .remove: .removedClientRemove
+            case .transfer: .removedClientTransfer
             }
         return phrase.t()
     }
@@ -119,7 +120,8 @@ struct ClientDirectory {
     /// Every client's display name by id, removed clients included (history keeps their names).
     func names() throws -> [UUID: String] {
         Dictionary(
-            uniqueKeysWithValues: try cache.all(Client.self, includeDeleted: true).map { ($0.id, Self.displayName($0)) })
+            uniqueKeysWithValues: try cache.all(Client.self, includeDeleted: true).map { ($0.id, Self.displayName($0)) }
+        )
     }
 
     /// The registration code this device keeps for an invited client, with its expiry; nil when it has none, or when

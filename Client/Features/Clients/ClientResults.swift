@@ -60,15 +60,23 @@ package struct ClientList {
         package let lastTrained: String?
         /// Where their registration code stands, while they are invited.
         package let code: RegistrationCodeState
+        /// The username of the colleague who shares them with this coach (nil: the coach's own client).
+        package let sharedBy: String?
+        /// The colleagues this coach shares them with (empty: none).
+        package var sharedWith: [String] = []
 
         /// Whether the coach removed them (`clients list --all` lists them).
         package var removed: Bool { client.deleted }
 
-        init(client: Stored<Client>, name: String, lastTrained: String?, code: RegistrationCodeState) {
+        init(
+            client: Stored<Client>, name: String, lastTrained: String?, code: RegistrationCodeState,
+            sharedBy: String? = nil
+        ) {
             self.client = client
             self.name = name
             self.lastTrained = lastTrained
             self.code = code
+            self.sharedBy = sharedBy
         }
     }
 
@@ -82,13 +90,21 @@ package struct ClientList {
         let removed: Bool
         let lastTrained: String?
         let code: String?
+        /// True for a client a colleague shares with this coach; absent for the coach's own.
+        let shared: Bool?
+        let sharedBy: String?
+        /// The colleagues the coach shares her own client with; absent when none.
+        let sharedWith: [String]?
     }
 
     package var jsonForm: some Encodable {
         clients.map { row in
             DocumentRecord(
                 ClientRecords.marked(row.client),
-                adding: Added(removed: row.removed, lastTrained: row.lastTrained, code: row.code.held?.code))
+                adding: Added(
+                    removed: row.removed, lastTrained: row.lastTrained, code: row.code.held?.code,
+                    shared: row.sharedBy == nil ? nil : true, sharedBy: row.sharedBy,
+                    sharedWith: row.sharedWith.isEmpty ? nil : row.sharedWith))
         }
     }
 }
@@ -117,15 +133,21 @@ package struct ClientDetail {
     package let recentSessions: [Stored<TrainingSession>]
     /// The file their photo was saved to (`--save-photo`).
     package var savedPhoto: String? = nil
+    /// The programs they follow and where they stand in each today.
+    package var programs: [ProgramStanding] = []
+    /// The colleague who shares them with this coach (her username); nil for the coach's own client.
+    package var sharedBy: String?
 
-    /// The members `--json` adds to the client's: the code (when this device keeps it), unread messages, next events
-    /// and the ids of the recent sessions.
+    /// The members `--json` adds to the client's: the code (when this device keeps it), who shares them, unread
+    /// messages, next events and the ids of the recent sessions.
     private struct Added: Encodable, Sendable {
         let removed: Bool
         let code: String?
+        let sharedBy: String?
         let unread: Int
         let nextEvents: [AppointmentRecord]
         let recentSessions: [String]
+        let programs: [ProgramStanding.JSONForm]
     }
 
     package var jsonForm: some Encodable {
@@ -133,8 +155,8 @@ package struct ClientDetail {
             DocumentRecord(
                 ClientRecords.marked(client),
                 adding: Added(
-                    removed: removed, code: code, unread: unread, nextEvents: nextEvents,
-                    recentSessions: recentSessions.map(\.id.key))
+                    removed: removed, code: code, sharedBy: sharedBy, unread: unread, nextEvents: nextEvents,
+                    recentSessions: recentSessions.map(\.id.key), programs: programs.map(\.jsonForm))
             ), savedPhoto: savedPhoto)
     }
 }

@@ -41,11 +41,17 @@ package struct ClientService: Sendable {
         let directory = ClientDirectory(cache: cache)
         let clients = try cache.all(Client.self, includeDeleted: all).sortedByFoldedName(ClientDirectory.displayName)
         let lastTrained = try cache.latestSessionStarts()
+        let sharing = try cache.sharingCoaches()
+        let given = try cache.givenShares()
         return ClientList(
             clients: try clients.map { client in
-                ClientList.Row(
+                var row = ClientList.Row(
                     client: client, name: ClientDirectory.displayName(client),
-                    lastTrained: lastTrained[client.id], code: try Self.code(of: client, in: directory))
+                    lastTrained: lastTrained[client.id],
+                    code: sharing[client.id] == nil ? try Self.code(of: client, in: directory) : .none,
+                    sharedBy: sharing[client.id])
+                row.sharedWith = given[client.id] ?? []
+                return row
             },
             all: all)
     }
@@ -70,7 +76,14 @@ package struct ClientService: Sendable {
         let cache = try await context.freshCache()
         let directory = ClientDirectory(cache: cache)
         var client = try directory.client(name, for: wantsCode ? .writing(.issueCode) : .reading)
-        var code = try Self.code(of: client, in: directory)
+        // A shared client's registration code is their own coach's business: not shown, nor asked for.
+        let sharedBy = try cache.sharingCoaches()[client.id]
+        if let sharedBy, wantsCode {
+            throw ClientError(
+                .usage,
+                SharePhrases.sharedCodeRefused.t(["client": ClientDirectory.displayName(client), "coach": sharedBy]))
+        }
+        var code = sharedBy == nil ? try Self.code(of: client, in: directory) : .none
         var replaced = false
         if wantsCode {
             try Self.requireInvited(client)
@@ -97,11 +110,14 @@ package struct ClientService: Sendable {
         let unread = try cache.all(DeviceMessage.self).filter {
             $0.from == client.id && $0.to == me && $0.read == nil
         }.count
-        return ClientDetail(
+        var detail = ClientDetail(
             client: client, name: ClientDirectory.displayName(client),
             codeState: code, replacedCode: replaced, unread: unread,
             nextEvents: events.prefix(5).map { AppointmentRecord($0) }, recentSessions: Array(sessions.prefix(5)),
             savedPhoto: savePhoto?.path)
+        detail.sharedBy = sharedBy
+        detail.programs = try ProgramStanding.of(client.id, on: .today(), in: cache)
+        return detail
     }
 
     /// `gorilla clients code CLIENT`: a new registration code for a client who has not registered yet.

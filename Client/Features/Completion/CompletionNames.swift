@@ -8,7 +8,7 @@ import GorillaShared
 package enum CompletionNames {
     /// What a completed argument names.
     package enum Kind: Sendable {
-        case client, exercise, training, machine
+        case client, exercise, training, machine, program
     }
 
     /// The names of `kind` that begin with `prefix` (case and accents folded), sorted, each once.
@@ -28,6 +28,7 @@ package enum CompletionNames {
         case .exercise: try cache.all(Exercise.self).map(\.name)
         case .training: try cache.all(Training.self).map(\.name)
         case .machine: try cache.all(Machine.self).map(\.name)
+        case .program: try cache.all(Program.self).map(\.name)
         }
     }
 

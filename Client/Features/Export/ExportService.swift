@@ -3,16 +3,6 @@ import GorillaClientCore
 import GorillaShared
 import GorillaTerminal
 
-/// How far an export has got: the file being written, and its place among all of them.
-package struct ExportProgress: Sendable {
-    /// The file being written (`sessions.json`).
-    package let file: String
-    /// Its place, from 1.
-    package let step: Int
-    /// How many files the export writes.
-    package let steps: Int
-}
-
 /// Everything an account can see, written to a folder as JSON and CSV (`gorilla export --out DIR`): the portability
 /// coaching platforms lack. A coach's export holds their catalogue and every client's data; a client's holds their
 /// own data and the catalogue their coach shares with them. Exported from this device's copy, synced first when the
@@ -42,12 +32,11 @@ package struct ExportService: Sendable {
     /// `gorilla export --out DIR [--force]`: writes every file into `directory` (created if missing).
     /// - Parameters:
     ///   - force: write into a folder that already holds files (the export's own files are replaced).
-    ///   - progress: called before each file is written.
+    ///
+    /// Each file written is reported to the context's progress reporter (``SideOutput``): rows written of all, bytes.
     /// - Throws: ``ClientError`` `.usage` for a folder that is not empty (without `force`), `.local` when a file
     ///   cannot be written.
-    package func export(
-        to directory: String, force: Bool, progress: @Sendable (ExportProgress) -> Void = { _ in }
-    ) async throws -> ExportSummary {
+    package func export(to directory: String, force: Bool) async throws -> ExportSummary {
         let folder = URL(fileURLWithPath: directory)
         try Self.check(folder, force: force)
         let cache = try await context.freshCache()
@@ -107,10 +96,20 @@ package struct ExportService: Sendable {
         contents.append(("measurements.csv", measureRows.count, Self.csv(header: measureColumns, rows: measureRows)))
 
         try Self.create(folder)
-        for (step, item) in contents.enumerated() {
-            progress(ExportProgress(file: item.file, step: step + 1, steps: contents.count))
+        let progress = context.side.progress
+        let rows = contents.reduce(0) { $0 + $1.rows }
+        var written = WorkProgress(.export, done: 0, total: rows, bytes: 0)
+        progress?(written)
+        defer {
+            written.finished = true
+            progress?(written)
+        }
+        for item in contents {
             do {
                 try item.content.write(to: folder.appendingPathComponent(item.file), options: .atomic)
+                written.done += item.rows
+                written.bytes += item.content.count
+                progress?(written)
             } catch {
                 throw ClientError(
                     .local,

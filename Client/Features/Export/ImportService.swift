@@ -139,7 +139,20 @@ package struct ImportService: Sendable {
                 summary.created.append(clean)
             }
         }
+        // Each session queued is reported (rows: sessions; bytes: the file's share they came from); the sync after
+        // reports its push.
+        let progress = context.side.progress
+        var queued = WorkProgress(.import, done: 0, total: fresh.count, bytes: 0)
+        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: request.file)[.size] as? Int) ?? 0
+        progress?(queued)
+        defer {
+            queued.finished = true
+            progress?(queued)
+        }
         for session in fresh {
+            queued.done += 1
+            queued.bytes = fileBytes * queued.done / max(fresh.count, 1)
+            progress?(queued)
             var exercises = session.workout.exercises
             var notes = session.workout.notes?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             // The workout's title ("Leg day") stays with the session, as the first line of its notes.

@@ -37,3 +37,10 @@ extension DocumentRecord where Extra == NoExtra {
     /// The row as it is.
     package init(_ row: Stored<Document>) { self.init(row, adding: NoExtra()) }
 }
+
+/// The member that marks a row of the gym's library in a list (`"gym": true`; absent on the coach's own rows).
+package struct LibraryMark: Encodable, Sendable, Equatable {
+    let gym: Bool?
+
+    package init(_ gym: Bool) { self.gym = gym ? true : nil }
+}

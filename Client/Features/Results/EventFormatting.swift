@@ -146,13 +146,21 @@ package enum EventFormatting {
     /// One line describing an event: when, how long, who, which training, where, state, id.
     package static func line(_ event: AppointmentRecord, clientName: String?) -> String {
         var parts = [local(event.start), "\(event.duration) min"]
-        if let clientName { parts.append(clientName) }
+        if let clientName { parts.append(withScheduler(clientName, event)) }
         if let training = event.trainingName { parts.append("· \(training)") }
         if let gym = event.gym { parts.append("@ \(gym)") }
         let state = appointmentState(event)
         if state != .scheduled { parts.append("(\(stateWord(state).t()))") }
         parts.append(reference(event))
         return parts.joined(separator: "  ")
+    }
+
+    /// `name` followed by the colleague who scheduled `event` when one did (its `recorder`): "Bea Puig (scheduled by
+    /// cora)".
+    package static func withScheduler(_ name: String, _ event: AppointmentRecord) -> String {
+        guard let recorder = event.recorder, !recorder.isEmpty else { return name }
+        let said = SharePhrases.scheduledBy.t(["user": recorder])
+        return name.isEmpty ? said : "\(name) (\(said))"
     }
 
     /// Where an appointment stands (``GorillaShared/AppointmentState``), in the current language: "scheduled",

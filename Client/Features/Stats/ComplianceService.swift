@@ -3,7 +3,8 @@ import GorillaClientCore
 import GorillaShared
 import GorillaTerminal
 
-/// `gorilla stats --compliance`: how each client keeps to appointments and to their plan's sessions a week.
+/// `gorilla stats --compliance`: how each client keeps to appointments, to their plan's sessions a week and to the
+/// workouts their programs plan.
 package struct ComplianceReport {
     /// One row per client (a coach's whole list), or the one client asked for.
     package let clients: [Compliance]
@@ -33,19 +34,17 @@ extension StatsService {
             clients = try cache.all(Client.self).map { ($0.id, ClientDirectory.displayName($0), $0.value) }
                 .sortedByFoldedName(\.name)
         }
+        let followed = try PlannedCompliance.followed(in: cache)
         let rows = try clients.map { client in
-            calculator.compliance(
-                client: client.name, target: client.record?.perWeek,
-                sessions: try cache.timeline(TrainingSession.self, client: client.id),
+            let sessions = try cache.timeline(TrainingSession.self, client: client.id)
+            return calculator.compliance(
+                client: client.name, target: client.record?.perWeek, sessions: sessions,
                 events: try EventCalendar(cache: cache).events(until: Date(), client: client.id), from: from,
-                to: to, since: client.record.flatMap(Self.complianceStart))
+                to: to, since: client.record?.complianceStart(),
+                planned: PlannedCompliance.of(
+                    followed[client.id] ?? [], sessions: sessions, now: calculator.now,
+                    zone: calculator.calendar.timeZone))
         }
         return ComplianceReport(clients: rows, single: !profile.role.keepsClients || request.client != nil)
-    }
-
-    /// When a client's compliance starts counting: the later of the day they joined and the day their target was
-    /// set (nil when neither is known).
-    static func complianceStart(_ client: Client) -> Date? {
-        [client.joined, client.perWeekSince?.start()].compactMap { $0 }.max()
     }
 }

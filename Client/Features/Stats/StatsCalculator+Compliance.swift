@@ -21,6 +21,11 @@ package struct Compliance: Codable, Sendable, Equatable {
     package var planRate: Double?
     /// Each week of the period, oldest first.
     package var weeks: [Week]
+    /// Planned workouts done over the last 7, 30 and 90 days (``GorillaShared/PlannedCompliance``); nil when no
+    /// program planned one in 90 days.
+    package var planned: PlannedCompliance.Rates?
+    /// True when the 7-day planned rate fell 20 points or more below the 90-day one (the client needs attention).
+    package var attention: Bool?
 
     /// One week.
     package struct Week: Codable, Sendable, Equatable {
@@ -52,74 +57,43 @@ package struct Compliance: Codable, Sendable, Equatable {
         try container.encodeIfPresent(appointmentRate.map { ($0 * 1000).rounded() / 1000 }, forKey: .appointmentRate)
         try container.encodeIfPresent(planRate.map { ($0 * 1000).rounded() / 1000 }, forKey: .planRate)
         try container.encode(weeks, forKey: .weeks)
+        try container.encodeIfPresent(planned, forKey: .planned)
+        try container.encodeIfPresent(attention, forKey: .attention)
     }
 }
 
 extension StatsCalculator {
+    /// The counting rule in the calculator's clock and time zone (``GorillaShared/ComplianceRule``).
+    var complianceRule: ComplianceRule { ComplianceRule(now: now, timeZone: calendar.timeZone) }
+
     /// The weeks from the week of `from` (else 11 weeks before this one) to the week of `to` (else this one), each
     /// by the day it starts (a Monday, at midnight in the calculator's time zone); none before the week of
     /// `notBefore`.
     func weekStarts(from: Date?, to: Date?, notBefore: Date? = nil) -> [Date] {
-        let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
-        var first =
-            from.flatMap { calendar.dateInterval(of: .weekOfYear, for: $0)?.start }
-            ?? calendar.date(byAdding: .weekOfYear, value: -11, to: thisWeek) ?? thisWeek
-        if let floor = notBefore.flatMap({ calendar.dateInterval(of: .weekOfYear, for: $0)?.start }) {
-            first = max(first, floor)
-        }
-        let last =
-            to.flatMap { calendar.dateInterval(of: .weekOfYear, for: $0.addingTimeInterval(-1))?.start } ?? thisWeek
-        var starts: [Date] = []
-        var week = first
-        while week <= last, starts.count < 520 {
-            starts.append(week)
-            week = calendar.date(byAdding: .weekOfYear, value: 1, to: week) ?? last.addingTimeInterval(1)
-        }
-        return starts
+        complianceRule.weekStarts(from: from, to: to, notBefore: notBefore)
     }
 
-    /// A client's compliance week by week: sessions against appointments (those not cancelled and already due) and
-    /// against the plan's sessions a week. Weeks still to come count only what is already done in them. The weeks
-    /// start at the later of `since` (when the client joined, or the plan's target was set) and `from`.
+    /// A client's compliance week by week, counted by ``GorillaShared/ComplianceRule``: sessions against appointments
+    /// (those not cancelled and already due) and against the plan's sessions a week. The weeks start at the later of
+    /// `since` (when the client joined, or the plan's target was set) and `from`.
     package func compliance(
         client: String, target: Int?, sessions: [Stored<TrainingSession>], events: [Stored<Event>], from: Date? = nil,
-        to: Date? = nil, since: Date? = nil
+        to: Date? = nil, since: Date? = nil, planned: PlannedCompliance? = nil
     ) -> Compliance {
-        let starts = weekStarts(from: from, to: to, notBefore: since)
-        func week(of date: Date) -> Int? {
-            calendar.dateInterval(of: .weekOfYear, for: date).flatMap { starts.firstIndex(of: $0.start) }
-        }
-        var weeks = starts.map { Compliance.Week(start: $0, sessions: 0, appointments: 0, kept: 0) }
         let fulfilled = AppointmentOutcome.fulfilled(by: sessions)
-        for session in sessions {
-            guard let index = week(of: session.start) else { continue }
-            weeks[index].sessions += 1
-        }
-        for event in events {
-            // Appointments already due (requests and cancelled ones are none), by the calendar's rule.
-            guard event.start <= now, let index = week(of: event.start),
-                let outcome = AppointmentOutcome(event, fulfilled: fulfilled, now: now), outcome != .cancelled
-            else { continue }
-            weeks[index].appointments += 1
-            if outcome == .done { weeks[index].kept += 1 }
-        }
-        let appointments = weeks.reduce(0) { $0 + $1.appointments }
-        let kept = weeks.reduce(0) { $0 + $1.kept }
-        // The plan counts the weeks that have begun; this week counts only when its sessions already meet it.
-        var planned = 0
-        var met = 0
-        if let target, target > 0 {
-            let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
-            for week in weeks where week.start < thisWeek || week.sessions >= target {
-                guard week.start <= now else { continue }
-                planned += target
-                met += min(week.sessions, target)
-            }
-        }
+        let tally = complianceRule.tally(
+            target: target, sessions: sessions.map(\.start),
+            appointments: events.map {
+                ($0.start, $0.appointmentState(fulfilled: fulfilled.contains($0.id), now: now))
+            },
+            from: from, to: to, since: since)
         return Compliance(
-            client: client, target: target, sessions: weeks.reduce(0) { $0 + $1.sessions },
-            appointments: appointments, kept: kept,
-            appointmentRate: appointments > 0 ? Double(kept) / Double(appointments) : nil,
-            planRate: planned > 0 ? Double(met) / Double(planned) : nil, weeks: weeks)
+            client: client, target: target, sessions: tally.sessions, appointments: tally.appointments,
+            kept: tally.kept, appointmentRate: tally.appointmentRate, planRate: tally.planRate,
+            weeks: tally.weeks.map {
+                Compliance.Week(start: $0.start, sessions: $0.sessions, appointments: $0.appointments, kept: $0.kept)
+            },
+            planned: planned.flatMap { $0.rates.isEmpty ? nil : $0.rates },
+            attention: planned?.needsAttention == true ? true : nil)
     }
 }

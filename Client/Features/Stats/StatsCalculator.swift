@@ -42,7 +42,7 @@ package struct StatsCalculator: Sendable {
                         StatSet(
                             date: date, session: session.id, exerciseKey: key, exerciseName: exercise.name,
                             position: index + 1, type: set.type.rawValue, reps: set.reps,
-                            weightKg: set.unit == .lb ? set.weight * kilogramsPerPound : set.weight,
+                            weightKg: Strength.converted(set.weight, from: set.unit, to: .kg),
                             weight: set.weight, unit: set.unit.rawValue, duration: set.duration, realtime: realtime,
                             count: count, distance: set.distance))
                 }

@@ -3,9 +3,6 @@ import GorillaClientCore
 import GorillaShared
 import GorillaTerminal
 
-/// Kilograms per pound (exact).
-package let kilogramsPerPound = 0.45359237
-
 /// One set as the statistics see it: weight in kg whatever unit it was entered in.
 package struct StatSet: Sendable, Equatable {
     package var date: Date
@@ -27,11 +24,8 @@ package struct StatSet: Sendable, Equatable {
     /// Metres, when the set's document holds a distance.
     package var distance: Double? = nil
 
-    /// Epley: `weight × (1 + reps / 30)` for reps ≥ 2, the weight itself for a single rep, 0 for none.
-    package var e1rm: Double {
-        if reps <= 0 { return 0 }
-        return reps == 1 ? weightKg : weightKg * (1 + Double(reps) / 30)
-    }
+    /// The set's estimated one-repetition maximum in kg (``Strength/e1RM(weight:reps:)``).
+    package var e1rm: Double { Strength.e1RM(weight: weightKg, reps: reps) }
 
     /// Weight × reps, in kg.
     package var volume: Double { weightKg * Double(reps) }

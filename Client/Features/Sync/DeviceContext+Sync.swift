@@ -24,17 +24,18 @@ extension DeviceContext {
         do {
             config = try self.config()
         } catch {
-            return (nil, [AccountPhrases.notSynced.t(["reason": GorillaClientCore.describe(error)])])
+            return (nil, [side.chatter(AccountPhrases.notSynced.t(["reason": GorillaClientCore.describe(error)]))])
         }
         guard config.server != nil, let cache = try? cache() else { return (nil, []) }
         do {
             let summary = try await withServer(timeout: connectTimeout) { connection in
-                try await SyncEngine(cache: cache).summarisedSync(over: connection)
+                try await SyncEngine(cache: cache, progress: side.progress).summarisedSync(over: connection)
             }
             var notes: [String] = []
             notes += summary.rejected.map(Self.refusalNote)
             notes += summary.overwritten.map { AccountPhrases.conflictNote.t(["conflict": $0]) }
             notes += summary.codes
+            notes += summary.notices
             return (summary, notes)
         } catch let error as ClientError where error.kind == .notLoggedIn {
             return (nil, [error.message])
@@ -45,7 +46,13 @@ extension DeviceContext {
             if let error = error as? ClientError, error.kind == .certificateChanged {
                 return (nil, [AccountPhrases.serverRefusedNothingSent.t(["state": state, "message": error.message])])
             }
-            return (nil, [AccountPhrases.offlineNote.t(["state": state, "reason": GorillaClientCore.describe(error)])])
+            return (
+                nil,
+                [
+                    side.chatter(
+                        AccountPhrases.offlineNote.t(["state": state, "reason": GorillaClientCore.describe(error)]))
+                ]
+            )
         }
     }
 
@@ -76,7 +83,7 @@ extension DeviceContext {
     }
 
     /// Syncs after a queued change; throws when that sync carried the change and the server refused it.
-    private func settle(_ mutation: Mutation) async throws {
+    func settle(_ mutation: Mutation) async throws {
         let (summary, notes) = await opportunisticSync()
         guard let refusal = summary?.refused.first(where: { $0.id == mutation.id.key }) else {
             note(notes)

@@ -26,10 +26,11 @@ enum RowNaming: Equatable {
             case .machine: read(Machine.self).map { .name($0.name) }
             case .exercise: read(Exercise.self).map { .name($0.name) }
             case .training: read(Training.self).map { .name($0.name) }
+            case .program: read(Program.self).map { .name($0.name) }
             case .session: read(TrainingSession.self).map { .start($0.start) }
             case .event: read(Event.self).map { .start($0.start) }
             case .measurement: read(GorillaShared.Measurement.self).map { .day($0.date) }
-            case .message, .draft, .conflict, nil: nil
+            case .message, .draft, .conflict, .assignment, nil: nil
             }
         guard let named, named != .name("") else { return nil }
         self = named

@@ -226,10 +226,14 @@ extension LocalCache {
     }
 
     /// The reports a sync found, taken from the `reports` table (each is shown once), worded now.
-    func takeSyncReports() throws -> (conflicts: [SyncReport], refused: [SyncReport], codes: [String]) {
+    func takeSyncReports() throws -> (
+        conflicts: [SyncReport], refused: [SyncReport], codes: [String], notices: [String]
+    ) {
         let me = try deviceID()
         let values = readableValues
-        var taken: (conflicts: [SyncReport], refused: [SyncReport], codes: [String]) = ([], [], [])
+        var taken: (conflicts: [SyncReport], refused: [SyncReport], codes: [String], notices: [String]) = (
+            [], [], [], []
+        )
         for report in try takePendingReports() {
             switch report.kind {
             case "conflict":
@@ -243,17 +247,23 @@ extension LocalCache {
                 taken.refused.append(SyncReport.refusal(report, values: values))
             case "code":
                 taken.codes.append(report.facts(IssuedCode.self)?.sentence ?? report.text)
+            case "libraryLost":
+                taken.notices.append(GymPhrases.libraryLost.t())
+            case "sharedLost", "clientGone":
+                let client = report.facts([String: String].self)?["client"] ?? ""
+                let phrase: SharePhrases = report.kind == "sharedLost" ? .sharedLost : .clientGone
+                taken.notices.append(phrase.t(["client": client]))
             default: break
             }
         }
         return taken
     }
 
-    /// The reports not shown yet as sentences, by kind (`rejected`, `conflict`, `code`); marks them shown.
+    /// The reports not shown yet as sentences, by kind (`rejected`, `conflict`, `code`, `notice`); marks them shown.
     package func takeReports() throws -> [(kind: String, text: String)] {
         let taken = try takeSyncReports()
         return taken.refused.map { ("rejected", $0.text) } + taken.conflicts.map { ("conflict", $0.text) }
-            + taken.codes.map { ("code", $0) }
+            + taken.codes.map { ("code", $0) } + taken.notices.map { ("notice", $0) }
     }
 }
 

@@ -16,7 +16,7 @@ package struct SyncService: Sendable {
         let cache = try context.cache()
         // It tries even a server that did not answer a moment ago (``SilentServerMark``): that is how a person asks.
         return try await context.withServer(evenIfSilent: true) { connection in
-            try await SyncEngine(cache: cache).summarisedSync(over: connection)
+            try await SyncEngine(cache: cache, progress: context.side.progress).summarisedSync(over: connection)
         }
     }
 

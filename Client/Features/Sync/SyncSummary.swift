@@ -12,6 +12,8 @@ package struct SyncSummary: Sendable, Codable {
     package var refused: [SyncReport] = []
     /// Registration codes of clients added on this device.
     package var codes: [String] = []
+    /// What else the coach is told once (the gym's library gone from this device).
+    package var notices: [String] = []
     package var cursor: Int64 = 0
     package init() {}
 
@@ -21,7 +23,7 @@ package struct SyncSummary: Sendable, Codable {
         pushed = pass.pushed
         pulled = pass.pulled
         cursor = pass.cursor
-        (conflicts, refused, codes) = try cache.takeSyncReports()
+        (conflicts, refused, codes, notices) = try cache.takeSyncReports()
     }
 
     /// The refusals as lines.

@@ -6,7 +6,8 @@ import GorillaTerminal
 /// Parses `--plan "EXERCISE: PLAN"`, the notation coaches write on paper: SETSxREPS@LOAD, then an optional rest.
 ///
 /// `4x12@80kg rest 90s`, `12,10,8@80kg` (one target per set), `5x5@100` (kg unless `lb`), `3x45s` (timed sets),
-/// `1x2000m` or `1x2km` (distance), `3 sets rest 2min`, `3 sets of 10@60kg`, and a group last for supersets and
+/// `1x2000m` or `1x2km` (distance), `3x8@RPE8` or `3x8 RIR2` (effort; `3x8@80kg RPE8`), `3 sets rest 2min`,
+/// `3 sets of 10@60kg`, and a group last for supersets and
 /// circuits: `3x10@60kg rest 0s group A` (the exercises of one group are done a set of each in turn). `rest`, `group`,
 /// `sets` and `of` may be written in Catalan or Spanish too (``Keyword``: `descans`, `grupo`, `3 sèries de 10`). Rest
 /// and times take `90s`, `2min`, `1m30s` or `1:30`.
@@ -83,6 +84,7 @@ package enum PlanParser {
             body = body[..<range.lowerBound]
         }
         body = Substring(body.trimmingCharacters(in: .whitespaces))
+        try effort(&body, into: &plan)
         if body.isEmpty {
             guard plan.rest != nil else { throw SetParser.SetProblem(reason: form) }
             return
@@ -121,6 +123,28 @@ package enum PlanParser {
             try target(String(parts[1]).trimmingCharacters(in: .whitespaces), into: &plan, mode: mode)
         }
         if let load { try weight(String(load).trimmingCharacters(in: .whitespaces), into: &plan) }
+    }
+
+    /// The effort, last before the rest: `@RPE8`, `@rpe 8`, ` RPE7.5`, ` RIR2` (RPE 10−2), after a load or not; the
+    /// same letters in every language. Leaves the plan before it in `body`.
+    private static func effort(_ body: inout Substring, into plan: inout PlannedExercise) throws(SetParser.SetProblem) {
+        let marks = ["rpe", "rir"].compactMap { mark in body.range(of: mark, options: .backwards).map { (mark, $0) } }
+        guard let (mark, range) = marks.max(by: { $0.1.lowerBound < $1.1.lowerBound }) else { return }
+        let figure = body[range.upperBound...].trimmingCharacters(in: .whitespaces)
+        let lowest = Effort.plannedRange.lowerBound
+        let highest = Effort.plannedRange.upperBound
+        guard let value = SetParser.number(Substring(figure)) else { throw effortProblem }
+        let rpe = mark == "rir" ? highest - value : value
+        guard Effort.isValid(rpe, in: lowest...highest) else { throw effortProblem }
+        plan.rpe = rpe
+        var before = body[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+        if before.hasSuffix("@") { before = String(before.dropLast()).trimmingCharacters(in: .whitespaces) }
+        body = Substring(before)
+    }
+
+    /// The accepted forms of an effort, for its error.
+    private static var effortProblem: SetParser.SetProblem {
+        SetParser.SetProblem(reason: TrainingPhrases.planEffort.t())
     }
 
     /// What follows `x`: repetitions, a time or a distance.

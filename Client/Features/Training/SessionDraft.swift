@@ -111,13 +111,7 @@ package struct SessionTotals: Sendable {
 
     /// The volume of every set added in `unit` (a set entered in the other unit is converted).
     package func volume(in unit: WeightUnit) -> Double {
-        volume.reduce(0) { total, part in
-            switch (part.key, unit) {
-            case (.kg, .lb): total + part.value / kilogramsPerPound
-            case (.lb, .kg): total + part.value * kilogramsPerPound
-            default: total + part.value
-            }
-        }
+        volume.reduce(0) { total, part in total + Strength.converted(part.value, from: part.key, to: unit) }
     }
 }
 

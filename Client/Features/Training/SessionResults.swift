@@ -103,6 +103,8 @@ package struct SessionList {
         let reps: Int
         let volume: [String: Double]
         let recordedBy: Role
+        /// The colleague who recorded it, for a client shared with her (``GorillaShared/TrainingSession/recorder``).
+        let recorder: String?
         let revision: Int
 
         init(_ row: Row) {
@@ -122,6 +124,7 @@ package struct SessionList {
             reps = totals.reps
             volume = totals.volumeByUnit
             recordedBy = row.recordedBy
+            recorder = session.recorder
             revision = session.revision ?? 1
         }
     }

@@ -8,6 +8,7 @@ import GorillaTerminal
 ///
 /// DURATION is `40s`, `40`, `1m30s` or `1:30`; TYPE is `normal`, `warmup`, `drop` or `failure`, their Catalan or
 /// Spanish words (``Keyword``: `escalfament`, `descendente`, …) or `n`, `w`, `d`, `f`, after a space or in parentheses: `12x80kg@40s warmup`, `8x60lb(drop)`.
+/// The effort reached comes after a space: `8x100kg @8`, `8x100kg rir 2` (``effort(_:)``).
 ///
 /// Numbers take a decimal comma as well as a point (`12x62,5kg`): a comma between two digits is a decimal comma, and
 /// any other comma (followed by a space or by anything but a digit) separates sets: `12x62,5kg, 10x85kg`.
@@ -109,6 +110,7 @@ package enum SetParser {
     /// One set: `12x80kg@40s`, `20x0kg`, `15`, `10x22.5lb@1:05 warmup`, `8x60(drop)`.
     static func parseSet(_ text: String, defaultUnit: WeightUnit) throws(SetProblem) -> PerformedSet {
         var rest = Substring(text.lowercased())
+        let rpe = try effort(&rest)
         var type = SetType.normal
         if rest.hasSuffix(")"), let open = rest.lastIndex(of: "(") {
             type = try setType(String(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]))
@@ -168,7 +170,36 @@ package enum SetParser {
             }
             weight = value
         }
-        return PerformedSet(type: type, reps: reps, weight: weight, unit: unit, duration: duration)
+        return PerformedSet(type: type, reps: reps, weight: weight, unit: unit, duration: duration, rpe: rpe)
+    }
+
+    /// The effort reached, written after the set with a space (`8x100kg @8`, `@7,5`, `@rpe 8`, `rpe8`, `rir 2` for
+    /// RPE 8), removed from `text`; nil when the set says none. `12x80kg@40s` stays a time.
+    static func effort(_ text: inout Substring) throws(SetProblem) -> Double? {
+        var words = text.split(separator: " ")
+        guard let index = words.indices.dropFirst().first(where: { index in
+            ["@", "rpe", "rir"].contains { words[index].hasPrefix($0) }
+        }) else { return nil }
+        var word = words[index].drop { $0 == "@" }
+        let mark = ["rpe", "rir"].first { word.hasPrefix($0) }
+        word = word.dropFirst(mark?.count ?? 0)
+        var taken = 1
+        if word.isEmpty, mark != nil, index + 1 < words.count {
+            word = words[index + 1]
+            taken = 2
+        }
+        guard let value = number(word) else {
+            // "12x80kg @40s" is a time written apart, not an effort: the set's own errors say so.
+            if mark == nil { return nil }
+            throw SetProblem(reason: TrainingPhrases.setEffort.t())
+        }
+        let rpe = mark == "rir" ? Effort.performedRange.upperBound - value : value
+        guard Effort.isValid(rpe, in: Effort.performedRange) else {
+            throw SetProblem(reason: TrainingPhrases.setEffort.t())
+        }
+        words.removeSubrange(index..<(index + taken))
+        text = Substring(words.joined(separator: " "))
+        return rpe
     }
 
     /// The metres of a distance set (`2000m`, `2km`, `1.5km`), nil when `text` is not one.
@@ -204,6 +235,7 @@ package enum SetParser {
             if set.weight > 0 { text += "x\(language.number(set.weight))\(set.unit.rawValue)" }
         }
         if let duration = set.duration { text += "@" + durationText(duration, in: language) }
+        if let rpe = set.rpe { text += " @" + language.number(rpe) }
         if set.type != .normal { text += " \(set.type.rawValue)" }
         return text
     }

@@ -8,9 +8,14 @@ import GorillaTerminal
 /// `sessions export` all write them through here.
 extension SessionWording {
     /// A set as a person reads it: `8 × 52,5 kg` (`20 reps` without a load) counted by reps, `0:45` (`0:45 · 10 kg`)
-    /// by time, `2,000 m` (`2,000 m in 6:10`) by distance. Never a load for a set that has none. The set's type is
-    /// not included.
+    /// by time, `2,000 m` (`2,000 m in 6:10`) by distance, then the effort reached (`8 × 100 kg @8`). Never a load for
+    /// a set that has none. The set's type is not included.
     package static func set(_ set: PerformedSet, count: CountMode) -> String {
+        reading(set, count: count) + (set.rpe.map { " @" + plain($0) } ?? "")
+    }
+
+    /// ``set(_:count:)`` without the effort.
+    private static func reading(_ set: PerformedSet, count: CountMode) -> String {
         switch CountMode.reading(set, as: count) {
         case .time:
             let load = set.weight > 0 ? " · \(plain(set.weight)) \(set.unit.rawValue)" : ""

@@ -40,6 +40,8 @@ package struct TrainRequest: Sendable {
     package var next: Bool
     /// `--repeat`: the exercises and last values of an earlier session.
     package var repeating: Repeat?
+    /// `--today`: the day's workout of the client's program, its targets as the plan.
+    package var today = false
     /// The hands-free form: every set entered afterwards, nothing timed.
     package var handsFree: Bool
     /// Hands-free: when the session started and ended (local "YYYY-MM-DD HH:MM"; the end may be just "HH:MM").
@@ -80,6 +82,9 @@ package struct TrainRequest: Sendable {
         if training != nil, free { throw ClientError(.usage, TrainingPhrases.trainingOrFree.t()) }
         if repeating != nil, training != nil || free {
             throw ClientError(.usage, TrainingPhrases.repeatAlone.t())
+        }
+        if today, training != nil || free || repeating != nil || next {
+            throw ClientError(.usage, ProgramPhrases.todayAlone.t())
         }
     }
 }

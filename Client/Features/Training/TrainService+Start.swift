@@ -40,7 +40,17 @@ extension TrainService {
         if routine == nil, !request.free, request.repeating == nil, let planned = event?.training {
             routine = try Self.liveTraining(planned, cache: cache)  // the appointment's training
         }
-        let items: [SessionRecorder.Item]
+        var items: [SessionRecorder.Item]
+        var today: TodayWorkout?
+        if request.today {
+            let workout = try TodayService.workout(
+                of: owner.id, named: ClientDirectory.displayName(owner), on: CalendarDate(now, in: .current), in: cache)
+            guard let id = workout.trainingID, let training = try Self.liveTraining(id, cache: cache) else {
+                throw ClientError(.notFound, ProgramPhrases.noWorkoutToday.t(["program": workout.program]))
+            }
+            routine = training
+            today = workout
+        }
         if request.repeating != nil {
             let last = try Self.lastSession(of: owner, cache: cache)
             routine = try last.training.flatMap { try Self.liveTraining($0, cache: cache) }
@@ -49,6 +59,7 @@ extension TrainService {
             items = try Self.withPrevious(
                 try Self.items(of: routine?.value, cache: cache), client: owner.id, cache: cache)
         }
+        if let today { Self.target(&items, today) }
         let (start, end) =
             request.handsFree
             ? try Self.formTimes(request, event: event?.value, training: routine?.value, at: now) : (now, nil)
@@ -192,6 +203,18 @@ extension TrainService {
     }
 
     /// The exercises of a training, in its order, each with its plan (none without a training).
+    /// Puts the day's targets on the items: each as the plan the view shows beside what is done, and kept on the
+    /// performed exercise, so that the session records what it asked beside what was done.
+    static func target(_ items: inout [SessionRecorder.Item], _ today: TodayWorkout) {
+        for index in items.indices {
+            guard let exercise = items[index].performed.exercise,
+                let target = today.exercises.first(where: { $0.exercise == exercise })?.target
+            else { continue }
+            items[index].performed.target = target
+            items[index].plan = target.planned(from: items[index].plan ?? PlannedExercise(exercise: exercise))
+        }
+    }
+
     static func items(of routine: Training?, cache: LocalCache) throws -> [SessionRecorder.Item] {
         var items: [SessionRecorder.Item] = []
         for plan in routine?.exercises ?? [] {

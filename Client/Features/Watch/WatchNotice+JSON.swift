@@ -20,7 +20,11 @@ struct WatchNoticeRecord: Encodable {
     var requests: Int?
     var unanswered: Int?
     var unread: Int?
+    /// The first line's workouts planned today (as the agenda's `planned`).
+    var planned: [PlannedWorkout.JSONForm]?
     var reminder: Int?
+    /// The planned workout a reminder is about (as the agenda's `planned`).
+    var workout: PlannedWorkout.JSONForm?
     var retry: Int?
     /// A message's or a record's id.
     var id: String?
@@ -57,6 +61,7 @@ struct WatchNoticeRecord: Encodable {
             requests = summary.requests
             unanswered = summary.unanswered
             unread = summary.unread
+            planned = summary.planned.map(\.jsonForm)
             reminder = summary.lead
         case .connected:
             status = "connected"
@@ -95,6 +100,9 @@ struct WatchNoticeRecord: Encodable {
         case .reminder(let appointment, let minutes):
             self.minutes = minutes
             event = WatchAppointmentRecord(appointment)
+        case .plannedReminder(let planned, let minutes, _):
+            self.minutes = minutes
+            workout = planned.jsonForm
         case .recorded(let recorded):
             record = recorded.kind.rawValue
             id = recorded.id.key

@@ -52,6 +52,14 @@ extension WatchNotice {
                 ? CalendarPhrases.watchNow.t() : CalendarPhrases.inSpan.t(["span": ReminderTime.length(minutes)])
             return CalendarPhrases.watchReminder.t(["lead": lead, "start": start, "with": event.with])
                 + (event.training.map { " · \($0)" } ?? "") + (event.gym.map { " (\($0))" } ?? "")
+        case .plannedReminder(let workout, let minutes, let namesClient):
+            let lead =
+                minutes == 0
+                ? CalendarPhrases.watchNow.t() : CalendarPhrases.inSpan.t(["span": ReminderTime.length(minutes)])
+            let day = workout.date == CalendarDate(at, in: zone) ? "" : "\(workout.date) "
+            return CalendarPhrases.watchPlannedReminder.t([
+                "lead": lead, "workout": day + Self.plannedWorkout(workout, clients: namesClient),
+            ])
         case .recorded(let record):
             return Self.recorded(record, zone: zone)
         }
@@ -93,8 +101,21 @@ extension WatchNotice {
             count(summary.requests, .watchRequestsPending)
         }
         count(summary.unread, .watchUnread)
+        if !summary.planned.isEmpty {
+            let workouts = summary.planned.map { plannedWorkout($0, clients: summary.role.keepsClients) }
+            parts.append(CalendarPhrases.watchPlannedToday.t(["workouts": workouts.joined(separator: "; ")]))
+        }
         parts.append(CalendarPhrases.watchReminders.t(["when": ReminderTime.describe(summary.lead)]))
         return parts.joined(separator: " — ")
+    }
+
+    /// "18:00 Anna Serra · Legs (Strength, week 2)": a planned workout as the agenda names it, without its day.
+    static func plannedWorkout(_ workout: PlannedWorkout, clients: Bool) -> String {
+        let line = ProgramPhrases.plannedLine.t([
+            "when": "", "client": clients ? "\(workout.clientName) · " : "", "training": workout.training,
+            "program": workout.program, "week": workout.week,
+        ]).trimmingCharacters(in: .whitespaces)
+        return (workout.at.map { "\($0) " } ?? "") + line
     }
 
     /// "2026-12-03 18:00 training with Anna · Legs (Gym Nord)", with ", every week on tue, thu" for a series.

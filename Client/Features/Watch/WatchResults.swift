@@ -28,6 +28,8 @@ package enum WatchNews: Sendable, Equatable {
     case cancelled(WatchAppointment)
     /// An appointment starts in `minutes`.
     case reminder(WatchAppointment, minutes: Int)
+    /// A workout a program plans at a time (`programs assign --at`) starts in `minutes` (`namesClient` for a coach).
+    case plannedReminder(PlannedWorkout, minutes: Int, namesClient: Bool)
     /// A client logged a session or a measurement came (told to the coach).
     case recorded(WatchRecord)
 
@@ -39,7 +41,7 @@ package enum WatchNews: Sendable, Equatable {
         case .answered, .requestAnswered: "answer"
         case .requested: "request"
         case .scheduled, .moved, .cancelled: "event"
-        case .reminder: "reminder"
+        case .reminder, .plannedReminder: "reminder"
         case .recorded: "record"
         }
     }
@@ -59,10 +61,14 @@ package struct WatchSummary: Sendable, Equatable {
     package var unread: Int
     /// Minutes before an appointment that its reminder comes.
     package var lead: Int
+    /// The workouts programs plan today and not booked (a booked one is an appointment), by time and client.
+    package var planned: [PlannedWorkout]
 
     package init(
-        username: String, role: Role, next: WatchAppointment?, requests: Int, unanswered: Int, unread: Int, lead: Int
+        username: String, role: Role, next: WatchAppointment?, requests: Int, unanswered: Int, unread: Int, lead: Int,
+        planned: [PlannedWorkout] = []
     ) {
+        self.planned = planned
         self.username = username
         self.role = role
         self.next = next

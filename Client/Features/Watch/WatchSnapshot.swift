@@ -96,15 +96,19 @@ package struct WatchSnapshot: Sendable, Equatable {
     package var messages: [UUID: WatchMessage]
     /// For a coach, the clients' own work (sessions they logged, measurements), by id.
     package var records: [UUID: WatchRecord]
+    /// The workouts programs plan from today to the end of the window that are not booked as appointments
+    /// (``PlannedWorkout``): for a coach each client's, for a client their own.
+    package var planned: [PlannedWorkout]
 
     package init(
         rows: [UUID: WatchAppointment] = [:], occurrences: [UUID: WatchAppointment] = [:],
-        messages: [UUID: WatchMessage] = [:], records: [UUID: WatchRecord] = [:]
+        messages: [UUID: WatchMessage] = [:], records: [UUID: WatchRecord] = [:], planned: [PlannedWorkout] = []
     ) {
         self.rows = rows
         self.occurrences = occurrences
         self.messages = messages
         self.records = records
+        self.planned = planned
     }
 
     /// Every appointment that may be reminded of: single ones and occurrences (never a series as a whole).
@@ -153,6 +157,11 @@ package struct WatchSnapshot: Sendable, Equatable {
                 id: message.id, from: other(message.from), text: message.text, sent: message.sent,
                 unread: message.read == nil)
         }
+        let today = CalendarDate(now, in: .current)
+        let own = account.role.keepsClients ? nil : account.id
+        snapshot.planned = try PlannedWorkout.between(
+            today, today.adding(days: Int(window.after)), in: cache, client: own,
+            clientNames: account.role.keepsClients ? clientNames : nil)
         if account.role.keepsClients {
             snapshot.records = try WatchRecord.read(
                 cache, client: { $0.flatMap { clientNames[$0] } ?? CalendarPhrases.aClient.t() }, trainings: trainings)

@@ -140,6 +140,7 @@ package struct WatchTracker: Sendable {
         case .answered(let event), .requested(let event), .requestAnswered(let event, _), .scheduled(let event),
             .moved(let event, _), .cancelled(let event), .reminder(let event, _):
             (2, event.start)
+        case .plannedReminder(let workout, _, _): (2, workout.start(in: .current))
         case .watching, .connected, .offline: (3, .distantFuture)
         }
     }
@@ -161,6 +162,23 @@ package struct WatchTracker: Sendable {
             let minutes = max(0, Int((appointment.start.timeIntervalSince(now) / 60).rounded(.up)))
             due.append(.reminder(appointment, minutes: minutes))
         }
+        return due + plannedReminders(at: now)
+    }
+
+    /// The reminders due at `now` of workouts programs plan at a time, as for appointments: once per assignment, day
+    /// and start.
+    private mutating func plannedReminders(at now: Date) -> [WatchNews] {
+        var due: [WatchNews] = []
+        for workout in snapshot.planned where workout.at != nil {
+            let start = workout.start(in: .current)
+            let from = start.addingTimeInterval(-Double(lead) * 60)
+            let until = lead == 0 ? start.addingTimeInterval(Self.startGrace) : start
+            guard now >= from, now < until,
+                reminded.insert("planned \(workout.assignment.key)@\(ISOTime.format(start))").inserted
+            else { continue }
+            let minutes = max(0, Int((start.timeIntervalSince(now) / 60).rounded(.up)))
+            due.append(.plannedReminder(workout, minutes: minutes, namesClient: role.keepsClients))
+        }
         return due
     }
 
@@ -176,6 +194,6 @@ package struct WatchTracker: Sendable {
             username: username, role: role,
             next: ahead.filter(\.isRemindable).min { ($0.start, $0.id.key) < ($1.start, $1.id.key) },
             requests: requests, unanswered: unanswered, unread: snapshot.messages.values.filter(\.unread).count,
-            lead: lead)
+            lead: lead, planned: snapshot.planned.filter { $0.date == CalendarDate(now, in: .current) })
     }
 }

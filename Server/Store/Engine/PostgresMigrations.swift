@@ -143,6 +143,36 @@ enum PostgresMigrations {
             "v4-folded-name-keys",
             "SELECT 1"
         ),
+        (
+            // Gyms, their members and their invitations (SQLite's `v12-gyms`).
+            "v5-gyms",
+            GymTables.schema
+        ),
+        (
+            // A row's tenant may be a gym (its library) as well as a coach (SQLite's `v13-gym-library`).
+            "v6-gym-library",
+            "ALTER TABLE entities DROP CONSTRAINT IF EXISTS entities_coach_id_fkey"
+        ),
+        (
+            // Programs join the catalogue a client pulls (SQLite's `v14-program-catalogue-index`).
+            "v7-program-catalogue-index",
+            ProgramTables.catalogueIndex
+        ),
+        (
+            // A coach shares a client with a colleague of the gym (SQLite's `v15-client-shares`).
+            "v8-client-shares",
+            ShareTables.schema
+        ),
+        (
+            // A transfer tells the giving coach's devices that the client left (SQLite's `v16-client-departures`).
+            "v9-client-departures",
+            DepartureTables.schema
+        ),
+        (
+            // The web door's sign-ins (SQLite's `v17-web-sessions`).
+            "v10-web-sessions",
+            WebSessionTables.schema
+        ),
     ]
 
     /// The steps that rewrite data after their migration's statements, in the same transaction, by migration name.

@@ -53,6 +53,8 @@ extension EntityKinds {
                 if null { throw CanonicalWriter.Unusual() }
                 document.member("revision", into: &out)
                 FastJSON.writeNumber(1, into: &out)
+            case .recorder:
+                if null { throw CanonicalWriter.Unusual() }  // set by the server, and only for a colleague's session
             case .end, .event, .notes, .paused, .training: break
             }
         }
@@ -102,7 +104,7 @@ extension EntityKinds {
             case .paused:
                 document.member("paused", into: &out)
                 try CanonicalWriter.writeNumber(&parser, within: TrainingSession.secondsRange, into: &out)
-            case .recordedBy, .revision:
+            case .recordedBy, .recorder, .revision:
                 throw CanonicalWriter.Unusual()  // set by the server: the push is refused
             case .start:
                 let start = try time(&parser)
@@ -139,7 +141,7 @@ extension EntityKinds {
                 if null { throw CanonicalWriter.Unusual() }  // `validate` refuses null sets, and takes absent ones as none
                 object.member("sets", into: &out)
                 out += [UInt8(ascii: "["), UInt8(ascii: "]")]
-            case .exercise: break
+            case .exercise, .target: break
             }
         }
 
@@ -161,6 +163,7 @@ extension EntityKinds {
                     try CanonicalWriter.sortedMembers(&parser, &set, into: &out)
                     set.object.close(into: &out)
                 }
+            case .target: throw CanonicalWriter.Unusual()  // a program's target: the plain path reads it
             }
         }
     }
@@ -190,7 +193,7 @@ extension EntityKinds {
                 // A set that gives no load lifts none (``PerformedSet/weight``).
                 object.member("weight", into: &out)
                 FastJSON.writeNumber(0, into: &out)
-            case .distance, .duration, .repTimes, .rest: break
+            case .distance, .duration, .repTimes, .rest, .rpe: break
             }
         }
 
@@ -216,6 +219,11 @@ extension EntityKinds {
             case .rest:
                 object.member("rest", into: &out)
                 try CanonicalWriter.writeNumber(&parser, within: TrainingSession.secondsRange, into: &out)
+            case .rpe:
+                object.member("rpe", into: &out)
+                let (number, text) = try parser.numberAndText()
+                guard Effort.isValid(number, in: Effort.performedRange) else { throw CanonicalWriter.Unusual() }
+                FastJSON.writeNumber(number, readFrom: text, into: &out)
             case .type:
                 object.member("type", into: &out)
                 try CanonicalWriter.writeChoice(&parser, SetType.self, into: &out)

@@ -18,6 +18,14 @@ package enum Access {
         case ownClient
         /// A client's view of their coach's row (the catalogue).
         case coach
+        /// A row of the library of the gym the coach works in (a published exercise or training, a gym's machine), as
+        /// a coach of that gym sees it.
+        case gym
+        /// A row of the library of the gym the coach runs (as an owner or an admin).
+        case managedGym
+        /// A row about a client their coach shares with the account, a colleague of the same gym (`gym.share`): the
+        /// share is live (before its end, both coaches still in the gym).
+        case sharedClient
         /// Any other row: another tenant's, another client's of the same coach.
         case unrelated
     }

@@ -10,13 +10,16 @@ package struct HelloBody: Codable, Sendable {
     }
 }
 
-/// `hello` reply: the server's protocol version and name.
+/// `hello` reply: the server's protocol version and name, and the address of its web door when it has one.
 package struct HelloReply: Codable, Sendable {
     package var version: Int
     package var server: String
-    package init(version: Int, server: String) {
+    /// The address people open in a browser (`--web-url`, else `https://HOST:WEBPORT`); absent without a web door.
+    package var web: String?
+    package init(version: Int, server: String, web: String? = nil) {
         self.version = version
         self.server = server
+        self.web = web
     }
 }
 
@@ -36,10 +39,12 @@ package struct SignupBody: Codable, Sendable {
     package var language: Language?
     /// A registration code (`XXXX-XXXX`); present when a client joins their coach.
     package var code: String?
+    /// A gym's invitation code (`XXXX-XXXX`): the new coach joins that gym (`register coach --gym-code`).
+    package var gymCode: String?
 
     package init(
         username: String, email: String, password: String, name: String?, surname: String?,
-        nif: String? = nil, language: Language? = nil, code: String? = nil
+        nif: String? = nil, language: Language? = nil, code: String? = nil, gymCode: String? = nil
     ) {
         self.username = username
         self.email = email
@@ -49,6 +54,7 @@ package struct SignupBody: Codable, Sendable {
         self.nif = nif
         self.language = language
         self.code = code
+        self.gymCode = gymCode
     }
 }
 

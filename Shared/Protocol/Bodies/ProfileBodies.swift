@@ -18,6 +18,8 @@ package struct Profile: Codable, Sendable, Equatable {
     /// Minutes before an appointment that its reminder comes (`gorilla watch`, the VALARM of exports); nil means
     /// ``defaultReminder``.
     package var reminder: Int?
+    /// A client account's coaches: their own coach and the colleagues their data is shared with (absent for a coach).
+    package var coaches: [ProfileCoach]?
 
     /// Minutes before an appointment that reminders come when the account does not say.
     package static let defaultReminder = 30

@@ -10,9 +10,23 @@ package struct UpdatedBody: Codable, Sendable {
 package struct UpdatedReply: Codable, Sendable, Equatable {
     package var version: Int64
     package var sections: [String: Int]
-    package init(version: Int64, sections: [String: Int]) {
+    /// The gym whose library the account reads (a coach of a gym), absent for everyone else: a device that held
+    /// another gym's rows, or none, fetches or drops them (``PullBody/library``).
+    @WireID package var gym: UUID?
+    /// The clients colleagues share with the account now (a coach of a gym), absent when none: a device that holds
+    /// others fetches or drops them (``PullBody/sharedClient``). A transfer's departures count as the section `gone`.
+    package var shared: [SharedClientEntry]?
+    /// The account's own clients it shares with colleagues now, absent when none (`clients list` names them).
+    package var sharing: [GivenShare]?
+    package init(
+        version: Int64, sections: [String: Int], gym: UUID? = nil, shared: [SharedClientEntry]? = nil,
+        sharing: [GivenShare]? = nil
+    ) {
         self.version = version
         self.sections = sections
+        self.gym = gym
+        self.shared = shared
+        self.sharing = sharing
     }
 }
 
@@ -23,10 +37,25 @@ package struct PullBody: Codable, Sendable {
     package var limit: Int?
     /// Versions the device holds already (at most ``SyncLimits/maxPullSkip``); the cursor moves past them as usual.
     package var skip: [Int64]?
-    package init(since: Int64, limit: Int? = nil, skip: [Int64]? = nil) {
+    /// Asks the reply to say how many changes remain after the page (``PullReply/remaining``): a device showing
+    /// progress asks on its first page. Absent or false: not counted (a server older than the member ignores it).
+    package var count: Bool?
+    /// Asks only for the rows of the library of the account's gym (a device that has just found itself in a gym
+    /// fetches it whole, from 0, whatever its cursor). Absent or false: every visible row.
+    package var library: Bool?
+    /// Asks only for the rows about this client, shared with the account (a device that has just been shared a client
+    /// fetches their rows whole, from 0, whatever its cursor); a client not shared with the account brings none.
+    @WireID package var sharedClient: UUID?
+    package init(
+        since: Int64, limit: Int? = nil, skip: [Int64]? = nil, count: Bool? = nil, library: Bool? = nil,
+        sharedClient: UUID? = nil
+    ) {
         self.since = since
         self.limit = limit
         self.skip = skip
+        self.count = count
+        self.library = library
+        self.sharedClient = sharedClient
     }
 }
 
@@ -37,12 +66,15 @@ package struct Change: Codable, Sendable, Equatable {
     package var version: Int64
     package var deleted: Bool
     package var data: JSONValue?
-    package init(kind: String, id: UUID, version: Int64, deleted: Bool, data: JSONValue?) {
+    /// True for a row of the gym's library (absent for the account's own rows).
+    package var gym: Bool?
+    package init(kind: String, id: UUID, version: Int64, deleted: Bool, data: JSONValue?, gym: Bool? = nil) {
         self.kind = kind
         self.id = id
         self.version = version
         self.deleted = deleted
         self.data = data
+        self.gym = gym
     }
 }
 
@@ -51,10 +83,30 @@ package struct PullReply: Codable, Sendable {
     package var changes: [Change]
     package var cursor: Int64
     package var more: Bool
-    package init(changes: [Change], cursor: Int64, more: Bool) {
+    /// How many changes the account may see after `cursor`, its skipped versions left out: present only when the
+    /// request asked (``PullBody/count``).
+    package var remaining: Int?
+    /// The gym whose library the account reads, as ``UpdatedReply/gym``.
+    @WireID package var gym: UUID?
+    /// The clients shared with the account, as ``UpdatedReply/shared``.
+    package var shared: [SharedClientEntry]?
+    /// The clients the account's coach handed over to a colleague after the page's `since` (`gym.transfer`): their
+    /// rows are no longer the account's to hold.
+    package var gone: [UUID]?
+    /// The account's own clients it shares with colleagues, as ``UpdatedReply/sharing``.
+    package var sharing: [GivenShare]?
+    package init(
+        changes: [Change], cursor: Int64, more: Bool, remaining: Int? = nil, gym: UUID? = nil,
+        shared: [SharedClientEntry]? = nil, gone: [UUID]? = nil, sharing: [GivenShare]? = nil
+    ) {
+        self.sharing = sharing
         self.changes = changes
         self.cursor = cursor
         self.more = more
+        self.remaining = remaining
+        self.gym = gym
+        self.shared = shared
+        self.gone = gone
     }
 }
 

@@ -49,7 +49,7 @@ extension Training {
 
 extension PlannedExercise {
     /// The entry as stored: each figure within its limits, repetitions one target or one per set (the sets then
-    /// counted from them), a load's unit kg unless it says, its group's label trimmed.
+    /// counted from them), a load's unit kg unless it says, its group's label trimmed, its effort an RPE from 6 to 10.
     package func normalised() throws(DocumentProblem) -> PlannedExercise {
         var entry = self
         try MemberRules.number(sets, "sets", in: Self.setsRange)
@@ -72,6 +72,7 @@ extension PlannedExercise {
         try MemberRules.number(duration, "duration", in: Self.durationRange)
         try MemberRules.number(distance, "distance", in: Self.distanceRange)
         entry.group = try MemberRules.text(group, "group", max: Self.maxGroupLength, multiline: false)
+        try Effort.check(rpe, "rpe", in: Effort.plannedRange)
         return entry
     }
 }

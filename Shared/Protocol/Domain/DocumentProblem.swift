@@ -120,7 +120,7 @@ package enum DocumentReader {
     }
 
     /// The wire decoder, or one that also knows `owner`.
-    static func decoder(owner: UUID?) -> JSONDecoder {
+    package static func decoder(owner: UUID?) -> JSONDecoder {
         guard let owner else { return WireCoding.decoder }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = WireCoding.decoder.dateDecodingStrategy

@@ -3,6 +3,7 @@ import Foundation
 /// A section of synced data: the `kind` of a mutation, of a stored row and of a pulled change.
 package enum EntityKind: String, Codable, Sendable, CaseIterable {
     case machine, exercise, training, client, event, message, measurement, session, draft, conflict
+    case program, assignment
 
     /// Who reads rows of the kind: a coach's catalogue is read by all their clients; the rest belongs to one client.
     package enum Scope: Sendable {
@@ -15,8 +16,8 @@ package enum EntityKind: String, Codable, Sendable, CaseIterable {
     /// How rows of the kind are scoped.
     package var scope: Scope {
         switch self {
-        case .machine, .exercise, .training: .catalogue
-        case .client, .event, .message, .measurement, .session, .draft, .conflict: .client
+        case .machine, .exercise, .training, .program: .catalogue
+        case .client, .event, .message, .measurement, .session, .draft, .conflict, .assignment: .client
         }
     }
 
@@ -25,13 +26,13 @@ package enum EntityKind: String, Codable, Sendable, CaseIterable {
     package var mergesCreates: Bool { self == .event }
 
     /// Whether the server stores a change of this kind as the device wrote it, so that the device takes the push
-    /// reply's version instead of pulling its change back: the catalogue's machines, exercises and trainings. The
-    /// server writes fields of its own in the other kinds (a message's `sent`, a session's `revision` and
-    /// `recordedBy`, a client's code, an appointment's state) or merges their creates.
+    /// reply's version instead of pulling its change back: the catalogue's machines, exercises, trainings and
+    /// programs. The server writes fields of its own in the other kinds (a message's `sent`, a session's `revision`
+    /// and `recordedBy`, a client's code, an appointment's state) or merges their creates.
     package var storedAsPushed: Bool {
         switch self {
-        case .machine, .exercise, .training: true
-        case .client, .event, .message, .measurement, .session, .draft, .conflict: false
+        case .machine, .exercise, .training, .program: true
+        case .client, .event, .message, .measurement, .session, .draft, .conflict, .assignment: false
         }
     }
 
@@ -48,6 +49,8 @@ package enum EntityKind: String, Codable, Sendable, CaseIterable {
         case .session: TrainingSession.self
         case .draft: TrainingDraft.self
         case .conflict: SyncConflict.self
+        case .program: Program.self
+        case .assignment: Assignment.self
         }
     }
 

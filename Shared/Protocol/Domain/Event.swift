@@ -43,7 +43,11 @@ package struct Event: EntityDocument {
     package var zone: String
     /// Minutes.
     package var duration: Int
+    /// Where it takes place: free text, or the name of the coach's gym when ``gymID`` names it.
     package var gym: String?
+    /// The coach's gym when the appointment is the gym's (`events add --gym NAME` by a coach of a gym); the server
+    /// accepts only the coach's own gym.
+    @WireID package var gymID: UUID?
     package var note: String?
     package var status: EventStatus
     /// How the appointment repeats; nil for a single one.
@@ -58,6 +62,9 @@ package struct Event: EntityDocument {
     package var answerNote: String?
     /// The training (routine) the appointment is for: one of the coach's own; `train` follows it.
     @WireID package var training: UUID?
+    /// The username of the coach who scheduled it when she is not the client's own coach (a colleague the client is
+    /// shared with, set by the server); nil otherwise.
+    package var recorder: String?
 
     package init(
         client: UUID, start: Date, zone: String = "UTC", duration: Int = Event.defaultDuration,
@@ -75,12 +82,16 @@ package struct Event: EntityDocument {
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case client, start, zone, duration, gym, note, status, recurrence, series, occurrence, answer, answerNote
-        case training
+        case training, gymID, recorder
     }
+
+    /// Fields only the server writes: a mutation that sets one is refused.
+    package static let serverManagedFields: Set<String> = [CodingKeys.recorder.rawValue]
 
     /// Its ids and counts (``DocumentForms``): an appointment's minutes are a whole number.
     package static let forms = DocumentForms([
-        CodingKeys.client: .id, .series: .id, .training: .id, .duration: .count, .recurrence: .object(Recurrence.forms),
+        CodingKeys.client: .id, .series: .id, .training: .id, .gymID: .id, .duration: .count,
+        .recurrence: .object(Recurrence.forms),
     ])
 
     /// Reads the members as an ``Exception`` does (each optional), then requires the client and the start and
@@ -101,6 +112,8 @@ package struct Event: EntityDocument {
         answer = members.answer
         answerNote = members.answerNote
         training = members.training
+        gymID = members.gymID
+        recorder = members.recorder
     }
 
     /// When the appointment ends.

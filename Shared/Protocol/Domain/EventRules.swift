@@ -32,6 +32,7 @@ extension Event {
         package var zone: String?
         package var duration: Int?
         package var gym: String?
+        @WireID package var gymID: UUID?
         package var note: String?
         package var status: EventStatus?
         package var recurrence: Recurrence?
@@ -40,6 +41,7 @@ extension Event {
         package var answer: EventAnswer?
         package var answerNote: String?
         @WireID package var training: UUID?
+        package var recorder: String?
 
         /// An exception of `series` for its occurrence of `occurrence`, about `client`, changing nothing yet.
         package init(series: UUID? = nil, occurrence: CalendarDate? = nil, client: UUID? = nil) {
@@ -52,9 +54,10 @@ extension Event {
         package var members: [CodingKeys] {
             let set: [(CodingKeys, Bool)] = [
                 (.client, client != nil), (.start, start != nil), (.zone, zone != nil), (.duration, duration != nil),
-                (.gym, gym != nil), (.note, note != nil), (.status, status != nil), (.recurrence, recurrence != nil),
+                (.gym, gym != nil), (.gymID, gymID != nil), (.note, note != nil), (.status, status != nil),
+                (.recurrence, recurrence != nil),
                 (.series, series != nil), (.occurrence, occurrence != nil), (.answer, answer != nil),
-                (.answerNote, answerNote != nil), (.training, training != nil),
+                (.answerNote, answerNote != nil), (.training, training != nil), (.recorder, recorder != nil),
             ]
             return set.filter(\.1).map(\.0).sorted { $0.rawValue < $1.rawValue }
         }

@@ -43,7 +43,7 @@ extension PerformedExercise {
 
 extension PerformedSet {
     /// Refuses a set whose figures lie beyond what the history keeps: repetitions, load, times (its duration, the rest
-    /// before it, each rep's time, at most one per repetition) and distance.
+    /// before it, each rep's time, at most one per repetition), distance and effort.
     package func check() throws(DocumentProblem) {
         try MemberRules.number(reps, "reps", in: Self.repsRange)
         try MemberRules.number(weight, "weight", in: Self.weightRange)
@@ -51,6 +51,7 @@ extension PerformedSet {
         try MemberRules.number(duration, "duration", in: seconds)
         try MemberRules.number(rest, "rest", in: seconds)
         try MemberRules.number(distance, "distance", in: Self.distanceRange)
+        try Effort.check(rpe, "rpe", in: Effort.performedRange)
         if let repTimes {
             guard repTimes.count <= Self.maxRepTimes, repTimes.allSatisfy({ $0.isFinite && seconds.contains($0) })
             else {

@@ -97,10 +97,13 @@ package struct PlannedExercise: Codable, Sendable, Equatable {
     /// Exercises of a training with the same group are done together, one set of each in turn (a superset, or a
     /// circuit of more than two): `A`, `B1`.
     package var group: String?
+    /// The effort the sets are planned at, RPE (``Effort/plannedRange``): `3x8@RPE8`; `3x8 RIR2` is RPE 8.
+    package var rpe: Double?
 
     package init(
         exercise: UUID, sets: Int? = nil, reps: Reps? = nil, weight: Double? = nil, unit: WeightUnit? = nil,
-        rest: Double? = nil, duration: Double? = nil, distance: Double? = nil, group: String? = nil
+        rest: Double? = nil, duration: Double? = nil, distance: Double? = nil, group: String? = nil,
+        rpe: Double? = nil
     ) {
         self.exercise = exercise
         self.sets = sets
@@ -111,13 +114,14 @@ package struct PlannedExercise: Codable, Sendable, Equatable {
         self.duration = duration
         self.distance = distance
         self.group = group
+        self.rpe = rpe
     }
 
     /// Characters a group's label may hold.
     package static let maxGroupLength = 10
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
-        case exercise, sets, reps, weight, unit, rest, duration, distance, group
+        case exercise, sets, reps, weight, unit, rest, duration, distance, group, rpe
     }
 
     /// The entry's id and counts (``DocumentForms``): planned sets and repetitions are whole numbers.
@@ -129,7 +133,7 @@ package struct PlannedExercise: Codable, Sendable, Equatable {
     /// Whether the entry plans anything beyond naming the exercise.
     package var hasPlan: Bool {
         sets != nil || reps != nil || weight != nil || rest != nil || duration != nil || distance != nil
-            || group != nil
+            || group != nil || rpe != nil
     }
 
     /// How many sets the plan asks for, when it says.
@@ -138,7 +142,7 @@ package struct PlannedExercise: Codable, Sendable, Equatable {
         return sets ?? ((reps != nil || duration != nil || distance != nil) ? 1 : nil)
     }
 
-    /// The plan in the coach's notation: `4x12@80kg rest 90s`, `12,10,8@80kg`, `3x45s`, `1x2000m`.
+    /// The plan in the coach's notation: `4x12@80kg rest 90s`, `12,10,8@80kg`, `3x45s`, `1x2000m`, `3x8@RPE8`.
     package var notation: String {
         var text = ""
         switch reps {
@@ -154,6 +158,7 @@ package struct PlannedExercise: Codable, Sendable, Equatable {
             }
         }
         if let weight { text += "@\(Self.number(weight))\((unit ?? .kg).rawValue)" }
+        if let rpe { text += (weight == nil ? "@" : " ") + "RPE\(Effort.text(rpe))" }
         if let rest { text += (text.isEmpty ? "" : " ") + "rest \(Self.seconds(rest))" }
         if let group { text += (text.isEmpty ? "" : " ") + "group \(group)" }
         return text

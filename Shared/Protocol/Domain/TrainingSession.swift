@@ -34,13 +34,16 @@ package struct TrainingSession: EntityDocument {
     package var exercises: [PerformedExercise]
     /// Who recorded it (set by the server); a document without it was recorded by the coach.
     package var recordedBy: Role?
+    /// The username of the coach who recorded it when she is not the client's own coach (a colleague the client is
+    /// shared with, set by the server); nil for the client's coach or the client.
+    package var recorder: String?
     /// The revision the document is at: 1 when created, one more for every correction (set by the server).
     package var revision: Int?
 
     package init(
         client: UUID, event: UUID? = nil, training: UUID? = nil, mode: SessionMode = .default, start: Date,
         end: Date? = nil, paused: Double? = nil, notes: String? = nil, exercises: [PerformedExercise] = [],
-        recordedBy: Role? = nil, revision: Int? = nil
+        recordedBy: Role? = nil, recorder: String? = nil, revision: Int? = nil
     ) {
         self.client = client
         self.event = event
@@ -52,11 +55,12 @@ package struct TrainingSession: EntityDocument {
         self.notes = notes
         self.exercises = exercises
         self.recordedBy = recordedBy
+        self.recorder = recorder
         self.revision = revision
     }
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
-        case client, event, training, mode, start, end, paused, notes, exercises, recordedBy, revision
+        case client, event, training, mode, start, end, paused, notes, exercises, recordedBy, recorder, revision
     }
 
     package static let forms = DocumentForms([
@@ -65,7 +69,9 @@ package struct TrainingSession: EntityDocument {
     ])
 
     /// Fields only the server writes: a mutation that sets one is refused.
-    package static let serverManagedFields: Set<String> = [CodingKeys.recordedBy.rawValue, CodingKeys.revision.rawValue]
+    package static let serverManagedFields: Set<String> = [
+        CodingKeys.recordedBy.rawValue, CodingKeys.recorder.rawValue, CodingKeys.revision.rawValue,
+    ]
     /// Fields a correction (an update of a stored session) may change; the others stay as the session was created.
     package static let correctableFields: Set<String> = Set(
         [CodingKeys.exercises, .notes, .start, .end, .paused].map(\.rawValue))
@@ -82,6 +88,7 @@ package struct TrainingSession: EntityDocument {
         notes = try container.decodeIfPresent(String.self, forKey: .notes)
         exercises = try container.decodeIfPresent([PerformedExercise].self, forKey: .exercises) ?? []
         recordedBy = try container.decodeIfPresent(Role.self, forKey: .recordedBy)
+        recorder = try container.decodeIfPresent(String.self, forKey: .recorder)
         revision = try container.decodeIfPresent(Int.self, forKey: .revision)
     }
 
@@ -97,6 +104,7 @@ package struct TrainingSession: EntityDocument {
         try container.encodeIfPresent(notes, forKey: .notes)
         try container.encode(exercises, forKey: .exercises)
         try container.encodeIfPresent(recordedBy, forKey: .recordedBy)
+        try container.encodeIfPresent(recorder, forKey: .recorder)
         try container.encodeIfPresent(revision, forKey: .revision)
     }
 }
@@ -156,10 +164,13 @@ package struct PerformedSet: Codable, Sendable, Equatable {
     package var repTimes: [Double]?
     /// Metres covered, for a distance exercise.
     package var distance: Double?
+    /// The effort reached, RPE (``Effort/performedRange``): `8x100kg @8`.
+    package var rpe: Double?
 
     package init(
         type: SetType = .normal, reps: Int, weight: Double = 0, unit: WeightUnit = .kg,
-        duration: Double? = nil, rest: Double? = nil, repTimes: [Double]? = nil, distance: Double? = nil
+        duration: Double? = nil, rest: Double? = nil, repTimes: [Double]? = nil, distance: Double? = nil,
+        rpe: Double? = nil
     ) {
         self.type = type
         self.reps = reps
@@ -169,11 +180,12 @@ package struct PerformedSet: Codable, Sendable, Equatable {
         self.rest = rest
         self.repTimes = repTimes
         self.distance = distance
+        self.rpe = rpe
     }
 
     /// The members of a stored set; `position` is its place in the list, written by the server.
     package enum CodingKeys: String, CodingKey, CaseIterable {
-        case position, type, reps, weight, unit, duration, rest, repTimes, distance
+        case position, type, reps, weight, unit, duration, rest, repTimes, distance, rpe
     }
 
     /// Its counts (``DocumentForms``): repetitions are a whole number (`position` is the server's to write).
@@ -193,6 +205,7 @@ package struct PerformedSet: Codable, Sendable, Equatable {
         rest = try container.decodeIfPresent(Double.self, forKey: .rest)
         repTimes = try container.decodeIfPresent([Double].self, forKey: .repTimes)
         distance = try container.decodeIfPresent(Double.self, forKey: .distance)
+        rpe = try container.decodeIfPresent(Double.self, forKey: .rpe)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -205,6 +218,7 @@ package struct PerformedSet: Codable, Sendable, Equatable {
         try container.encodeIfPresent(rest, forKey: .rest)
         try container.encodeIfPresent(repTimes, forKey: .repTimes)
         try container.encodeIfPresent(distance, forKey: .distance)
+        try container.encodeIfPresent(rpe, forKey: .rpe)
     }
 }
 
@@ -218,19 +232,24 @@ package struct PerformedExercise: Codable, Sendable, Equatable {
     /// The name at the time (kept even if the exercise is renamed or deleted).
     package var name: String
     package var sets: [PerformedSet]
+    /// What a program asked of the exercise that day (``ProgramTarget``), kept beside what was done.
+    package var target: ProgramTarget?
 
-    package init(exercise: UUID? = nil, name: String, sets: [PerformedSet] = []) {
+    package init(exercise: UUID? = nil, name: String, sets: [PerformedSet] = [], target: ProgramTarget? = nil) {
         self.exercise = exercise
         self.name = name
         self.sets = sets
+        self.target = target
     }
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
-        case exercise, name, sets
+        case exercise, name, sets, target
     }
 
-    /// Its id and its sets' counts (``DocumentForms``).
-    package static let forms = DocumentForms([CodingKeys.exercise: .id, .sets: .list(PerformedSet.forms)])
+    /// Its id, its sets' counts and its target's (``DocumentForms``).
+    package static let forms = DocumentForms([
+        CodingKeys.exercise: .id, .sets: .list(PerformedSet.forms), .target: .object(ProgramTarget.forms),
+    ])
 
     /// Every member a performed exercise may hold.
     package static var fieldNames: Set<String> { Set(CodingKeys.allCases.map(\.rawValue)) }
@@ -240,6 +259,7 @@ package struct PerformedExercise: Codable, Sendable, Equatable {
         exercise = try container.decodeIfPresent(UUID.self, forKey: .exercise)
         name = try container.decode(String.self, forKey: .name)
         sets = try container.decodeIfPresent([PerformedSet].self, forKey: .sets) ?? []
+        target = try container.decodeIfPresent(ProgramTarget.self, forKey: .target)
     }
 
     /// Writes the sets numbered from 1 (their `position`), as a stored session holds them.
@@ -249,6 +269,7 @@ package struct PerformedExercise: Codable, Sendable, Equatable {
         try container.encode(name, forKey: .name)
         let numbered = sets.enumerated().map { NumberedSet(position: $0.offset + 1, set: $0.element) }
         try container.encode(numbered, forKey: .sets)
+        try container.encodeIfPresent(target, forKey: .target)
     }
 
     /// A set with its place in the list.
@@ -280,6 +301,7 @@ package struct PerformedExercise: Codable, Sendable, Equatable {
                 if let distance = set.distance { item["distance"] = .number(distance) }
                 return .object(item)
             })
+        if let target, let written = try? DocumentReader.json(target) { object["target"] = written }
         return .object(object)
     }
 
@@ -300,5 +322,6 @@ package struct PerformedExercise: Codable, Sendable, Equatable {
                 repTimes: set["repTimes"]?.arrayValue?.compactMap(\.doubleValue), distance: set["distance"]?.doubleValue
             )
         }
+        target = object["target"].flatMap { try? $0.decode(ProgramTarget.self) }
     }
 }

@@ -72,6 +72,15 @@ extension WireErrorCode {
     /// A session corrected as many times as a session may be (``TrainingSession/maxRevisions``).
     package static let tooManyRevisions = WireErrorCode(rawValue: 126)
     package static let notAnOccurrence = WireErrorCode(rawValue: 127)
+    // Gyms.
+    /// A gym operation asked by a coach who belongs to no gym.
+    package static let notInGym = WireErrorCode(rawValue: 130)
+    /// Making or joining a gym while already in one.
+    package static let alreadyInGym = WireErrorCode(rawValue: 131)
+    /// The last owner leaving, stepping down or being removed: a gym has an owner at all times.
+    package static let lastOwner = WireErrorCode(rawValue: 132)
+    /// A username that is no member of the asking coach's gym.
+    package static let notAGymMember = WireErrorCode(rawValue: 133)
     // Server.
     package static let internalError = WireErrorCode(rawValue: 500)
     package static let unavailable = WireErrorCode(rawValue: 503)
@@ -193,6 +202,34 @@ extension WireErrorCode {
                 .notAnOccurrence, "notAnOccurrence",
                 "La sèrie no té cap cita aquest dia", "La serie no tiene ninguna cita ese día",
                 "The series has no appointment on that day"),
+            e(
+                .notInGym, "notInGym",
+                """
+                No ets membre de cap gimnàs: crea'n un amb 'gorilla gym create NOM' \
+                o uneix-te a un amb 'gorilla gym join CODI'
+                """,
+                """
+                No eres miembro de ningún gimnasio: crea uno con 'gorilla gym create NOMBRE' \
+                o únete a uno con 'gorilla gym join CÓDIGO'
+                """,
+                """
+                You are not a member of a gym: create one with 'gorilla gym create NAME' \
+                or join one with 'gorilla gym join CODE'
+                """),
+            e(
+                .alreadyInGym, "alreadyInGym",
+                "Ja ets membre d'un gimnàs; primer n'has de sortir",
+                "Ya eres miembro de un gimnasio; primero debes salir de él",
+                "You already belong to a gym; leave it first"),
+            e(
+                .lastOwner, "lastOwner",
+                "Un gimnàs ha de tenir almenys un propietari: primer cedeix-ne la propietat a un altre membre",
+                "Un gimnasio debe tener al menos un propietario: primero cede la propiedad a otro miembro",
+                "A gym must have at least one owner: hand ownership over to another member first"),
+            e(
+                .notAGymMember, "notAGymMember",
+                "Aquest entrenador no és membre del teu gimnàs", "Este entrenador no es miembro de tu gimnasio",
+                "That coach is not a member of your gym"),
             e(
                 .internalError, "internalError",
                 "Error intern del servidor", "Error interno del servidor", "Internal server error"),

@@ -9,6 +9,8 @@ package enum Keyword: String, Sendable, CaseIterable {
     case normal, warmup, drop, failure
     case rest, group, sets, of
     case reps, time, distance
+    // `programs --progress`: "+2.5kg when all sets reach 12".
+    case when
     // `train --repeat`.
     case last
     // `events --every` and `--days`.
@@ -34,9 +36,9 @@ package enum Keyword: String, Sendable, CaseIterable {
         case (.group, .ca): ["grup", "supersèrie"]
         case (.group, .es): ["grupo", "superserie"]
         case (.group, .en): ["group", "superset"]
-        case (.reps, .ca): ["repeticions"]
-        case (.reps, .es): ["repeticiones"]
-        case (.reps, .en): ["reps"]
+        case (.reps, .ca): ["repeticions", "repetició", "rep", "reps"]
+        case (.reps, .es): ["repeticiones", "repetición", "rep", "reps"]
+        case (.reps, .en): ["reps", "rep"]
         case (.time, .ca): ["temps"]
         case (.time, .es): ["tiempo"]
         case (.time, .en): ["time"]
@@ -46,6 +48,9 @@ package enum Keyword: String, Sendable, CaseIterable {
         case (.sets, .ca): ["sèries", "sèrie"]
         case (.sets, .es): ["series", "serie"]
         case (.sets, .en): ["sets", "set"]
+        case (.when, .ca): ["quan"]
+        case (.when, .es): ["cuando"]
+        case (.when, .en): ["when"]
         case (.of, .ca), (.of, .es): ["de"]
         case (.of, .en): ["of"]
         case (.last, .ca): ["últim", "última"]

@@ -20,6 +20,8 @@ package enum KindWords {
         case .session: AccountPhrases.kindSession.t()
         case .draft: AccountPhrases.kindDraft.t()
         case .conflict: AccountPhrases.kindConflict.t()
+        case .program: ProgramPhrases.kindProgram.t()
+        case .assignment: ProgramPhrases.kindAssignment.t()
         }
     }
 
@@ -37,6 +39,8 @@ package enum KindWords {
         case .session: AccountPhrases.ofSession.t()
         case .draft: AccountPhrases.ofDraft.t()
         case .conflict: AccountPhrases.ofConflict.t()
+        case .program: ProgramPhrases.ofProgram.t()
+        case .assignment: ProgramPhrases.ofAssignment.t()
         }
     }
 
@@ -53,6 +57,8 @@ package enum KindWords {
         case .session: AccountPhrases.noSession.t()
         case .draft: AccountPhrases.noDraft.t()
         case .conflict: AccountPhrases.noConflict.t()
+        case .program: ProgramPhrases.noProgram.t()
+        case .assignment: ProgramPhrases.noAssignment.t()
         }
     }
 
@@ -69,6 +75,8 @@ package enum KindWords {
         case .session: AccountPhrases.severalSessions.t()
         case .draft: AccountPhrases.severalDrafts.t()
         case .conflict: AccountPhrases.severalConflicts.t()
+        case .program: ProgramPhrases.severalPrograms.t()
+        case .assignment: ProgramPhrases.severalAssignments.t()
         }
     }
 

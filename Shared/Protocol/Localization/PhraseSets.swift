@@ -4,7 +4,8 @@ package enum PhraseSets {
     package static let all: [(name: String, cases: [(key: String, ca: String, es: String, en: String)])] = [
         rows(AccountPhrases.self), rows(CataloguePhrases.self), rows(CalendarPhrases.self), rows(TrainingPhrases.self),
         rows(ProgressPhrases.self), rows(MessagePhrases.self), rows(DataPhrases.self), rows(HelpPhrases.self),
-        rows(DevicePhrases.self), rows(SettingsPhrases.self),
+        rows(DevicePhrases.self), rows(SettingsPhrases.self), rows(ProgramPhrases.self), rows(GymPhrases.self),
+        rows(GymRolePhrases.self), rows(SharePhrases.self), rows(WebPhrases.self),
     ]
 
     private static func rows<Set: Phrases & RawRepresentable<String>>(
@@ -22,5 +23,6 @@ package enum PhraseSets {
         ("\(CalendarPhrases.self)", CalendarPhrases.limits(in: .en)),
         ("\(TrainingPhrases.self)", TrainingPhrases.limits(in: .en)),
         ("\(ProgressPhrases.self)", ProgressPhrases.limits(in: .en)),
+        ("\(ProgramPhrases.self)", ProgramPhrases.limits(in: .en)),
     ]
 }

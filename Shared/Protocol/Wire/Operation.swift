@@ -20,6 +20,24 @@ package enum Operation: String, Sendable, CaseIterable {
     case clientResetPassword = "clients.resetPassword"
     case subscribe = "events.subscribe"
     case sessionHistory = "sessions.history"
+    case gymCreate = "gym.create"
+    case gymInvite = "gym.invite"
+    case gymJoin = "gym.join"
+    case gymShow = "gym.show"
+    case gymMembers = "gym.members"
+    case gymRole = "gym.role"
+    case gymLeave = "gym.leave"
+    case gymRemove = "gym.remove"
+    case gymRename = "gym.rename"
+    case gymDissolve = "gym.dissolve"
+    case gymCalendar = "gym.calendar"
+    case gymOverview = "gym.overview"
+    case gymTransfer = "gym.transfer"
+    case gymMachine = "gym.machine"
+    case gymPublish = "gym.publish"
+    case gymCopy = "gym.copy"
+    case gymShare = "gym.share"
+    case gymUnshare = "gym.unshare"
 
     /// Whether the operation may be used before logging in (hello, signup, login, resume, password reset, code check).
     package var isAnonymous: Bool {
@@ -28,7 +46,9 @@ package enum Operation: String, Sendable, CaseIterable {
             true
         case .check, .logout, .passwordChange, .profileGet, .profileUpdate, .mediaPut, .mediaGet, .syncUpdated,
             .syncPull,
-            .syncPush, .subscribe, .clientCode, .clientResetPassword, .sessionHistory:
+            .syncPush, .subscribe, .clientCode, .clientResetPassword, .sessionHistory, .gymCreate, .gymInvite, .gymJoin,
+            .gymShow, .gymMembers, .gymRole, .gymLeave, .gymRemove, .gymRename, .gymDissolve,
+            .gymCalendar, .gymOverview, .gymTransfer, .gymMachine, .gymPublish, .gymCopy, .gymShare, .gymUnshare:
             false
         }
     }

@@ -356,6 +356,10 @@ package enum CalendarPhrases: String, Phrases {
     case watchToAnswer
     case watchRequestsPending
     case watchUnread
+    /// `workouts`: today's planned workouts of programs, each as `plannedLine` without its day.
+    case watchPlannedToday
+    /// `lead` (`watchNow` or `inSpan`), `workout`: a planned workout about to start.
+    case watchPlannedReminder
     /// `when`: `reminderAtStart` or `reminderBefore`.
     case watchReminders
     case watchTrainingWith

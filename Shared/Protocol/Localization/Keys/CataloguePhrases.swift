@@ -96,6 +96,8 @@ package enum CataloguePhrases: String, Phrases {
     case labelTrainings
     /// After the name of an exercise's machine that was deleted.
     case machineDeletedMark
+    /// An exercise's machine that this device does not see: one of a gym's library (the coach's gym, to her client).
+    case machineUnseen
 
     // MARK: trainings
 
@@ -171,6 +173,7 @@ package enum CataloguePhrases: String, Phrases {
     case removedClientIssueCode
     case removedClientResetPassword
     case removedClientRemove
+    case removedClientTransfer
     /// The display name of a client invited without a name.
     case invitedClientName
     case clientsAmbiguous

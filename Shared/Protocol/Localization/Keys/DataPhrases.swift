@@ -15,8 +15,19 @@ package enum DataPhrases: String, Phrases {
     case fileMessages
     case fileSets
     case fileRows
-    /// The progress line on a terminal while the files are written.
-    case exporting
+    // MARK: The progress line (standard error, on a terminal)
+    /// Changes arriving from the server, of how many.
+    case progressPulling
+    /// Changes arriving from a server that does not say how many remain.
+    case progressPullingUncounted
+    /// Queued changes sent to the server, of how many.
+    case progressPushing
+    /// Rows an export has written, of how many.
+    case progressExporting
+    /// Sessions an import has read into the queue, of how many.
+    case progressImporting
+    /// The estimate of the time left (`time` is e.g. `3 s` or `2 min`).
+    case progressLeft
     case outIsAFile
     case folderNotEmpty
     case cannotWrite

@@ -25,4 +25,5 @@ package enum HelpPhrases: String, Phrases {
     case jsonHelp = "Print one JSON value on standard output; errors go to standard error."
     case languageHelp = "ca, es or en: the language of this command's texts (default: the account's)."
     case languageInvalid = "--language must be ca, es or en"
+    case quietHelp = "Say nothing on standard error but errors and warnings: no progress line, no offline notes."
 }

@@ -139,6 +139,13 @@ package enum ProgressPhrases: String, Phrases {
     case headerPlanPerWeek
     case headerPlanMet
     case headerSessionsPerWeek
+    /// Planned workouts done over 7, 30 and 90 days (``PlannedCompliance``).
+    case plannedDone
+    /// No program planned a workout in the last 90 days.
+    case plannedNone
+    case headerPlanned30
+    /// The clients whose 7-day planned rate fell 20 points or more below their 90-day rate.
+    case needsAttention
 
     // MARK: measurements — help
 

@@ -79,7 +79,7 @@ package enum TrainingPhrases: String, Phrases {
     case setWithoutSpaces, setWrittenAsPlan, setReps, setWeight, setDistance, unknownSetType, setDuration,
         planNoColon, noPlanAfterName, planOfExercise, planForm, planGroup, planTooManySets, planWrittenAsSet,
         planDistance, planLoad, planWholeSets, planWholeReps, planWholeEachSetReps, planRestForm, planSetTimeForm,
-        planRestRange, planSetTimeRange
+        planRestRange, planSetTimeRange, planEffort, setEffort
 
     // MARK: gorilla sessions and train: results
     case savedLogged
@@ -96,6 +96,10 @@ package enum TrainingPhrases: String, Phrases {
     case modeHandsFree
     /// The way of a session the client logged themselves.
     case listSelfLogged
+    /// The way of a session a colleague the client is shared with recorded (`recorder`).
+    case listRecordedBy
+    /// Who recorded a session, when a colleague the client is shared with did (`recorder`).
+    case detailRecordedBy
     case headerWhen, headerClient, headerMode, headerTraining, headerExercises, headerSets, headerVolume, headerID,
         detailSession, labelClient, labelWhen, labelRecorded, labelRevision, labelTraining, labelEvent, labelNotes,
         labelTotals, labelComments, detailPaused, detailSelfLogged, detailRevision, detailRest

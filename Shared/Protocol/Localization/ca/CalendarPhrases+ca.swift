@@ -7,7 +7,8 @@ extension CalendarPhrases {
             "Cada cita d'una cita periòdica s'anomena ID@YYYY-MM-DD (com la mostren les llistes), o bé ID amb --occurrence DATA."
         case .helpEventAt: "Data i hora locals, \"YYYY-MM-DD HH:MM\"."
         case .helpEventDuration: "Durada en minuts (per defecte, {defaultDuration})."
-        case .helpEventGym: "El gimnàs."
+        case .helpEventGym:
+            "On: un entrenador d'un gimnàs hi anomena el gimnàs; un entrenador independent hi escriu qualsevol lloc."
         case .helpEventNote: "Una nota."
         case .helpEventClient: "El client."
         case .helpSeriesTitle: "Cita periòdica"
@@ -292,6 +293,8 @@ extension CalendarPhrases {
         case .watchToAnswer: "{count|cita per respondre|cites per respondre}"
         case .watchRequestsPending: "{count|sol·licitud pendent|sol·licituds pendents}"
         case .watchUnread: "{count|missatge no llegit|missatges no llegits}"
+        case .watchPlannedToday: "previst avui: {workouts}"
+        case .watchPlannedReminder: "{lead}: previst {workout}"
         case .watchReminders: "recordatoris {when}"
         case .watchTrainingWith: "{start} entrenament amb {with}"
         case .watchTraining: "l'entrenament del {start}"

@@ -14,7 +14,12 @@ extension DataPhrases {
         case .fileMessages: "{n|missatge|missatges}"
         case .fileSets: "{n|sèrie|sèries}"
         case .fileRows: "{n|fila|files}"
-        case .exporting: "exportant {file} ({step}/{steps})…"
+        case .progressPulling: "baixant {done} de {total} canvis"
+        case .progressPullingUncounted: "baixant {done} canvis"
+        case .progressPushing: "pujant {done} de {total} canvis"
+        case .progressExporting: "exportant {done} de {total} files"
+        case .progressImporting: "important {done} de {total} sessions"
+        case .progressLeft: "falten uns {time}"
         case .outIsAFile: "{path} és un fitxer; --out indica la carpeta on s’escriu l’exportació"
         case .folderNotEmpty:
             "{path} no és buida ({count|element|elements}); exporta a una carpeta nova o buida, o afegeix --force per "

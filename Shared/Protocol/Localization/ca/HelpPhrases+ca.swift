@@ -25,6 +25,8 @@ extension HelpPhrases {
         case .jsonHelp: "Escriu un sol valor JSON a la sortida estàndard; els errors van a la sortida d'errors."
         case .languageHelp: "ca, es o en: la llengua dels textos d'aquesta ordre (per defecte, la del compte)."
         case .languageInvalid: "--language ha de ser ca, es o en"
+        case .quietHelp:
+            "No escriu res a la sortida d'errors tret d'errors i avisos: ni línia de progrés ni notes de desconnexió."
         }
     }
 }

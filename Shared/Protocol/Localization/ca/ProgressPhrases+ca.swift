@@ -125,6 +125,11 @@ extension ProgressPhrases {
         case .headerPlanPerWeek: "PLA/SETMANA"
         case .headerPlanMet: "PLA COMPLERT"
         case .headerSessionsPerWeek: "SESSIONS PER SETMANA"
+        case .plannedDone:
+            "entrenaments planificats fets: {d7} en {short} dies, {d30} en {middle} dies, {d90} en {long} dies"
+        case .plannedNone: "entrenaments planificats: cap en els darrers {long} dies (gorilla programs assign)"
+        case .headerPlanned30: "PLANIFICATS {middle}D"
+        case .needsAttention: "Cal atenció ({short} dies {drop} punts o més per sota de {long} dies): {clients}"
 
         // measurements — help
         case .helpMeasurementsAbstract: "Mesures corporals (pes, alçada, greix corporal, perímetres) amb IMC."

@@ -9,10 +9,10 @@ extension TrainingPhrases {
             """
             Cada --set és "EXERCICI: SÈRIE, SÈRIE, ..." on SÈRIE és REPSxPES[kg|lb][@DURADA] (o METRESm[@DURADA] per \
             a un exercici de distància) amb un tipus opcional després d'un espai o entre parèntesis (escalfament, \
-            descendent o fallada, o warmup, drop o failure; normal per defecte); el pes admet coma \
-            decimal (62,5kg). Per exemple:
+            descendent o fallada, o warmup, drop o failure; normal per defecte) i un esforç assolit opcional \
+            després d'un espai (RPE de 1 a 10 en mitjos punts, o RIR); el pes admet coma decimal (62,5kg). Per exemple:
               --set "Prensa: 12x80kg@40s, 10x85kg@38s" --set "Crunch: 20x0kg" --set "Curl: 8x30lb(drop)"
-              --set "Rower: 2000m@7:30"
+              --set "Rower: 2000m@7:30" --set "Sentadilla: 8x100kg @8, 8x100kg rir 1"
             Un client registra el seu propi entrenament: sense --client. --from-file accepta el mateix en JSON: \
             {example}
             """
@@ -316,6 +316,12 @@ extension TrainingPhrases {
             "un pla és SÈRIESxREPS@CÀRREGA [{rest} TEMPS]: 4x12@80kg descans 90s, 12,10,8@80kg, 3x45s, 1x2000m"
         case .planGroup:
             "un grup és una paraula de com a màxim {length} caràcters al final, després de {group}: 3x10@60kg grup A"
+        case .setEffort:
+            "l'esforç assolit és RPE de 1 a 10 en mitjos punts després d'un espai, o RIR de 0 a 9: "
+                + "8x100kg @8, 8x100kg @rpe 7,5, 8x100kg rir 2"
+        case .planEffort:
+            "l'esforç és RPE de 6 a 10 en mitjos punts, o RIR de 0 a 4: "
+                + "3x8@RPE8, 3x8@rpe 7,5, 3x8 RIR2, 3x8@80kg RPE8"
         case .planTooManySets: "massa sèries"
         case .planWrittenAsSet: "aquesta és la forma d'una sèrie feta (REPSxPES, com a --set); {form}"
         case .planDistance: "la distància ha de ser com 2000m o 2km (com a màxim {longestKm} km)"
@@ -365,6 +371,8 @@ extension TrainingPhrases {
         case .modeRealTime: "temps real"
         case .modeHandsFree: "mans lliures"
         case .listSelfLogged: "{mode}, pel client"
+        case .listRecordedBy: "{mode}, registrada per {who}"
+        case .detailRecordedBy: "per {who}"
         case .headerWhen: "QUAN"
         case .headerClient: "CLIENT"
         case .headerMode: "MODE"

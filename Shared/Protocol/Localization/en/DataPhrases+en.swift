@@ -14,7 +14,12 @@ extension DataPhrases {
         case .fileMessages: "{n|message|messages}"
         case .fileSets: "{n|set|sets}"
         case .fileRows: "{n|row|rows}"
-        case .exporting: "exporting {file} ({step}/{steps})…"
+        case .progressPulling: "pulling {done} of {total} changes"
+        case .progressPullingUncounted: "pulling {done} changes"
+        case .progressPushing: "pushing {done} of {total} changes"
+        case .progressExporting: "exporting {done} of {total} rows"
+        case .progressImporting: "importing {done} of {total} sessions"
+        case .progressLeft: "about {time} left"
         case .outIsAFile: "{path} is a file; --out names a folder to write the export into"
         case .folderNotEmpty:
             "{path} is not empty ({count|entry|entries}); export into a new or empty folder, or give --force to write "

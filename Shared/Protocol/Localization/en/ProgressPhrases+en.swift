@@ -118,6 +118,10 @@ extension ProgressPhrases {
         case .headerPlanPerWeek: "PLAN/WEEK"
         case .headerPlanMet: "PLAN MET"
         case .headerSessionsPerWeek: "SESSIONS PER WEEK"
+        case .plannedDone: "planned workouts done: {d7} in {short} days, {d30} in {middle} days, {d90} in {long} days"
+        case .plannedNone: "planned workouts: none in the last {long} days (gorilla programs assign)"
+        case .headerPlanned30: "PLANNED {middle}D"
+        case .needsAttention: "Needs attention ({short} days {drop} points or more below {long} days): {clients}"
 
         // measurements — help
         case .helpMeasurementsAbstract: "Body measurements (weight, height, body fat, girths) with BMI."

@@ -8,9 +8,9 @@ extension TrainingPhrases {
             """
             Each --set is "EXERCISE: SET, SET, ..." where SET is REPSxWEIGHT[kg|lb][@DURATION] (or METRESm[@DURATION] \
             for a distance exercise) with an optional type after a space or in parentheses (warmup, drop, failure; \
-            normal by default), e.g.
+            normal by default) and an optional effort reached after a space (RPE 1–10 in half steps, or RIR), e.g.
               --set "Prensa: 12x80kg@40s, 10x85kg@38s" --set "Crunch: 20x0kg" --set "Curl: 8x30lb(drop)"
-              --set "Rower: 2000m@7:30"
+              --set "Rower: 2000m@7:30" --set "Squat: 8x100kg @8, 8x100kg rir 1"
             A client logs their own training: without --client. --from-file takes the same as JSON: {example}
             """
         case .helpLogClient: "The client (a client logging their own training leaves it out)."
@@ -283,6 +283,12 @@ extension TrainingPhrases {
         case .planForm: "a plan is SETSxREPS@LOAD [{rest} TIME]: 4x12@80kg rest 90s, 12,10,8@80kg, 3x45s, 1x2000m"
         case .planGroup:
             "a group is one word of at most {length} characters at the end, after {group}: 3x10@60kg group A"
+        case .setEffort:
+            "the effort reached is RPE 1 to 10 in half steps after a space, or RIR 0 to 9: "
+                + "8x100kg @8, 8x100kg @rpe 7.5, 8x100kg rir 2"
+        case .planEffort:
+            "the effort is RPE 6 to 10 in half steps, or RIR 0 to 4: "
+                + "3x8@RPE8, 3x8@rpe 7.5, 3x8 RIR2, 3x8@80kg RPE8"
         case .planTooManySets: "too many sets"
         case .planWrittenAsSet: "this is the form of a performed set (REPSxWEIGHT, as in --set); {form}"
         case .planDistance: "the distance must look like 2000m or 2km (at most {longestKm} km)"
@@ -320,6 +326,8 @@ extension TrainingPhrases {
         case .modeRealTime: "realtime"
         case .modeHandsFree: "handsfree"
         case .listSelfLogged: "{mode}, self-logged"
+        case .listRecordedBy: "{mode}, recorded by {who}"
+        case .detailRecordedBy: "by {who}"
         case .headerWhen: "WHEN"
         case .headerClient: "CLIENT"
         case .headerMode: "MODE"

@@ -7,7 +7,8 @@ extension CalendarPhrases {
             "Cada cita de una cita periódica se llama ID@YYYY-MM-DD (como la muestran las listas), o bien ID con --occurrence FECHA."
         case .helpEventAt: "Fecha y hora locales, \"YYYY-MM-DD HH:MM\"."
         case .helpEventDuration: "Duración en minutos (por defecto, {defaultDuration})."
-        case .helpEventGym: "El gimnasio."
+        case .helpEventGym:
+            "Dónde: un entrenador de un gimnasio nombra el gimnasio; un entrenador independiente escribe cualquier lugar."
         case .helpEventNote: "Una nota."
         case .helpEventClient: "El cliente."
         case .helpSeriesTitle: "Cita periódica"
@@ -288,6 +289,8 @@ extension CalendarPhrases {
         case .watchToAnswer: "{count|cita por responder|citas por responder}"
         case .watchRequestsPending: "{count|solicitud pendiente|solicitudes pendientes}"
         case .watchUnread: "{count|mensaje no leído|mensajes no leídos}"
+        case .watchPlannedToday: "previsto hoy: {workouts}"
+        case .watchPlannedReminder: "{lead}: previsto {workout}"
         case .watchReminders: "recordatorios {when}"
         case .watchTrainingWith: "{start} entrenamiento con {with}"
         case .watchTraining: "el entrenamiento del {start}"

@@ -14,7 +14,12 @@ extension DataPhrases {
         case .fileMessages: "{n|mensaje|mensajes}"
         case .fileSets: "{n|serie|series}"
         case .fileRows: "{n|fila|filas}"
-        case .exporting: "exportando {file} ({step}/{steps})…"
+        case .progressPulling: "descargando {done} de {total} cambios"
+        case .progressPullingUncounted: "descargando {done} cambios"
+        case .progressPushing: "subiendo {done} de {total} cambios"
+        case .progressExporting: "exportando {done} de {total} filas"
+        case .progressImporting: "importando {done} de {total} sesiones"
+        case .progressLeft: "quedan unos {time}"
         case .outIsAFile: "{path} es un archivo; --out indica la carpeta donde se escribe la exportación"
         case .folderNotEmpty:
             "{path} no está vacía ({count|elemento|elementos}); exporta a una carpeta nueva o vacía, o añade --force "

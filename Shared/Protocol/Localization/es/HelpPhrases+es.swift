@@ -25,6 +25,8 @@ extension HelpPhrases {
         case .jsonHelp: "Escribe un único valor JSON en la salida estándar; los errores van a la salida de errores."
         case .languageHelp: "ca, es o en: el idioma de los textos de esta orden (por defecto, el de la cuenta)."
         case .languageInvalid: "--language debe ser ca, es o en"
+        case .quietHelp:
+            "No escribe nada en la salida de errores salvo errores y avisos: ni línea de progreso ni notas sin conexión."
         }
     }
 }

@@ -124,6 +124,12 @@ extension ProgressPhrases {
         case .headerPlanPerWeek: "PLAN/SEMANA"
         case .headerPlanMet: "PLAN CUMPLIDO"
         case .headerSessionsPerWeek: "SESIONES POR SEMANA"
+        case .plannedDone:
+            "entrenamientos planificados hechos: {d7} en {short} días, {d30} en {middle} días, {d90} en {long} días"
+        case .plannedNone: "entrenamientos planificados: ninguno en los últimos {long} días (gorilla programs assign)"
+        case .headerPlanned30: "PLANIFICADOS {middle}D"
+        case .needsAttention:
+            "Requieren atención ({short} días {drop} puntos o más por debajo de {long} días): {clients}"
 
         // measurements — help
         case .helpMeasurementsAbstract: "Medidas corporales (peso, altura, grasa corporal, perímetros) con IMC."

@@ -10,9 +10,10 @@ extension TrainingPhrases {
             Cada --set es "EJERCICIO: SERIE, SERIE, ..." donde SERIE es REPSxPESO[kg|lb][@DURACIÓN] (o \
             METROSm[@DURACIÓN] para un ejercicio de distancia) con un tipo opcional tras un espacio o entre \
             paréntesis (calentamiento, descendente o fallo, o warmup, drop o failure; normal por \
-            defecto); el peso admite coma decimal (62,5kg). Por ejemplo:
+            defecto) y un esfuerzo alcanzado opcional tras un espacio (RPE de 1 a 10 en medios puntos, o RIR); el \
+            peso admite coma decimal (62,5kg). Por ejemplo:
               --set "Prensa: 12x80kg@40s, 10x85kg@38s" --set "Crunch: 20x0kg" --set "Curl: 8x30lb(drop)"
-              --set "Rower: 2000m@7:30"
+              --set "Rower: 2000m@7:30" --set "Sentadilla: 8x100kg @8, 8x100kg rir 1"
             Un cliente registra su propio entrenamiento: sin --client. --from-file acepta lo mismo en JSON: {example}
             """
         case .helpLogClient: "El cliente (un cliente que registra su propio entrenamiento no lo indica)."
@@ -324,6 +325,12 @@ extension TrainingPhrases {
             "un plan es SERIESxREPS@CARGA [{rest} TIEMPO]: 4x12@80kg descanso 90s, 12,10,8@80kg, 3x45s, 1x2000m"
         case .planGroup:
             "un grupo es una palabra de como máximo {length} caracteres al final, después de {group}: 3x10@60kg grupo A"
+        case .setEffort:
+            "el esfuerzo alcanzado es RPE de 1 a 10 en medios puntos tras un espacio, o RIR de 0 a 9: "
+                + "8x100kg @8, 8x100kg @rpe 7,5, 8x100kg rir 2"
+        case .planEffort:
+            "el esfuerzo es RPE de 6 a 10 en medios puntos, o RIR de 0 a 4: "
+                + "3x8@RPE8, 3x8@rpe 7,5, 3x8 RIR2, 3x8@80kg RPE8"
         case .planTooManySets: "demasiadas series"
         case .planWrittenAsSet: "esta es la forma de una serie hecha (REPSxPESO, como en --set); {form}"
         case .planDistance: "la distancia debe ser como 2000m o 2km (como máximo {longestKm} km)"
@@ -372,6 +379,8 @@ extension TrainingPhrases {
         case .modeRealTime: "tiempo real"
         case .modeHandsFree: "manos libres"
         case .listSelfLogged: "{mode}, por el cliente"
+        case .listRecordedBy: "{mode}, registrada por {who}"
+        case .detailRecordedBy: "por {who}"
         case .headerWhen: "CUÁNDO"
         case .headerClient: "CLIENTE"
         case .headerMode: "MODO"

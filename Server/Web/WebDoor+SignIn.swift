@@ -1,0 +1,79 @@
+import Foundation
+import GorillaShared
+import Hummingbird
+import Logging
+
+/// Signing in and out, and the session every other page starts from.
+extension WebDoor {
+    /// The signed-in browser `request` comes from; nil without a live session cookie.
+    func session(_ request: Request) async throws -> WebSession? {
+        guard let secret = request.cookies[WebCookies.session]?.value, !secret.isEmpty,
+            let user = try await context.store.webSession(hash: Tokens.hash(secret), now: now)
+        else { return nil }
+        return WebSession(user: user, secret: secret)
+    }
+
+    /// `GET /login`: the form, with a form cookie of its own the first time.
+    func signInPage(_ request: Request) async throws -> Response {
+        if try await session(request) != nil { return WebPages.redirect(to: "/home") }
+        let language = WebLanguage.preferred(request)
+        let secret = request.cookies[WebCookies.form]?.value ?? Tokens.make()
+        var response = WebPages.signIn(language: language, token: WebCookies.formToken(for: secret))
+        response.setCookie(WebCookies.cookie(WebCookies.form, secret, seconds: Self.formCookieSeconds))
+        return response
+    }
+
+    /// `POST /login`: the same check and limits as `auth.login` (``ServerContext/signIn(login:password:address:)``);
+    /// a new session cookie on success, the form again with the reason in the reader's language otherwise.
+    func signIn(_ request: Request, context web: WebRequestContext) async throws -> Response {
+        let language = WebLanguage.preferred(request)
+        let form = try await WebForm.read(request, context: web)
+        let formSecret = request.cookies[WebCookies.form]?.value
+        guard WebCookies.formTokenMatches(form.token, secret: formSecret), let formSecret else {
+            return WebPages.forbidden(language: language)
+        }
+        let login = form["user"] ?? ""
+        let user: UserRecord
+        do {
+            user = try await context.signIn(login: login, password: form["password"] ?? "", address: web.peerAddress)
+        } catch let error as ServerError {
+            let status: HTTPResponse.Status =
+                switch error.code {
+                case .rateLimited: .tooManyRequests
+                case .accountDisabled: .forbidden
+                case .wrongCredentials: .unauthorized
+                default: .badRequest
+                }
+            var response = WebPages.signIn(
+                language: error.language ?? language, token: WebCookies.formToken(for: formSecret), user: login,
+                problem: error.wire(in: language).message, status: status)
+            if let wait = error.retryAfter { response.headers[.retryAfter] = String(wait) }
+            return response
+        }
+        let secret = Tokens.make()
+        let lifetime = context.configuration.webSessionLifetime
+        try await context.store.insertWebSession(
+            hash: Tokens.hash(secret), userID: user.id, expires: now.addingTimeInterval(lifetime), now: now)
+        context.logger.info("web sign-in", metadata: ["user": "\(user.id)"])
+        var response = WebPages.redirect(to: "/home")
+        response.setCookie(WebCookies.cookie(WebCookies.session, secret, seconds: Int(lifetime)))
+        return response
+    }
+
+    /// `POST /logout`: ends the session in the store and removes the cookie.
+    func signOut(_ request: Request, context web: WebRequestContext) async throws -> Response {
+        let form = try await WebForm.read(request, context: web)
+        guard let session = try await session(request), WebCookies.formTokenMatches(form.token, secret: session.secret)
+        else { return WebPages.forbidden(language: WebLanguage.preferred(request)) }
+        try await context.store.revokeWebSession(hash: Tokens.hash(session.secret))
+        var response = WebPages.redirect(to: "/login")
+        response.setCookie(WebCookies.cookie(WebCookies.session, "", seconds: 0))
+        return response
+    }
+
+    /// The time of day the store's expiries are read against (``ServerConfiguration/clock``).
+    var now: Date { context.configuration.clock.now }
+
+    /// How long the sign-in form's cookie lasts: a day is long enough to fill a form in.
+    static let formCookieSeconds = 86_400
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GorillaShared
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import Logging
+import NIOCore
+import NIOSSL
+
+/// The web door: HTTPS pages for the people who will not install a terminal tool, on a listener of its own beside
+/// the protocol's, with the same certificate, store, limits and access rules (docs/architecture.md, "The web door").
+///
+/// It keeps nothing in the process between requests: a browser's session lives in the store, so every instance on a
+/// shared database answers every browser.
+struct WebDoor: Sendable {
+    /// What the protocol's connections share: the store, the configuration, the limits, the password threads.
+    let context: ServerContext
+
+    /// The routes, each answer with the security headers (``WebSecurityHeaders``).
+    func router() -> Router<WebRequestContext> {
+        let router = Router(context: WebRequestContext.self)
+        router.add(middleware: WebSecurityHeaders())
+        router.get("/style.css") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: WebStyle.css)))
+        }
+        router.get("/") { request, _ in
+            try await session(request) == nil ? WebPages.redirect(to: "/login") : WebPages.redirect(to: "/home")
+        }
+        router.get("/login") { request, _ in try await signInPage(request) }
+        router.post("/login") { request, context in try await signIn(request, context: context) }
+        router.post("/logout") { request, context in try await signOut(request, context: context) }
+        router.get("/home") { request, _ in try await home(request) }
+        router.post("/appointments/:id/:answer") { request, context in try await answer(request, context: context) }
+        return router
+    }
+
+    /// The application on `address`, over `tls` (plain HTTP without it: the route tests).
+    func application(
+        address: ListenAddress = ListenAddress(port: 0), tls: TLSConfiguration? = nil,
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        let http = HTTPServerBuilder.http1(configuration: .init(idleTimeout: .seconds(60)))
+        return Application(
+            router: router(),
+            server: try tls.map { try .tls(http, tlsConfiguration: $0) } ?? http,
+            configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port)),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? address.port) },
+            logger: context.logger)
+    }
+
+    /// Starts listening on `address` over `tls`; returns the bound port and the task that serves (cancel it to stop).
+    /// - Throws: ``StartupError`` `webListener`, naming the address, when it cannot listen there.
+    func start(at address: ListenAddress, tls: TLSConfiguration) async throws -> (port: Int, task: Task<Void, Never>) {
+        let (ports, announce) = AsyncStream.makeStream(of: Int.self)
+        let application = try application(address: address, tls: tls) { port in
+            announce.yield(port)
+            announce.finish()
+        }
+        let failure = ResultBox()
+        let task = Task {
+            defer { announce.finish() }
+            do { try await application.run() } catch { failure.error = error }
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            await task.value
+            let cause =
+                (failure.error as? IOError).map { String(cString: strerror($0.errnoCode)).lowercased() }
+                ?? failure.error.map(StartupError.describe) ?? "it stopped before listening"
+            throw StartupError(.webListener, "cannot listen for the web door on \(address): \(cause)")
+        }
+        return (port, task)
+    }
+}
+
+/// The error the web door's run ended with, read once the run is over.
+private final class ResultBox: @unchecked Sendable {
+    // Written by the run's task before it finishes and read only after awaiting it.
+    var error: (any Error)?
+}

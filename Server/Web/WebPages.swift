@@ -1,0 +1,107 @@
+import Foundation
+import GorillaShared
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The web door's pages, built with ``HTML`` in the reader's language (``WebPhrases``).
+enum WebPages {
+    /// A page: the header (with the sign-out form once signed in) and `content` in a readable column.
+    static func page(
+        _ title: String, language: Language, session: WebSession? = nil, status: HTTPResponse.Status = .ok,
+        _ content: [HTML]
+    ) -> Response {
+        var header: [HTML] = [.element("strong", [:], [.text(WebPhrases.product.text(in: language))])]
+        if let session {
+            header.append(
+                form(action: "/logout", token: session.formToken, [
+                    .element("span", [:], [.text(session.user.name + " ")]),
+                    .element("button", ["type": "submit"], [.text(WebPhrases.signOut.text(in: language))]),
+                ]))
+        }
+        let document = HTML.document(
+            language: language.rawValue,
+            head: [
+                .void("meta", ["charset": "utf-8"]),
+                .void("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"]),
+                .element("title", [:], [.text(title + " · " + WebPhrases.product.text(in: language))]),
+                .void("link", ["rel": "stylesheet", "href": "/style.css"]),
+            ],
+            body: [.element("header", [:], header), .element("main", [:], content)])
+        return Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: document.markup)))
+    }
+
+    /// A form posted to `action` that carries `token` (every form of the door does).
+    static func form(action: String, token: String, _ fields: [HTML]) -> HTML {
+        .element(
+            "form", ["method": "post", "action": action],
+            [.void("input", ["type": "hidden", "name": "csrf", "value": token])] + fields)
+    }
+
+    /// The sign-in page, with `problem` (already in `language`) above the form when the last try failed.
+    static func signIn(
+        language: Language, token: String, user: String = "", problem: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let title = WebPhrases.signIn.text(in: language)
+        var content: [HTML] = [.element("h1", [:], [.text(title)])]
+        if let problem { content.append(.element("p", ["class": "problem", "role": "alert"], [.text(problem)])) }
+        content.append(
+            form(action: "/login", token: token, [
+                .element("label", ["for": "user"], [.text(WebPhrases.userLabel.text(in: language))]),
+                .void(
+                    "input",
+                    ["id": "user", "name": "user", "value": user, "autocomplete": "username", "required": "required"]),
+                .element("label", ["for": "password"], [.text(WebPhrases.passwordLabel.text(in: language))]),
+                .void(
+                    "input",
+                    [
+                        "id": "password", "name": "password", "type": "password", "autocomplete": "current-password",
+                        "required": "required",
+                    ]),
+                .element("button", ["type": "submit"], [.text(title)]),
+            ]))
+        content.append(.element("p", ["class": "note"], [.text(WebPhrases.forgottenPassword.text(in: language))]))
+        return page(title, language: language, status: status, content)
+    }
+
+    /// What every address that does not exist, or is not the reader's, answers: the same page, 404.
+    static func notFound(language: Language, session: WebSession? = nil) -> Response {
+        message(.notFoundTitle, .notFoundText, status: .notFound, language: language, session: session)
+    }
+
+    /// A form without its token, or with a wrong one: 403.
+    static func forbidden(language: Language, session: WebSession? = nil) -> Response {
+        message(.forbiddenTitle, .forbiddenText, status: .forbidden, language: language, session: session)
+    }
+
+    /// A request refused for its size or shape.
+    static func refused(status: HTTPResponse.Status, language: Language) -> Response {
+        message(.failureTitle, .failureText, status: status, language: language, session: nil)
+    }
+
+    /// A failure: nothing internal is shown.
+    static func failure(status: HTTPResponse.Status, language: Language) -> Response {
+        message(.failureTitle, .failureText, status: status, language: language, session: nil)
+    }
+
+    private static func message(
+        _ title: WebPhrases, _ text: WebPhrases, status: HTTPResponse.Status, language: Language,
+        session: WebSession?
+    ) -> Response {
+        page(
+            title.text(in: language), language: language, session: session, status: status,
+            [
+                .element("h1", [:], [.text(title.text(in: language))]),
+                .element("p", [:], [.text(text.text(in: language))]),
+                .element("p", [:], [.element("a", ["href": "/"], [.text(WebPhrases.backHome.text(in: language))])]),
+            ])
+    }
+
+    /// A redirect after a form or to the sign-in (303: the browser follows with a GET).
+    static func redirect(to path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: path])
+    }
+}
