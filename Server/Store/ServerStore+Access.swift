@@ -24,10 +24,11 @@ extension ServerStore {
     /// `entities_catalogue_version`) that SQLite merges, instead of walking every row of the tenant: for a client of a
     /// coach with 10,000 rows, 0.6 ms instead of 11 ms. A coach of a gym also reads its library (`gym` or
     /// `managedGym`: ``gymLibraryRun(_:since:)``), a third run, and the rows of the clients colleagues share with her
-    /// at `now` (`sharedClient`: ``sharedClientsRun(_:since:now:)``), a fourth. Rows the table lets only their recorder read are
-    /// filtered by ``recorderCondition``.
+    /// at `now` (`sharedClient`: ``sharedClientsRun(_:since:now:dialect:)``), a fourth. Rows the table lets only their
+    /// recorder read are filtered by ``recorderCondition``, and a coach's rows she reads only as one of their two people
+    /// (a client's conversation with a colleague) by ``partyCondition(_:_:)``.
     static func visibleRows(
-        _ principal: UserRecord, columns: String, since: Int64, now: Date
+        _ principal: UserRecord, columns: String, since: Int64, now: Date, dialect: SQLDialect
     ) -> (String, SQLArguments) {
         let account = principal.id.key
         let tenant = principal.tenantID.key
@@ -37,8 +38,13 @@ extension ServerStore {
             })
         var runs: [(String, SQLArguments)] = []
         if relations.isSuperset(of: [.own, .ownClient]) {
-            // A coach's own rows and her clients' rows: every row of her tenant.
-            runs.append(("coach_id = ? AND version > ? AND \(recorderCondition)", [tenant, since, account]))
+            // A coach's own rows and her clients' rows: every row of her tenant, less the conversations of colleagues.
+            let party = partyCondition(principal, dialect)
+            runs.append(
+                (
+                    "coach_id = ? AND version > ? AND \(recorderCondition) AND \(party.0)",
+                    [tenant, since, account] + party.1
+                ))
         } else if relations.contains(.own) {
             runs.append(
                 (
@@ -53,7 +59,7 @@ extension ServerStore {
             runs.append(gymLibraryRun(principal, since: since))
         }
         if relations.contains(.sharedClient) {
-            runs.append(sharedClientsRun(principal, since: since, now: now))
+            runs.append(sharedClientsRun(principal, since: since, now: now, dialect: dialect))
         }
         let sql = runs.map { "SELECT \(columns) FROM entities WHERE \($0.0)" }.joined(separator: "\nUNION ALL\n")
         return (sql, runs.reduce(SQLArguments()) { $0 + $1.1 })
@@ -82,6 +88,24 @@ extension ServerStore {
         }
         return "(kind NOT IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ", "))) OR created_by = ?)"
     }()
+
+    /// The condition (and arguments) that hides, from a coach, the rows of kinds the table lets her read only as one
+    /// of their two people (``GorillaShared/Access/Condition/party``: a client's conversation with another of their
+    /// coaches): she sent the row, or it is addressed to her. Nothing for a client, who is one of the two people of
+    /// every message about them.
+    static func partyCondition(_ principal: UserRecord, _ dialect: SQLDialect) -> (String, SQLArguments) {
+        guard principal.role == .coach, !partyKinds.isEmpty else { return ("1 = 1", []) }
+        let names = partyKinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let to = dialect.jsonText("data", Message.CodingKeys.to.rawValue)
+        return ("(kind NOT IN (\(names)) OR created_by = ? OR \(to) = ?)", [principal.id.key, principal.id.key])
+    }
+
+    /// The kinds a coach reads, in every relation she has to them, only as one of a row's two people.
+    static let partyKinds = EntityKind.allCases.filter { kind in
+        [Access.Relation.ownClient, .sharedClient].contains {
+            Access.kindsRead(as: .coach, relation: $0, only: .party).contains(kind)
+        }
+    }
 
     /// The fields `principal` may not read, by kind name (as the rows spell it), for the kinds that have any: the
     /// private fields of the rows it sees in `relation` (nil: the relation it has to the rows of its own tenant).

@@ -13,13 +13,13 @@ package struct AgendaAppointment: Sendable {
 
 extension ServerStore {
     /// The appointments `principal` may read that start in [`from`, `to`), by start: read through the rows the access
-    /// table lets them read (the pull's own scoping, ``visibleRows(_:columns:since:now:)``), every series expanded with
-    /// its exceptions as devices expand it (``GorillaShared/Event/occurrences(id:exceptions:from:to:)``).
+    /// table lets them read (the pull's own scoping, ``visibleRows(_:columns:since:now:dialect:)``), every series
+    /// expanded with its exceptions as devices expand it (``GorillaShared/Event/occurrences(id:exceptions:from:to:)``).
     package func agenda(for principal: UserRecord, from: Date, to: Date, now: Date) async throws -> [AgendaAppointment] {
         try await read { db in
             let principal = try Self.withGym(db, principal, now: now)
             let (runs, arguments) = Self.visibleRows(
-                principal, columns: "id, \(EntityRow.columns(db.dialect))", since: 0, now: now)
+                principal, columns: "id, \(EntityRow.columns(db.dialect))", since: 0, now: now, dialect: db.dialect)
             // Single appointments outside the range are left in the database; every series and exception is read.
             let json = db.dialect.jsonText
             let rows = try db.fetchAll(

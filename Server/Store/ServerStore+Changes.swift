@@ -90,7 +90,8 @@ extension ServerStore {
     /// count as `gone`), the gym whose library the principal reads and the clients shared with them.
     func updated(since: Int64, principal: UserRecord, now: Date = Date()) async throws -> UpdatedReply {
         try await read { db in
-            let (visible, arguments) = Self.visibleRows(principal, columns: "kind, version", since: since, now: now)
+            let (visible, arguments) = Self.visibleRows(
+                principal, columns: "kind, version", since: since, now: now, dialect: db.dialect)
             var sections: [String: Int] = [:]
             var newest = since
             for row in try db.fetchAll(

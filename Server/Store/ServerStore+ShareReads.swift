@@ -61,21 +61,23 @@ extension ServerStore {
         guard principal.role == .client, let coachID = principal.coachID else { return nil }
         return try await read { db in
             let own = try db.fetchAll(
-                sql: "SELECT username, name, surname FROM users WHERE id = ?", arguments: [coachID.key])
+                sql: "SELECT id, username, name, surname FROM users WHERE id = ?", arguments: [coachID.key])
             let colleagues = try db.fetchAll(
                 sql: """
-                    SELECT u.username, u.name, u.surname FROM client_shares s JOIN users u ON u.id = s.shared_with
+                    SELECT u.id, u.username, u.name, u.surname FROM client_shares s JOIN users u ON u.id = s.shared_with
                     WHERE s.client_id = ? AND s.coach_id = ? AND (s.until_at IS NULL OR s.until_at > ?)
                     AND EXISTS (SELECT 1 FROM gym_members a JOIN gym_members b ON b.gym_id = a.gym_id
                                 WHERE a.account_id = s.shared_with AND b.account_id = s.coach_id)
                     ORDER BY u.username
                     """, arguments: [principal.id.key, coachID.key, ISOTime.format(now)])
-            func coach(_ row: SQLRow, shared: Bool) -> ProfileCoach {
-                ProfileCoach(
-                    username: row["username"], name: "\(row["name"] as String) \(row["surname"] as String)",
-                    shared: shared ? true : nil)
+            func coach(_ row: SQLRow, shared: Bool) -> ProfileCoach? {
+                UUID(uuidString: row["id"]).map { id in
+                    ProfileCoach(
+                        id: id, username: row["username"],
+                        name: "\(row["name"] as String) \(row["surname"] as String)", shared: shared ? true : nil)
+                }
             }
-            return own.map { coach($0, shared: false) } + colleagues.map { coach($0, shared: true) }
+            return own.compactMap { coach($0, shared: false) } + colleagues.compactMap { coach($0, shared: true) }
         }
     }
 }

@@ -19,21 +19,25 @@ extension ServerStore {
     /// The condition (and arguments) that picks the rows above `since` about the clients shared with `principal` at
     /// `now`, of the kinds the access table lets a colleague read (read by `entities_client_version`); rows only their
     /// recorder reads (a draft) only when the colleague recorded them.
-    static func sharedClientsRun(_ principal: UserRecord, since: Int64, now: Date) -> (String, SQLArguments) {
+    static func sharedClientsRun(
+        _ principal: UserRecord, since: Int64, now: Date, dialect: SQLDialect
+    ) -> (String, SQLArguments) {
         let kinds = EntityKind.allCases.filter { Access.may(.read, $0, as: principal.role, relation: .sharedClient) }
+        let party = partyCondition(principal, dialect)
         return (
             """
             client_id IN (SELECT s.client_id FROM client_shares s WHERE \(liveSharesCondition))
             AND coach_id IN (SELECT s.coach_id FROM client_shares s WHERE \(liveSharesCondition))
             AND version > ? AND kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
-            AND \(recorderCondition)
+            AND \(recorderCondition) AND \(party.0)
             """,
             [principal.id.key, ISOTime.format(now), principal.id.key, ISOTime.format(now), since, principal.id.key]
+                + party.1
         )
     }
 
     /// The names of the kinds whose rows are about a client, as the rows spell them: a row of another tenant of one of
-    /// these reaches a coach only as a shared client's (``sharedClientsRun(_:since:now:)``).
+    /// these reaches a coach only as a shared client's (``sharedClientsRun(_:since:now:dialect:)``).
     static let sharedKindNames = EntityKind.allCases.filter { $0.scope == .client }.map { Array($0.rawValue.utf8) }
 
     /// The clients shared with `account` at `now`, as `db` sees them.
@@ -43,6 +47,18 @@ extension ServerStore {
             arguments: [account.key, ISOTime.format(now)]
         ).map { $0["client_id"] }
         return Set(ids.compactMap(UUID.init(uuidString:)))
+    }
+
+    /// Whether the client `client` of the coach `coach` is shared with `colleague` at `now`, as `db` sees it.
+    static func isShared(
+        _ db: any SQLTransaction, client: UUID, of coach: UUID, with colleague: UUID, now: Date
+    ) throws -> Bool {
+        try db.fetchOne(
+            sql: """
+                SELECT 1 AS one FROM client_shares s
+                WHERE \(liveSharesCondition) AND s.client_id = ? AND s.coach_id = ?
+                """,
+            arguments: [colleague.key, ISOTime.format(now), client.key, coach.key]) != nil
     }
 
     /// Ends every share `account` gives or receives (the coach left the gym or was removed from it).

@@ -62,13 +62,15 @@ extension ServerStore {
             } else if let sharedClient {
                 // Only a coach is shared clients (the run's kinds are those a coach reads of them).
                 let (condition, runArguments) =
-                    coach ? Self.sharedClientsRun(principal, since: since, now: now) : ("1 = 0", [])
+                    coach
+                    ? Self.sharedClientsRun(principal, since: since, now: now, dialect: db.dialect) : ("1 = 0", [])
                 (visible, arguments) = (
                     "SELECT \(columns) FROM entities WHERE \(condition) AND client_id = ?",
                     runArguments + [sharedClient.key]
                 )
             } else {
-                (visible, arguments) = Self.visibleRows(principal, columns: columns, since: since, now: now)
+                (visible, arguments) = Self.visibleRows(
+                    principal, columns: columns, since: since, now: now, dialect: db.dialect)
             }
             if !skipping.isEmpty {
                 visible = """

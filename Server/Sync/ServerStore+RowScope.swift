@@ -11,7 +11,7 @@ extension ServerStore {
         _ kind: KindRules, fields: [String: JSONValue], principal: UserRecord, references: ReferenceCache,
         db: any SQLTransaction
     ) throws -> UUID {
-        guard kind.scope == .client, kind.kind != .client, let client = namedClient(fields),
+        guard kind.scope == .client, kind.kind != .client, let client = namedClient(kind.kind, fields),
             let row = try references.row(client, in: db), row.kind == EntityKind.client.rawValue, !row.deleted,
             let tenant = UUID(uuidString: row.coachID), tenant != principal.tenantID,
             principal.relation(toNew: kind.kind, tenant: tenant, client: client) != .unrelated
@@ -19,9 +19,9 @@ extension ServerStore {
         return tenant
     }
 
-    /// The client `fields` name (`client`), if they name one.
-    static func namedClient(_ fields: [String: JSONValue]) -> UUID? {
-        fields["client"]?.stringValue.flatMap(UUID.init(uuidString:))
+    /// The client `fields` of a row of `kind` name (``GorillaShared/EntityKind/clientFields``), if they name one.
+    static func namedClient(_ kind: EntityKind, _ fields: [String: JSONValue]) -> UUID? {
+        kind.clientFields.lazy.compactMap { fields[$0]?.stringValue.flatMap(UUID.init(uuidString:)) }.first
     }
 
     /// The client a client-scoped row belongs to: the principal itself for a client, the named client for a coach.

@@ -169,7 +169,7 @@ extension ServerStore {
             guard
                 principal.mayCreate(
                     kind.kind, fields: Set(fields.keys), tenant: tenant,
-                    client: tenant == principal.tenantID ? nil : namedClient(fields))
+                    client: tenant == principal.tenantID ? nil : namedClient(kind.kind, fields))
             else { throw ServerError.forbidden }
             if existing != nil { throw ServerError.invalid("id already exists") }
             let document = try prepared?.document ?? created(fields, kind: kind, context: context)

@@ -82,10 +82,9 @@ struct SharedClientColleagueTests {
                 ["clients", "edit", "Bea", "--per-week", "3"],
                 ["clients", "rm", "Bea", "--yes"],
                 ["measurements", "add", "--client", "Bea", "--weight", "60"],
-                ["messages", "send", "Bea", "Hola"],
                 ["programs", "assign", "Base", "--client", "Bea", "--start", CalendarDate.today().description],
             ]
-            for (arguments, language) in zip(refused, ["en", "ca", "es", "en", "ca"]) {
+            for (arguments, language) in zip(refused, ["en", "ca", "es", "ca"]) {
                 let lang = try #require(Language(rawValue: language))
                 let run = try await Self.run(arguments, language, on: cora)
                 #expect(run.status != 0, "\(arguments): \(run)")
@@ -100,6 +99,37 @@ struct SharedClientColleagueTests {
             let at = EventFormatting.local(Date().addingTimeInterval(3 * 86_400))
             let scheduled = try await Self.run(["events", "add", "--client", "Bea", "--at", at], on: cora)
             #expect(scheduled.status == 0, "\(scheduled)")
+        }
+    }
+
+    /// Cora writes to Bea, who answers her as she answers Ada: two conversations on Bea's device, one on each coach's.
+    @Test func aColleagueAndASharedClientWriteToEachOtherApartFromTheClientsCoach() async throws {
+        try await withTestServer { server in
+            let (ada, cora, beaCode) = try await Self.gymWithBeaShared(on: server)
+            let bea = try await Device.registered("bea", code: beaCode, on: server)
+            try await cora.sync()
+            for (device, arguments) in [
+                (ada, ["messages", "send", "Bea", "From Ada"]), (cora, ["messages", "send", "Bea", "From Cora"]),
+                (bea, ["messages", "send", "cora", "To Cora"]), (bea, ["messages", "send", "entrenador", "To Ada"]),
+            ] {
+                let sent = try await Self.run(arguments, "ca", on: device)
+                #expect(sent.status == 0, "\(arguments): \(sent)")
+            }
+            for device in [ada, cora, bea] { try await device.sync() }
+
+            let listed = try await runGorilla(["--json", "messages", "list"], home: bea.home).json()
+            let partners = (listed.arrayValue ?? []).compactMap { $0.objectValue?["with"]?.stringValue }
+            #expect(partners.count == 2 && partners.contains { $0.contains("Cora") }, "\(listed)")
+            let withCora = try await Self.run(["messages", "show", "cora"], on: bea)
+            #expect(withCora.stdout.contains("From Cora") && withCora.stdout.contains("To Cora"), "\(withCora)")
+            #expect(!withCora.stdout.contains("Ada"), "\(withCora)")
+
+            let adas = try await Self.run(["messages", "show", "Bea"], on: ada)
+            #expect(adas.stdout.contains("From Ada") && adas.stdout.contains("To Ada"), "\(adas)")
+            #expect(!adas.stdout.contains("Cora"), "Ada never reads Cora's conversation: \(adas)")
+            let coras = try await Self.run(["messages", "show", "Bea"], on: cora)
+            #expect(coras.stdout.contains("From Cora") && coras.stdout.contains("To Cora"), "\(coras)")
+            #expect(!coras.stdout.contains("Ada"), "Cora never reads Ada's conversation: \(coras)")
         }
     }
 

@@ -5,7 +5,8 @@
 /// Columns are role:relation. `coach:other` is another tenant's coach; `client:other` another tenant's client and
 /// another client of the same coach. Answers: `yes`; `no`; `.` (the relation cannot arise for that kind and action,
 /// and the table must grant nothing there); or the condition the row must meet: `recorder` (the account created it),
-/// `recipient` (addressed to the account), `same-role` (recorded by an account of the same role).
+/// `recipient` (addressed to the account), `same-role` (recorded by an account of the same role), `party` (the account
+/// sent it or it is addressed to it: each coach of a client has a conversation of her own with them).
 enum PermissionMatrixExpected {
     static let columns = ["coach:own", "coach:ownClient", "coach:other", "client:own", "client:coach", "client:other"]
 
@@ -31,8 +32,8 @@ enum PermissionMatrixExpected {
         event        read    .         yes             no          yes        .            no
         event        update  .         yes             no          yes        .            no
         event        delete  .         yes             no          no         .            no
-        message      create  .         yes             no          yes        .            no
-        message      read    .         yes             no          yes        .            no
+        message      create  .         party           no          yes        .            no
+        message      read    .         party           no          yes        .            no
         message      update  .         recipient       no          recipient  .            no
         message      delete  .         no              no          no         .            no
         measurement  create  .         yes             no          yes        .            .
@@ -87,8 +88,9 @@ enum PermissionMatrixExpected {
         """
 
     /// A colleague of the gym a client is shared with (`coach:sharedClient`), on the rows about that client: she reads
-    /// them (never messages, nor the private notes), records sessions and appointments, and changes only those she
-    /// created. `GymPermissionMatrixTests` and `SharedClientWriteTests` check them on a real server.
+    /// them (not the private notes, and of the messages only her own conversation with the client), records sessions
+    /// and appointments, writes to the client, and changes only what she created. `GymPermissionMatrixTests`,
+    /// `SharedClientWriteTests` and `SharedClientMessageTests` check them on a real server.
     static let shared = """
         # kind              action  coach:sharedClient
         machine             create  .
@@ -111,9 +113,9 @@ enum PermissionMatrixExpected {
         event               read    yes
         event               update  recorder
         event               delete  recorder
-        message             create  no
-        message             read    no
-        message             update  no
+        message             create  party
+        message             read    party
+        message             update  recipient
         message             delete  no
         measurement         create  no
         measurement         read    yes

@@ -227,7 +227,7 @@ import Testing
         #expect(try #require(declared).hasSuffix("WHERE \(ServerStore.catalogueCondition)"))
 
         let (visible, arguments) = ServerStore.visibleRows(
-            ana, columns: "id, kind, version, deleted, data", since: 0, now: Date())
+            ana, columns: "id, kind, version, deleted, data", since: 0, now: Date(), dialect: .sqlite)
         let plan = try await store.read { db in
             try db.fetchAll(sql: "EXPLAIN QUERY PLAN \(visible) ORDER BY version LIMIT 10", arguments: arguments)
                 .map { $0["detail"] as String }

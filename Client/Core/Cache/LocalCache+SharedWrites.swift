@@ -17,8 +17,7 @@ extension LocalCache {
                 db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [sharedClientsKey]),
             !text.isEmpty, let shared = try? WireCoding.decoder.decode([SharedClientEntry].self, from: Data(text.utf8))
         else { return }
-        // The client a row is about: its `client`; a message a coach writes names them as its recipient.
-        let named = ["client", "to"].lazy.compactMap { fields?[$0] ?? current?.data[$0] }.first?.stringValue
+        let named = kind.clientFields.lazy.compactMap { fields?[$0] ?? current?.data[$0] }.first?.stringValue
             .flatMap(UUID.init(text:))
         let client = kind == .client ? entity : named
         guard let client, let entry = shared.first(where: { $0.client == client }) else { return }

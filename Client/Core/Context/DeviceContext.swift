@@ -94,6 +94,24 @@ package final class DeviceContext: Sendable {
         state.withLockedValue { $0.session = .some(session) }
     }
 
+    /// The account's profile from the server (`profile.get`), kept in the stored session: a client's coaches, among
+    /// others, are what the server says now.
+    package func fetchProfile(timeout: TimeAmount? = nil) async throws -> Profile {
+        let profile = try await withServer(timeout: timeout) { connection in
+            try await connection.request(Operation.profileGet, Empty(), as: Profile.self)
+        }
+        try keepProfile(profile)
+        return profile
+    }
+
+    /// Keeps the server's copy of the profile in the stored session.
+    package func keepProfile(_ profile: Profile) throws {
+        if var session = storedSession() {
+            session.profile = profile
+            try saveSession(session)
+        }
+    }
+
     /// Forgets the session on this device; the command goes on speaking the account's language (`gorilla logout`
     /// says it is done in it).
     package func removeSession() {

@@ -150,9 +150,7 @@ package struct AccountService: Sendable {
         var profile = try context.session().profile
         var source = ServerReach.reached
         do {
-            profile = try await context.withServer(timeout: context.connectTimeout) { connection in
-                try await connection.request(Operation.profileGet, Empty(), as: Profile.self)
-            }
+            profile = try await context.fetchProfile(timeout: context.connectTimeout)
         } catch let error as ClientError where error.kind == .notLoggedIn {
             throw error
         } catch {
@@ -164,10 +162,7 @@ package struct AccountService: Sendable {
     /// `gorilla profile show [--save-photo FILE [--force]]`: with `savePhoto`, the account's photo is written there.
     /// - Throws: ``ClientError`` `.notFound` when the account has no photo to save.
     package func profile(savePhoto: PhotoFile? = nil) async throws -> ProfileDetail {
-        let profile = try await context.withServer { connection in
-            try await connection.request(Operation.profileGet, Empty(), as: Profile.self)
-        }
-        try keepProfile(profile)
+        let profile = try await context.fetchProfile()
         if let savePhoto {
             guard let photo = profile.photo else {
                 throw ClientError(.notFound, SettingsPhrases.accountHasNoPhoto.t())
@@ -191,16 +186,8 @@ package struct AccountService: Sendable {
             }
             return try await connection.request(Operation.profileUpdate, update, as: Profile.self)
         }
-        try keepProfile(profile)
+        try context.keepProfile(profile)
         return ProfileDetail(profile: profile, updated: true)
-    }
-
-    /// Keeps the server's copy of the profile in the stored session.
-    private func keepProfile(_ profile: Profile) throws {
-        if var session = context.storedSession() {
-            session.profile = profile
-            try context.saveSession(session)
-        }
     }
 
     /// `gorilla password change`: logs out the account's other devices.

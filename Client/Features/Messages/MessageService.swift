@@ -3,10 +3,12 @@ import GorillaClientCore
 import GorillaShared
 import GorillaTerminal
 
-/// A conversation partner: a client of the coach, or the client's coach.
+/// A conversation partner: a client of the coach (or shared with her), or one of the client's coaches.
 struct Correspondent: Sendable {
     let id: UUID
     let name: String
+    /// A coach's username, which names her too.
+    var username: String? = nil
 }
 
 /// Messages between a coach and their clients (`gorilla messages`, and the chat's thread).
@@ -23,7 +25,7 @@ package struct MessageService: Sendable {
         let me = try context.session().profile.id
         let all = try cache.all(DeviceMessage.self)
         var rows: [ConversationList.Row] = []
-        for person in try correspondents(cache) {
+        for person in try await correspondents(cache, covering: all, me: me) {
             let messages = Self.messages(all, between: me, and: person.id)
             guard let last = messages.last else { continue }
             rows.append(
@@ -39,6 +41,8 @@ package struct MessageService: Sendable {
     /// read (the mark syncs to the sender).
     package func thread(with name: String?, limit: Int?) async throws -> MessageThread {
         let cache = try await context.freshCache()
+        _ = try await correspondents(
+            cache, covering: try cache.all(DeviceMessage.self), me: try context.session().profile.id)
         let person = try correspondent(cache, name, writing: false)
         var messages = try self.messages(cache, with: person.id)
         if let limit { messages = Array(messages.suffix(max(0, limit))) }
@@ -65,7 +69,17 @@ package struct MessageService: Sendable {
     /// `gorilla messages send C TEXT`: queued, and sent at once when the server is reachable.
     package func send(to name: String?, text: String) async throws -> SentMessage {
         let cache = try context.cache()
-        let person = try correspondent(cache, name)
+        let person: Correspondent
+        do {
+            person = try correspondent(cache, name)
+        } catch let error as ClientError where error.kind == .usage {
+            // A client names a coach this device does not know yet (shared with since the profile was last read):
+            // the server's profile names their coaches now.
+            guard try !context.session().profile.role.keepsClients,
+                (try? await context.fetchProfile(timeout: context.connectTimeout)) != nil
+            else { throw error }
+            person = try correspondent(cache, name)
+        }
         let id = try await deliver(text, to: person, in: cache)
         return SentMessage(to: person.name, id: id, message: try cache.one(DeviceMessage.self, id))
     }
@@ -103,7 +117,9 @@ package struct MessageService: Sendable {
 
     // MARK: Conversations
 
-    /// The people the logged-in account may write to.
+    /// The people the logged-in account may write to: a coach's active clients, her own and those shared with her; a
+    /// client's own coach, then the colleagues their data is shared with, as the account's profile last named them
+    /// (each coach has a conversation of her own with the client).
     func correspondents(_ cache: LocalCache) throws -> [Correspondent] {
         let profile = try context.session().profile
         if profile.role.keepsClients {
@@ -112,12 +128,33 @@ package struct MessageService: Sendable {
         }
         guard let coach = profile.coach else { return [] }
         let me = try cache.one(Client.self, profile.id)
-        return [Correspondent(id: coach, name: me?.coachName ?? MessagePhrases.yourCoach.t())]
+        let own = profile.coaches?.first { $0.id == coach }
+        var people = [
+            Correspondent(id: coach, name: me?.coachName ?? MessagePhrases.yourCoach.t(), username: own?.username)
+        ]
+        for colleague in profile.coaches ?? [] where colleague.shared == true && colleague.id != coach {
+            people.append(Correspondent(id: colleague.id, name: colleague.name, username: colleague.username))
+        }
+        return people
     }
 
-    /// The other person of a conversation: a client by name for a coach; for a client, one of their coaches, by
-    /// name (nothing names their only coach). A name that is none of their coaches is refused with the coaches they
-    /// may write to.
+    /// ``correspondents(_:)``, once the server's profile was asked when a client holds messages of a coach it does not
+    /// name yet (a colleague who wrote since the client was shared with her).
+    func correspondents(
+        _ cache: LocalCache, covering messages: [Stored<DeviceMessage>], me: UUID
+    ) async throws -> [Correspondent] {
+        let people = try correspondents(cache)
+        guard try !context.session().profile.role.keepsClients else { return people }
+        let others = Set(messages.compactMap { $0.from == me ? $0.to : $0.from })
+        guard !others.isSubset(of: Set(people.map(\.id))),
+            (try? await context.fetchProfile(timeout: context.connectTimeout)) != nil
+        else { return people }
+        return try correspondents(cache)
+    }
+
+    /// The other person of a conversation: a client by name for a coach; for a client, one of their coaches by name or
+    /// username (no name, or a coach word, names their own coach). A name that is none of their coaches is refused
+    /// with the coaches they may write to.
     /// A removed client is found for reading their conversation (`writing` false), never for writing to them.
     func correspondent(_ cache: LocalCache, _ text: String?, writing: Bool = true) throws -> Correspondent {
         if try !context.session().profile.role.keepsClients {
@@ -126,7 +163,8 @@ package struct MessageService: Sendable {
                 throw ClientError(.notFound, MessagePhrases.accountHasNoCoach.t()).decidedLocally()
             }
             guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return coach }
-            if coaches.count == 1, Self.coachWords.contains(NameMatch.fold(text)) { return coach }
+            // The coach words name their own coach, also beside the colleagues they are shared with.
+            if Self.coachWords.contains(NameMatch.fold(text)) { return coach }
             if let named = coaches.first(where: { Self.names($0, text) }) { return named }
             throw ClientError(
                 .usage,
@@ -150,9 +188,10 @@ package struct MessageService: Sendable {
     static let coachWords: Set<String> = ["coach", "entrenador", "entrenadora"]
 
     /// Whether `text` names `person` as a client's name is matched elsewhere (``NameMatch/wordsBegin(_:in:)``:
-    /// `ada`, `Lovelace`, `ADA LOVE`); an id prefix names them too.
+    /// `ada`, `Lovelace`, `ADA LOVE`); a coach's username and an id prefix name them too.
     static func names(_ person: Correspondent, _ text: String) -> Bool {
         NameMatch.wordsBegin(text, in: person.name)
+            || person.username.map { NameMatch.fold($0) == NameMatch.fold(text) } == true
             || (text.count >= 4 && person.id.key.hasPrefix(NameMatch.fold(text)))
     }
 

@@ -95,12 +95,14 @@ extension Access {
         }
     }
 
-    /// Whether `condition` holds of `row` for an account of `role` (a new row holds only ``Condition/recorder``).
+    /// Whether `condition` holds of `row` for an account of `role` (a new row holds only ``Condition/recorder`` and
+    /// ``Condition/party``).
     private static func holds(_ condition: Condition, as role: Role, row: RowFacts?) -> Bool {
         switch condition {
         case .always: true
         case .recorder: row?.createdByAccount ?? true
         case .recipient: row?.addressedToAccount ?? false
+        case .party: row.map { $0.createdByAccount || $0.addressedToAccount } ?? true
         case .recordedBySameRole: row.map { $0.recordedBy == role } ?? false
         }
     }

@@ -7,9 +7,10 @@ extension Access {
     /// The access table: for each kind, who may do what. What it does not grant is refused.
     ///
     /// A client shared with a colleague of the gym (``Relation/sharedClient``): the colleague reads the client's row
-    /// (less the private notes), sessions, measurements and appointments; never their messages. She records sessions
-    /// and schedules appointments for the client, and corrects or deletes only those she created
-    /// (``Condition/recorder``); the store files them under the client's coach (`ServerStore.createTenant`).
+    /// (less the private notes), sessions, measurements and appointments, and her own conversation with the client, never
+    /// the coach's (``Condition/party``). She records sessions and schedules appointments for the client, and corrects
+    /// or deletes only those she created (``Condition/recorder``); the store files them under the client's coach
+    /// (`ServerStore.createTenant`).
     ///
     /// `docs/security.md` shows it as a grid; `PermissionMatrixTests` walks every cell against a real server and
     /// compares the outcomes with a hand-written list of answers.
@@ -42,11 +43,15 @@ extension Access {
                 Grant(.client, .own, [.update], fields: .only(Event.clientAnswerFields)),
             ],
             serverManagedFields: Event.serverManagedFields, fixedFields: Event.exceptionFields),
-        // Messages between a coach and her client: never edited or deleted; the recipient marks them read. A colleague
-        // the client is shared with never reads them.
+        // Messages between a client and each of their coaches: never edited or deleted; the recipient marks them read.
+        // A colleague the client is shared with has a conversation of her own with them; each coach reads only hers
+        // (the client reads both).
         .message: KindAccess([
-            Grant(.coach, .ownClient, [.create, .read]),
+            Grant(.coach, .ownClient, [.create, .read], when: .party),
             Grant(.coach, .ownClient, [.update], when: .recipient, fields: .only([Message.CodingKeys.read.rawValue])),
+            Grant(.coach, .sharedClient, [.create, .read], when: .party),
+            Grant(
+                .coach, .sharedClient, [.update], when: .recipient, fields: .only([Message.CodingKeys.read.rawValue])),
             Grant(.client, .own, [.create, .read]),
             Grant(.client, .own, [.update], when: .recipient, fields: .only([Message.CodingKeys.read.rawValue])),
         ]),

@@ -38,6 +38,9 @@ package enum Access {
         case recorder
         /// The row is addressed to the account (a message's `to`).
         case recipient
+        /// The account sent the row or it is addressed to it (a message): each coach of a client reads and writes only
+        /// her own conversation with them. A create always holds it (the sender is one of the two).
+        case party
         /// The row was recorded by an account of the same role (`recordedBy`: a client's self-logged session).
         case recordedBySameRole
     }

@@ -60,13 +60,16 @@ package struct SharedClientEntry: Codable, Sendable, Hashable {
 /// A coach of a client account, as `profile.get` names them (``Profile/coaches``): the client's own coach, or a
 /// colleague the client's data is shared with (`shared`).
 package struct ProfileCoach: Codable, Sendable, Equatable {
+    /// The coach's account (what a message to them is addressed to).
+    @WireID package var id: UUID
     package var username: String
     /// The coach's full name.
     package var name: String
     /// True for a colleague the client is shared with; absent for the client's own coach.
     package var shared: Bool?
 
-    package init(username: String, name: String, shared: Bool? = nil) {
+    package init(id: UUID, username: String, name: String, shared: Bool? = nil) {
+        self.id = id
         self.username = username
         self.name = name
         self.shared = shared

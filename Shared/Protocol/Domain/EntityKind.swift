@@ -57,6 +57,16 @@ package enum EntityKind: String, Codable, Sendable, CaseIterable {
     /// The fields a document of this kind may hold.
     package var fields: Set<String> { documentType.fieldNames }
 
+    /// The fields that name the client a coach's row of this kind is about, in the order they are asked: its `client`;
+    /// a message a coach writes names them as its recipient (`to`). Empty for the catalogue and for the client's row.
+    package var clientFields: [String] {
+        switch self {
+        case .message: ["client", "to"]
+        case .event, .measurement, .session, .draft, .conflict, .assignment: ["client"]
+        case .machine, .exercise, .training, .program, .client: []
+        }
+    }
+
     /// The field that must be unique per coach, by its key (``NameMatch/key(_:)``: case and accents aside).
     package var uniqueNameField: String? { scope == .catalogue ? "name" : nil }
 

@@ -23,7 +23,7 @@ extension SharePhrases {
         case .sharedCoach: "{coach} (compartit)"
         case .shareClients: "compartir clients"
         case .sharedWriteRefused:
-            "{client} és client de {coach}, compartit amb tu: només s'hi poden registrar sessions i cites."
+            "{client} és client de {coach}, compartit amb tu: només s'hi poden registrar sessions i cites, i escriure-li."
         case .sharedCodeRefused:
             "{client} és client de {coach}, compartit amb tu: el codi de registre el dona {coach}."
         case .scheduledBy: "programada per {user}"

@@ -22,7 +22,7 @@ extension SharePhrases {
         case .sharedCoach: "{coach} (shared)"
         case .shareClients: "share clients"
         case .sharedWriteRefused:
-            "{client} is {coach}'s client, shared with you: only sessions and appointments can be recorded for them."
+            "{client} is {coach}'s client, shared with you: only sessions and appointments can be recorded for them, and messages written to them."
         case .sharedCodeRefused:
             "{client} is {coach}'s client, shared with you: their registration code is for {coach} to give."
         case .scheduledBy: "scheduled by {user}"

@@ -23,7 +23,7 @@ extension SharePhrases {
         case .sharedCoach: "{coach} (compartido)"
         case .shareClients: "compartir clientes"
         case .sharedWriteRefused:
-            "{client} es cliente de {coach}, compartido contigo: solo se pueden registrar sesiones y citas."
+            "{client} es cliente de {coach}, compartido contigo: solo se pueden registrar sesiones y citas, y escribirle."
         case .sharedCodeRefused:
             "{client} es cliente de {coach}, compartido contigo: el código de registro lo da {coach}."
         case .scheduledBy: "programada por {user}"
