@@ -99,7 +99,7 @@ extension ExerciseList: Presentable {
         }
         let rows = exercises.map { row -> [String] in
             [
-                row.exercise.name.markedAsLibrary(row.gym),
+                row.exercise.name.markedAsLibrary(row.gym).marked(ofColleague: row.colleague),
                 row.machineUnseen
                     ? CataloguePhrases.machineUnseen.t() : (row.machine ?? "").markedAsLibrary(row.machineOfGym),
                 row.muscles.joined(separator: ", "),
@@ -193,4 +193,9 @@ extension TrainingDetail: Presentable {
 extension String {
     /// The name as a list shows it, followed by `(gym)` when the row is of the gym's library.
     func markedAsLibrary(_ gym: Bool) -> String { gym ? "\(self) \(GymPhrases.libraryMark.t())" : self }
+
+    /// The name followed by `(ada's)` when the row is of the catalogue of the colleague `coach`.
+    func marked(ofColleague coach: String?) -> String {
+        coach.map { "\(self) \(SharePhrases.colleagueMark.t(["coach": $0]))" } ?? self
+    }
 }

@@ -24,9 +24,10 @@ extension ServerStore {
     /// `entities_catalogue_version`) that SQLite merges, instead of walking every row of the tenant: for a client of a
     /// coach with 10,000 rows, 0.6 ms instead of 11 ms. A coach of a gym also reads its library (`gym` or
     /// `managedGym`: ``gymLibraryRun(_:since:)``), a third run, and the rows of the clients colleagues share with her
-    /// at `now` (`sharedClient`: ``sharedClientsRun(_:since:now:dialect:)``), a fourth. Rows the table lets only their
-    /// recorder read are filtered by ``recorderCondition``, and a coach's rows she reads only as one of their two people
-    /// (a client's conversation with a colleague) by ``partyCondition(_:_:)``.
+    /// at `now` (`sharedClient`: ``sharedClientsRun(_:since:now:dialect:)``), a fourth, with the catalogues of the
+    /// coaches who share them (`sharingCoach`: ``sharingCatalogueRun(_:since:now:of:)``), a fifth. Rows the table lets
+    /// only their recorder read are filtered by ``recorderCondition``, and a coach's rows she reads only as one of their
+    /// two people (a client's conversation with a colleague) by ``partyCondition(_:_:)``.
     static func visibleRows(
         _ principal: UserRecord, columns: String, since: Int64, now: Date, dialect: SQLDialect
     ) -> (String, SQLArguments) {
@@ -60,6 +61,9 @@ extension ServerStore {
         }
         if relations.contains(.sharedClient) {
             runs.append(sharedClientsRun(principal, since: since, now: now, dialect: dialect))
+        }
+        if relations.contains(.sharingCoach) {
+            runs.append(sharingCatalogueRun(principal, since: since, now: now))
         }
         let sql = runs.map { "SELECT \(columns) FROM entities WHERE \($0.0)" }.joined(separator: "\nUNION ALL\n")
         return (sql, runs.reduce(SQLArguments()) { $0 + $1.1 })
@@ -131,6 +135,7 @@ extension UserRecord {
     func relation(to kind: EntityKind, rowTenant: UUID, rowClient: UUID?) -> Access.Relation {
         Access.relation(
             account: id, role: role, tenant: tenantID, gym: gym.map { ($0.gymID, $0.role) }, shared: sharedClients,
+            sharing: sharingCoaches,
             to: kind, rowTenant: rowTenant, rowClient: rowClient)
     }
 
@@ -158,6 +163,7 @@ extension UserRecord {
         guard tenant != tenantID else { return Access.newRowRelation(kind, as: role) }
         return Access.relation(
             account: id, role: role, tenant: tenantID, gym: gym.map { ($0.gymID, $0.role) }, shared: sharedClients,
+            sharing: sharingCoaches,
             to: kind, rowTenant: tenant, rowClient: client)
     }
 

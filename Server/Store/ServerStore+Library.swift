@@ -8,13 +8,15 @@ import GorillaShared
 /// is the access table's `gym` and `managedGym` relations (``GorillaShared/Access/libraryRelation(_:)``), checked
 /// here and in every push, with the membership read in the request's own transaction.
 extension ServerStore {
-    /// `principal` with its gym and role, and the clients shared with it at `now`, as `db` sees them (a client, or a
-    /// coach in no gym, has none).
+    /// `principal` with its gym and role, and the clients shared with it at `now` and their coaches, as `db` sees them
+    /// (a client, or a coach in no gym, has none).
     static func withGym(_ db: any SQLTransaction, _ principal: UserRecord, now: Date = Date()) throws -> UserRecord {
         guard Access.mayBelongToGym(principal.role) else { return principal }
         var principal = principal
         principal.gym = try membership(db, of: principal.id)
-        if principal.gym != nil { principal.sharedClients = try sharedClients(db, with: principal.id, now: now) }
+        if principal.gym != nil {
+            (principal.sharedClients, principal.sharingCoaches) = try sharedClients(db, with: principal.id, now: now)
+        }
         return principal
     }
 

@@ -40,13 +40,49 @@ extension ServerStore {
     /// these reaches a coach only as a shared client's (``sharedClientsRun(_:since:now:dialect:)``).
     static let sharedKindNames = EntityKind.allCases.filter { $0.scope == .client }.map { Array($0.rawValue.utf8) }
 
-    /// The clients shared with `account` at `now`, as `db` sees them.
-    static func sharedClients(_ db: any SQLTransaction, with account: UUID, now: Date) throws -> Set<UUID> {
-        let ids: [String] = try db.fetchAll(
-            sql: "SELECT s.client_id FROM client_shares s WHERE \(liveSharesCondition)",
-            arguments: [account.key, ISOTime.format(now)]
-        ).map { $0["client_id"] }
-        return Set(ids.compactMap(UUID.init(uuidString:)))
+    /// The clients shared with `account` at `now`, and the coaches who share them, as `db` sees them.
+    static func sharedClients(
+        _ db: any SQLTransaction, with account: UUID, now: Date
+    ) throws -> (clients: Set<UUID>, coaches: Set<UUID>) {
+        let rows = try db.fetchAll(
+            sql: "SELECT s.client_id, s.coach_id FROM client_shares s WHERE \(liveSharesCondition)",
+            arguments: [account.key, ISOTime.format(now)])
+        return (
+            Set(rows.compactMap { UUID(uuidString: $0["client_id"]) }),
+            Set(rows.compactMap { UUID(uuidString: $0["coach_id"]) })
+        )
+    }
+
+    /// The condition (and arguments) that picks the catalogue rows above `since` of the coaches who share a client with
+    /// `principal` at `now` (``GorillaShared/Access/Relation/sharingCoach``), or of the coach of `client` alone when
+    /// given; read by `entities_catalogue_version`.
+    static func sharingCatalogueRun(
+        _ principal: UserRecord, since: Int64, now: Date, of client: UUID? = nil
+    ) -> (String, SQLArguments) {
+        var arguments: SQLArguments = [principal.id.key, ISOTime.format(now)]
+        if let client { arguments = arguments + [client.key] }
+        return (
+            "coach_id IN (SELECT s.coach_id FROM client_shares s WHERE \(liveSharesCondition)"
+                + (client == nil ? "" : " AND s.client_id = ?") + ") AND version > ? AND \(catalogueCondition)",
+            arguments + [since]
+        )
+    }
+
+    /// The usernames of the coaches who share a client with `account` at `now`, by their tenant's id as the rows spell
+    /// it (a pull marks their catalogue's rows with it).
+    static func sharingCoachNames(
+        _ db: any SQLTransaction, with account: UUID, now: Date
+    ) throws -> [[UInt8]: String] {
+        var names: [[UInt8]: String] = [:]
+        for row in try db.fetchAll(
+            sql: """
+                SELECT DISTINCT s.coach_id, u.username FROM client_shares s JOIN users u ON u.id = s.coach_id
+                WHERE \(liveSharesCondition)
+                """, arguments: [account.key, ISOTime.format(now)])
+        {
+            names[Array((row["coach_id"] as String).utf8)] = row["username"]
+        }
+        return names
     }
 
     /// Whether the client `client` of the coach `coach` is shared with `colleague` at `now`, as `db` sees it.

@@ -24,6 +24,8 @@ package struct UserRecord: Sendable, Equatable {
     /// The clients colleagues share with the coach, when a request read them in its own transaction
     /// (``ServerStore/withGym(_:_:now:)``); empty otherwise.
     package var sharedClients: Set<UUID> = []
+    /// The coaches who share those clients with the coach (their tenants), read with them.
+    package var sharingCoaches: Set<UUID> = []
 
     /// The coach whose tenant this account belongs to: itself for a coach, its coach for a client.
     package var tenantID: UUID { role == .coach ? id : (coachID ?? id) }

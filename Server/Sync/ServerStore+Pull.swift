@@ -60,13 +60,19 @@ extension ServerStore {
                 let (condition, runArguments) = gym == nil ? ("1 = 0", []) : Self.gymLibraryRun(principal, since: since)
                 (visible, arguments) = ("SELECT \(columns) FROM entities WHERE \(condition)", runArguments)
             } else if let sharedClient {
-                // Only a coach is shared clients (the run's kinds are those a coach reads of them).
+                // Only a coach is shared clients (the run's kinds are those a coach reads of them), with the catalogue
+                // of the client's coach.
                 let (condition, runArguments) =
                     coach
                     ? Self.sharedClientsRun(principal, since: since, now: now, dialect: db.dialect) : ("1 = 0", [])
+                let (catalogue, catalogueArguments) =
+                    coach ? Self.sharingCatalogueRun(principal, since: since, now: now, of: sharedClient) : ("1 = 0", [])
                 (visible, arguments) = (
-                    "SELECT \(columns) FROM entities WHERE \(condition) AND client_id = ?",
-                    runArguments + [sharedClient.key]
+                    """
+                    SELECT \(columns) FROM entities WHERE \(condition) AND client_id = ?
+                    UNION ALL SELECT \(columns) FROM entities WHERE \(catalogue)
+                    """,
+                    runArguments + [sharedClient.key] + catalogueArguments
                 )
             } else {
                 (visible, arguments) = Self.visibleRows(
@@ -83,6 +89,7 @@ extension ServerStore {
             let hidden = Self.hiddenFields(principal)
             let sharedHidden = Self.hiddenFields(principal, in: .sharedClient)
             let tenant = Array(principal.tenantID.key.utf8)
+            let colleagues = coach ? try Self.sharingCoachNames(db, with: principal.id, now: now) : [:]
             var page = PullPage(capacity: 64 * 1024)
             var newsIndex = 0
             var more = false
@@ -102,7 +109,8 @@ extension ServerStore {
                     newsIndex += 1
                 }
                 if full() { return false }
-                page.appendEntity(row, hiding: hidden, sharedHiding: sharedHidden, tenant: tenant)
+                page.appendEntity(
+                    row, hiding: hidden, sharedHiding: sharedHidden, tenant: tenant, colleagues: colleagues)
                 return true
             }
             while !more, newsIndex < newsVersions.count, !full() {
@@ -159,16 +167,16 @@ private struct PullPage {
         out += #"{"changes":["#.utf8
     }
 
-    /// The `entities` row `row` (columns id, kind, version, deleted, data, coach_id), its texts copied from the
-    /// engine's buffers. A row of a kind in `hiding` loses those fields (a client's own `client` row, the coach's
-    /// private notes); one that cannot be read goes out empty. A row of another tenant than `tenant` (the gym's
-    /// library) is marked `"gym":true`.
-    /// Appends the entity `row`, without the fields `hiding` names for its kind (`sharedHiding` for a row of another
-    /// tenant about a client: a shared client's), marked `"gym": true` when it is of the gym's library and
-    /// `"shared": true` when it is about a client shared with the principal.
+    /// Appends the `entities` row `row` (columns id, kind, version, deleted, data, coach_id), its texts copied from the
+    /// engine's buffers, without the fields `hiding` names for its kind (a client's own `client` row, the coach's
+    /// private notes; `sharedHiding` for a row of another tenant about a client: a shared client's); one that cannot
+    /// be read goes out empty. A row of another tenant than `tenant` is marked: `"shared": true` when it is about a
+    /// client shared with the principal, `"colleague": USERNAME` when it is of the catalogue of one of the
+    /// `colleagues` who share a client with the principal (by their tenant), `"gym": true` otherwise (the gym's
+    /// library).
     mutating func appendEntity(
         _ row: any SQLRowBytes, hiding: [[UInt8]: Set<String>], sharedHiding: [[UInt8]: Set<String>],
-        tenant: [UInt8]
+        tenant: [UInt8], colleagues: [[UInt8]: String] = [:]
     ) {
         let version = row.integer(2)
         let deleted = row.integer(3) != 0
@@ -180,7 +188,13 @@ private struct PullPage {
         if shared {
             out += #""shared":true,"#.utf8
         } else if foreign {
-            out += #""gym":true,"#.utf8
+            if let colleague = row.withText(5, { owner in colleagues.first { owner.elementsEqual($0.key) }?.value }) {
+                out += #""colleague":"#.utf8
+                FastJSON.write(.string(colleague), into: &out)
+                out += ",".utf8
+            } else {
+                out += #""gym":true,"#.utf8
+            }
         }
         out += #""data":"#.utf8
         row.withText(1) { kind in

@@ -133,6 +133,43 @@ struct SharedClientColleagueTests {
         }
     }
 
+    /// Cora records a session for Bea with Ada's exercise (she has none of that name): her list shows it as Ada's, the
+    /// session names it on both coaches' devices, and it goes from Cora's device with the share.
+    @Test func aColleagueRecordsForASharedClientWithTheCoachsExercises() async throws {
+        try await withTestServer { server in
+            let (ada, cora, _) = try await Self.gymWithBeaShared(on: server)
+            #expect(try await Self.run(["exercises", "add", "Press banca"], on: ada).status == 0)
+            try await ada.sync()
+            try await cora.sync()
+            let adas = try #require(try await ada.cache().all(Exercise.self).first { $0.name == "Press banca" })
+
+            for language in ["en", "ca", "es"] {
+                let lang = try #require(Language(rawValue: language))
+                let listed = try await Self.run(["exercises", "list"], language, on: cora)
+                let mark = SharePhrases.colleagueMark.text(in: lang, ["coach": "ada"])
+                #expect(listed.stdout.contains("Press banca \(mark)"), "\(listed)")
+            }
+            let json = try await runGorilla(["--json", "exercises", "list"], home: cora.home).json()
+            let row = json.arrayValue?.compactMap(\.objectValue).first { $0["name"] == "Press banca" }
+            #expect(row?["colleague"] == "ada", "\(json)")
+
+            let logged = try await Self.run(
+                ["sessions", "log", "--client", "Bea", "--set", "Press banca: 8x50kg"], "ca", on: cora)
+            #expect(logged.status == 0, "\(logged)")
+            try await cora.sync()
+            try await ada.sync()
+            let sessions = try ada.cache().all(TrainingSession.self)
+            #expect(sessions.count == 1 && sessions.first?.exercises.first?.exercise == adas.id, "\(sessions)")
+            // Ada's list is hers alone.
+            #expect(!(try await Self.run(["exercises", "list"], on: ada).stdout.contains("(ada's)")))
+
+            #expect(try await runGorilla(["clients", "unshare", "Bea"], home: ada.home).status == 0)
+            try await cora.sync()
+            let after = try await Self.run(["exercises", "list"], on: cora)
+            #expect(!after.stdout.contains("Press banca"), "\(after)")
+        }
+    }
+
     @Test func anAppointmentAColleagueScheduledSaysWhoScheduledIt() async throws {
         try await withTestServer { server in
             let (ada, cora, _) = try await Self.gymWithBeaShared(on: server)

@@ -5,10 +5,12 @@ import GorillaTesting
 import Testing
 
 /// Who asks, in the gym operations' matrix: the owner, an admin and a coach of one gym, the owner of another gym, a
-/// coach in no gym, a client of the gym's owner, a client of a colleague (the gym's coach), and nobody. Listed in the order each row asks them, so that the
-/// operations that change the gym (leave, remove, role, dissolve) come from its own members last.
+/// coach in no gym, a client of the gym's owner, a client of a colleague (the gym's coach), a client the owner shares
+/// with that colleague (shared in the matrix's own test), a client of the other gym, and nobody. Listed in the order
+/// each row asks them, so that the operations that change the gym (leave, remove, role, dissolve) come from its own
+/// members last.
 enum GymPrincipal: String, CaseIterable, CustomStringConvertible {
-    case anonymous, client, colleagueClient, independent, otherGym, coach, admin, owner
+    case anonymous, client, colleagueClient, sharedClient, otherGymClient, independent, otherGym, coach, admin, owner
 
     /// The account's username (the anonymous column logs in as nobody).
     var username: String {
@@ -16,6 +18,8 @@ enum GymPrincipal: String, CaseIterable, CustomStringConvertible {
         case .anonymous: ""
         case .client: "cleo"
         case .colleagueClient: "cody"
+        case .sharedClient: "sara"
+        case .otherGymClient: "hana"
         case .independent: "ivan"
         case .otherGym: "hugo"
         case .coach: "cora"
@@ -27,9 +31,10 @@ enum GymPrincipal: String, CaseIterable, CustomStringConvertible {
     var description: String { rawValue }
 }
 
-/// A gym ("Gorilla Gym": olga owner, adam admin, cora coach), another gym (hugo's), ivan on his own and olga's client
-/// cleo, cora's client cody, built with raw protocol requests; `code` is an unused invitation to olga's gym,
-/// `libraryMachine` a machine of its library, and every coach has an exercise of their own (``ownExercise(of:)``).
+/// A gym ("Gorilla Gym": olga owner, adam admin, cora coach), another gym (hugo's), ivan on his own and olga's clients
+/// cleo and sara, cora's client cody, hugo's client hana, built with raw protocol requests; `code` is an unused
+/// invitation to olga's gym, `libraryMachine` a machine of its library, and every coach has an exercise of their own
+/// (``ownExercise(of:)``).
 struct GymWorld {
     static let password = "correct horse"
 
@@ -37,6 +42,8 @@ struct GymWorld {
     var code = ""
     /// Olga's client cleo.
     var client = UUID()
+    /// Olga's client sara (whom the gym matrix shares with cora).
+    var secondClient = UUID()
     var libraryMachine = UUID()
 
     /// The id of the exercise each coach made of their own.
@@ -48,17 +55,21 @@ struct GymWorld {
     static func build(port: Int) async throws -> GymWorld {
         var world = GymWorld()
         let cleo = world.client
+        let sara = world.secondClient
+        var codes: [GymPrincipal: String] = [:]
         let (olga, clientCode, adminCode, coachCode, spareCode) = try await withClient(port: port) {
             client -> (String, String, String, String, String) in
             try await client.hello(language: "en")
             let token = try await client.signUpCoach("olga", password: password, name: "Olga", surname: "Ferrer")
             try await client.request("gym.create", ["name": "Gorilla Gym"]).expectSuccess()
             let pushed = try await client.pushRequiringReply([
-                mutation("client", cleo, fields: ["name": "Cleo", "surname": "Puig"])
+                mutation("client", cleo, fields: ["name": "Cleo", "surname": "Puig"]),
+                mutation("client", sara, fields: ["name": "Sara", "surname": "Vidal"]),
             ])
             func invite(_ role: String) async throws -> String {
                 try await client.request("gym.invite", ["role": role]).expectSuccess().requireString("value", "code")
             }
+            codes[.sharedClient] = try pushed[1].requireString("extra", "code")
             return (
                 token, try pushed[0].requireString("extra", "code"), try await invite("admin"),
                 try await invite("coach"), try await invite("coach")
@@ -89,6 +100,10 @@ struct GymWorld {
                     principal.username, password: password, name: principal.username.capitalized, surname: "Solo")
                 if principal == .otherGym {
                     try await client.request("gym.create", ["name": "Other Gym"]).expectSuccess()
+                    let pushed = try await client.pushRequiringReply([
+                        mutation("client", UUID(), fields: ["name": "Hana", "surname": "Mas"])
+                    ])
+                    codes[.otherGymClient] = try pushed[0].requireString("extra", "code")
                 }
                 return token
             }
@@ -110,7 +125,9 @@ struct GymWorld {
                 ])
             }
         }
-        for (principal, code) in [(GymPrincipal.client, clientCode), (.colleagueClient, colleagueClientCode)] {
+        codes[.client] = clientCode
+        codes[.colleagueClient] = colleagueClientCode
+        for (principal, code) in codes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             world.tokens[principal] = try await withClient(port: port) { client in
                 try await client.hello(language: "en")
                 return try await client.request(
@@ -158,14 +175,16 @@ struct GymPermissionMatrixTests {
         Row(
             .gymMachine,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 0, .coach: 111,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 0, .coach: 111,
                 .admin: 0, .owner: 0,
             ]
         ) { principal, _ in ["name": "Machine of \(principal)"] },
         Row(
             .gymPublish,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 0, .coach: 111,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 0, .coach: 111,
                 .admin: 0, .owner: 0,
             ]
         ) { principal, _ in ["kind": "exercise", "id": GymWorld.ownExercise(of: principal).key] },
@@ -173,14 +192,16 @@ struct GymPermissionMatrixTests {
         Row(
             .gymCopy,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 112, .coach: 0,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 112, .coach: 0,
                 .admin: 0, .owner: 0,
             ]
         ) { _, world in ["kind": "machine", "id": world.libraryMachine.key] },
         Row(
             .gymCreate,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 0, .otherGym: 131, .coach: 131,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 0, .otherGym: 131, .coach: 131,
                 .admin: 131,
                 .owner: 131,
             ]
@@ -188,7 +209,8 @@ struct GymPermissionMatrixTests {
         Row(
             .gymJoin,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 0, .otherGym: 131, .coach: 131,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 0, .otherGym: 131, .coach: 131,
                 .admin: 131,
                 .owner: 131,
             ]
@@ -196,26 +218,30 @@ struct GymPermissionMatrixTests {
         Row(
             .gymShow,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 0, .coach: 0,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 0, .coach: 0,
                 .admin: 0, .owner: 0,
             ]),
         Row(
             .gymMembers,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 0, .coach: 0,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 0, .coach: 0,
                 .admin: 0, .owner: 0,
             ]),
         Row(
             .gymInvite,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 0, .coach: 111,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 0, .coach: 111,
                 .admin: 0, .owner: 0,
             ]
         ) { _, _ in ["role": "coach"] },
         Row(
             .gymRename,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 0, .coach: 111,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 0, .coach: 111,
                 .admin: 0, .owner: 0,
             ]
         ) { principal, _ in ["name": "Renamed by \(principal)"] },
@@ -223,7 +249,8 @@ struct GymPermissionMatrixTests {
         Row(
             .gymRole,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 133, .coach: 111,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 133, .coach: 111,
                 .admin: 111, .owner: 0,
             ]
         ) { _, _ in ["user": "cora", "role": "admin"] },
@@ -231,7 +258,8 @@ struct GymPermissionMatrixTests {
         Row(
             .gymRemove,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 133, .coach: 111,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 133, .coach: 111,
                 .admin: 0, .owner: 0,
             ]
         ) { principal, _ in ["user": principal == .owner ? "adam" : "cora"] },
@@ -239,14 +267,16 @@ struct GymPermissionMatrixTests {
         Row(
             .gymLeave,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 132, .coach: 0,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 132, .coach: 0,
                 .admin: 0, .owner: 132,
             ]),
         // Every member reads their own gym's calendar (hugo his own gym's).
         Row(
             .gymCalendar,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 0, .coach: 0,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 0, .coach: 0,
                 .admin: 0, .owner: 0,
             ]
         ) { _, _ in ["from": "2026-12-01T00:00:00Z", "to": "2026-12-08T00:00:00Z"] },
@@ -254,7 +284,8 @@ struct GymPermissionMatrixTests {
         Row(
             .gymOverview,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 0, .coach: 111,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 0, .coach: 111,
                 .admin: 0, .owner: 0,
             ]
         ) { _, _ in ["from": "2026-11-02T00:00:00Z", "to": "2026-12-01T00:00:00Z", "zone": "Europe/Madrid"] },
@@ -262,7 +293,8 @@ struct GymPermissionMatrixTests {
         Row(
             .gymShare,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 133, .coach: 9,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 133, .coach: 9,
                 .admin: 124, .owner: 0,
             ]
         ) { _, world in ["client": world.client.uuidString.lowercased(), "with": "cora"] },
@@ -270,7 +302,8 @@ struct GymPermissionMatrixTests {
         Row(
             .gymUnshare,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 133, .coach: 124,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 133, .coach: 124,
                 .admin: 124, .owner: 0,
             ]
         ) { _, world in ["client": world.client.uuidString.lowercased(), "with": "cora"] },
@@ -278,14 +311,16 @@ struct GymPermissionMatrixTests {
         Row(
             .gymTransfer,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 133, .coach: 9,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 133, .coach: 9,
                 .admin: 124, .owner: 0,
             ]
         ) { _, world in ["client": world.client.uuidString.lowercased(), "to": "cora"] },
         Row(
             .gymDissolve,
             [
-                .anonymous: 110, .client: 111, .colleagueClient: 111, .independent: 130, .otherGym: 0, .coach: 111,
+                .anonymous: 110, .client: 111, .colleagueClient: 111, .sharedClient: 111, .otherGymClient: 111,
+                .independent: 130, .otherGym: 0, .coach: 111,
                 .admin: 111, .owner: 0,
             ]),
     ]
@@ -337,6 +372,14 @@ struct GymPermissionMatrixTests {
         try await withTestServer(configure: Self.configure) { server in
             let port = server.port
             let world = try await GymWorld.build(port: port)
+            // Sara is a shared client: olga shares her with cora.
+            let shared = try await withClient(port: port) { client in
+                try await client.hello(language: "en")
+                try await client.resume(world.tokens[.owner]!).expectSuccess()
+                return Unchecked(
+                    try await client.request("gym.share", ["client": world.secondClient.key, "with": "cora"]))
+            }.value
+            #expect(shared.result == 0, "\(shared)")
             for principal in GymPrincipal.allCases {
                 let reply = try await withClient(port: port) { client in
                     try await client.hello(language: "en")

@@ -77,7 +77,7 @@ enum PermissionMatrixExpected {
         event.start         update  yes             no
         event.status        update  yes             no
         event.series        update  fixed           no
-        event.answer        create  no              .
+        event.answer        create  no
         message.read        update  recipient       recipient
         message.text        update  no              no
         session.notes       update  yes             same-role
@@ -89,58 +89,59 @@ enum PermissionMatrixExpected {
 
     /// A colleague of the gym a client is shared with (`coach:sharedClient`), on the rows about that client: she reads
     /// them (not the private notes, and of the messages only her own conversation with the client), records sessions
-    /// and appointments, writes to the client, and changes only what she created. `GymPermissionMatrixTests`,
+    /// and appointments, writes to the client, and changes only what she created; she reads the catalogue of the coach
+    /// who shares the client (`coach:sharingCoach`), and changes none of it. `GymPermissionMatrixTests`,
     /// `SharedClientWriteTests` and `SharedClientMessageTests` check them on a real server.
     static let shared = """
-        # kind              action  coach:sharedClient
-        machine             create  .
-        machine             read    .
-        machine             update  .
-        machine             delete  .
-        exercise            create  .
-        exercise            read    .
-        exercise            update  .
-        exercise            delete  .
-        training            create  .
-        training            read    .
-        training            update  .
-        training            delete  .
-        client              create  no
-        client              read    yes
-        client              update  no
-        client              delete  no
-        event               create  recorder
-        event               read    yes
-        event               update  recorder
-        event               delete  recorder
-        message             create  party
-        message             read    party
-        message             update  recipient
-        message             delete  no
-        measurement         create  no
-        measurement         read    yes
-        measurement         update  no
-        measurement         delete  no
-        session             create  recorder
-        session             read    yes
-        session             update  recorder
-        session             delete  recorder
-        draft               create  recorder
-        draft               read    recorder
-        draft               update  recorder
-        draft               delete  recorder
-        conflict            create  no
-        conflict            read    no
-        conflict            update  no
-        conflict            delete  no
-        program             create  .
-        program             read    .
-        program             update  .
-        program             delete  .
-        assignment          create  no
-        assignment          read    no
-        assignment          update  no
-        assignment          delete  no
+        # kind              action  coach:sharedClient  coach:sharingCoach
+        machine             create  .                   .
+        machine             read    .                   yes
+        machine             update  .                   no
+        machine             delete  .                   no
+        exercise            create  .                   .
+        exercise            read    .                   yes
+        exercise            update  .                   no
+        exercise            delete  .                   no
+        training            create  .                   .
+        training            read    .                   yes
+        training            update  .                   no
+        training            delete  .                   no
+        client              create  no                  .
+        client              read    yes                 .
+        client              update  no                  .
+        client              delete  no                  .
+        event               create  recorder            .
+        event               read    yes                 .
+        event               update  recorder            .
+        event               delete  recorder            .
+        message             create  party               .
+        message             read    party               .
+        message             update  recipient           .
+        message             delete  no                  .
+        measurement         create  no                  .
+        measurement         read    yes                 .
+        measurement         update  no                  .
+        measurement         delete  no                  .
+        session             create  recorder            .
+        session             read    yes                 .
+        session             update  recorder            .
+        session             delete  recorder            .
+        draft               create  recorder            .
+        draft               read    recorder            .
+        draft               update  recorder            .
+        draft               delete  recorder            .
+        conflict            create  no                  .
+        conflict            read    no                  .
+        conflict            update  no                  .
+        conflict            delete  no                  .
+        program             create  .                   .
+        program             read    .                   yes
+        program             update  .                   no
+        program             delete  .                   no
+        assignment          create  no                  .
+        assignment          read    no                  .
+        assignment          update  no                  .
+        assignment          delete  no                  .
         client.notes        read    no
         event.answer        create  no
         event.answer        update  no

@@ -11,7 +11,7 @@ private struct ExpectedCell: CustomStringConvertible {
     let field: String?
     let action: Access.Action
     let role: Role
-    /// `own`, `ownClient`, `coach`, `sharedClient` or `other`.
+    /// `own`, `ownClient`, `coach`, `sharedClient`, `sharingCoach` or `other`.
     let column: String
     let answer: String
 
@@ -84,8 +84,9 @@ extension PermissionMatrixTests {
     /// or 124; 9 for `server` and `fixed` fields) is `no`. A conditional cell is tried on a row that meets its
     /// condition (applied) and on one that does not (refused).
     @Test func theAccessTableGivesTheReviewedAnswersForASharedClient() {
-        let cells = ExpectedCell.parse(PermissionMatrixExpected.shared, columns: ["coach:sharedClient"])
-        #expect(cells.filter { $0.field == nil }.count == EntityKind.allCases.count * Access.Action.allCases.count)
+        let cells = ExpectedCell.parse(
+            PermissionMatrixExpected.shared, columns: ["coach:sharedClient", "coach:sharingCoach"])
+        #expect(cells.filter { $0.field == nil }.count == EntityKind.allCases.count * Access.Action.allCases.count * 2)
         for cell in cells {
             #expect(Self.tableAnswer(cell) == (cell.answer == "." ? "no" : cell.answer), "\(cell)")
         }

@@ -51,6 +51,8 @@ struct ShareSyncTests {
                 switch principal {
                 case .client: #expect(usernames == ["olga", "cora"], "\(coaches ?? [])")
                 case .colleagueClient: #expect(usernames?.count == 1 && usernames != ["olga"], "\(coaches ?? [])")
+                case .sharedClient: #expect(usernames == ["olga"], "not shared in this world: \(coaches ?? [])")
+                case .otherGymClient: #expect(usernames == ["hugo"], "\(coaches ?? [])")
                 default: #expect(coaches == nil, "\(principal)")
                 }
             }

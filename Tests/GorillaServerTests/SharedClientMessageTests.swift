@@ -99,7 +99,7 @@ struct SharedClientMessageTests {
             let everything = Set([olgasMessage, corasMessage, toCora, toOlga].map(\.key))
             let expected: [GymPrincipal: Set<String>] = [
                 .client: everything, .owner: [olgasMessage.key, toOlga.key], .coach: [corasMessage.key, toCora.key],
-                .admin: [], .colleagueClient: [], .independent: [], .otherGym: [],
+                .admin: [], .colleagueClient: [], .sharedClient: [], .otherGymClient: [], .independent: [], .otherGym: [],
             ]
             for (principal, wanted) in expected {
                 let rows = try await world.pulled(principal, port: port)
@@ -122,6 +122,59 @@ struct SharedClientMessageTests {
             #expect(try await world.push(.client, port: port, [message(UUID(), to: cora, "Hello?")]) == [111])
             #expect(Set(try await world.pulled(.client, port: port).keys).isSuperset(of: everything))
             #expect(Set(try await world.pulled(.coach, port: port).keys).isDisjoint(with: everything))
+        }
+    }
+}
+
+/// The catalogue of the coach who shares a client, as the colleague reads it (``GymWorld``): olga shares cleo with
+/// cora, who then pulls olga's exercises marked as hers (`"colleague": "olga"`, also in the fetch of cleo's rows), names
+/// them in what she records for cleo, and changes none of them; nobody else reads them, and cora not once the share
+/// has ended (the access table's `sharingCoach` relation).
+@Suite(.hangLimit)
+struct SharedCatalogueTests {
+    @Test func aColleagueReadsTheSharingCoachsCatalogueAndNamesItForTheSharedClient() async throws {
+        try await withTestServer(configure: GymPermissionMatrixTests.configure) { server in
+            let port = server.port
+            let world = try await GymWorld.build(port: port)
+            let cleo = world.client.key
+            let olgas = GymWorld.ownExercise(of: .owner).key
+            #expect(try await world.pulled(.coach, port: port)[olgas] == nil, "before the share")
+
+            try await world.run(.owner, port: port, "gym.share", ["client": cleo, "with": "cora"])
+            let rows = try await world.pulled(.coach, port: port)
+            #expect(rows[olgas]?["colleague"] as? String == "olga", "\(rows[olgas] ?? [:])")
+            #expect(rows[GymWorld.ownExercise(of: .admin).key] == nil, "adam shares nothing with cora")
+            #expect(rows[GymWorld.ownExercise(of: .otherGym).key] == nil)
+            let fetched = try await world.run(.coach, port: port, "sync.pull", ["since": 0, "sharedClient": cleo])
+            let changes = fetched.value?["changes"] as? [JSONObject] ?? []
+            let fetchedRow = changes.first { ($0["id"] as? String)?.lowercased() == olgas }
+            #expect(fetchedRow?["colleague"] as? String == "olga", "the fetch of cleo's rows brings her coach's catalogue")
+            for principal in [GymPrincipal.admin, .independent, .otherGym, .colleagueClient, .otherGymClient] {
+                #expect(try await world.pulled(principal, port: port)[olgas] == nil, "\(principal)")
+            }
+            let cleos = try await world.pulled(.client, port: port)[olgas]
+            #expect(cleos != nil && cleos?["colleague"] == nil, "cleo reads it as her own coach's")
+
+            // Cora records for cleo with it, and changes nothing of it.
+            let session: JSONObject = [
+                "client": cleo, "start": "2026-11-24T09:00:00Z", "end": "2026-11-24T10:00:00Z",
+                "exercises": [["exercise": olgas, "name": "Own of owner", "sets": [["reps": 8, "weight": 50]]]],
+            ]
+            let written = try await world.push(
+                .coach, port: port,
+                [
+                    mutation("session", UUID(), fields: session),
+                    mutation("exercise", GymWorld.ownExercise(of: .owner), "update", fields: ["name": "Renamed"]),
+                    mutation("exercise", GymWorld.ownExercise(of: .owner), "delete"),
+                ])
+            #expect(written == [nil, 111, 111], "\(written)")
+
+            try await world.run(.owner, port: port, "gym.unshare", ["client": cleo])
+            #expect(try await world.pulled(.coach, port: port)[olgas] == nil, "unshared")
+            let after = try await world.push(
+                .coach, port: port,
+                [mutation("exercise", GymWorld.ownExercise(of: .owner), "update", fields: ["name": "Renamed"])])
+            #expect(after == [112], "\(after)")
         }
     }
 }

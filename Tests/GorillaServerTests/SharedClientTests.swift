@@ -53,7 +53,10 @@ struct SharedClientTests {
             let shared = try await ask(.owner, world, port: port, "gym.share", ["client": cleo, "with": "cora"])
             #expect(try shared.expectSuccess().value?["with"] as? [String] == ["cora"])
 
-            for principal in [GymPrincipal.client, .colleagueClient, .independent, .otherGym, .coach, .admin] {
+            for principal in [
+                GymPrincipal.client, .colleagueClient, .sharedClient, .otherGymClient, .independent, .otherGym, .coach,
+                .admin,
+            ] {
                 let rows = try await pulled(principal, world, port: port)
                 let reads = principal == .coach || principal == .client
                 #expect((rows[measurement.key] != nil) == reads, "\(principal) reads cleo's measurement")

@@ -61,6 +61,7 @@ extension LocalCache {
         let text = String(decoding: try WireCoding.encoder.encode(kept), as: UTF8.self)
         try writer.write { db in
             try Self.dropClients(db, ids.filter { !adopted.contains($0) }, report: Self.sharedLostReport)
+            try Self.dropColleagueCatalogues(db, keeping: Set(kept.map(\.by)))
             try Self.setMeta(db, Self.sharedClientsKey, text)
         }
     }

@@ -164,7 +164,8 @@ extension LocalCache {
     }
 
     /// Stores pulled changes as the server's and the local state (a row of the gym's library under its own kind,
-    /// ``libraryKind(_:)``); rows with queued local changes get them overlaid again.
+    /// ``libraryKind(_:)``, a row of a colleague's catalogue under hers, ``colleagueKind(_:of:)``); rows with queued
+    /// local changes get them overlaid again.
     static func upsertPulled(_ db: Database, _ changes: [PulledChange], journal: OutboxJournal? = nil) throws {
         // Entities with queued local changes get them overlaid again; usually there are none.
         let pending = try journal?.pending()?.map(\.entry) ?? []
@@ -180,10 +181,9 @@ extension LocalCache {
                 """)
         for change in changes {
             let key = change.id.key
-            if change.gym {
-                try upsert.execute(arguments: [
-                    key, libraryKind(change.kind), change.dataText, change.version, change.deleted ? 1 : 0,
-                ])
+            if change.gym || change.colleague != nil {
+                let kind = change.colleague.map { colleagueKind(change.kind, of: $0) } ?? libraryKind(change.kind)
+                try upsert.execute(arguments: [key, kind, change.dataText, change.version, change.deleted ? 1 : 0])
                 continue
             }
             if change.kind == EntityKind.conflict.rawValue, !change.deleted {
@@ -247,6 +247,8 @@ package struct PulledChange: Sendable {
     package var gym = false
     /// A row about a client a colleague shares with the account.
     package var shared = false
+    /// A row of the catalogue of the colleague (by username) who shares a client with the account.
+    package var colleague: String? = nil
 }
 
 /// A `sync.pull` page as read by `SyncEngine.decodePull`.

@@ -95,9 +95,26 @@ extension NameResolver {
     package func pick<Document: NamedDocument>(
         _ type: Document.Type, _ text: String, label: String? = nil
     ) throws -> Stored<Document> {
-        try Self.find(
-            cache.all(type), text, label: label ?? Document.kind.rawValue, id: \.id, name: \.value.lookupName,
-            forgiving: true)
+        try Self.pick(from: [cache.all(type)], text, label: label)
+    }
+
+    /// The row of the first of `lists` that `text` names as ``pick(_:_:label:)`` finds it: a later list is asked only
+    /// when the earlier ones have no such name (the coach's own catalogue before another's); the error is the first
+    /// list's, with its suggestions.
+    package static func pick<Document: NamedDocument>(
+        from lists: [[Stored<Document>]], _ text: String, label: String? = nil
+    ) throws -> Stored<Document> {
+        var first: ClientError?
+        for items in lists {
+            do {
+                return try find(
+                    items, text, label: label ?? Document.kind.rawValue, id: \.id, name: \.value.lookupName,
+                    forgiving: true)
+            } catch let error as ClientError where error.kind == .notFound {
+                first = first ?? error
+            }
+        }
+        throw first ?? notFound(label ?? Document.kind.rawValue, text, names: [])
     }
 
     /// The live row of `Document`'s kind (events, sessions: rows without a name) whose id `text` starts or ends with,

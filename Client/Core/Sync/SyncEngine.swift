@@ -217,6 +217,7 @@ package struct SyncEngine: Sendable {
 
     private static func decodeChange(_ parser: inout FastJSON.Parser) throws -> PulledChange {
         var kind: String?, id: UUID?, version: Int64?, deleted = false, data: String?, gym = false, shared = false
+        var colleague: String?
         try parser.members { key, parser in
             switch key {
             case "kind": kind = try parser.string()
@@ -225,6 +226,7 @@ package struct SyncEngine: Sendable {
             case "deleted": deleted = try parser.value() == .bool(true)
             case "gym": gym = try parser.value() == .bool(true)
             case "shared": shared = try parser.value() == .bool(true)
+            case "colleague": colleague = try parser.string()
             case "data":
                 let range = try parser.skipValue()
                 data = parser.text(range)
@@ -239,7 +241,7 @@ package struct SyncEngine: Sendable {
         return PulledChange(
             id: id, kind: kind, version: version, deleted: deleted,
             dataText: EntityKind(rawValue: kind).map { $0.forms.lowerCasingIDs(inText: text) } ?? text, gym: gym,
-            shared: shared)
+            shared: shared, colleague: colleague.flatMap { Validation.isValidUsername($0) ? $0 : nil })
     }
 
     /// Pulls pages until the server has no more; returns how many changes arrived.

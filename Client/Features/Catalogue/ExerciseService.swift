@@ -80,6 +80,12 @@ package struct ExerciseService: Sendable {
             + (try cache.library(Exercise.self)).sortedByFoldedName(\.name).map {
                 ExerciseList.Row(exercise: $0, machine: $0.machine.flatMap { gymMachines[$0] }, gym: true)
             }
+            + (try cache.colleagueCatalogues(Exercise.self)).map { coach, exercise in
+                let machine = try exercise.machine.flatMap { id in
+                    try cache.colleagueCatalogue(Machine.self, of: coach).first { $0.id == id }?.name
+                }
+                return ExerciseList.Row(exercise: exercise, machine: machine, colleague: coach)
+            }
         if let search, !search.isEmpty {
             let needle = NameMatch.fold(search)
             rows = rows.filter { row in
@@ -143,6 +149,8 @@ package struct ExerciseList {
         package let machine: String?
         /// An exercise of the gym's library.
         package var gym = false
+        /// An exercise of the catalogue of this colleague, who shares a client with the coach (read-only).
+        package var colleague: String? = nil
         /// The coach's own exercise done on a machine of her gym's library.
         package var machineOfGym = false
         /// Done on a machine this device does not see: a gym's (the client's coach's gym, or one the coach has left).
@@ -157,7 +165,7 @@ package struct ExerciseList {
     package let search: String?
 
     package var jsonForm: some Encodable {
-        exercises.map { DocumentRecord($0.exercise, adding: LibraryMark($0.gym)) }
+        exercises.map { DocumentRecord($0.exercise, adding: LibraryMark($0.gym, colleague: $0.colleague)) }
     }
 }
 

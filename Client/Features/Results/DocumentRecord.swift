@@ -41,6 +41,11 @@ extension DocumentRecord where Extra == NoExtra {
 /// The member that marks a row of the gym's library in a list (`"gym": true`; absent on the coach's own rows).
 package struct LibraryMark: Encodable, Sendable, Equatable {
     let gym: Bool?
+    /// The colleague whose catalogue the row is of (read-only: she shares a client with the coach).
+    let colleague: String?
 
-    package init(_ gym: Bool) { self.gym = gym ? true : nil }
+    package init(_ gym: Bool, colleague: String? = nil) {
+        self.gym = gym ? true : nil
+        self.colleague = colleague
+    }
 }

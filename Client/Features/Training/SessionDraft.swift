@@ -50,27 +50,37 @@ struct SessionDraft: Sendable {
         }
     }
 
-    /// Links performed exercises to the catalogue by the names typed (``NameResolver/pick(_:_:label:)``: case and
-    /// accents folded, a small typo or the beginning of one name forgiven); returns the names kept without a link.
+    /// Links performed exercises of a session of `client` to the catalogue by the names typed
+    /// (``NameResolver/pick(_:_:label:)``: case and accents folded, a small typo or the beginning of one name
+    /// forgiven), the coach's own, then, for a client shared with her, their coach's; returns the names kept without a
+    /// link.
     ///
     /// - Parameter allowNew: keep a name the catalogue does not have by name only (`--allow-new`, and the train
     ///   view, whose session must never be lost at the end); without it such a name is an error with suggestions.
     /// - Throws: ``ClientError`` `.notFound` or `.ambiguous`, unless `allowNew`.
-    static func link(_ exercises: inout [PerformedExercise], cache: LocalCache, allowNew: Bool) throws -> [String] {
+    static func link(
+        _ exercises: inout [PerformedExercise], for client: UUID?, cache: LocalCache, allowNew: Bool
+    ) throws -> [String] {
         var matched: [SessionSaved.Match] = []
-        return try link(&exercises, cache: cache, allowNew: allowNew, matched: &matched)
+        return try link(&exercises, for: client, cache: cache, allowNew: allowNew, matched: &matched)
     }
 
-    /// ``link(_:cache:allowNew:)``, adding to `matched` every name typed that was taken as another (a typo, a
+    /// ``link(_:for:cache:allowNew:)``, adding to `matched` every name typed that was taken as another (a typo, a
     /// beginning: `Sentadila` as `Sentadilla`), so that the command can say so.
     static func link(
-        _ exercises: inout [PerformedExercise], cache: LocalCache, allowNew: Bool, matched: inout [SessionSaved.Match]
+        _ exercises: inout [PerformedExercise], for client: UUID?, cache: LocalCache, allowNew: Bool,
+        matched: inout [SessionSaved.Match]
     ) throws -> [String] {
-        let resolver = NameResolver(cache: cache)
+        // For a client a colleague shares, after the coach's own catalogue: her gym's library, then the colleague's
+        // catalogue (read-only: the session names them, filed under the colleague).
+        var catalogues = [try cache.all(Exercise.self)]
+        if let colleague = try client.flatMap({ try cache.sharingCoaches()[$0] }) {
+            catalogues += [try cache.library(Exercise.self), try cache.colleagueCatalogue(Exercise.self, of: colleague)]
+        }
         var unknown: [String] = []
         for index in exercises.indices where exercises[index].exercise == nil {
             do {
-                let known = try resolver.pick(Exercise.self, exercises[index].name)
+                let known = try NameResolver.pick(from: catalogues, exercises[index].name)
                 if NameMatch.fold(known.name) != NameMatch.fold(exercises[index].name) {
                     matched.append(SessionSaved.Match(typed: exercises[index].name, name: known.name))
                 }

@@ -60,7 +60,7 @@ extension SessionService {
                 continue
             }
             var linked = [exercise]
-            unknown += try SessionDraft.link(&linked, cache: cache, allowNew: request.allowNew)
+            unknown += try SessionDraft.link(&linked, for: session.client, cache: cache, allowNew: request.allowNew)
             if let index = exercises.firstIndex(where: { Self.same($0, linked[0]) }) {
                 exercises[index].sets = linked[0].sets
             } else {
@@ -91,7 +91,7 @@ extension SessionService {
         let session = try Self.resolve(cache, id)
         try mayCorrect(session)
         var exercises = exercises
-        let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: true)
+        let unknown = try SessionDraft.link(&exercises, for: session.client, cache: cache, allowNew: true)
         return try await store(
             correcting: session, exercises: exercises, notes: notes, start: start, cache: cache,
             unknownExercises: unknown)

@@ -92,7 +92,8 @@ package struct SessionService: Sendable {
             throw ClientError(.usage, TrainingPhrases.eventWithAnotherClient.t(["id": event.id.short]))
         }
         var matched: [SessionSaved.Match] = []
-        let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: request.allowNew, matched: &matched)
+        let unknown = try SessionDraft.link(
+            &exercises, for: client.id, cache: cache, allowNew: request.allowNew, matched: &matched)
         let alreadyDone = try event.flatMap { try Self.alreadyDone($0, cache: cache) }
         let length = given ?? (training.map { TrainService.estimatedLength(of: $0.value) } ?? Self.defaultLength)
         let draft = SessionDraft(

@@ -54,7 +54,7 @@ package struct TrainService: Sendable {
             // Another device took the session over: it is that device's to save, never saved twice.
             if let elsewhere = try await savedElsewhere(recorder, cache: cache) { return elsewhere }
             var exercises = try creatingNewExercises(recorder, in: cache)
-            let unknown = try SessionDraft.link(&exercises, cache: cache, allowNew: true)
+            let unknown = try SessionDraft.link(&exercises, for: recorder.client, cache: cache, allowNew: true)
             let draft = SessionDraft(
                 client: recorder.client, event: recorder.event, training: recorder.training,
                 mode: (recorder.realTime ? SessionMode.realtime : .handsfree).rawValue,

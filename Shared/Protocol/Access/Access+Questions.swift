@@ -55,13 +55,16 @@ extension Access {
     }
 
     /// How an account (`account`, of `role`, in tenant `tenant`, in the gym `gym` when a coach of one, with the
-    /// clients `shared` with it live) stands to a row of `kind` in `rowTenant` that belongs to the client `rowClient`
-    /// (nil: to the coach or the gym).
+    /// clients `shared` with it live, by the coaches `sharing`) stands to a row of `kind` in `rowTenant` that belongs
+    /// to the client `rowClient` (nil: to the coach or the gym).
     package static func relation(
         account: UUID, role: Role, tenant: UUID, gym: (id: UUID, role: GymRole)? = nil, shared: Set<UUID> = [],
-        to kind: EntityKind, rowTenant: UUID, rowClient: UUID?
+        sharing: Set<UUID> = [], to kind: EntityKind, rowTenant: UUID, rowClient: UUID?
     ) -> Relation {
         if let gym, rowTenant == gym.id, role == .coach, kind.scope == .catalogue { return libraryRelation(gym.role) }
+        if role == .coach, rowTenant != tenant, kind.scope == .catalogue, sharing.contains(rowTenant) {
+            return .sharingCoach
+        }
         if role == .coach, rowTenant != tenant, kind.scope == .client, let rowClient, shared.contains(rowClient) {
             return .sharedClient
         }

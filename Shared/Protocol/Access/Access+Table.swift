@@ -91,9 +91,11 @@ extension Access {
     /// The catalogue's rules (machines, exercises, trainings, programs): a coach's own, which her clients read; the
     /// gym's library, which every coach of the gym reads and its owners and admins add to (published rows are
     /// read-only templates: a coach copies them into her own catalogue). A client never reads the gym's library: what
-    /// their coach uses of it is her own copy.
+    /// their coach uses of it is her own copy. A colleague a client is shared with reads the client's coach's
+    /// catalogue, read-only, to record for the client with it.
     private static let catalogue = KindAccess([
         Grant(.coach, .own, everything), Grant(.client, .coach, [.read]),
         Grant(.coach, .gym, [.read]), Grant(.coach, .managedGym, [.create, .read]),
+        Grant(.coach, .sharingCoach, [.read]),
     ])
 }

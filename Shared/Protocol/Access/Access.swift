@@ -26,6 +26,9 @@ package enum Access {
         /// A row about a client their coach shares with the account, a colleague of the same gym (`gym.share`): the
         /// share is live (before its end, both coaches still in the gym).
         case sharedClient
+        /// A row of the catalogue of a colleague of the gym who shares a client with the account (`gym.share`, while the
+        /// share is live): read-only, so that what she records for that client may name it.
+        case sharingCoach
         /// Any other row: another tenant's, another client's of the same coach.
         case unrelated
     }

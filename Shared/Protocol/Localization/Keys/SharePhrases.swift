@@ -1,5 +1,6 @@
 /// Shared clients: sharing a client with a colleague of the gym and ending it (`gorilla clients share|unshare`), a
-/// shared client's mark in lists, what a sync says when a client leaves the device, and a client's coaches.
+/// shared client's mark in lists, what a sync says when a client leaves the device, a client's coaches, and the mark
+/// of a row of the catalogue of the colleague who shares a client.
 package enum SharePhrases: String, Phrases {
     case helpClientsShare
     case helpClientsUnshare
@@ -23,4 +24,5 @@ package enum SharePhrases: String, Phrases {
     case sharedWriteRefused
     case sharedCodeRefused
     case scheduledBy
+    case colleagueMark
 }

@@ -18,6 +18,7 @@ extension SharePhrases {
         case .sharedLost: "{client} ja no es comparteix amb tu: les seves dades han sortit d'aquest dispositiu."
         case .clientGone:
             "{client} ara té un altre entrenador: les seves dades han sortit d'aquest dispositiu (la vostra conversa es queda)."
+        case .colleagueMark: "(de {coach})"
         case .sharedBy: "compartit per {user}"
         case .coaches: "Entrenadors"
         case .sharedCoach: "{coach} (compartit)"

@@ -17,6 +17,7 @@ extension SharePhrases {
         case .untilPassed: "--until {day} has already passed: name today or a day to come."
         case .sharedLost: "{client} is no longer shared with you: their rows left this device."
         case .clientGone: "{client} now has another coach: their rows left this device (your conversation stays)."
+        case .colleagueMark: "({coach}'s)"
         case .sharedBy: "shared by {user}"
         case .coaches: "Coaches"
         case .sharedCoach: "{coach} (shared)"

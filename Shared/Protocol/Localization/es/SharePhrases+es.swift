@@ -18,6 +18,7 @@ extension SharePhrases {
         case .sharedLost: "{client} ya no se comparte contigo: sus datos han salido de este dispositivo."
         case .clientGone:
             "{client} ahora tiene otro entrenador: sus datos han salido de este dispositivo (vuestra conversación se queda)."
+        case .colleagueMark: "(de {coach})"
         case .sharedBy: "compartido por {user}"
         case .coaches: "Entrenadores"
         case .sharedCoach: "{coach} (compartido)"
