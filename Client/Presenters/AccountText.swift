@@ -28,7 +28,8 @@ extension SignedIn: Presentable {
 
 extension LoggedOut: Presentable {
     package func text(for viewer: Viewer) -> String {
-        AccountPhrases.loggedOut.t(["user": username])
+        everywhere
+            ? AccountPhrases.loggedOutEverywhere.t(["user": username]) : AccountPhrases.loggedOut.t(["user": username])
     }
 
     package func notes(for viewer: Viewer) -> [String] {
@@ -207,4 +208,10 @@ func labelled(_ rows: [(label: String, value: String)]) -> String {
         let label = row.label + ":"
         return label + String(repeating: " ", count: width - label.count + 1) + row.value
     }.joined(separator: "\n")
+}
+
+extension FeedAddress: Presentable {
+    package func text(for viewer: Viewer) -> String {
+        url + "\n" + (reset ? AccountPhrases.feedReset.t() : AccountPhrases.feedHint.t())
+    }
 }

@@ -125,6 +125,26 @@ extension RequestRouter {
         return .none
     }
 
+    /// `auth.logout.all`: ends every session of the account (this one, its other devices', its web sign-ins) and its
+    /// calendar feed's address.
+    func logoutEverywhere(state: inout ConnectionState) async throws -> ResponsePayload {
+        let principal = try state.requirePrincipal()
+        try await context.store.revokeTokens(userID: principal.id)
+        await endSubscription(&state)
+        state.principal = nil
+        state.tokenHash = nil
+        return .none
+    }
+
+    /// `feed.get`: the account's calendar feed address on the web door (with `reset`, a new one); 503 without a web
+    /// door.
+    func feed(_ body: FeedBody, state: inout ConnectionState) async throws -> ResponsePayload {
+        let principal = try state.requirePrincipal()
+        guard let web = context.webAddress.url else { throw ServerError(.noWebDoor) }
+        let path = try await context.store.feedPath(userID: principal.id, reset: body.reset == true)
+        return .value(FeedReply(url: web + path))
+    }
+
     func changePassword(_ body: PasswordChangeBody, state: inout ConnectionState) async throws -> ResponsePayload {
         let principal = try state.requirePrincipal()
         guard let user = try await context.store.user(id: principal.id) else { throw ServerError.notAuthenticated }

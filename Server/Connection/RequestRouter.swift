@@ -178,6 +178,8 @@ struct RequestRouter: Sendable {
         case .resume: return try await resume(decode(ResumeBody.self, body), state: &state)
         case .check: return try await check(state: &state)
         case .logout: return try await logout(state: &state)
+        case .logoutAll: return try await logoutEverywhere(state: &state)
+        case .feedGet: return try await feed(decode(FeedBody.self, body), state: &state)
         case .passwordChange: return try await changePassword(decode(PasswordChangeBody.self, body), state: &state)
         case .passwordReset: return try await resetPassword(decode(PasswordResetBody.self, body), state: &state)
         case .profileGet: return try await profile(state: &state)

@@ -195,6 +195,10 @@ enum Migrations {
             // The web door's sign-ins (``WebSessionTables``).
             try db.execute(sql: WebSessionTables.schema)
         }
+        migrator.registerMigration("v18-calendar-feeds") { db in
+            // The calendar feeds' epochs and key (``FeedTables``).
+            try db.execute(sql: FeedTables.schema)
+        }
         return migrator
     }
 }

@@ -97,13 +97,14 @@ extension ServerStore {
         try await write { db in try Self.revokeTokens(db, userID: userID, keeping: keeping) }
     }
 
-    /// Revokes every token of `userID` but `keeping`, and every web sign-in of the account: a password change, a
-    /// reset and a removal end them all.
+    /// Revokes every token of `userID` but `keeping`, every web sign-in of the account and its calendar feed's
+    /// address: a password change, a reset, a removal and `gorilla logout --all` end them all.
     static func revokeTokens(_ db: any SQLTransaction, userID: UUID, keeping: String? = nil) throws {
         try db.execute(
             sql: "UPDATE tokens SET revoked = 1 WHERE user_id = ? AND hash != ?",
             arguments: [userID.key, keeping ?? ""])
         try revokeWebSessions(db, userID: userID)
+        try moveFeedEpoch(db, userID: userID)
     }
 
     /// Applies a profile update to the principal's own account and returns the result.

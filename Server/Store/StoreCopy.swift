@@ -11,7 +11,8 @@ package enum StoreCopy {
         ("entities", "rowid"), ("applied_mutations", "rowid"), ("change_log", "rowid"),
         ("registration_codes", "rowid"), ("news", "rowid"), ("gyms", "rowid"), ("gym_members", "rowid"),
         ("gym_invites", "rowid"), ("client_shares", "rowid"),
-        ("client_departures", "rowid"), ("web_sessions", "rowid"),
+        ("client_departures", "rowid"), ("web_sessions", "rowid"), ("server_keys", "rowid"),
+        ("feed_epochs", "rowid"),
     ]
 
     /// Rows read and written at a time.

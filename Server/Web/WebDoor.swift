@@ -34,6 +34,7 @@ struct WebDoor: Sendable {
         router.post("/logout") { request, context in try await signOut(request, context: context) }
         router.get("/home") { request, _ in try await home(request) }
         router.post("/appointments/:id/:answer") { request, context in try await answer(request, context: context) }
+        router.get("/cal/:account/:file") { request, context in try await calendarFeed(request, context: context) }
         return router
     }
 

@@ -122,7 +122,23 @@ struct Logout: AsyncParsableCommand {
         CommandConfiguration(commandName: "logout", abstract: AccountPhrases.helpLogout.t())
     }
     @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
-    func run() async throws { try await present(global) { try await AccountService($0).logout() } }
+    @Flag(name: .long, help: ArgumentHelp(AccountPhrases.helpLogoutAll.t())) var all = false
+    func run() async throws {
+        try await present(global) { context in
+            all ? try await AccountService(context).logoutEverywhere() : try await AccountService(context).logout()
+        }
+    }
+}
+
+struct Feed: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "feed", abstract: AccountPhrases.helpFeed.t(),
+            discussion: AccountPhrases.helpFeedDiscussion.t())
+    }
+    @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
+    @Flag(name: .long, help: ArgumentHelp(AccountPhrases.helpFeedReset.t())) var reset = false
+    func run() async throws { try await present(global) { try await AccountService($0).feed(reset: reset) } }
 }
 
 struct WhoAmI: AsyncParsableCommand {

@@ -151,7 +151,7 @@ struct Gorilla: AsyncParsableCommand {
                 Connect.self, Register.self, Login.self, Logout.self, WhoAmI.self, ProfileCommand.self,
                 PasswordCommand.self,
                 Machines.self, Exercises.self, Trainings.self, Programs.self, Today.self, Clients.self, Events.self,
-                CalendarCommand.self,
+                CalendarCommand.self, Feed.self,
                 Agenda.self, Sessions.self, Train.self,
                 Stats.self, Measurements.self, Messages.self, Chat.self, Watch.self, NewsCommand.self,
                 SyncCommand.self, ExportCommand.self, ImportCommand.self, SettingsCommand.self, GymCommand.self,

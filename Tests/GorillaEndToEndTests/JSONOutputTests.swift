@@ -26,7 +26,15 @@ struct JSONOutputTests {
         "gym rename", "gym dissolve", "programs add", "programs edit", "programs rename", "programs duplicate",
         "programs rm", "programs assign", "programs unassign", "programs shift", "clients transfer",
         "exercises publish", "exercises copy", "trainings publish", "trainings copy", "programs publish",
-        "programs copy", "clients share", "clients unshare",
+        "programs copy", "clients share", "clients unshare", "feed",
+    ]
+
+    /// Shape lines whose presence depends on the day the test runs (what is ahead, which week of the program is
+    /// today's): left out of the recorded comparison; their values are still inspected.
+    static let movingWithToday = [
+        "coach agenda", "client agenda", "coach clients show Bea $.programs[].day",
+        "coach clients show Bea $.programs[].week", "coach gym overview --from 2026-11-16 $.coaches[].figures.appointmentRate",
+        "coach gym overview --from 2026-11-16 $.totals.appointmentRate",
     ]
 
     @Test func everyReadCommandPrintsParseableJSONWithoutNullsAndWithLowerCaseIDs() async throws {
@@ -63,7 +71,7 @@ struct JSONOutputTests {
                 ["stats", "--client", "Bea", "--exercise", "Rower"],
                 ["measurements", "list", "--client", "Bea"], ["messages", "list"], ["messages", "show", "Bea"],
                 ["news"], ["sync", "--status"], ["sync", "--conflicts"], ["agenda"], ["agenda", "--days", "7"],
-                ["calendar", "--week"], ["settings"], ["settings", "list"], ["gym", "show"], ["gym", "members"],
+                ["calendar", "--week", "2026-11-25"], ["settings"], ["settings", "list"], ["gym", "show"], ["gym", "members"],
                 ["programs", "list"], ["programs", "show", "Base"],
                 ["today", "--client", "Bea", "--date", "2026-11-30"],
                 ["gym", "calendar", "--week", "2026-11-25"], ["gym", "overview", "--from", "2026-11-16"],
@@ -73,7 +81,7 @@ struct JSONOutputTests {
                 ["events", "list"], ["calendar", "2026-11"], ["sessions", "list"], ["sessions", "show", session],
                 ["stats"], ["stats", "--exercise", "Curl"], ["measurements", "list"], ["messages", "list"],
                 ["messages", "show"], ["news"], ["sync", "--status"], ["sync", "--conflicts"], ["agenda"],
-                ["agenda", "--days", "7"], ["calendar", "--week"], ["settings", "list"], ["programs", "list"],
+                ["agenda", "--days", "7"], ["calendar", "--week", "2026-11-25"], ["settings", "list"], ["programs", "list"],
                 ["today", "--date", "2026-12-07"],
             ]
 
@@ -106,7 +114,8 @@ struct JSONOutputTests {
                 }
             }
             try Self.compareShapes(
-                shapes.map { $0.replacingOccurrences(of: session, with: "SESSION") }
+                shapes.filter { line in !Self.movingWithToday.contains { line.hasPrefix($0) } }
+                    .map { $0.replacingOccurrences(of: session, with: "SESSION") }
                     .map { $0.replacingOccurrences(of: account.event, with: "EVENT") }
                     .map { $0.replacingOccurrences(of: ics, with: "ICS") })
 
@@ -179,7 +188,9 @@ struct JSONOutputTests {
             try text.write(to: shapesFile, atomically: true, encoding: .utf8)
             return
         }
-        let recorded = Set(try String(contentsOf: shapesFile, encoding: .utf8).split(separator: "\n").map(String.init))
+        let recorded = Set(
+            try String(contentsOf: shapesFile, encoding: .utf8).split(separator: "\n").map(String.init)
+                .filter { line in !movingWithToday.contains { line.hasPrefix($0) } })
         let now = Set(lines)
         #expect(recorded.subtracting(now).sorted() == [], "members no longer in the --json output")
         #expect(now.subtracting(recorded).sorted() == [], "members new in the --json output")

@@ -54,13 +54,30 @@ package struct LoggedOut {
     package let revocation: ServerReach
     /// Changes still queued on this device.
     package let queued: Int
+    /// Every session of the account ended (`--all`), the calendar feed's address with them.
+    package var everywhere = false
 
-    /// What `--json` prints: `{"loggedOut": true}`.
+    /// What `--json` prints: `{"loggedOut": true}`, and `"everywhere": true` for `--all`.
     package struct JSONForm: Encodable {
         let loggedOut = true
+        let everywhere: Bool?
     }
 
-    package var jsonForm: JSONForm { JSONForm() }
+    package var jsonForm: JSONForm { JSONForm(everywhere: everywhere ? true : nil) }
+}
+
+/// `gorilla feed`: the calendar feed's address.
+package struct FeedAddress {
+    package let url: String
+    /// A new address was made (`--reset`): the old one no longer answers.
+    package let reset: Bool
+
+    /// What `--json` prints: `{"url": …}`.
+    package struct JSONForm: Encodable {
+        let url: String
+    }
+
+    package var jsonForm: JSONForm { JSONForm(url: url) }
 }
 
 /// `gorilla whoami`: the account and the server it is on.

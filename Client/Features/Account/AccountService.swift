@@ -126,6 +126,28 @@ package struct AccountService: Sendable {
         try context.saveSession(StoredSession(token: reply.token, expires: reply.expires, profile: reply.profile))
     }
 
+    /// `gorilla logout --all`: ends every session of the account on the server (this device's, its other devices',
+    /// its web sign-ins) and its calendar feed's address, then forgets the session here. It needs the server: when
+    /// it cannot be reached nothing changes, here or there.
+    package func logoutEverywhere() async throws -> LoggedOut {
+        let session = try context.session()
+        try await context.withServer(timeout: context.connectTimeout, evenIfSilent: true) { connection in
+            try await connection.send(Operation.logoutAll, Empty())
+        }
+        context.removeSession()
+        let queued = (try? context.cache().queuedCount()) ?? 0
+        return LoggedOut(username: session.profile.username, revocation: .reached, queued: queued, everywhere: true)
+    }
+
+    /// `gorilla feed [--reset]`: the address of the account's calendar feed, which calendar apps subscribe to; with
+    /// `reset` a new one, and the old one stops answering.
+    package func feed(reset: Bool) async throws -> FeedAddress {
+        let reply = try await context.withServer { connection in
+            try await connection.request(Operation.feedGet, FeedBody(reset: reset ? true : nil), as: FeedReply.self)
+        }
+        return FeedAddress(url: reply.url, reset: reset)
+    }
+
     /// `gorilla logout`: revokes the token on the server (when reachable) and forgets it here.
     package func logout() async throws -> LoggedOut {
         let session = try context.session()

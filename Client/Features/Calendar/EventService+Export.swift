@@ -109,9 +109,9 @@ struct ExportWriter {
         let description = [training, row.note].compactMap { $0 }.joined(separator: "\n")
         return ICalendar.Event(
             id: row.id, start: row.start, minutes: row.duration, summary: title(row), location: row.gym,
-            description: description.isEmpty ? nil : description, status: Self.status(state),
+            description: description.isEmpty ? nil : description, status: ICalendar.Status(state),
             organizer: people.organizer, attendee: people.attendee(row),
-            participation: Self.participation(row.answer, requested: state == .requested), reminder: reminder)
+            participation: ICalendar.Participation(row.answer, requested: state == .requested), reminder: reminder)
     }
 
     /// Series `id` as one VEVENT in its zone, with its rule and its cancelled occurrences excluded, and a VEVENT for
@@ -139,24 +139,5 @@ struct ExportWriter {
             changed.append(exception)
         }
         return (series, changed)
-    }
-
-    /// The appointment's ``GorillaShared/AppointmentState`` as iCalendar says it: a declined request does not take
-    /// place, as a cancelled appointment; a request waits for the coach; the rest holds its hour.
-    package static func status(_ state: AppointmentState) -> ICalendar.Status {
-        switch state {
-        case .scheduled, .confirmed, .done, .missed, .declinedByClient: .confirmed
-        case .requested: .tentative
-        case .cancelled, .requestDeclined: .cancelled
-        }
-    }
-
-    /// The client's answer; a client's own request is theirs to attend until they answer otherwise.
-    static func participation(_ answer: EventAnswer?, requested: Bool) -> ICalendar.Participation {
-        switch answer {
-        case .confirmed: .accepted
-        case .declined: .declined
-        case nil: requested ? .accepted : .needsAction
-        }
     }
 }

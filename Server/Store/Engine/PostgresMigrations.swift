@@ -173,6 +173,11 @@ enum PostgresMigrations {
             "v10-web-sessions",
             WebSessionTables.schema
         ),
+        (
+            // The calendar feeds' epochs and key (SQLite's `v18-calendar-feeds`).
+            "v11-calendar-feeds",
+            FeedTables.schema
+        ),
     ]
 
     /// The steps that rewrite data after their migration's statements, in the same transaction, by migration name.

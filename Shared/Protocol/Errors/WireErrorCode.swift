@@ -81,6 +81,8 @@ extension WireErrorCode {
     package static let lastOwner = WireErrorCode(rawValue: 132)
     /// A username that is no member of the asking coach's gym.
     package static let notAGymMember = WireErrorCode(rawValue: 133)
+    /// Something only the web door serves (a calendar feed) on a server started without one (`--no-web`).
+    package static let noWebDoor = WireErrorCode(rawValue: 134)
     // Server.
     package static let internalError = WireErrorCode(rawValue: 500)
     package static let unavailable = WireErrorCode(rawValue: 503)
@@ -230,6 +232,11 @@ extension WireErrorCode {
                 .notAGymMember, "notAGymMember",
                 "Aquest entrenador no és membre del teu gimnàs", "Este entrenador no es miembro de tu gimnasio",
                 "That coach is not a member of your gym"),
+            e(
+                .noWebDoor, "noWebDoor",
+                "Aquest servidor no té porta web: qui l'administra l'ha engegat amb --no-web",
+                "Este servidor no tiene puerta web: quien lo administra lo ha arrancado con --no-web",
+                "This server has no web door: its operator started it with --no-web"),
             e(
                 .internalError, "internalError",
                 "Error intern del servidor", "Error interno del servidor", "Internal server error"),

@@ -6,6 +6,7 @@ package enum Operation: String, Sendable, CaseIterable {
     case resume = "auth.resume"
     case check = "auth.check"
     case logout = "auth.logout"
+    case logoutAll = "auth.logout.all"
     case passwordChange = "auth.password.change"
     case passwordReset = "auth.password.reset"
     case profileGet = "profile.get"
@@ -38,13 +39,14 @@ package enum Operation: String, Sendable, CaseIterable {
     case gymCopy = "gym.copy"
     case gymShare = "gym.share"
     case gymUnshare = "gym.unshare"
+    case feedGet = "feed.get"
 
     /// Whether the operation may be used before logging in (hello, signup, login, resume, password reset, code check).
     package var isAnonymous: Bool {
         switch self {
         case .hello, .signup, .login, .resume, .passwordReset, .codeCheck:
             true
-        case .check, .logout, .passwordChange, .profileGet, .profileUpdate, .mediaPut, .mediaGet, .syncUpdated,
+        case .check, .logout, .logoutAll, .feedGet, .passwordChange, .profileGet, .profileUpdate, .mediaPut, .mediaGet, .syncUpdated,
             .syncPull,
             .syncPush, .subscribe, .clientCode, .clientResetPassword, .sessionHistory, .gymCreate, .gymInvite, .gymJoin,
             .gymShow, .gymMembers, .gymRole, .gymLeave, .gymRemove, .gymRename, .gymDissolve,

@@ -56,6 +56,13 @@ package enum AccountPhrases: String, Phrases {
     case otherAccountQueued
     case helpLogout
     case loggedOut
+    case helpLogoutAll
+    case loggedOutEverywhere
+    case helpFeed
+    case helpFeedDiscussion
+    case helpFeedReset
+    case feedHint
+    case feedReset
     case logoutServerRefused
     case logoutOffline
     case logoutQueuedStay

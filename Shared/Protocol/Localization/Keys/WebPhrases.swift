@@ -48,4 +48,6 @@ package enum WebPhrases: String, Phrases {
     case failureText
     /// A link back to the start.
     case backHome
+    /// The calendar feed's name in calendar apps.
+    case feedName
 }

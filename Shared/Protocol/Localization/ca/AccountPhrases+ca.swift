@@ -54,6 +54,20 @@ extension AccountPhrases {
         case .loggedInAs: "Has iniciat la sessió com a {user} ({name})."
         case .otherAccountQueued:
             "en aquest dispositiu encara hi ha {count|canvi pendent d'enviar|canvis pendents d'enviar} d'un altre compte; inicia la sessió amb aquell compte i executa abans gorilla sync"
+        case .helpLogoutAll:
+            "Tanca totes les sessions del compte: les d'aquest i dels altres dispositius, les de la web i l'adreça del calendari."
+        case .loggedOutEverywhere:
+            "{user} ha tancat totes les sessions: aquest dispositiu, els altres, la web i l'adreça del calendari."
+        case .helpFeed:
+            "L'adreça secreta del teu calendari, per subscriure-t'hi des del telèfon (Google, Apple, Outlook)."
+        case .helpFeedDiscussion:
+            "Les aplicacions de calendari la consulten cada 15 minuts i hi veuen les teves cites. Qui té l'adreça les veu: tracta-la com una contrasenya. --reset en fa una de nova i la vella deixa de funcionar; canviar la contrasenya i 'gorilla logout --all' també la revoquen."
+        case .helpFeedReset:
+            "Fes una adreça nova; la d'abans deixa de funcionar."
+        case .feedHint:
+            "Subscriu-t'hi des de l'aplicació de calendari (afegeix un calendari des d'una URL). Qui té l'adreça veu les teves cites: no la comparteixis."
+        case .feedReset:
+            "Adreça nova: la d'abans ja no funciona. Torna a subscriure't amb aquesta."
         case .helpLogout: "Tanca la sessió: revoca la sessió d'aquest dispositiu."
         case .loggedOut: "{user} ha tancat la sessió."
         case .logoutServerRefused:

@@ -1,6 +1,7 @@
 extension WebPhrases {
     package var ca: String {
         switch self {
+        case .feedName: "Entrenaments (Gorilla Coach)"
         case .product: "Gorilla Coach"
         case .signIn: "Inicia la sessió"
         case .userLabel: "Nom d'usuari o correu"

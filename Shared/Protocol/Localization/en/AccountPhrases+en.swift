@@ -53,6 +53,20 @@ extension AccountPhrases {
         case .loggedInAs: "Logged in as {user} ({name})."
         case .otherAccountQueued:
             "{count|queued change(s)|queued change(s)} of another account are still on this device; log in as that account and run gorilla sync first"
+        case .helpLogoutAll:
+            "End every session of the account: this device's and the others', the web's, and the calendar feed's address."
+        case .loggedOutEverywhere:
+            "Logged out {user} everywhere: this device, the others, the web and the calendar feed's address."
+        case .helpFeed:
+            "Your calendar's secret address, to subscribe to from your phone (Google, Apple, Outlook)."
+        case .helpFeedDiscussion:
+            "Calendar apps read it every 15 minutes and show your appointments. Whoever has the address sees them: treat it as a password. --reset makes a new one and the old one stops working; changing your password and 'gorilla logout --all' revoke it too."
+        case .helpFeedReset:
+            "Make a new address; the old one stops working."
+        case .feedHint:
+            "Subscribe to it in your calendar app (add a calendar from a URL). Whoever has the address sees your appointments: do not share it."
+        case .feedReset:
+            "New address: the old one no longer works. Subscribe again with this one."
         case .helpLogout: "Log out: revokes this device's session."
         case .loggedOut: "Logged out {user}."
         case .logoutServerRefused:

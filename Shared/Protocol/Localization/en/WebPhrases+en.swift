@@ -1,6 +1,7 @@
 extension WebPhrases {
     package var en: String {
         switch self {
+        case .feedName: "Training (Gorilla Coach)"
         case .product: "Gorilla Coach"
         case .signIn: "Sign in"
         case .userLabel: "Username or email"

@@ -56,6 +56,20 @@ extension AccountPhrases {
         case .loggedInAs: "Has iniciado sesión como {user} ({name})."
         case .otherAccountQueued:
             "en este dispositivo todavía hay {count|cambio pendiente de enviar|cambios pendientes de enviar} de otra cuenta; inicia sesión con esa cuenta y ejecuta antes gorilla sync"
+        case .helpLogoutAll:
+            "Cierra todas las sesiones de la cuenta: las de este y los demás dispositivos, las de la web y la dirección del calendario."
+        case .loggedOutEverywhere:
+            "{user} ha cerrado todas las sesiones: este dispositivo, los demás, la web y la dirección del calendario."
+        case .helpFeed:
+            "La dirección secreta de tu calendario, para suscribirte desde el teléfono (Google, Apple, Outlook)."
+        case .helpFeedDiscussion:
+            "Las aplicaciones de calendario la consultan cada 15 minutos y ven tus citas. Quien tiene la dirección las ve: trátala como una contraseña. --reset crea una nueva y la antigua deja de funcionar; cambiar la contraseña y 'gorilla logout --all' también la revocan."
+        case .helpFeedReset:
+            "Crea una dirección nueva; la anterior deja de funcionar."
+        case .feedHint:
+            "Suscríbete desde la aplicación de calendario (añadir calendario desde una URL). Quien tiene la dirección ve tus citas: no la compartas."
+        case .feedReset:
+            "Dirección nueva: la anterior ya no funciona. Vuelve a suscribirte con esta."
         case .helpLogout: "Cierra la sesión: revoca la sesión de este dispositivo."
         case .loggedOut: "{user} ha cerrado la sesión."
         case .logoutServerRefused:

@@ -1,6 +1,7 @@
 extension WebPhrases {
     package var es: String {
         switch self {
+        case .feedName: "Entrenamientos (Gorilla Coach)"
         case .product: "Gorilla Coach"
         case .signIn: "Inicia sesión"
         case .userLabel: "Nombre de usuario o correo"

@@ -1,7 +1,4 @@
 import Foundation
-import GorillaClientCore
-import GorillaShared
-import GorillaTerminal
 
 /// RFC 5545 iCalendar output: escaped text, lines folded at 75 octets, CRLF endings.
 ///
@@ -91,12 +88,32 @@ package enum ICalendar {
         var end: Date { start.addingTimeInterval(Double(minutes) * 60) }
     }
 
-    /// The calendar holding `events`, stamped `now`: a VTIMEZONE for each zone named, then the events in order.
-    package static func render(_ events: [Event], now: Date = Date()) -> String {
+    /// What a published calendar says of itself (a feed that calendars subscribe to): its name, and how often to ask
+    /// again (RFC 7986 `REFRESH-INTERVAL`, and Microsoft's `X-PUBLISHED-TTL` beside it).
+    package struct Feed: Sendable, Equatable {
+        package var name: String
+        /// Minutes between two polls.
+        package var refreshMinutes: Int
+
+        package init(name: String, refreshMinutes: Int) {
+            self.name = name
+            self.refreshMinutes = refreshMinutes
+        }
+    }
+
+    /// The calendar holding `events`, stamped `now`: a VTIMEZONE for each zone named, then the events in order; a
+    /// `feed` names itself and its refresh interval.
+    package static func render(_ events: [Event], now: Date = Date(), feed: Feed? = nil) -> String {
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//GorillaCoach//gorilla//EN", "CALSCALE:GREGORIAN",
             "METHOD:PUBLISH",
         ]
+        if let feed {
+            lines += [
+                "NAME:\(escape(feed.name))", "X-WR-CALNAME:\(escape(feed.name))",
+                "REFRESH-INTERVAL;VALUE=DURATION:PT\(feed.refreshMinutes)M", "X-PUBLISHED-TTL:PT\(feed.refreshMinutes)M",
+            ]
+        }
         var spans: [String: (zone: TimeZone, from: Date, to: Date)] = [:]
         var order: [String] = []
         for event in events {
@@ -353,5 +370,28 @@ extension ICalendar {
         let size = abs(seconds)
         let text = (seconds < 0 ? "-" : "+") + String(format: "%02d%02d", size / 3600, size % 3600 / 60)
         return size % 60 == 0 ? text : text + String(format: "%02d", size % 60)
+    }
+}
+
+extension ICalendar.Status {
+    /// The appointment's ``AppointmentState`` as iCalendar says it: a declined request does not take place, as a
+    /// cancelled appointment; a request waits for the coach; the rest holds its hour.
+    package init(_ state: AppointmentState) {
+        switch state {
+        case .scheduled, .confirmed, .done, .missed, .declinedByClient: self = .confirmed
+        case .requested: self = .tentative
+        case .cancelled, .requestDeclined: self = .cancelled
+        }
+    }
+}
+
+extension ICalendar.Participation {
+    /// The client's answer; a client's own request is theirs to attend until they answer otherwise.
+    package init(_ answer: EventAnswer?, requested: Bool) {
+        switch answer {
+        case .confirmed: self = .accepted
+        case .declined: self = .declined
+        case nil: self = requested ? .accepted : .needsAction
+        }
     }
 }

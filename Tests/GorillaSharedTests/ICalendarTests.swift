@@ -1,11 +1,6 @@
 import Foundation
-@testable import GorillaClientCore
-@testable import GorillaPresenters
-import GorillaShared
-@testable import GorillaTerminal
+@testable import GorillaShared
 import Testing
-
-@testable import GorillaClient
 
 /// The iCalendar writer on hand-made events: series with their rule, cancelled and changed occurrences, time zones,
 /// reminders and the people on an appointment.
