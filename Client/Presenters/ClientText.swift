@@ -175,6 +175,7 @@ extension IssuedClientSecret: Presentable {
                 ]),
                 RegistrationCommand.passOn(code: secret, needsName: needsName, needsSurname: needsSurname),
             ].joined(separator: "\n")
+                + (link.map { "\n" + CataloguePhrases.registrationLink.t(["link": $0]) } ?? "")
         case .passwordReset:
             return [
                 CataloguePhrases.resetToken.t(["name": name, "until": EventFormatting.local(expires)]),

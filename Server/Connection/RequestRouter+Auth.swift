@@ -11,7 +11,7 @@ extension RequestRouter {
             // A coach joining a gym as they sign up: held, like a client's code, only by the address's wrong codes.
             guard body.code == nil else { throw ServerError.invalid("code and gymCode: give one") }
             try await waitForCodeGuesses(state)
-            let user = try await validatedNewUser(body, role: .coach, language: state.language)
+            let user = try await context.newUser(body, role: .coach, language: state.language)
             let gym = try await guessingCode(state) {
                 try await context.store.registerCoach(user, gymCode: gymCode, now: now)
             }
@@ -24,50 +24,16 @@ extension RequestRouter {
                 throw ServerError(.rateLimited, retryAfter: wait)
             }
             await context.signups.record(addressKey)
-            let user = try await validatedNewUser(body, role: .coach, language: state.language)
+            let user = try await context.newUser(body, role: .coach, language: state.language)
             try await context.store.createUser(user)
             context.logger.info("coach signed up", metadata: ["user": "\(user.id)"])
             return try await startSession(for: user, state: &state)
         }
         // Before the password is hashed: an address that must wait costs no hash.
         try await waitForCodeGuesses(state)
-        let user = try await validatedNewUser(body, role: .client, language: state.language)
-        let account = try await registerClient(user, code: code, state: &state)
+        let user = try await context.newUser(body, role: .client, language: state.language)
+        let account = try await context.registerClient(user, code: code, address: state.address)
         return try await startSession(for: account, state: &state)
-    }
-
-    /// Checks the signup fields and hashes the password; the account is not stored yet.
-    func validatedNewUser(_ body: SignupBody, role: Role, language: Language) async throws -> UserRecord {
-        let username = body.username.trimmingCharacters(in: .whitespaces)
-        let email = body.email.trimmingCharacters(in: .whitespaces)
-        var missing: [String] = []
-        if username.isEmpty { missing.append("username") }
-        if email.isEmpty { missing.append("email") }
-        if body.password.isEmpty { missing.append("password") }
-        if role == .coach {
-            if (body.name ?? "").trimmingCharacters(in: .whitespaces).isEmpty { missing.append("name") }
-            if (body.surname ?? "").trimmingCharacters(in: .whitespaces).isEmpty { missing.append("surname") }
-        }
-        guard missing.isEmpty else { throw ServerError(.missingFields, missing.joined(separator: ", ")) }
-        guard Validation.isValidUsername(username) else {
-            throw ServerError(.invalidField, "username (3–32 letters, digits, '.', '_' or '-')")
-        }
-        guard Validation.isValidEmail(email) else { throw ServerError(.invalidField, "email") }
-        guard Validation.isAcceptablePassword(body.password) else { throw ServerError(.weakPassword) }
-        let name = body.name.map { Validation.cleanName($0) } ?? ""
-        let surname = body.surname.map { Validation.cleanName($0) } ?? ""
-        guard let name, let surname else { throw ServerError(.invalidField, "name or surname") }
-        var nif: String?
-        if let given = body.nif, !given.isEmpty {
-            guard let clean = Validation.cleanName(given, maxLength: 20) else {
-                throw ServerError(.invalidField, "nif")
-            }
-            nif = clean
-        }
-        let hash = try await context.passwords.hash(body.password)
-        return UserRecord(
-            role: role, username: username, email: email, passwordHash: hash, name: name,
-            surname: surname, nif: nif, language: body.language ?? language)
     }
 
     func login(_ body: LoginBody, state: inout ConnectionState) async throws -> ResponsePayload {

@@ -50,6 +50,11 @@ extension WebDoor {
             if let wait = error.retryAfter { response.headers[.retryAfter] = String(wait) }
             return response
         }
+        return try await startSession(for: user)
+    }
+
+    /// A new web session of `user` (its cookie set on the answer), and on to the home page.
+    func startSession(for user: UserRecord) async throws -> Response {
         let secret = Tokens.make()
         let lifetime = context.configuration.webSessionLifetime
         try await context.store.insertWebSession(

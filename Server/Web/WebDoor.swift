@@ -35,6 +35,8 @@ struct WebDoor: Sendable {
         router.get("/home") { request, _ in try await home(request) }
         router.post("/appointments/:id/:answer") { request, context in try await answer(request, context: context) }
         router.get("/cal/:account/:file") { request, context in try await calendarFeed(request, context: context) }
+        router.get("/join/:code") { request, context in try await joinPage(request, context: context) }
+        router.post("/join/:code") { request, context in try await join(request, context: context) }
         return router
     }
 

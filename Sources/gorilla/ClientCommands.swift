@@ -92,7 +92,10 @@ struct Clients: AsyncParsableCommand {
         }
         @OptionGroup(title: HelpPhrases.globalOptionsTitle.t()) var global: GlobalOptions
         @Argument(completion: .names(.client)) var client: String
-        func run() async throws { try await present(global) { try await ClientService($0).newCode(client) } }
+        @Flag(name: .long, help: ArgumentHelp(CataloguePhrases.helpClientsCodeLink.t())) var link = false
+        func run() async throws {
+            try await present(global) { try await ClientService($0).newCode(client, link: link) }
+        }
     }
 
     struct ResetPassword: AsyncParsableCommand {

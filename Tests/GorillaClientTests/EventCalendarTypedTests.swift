@@ -89,7 +89,8 @@ import Testing
     /// its name (`row[string: "start"]`, `data["duration"]`).
     static let files =
         ["Client/Presenters/EventText.swift", "Client/Presenters/AgendaText.swift", "Client/Presenters/CalendarText.swift",
-         "Client/Features/Results/EventFormatting.swift", "Client/Features/Calendar/ICalendar.swift"]
+         "Client/Features/Results/EventFormatting.swift", "Shared/Protocol/Time/ICalendar.swift",
+         "Server/Web/WebDoor+Feed.swift"]
     nonisolated(unsafe) static let keyed = #/\[(string|int|double|bool|number|array|object|date|uuid|id): *"[A-Za-z]+"\]|\["[a-z][A-Za-z]*"\]/#
 
     @Test func noFileOfTheCalendarReadsADocumentMemberByItsName() throws {

@@ -68,7 +68,9 @@ struct LivePushTests {
             // its subscribers, not for the engine.
             let pushBound: Duration = TestEngine.current == .postgres ? .seconds(30) : .seconds(15)
             #expect(figures.slowestPush < pushBound, "\(figures)")
-            #expect(figures.slowestPull < .seconds(3), "\(figures)")
+            // Another tenant's pull stalled 11.9 s before the bound; beside the rest of the suite on two cores it takes
+            // up to 3 s (3.0008 s seen once in CI), so the bound leaves room for the machine, not for a stall.
+            #expect(figures.slowestPull < .seconds(5), "\(figures)")
             // Closed: what they held goes back to the system, not only to the allocator (the database's own caches,
             // grown by 12 MB of messages, stay).
             let settled = try await eventually(timeout: .seconds(30), every: .milliseconds(200)) {

@@ -182,6 +182,8 @@ package struct IssuedClientSecret {
     /// Whether the client's `gorilla register client` needs `--name` (the coach gave none), and `--surname`.
     package let needsName: Bool
     package let needsSurname: Bool
+    /// For a registration code asked with `--link`: the web door's page where the client registers with it.
+    package var link: String? = nil
 
     /// A secret issued for `client`.
     package init(
@@ -205,11 +207,12 @@ package struct IssuedClientSecret {
         var user: String?
         var token: String?
         let expires: String
+        var link: String?
     }
 
     package var jsonForm: JSONForm {
         switch purpose {
-        case .registrationCode: JSONForm(id: client, code: secret, expires: expires)
+        case .registrationCode: JSONForm(id: client, code: secret, expires: expires, link: link)
         case .passwordReset: JSONForm(id: client, user: name, token: secret, expires: expires)
         }
     }

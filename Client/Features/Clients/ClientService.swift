@@ -121,13 +121,25 @@ package struct ClientService: Sendable {
     }
 
     /// `gorilla clients code CLIENT`: a new registration code for a client who has not registered yet.
-    package func newCode(_ name: String) async throws -> IssuedClientSecret {
+    /// With `link`, the web door's page where the client registers with the code is printed too.
+    /// - Throws: ``ClientError`` `.server` (134) for `link` when the server has no web door.
+    package func newCode(_ name: String, link: Bool = false) async throws -> IssuedClientSecret {
         try context.require(.update, .client, CataloguePhrases.coachesIssueCodes.t())
         let cache = try await quietlySyncedCache()
         let directory = ClientDirectory(cache: cache)
         let client = try directory.client(name, for: .writing(.issueCode))
         try Self.requireInvited(client)
-        return try await issueCode(for: client, in: directory)
+        var issued = try await issueCode(for: client, in: directory)
+        if link {
+            guard issued.link != nil else {
+                throw ClientError(
+                    .server, WireErrorCode.noWebDoor.message(in: Language.current),
+                    wire: WireError(code: .noWebDoor, message: "noWebDoor"))
+            }
+        } else {
+            issued.link = nil
+        }
+        return issued
     }
 
     /// A new registration code for the invited `client`, kept on this device; the client's row is marked with its
@@ -140,10 +152,12 @@ package struct ClientService: Sendable {
         let expires = ISOTime.format(issued.expires)
         try directory.keepCode(client.id, code: issued.secret, expires: expires)
         try directory.cache.annotate(client.id, ["codeExpires": .string(expires)])
-        return IssuedClientSecret(
+        var secret = IssuedClientSecret(
             .registrationCode, client: client.id, name: ClientDirectory.displayName(client),
             secret: issued.secret, expires: expires, needsName: client.name == nil,
             needsSurname: client.surname == nil)
+        secret.link = issued.link
+        return secret
     }
 
     /// Refuses a client who has registered: a registration code is only for an invited one.

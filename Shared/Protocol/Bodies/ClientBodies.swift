@@ -29,9 +29,13 @@ package struct IssuedSecret: Codable, Sendable {
     package var client: UUID
     package var secret: String
     package var expires: Date
-    package init(client: UUID, secret: String, expires: Date) {
+    /// For a registration code, the web door's page where the client registers with it (`WEB-URL/join/CODE`); absent
+    /// without a web door.
+    package var link: String?
+    package init(client: UUID, secret: String, expires: Date, link: String? = nil) {
         self.client = client
         self.secret = secret
         self.expires = expires
+        self.link = link
     }
 }

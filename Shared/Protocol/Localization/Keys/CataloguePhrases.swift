@@ -151,6 +151,8 @@ package enum CataloguePhrases: String, Phrases {
     case helpClientsEditPerWeek
     case helpClientsEditForce
     case helpClientsCode
+    case helpClientsCodeLink
+    case registrationLink
     case helpClientsResetPassword
     case helpClientsRemove
     case helpClientsRemoveYes

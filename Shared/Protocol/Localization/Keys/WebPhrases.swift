@@ -50,4 +50,15 @@ package enum WebPhrases: String, Phrases {
     case backHome
     /// The calendar feed's name in calendar apps.
     case feedName
+    /// The join page (a client registering from their coach's link): its title, its greeting, its fields.
+    case joinTitle
+    case joinIntro
+    case nameLabel
+    case surnameLabel
+    case usernameLabel
+    case emailLabel
+    case newPasswordLabel
+    case joinButton
+    /// What to do when the link does not work.
+    case joinAskCoach
 }

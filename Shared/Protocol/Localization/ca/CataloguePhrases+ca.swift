@@ -143,6 +143,8 @@ extension CataloguePhrases {
         case .helpClientsEditPerWeek:
             "Sessions per setmana que demana el pla ({perWeekLowest}–{perWeekHighest}), o none."
         case .helpClientsEditForce: "Accepta un pes objectiu fora de l'interval plausible."
+        case .helpClientsCodeLink: "Mostra també la pàgina de la porta web on el client es registra al navegador, sense instal·lar res."
+        case .registrationLink: "O que es registri al navegador, sense instal·lar res: {link}"
         case .helpClientsCode: "Genera un codi de registre nou per a un client convidat."
         case .helpClientsResetPassword:
             "Un testimoni d'un sol ús (24 h) per a un client que ha oblidat la contrasenya; l'ha de fer servir amb gorilla password reset."

@@ -1,6 +1,15 @@
 extension WebPhrases {
     package var ca: String {
         switch self {
+        case .joinTitle: "Uneix-te al teu entrenador"
+        case .joinIntro: "{name}, el teu entrenador t'ha convidat. Tria com entraràs: no cal instal·lar res."
+        case .nameLabel: "Nom"
+        case .surnameLabel: "Cognoms"
+        case .usernameLabel: "Nom d'usuari"
+        case .emailLabel: "Correu electrònic"
+        case .newPasswordLabel: "Contrasenya (almenys 8 caràcters)"
+        case .joinButton: "Crea el compte"
+        case .joinAskCoach: "Demana al teu entrenador un enllaç nou."
         case .feedName: "Entrenaments (Gorilla Coach)"
         case .product: "Gorilla Coach"
         case .signIn: "Inicia la sessió"

@@ -137,6 +137,8 @@ extension CataloguePhrases {
             "The goal weight in kg (plausible: {goalLowest}–{goalHighest}), or none to remove it."
         case .helpClientsEditPerWeek: "Sessions a week the plan asks for ({perWeekLowest}–{perWeekHighest}), or none."
         case .helpClientsEditForce: "Accept a goal weight outside the plausible range."
+        case .helpClientsCodeLink: "Also print the web door's page where the client registers in a browser, installing nothing."
+        case .registrationLink: "Or they register in a browser, installing nothing: {link}"
         case .helpClientsCode: "Issue a new registration code for an invited client."
         case .helpClientsResetPassword:
             "A one-time token (24 h) for a client who forgot their password; they use gorilla password reset."

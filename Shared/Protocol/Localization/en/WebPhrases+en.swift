@@ -1,6 +1,15 @@
 extension WebPhrases {
     package var en: String {
         switch self {
+        case .joinTitle: "Join your coach"
+        case .joinIntro: "{name}, your coach has invited you. Choose how you will sign in: there is nothing to install."
+        case .nameLabel: "Name"
+        case .surnameLabel: "Surname"
+        case .usernameLabel: "Username"
+        case .emailLabel: "Email"
+        case .newPasswordLabel: "Password (at least 8 characters)"
+        case .joinButton: "Create the account"
+        case .joinAskCoach: "Ask your coach for a new link."
         case .feedName: "Training (Gorilla Coach)"
         case .product: "Gorilla Coach"
         case .signIn: "Sign in"

@@ -142,6 +142,8 @@ extension CataloguePhrases {
             "El peso objetivo en kg (plausible: {goalLowest}–{goalHighest}), o none para quitarlo."
         case .helpClientsEditPerWeek: "Sesiones por semana que pide el plan ({perWeekLowest}–{perWeekHighest}), o none."
         case .helpClientsEditForce: "Acepta un peso objetivo fuera del intervalo plausible."
+        case .helpClientsCodeLink: "Muestra también la página de la puerta web donde el cliente se registra en el navegador, sin instalar nada."
+        case .registrationLink: "O que se registre en el navegador, sin instalar nada: {link}"
         case .helpClientsCode: "Genera un código de registro nuevo para un cliente invitado."
         case .helpClientsResetPassword:
             "Un token de un solo uso (24 h) para un cliente que ha olvidado su contraseña; lo usa con gorilla password reset."

@@ -1,6 +1,15 @@
 extension WebPhrases {
     package var es: String {
         switch self {
+        case .joinTitle: "Únete a tu entrenador"
+        case .joinIntro: "{name}, tu entrenador te ha invitado. Elige cómo entrarás: no hace falta instalar nada."
+        case .nameLabel: "Nombre"
+        case .surnameLabel: "Apellidos"
+        case .usernameLabel: "Nombre de usuario"
+        case .emailLabel: "Correo electrónico"
+        case .newPasswordLabel: "Contraseña (al menos 8 caracteres)"
+        case .joinButton: "Crear la cuenta"
+        case .joinAskCoach: "Pide a tu entrenador un enlace nuevo."
         case .feedName: "Entrenamientos (Gorilla Coach)"
         case .product: "Gorilla Coach"
         case .signIn: "Inicia sesión"
