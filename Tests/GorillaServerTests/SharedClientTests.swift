@@ -12,17 +12,6 @@ struct SharedClientTests {
     let measurement = UUID()
     let message = UUID()
 
-    /// The ids `principal` pulls from 0, with the pulled changes.
-    func pulled(_ principal: GymPrincipal, _ world: GymWorld, port: Int) async throws -> [String: JSONObject] {
-        try await withClient(port: port) { client in
-            try await client.hello(language: "en")
-            try await client.resume(world.tokens[principal]!).expectSuccess()
-            let changes = try await client.pullEverything()
-            return Unchecked(
-                Dictionary(changes.compactMap { c in c.string("id").map { ($0.lowercased(), c) } }) { a, _ in a })
-        }.value
-    }
-
     /// Runs `op` with `body` as `principal`, answering the reply.
     func ask(
         _ principal: GymPrincipal, _ world: GymWorld, port: Int, _ op: String, _ body: JSONObject = [:],
@@ -57,7 +46,7 @@ struct SharedClientTests {
                 GymPrincipal.client, .colleagueClient, .sharedClient, .otherGymClient, .independent, .otherGym, .coach,
                 .admin,
             ] {
-                let rows = try await pulled(principal, world, port: port)
+                let rows = try await world.pulled(principal, port: port)
                 let reads = principal == .coach || principal == .client
                 #expect((rows[measurement.key] != nil) == reads, "\(principal) reads cleo's measurement")
                 #expect(
@@ -79,7 +68,7 @@ struct SharedClientTests {
 
             let ended = try await ask(.owner, world, port: port, "gym.unshare", ["client": cleo])
             #expect(try ended.expectSuccess().value?["ended"] as? Int == 1)
-            #expect(try await pulled(.coach, world, port: port)[measurement.key] == nil, "unshared")
+            #expect(try await world.pulled(.coach, port: port)[measurement.key] == nil, "unshared")
 
             let past = try await ask(
                 .owner, world, port: port, "gym.share",
@@ -90,9 +79,9 @@ struct SharedClientTests {
                 .owner, world, port: port, "gym.share",
                 ["client": cleo, "with": "cora", "until": "2100-01-01T00:00:00Z"]
             ).expectSuccess()
-            #expect(try await pulled(.coach, world, port: port)[measurement.key] != nil, "shared until 2100")
+            #expect(try await world.pulled(.coach, port: port)[measurement.key] != nil, "shared until 2100")
             _ = try await ask(.coach, world, port: port, "gym.leave").expectSuccess()
-            #expect(try await pulled(.coach, world, port: port)[measurement.key] == nil, "cora left the gym")
+            #expect(try await world.pulled(.coach, port: port)[measurement.key] == nil, "cora left the gym")
         }
     }
 }

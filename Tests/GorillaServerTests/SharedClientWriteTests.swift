@@ -28,40 +28,6 @@ struct SharedClientWriteTests {
 
     init() throws { clock = try TestClock() }
 
-    /// The error code of each result of pushing `mutations` as `principal` (nil: applied).
-    func push(_ principal: GymPrincipal, _ world: GymWorld, port: Int, _ mutations: [JSONObject]) async throws
-        -> [Int?]
-    {
-        try await withClient(port: port) { client in
-            try await client.hello(language: "en")
-            try await client.resume(world.tokens[principal]!).expectSuccess()
-            let results = try await client.pushRequiringReply(mutations)
-            return results.map { ($0["error"] as? JSONObject)?["code"] as? Int }
-        }
-    }
-
-    /// The rows `principal` pulls from 0, by id.
-    func pulled(_ principal: GymPrincipal, _ world: GymWorld, port: Int) async throws -> [String: JSONObject] {
-        try await withClient(port: port) { client in
-            try await client.hello(language: "en")
-            try await client.resume(world.tokens[principal]!).expectSuccess()
-            let changes = try await client.pullEverything()
-            return Unchecked(
-                Dictionary(changes.compactMap { c in c.string("id").map { ($0.lowercased(), c) } }) { a, _ in a })
-        }.value
-    }
-
-    /// Runs the gym operation `op` as `principal`, requiring success.
-    func run(_ principal: GymPrincipal, _ world: GymWorld, port: Int, _ op: String, _ body: JSONObject = [:])
-        async throws
-    {
-        try await withClient(port: port) { client in
-            try await client.hello(language: "en")
-            try await client.resume(world.tokens[principal]!).expectSuccess()
-            _ = try await client.request(op, body).expectSuccess()
-        }
-    }
-
     /// A session for `client` that names `exercise`.
     func sessionFields(_ client: UUID, exercise: UUID) -> JSONObject {
         [
@@ -93,8 +59,8 @@ struct SharedClientWriteTests {
             let cleo = world.client
             let coraSession = sessionFields(cleo, exercise: GymWorld.ownExercise(of: .coach))
             #expect(
-                try await push(
-                    .owner, world, port: port,
+                try await world.push(
+                    .owner, port: port,
                     [
                         mutation(
                             "session", ownersSession, fields: ["client": cleo.key, "start": "2026-11-23T09:00:00Z"]),
@@ -103,18 +69,18 @@ struct SharedClientWriteTests {
                 ) == [nil, nil])
             // Before any share, cleo is no client of cora's.
             #expect(
-                try await push(
-                    .coach, world, port: port,
+                try await world.push(
+                    .coach, port: port,
                     [mutation("session", UUID(), fields: coraSession)]
                 ) == [124])
             let until = end == .until ? ISOTime.format(clock.now.addingTimeInterval(86_400)) : nil
-            try await run(
-                .owner, world, port: port, "gym.share",
+            try await world.run(
+                .owner, port: port, "gym.share",
                 ["client": cleo.key, "with": "cora"].merging(until.map { ["until": $0] } ?? [:]) { a, _ in a })
 
             // Cora records a session naming an exercise of her own, and schedules an appointment.
-            let created = try await push(
-                .coach, world, port: port,
+            let created = try await world.push(
+                .coach, port: port,
                 [
                     mutation("session", session, fields: coraSession),
                     mutation(
@@ -124,8 +90,8 @@ struct SharedClientWriteTests {
                 ])
             #expect(created == [nil, nil, nil])
             // She corrects and deletes what she created, nothing of olga's, and writes nothing else of cleo's.
-            let writes = try await push(
-                .coach, world, port: port,
+            let writes = try await world.push(
+                .coach, port: port,
                 [
                     mutation("session", session, "update", fields: ["notes": "Good form"]),
                     mutation("event", event, "update", fields: ["note": "Bring shoes"]),
@@ -145,10 +111,10 @@ struct SharedClientWriteTests {
             let corasSeries = UUID()
             let day = CalendarDate("2026-12-09")!
             #expect(
-                try await push(.owner, world, port: port, [mutation("event", ownersSeries, fields: series(cleo))])
+                try await world.push(.owner, port: port, [mutation("event", ownersSeries, fields: series(cleo))])
                     == [nil])
-            let exceptions = try await push(
-                .coach, world, port: port,
+            let exceptions = try await world.push(
+                .coach, port: port,
                 [
                     mutation("event", corasSeries, fields: series(cleo)),
                     mutation(
@@ -161,8 +127,8 @@ struct SharedClientWriteTests {
             #expect(exceptions == [nil, 111, nil], "\(exceptions)")
             // A member cleo is not shared with cannot record for her.
             #expect(
-                try await push(
-                    .admin, world, port: port,
+                try await world.push(
+                    .admin, port: port,
                     [
                         mutation(
                             "session", UUID(), fields: sessionFields(cleo, exercise: GymWorld.ownExercise(of: .admin)))
@@ -171,7 +137,7 @@ struct SharedClientWriteTests {
 
             // Olga and cleo pull cora's session as theirs, marked with who recorded it; olga corrects it.
             for principal in [GymPrincipal.owner, .client, .coach] {
-                let rows = try await pulled(principal, world, port: port)
+                let rows = try await world.pulled(principal, port: port)
                 let data = try #require(rows[session.key]?["data"] as? JSONObject, "\(principal)")
                 #expect(data["recorder"] as? String == "cora", "\(principal)")
                 #expect(data["notes"] as? String == "Good form", "\(principal)")
@@ -181,18 +147,18 @@ struct SharedClientWriteTests {
                 #expect((rows[ownersDraft.key] != nil) == (principal == .owner), "\(principal) reads olga's draft")
             }
             #expect(
-                try await push(
-                    .owner, world, port: port, [mutation("session", session, "update", fields: ["notes": "Checked"])])
+                try await world.push(
+                    .owner, port: port, [mutation("session", session, "update", fields: ["notes": "Checked"])])
                     == [nil])
 
             switch end {
-            case .unshare: try await run(.owner, world, port: port, "gym.unshare", ["client": cleo.key])
-            case .leave: try await run(.coach, world, port: port, "gym.leave")
+            case .unshare: try await world.run(.owner, port: port, "gym.unshare", ["client": cleo.key])
+            case .leave: try await world.run(.coach, port: port, "gym.leave")
             case .until: try clock.advance(by: 2 * 86_400)
             }
             // Cora's next push for cleo is refused: she no longer stands to cleo's rows at all.
-            let after = try await push(
-                .coach, world, port: port,
+            let after = try await world.push(
+                .coach, port: port,
                 [
                     mutation("session", UUID(), fields: coraSession),
                     mutation("session", session, "update", fields: ["notes": "Too late"]),
@@ -212,13 +178,13 @@ struct SharedClientWriteTests {
             let own = GymWorld.ownExercise(of: .owner).key
             let noted = ["client": world.client.key, "start": "2026-11-23T09:00:00Z", "notes": "See \(foreign)"]
             #expect(
-                try await push(.owner, world, port: port, [mutation("session", ownersSession, fields: noted)])
+                try await world.push(.owner, port: port, [mutation("session", ownersSession, fields: noted)])
                     == [nil])
             let named = { (exercise: String) -> JSONObject in
                 ["exercises": [["exercise": exercise, "name": "Press", "sets": [["reps": 10, "weight": 40]]]]]
             }
-            let updates = try await push(
-                .owner, world, port: port,
+            let updates = try await world.push(
+                .owner, port: port,
                 [
                     mutation("session", ownersSession, "update", fields: named(foreign)),
                     mutation("session", ownersSession, "update", fields: named(own)),
