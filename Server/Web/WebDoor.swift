@@ -36,6 +36,9 @@ struct WebDoor: Sendable {
         router.post("/appointments/:id/:answer") { request, context in try await answer(request, context: context) }
         router.get("/cal/:account/:file") { request, context in try await calendarFeed(request, context: context) }
         router.get("/join/:code") { request, context in try await joinPage(request, context: context) }
+        router.get("/messages") { request, _ in try await messagesPage(request) }
+        router.get("/messages/:id") { request, context in try await conversationPage(request, context: context) }
+        router.post("/messages/:id") { request, context in try await sendMessage(request, context: context) }
         router.post("/join/:code") { request, context in try await join(request, context: context) }
         return router
     }

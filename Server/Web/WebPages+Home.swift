@@ -25,7 +25,11 @@ extension WebPages {
                         appointment($0, token: session.formToken, mayAnswer: mayAnswer, now: now, language: language)
                     }))
         }
-        return page(WebPhrases.homeTitle.text(in: language), language: language, session: session, status: status, content)
+        content.append(
+            .element(
+                "p", [:], [.element("a", ["href": "/messages"], [.text(WebPhrases.messagesTitle.text(in: language))])]))
+        return page(
+            WebPhrases.homeTitle.text(in: language), language: language, session: session, status: status, content)
     }
 
     /// One appointment: when, how long, where, its state in the shared rule's words, and the answer forms while it

@@ -40,7 +40,8 @@ extension WebPages {
         return page(title, language: language, status: status, content)
     }
 
-    /// A join link whose code cannot be used (unknown, used, expired) or an address that must wait: why, and what to do.
+    /// A join link whose code cannot be used (unknown, used, expired), or an address that must wait: why, and what to
+    /// do.
     static func joinRefused(language: Language, problem: String, status: HTTPResponse.Status) -> Response {
         let title = WebPhrases.joinTitle.text(in: language)
         return page(

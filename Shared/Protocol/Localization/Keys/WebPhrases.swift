@@ -61,4 +61,12 @@ package enum WebPhrases: String, Phrases {
     case joinButton
     /// What to do when the link does not work.
     case joinAskCoach
+    /// The messages pages.
+    case messagesTitle
+    case noCorrespondents
+    case conversationWith
+    case noMessages
+    case you
+    case messageLabel
+    case send
 }

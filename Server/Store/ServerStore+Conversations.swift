@@ -1,0 +1,60 @@
+import Foundation
+import GorillaShared
+
+/// One message as the web door shows it: its row's id and version, and the document.
+package struct StoredMessage: Sendable {
+    package let id: UUID
+    package let message: Message
+    package let version: Int64
+}
+
+/// Someone the principal writes to: a client of hers (or shared with her) for a coach, one of their coaches for a
+/// client.
+package struct Correspondent: Sendable, Equatable {
+    package let id: UUID
+    package let name: String
+}
+
+/// The conversations the web door shows, read through the rows the access table lets the reader read (the pull's own
+/// scoping, ``visibleRows(_:columns:since:now:dialect:)``): a coach reads only her own conversation with a client
+/// (``GorillaShared/Access/Condition/party``).
+extension ServerStore {
+    /// The messages between `principal` and `other`, oldest first.
+    package func conversation(for principal: UserRecord, with other: UUID, now: Date) async throws -> [StoredMessage] {
+        try await read { db in
+            let principal = try Self.withGym(db, principal, now: now)
+            let (runs, arguments) = Self.visibleRows(
+                principal, columns: "id, \(EntityRow.columns(db.dialect))", since: 0, now: now, dialect: db.dialect)
+            return try db.fetchAll(
+                sql: "SELECT * FROM (\(runs)) AS visible WHERE kind = 'message' AND deleted = 0",
+                arguments: arguments
+            ).map(EntityRow.init(row:)).compactMap { row -> StoredMessage? in
+                guard let message = try? Message(document: row.data),
+                    (message.from == principal.id && message.to == other)
+                        || (message.from == other && message.to == principal.id)
+                else { return nil }
+                return StoredMessage(id: row.id, message: message, version: row.version)
+            }.sorted { ($0.message.sent, $0.id.key) < ($1.message.sent, $1.id.key) }
+        }
+    }
+
+    /// The people `principal` may write to, by name: a coach's registered clients (her own and those shared with
+    /// her); a client's coaches (``coaches(of:now:)``).
+    package func correspondents(of principal: UserRecord, now: Date) async throws -> [Correspondent] {
+        if principal.role == .client {
+            return try await coaches(of: principal, now: now)?.map { Correspondent(id: $0.id, name: $0.name) } ?? []
+        }
+        return try await read { db in
+            let principal = try Self.withGym(db, principal, now: now)
+            let (runs, arguments) = Self.visibleRows(
+                principal, columns: "id, \(EntityRow.columns(db.dialect))", since: 0, now: now, dialect: db.dialect)
+            return try db.fetchAll(
+                sql: "SELECT * FROM (\(runs)) AS visible WHERE kind = 'client' AND deleted = 0", arguments: arguments
+            ).map(EntityRow.init(row:)).compactMap { row -> Correspondent? in
+                guard let client = try? Client(document: row.data), client.status == .active else { return nil }
+                let name = [client.name, client.surname].compactMap { $0 }.joined(separator: " ")
+                return Correspondent(id: row.id, name: name.isEmpty ? (client.username ?? row.id.key) : name)
+            }.sorted { $0.name.localizedCompare($1.name) == .orderedAscending }
+        }
+    }
+}
