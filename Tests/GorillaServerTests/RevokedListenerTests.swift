@@ -136,10 +136,11 @@ struct RevokedListenerTests {
     /// Blank lines keep a connection from its idle timeout only while its session holds: a revoked one is told and
     /// closed at its first blank line, long before the idle timeout would have.
     @Test func blankLinesDoNotKeepARevokedConnectionOpen() async throws {
-        // An idle timeout short enough to wait past, long enough that a loaded machine's slow login is no idle time.
-        try await withTestServer(configure: { $0.idleTimeout = 5 }) { server in
+        // An idle timeout short enough to wait past, long enough that a loaded machine's slow login is no idle time
+        // (a login and a password change took over 5 s once in CI, beside the rest of the suite).
+        try await withTestServer(configure: { $0.idleTimeout = 10 }) { server in
             let port = server.port
-            // Each connection ends before it could sit idle past the 5 s: only the one under test is kept waiting.
+            // Each connection ends before it could sit idle past the 10 s: only the one under test is kept waiting.
             try await withClient(port: port) { owner in _ = try await Self.coachWithClient(owner, client: UUID()) }
             try await withClient(port: port) { idle in
                 try await idle.hello()
@@ -152,8 +153,8 @@ struct RevokedListenerTests {
                     ).expectSuccess()
                 }
                 let started = ContinuousClock.now
-                // Blank lines every 200 ms for up to 12 s: each resets the idle timer.
-                for _ in 0..<60 where idle.isOpen {
+                // Blank lines every 200 ms for up to 16 s: each resets the idle timer.
+                for _ in 0..<80 where idle.isOpen {
                     do {
                         try await idle.write("\n")
                     } catch {
@@ -162,7 +163,7 @@ struct RevokedListenerTests {
                     try await Task.sleep(for: .milliseconds(200))
                 }
                 let lines = try await idle.waitForClose()
-                // Blank lines would have kept it open for 12 s; a loaded machine may take a few to close it.
+                // Blank lines would have kept it open for 16 s; a loaded machine may take a few to close it.
                 #expect(ContinuousClock.now - started < .seconds(8), "open for \(ContinuousClock.now - started)")
                 // Told (error 110), or, read only after the close, found reset with the line unread.
                 #expect(lines.isEmpty || (lines.count == 1 && lines[0].contains(#""result":110"#)), "\(lines)")
@@ -171,7 +172,7 @@ struct RevokedListenerTests {
             try await withClient(port: port) { holder in
                 try await holder.hello()
                 try await holder.login("ada", password: "second password").expectSuccess()
-                for _ in 0..<40 {
+                for _ in 0..<60 {
                     try await holder.write("\n")
                     try await Task.sleep(for: .milliseconds(200))
                 }
