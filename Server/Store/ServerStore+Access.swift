@@ -26,8 +26,8 @@ extension ServerStore {
     /// `managedGym`: ``gymLibraryRun(_:since:)``), a third run, and the rows of the clients colleagues share with her
     /// at `now` (`sharedClient`: ``sharedClientsRun(_:since:now:dialect:)``), a fourth, with the catalogues of the
     /// coaches who share them (`sharingCoach`: ``sharingCatalogueRun(_:since:now:of:)``), a fifth. Rows the table lets
-    /// only their recorder read are filtered by ``recorderCondition``, and a coach's rows she reads only as one of their
-    /// two people (a client's conversation with a colleague) by ``partyCondition(_:_:)``.
+    /// only their recorder read are filtered by ``recorderCondition``, and a coach's rows she reads only as one of
+    /// their two people (a client's conversation with a colleague) by ``partyCondition(_:_:)``.
     static func visibleRows(
         _ principal: UserRecord, columns: String, since: Int64, now: Date, dialect: SQLDialect
     ) -> (String, SQLArguments) {

@@ -19,15 +19,17 @@ package struct Correspondent: Sendable, Equatable {
 /// scoping, ``visibleRows(_:columns:since:now:dialect:)``): a coach reads only her own conversation with a client
 /// (``GorillaShared/Access/Condition/party``).
 extension ServerStore {
-    /// The messages between `principal` and `other`, oldest first.
+    /// The messages between `principal` and `other`, oldest first: of the rows about the conversation's client (the
+    /// client, or the coach's correspondent), those the two of them exchanged.
     package func conversation(for principal: UserRecord, with other: UUID, now: Date) async throws -> [StoredMessage] {
-        try await read { db in
+        let client = principal.role == .client ? principal.id : other
+        return try await read { db in
             let principal = try Self.withGym(db, principal, now: now)
             let (runs, arguments) = Self.visibleRows(
                 principal, columns: "id, \(EntityRow.columns(db.dialect))", since: 0, now: now, dialect: db.dialect)
             return try db.fetchAll(
-                sql: "SELECT * FROM (\(runs)) AS visible WHERE kind = 'message' AND deleted = 0",
-                arguments: arguments
+                sql: "SELECT * FROM (\(runs)) AS visible WHERE kind = 'message' AND deleted = 0 AND client_id = ?",
+                arguments: arguments + [client.key]
             ).map(EntityRow.init(row:)).compactMap { row -> StoredMessage? in
                 guard let message = try? Message(document: row.data),
                     (message.from == principal.id && message.to == other)
@@ -52,8 +54,7 @@ extension ServerStore {
                 sql: "SELECT * FROM (\(runs)) AS visible WHERE kind = 'client' AND deleted = 0", arguments: arguments
             ).map(EntityRow.init(row:)).compactMap { row -> Correspondent? in
                 guard let client = try? Client(document: row.data), client.status == .active else { return nil }
-                let name = [client.name, client.surname].compactMap { $0 }.joined(separator: " ")
-                return Correspondent(id: row.id, name: name.isEmpty ? (client.username ?? row.id.key) : name)
+                return Correspondent(id: row.id, name: client.fullName ?? row.id.key)
             }.sorted { $0.name.localizedCompare($1.name) == .orderedAscending }
         }
     }

@@ -77,10 +77,9 @@ extension ServerStore {
             var names: [UUID: String] = [:]
             for id in ids {
                 guard let row = try EntityRow.fetch(db, id: id), row.kind == EntityKind.client.rawValue,
-                    !row.deleted, principal.mayRead(row)
+                    !row.deleted, principal.mayRead(row), let name = try? Client(document: row.data).fullName
                 else { continue }
-                let parts = [row.data["name"]?.stringValue, row.data["surname"]?.stringValue].compactMap { $0 }
-                names[id] = parts.joined(separator: " ")
+                names[id] = name
             }
             return names
         }

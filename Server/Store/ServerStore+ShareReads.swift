@@ -8,15 +8,25 @@ extension ServerStore {
     static func sharedClientEntries(
         _ db: any SQLTransaction, with account: UUID, now: Date
     ) throws -> [SharedClientEntry]? {
+        try liveShares(db, with: account, now: now).entries
+    }
+
+    /// ``sharedClientEntries(_:with:now:)``, and the usernames of the coaches who share them by their tenant's id as
+    /// the rows spell it (a pull marks their catalogue's rows with it), read in one statement.
+    static func liveShares(
+        _ db: any SQLTransaction, with account: UUID, now: Date
+    ) throws -> (entries: [SharedClientEntry]?, coaches: [[UInt8]: String]) {
+        var coaches: [[UInt8]: String] = [:]
         let entries = try db.fetchAll(
             sql: """
-                SELECT s.client_id, u.username FROM client_shares s JOIN users u ON u.id = s.coach_id
+                SELECT s.client_id, s.coach_id, u.username FROM client_shares s JOIN users u ON u.id = s.coach_id
                 WHERE \(liveSharesCondition) ORDER BY s.client_id
                 """, arguments: [account.key, ISOTime.format(now)]
-        ).compactMap { row in
-            UUID(uuidString: row["client_id"]).map { SharedClientEntry(client: $0, by: row["username"]) }
+        ).compactMap { row -> SharedClientEntry? in
+            coaches[Array((row["coach_id"] as String).utf8)] = row["username"]
+            return UUID(uuidString: row["client_id"]).map { SharedClientEntry(client: $0, by: row["username"]) }
         }
-        return entries.isEmpty ? nil : entries
+        return (entries.isEmpty ? nil : entries, coaches)
     }
 
     /// The clients `coach` shares with colleagues at `now`, each with the colleagues' usernames; nil when none.

@@ -68,23 +68,6 @@ extension ServerStore {
         )
     }
 
-    /// The usernames of the coaches who share a client with `account` at `now`, by their tenant's id as the rows spell
-    /// it (a pull marks their catalogue's rows with it).
-    static func sharingCoachNames(
-        _ db: any SQLTransaction, with account: UUID, now: Date
-    ) throws -> [[UInt8]: String] {
-        var names: [[UInt8]: String] = [:]
-        for row in try db.fetchAll(
-            sql: """
-                SELECT DISTINCT s.coach_id, u.username FROM client_shares s JOIN users u ON u.id = s.coach_id
-                WHERE \(liveSharesCondition)
-                """, arguments: [account.key, ISOTime.format(now)])
-        {
-            names[Array((row["coach_id"] as String).utf8)] = row["username"]
-        }
-        return names
-    }
-
     /// Whether the client `client` of the coach `coach` is shared with `colleague` at `now`, as `db` sees it.
     static func isShared(
         _ db: any SQLTransaction, client: UUID, of coach: UUID, with colleague: UUID, now: Date

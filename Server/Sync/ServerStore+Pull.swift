@@ -42,7 +42,7 @@ extension ServerStore {
             let gym = try Self.libraryGym(db, principal)
             let scoped = library || sharedClient != nil
             let coach = principal.role == .coach
-            let shared = coach ? try Self.sharedClientEntries(db, with: principal.id, now: now) : nil
+            let (shared, colleagues) = coach ? try Self.liveShares(db, with: principal.id, now: now) : (nil, [:])
             let sharing = coach && !scoped ? try Self.givenShares(db, by: principal.id, now: now) : nil
             let gone: (clients: [UUID], newest: Int64?) =
                 coach && !scoped ? try Self.departures(db, of: principal.tenantID, after: since) : ([], nil)
@@ -66,7 +66,8 @@ extension ServerStore {
                     coach
                     ? Self.sharedClientsRun(principal, since: since, now: now, dialect: db.dialect) : ("1 = 0", [])
                 let (catalogue, catalogueArguments) =
-                    coach ? Self.sharingCatalogueRun(principal, since: since, now: now, of: sharedClient) : ("1 = 0", [])
+                    coach
+                    ? Self.sharingCatalogueRun(principal, since: since, now: now, of: sharedClient) : ("1 = 0", [])
                 (visible, arguments) = (
                     """
                     SELECT \(columns) FROM entities WHERE \(condition) AND client_id = ?
@@ -89,7 +90,6 @@ extension ServerStore {
             let hidden = Self.hiddenFields(principal)
             let sharedHidden = Self.hiddenFields(principal, in: .sharedClient)
             let tenant = Array(principal.tenantID.key.utf8)
-            let colleagues = coach ? try Self.sharingCoachNames(db, with: principal.id, now: now) : [:]
             var page = PullPage(capacity: 64 * 1024)
             var newsIndex = 0
             var more = false

@@ -21,9 +21,10 @@ extension WebDoor {
             response = WebPages.join(
                 language: language, token: token, code: code, name: grant.name, surname: grant.surname)
         } catch let error as ServerError {
-            response = WebPages.joinRefused(
-                language: language, problem: error.wire(in: language).message, status: Self.status(of: error))
-            if let wait = error.retryAfter { response.headers[.retryAfter] = String(wait) }
+            response = Self.refused(
+                WebPages.joinRefused(
+                    language: language, problem: error.wire(in: language).message, status: Self.status(of: error)),
+                by: error)
         }
         response.setCookie(WebCookies.cookie(WebCookies.form, secret, seconds: Self.formCookieSeconds))
         return response
@@ -48,22 +49,13 @@ extension WebDoor {
             let account = try await context.registerClient(user, code: code, address: web.peerAddress)
             return try await startSession(for: account)
         } catch let error as ServerError {
-            var response = WebPages.join(
-                language: language, token: WebCookies.formToken(for: formSecret), code: code, name: body.name,
-                surname: body.surname, username: body.username, email: body.email,
-                problem: error.wire(in: language).message, status: Self.status(of: error))
-            if let wait = error.retryAfter { response.headers[.retryAfter] = String(wait) }
-            return response
+            return Self.refused(
+                WebPages.join(
+                    language: language, token: WebCookies.formToken(for: formSecret), code: code, name: body.name,
+                    surname: body.surname, username: body.username, email: body.email,
+                    problem: error.wire(in: language).message, status: Self.status(of: error)),
+                by: error)
         }
     }
 
-    /// The status a refused registration answers with.
-    static func status(of error: ServerError) -> HTTPResponse.Status {
-        switch error.code {
-        case .rateLimited: .tooManyRequests
-        case .invalidCode, .codeUsed, .codeExpired: .notFound
-        case .usernameInUse, .emailInUse: .conflict
-        default: .badRequest
-        }
-    }
 }

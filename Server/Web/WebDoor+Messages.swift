@@ -31,9 +31,10 @@ extension WebDoor {
         guard let person = try await correspondent(web, of: session.user) else {
             return WebPages.notFound(language: session.user.language, session: session)
         }
+        let outgoing = Message.Outgoing(text: form["text"] ?? "", to: person.id)
         let mutation = Mutation(
             id: UUID(), kind: EntityKind.message.rawValue, entity: UUID(), action: .create,
-            fields: ["to": .string(person.id.key), "text": .string(form["text"] ?? "")])
+            fields: (try? JSONValue.encode(outgoing).objectValue) ?? [:])
         let result = try await context.store.push(
             [PushedMutation(mutation)], principal: session.user, language: session.user.language,
             configuration: context.configuration

@@ -37,18 +37,10 @@ extension WebDoor {
         do {
             user = try await context.signIn(login: login, password: form["password"] ?? "", address: web.peerAddress)
         } catch let error as ServerError {
-            let status: HTTPResponse.Status =
-                switch error.code {
-                case .rateLimited: .tooManyRequests
-                case .accountDisabled: .forbidden
-                case .wrongCredentials: .unauthorized
-                default: .badRequest
-                }
-            var response = WebPages.signIn(
+            let response = WebPages.signIn(
                 language: error.language ?? language, token: WebCookies.formToken(for: formSecret), user: login,
-                problem: error.wire(in: language).message, status: status)
-            if let wait = error.retryAfter { response.headers[.retryAfter] = String(wait) }
-            return response
+                problem: error.wire(in: language).message, status: Self.status(of: error))
+            return Self.refused(response, by: error)
         }
         return try await startSession(for: user)
     }
@@ -73,6 +65,25 @@ extension WebDoor {
         try await context.store.revokeWebSession(hash: Tokens.hash(session.secret))
         var response = WebPages.redirect(to: "/login")
         response.setCookie(WebCookies.cookie(WebCookies.session, "", seconds: 0))
+        return response
+    }
+
+    /// The status a form the store refused answers with (sign-in, join).
+    static func status(of error: ServerError) -> HTTPResponse.Status {
+        switch error.code {
+        case .rateLimited: .tooManyRequests
+        case .accountDisabled: .forbidden
+        case .wrongCredentials: .unauthorized
+        case .invalidCode, .codeUsed, .codeExpired: .notFound
+        case .usernameInUse, .emailInUse: .conflict
+        default: .badRequest
+        }
+    }
+
+    /// `response`, with `Retry-After` when `error` says how long to wait.
+    static func refused(_ response: Response, by error: ServerError) -> Response {
+        var response = response
+        if let wait = error.retryAfter { response.headers[.retryAfter] = String(wait) }
         return response
     }
 
