@@ -142,17 +142,5 @@ enum ProgramText {
     }
 
     /// A target as a coach writes a plan: `3x8-12@82.5kg`, `5x5@100kg @RPE8`.
-    static func target(_ target: ProgramTarget) -> String {
-        var text = ""
-        if let reps = target.reps {
-            text = "\(target.sets ?? 1)x\(reps)" + (target.repsMax.map { "-\($0)" } ?? "")
-        } else if let sets = target.sets {
-            text = "\(sets)x"
-        }
-        if let weight = target.weight {
-            text += "@\(BodyMeasure.number(weight))\((target.unit ?? .kg).rawValue)"
-        }
-        if let rpe = target.rpe { text += " @RPE\(BodyMeasure.number(rpe))" }
-        return text
-    }
+    static func target(_ target: ProgramTarget) -> String { target.notation }
 }

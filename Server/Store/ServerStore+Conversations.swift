@@ -23,21 +23,13 @@ extension ServerStore {
     /// client, or the coach's correspondent), those the two of them exchanged.
     package func conversation(for principal: UserRecord, with other: UUID, now: Date) async throws -> [StoredMessage] {
         let client = principal.role == .client ? principal.id : other
-        return try await read { db in
-            let principal = try Self.withGym(db, principal, now: now)
-            let (runs, arguments) = Self.visibleRows(
-                principal, columns: "id, \(EntityRow.columns(db.dialect))", since: 0, now: now, dialect: db.dialect)
-            return try db.fetchAll(
-                sql: "SELECT * FROM (\(runs)) AS visible WHERE kind = 'message' AND deleted = 0 AND client_id = ?",
-                arguments: arguments + [client.key]
-            ).map(EntityRow.init(row:)).compactMap { row -> StoredMessage? in
-                guard let message = try? Message(document: row.data),
-                    (message.from == principal.id && message.to == other)
-                        || (message.from == other && message.to == principal.id)
-                else { return nil }
-                return StoredMessage(id: row.id, message: message, version: row.version)
-            }.sorted { ($0.message.sent, $0.id.key) < ($1.message.sent, $1.id.key) }
-        }
+        return try await visible(Message.self, for: principal, client: client, now: now).compactMap { row in
+            let message = row.value
+            guard (message.from == principal.id && message.to == other)
+                || (message.from == other && message.to == principal.id)
+            else { return nil }
+            return StoredMessage(id: row.id, message: message, version: row.version)
+        }.sorted { ($0.message.sent, $0.id.key) < ($1.message.sent, $1.id.key) }
     }
 
     /// The people `principal` may write to, by name: a coach's registered clients (her own and those shared with
@@ -46,16 +38,9 @@ extension ServerStore {
         if principal.role == .client {
             return try await coaches(of: principal, now: now)?.map { Correspondent(id: $0.id, name: $0.name) } ?? []
         }
-        return try await read { db in
-            let principal = try Self.withGym(db, principal, now: now)
-            let (runs, arguments) = Self.visibleRows(
-                principal, columns: "id, \(EntityRow.columns(db.dialect))", since: 0, now: now, dialect: db.dialect)
-            return try db.fetchAll(
-                sql: "SELECT * FROM (\(runs)) AS visible WHERE kind = 'client' AND deleted = 0", arguments: arguments
-            ).map(EntityRow.init(row:)).compactMap { row -> Correspondent? in
-                guard let client = try? Client(document: row.data), client.status == .active else { return nil }
-                return Correspondent(id: row.id, name: client.fullName ?? row.id.key)
-            }.sorted { $0.name.localizedCompare($1.name) == .orderedAscending }
-        }
+        return try await visible(Client.self, for: principal, now: now).compactMap { row -> Correspondent? in
+            guard row.value.status == .active else { return nil }
+            return Correspondent(id: row.id, name: row.value.fullName ?? row.id.key)
+        }.sorted { $0.name.localizedCompare($1.name) == .orderedAscending }
     }
 }

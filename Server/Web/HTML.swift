@@ -18,6 +18,14 @@ struct HTML: Sendable {
         HTML(markup: open(name, attributes) + children.map(\.markup).joined() + "</\(name)>")
     }
 
+    /// A chart drawn by ``GorillaShared/SVGChart`` (which escapes every text it writes), put inline without its XML
+    /// declaration: the one place markup not built here enters a page.
+    static func chart(_ svg: String) -> HTML {
+        var markup = Substring(svg)
+        if markup.hasPrefix("<?xml"), let end = markup.firstIndex(of: "\n") { markup = markup[markup.index(after: end)...] }
+        return HTML(markup: String(markup))
+    }
+
     /// An element without an end tag (`input`, `meta`, `link`).
     static func void(_ name: String, _ attributes: KeyValuePairs<String, String?>) -> HTML {
         HTML(markup: open(name, attributes))

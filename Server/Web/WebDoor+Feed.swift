@@ -81,7 +81,7 @@ extension WebDoor {
 
 extension Optional {
     /// The wrapped value mapped by the asynchronous `transform`, or nil.
-    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
         guard let self else { return nil }
         return try await transform(self)
     }

@@ -19,9 +19,20 @@ extension WebDoor {
         -> Response
     {
         let appointments = try await upcoming(session.user).prefix(Self.homeLimit)
+        var request: WebPages.RequestForm?
+        var today: WebToday?
+        if session.user.role == .client {
+            let zone = Self.zone(
+                of: try await context.store.visible(Event.self, for: session.user, client: session.user.id, now: now)
+                    .map(\.value))
+            today = try await self.today(for: session.user, zone: zone)
+            if Access.may(.create, .event, as: session.user.role, relation: .own) {
+                request = WebPages.RequestForm(zone: zone, now: now)
+            }
+        }
         return WebPages.home(
             session: session, appointments: Array(appointments), mayAnswer: Self.mayAnswer(session.user),
-            now: now, problem: problem, status: status)
+            today: today, request: request, now: now, problem: problem, status: status)
     }
 
     /// `POST /appointments/ID/confirm` and `…/decline` (with `reason`): the client's answer, written as a pushed

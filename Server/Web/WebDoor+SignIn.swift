@@ -8,8 +8,9 @@ extension WebDoor {
     /// The signed-in browser `request` comes from; nil without a live session cookie.
     func session(_ request: Request) async throws -> WebSession? {
         guard let secret = request.cookies[WebCookies.session]?.value, !secret.isEmpty,
-            let user = try await context.store.webSession(hash: Tokens.hash(secret), now: now)
+            var user = try await context.store.webSession(hash: Tokens.hash(secret), now: now)
         else { return nil }
+        if Access.mayBelongToGym(user.role) { user.gym = try await context.store.membership(of: user.id) }
         return WebSession(user: user, secret: secret)
     }
 

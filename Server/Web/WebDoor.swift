@@ -40,6 +40,20 @@ struct WebDoor: Sendable {
         router.get("/messages/:id") { request, context in try await conversationPage(request, context: context) }
         router.post("/messages/:id") { request, context in try await sendMessage(request, context: context) }
         router.post("/join/:code") { request, context in try await join(request, context: context) }
+        router.post("/appointments/request") { request, context in try await requestTime(request, context: context) }
+        router.get("/sessions") { request, _ in try await sessionsPage(request) }
+        router.get("/sessions/:id") { request, context in try await sessionPage(request, context: context) }
+        router.get("/statistics") { request, _ in try await statisticsPage(request) }
+        router.get("/measurements") { request, _ in try await measurementsPage(request) }
+        router.post("/measurements") { request, context in try await addMeasurement(request, context: context) }
+        router.get("/profile") { request, _ in try await profilePage(request) }
+        router.post("/profile") { request, context in try await updateProfile(request, context: context) }
+        router.get("/calendar") { request, _ in try await calendarPage(request) }
+        router.get("/clients") { request, _ in try await clientsPage(request) }
+        router.get("/clients/:id") { request, context in try await clientPage(request, context: context) }
+        router.get("/codes") { request, _ in try await codesPage(request) }
+        router.post("/codes/:id") { request, context in try await issueCode(request, context: context) }
+        router.get("/gym") { request, _ in try await gymPage(request) }
         return router
     }
 

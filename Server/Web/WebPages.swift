@@ -9,10 +9,11 @@ enum WebPages {
     /// A page: the header (with the sign-out form once signed in) and `content` in a readable column.
     static func page(
         _ title: String, language: Language, session: WebSession? = nil, status: HTTPResponse.Status = .ok,
-        _ content: [HTML]
+        wide: Bool = false, _ content: [HTML]
     ) -> Response {
         var header: [HTML] = [.element("strong", [:], [.text(WebPhrases.product.text(in: language))])]
         if let session {
+            header.append(navigation(session))
             header.append(
                 form(action: "/logout", token: session.formToken, [
                     .element("span", [:], [.text(session.user.name + " ")]),
@@ -27,10 +28,31 @@ enum WebPages {
                 .element("title", [:], [.text(title + " · " + WebPhrases.product.text(in: language))]),
                 .void("link", ["rel": "stylesheet", "href": "/style.css"]),
             ],
-            body: [.element("header", [:], header), .element("main", [:], content)])
+            body: [.element("header", [:], header), .element("main", ["class": wide ? "wide" : nil], content)])
         return Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: document.markup)))
+    }
+
+    /// The links of the signed-in reader's pages: a client's, or a coach's (with the gym's overview for those the
+    /// gym table lets read it).
+    static func navigation(_ session: WebSession) -> HTML {
+        let user = session.user
+        var links: [(String, WebPagePhrases)] =
+            user.role == .client
+            ? [
+                ("/home", .navHome), ("/sessions", .navSessions), ("/statistics", .navStatistics),
+                ("/measurements", .navMeasurements),
+            ]
+            : [("/home", .navHome), ("/calendar", .navCalendar), ("/clients", .navClients), ("/codes", .navCodes)]
+        if let gym = user.gym, Access.may(.gymOverview, as: user.role, standing: .member(gym.role)) {
+            links.append(("/gym", .navGym))
+        }
+        let all = links.map { ($0.0, $0.1.text(in: user.language)) } + [
+            ("/messages", WebPhrases.messagesTitle.text(in: user.language)),
+            ("/profile", WebPagePhrases.navProfile.text(in: user.language)),
+        ]
+        return .element("nav", [:], all.map { .element("a", ["href": $0.0], [.text($0.1)]) })
     }
 
     /// A form posted to `action` that carries `token` (every form of the door does).

@@ -1,6 +1,7 @@
 import Foundation
 import GorillaShared
 import Hummingbird
+import NIOCore
 
 /// A signed-in browser: the account its session cookie stands for, and the token its forms must carry.
 ///
@@ -58,8 +59,11 @@ struct WebForm: Sendable {
 
     /// Reads the body of `request` (at most ``maximumBytes``; a larger one is refused with 413).
     static func read(_ request: Request, context: WebRequestContext) async throws -> WebForm {
-        let body = try await request.body.collect(upTo: maximumBytes)
-        return WebForm(encoded: String(buffer: body))
+        do {
+            return WebForm(encoded: String(buffer: try await request.body.collect(upTo: maximumBytes)))
+        } catch is NIOTooManyBytesError {
+            throw HTTPError(.contentTooLarge)
+        }
     }
 
     /// The fields of `encoded` (`a=1&b=two+words`); a repeated name keeps its first value.

@@ -32,14 +32,9 @@ package struct TodayService: Sendable {
             .compactMap { assignment in
                 try cache.one(Program.self, assignment.program).map { (assignment: assignment, program: $0) }
             }
-            .sorted { $0.assignment.start > $1.assignment.start }
-        guard !followed.isEmpty else {
+        guard let chosen = ProgramSchedule.followed(on: date, followed, start: { $0.assignment.start }) else {
             throw ClientError(.notFound, ProgramPhrases.followsNone.t(["client": subject.name]))
         }
-        // The newest program that has begun, else the one that begins first.
-        let chosen =
-            followed.first { $0.assignment.start <= date }
-            ?? followed.min { $0.assignment.start < $1.assignment.start }!
         let program = chosen.program
         var workout = TodayWorkout(date: date, program: program.name, client: subject.name)
         switch ProgramSchedule.standing(on: date, program.value, chosen.assignment.value) {

@@ -38,6 +38,14 @@ package enum ProgramSchedule {
         case ended
     }
 
+    /// Of the programs a client follows (each by its assignment's first day), the one a day's workout comes from: the
+    /// newest that has begun by `date`, else the one that begins first.
+    package static func followed<Followed>(
+        on date: CalendarDate, _ programs: [Followed], start: (Followed) -> CalendarDate
+    ) -> Followed? {
+        programs.filter { start($0) <= date }.max { start($0) < start($1) } ?? programs.min { start($0) < start($1) }
+    }
+
     /// How many days after the start `date` falls in the program (postponements taken out); nil before the start or
     /// inside a postponement.
     package static func offset(of date: CalendarDate, in assignment: Assignment) -> Int? {

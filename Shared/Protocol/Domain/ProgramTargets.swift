@@ -46,9 +46,7 @@ package enum ProgramTargets {
 
     /// The best estimated maximum of `exercise` in `history`, in `unit`; nil when it was never lifted with a load.
     package static func bestE1RM(_ exercise: UUID, in history: [Lifted], unit: WeightUnit) -> Double? {
-        let estimates = history.flatMap { $0.exercises.filter { $0.exercise == exercise }.flatMap(\.sets) }
-            .filter { $0.type != .warmup && $0.weight > 0 }
-            .map { Strength.e1RM(weight: Strength.converted($0.weight, from: $0.unit, to: unit), reps: $0.reps) }
-        return estimates.max()
+        Strength.bestE1RM(
+            of: history.flatMap { $0.exercises.filter { $0.exercise == exercise }.flatMap(\.sets) }, in: unit)
     }
 }

@@ -99,3 +99,18 @@ package struct ProgramTarget: Codable, Sendable, Equatable {
         return planned
     }
 }
+
+extension ProgramTarget {
+    /// The target as a coach writes a plan: `3x8-12@82.5kg`, `5x5@100kg @RPE8` (the CLI's and the web's form).
+    package var notation: String {
+        var text = ""
+        if let reps {
+            text = "\(sets ?? 1)x\(reps)" + (repsMax.map { "-\($0)" } ?? "")
+        } else if let sets {
+            text = "\(sets)x"
+        }
+        if let weight { text += "@\(BodyMeasure.number(weight))\((unit ?? .kg).rawValue)" }
+        if let rpe { text += " @RPE\(BodyMeasure.number(rpe))" }
+        return text
+    }
+}

@@ -6,6 +6,12 @@ package let kilogramsPerPound = 0.45359237
 /// The arithmetic of loads that statistics and programs share: an estimated one-repetition maximum, the load a set
 /// takes at an effort, and loads rounded to what a bar can hold.
 package enum Strength {
+    /// The best estimated maximum of the working sets of `sets` that carry a load, in `unit`; nil when none does.
+    package static func bestE1RM(of sets: [PerformedSet], in unit: WeightUnit) -> Double? {
+        sets.filter { $0.type != .warmup && $0.weight > 0 }
+            .map { e1RM(weight: converted($0.weight, from: $0.unit, to: unit), reps: $0.reps) }.max()
+    }
+
     /// Epley: `weight × (1 + reps / 30)` for reps ≥ 2, the weight itself for a single repetition, 0 for none.
     package static func e1RM(weight: Double, reps: Int) -> Double {
         if reps <= 0 { return 0 }

@@ -5,7 +5,7 @@ package enum PhraseSets {
         rows(AccountPhrases.self), rows(CataloguePhrases.self), rows(CalendarPhrases.self), rows(TrainingPhrases.self),
         rows(ProgressPhrases.self), rows(MessagePhrases.self), rows(DataPhrases.self), rows(HelpPhrases.self),
         rows(DevicePhrases.self), rows(SettingsPhrases.self), rows(ProgramPhrases.self), rows(GymPhrases.self),
-        rows(GymRolePhrases.self), rows(SharePhrases.self), rows(WebPhrases.self),
+        rows(GymRolePhrases.self), rows(SharePhrases.self), rows(WebPhrases.self), rows(WebPagePhrases.self),
     ]
 
     private static func rows<Set: Phrases & RawRepresentable<String>>(

@@ -180,4 +180,40 @@ import Testing
         let html = HTML.element("p", ["title": "\"><script>"], [.text("<b>Tom & 'Jerry'</b>")]).markup
         #expect(html == #"<p title="&quot;&gt;&lt;script&gt;">&lt;b&gt;Tom &amp; &#39;Jerry&#39;&lt;/b&gt;</p>"#)
     }
+
+    @Test(arguments: TestEngine.all)
+    func aCoachsPagesOpenEmptyAndAClientsPagesSendHerToHers(engine: TestEngine) async throws {
+        try await withDoor(engine) { browser, _, _ in
+            try await browser.signIn("ada", Self.password)
+            for path in ["/calendar", "/clients", "/codes", "/profile", "/calendar?week=2026-02-30"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok, "\(path)")
+                #expect(String(buffer: page.body).contains("<nav>"), "\(path): the navigation")
+            }
+            let clients = String(buffer: try await browser.get("/clients").body)
+            #expect(clients.contains("Encara no hi ha cap client"), "Ada's language: \(clients)")
+            for path in ["/sessions", "/statistics", "/measurements"] {
+                #expect(try await browser.get(path).headers[.location] == "/clients", "\(path)")
+            }
+            for path in ["/clients/\(UUID())", "/sessions/\(UUID())", "/gym", "/clients/not-an-id"] {
+                #expect(try await browser.get(path).status == .notFound, "\(path)")
+            }
+            // A form larger than the door reads is refused before it is read.
+            let large = try await browser.post("/profile", ["language": String(repeating: "x", count: 20_000)])
+            #expect(large.status == .contentTooLarge)
+            // The language changes through profile.update's own store function.
+            let token = try #require(WebBrowser.token(in: try await browser.get("/profile")))
+            let saved = try await browser.post("/profile", ["csrf": token, "language": "es"])
+            #expect(saved.status == .ok && String(buffer: saved.body).contains("Guardado."))
+            #expect(try await browser.post("/profile", ["language": "en"]).status == .forbidden)
+        }
+    }
+
+    @Test func aChartEntersAPageWithoutItsDeclarationAndWithItsTextsEscaped() {
+        let svg = SVGChart.bars([("<b>", 2), ("a&b", 3)], title: "Sessions \"per\" week", unit: "<u>", language: .ca)
+        let html = HTML.element("figure", [:], [.chart(svg)]).markup
+        #expect(html.hasPrefix("<figure><svg "), "\(html.prefix(60))")
+        #expect(!html.contains("<?xml") && !html.contains("<b>") && html.contains("&lt;b&gt;"))
+        #expect(html.contains("Sessions &quot;per&quot; week"))
+    }
 }

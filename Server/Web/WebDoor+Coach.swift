@@ -1,0 +1,117 @@
+import Foundation
+import GorillaShared
+import HTTPTypes
+import Hummingbird
+
+/// A coach's pages, read-mostly (training stays in the CLI): the week's calendar, her clients with their last session,
+/// compliance and unread messages, a client's page, the registration links; and a gym owner's overview. Every page
+/// reads through the access table's scoping (``ServerStore/visible(_:for:client:id:now:)``, the agenda, the gym
+/// overview), so a page of another tenant's client is a 404 like any address that does not exist.
+extension WebDoor {
+    /// `GET /calendar?week=YYYY-MM-DD`: the week (Monday to Sunday) holding that day, this week by default.
+    func calendarPage(_ request: Request) async throws -> Response {
+        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
+        guard session.user.role == .coach else { return WebPages.redirect(to: "/home") }
+        let zone = Self.zone(of: try await upcoming(session.user).map(\.event))
+        let rule = ComplianceRule(now: now, timeZone: zone)
+        let day = request.uri.queryParameters.get("week").flatMap(CalendarDate.init)?.start(in: zone) ?? now
+        let monday = rule.calendar.dateInterval(of: .weekOfYear, for: day)?.start ?? day
+        let end = rule.calendar.date(byAdding: .day, value: 7, to: monday) ?? monday.addingTimeInterval(7 * 86_400)
+        let appointments = try await context.store.agenda(for: session.user, from: monday, to: end, now: now)
+        let names = try await context.store.clientNames(Set(appointments.map(\.event.client)), for: session.user)
+        return WebPages.week(
+            session: session, monday: monday, appointments: appointments, names: names, calendar: rule.calendar,
+            now: now)
+    }
+
+    /// `GET /clients`: the coach's clients (and those shared with her), each with their last session, compliance over
+    /// twelve weeks and the messages from them she has not read.
+    func clientsPage(_ request: Request) async throws -> Response {
+        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
+        guard session.user.role == .coach else { return WebPages.redirect(to: "/home") }
+        let store = context.store, user = session.user, now = self.now
+        let clients = try await store.visible(Client.self, for: user, now: now).filter { $0.value.status == .active }
+        let sessions = Dictionary(
+            grouping: try await store.visible(TrainingSession.self, for: user, now: now).map(\.value), by: \.client)
+        let events = Dictionary(grouping: try await store.visible(Event.self, for: user, now: now), by: \.value.client)
+        let messages = try await store.visible(Message.self, for: user, now: now).map(\.value)
+        let unread = Dictionary(grouping: messages.filter { $0.to == user.id && $0.read == nil }, by: \.from)
+            .mapValues(\.count)
+        let rows = clients.map { client -> WebPages.ClientLine in
+            let figures = WebStatistics(
+                sessions: sessions[client.id] ?? [], appointments: (events[client.id] ?? []).map { ($0.id, $0.value) },
+                client: client.value, measurements: [], zone: Self.zone(of: (events[client.id] ?? []).map(\.value)),
+                now: now)
+            return WebPages.ClientLine(
+                id: client.id, name: client.value.fullName ?? client.id.key, lastSession: figures.lastSession,
+                tally: figures.tally, unread: unread[client.id] ?? 0)
+        }.sorted { $0.name.localizedCompare($1.name) == .orderedAscending }
+        return WebPages.clients(session: session, clients: rows)
+    }
+
+    /// `GET /clients/ID`: one client's page (statistics, sessions, measurements, a link to the conversation); 404 for
+    /// anyone not the reader's client.
+    func clientPage(_ request: Request, context web: WebRequestContext) async throws -> Response {
+        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
+        guard session.user.role == .coach, let id = web.parameters.get("id").flatMap(UUID.init(uuidString:)),
+            let client = try await context.store.visible(Client.self, for: session.user, id: id, now: now).first
+        else { return WebPages.notFound(language: session.user.language, session: session) }
+        let sessions = try await context.store.visible(TrainingSession.self, for: session.user, client: id, now: now)
+        let measurements = try await context.store.visible(
+            GorillaShared.Measurement.self, for: session.user, client: id, now: now
+        ).map(\.value).sorted { $0.date > $1.date }
+        return WebPages.client(
+            session: session, id: id, client: client.value, figures: try await statistics(of: id, for: session.user),
+            sessions: Self.newestFirst(sessions), measurements: measurements)
+    }
+
+    /// `GET /codes`: the coach's clients who have not registered yet, each with a button for a new link.
+    func codesPage(_ request: Request) async throws -> Response {
+        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
+        guard session.user.role == .coach else { return WebPages.redirect(to: "/home") }
+        return try await codes(session)
+    }
+
+    /// `POST /codes/ID`: a new registration link for the invited client `ID`, as `gorilla clients code C --link`
+    /// issues it; shown once.
+    func issueCode(_ request: Request, context web: WebRequestContext) async throws -> Response {
+        let form = try await WebForm.read(request, context: web)
+        guard let session = try await session(request), WebCookies.formTokenMatches(form.token, secret: session.secret)
+        else { return WebPages.forbidden(language: WebLanguage.preferred(request)) }
+        guard Access.may(.update, .client, as: session.user.role),
+            let id = web.parameters.get("id").flatMap(UUID.init(uuidString:)),
+            let client = try await context.store.visible(Client.self, for: session.user, id: id, now: now).first,
+            client.value.status == .invited
+        else { return WebPages.notFound(language: session.user.language, session: session) }
+        let (code, expires) = try await context.store.newRegistrationCode(
+            coach: session.user, clientID: id, lifetime: context.configuration.registrationCodeLifetime, now: now)
+        let link = (context.webAddress.url ?? "") + "/join/" + code
+        return try await codes(
+            session, issued: (name: client.value.fullName ?? id.key, link: link, expires: expires))
+    }
+
+    /// `GET /gym`: the gym's figures this month, for those the gym table lets read them (its owner and admins).
+    func gymPage(_ request: Request) async throws -> Response {
+        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
+        let user = session.user
+        guard let gym = user.gym, Access.may(.gymOverview, as: user.role, standing: .member(gym.role)) else {
+            return WebPages.notFound(language: user.language, session: session)
+        }
+        let zone = Self.zone(of: try await upcoming(user).map(\.event))
+        let rule = ComplianceRule(now: now, timeZone: zone)
+        let from = rule.calendar.date(byAdding: .weekOfYear, value: -3, to: now)
+        let overview = try await context.store.gymOverview(
+            user, GymOverviewBody(from: from, zone: zone.identifier), now: now)
+        return WebPages.gym(session: session, overview: overview)
+    }
+
+    private func codes(_ session: WebSession, issued: (name: String, link: String, expires: Date)? = nil) async throws
+        -> Response
+    {
+        let invited = try await context.store.visible(Client.self, for: session.user, now: now)
+            .filter { $0.value.status == .invited }
+            .map { (id: $0.id, name: $0.value.fullName ?? $0.id.key, expires: $0.value.codeExpires) }
+            .sorted { $0.name.localizedCompare($1.name) == .orderedAscending }
+        return WebPages.codes(session: session, invited: invited, issued: issued)
+    }
+}
