@@ -186,6 +186,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             path: "Sources/gorilla-bench",
             swiftSettings: swiftSettings

@@ -39,3 +39,38 @@ extension ServerStore {
         }
     }
 }
+
+extension ServerStore {
+    /// The members `fields` of the live rows of `kind` that `principal` reads (about `client` when given), read as
+    /// `Part` without reading the rest of each document: what a list needs of many rows (a session's start, not its
+    /// sets). Each member is read as text, so `Part` holds strings, dates and ids; a row `Part` cannot read is left out.
+    package func visible<Part: Decodable & Sendable>(
+        _ part: Part.Type, of kind: EntityKind, fields: [String], for principal: UserRecord, client: UUID? = nil,
+        now: Date
+    ) async throws -> [(id: UUID, value: Part)] {
+        try await read { db in
+            let principal = try Self.withGym(db, principal, now: now)
+            let json = db.dialect.jsonText
+            let columns =
+                "id, kind, deleted, client_id, "
+                + fields.enumerated().map { "CAST(\(json("data", $1)) AS TEXT) AS f\($0)" }.joined(separator: ", ")
+            let (runs, arguments) = Self.visibleRows(
+                principal, columns: columns, since: 0, now: now, dialect: db.dialect)
+            var sql = "SELECT * FROM (\(runs)) AS visible WHERE kind = ? AND deleted = 0"
+            var values = arguments + [kind.rawValue]
+            if let client {
+                sql += " AND client_id = ?"
+                values = values + [client.key]
+            }
+            return try db.fetchAll(sql: sql, arguments: values).compactMap { row in
+                guard let id = (row["id"] as String?).flatMap(UUID.init(uuidString:)) else { return nil }
+                var object: [String: JSONValue] = [:]
+                for (index, field) in fields.enumerated() {
+                    if let text = row["f\(index)"] as String? { object[field] = .string(text) }
+                }
+                guard let value = try? JSONValue.object(object).decode(Part.self) else { return nil }
+                return (id, value)
+            }
+        }
+    }
+}

@@ -15,8 +15,7 @@ extension WebDoor {
     func sessionsPage(_ request: Request) async throws -> Response {
         guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
         guard session.user.role == .client else { return WebPages.redirect(to: "/clients") }
-        let sessions = try await context.store.visible(TrainingSession.self, for: session.user, client: session.user.id, now: now)
-        return WebPages.sessions(session: session, sessions: Self.newestFirst(sessions))
+        return WebPages.sessions(session: session, sessions: try await sessionList(of: session.user.id, for: session.user))
     }
 
     /// `GET /sessions/ID`: one session the reader may read, with its sets and the comments on it; 404 otherwise.
@@ -143,6 +142,14 @@ extension WebDoor {
         return nil
     }
 
+    /// A client's sessions as a list shows them (by their marks, not their sets), newest first.
+    func sessionList(of client: UUID, for reader: UserRecord) async throws -> [(id: UUID, start: Date)] {
+        let marks = try await context.store.visible(
+            SessionMark.self, of: .session, fields: SessionMark.fields, for: reader, client: client, now: now)
+        return Array(
+            marks.map { (id: $0.id, start: $0.value.start) }.sorted { $0.start > $1.start }.prefix(Self.sessionsShown))
+    }
+
     /// A client's figures as the statistics show them, read as `reader` reads them.
     func statistics(of client: UUID, for reader: UserRecord) async throws -> WebStatistics {
         let sessions = try await context.store.visible(TrainingSession.self, for: reader, client: client, now: now)
@@ -176,10 +183,6 @@ extension WebDoor {
         guard clock.count >= 2, (0..<24).contains(clock[0]), (0..<60).contains(clock[1]) else { return nil }
         return Calendars.gregorian(in: zone).date(
             bySettingHour: clock[0], minute: clock[1], second: 0, of: day.start(in: zone))
-    }
-
-    static func newestFirst(_ sessions: [Visible<TrainingSession>]) -> [Visible<TrainingSession>] {
-        Array(sessions.sorted { $0.value.start > $1.value.start }.prefix(sessionsShown))
     }
 
     private func measurements(_ session: WebSession, problem: String? = nil) async throws -> Response {
@@ -220,14 +223,9 @@ struct WebStatistics: Sendable {
         sessions: [TrainingSession], appointments: [(id: UUID, event: Event)], client: Client?,
         measurements: [GorillaShared.Measurement], zone: TimeZone, now: Date
     ) {
-        let rule = ComplianceRule(now: now, timeZone: zone)
-        let fulfilled = Set(sessions.compactMap(\.event))
-        tally = rule.tally(
-            target: client?.perWeek, sessions: sessions.map(\.start),
-            appointments: appointments.map {
-                ($0.event.start, $0.event.state(fulfilled: fulfilled.contains($0.id), now: now))
-            },
-            since: client?.complianceStart(in: zone))
+        tally = Self.tally(
+            sessions: sessions.map { ($0.start, $0.event) }, appointments: appointments, client: client, zone: zone,
+            now: now)
         var byExercise: [String: (name: String, points: [(date: Date, value: Double)])] = [:]
         for session in sessions.sorted(by: { $0.start < $1.start }) {
             for exercise in session.exercises {
@@ -245,6 +243,37 @@ struct WebStatistics: Sendable {
         lastSession = sessions.map(\.start).max()
         self.zone = zone
     }
+
+    /// The last twelve weeks of a client's sessions (each by its start and the appointment it fulfils) against their
+    /// appointments and their plan (``GorillaShared/ComplianceRule``).
+    static func tally(
+        sessions: [(start: Date, event: UUID?)], appointments: [(id: UUID, event: Event)], client: Client?,
+        zone: TimeZone, now: Date
+    ) -> ComplianceRule.Tally {
+        let fulfilled = Set(sessions.compactMap(\.event))
+        return ComplianceRule(now: now, timeZone: zone).tally(
+            target: client?.perWeek, sessions: sessions.map(\.start),
+            appointments: appointments.map {
+                ($0.event.start, $0.event.state(fulfilled: fulfilled.contains($0.id), now: now))
+            },
+            since: client?.complianceStart(in: zone))
+    }
+}
+
+/// What a list reads of a session: whose it is, when it started, the appointment it fulfils (not its sets).
+struct SessionMark: Decodable, Sendable {
+    static let fields = ["client", "start", "event"]
+    let client: UUID
+    let start: Date
+    let event: UUID?
+}
+
+/// What the clients page reads of a message: who wrote it to whom, and whether it was read.
+struct MessageMark: Decodable, Sendable {
+    static let fields = ["from", "to", "read"]
+    let from: UUID
+    let to: UUID
+    let read: Date?
 }
 
 /// A client's planned workout today, for the home page: the program's training with each exercise's target, computed

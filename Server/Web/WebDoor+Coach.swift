@@ -32,19 +32,24 @@ extension WebDoor {
         let store = context.store, user = session.user, now = self.now
         let clients = try await store.visible(Client.self, for: user, now: now).filter { $0.value.status == .active }
         let sessions = Dictionary(
-            grouping: try await store.visible(TrainingSession.self, for: user, now: now).map(\.value), by: \.client)
+            grouping: try await store.visible(
+                SessionMark.self, of: .session, fields: SessionMark.fields, for: user, now: now
+            ).map(\.value), by: \.client)
         let events = Dictionary(grouping: try await store.visible(Event.self, for: user, now: now), by: \.value.client)
-        let messages = try await store.visible(Message.self, for: user, now: now).map(\.value)
+        let messages = try await store.visible(
+            MessageMark.self, of: .message, fields: MessageMark.fields, for: user, now: now
+        ).map(\.value)
         let unread = Dictionary(grouping: messages.filter { $0.to == user.id && $0.read == nil }, by: \.from)
             .mapValues(\.count)
         let rows = clients.map { client -> WebPages.ClientLine in
-            let figures = WebStatistics(
-                sessions: sessions[client.id] ?? [], appointments: (events[client.id] ?? []).map { ($0.id, $0.value) },
-                client: client.value, measurements: [], zone: Self.zone(of: (events[client.id] ?? []).map(\.value)),
-                now: now)
+            let marks = sessions[client.id] ?? []
+            let appointments = (events[client.id] ?? []).map { (id: $0.id, event: $0.value) }
+            let tally = WebStatistics.tally(
+                sessions: marks.map { ($0.start, $0.event) }, appointments: appointments, client: client.value,
+                zone: Self.zone(of: appointments.map(\.event)), now: now)
             return WebPages.ClientLine(
-                id: client.id, name: client.value.fullName ?? client.id.key, lastSession: figures.lastSession,
-                tally: figures.tally, unread: unread[client.id] ?? 0)
+                id: client.id, name: client.value.fullName ?? client.id.key, lastSession: marks.map(\.start).max(),
+                tally: tally, unread: unread[client.id] ?? 0)
         }.sorted { $0.name.localizedCompare($1.name) == .orderedAscending }
         return WebPages.clients(session: session, clients: rows)
     }
@@ -56,13 +61,12 @@ extension WebDoor {
         guard session.user.role == .coach, let id = web.parameters.get("id").flatMap(UUID.init(uuidString:)),
             let client = try await context.store.visible(Client.self, for: session.user, id: id, now: now).first
         else { return WebPages.notFound(language: session.user.language, session: session) }
-        let sessions = try await context.store.visible(TrainingSession.self, for: session.user, client: id, now: now)
         let measurements = try await context.store.visible(
             GorillaShared.Measurement.self, for: session.user, client: id, now: now
         ).map(\.value).sorted { $0.date > $1.date }
         return WebPages.client(
             session: session, id: id, client: client.value, figures: try await statistics(of: id, for: session.user),
-            sessions: Self.newestFirst(sessions), measurements: measurements)
+            sessions: try await sessionList(of: id, for: session.user), measurements: measurements)
     }
 
     /// `GET /codes`: the coach's clients who have not registered yet, each with a button for a new link.

@@ -6,6 +6,9 @@ import Hummingbird
 /// message sent here is a pushed mutation of the signed-in account (versions move; devices receive it by their pull and
 /// their live pushes), and showing a conversation marks its incoming messages read, as the CLI does.
 extension WebDoor {
+    /// The most messages a conversation's page shows, the latest.
+    static let messagesShown = 100
+
     /// `GET /messages`: the people the reader writes to.
     func messagesPage(_ request: Request) async throws -> Response {
         guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
@@ -72,7 +75,8 @@ extension WebDoor {
             await context.feed.catchUp()
         }
         return WebPages.conversation(
-            session: session, with: person, messages: messages, problem: problem,
+            session: session, with: person, messages: Array(messages.suffix(Self.messagesShown)),
+            older: messages.count > Self.messagesShown, problem: problem,
             status: problem == nil ? .ok : .badRequest)
     }
 }

@@ -22,7 +22,7 @@ extension WebPages {
         }
     }
 
-    static func sessions(session: WebSession, sessions: [Visible<TrainingSession>]) -> Response {
+    static func sessions(session: WebSession, sessions: [(id: UUID, start: Date)]) -> Response {
         let language = session.user.language
         let title = WebPagePhrases.sessionsTitle.text(in: language)
         return page(
@@ -30,29 +30,21 @@ extension WebPages {
             [.element("h1", [:], [.text(title)]), sessionList(sessions, language: language)])
     }
 
-    /// The sessions as links, newest first, each with its day and how much was done.
-    static func sessionList(_ sessions: [Visible<TrainingSession>], language: Language) -> HTML {
+    /// The sessions as links, newest first, each by its day and time (UTC).
+    static func sessionList(_ sessions: [(id: UUID, start: Date)], language: Language) -> HTML {
         guard !sessions.isEmpty else {
             return .element("p", [:], [.text(WebPagePhrases.noSessions.text(in: language))])
         }
         return .element(
             "ul", ["class": "list"],
             sessions.map { row in
-                let sets = row.value.exercises.reduce(0) { $0 + $1.sets.count }
-                return .element(
+                .element(
                     "li", [:],
                     [
+                        .element("a", ["href": "/sessions/\(row.id.key)"], [.text(day(row.start, language: language))]),
                         .element(
-                            "a", ["href": "/sessions/\(row.id.key)"],
-                            [.text(day(row.value.start, language: language))]),
-                        .element(
-                            "span", ["class": "note"],
-                            [
-                                .text(
-                                    " · "
-                                        + WebPagePhrases.sessionSummary.text(
-                                            in: language, ["exercises": row.value.exercises.count, "sets": sets]))
-                            ]),
+                            "time", ["class": "note", "datetime": ISOTime.format(row.start)],
+                            [.text(" · " + String(ISOTime.format(row.start).dropFirst(11).prefix(5)))]),
                     ])
             })
     }
@@ -120,7 +112,7 @@ extension WebPages {
 
     /// The statistics' charts: sessions per week, compliance, each main exercise's estimated maximum, body weight.
     static func charts(_ figures: WebStatistics, language: Language) -> [HTML] {
-        guard figures.tally.sessions > 0 || !figures.weights.isEmpty else {
+        guard figures.lastSession != nil || !figures.weights.isEmpty else {
             return [.element("p", [:], [.text(WebPagePhrases.noStatistics.text(in: language))])]
         }
         var content: [HTML] = [

@@ -115,7 +115,7 @@ extension WebPages {
     }
 
     static func client(
-        session: WebSession, id: UUID, client: Client, figures: WebStatistics, sessions: [Visible<TrainingSession>],
+        session: WebSession, id: UUID, client: Client, figures: WebStatistics, sessions: [(id: UUID, start: Date)],
         measurements: [GorillaShared.Measurement]
     ) -> Response {
         let language = session.user.language

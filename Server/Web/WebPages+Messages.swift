@@ -28,12 +28,19 @@ extension WebPages {
     /// The conversation with `person`, oldest first, and the form that writes to them; `problem` above the form when
     /// the last text was refused.
     static func conversation(
-        session: WebSession, with person: Correspondent, messages: [StoredMessage], problem: String?,
+        session: WebSession, with person: Correspondent, messages: [StoredMessage], older: Bool = false,
+        problem: String?,
         status: HTTPResponse.Status
     ) -> Response {
         let language = session.user.language
         let title = WebPhrases.conversationWith.text(in: language, ["name": person.name])
         var content: [HTML] = [.element("h1", [:], [.text(title)])]
+        if older {
+            content.append(
+                .element(
+                    "p", ["class": "note"],
+                    [.text(WebPagePhrases.latestMessages.text(in: language, ["count": messages.count]))]))
+        }
         if messages.isEmpty {
             content.append(.element("p", [:], [.text(WebPhrases.noMessages.text(in: language))]))
         } else {

@@ -38,7 +38,7 @@ struct GorillaBench: AsyncParsableCommand {
     var loadWorker: String?
 
     /// For profiling: run only these scenarios (comma-separated: cold_pull, idle_sync, connect_login, concurrent_idle,
-    /// push_sets, offline_log, cli_list, codec, abuse, gym_pull), each `repeat` times (gym_pull once).
+    /// push_sets, offline_log, cli_list, codec, abuse, gym_pull, web_pages), each `repeat` times (gym_pull once).
     @Option(help: .hidden)
     var only: String?
 
@@ -187,6 +187,11 @@ final class Benchmark {
                 try await scenario {
                     try await offlineLog(endpoint: endpoint, coach: coach, generator: generator, folder: folder)
                 }
+            }
+        }
+        if wants("web_pages") {
+            try await scenario {
+                try await webPages(dataDirectory: folder.child("server"), coach: coach, client: clients[0])
             }
         }
         // Once: its accounts and gym stay on the server.

@@ -26,6 +26,8 @@ enum BenchServer {
         // Every simulated device connects and signs up from 127.0.0.1.
         configuration.maxConnectionsPerAddress = .max
         configuration.signupsPerAddress = .max
+        // The web door, on a port the system picks (web_pages).
+        configuration.webAddress = ListenAddress(port: 0)
     }
 }
 

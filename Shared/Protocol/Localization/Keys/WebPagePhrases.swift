@@ -23,8 +23,6 @@ package enum WebPagePhrases: String, Phrases {
     case sessionsTitle
     /// Said when there is no session yet.
     case noSessions
-    /// A session's line: `{exercises}` exercises and `{sets}` sets.
-    case sessionSummary
     /// A session's page title: `{date}`.
     case sessionTitle
     /// The sets table: the set's number.
@@ -167,6 +165,8 @@ package enum WebPagePhrases: String, Phrases {
     case gymTotal
     /// An owner without a gym.
     case gymNone
+    /// Above a long conversation: only the latest `{count}` are shown.
+    case latestMessages
     /// A rate: `{value}` percent.
     case percent
 }

@@ -12,7 +12,6 @@ extension WebPagePhrases {
         case .navGym: "Gimnàs"
         case .sessionsTitle: "Sessions d'entrenament"
         case .noSessions: "Encara no hi ha cap sessió enregistrada."
-        case .sessionSummary: "{exercises|exercici|exercicis} · {sets|sèrie|sèries}"
         case .sessionTitle: "Sessió del {date}"
         case .setColumn: "Sèrie"
         case .repsColumn: "Repeticions"
@@ -84,6 +83,7 @@ extension WebPagePhrases {
         case .gymAppointmentsColumn: "Cites complertes"
         case .gymTotal: "Gimnàs"
         case .gymNone: "Encara no gestiones cap gimnàs."
+        case .latestMessages: "Els {count} missatges més recents; els anteriors són a gorilla messages."
         case .percent: "{value} %"
         }
     }

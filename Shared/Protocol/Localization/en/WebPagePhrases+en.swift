@@ -12,7 +12,6 @@ extension WebPagePhrases {
         case .navGym: "Gym"
         case .sessionsTitle: "Training sessions"
         case .noSessions: "No training session recorded yet."
-        case .sessionSummary: "{exercises|exercise|exercises} · {sets|set|sets}"
         case .sessionTitle: "Session of {date}"
         case .setColumn: "Set"
         case .repsColumn: "Reps"
@@ -84,6 +83,7 @@ extension WebPagePhrases {
         case .gymAppointmentsColumn: "Appointments kept"
         case .gymTotal: "Gym"
         case .gymNone: "You manage no gym yet."
+        case .latestMessages: "The latest {count} messages; the older ones stay in gorilla messages."
         case .percent: "{value} %"
         }
     }

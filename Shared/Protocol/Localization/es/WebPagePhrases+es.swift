@@ -12,7 +12,6 @@ extension WebPagePhrases {
         case .navGym: "Gimnasio"
         case .sessionsTitle: "Sesiones de entrenamiento"
         case .noSessions: "Todavía no hay ninguna sesión registrada."
-        case .sessionSummary: "{exercises|ejercicio|ejercicios} · {sets|serie|series}"
         case .sessionTitle: "Sesión del {date}"
         case .setColumn: "Serie"
         case .repsColumn: "Repeticiones"
@@ -84,6 +83,7 @@ extension WebPagePhrases {
         case .gymAppointmentsColumn: "Citas cumplidas"
         case .gymTotal: "Gimnasio"
         case .gymNone: "Todavía no gestionas ningún gimnasio."
+        case .latestMessages: "Los {count} mensajes más recientes; los anteriores están en gorilla messages."
         case .percent: "{value} %"
         }
     }
