@@ -24,6 +24,8 @@ package struct ServerMetrics: Sendable {
     private let durations = Handles<String, CoreMetrics.Timer>()
     private let refusals = Handles<String, CoreMetrics.Counter>()
     private let storeErrors = Handles<String, CoreMetrics.Counter>()
+    private let pages = Handles<PageKey, CoreMetrics.Counter>()
+    private let pageDurations = Handles<String, CoreMetrics.Timer>()
 
     package init() {
         registry = PrometheusCollectorRegistry()
@@ -33,6 +35,10 @@ package struct ServerMetrics: Sendable {
             .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
             .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
             .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5),
+        ]
+        factory.durationHistogramBuckets[Self.pageSeconds] = [
+            .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+            .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1),
         ]
         self.factory = factory
         connectionsOpen = Meter(label: "gorilla_connections_open", factory: factory)
@@ -48,6 +54,8 @@ package struct ServerMetrics: Sendable {
     }
 
     static let requestSeconds = "gorilla_request_duration_seconds"
+    /// How long a web page took, by route.
+    static let pageSeconds = "gorilla_web_request_duration_seconds"
 
     /// A connection was admitted.
     package func connectionOpened() {
@@ -87,6 +95,20 @@ package struct ServerMetrics: Sendable {
         }
     }
 
+    /// One web page answered: its route (the pattern, `/clients/{id}`, never the address asked for; `NotFound` for
+    /// none), its status and how long it took.
+    package func pageAnswered(route: String, status: Int, duration: Duration) {
+        let factory = self.factory
+        pages.handle(PageKey(route: route, status: status)) {
+            CoreMetrics.Counter(
+                label: "gorilla_web_requests_total", dimensions: [("route", route), ("status", String(status))],
+                factory: factory)
+        }.increment()
+        pageDurations.handle(route) {
+            CoreMetrics.Timer(label: Self.pageSeconds, dimensions: [("route", route)], factory: factory)
+        }.recordNanoseconds(duration.nanoseconds)
+    }
+
     /// The fate of each mutation of a push; an applied one that replaced another device's field counts as
     /// `overwritten` too.
     package func pushed(_ results: [MutationResult]) {
@@ -115,6 +137,12 @@ package struct ServerMetrics: Sendable {
 
     /// The Prometheus text exposition of every metric.
     package func exposition() -> [UInt8] { registry.emitToBuffer() }
+
+    /// The labels of one series of `gorilla_web_requests_total`.
+    private struct PageKey: Hashable, Sendable {
+        var route: String
+        var status: Int
+    }
 
     /// The labels of one series of `gorilla_requests_total`.
     private struct RequestKey: Hashable, Sendable {

@@ -208,8 +208,10 @@ extension WebDoor {
 /// (``GorillaShared/ComplianceRule`` for the weeks and compliance, ``GorillaShared/Strength`` for the estimated
 /// maximum).
 struct WebStatistics: Sendable {
-    /// The last twelve weeks' tally.
+    /// Compliance: the last twelve weeks' tally from the later of the client's joining and their plan's start.
     let tally: ComplianceRule.Tally
+    /// The sessions of each of the last twelve weeks, whenever the client joined.
+    let weeks: [ComplianceRule.Week]
     /// The exercises trained in the most sessions (at most three), each with its best estimated maximum per session,
     /// in kg, oldest first.
     let progress: [(exercise: String, points: [(date: Date, value: Double)])]
@@ -226,6 +228,8 @@ struct WebStatistics: Sendable {
         tally = Self.tally(
             sessions: sessions.map { ($0.start, $0.event) }, appointments: appointments, client: client, zone: zone,
             now: now)
+        weeks = ComplianceRule(now: now, timeZone: zone).tally(target: nil, sessions: sessions.map(\.start), appointments: [])
+            .weeks
         var byExercise: [String: (name: String, points: [(date: Date, value: Double)])] = [:]
         for session in sessions.sorted(by: { $0.start < $1.start }) {
             for exercise in session.exercises {

@@ -19,6 +19,7 @@ struct WebDoor: Sendable {
     /// The routes, each answer with the security headers (``WebSecurityHeaders``).
     func router() -> Router<WebRequestContext> {
         let router = Router(context: WebRequestContext.self)
+        router.add(middleware: WebMetrics(metrics: context.metrics))
         router.add(middleware: WebSecurityHeaders())
         router.get("/style.css") { _, _ in
             Response(

@@ -124,12 +124,12 @@ extension WebPages {
                             in: language,
                             [
                                 "kept": figures.tally.kept, "appointments": figures.tally.appointments,
-                                "sessions": figures.tally.sessions,
+                                "sessions": figures.weeks.reduce(0) { $0 + $1.sessions },
                             ]))
                 ]),
             chart(
                 SVGChart.bars(
-                    figures.tally.weeks.map { (shortDay($0.start, zone: figures.zone), Double($0.sessions)) },
+                    figures.weeks.map { (shortDay($0.start, zone: figures.zone), Double($0.sessions)) },
                     title: WebPagePhrases.sessionsPerWeek.text(in: language),
                     unit: WebPagePhrases.sessionsUnit.text(in: language), language: language)),
         ]

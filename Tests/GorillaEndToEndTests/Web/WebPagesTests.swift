@@ -45,6 +45,7 @@ struct WebPagesTests {
             #expect(detail.contains("Good one, &quot;solid&quot;"), "the notes, escaped")
             #expect(pages[5].body.contains("<svg") && pages[5].body.contains("Sessions per week"))
             #expect(pages[5].body.contains("Leg press — estimated 1RM"), "a line for the exercise of two sessions")
+            #expect(pages[5].body.contains("2 sessions in 12 weeks"), "sessions before joining count in the chart")
             #expect(pages[6].body.contains("70.4") && pages[6].body.contains("70.1"), "the coach's and her own")
             #expect(pages[7].location == "/measurements")
             #expect(pages[8].body.contains("not a figure that can be recorded"), "\(pages[8].body)")

@@ -209,6 +209,24 @@ import Testing
         }
     }
 
+    @Test(arguments: TestEngine.all)
+    func pagesAreCountedByRouteAndStatusNeverByTheAddressAsked(engine: TestEngine) async throws {
+        try await withDoor(engine) { browser, context, _ in
+            try await browser.signIn("ada", Self.password)
+            _ = try await browser.get("/clients")
+            _ = try await browser.get("/clients/\(UUID())")
+            _ = try await browser.get("/no-such-page-x1")
+            let text = String(decoding: context.metrics.exposition(), as: UTF8.self)
+            let lines = text.split(separator: "\n").filter { $0.hasPrefix("gorilla_web_requests_total{") }
+            #expect(lines.contains { $0.contains("route=\"/clients\"") && $0.contains("status=\"200\"") }, "\(lines)")
+            #expect(lines.contains { $0.contains("route=\"/clients/") && $0.contains("status=\"404\"") }, "\(lines)")
+            #expect(lines.contains { $0.contains("route=\"NotFound\"") && $0.contains("status=\"404\"") })
+            #expect(lines.contains { $0.contains("route=\"/login\"") && $0.contains("status=\"303\"") })
+            #expect(!text.contains("no-such-page-x1"), "an address asked for is never a label")
+            #expect(text.contains("gorilla_web_request_duration_seconds_bucket{route=\"/clients\""))
+        }
+    }
+
     @Test func aChartEntersAPageWithoutItsDeclarationAndWithItsTextsEscaped() {
         let svg = SVGChart.bars([("<b>", 2), ("a&b", 3)], title: "Sessions \"per\" week", unit: "<u>", language: .ca)
         let html = HTML.element("figure", [:], [.chart(svg)]).markup
