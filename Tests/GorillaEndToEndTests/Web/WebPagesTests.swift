@@ -115,4 +115,31 @@ struct WebPagesTests {
             #expect(!foreign[7].body.contains("Bea"), "Bob's clients page shows none of Ada's")
         }
     }
+
+    @Test func aClientsHomeShowsTodaysWorkoutWithItsTargetsAndTheirCoachsPlan() async throws {
+        let python = try await IndependentPython.having(module: "ssl", package: "ssl")
+        try await withServerProcess { server in
+            let browser = WebBrowsing(
+                python: python, port: try #require(try server.info().webPort), certificate: server.certificatePath)
+            let (coach, _) = try await ProgramTests.coachWithLegs(on: server)
+            // Every day of the week is a day of Legs, from today (the server's day, in UTC: the client has no
+            // appointment whose zone would say otherwise).
+            let today = Date().formatted(.iso8601.year().month().day().dateSeparator(.dash))
+            try await ProgramTests.run(
+                ["programs", "add", "Daily", "--weeks", "4"]
+                    + ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].flatMap { ["--day", "\($0): Legs"] },
+                on: coach)
+            try await ProgramTests.run(["programs", "assign", "Daily", "--client", "Bea", "--start", today], on: coach)
+            _ = try await coach.sync()
+
+            let home = try await browser.run(WebAppointmentTests.signIn("bea"))
+            #expect(home.map(\.status) == [200, 303, 200], "\(home.map(\.status))")
+            let page = home[2].body
+            #expect(page.contains("Today&#39;s workout") && page.contains("Legs — Daily, week 1"), "\(page)")
+            #expect(page.contains("Squat <strong>3x5@100kg</strong>"), "\(page)")
+            #expect(page.contains("Bench <strong>3x8@60kg</strong>"), "\(page)")
+            let coachHome = try await browser.run(WebAppointmentTests.signIn("ada"))
+            #expect(!coachHome[2].body.contains("Today&#39;s workout"), "a coach's home has no workout of hers")
+        }
+    }
 }

@@ -227,6 +227,21 @@ import Testing
         }
     }
 
+    @Test(arguments: TestEngine.all)
+    func aGymsOwnerReadsItsOverviewAndOnlyThoseTheGymTableLetsDo(engine: TestEngine) async throws {
+        try await withDoor(engine) { browser, context, ada in
+            try await browser.signIn("ada", Self.password)
+            #expect(try await browser.get("/gym").status == .notFound, "no gym yet")
+            _ = try await context.store.createGym(ada, name: "Gimnàs Sol", now: Date())
+            let home = String(buffer: try await browser.get("/home").body)
+            #expect(home.contains("href=\"/gym\""), "the owner's navigation names the overview")
+            let gym = try await browser.get("/gym")
+            let page = String(buffer: gym.body)
+            #expect(gym.status == .ok)
+            #expect(page.contains("Gimnàs Sol: aquest mes") && page.contains("Ada Lovelace"), "\(page)")
+        }
+    }
+
     @Test func aChartEntersAPageWithoutItsDeclarationAndWithItsTextsEscaped() {
         let svg = SVGChart.bars([("<b>", 2), ("a&b", 3)], title: "Sessions \"per\" week", unit: "<u>", language: .ca)
         let html = HTML.element("figure", [:], [.chart(svg)]).markup
