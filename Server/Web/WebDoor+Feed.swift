@@ -73,9 +73,40 @@ extension WebDoor {
                 participation: ICalendar.Participation(event.answer, requested: state == .requested),
                 reminder: reminder)
         }
+        let planned = user.role == .client ? try await plannedWorkouts(of: user, from: day, language: language) : []
         return ICalendar.render(
-            events, now: day,
+            events + planned, now: day,
             feed: ICalendar.Feed(name: WebPhrases.feedName.text(in: language), refreshMinutes: Self.feedRefreshMinutes))
+    }
+}
+
+extension WebDoor {
+    /// How far ahead a client's feed lists the workouts their programs plan.
+    static let plannedDaysAhead = 90
+
+    /// A client's planned workouts from `day` for ``plannedDaysAhead`` days: each a whole day named by its training
+    /// and program (``GorillaShared/ProgramSchedule``), with an id of its own that stays the same from one read to the
+    /// next (derived from the assignment and the day).
+    func plannedWorkouts(of user: UserRecord, from day: Date, language: Language) async throws -> [ICalendar.Event] {
+        let utc = TimeZone(identifier: "UTC")!
+        let first = CalendarDate(day, in: utc)
+        let last = first.adding(days: Self.plannedDaysAhead)
+        let assignments = try await context.store.visible(Assignment.self, for: user, client: user.id, now: now)
+        guard !assignments.isEmpty else { return [] }
+        let programs = try await context.store.visible(Program.self, for: user, now: now)
+        let trainings = try await context.store.visible(Training.self, for: user, now: now)
+        let names = Dictionary(trainings.map { ($0.id, $0.value.name) }, uniquingKeysWith: { first, _ in first })
+        return assignments.flatMap { assignment -> [ICalendar.Event] in
+            guard let program = programs.first(where: { $0.id == assignment.value.program })?.value else { return [] }
+            return ProgramSchedule.planned(from: first, to: last, program, assignment.value).map { planned in
+                ICalendar.Event(
+                    id: Event.exceptionID(series: assignment.id, occurrence: planned.date), start: day, minutes: 0,
+                    summary: WebPagePhrases.todayTraining.text(
+                        in: language,
+                        ["training": names[planned.training] ?? "?", "program": program.name, "week": planned.week]),
+                    status: .confirmed, day: planned.date)
+            }
+        }
     }
 }
 

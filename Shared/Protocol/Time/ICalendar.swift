@@ -60,13 +60,17 @@ package enum ICalendar {
         package var recurrenceID: Date?
         /// Minutes before the start that a reminder comes (VALARM); nil for none. A cancelled event has none.
         package var reminder: Int?
+        /// For an event of a whole day (a program's planned workout): that day, written as a date (`VALUE=DATE`),
+        /// free time (`TRANSP:TRANSPARENT`) and without a reminder; `start` and `minutes` are then not written.
+        package var day: CalendarDate?
 
         package init(
             id: UUID, start: Date, minutes: Int, zone: TimeZone? = nil, summary: String, location: String? = nil,
             description: String? = nil, status: Status = .confirmed, organizer: Person? = nil,
             attendee: Person? = nil, participation: Participation = .needsAction, recurrence: Recurrence? = nil,
-            excluded: [Date] = [], recurrenceID: Date? = nil, reminder: Int? = nil
+            excluded: [Date] = [], recurrenceID: Date? = nil, reminder: Int? = nil, day: CalendarDate? = nil
         ) {
+            self.day = day
             self.id = id
             self.start = start
             self.minutes = minutes
@@ -135,6 +139,9 @@ package enum ICalendar {
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
     }
 
+    /// `20261207`: a day as a DATE value.
+    static func compact(_ day: CalendarDate) -> String { String(format: "%04d%02d%02d", day.year, day.month, day.day) }
+
     /// The content lines of one VEVENT.
     static func vevent(_ event: Event, now: Date) -> [String] {
         var lines = [
@@ -143,8 +150,14 @@ package enum ICalendar {
             "DTSTAMP:\(stamp(now))",
         ]
         if let original = event.recurrenceID { lines.append(time("RECURRENCE-ID", original, event.zone)) }
-        lines.append(time("DTSTART", event.start, event.zone))
-        lines.append(time("DTEND", event.end, event.zone))
+        if let day = event.day {
+            lines.append("DTSTART;VALUE=DATE:\(compact(day))")
+            lines.append("DTEND;VALUE=DATE:\(compact(day.adding(days: 1)))")
+            lines.append("TRANSP:TRANSPARENT")
+        } else {
+            lines.append(time("DTSTART", event.start, event.zone))
+            lines.append(time("DTEND", event.end, event.zone))
+        }
         if let rule = event.recurrence {
             lines.append("RRULE:" + rule.rrule(zone: event.zone ?? utc))
             lines += event.excluded.sorted().map { time("EXDATE", $0, event.zone) }
@@ -161,7 +174,7 @@ package enum ICalendar {
                 "ATTENDEE" + parameters(attendee) + ";ROLE=REQ-PARTICIPANT;PARTSTAT=\(event.participation.rawValue)"
                     + ":\(attendee.address)")
         }
-        if let minutes = event.reminder, event.status != .cancelled {
+        if let minutes = event.reminder, event.status != .cancelled, event.day == nil {
             lines += [
                 "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(escape(event.summary))", "TRIGGER:-PT\(minutes)M",
                 "END:VALARM",

@@ -121,7 +121,7 @@ struct WebPagesTests {
         try await withServerProcess { server in
             let browser = WebBrowsing(
                 python: python, port: try #require(try server.info().webPort), certificate: server.certificatePath)
-            let (coach, _) = try await ProgramTests.coachWithLegs(on: server)
+            let (coach, client) = try await ProgramTests.coachWithLegs(on: server)
             // Every day of the week is a day of Legs, from today (the server's day, in UTC: the client has no
             // appointment whose zone would say otherwise).
             let today = Date().formatted(.iso8601.year().month().day().dateSeparator(.dash))
@@ -140,6 +140,15 @@ struct WebPagesTests {
             #expect(page.contains("Bench <strong>3x8@60kg</strong>"), "\(page)")
             let coachHome = try await browser.run(WebAppointmentTests.signIn("ada"))
             #expect(!coachHome[2].body.contains("Today&#39;s workout"), "a coach's home has no workout of hers")
+
+            // The client's calendar feed carries the planned workouts as whole days, read by Python's icalendar.
+            let icalendar = try await IndependentPython.having(module: "icalendar", package: "icalendar")
+            let feeds = CalendarFeedTests()
+            let fetched = try await feeds.fetch(try await feeds.feed(client), python: icalendar, server: server)
+            #expect(fetched.status == 200 && fetched.again == 304, "\(fetched)")
+            let planned = fetched.summaries.filter { $0.hasPrefix("Legs — Daily, week ") }
+            #expect(planned.count == 28, "four weeks of every day: \(fetched.summaries)")
+            #expect(planned.filter { $0.hasSuffix("week 4") }.count == 7)
         }
     }
 }
