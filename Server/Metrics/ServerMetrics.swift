@@ -156,7 +156,8 @@ package struct ServerMetrics: Sendable {
     }
 
     private func push(_ outcome: PushOutcome) -> CoreMetrics.Counter {
-        CoreMetrics.Counter(label: "gorilla_push_mutations_total", dimensions: [("outcome", outcome.rawValue)], factory: factory)
+        CoreMetrics.Counter(
+            label: "gorilla_push_mutations_total", dimensions: [("outcome", outcome.rawValue)], factory: factory)
     }
 
     /// The `op` label: the wire name of a known operation, else `unknown` (never what a peer sent).

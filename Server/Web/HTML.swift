@@ -12,7 +12,9 @@ struct HTML: Sendable {
     static func text(_ text: String) -> HTML { HTML(markup: escape(text)) }
 
     /// An element with its attributes (each value escaped; a nil value leaves the attribute out) and children.
-    static func element(_ name: String, _ attributes: KeyValuePairs<String, String?> = [:], _ children: [HTML] = [])
+    static func element(
+        _ name: String, _ attributes: KeyValuePairs<String, String?> = [:], _ children: [HTML] = []
+    )
         -> HTML
     {
         HTML(markup: open(name, attributes) + children.map(\.markup).joined() + "</\(name)>")
@@ -22,7 +24,9 @@ struct HTML: Sendable {
     /// declaration: the one place markup not built here enters a page.
     static func chart(_ svg: String) -> HTML {
         var markup = Substring(svg)
-        if markup.hasPrefix("<?xml"), let end = markup.firstIndex(of: "\n") { markup = markup[markup.index(after: end)...] }
+        if markup.hasPrefix("<?xml"), let end = markup.firstIndex(of: "\n") {
+            markup = markup[markup.index(after: end)...]
+        }
         return HTML(markup: String(markup))
     }
 

@@ -15,7 +15,8 @@ extension WebDoor {
     func sessionsPage(_ request: Request) async throws -> Response {
         guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
         guard session.user.role == .client else { return WebPages.redirect(to: "/clients") }
-        return WebPages.sessions(session: session, sessions: try await sessionList(of: session.user.id, for: session.user))
+        return WebPages.sessions(
+            session: session, sessions: try await sessionList(of: session.user.id, for: session.user))
     }
 
     /// `GET /sessions/ID`: one session the reader may read, with its sets and the comments on it; 404 otherwise.
@@ -51,9 +52,9 @@ extension WebDoor {
     /// `POST /measurements`: a new measurement of the reader's own, pushed as a device pushes it; what the rules refuse
     /// is said above the form.
     func addMeasurement(_ request: Request, context web: WebRequestContext) async throws -> Response {
-        let form = try await WebForm.read(request, context: web)
-        guard let session = try await session(request), WebCookies.formTokenMatches(form.token, secret: session.secret)
-        else { return WebPages.forbidden(language: WebLanguage.preferred(request)) }
+        guard let (form, session) = try await posted(request, context: web) else {
+            return WebPages.forbidden(language: WebLanguage.preferred(request))
+        }
         let language = session.user.language
         guard session.user.role == .client else { return WebPages.notFound(language: language, session: session) }
         var values: [GorillaShared.Measurement.Measure: Double] = [:]
@@ -91,9 +92,9 @@ extension WebDoor {
 
     /// `POST /profile` (with `language`): the account's language, changed as `profile.update` changes it.
     func updateProfile(_ request: Request, context web: WebRequestContext) async throws -> Response {
-        let form = try await WebForm.read(request, context: web)
-        guard let session = try await session(request), WebCookies.formTokenMatches(form.token, secret: session.secret)
-        else { return WebPages.forbidden(language: WebLanguage.preferred(request)) }
+        guard let (form, session) = try await posted(request, context: web) else {
+            return WebPages.forbidden(language: WebLanguage.preferred(request))
+        }
         guard let language = form["language"].flatMap(Language.init(rawValue:)) else {
             return try await profile(session, saved: false, status: .badRequest)
         }
@@ -104,9 +105,9 @@ extension WebDoor {
     /// `POST /appointments/request` (with `start`, `minutes`, `zone`): a client asks their coach for a time, as
     /// `gorilla events request` does; the coach accepts it on her device.
     func requestTime(_ request: Request, context web: WebRequestContext) async throws -> Response {
-        let form = try await WebForm.read(request, context: web)
-        guard let session = try await session(request), WebCookies.formTokenMatches(form.token, secret: session.secret)
-        else { return WebPages.forbidden(language: WebLanguage.preferred(request)) }
+        guard let (form, session) = try await posted(request, context: web) else {
+            return WebPages.forbidden(language: WebLanguage.preferred(request))
+        }
         let language = session.user.language
         guard Access.may(.create, .event, as: session.user.role, relation: .own) else {
             return WebPages.notFound(language: language, session: session)
@@ -114,7 +115,8 @@ extension WebDoor {
         let zone = form["zone"].flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
         let minutes = form["minutes"].flatMap(Int.init) ?? Event.defaultDuration
         guard let start = form["start"].flatMap({ Self.localTime($0, in: zone) }), start > now else {
-            return try await homePage(session, problem: WebPagePhrases.requestInvalid.text(in: language),
+            return try await homePage(
+                session, problem: WebPagePhrases.requestInvalid.text(in: language),
                 status: .badRequest)
         }
         let event = Event(
@@ -194,7 +196,9 @@ extension WebDoor {
             problem: problem, status: problem == nil ? .ok : .badRequest)
     }
 
-    private func profile(_ session: WebSession, saved: Bool = false, status: HTTPResponse.Status = .ok) async throws
+    private func profile(
+        _ session: WebSession, saved: Bool = false, status: HTTPResponse.Status = .ok
+    ) async throws
         -> Response
     {
         let feed = try await context.webAddress.url.asyncMap { web in
@@ -228,7 +232,10 @@ struct WebStatistics: Sendable {
         tally = Self.tally(
             sessions: sessions.map { ($0.start, $0.event) }, appointments: appointments, client: client, zone: zone,
             now: now)
-        weeks = ComplianceRule(now: now, timeZone: zone).tally(target: nil, sessions: sessions.map(\.start), appointments: [])
+        weeks =
+            ComplianceRule(now: now, timeZone: zone).tally(
+                target: nil, sessions: sessions.map(\.start), appointments: []
+            )
             .weeks
         var byExercise: [String: (name: String, points: [(date: Date, value: Double)])] = [:]
         for session in sessions.sorted(by: { $0.start < $1.start }) {
@@ -298,7 +305,9 @@ extension WebDoor {
         let assignments = try await store.visible(Assignment.self, for: user, client: user.id, now: now)
         let programs = try await store.visible(Program.self, for: user, now: now)
         let followed = assignments.compactMap { assignment in
-            programs.first { $0.id == assignment.value.program }.map { (assignment: assignment.value, program: $0.value) }
+            programs.first { $0.id == assignment.value.program }.map {
+                (assignment: assignment.value, program: $0.value)
+            }
         }
         guard let chosen = ProgramSchedule.followed(on: date, followed, start: { $0.assignment.start }),
             case .running(let week, _) = ProgramSchedule.standing(on: date, chosen.program, chosen.assignment)

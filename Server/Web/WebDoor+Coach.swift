@@ -79,9 +79,9 @@ extension WebDoor {
     /// `POST /codes/ID`: a new registration link for the invited client `ID`, as `gorilla clients code C --link`
     /// issues it; shown once.
     func issueCode(_ request: Request, context web: WebRequestContext) async throws -> Response {
-        let form = try await WebForm.read(request, context: web)
-        guard let session = try await session(request), WebCookies.formTokenMatches(form.token, secret: session.secret)
-        else { return WebPages.forbidden(language: WebLanguage.preferred(request)) }
+        guard let (form, session) = try await posted(request, context: web) else {
+            return WebPages.forbidden(language: WebLanguage.preferred(request))
+        }
         guard Access.may(.update, .client, as: session.user.role),
             let id = web.parameters.get("id").flatMap(UUID.init(uuidString:)),
             let client = try await context.store.visible(Client.self, for: session.user, id: id, now: now).first,
@@ -109,7 +109,9 @@ extension WebDoor {
         return WebPages.gym(session: session, overview: overview)
     }
 
-    private func codes(_ session: WebSession, issued: (name: String, link: String, expires: Date)? = nil) async throws
+    private func codes(
+        _ session: WebSession, issued: (name: String, link: String, expires: Date)? = nil
+    ) async throws
         -> Response
     {
         let invited = try await context.store.visible(Client.self, for: session.user, now: now)

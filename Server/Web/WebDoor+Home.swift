@@ -15,7 +15,9 @@ extension WebDoor {
     }
 
     /// The home page of `session`, with `problem` above the list when an answer was refused.
-    func homePage(_ session: WebSession, problem: String? = nil, status: HTTPResponse.Status = .ok) async throws
+    func homePage(
+        _ session: WebSession, problem: String? = nil, status: HTTPResponse.Status = .ok
+    ) async throws
         -> Response
     {
         let appointments = try await upcoming(session.user).prefix(Self.homeLimit)
@@ -39,9 +41,9 @@ extension WebDoor {
     /// mutation is (versions move, devices receive it by their pull and live pushes). An id that is not one of the
     /// reader's appointments ahead answers 404, whoever's it is.
     func answer(_ request: Request, context web: WebRequestContext) async throws -> Response {
-        let form = try await WebForm.read(request, context: web)
-        guard let session = try await session(request), WebCookies.formTokenMatches(form.token, secret: session.secret)
-        else { return WebPages.forbidden(language: WebLanguage.preferred(request)) }
+        guard let (form, session) = try await posted(request, context: web) else {
+            return WebPages.forbidden(language: WebLanguage.preferred(request))
+        }
         let language = session.user.language
         let verb = web.parameters.get("answer")
         guard let answer: EventAnswer = verb == "confirm" ? .confirmed : verb == "decline" ? .declined : nil,

@@ -28,9 +28,9 @@ extension WebDoor {
     /// `POST /messages/ID` (with `text`): sends it, then shows the conversation; a text the rules refuse is said above
     /// the form.
     func sendMessage(_ request: Request, context web: WebRequestContext) async throws -> Response {
-        let form = try await WebForm.read(request, context: web)
-        guard let session = try await session(request), WebCookies.formTokenMatches(form.token, secret: session.secret)
-        else { return WebPages.forbidden(language: WebLanguage.preferred(request)) }
+        guard let (form, session) = try await posted(request, context: web) else {
+            return WebPages.forbidden(language: WebLanguage.preferred(request))
+        }
         guard let person = try await correspondent(web, of: session.user) else {
             return WebPages.notFound(language: session.user.language, session: session)
         }
@@ -58,7 +58,9 @@ extension WebDoor {
     }
 
     /// The conversation of `session` with `person`, its incoming unread messages marked read.
-    private func conversation(_ session: WebSession, with person: Correspondent, problem: String? = nil) async throws
+    private func conversation(
+        _ session: WebSession, with person: Correspondent, problem: String? = nil
+    ) async throws
         -> Response
     {
         let messages = try await context.store.conversation(for: session.user, with: person.id, now: now)

@@ -14,6 +14,15 @@ extension WebDoor {
         return WebSession(user: user, secret: secret)
     }
 
+    /// The form a signed-in browser posted, with its session; nil when the browser is not signed in or the form does
+    /// not carry the session's token (the caller answers 403, having changed nothing).
+    func posted(_ request: Request, context web: WebRequestContext) async throws -> (WebForm, WebSession)? {
+        let form = try await WebForm.read(request, context: web)
+        guard let session = try await session(request), WebCookies.formTokenMatches(form.token, secret: session.secret)
+        else { return nil }
+        return (form, session)
+    }
+
     /// `GET /login`: the form, with a form cookie of its own the first time.
     func signInPage(_ request: Request) async throws -> Response {
         if try await session(request) != nil { return WebPages.redirect(to: "/home") }
@@ -60,9 +69,9 @@ extension WebDoor {
 
     /// `POST /logout`: ends the session in the store and removes the cookie.
     func signOut(_ request: Request, context web: WebRequestContext) async throws -> Response {
-        let form = try await WebForm.read(request, context: web)
-        guard let session = try await session(request), WebCookies.formTokenMatches(form.token, secret: session.secret)
-        else { return WebPages.forbidden(language: WebLanguage.preferred(request)) }
+        guard let (_, session) = try await posted(request, context: web) else {
+            return WebPages.forbidden(language: WebLanguage.preferred(request))
+        }
         try await context.store.revokeWebSession(hash: Tokens.hash(session.secret))
         var response = WebPages.redirect(to: "/login")
         response.setCookie(WebCookies.cookie(WebCookies.session, "", seconds: 0))

@@ -7,7 +7,9 @@ import Hummingbird
 /// statistics in the same forms on the client's page.
 extension WebPages {
     /// The measures the measurement form asks for, in its order.
-    static let measuresAsked: [GorillaShared.Measurement.Measure] = [.weight, .bodyFat, .waist, .hips, .chest, .arm, .thigh]
+    static let measuresAsked: [GorillaShared.Measurement.Measure] = [
+        .weight, .bodyFat, .waist, .hips, .chest, .arm, .thigh,
+    ]
 
     /// A measure's field label.
     static func measureLabel(_ measure: GorillaShared.Measurement.Measure) -> WebPagePhrases {
@@ -58,7 +60,8 @@ extension WebPages {
         let title = WebPagePhrases.sessionTitle.text(in: language, ["date": day(value.start, language: language)])
         var content: [HTML] = [.element("h1", [:], [.text(title)])]
         if let notes = value.notes, !notes.isEmpty {
-            content.append(.element("p", [:], [.text(WebPagePhrases.sessionNotes.text(in: language, ["notes": notes]))]))
+            content.append(
+                .element("p", [:], [.text(WebPagePhrases.sessionNotes.text(in: language, ["notes": notes]))]))
         }
         for exercise in value.exercises {
             content.append(.element("h2", [:], [.text(exercise.name)]))
@@ -83,7 +86,7 @@ extension WebPages {
                     ])
             }
             content.append(
-                .element("table", [:], [.element("thead", [:], [.element("tr", [:], header)]), .element("tbody", [:], rows)]))
+                table(header, rows))
         }
         content.append(.element("h2", [:], [.text(WebPagePhrases.commentsHeading.text(in: language))]))
         if comments.isEmpty {
@@ -107,7 +110,9 @@ extension WebPages {
     static func statistics(session: WebSession, figures: WebStatistics) -> Response {
         let language = session.user.language
         let title = WebPagePhrases.statisticsTitle.text(in: language)
-        return page(title, language: language, session: session, [.element("h1", [:], [.text(title)])] + charts(figures, language: language))
+        return page(
+            title, language: language, session: session,
+            [.element("h1", [:], [.text(title)])] + charts(figures, language: language))
     }
 
     /// The statistics' charts: sessions per week, compliance, each main exercise's estimated maximum, body weight.
@@ -207,12 +212,13 @@ extension WebPages {
                 "tr", [:],
                 [.element("td", [:], [.text(measurement.date.description)])]
                     + shown.map { measure in
-                        .element("td", ["class": "number"], [.text(measurement[measure].map { language.number($0) } ?? "")])
+                        .element(
+                            "td", ["class": "number"], [.text(measurement[measure].map { language.number($0) } ?? "")])
                     })
         }
         return .element(
             "div", ["class": "scroll"],
-            [.element("table", [:], [.element("thead", [:], [.element("tr", [:], header)]), .element("tbody", [:], rows)])])
+            [table(header, rows)])
     }
 
     static func profile(session: WebSession, feed: String?, saved: Bool, status: HTTPResponse.Status) -> Response {
@@ -232,20 +238,27 @@ extension WebPages {
                     .element("dd", [:], [.text(user.email)]),
                 ]),
         ]
-        if saved { content.append(.element("p", ["class": "answer", "role": "status"], [.text(WebPagePhrases.profileSaved.text(in: language))])) }
+        if saved {
+            content.append(
+                .element(
+                    "p", ["class": "answer", "role": "status"], [.text(WebPagePhrases.profileSaved.text(in: language))])
+            )
+        }
         let names: [(Language, String)] = [(.ca, "Català"), (.es, "Español"), (.en, "English")]
         content.append(
-            form(action: "/profile", token: session.formToken, [
-                .element("label", ["for": "language"], [.text(WebPagePhrases.languageLabel.text(in: language))]),
-                .element(
-                    "select", ["id": "language", "name": "language"],
-                    names.map { code, name in
-                        .element(
-                            "option", ["value": code.rawValue, "selected": code == language ? "selected" : nil],
-                            [.text(name)])
-                    }),
-                .element("button", ["type": "submit"], [.text(WebPagePhrases.save.text(in: language))]),
-            ]))
+            form(
+                action: "/profile", token: session.formToken,
+                [
+                    .element("label", ["for": "language"], [.text(WebPagePhrases.languageLabel.text(in: language))]),
+                    .element(
+                        "select", ["id": "language", "name": "language"],
+                        names.map { code, name in
+                            .element(
+                                "option", ["value": code.rawValue, "selected": code == language ? "selected" : nil],
+                                [.text(name)])
+                        }),
+                    .element("button", ["type": "submit"], [.text(WebPagePhrases.save.text(in: language))]),
+                ]))
         if let feed {
             content.append(.element("h2", [:], [.text(WebPagePhrases.feedHeading.text(in: language))]))
             content.append(.element("p", ["class": "note"], [.text(WebPagePhrases.feedExplain.text(in: language))]))

@@ -40,7 +40,8 @@ extension WebPages {
             let list = (byDay[CalendarDate(date, in: zone)] ?? []).sorted { $0.event.start < $1.event.start }
             var parts: [HTML] = [.element("h2", [:], [.text(day(date, language: language, zone: zone))])]
             if list.isEmpty {
-                parts.append(.element("p", ["class": "note"], [.text(WebPagePhrases.noAppointmentsDay.text(in: language))]))
+                parts.append(
+                    .element("p", ["class": "note"], [.text(WebPagePhrases.noAppointmentsDay.text(in: language))]))
             } else {
                 parts.append(
                     .element(
@@ -104,7 +105,7 @@ extension WebPages {
         content.append(
             .element(
                 "div", ["class": "scroll"],
-                [.element("table", [:], [.element("thead", [:], [.element("tr", [:], header)]), .element("tbody", [:], rows)])]))
+                [table(header, rows)]))
         return page(title, language: language, session: session, wide: true, content)
     }
 
@@ -176,10 +177,13 @@ extension WebPages {
                             "li", [:],
                             [
                                 .text(client.name),
-                                form(action: "/codes/\(client.id.key)", token: session.formToken, [
-                                    .element(
-                                        "button", ["type": "submit"], [.text(WebPagePhrases.newLink.text(in: language))])
-                                ]),
+                                form(
+                                    action: "/codes/\(client.id.key)", token: session.formToken,
+                                    [
+                                        .element(
+                                            "button", ["type": "submit"],
+                                            [.text(WebPagePhrases.newLink.text(in: language))])
+                                    ]),
                             ])
                     }))
         }
@@ -216,7 +220,7 @@ extension WebPages {
             .element("h1", [:], [.text(title)]),
             .element(
                 "div", ["class": "scroll"],
-                [.element("table", [:], [.element("thead", [:], [.element("tr", [:], header)]), .element("tbody", [:], rows)])]),
+                [table(header, rows)]),
         ]
         return page(title, language: language, session: session, wide: true, content)
     }

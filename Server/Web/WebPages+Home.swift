@@ -69,23 +69,29 @@ extension WebPages {
         let earliest = CalendarDate(request.now, in: request.zone).description + "T00:00"
         return [
             .element("h2", [:], [.text(WebPagePhrases.requestHeading.text(in: language))]),
-            form(action: "/appointments/request", token: token, [
-                .void("input", ["type": "hidden", "name": "zone", "value": request.zone.identifier]),
-                .element(
-                    "label", ["for": "start"],
-                    [.text(WebPagePhrases.requestStart.text(in: language, ["zone": request.zone.identifier]))]),
-                .void(
-                    "input",
-                    ["id": "start", "name": "start", "type": "datetime-local", "min": earliest, "required": "required"]),
-                .element("label", ["for": "minutes"], [.text(WebPagePhrases.requestMinutes.text(in: language))]),
-                .void(
-                    "input",
-                    [
-                        "id": "minutes", "name": "minutes", "type": "number", "min": "15", "max": "480", "step": "15",
-                        "value": String(Event.defaultDuration),
-                    ]),
-                .element("button", ["type": "submit"], [.text(WebPagePhrases.requestButton.text(in: language))]),
-            ]),
+            form(
+                action: "/appointments/request", token: token,
+                [
+                    .void("input", ["type": "hidden", "name": "zone", "value": request.zone.identifier]),
+                    .element(
+                        "label", ["for": "start"],
+                        [.text(WebPagePhrases.requestStart.text(in: language, ["zone": request.zone.identifier]))]),
+                    .void(
+                        "input",
+                        [
+                            "id": "start", "name": "start", "type": "datetime-local", "min": earliest,
+                            "required": "required",
+                        ]),
+                    .element("label", ["for": "minutes"], [.text(WebPagePhrases.requestMinutes.text(in: language))]),
+                    .void(
+                        "input",
+                        [
+                            "id": "minutes", "name": "minutes", "type": "number", "min": "15", "max": "480",
+                            "step": "15",
+                            "value": String(Event.defaultDuration),
+                        ]),
+                    .element("button", ["type": "submit"], [.text(WebPagePhrases.requestButton.text(in: language))]),
+                ]),
         ]
     }
 
@@ -123,18 +129,24 @@ extension WebPages {
             let base = "/appointments/\(appointment.id.uuidString.lowercased())/"
             if state != .confirmed {
                 parts.append(
-                    form(action: base + "confirm", token: token, [
-                        .element("button", ["type": "submit"], [.text(WebPhrases.confirm.text(in: language))])
-                    ]))
+                    form(
+                        action: base + "confirm", token: token,
+                        [
+                            .element("button", ["type": "submit"], [.text(WebPhrases.confirm.text(in: language))])
+                        ]))
             }
             if state != .declinedByClient {
                 let field = "reason-\(appointment.id.uuidString.lowercased())"
                 parts.append(
-                    form(action: base + "decline", token: token, [
-                        .element("label", ["for": field], [.text(WebPhrases.declineReason.text(in: language))]),
-                        .void("input", ["id": field, "name": "reason", "maxlength": String(Event.maxAnswerNoteLength)]),
-                        .element("button", ["type": "submit"], [.text(WebPhrases.decline.text(in: language))]),
-                    ]))
+                    form(
+                        action: base + "decline", token: token,
+                        [
+                            .element("label", ["for": field], [.text(WebPhrases.declineReason.text(in: language))]),
+                            .void(
+                                "input",
+                                ["id": field, "name": "reason", "maxlength": String(Event.maxAnswerNoteLength)]),
+                            .element("button", ["type": "submit"], [.text(WebPhrases.decline.text(in: language))]),
+                        ]))
             }
         }
         return .element("li", [:], parts)

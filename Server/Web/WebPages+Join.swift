@@ -16,7 +16,9 @@ extension WebPages {
         content.append(
             .element("p", [:], [.text(WebPhrases.joinIntro.text(in: language, ["name": greeting]))]))
         if let problem { content.append(.element("p", ["class": "problem", "role": "alert"], [.text(problem)])) }
-        func field(_ id: String, _ label: WebPhrases, value: String = "", type: String = "text", autocomplete: String)
+        func field(
+            _ id: String, _ label: WebPhrases, value: String = "", type: String = "text", autocomplete: String
+        )
             -> [HTML]
         {
             [

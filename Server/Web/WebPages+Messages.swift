@@ -67,13 +67,15 @@ extension WebPages {
         }
         if let problem { content.append(.element("p", ["class": "problem", "role": "alert"], [.text(problem)])) }
         content.append(
-            form(action: "/messages/\(person.id.key)", token: session.formToken, [
-                .element("label", ["for": "text"], [.text(WebPhrases.messageLabel.text(in: language))]),
-                .element(
-                    "textarea",
-                    ["id": "text", "name": "text", "maxlength": String(Message.maxLength), "required": "required"]),
-                .element("button", ["type": "submit"], [.text(WebPhrases.send.text(in: language))]),
-            ]))
+            form(
+                action: "/messages/\(person.id.key)", token: session.formToken,
+                [
+                    .element("label", ["for": "text"], [.text(WebPhrases.messageLabel.text(in: language))]),
+                    .element(
+                        "textarea",
+                        ["id": "text", "name": "text", "maxlength": String(Message.maxLength), "required": "required"]),
+                    .element("button", ["type": "submit"], [.text(WebPhrases.send.text(in: language))]),
+                ]))
         content.append(
             .element(
                 "p", [:], [.element("a", ["href": "/messages"], [.text(WebPhrases.messagesTitle.text(in: language))])]))

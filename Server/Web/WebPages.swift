@@ -15,10 +15,12 @@ enum WebPages {
         if let session {
             header.append(navigation(session))
             header.append(
-                form(action: "/logout", token: session.formToken, [
-                    .element("span", [:], [.text(session.user.name + " ")]),
-                    .element("button", ["type": "submit"], [.text(WebPhrases.signOut.text(in: language))]),
-                ]))
+                form(
+                    action: "/logout", token: session.formToken,
+                    [
+                        .element("span", [:], [.text(session.user.name + " ")]),
+                        .element("button", ["type": "submit"], [.text(WebPhrases.signOut.text(in: language))]),
+                    ]))
         }
         let document = HTML.document(
             language: language.rawValue,
@@ -48,11 +50,17 @@ enum WebPages {
         if let gym = user.gym, Access.may(.gymOverview, as: user.role, standing: .member(gym.role)) {
             links.append(("/gym", .navGym))
         }
-        let all = links.map { ($0.0, $0.1.text(in: user.language)) } + [
-            ("/messages", WebPhrases.messagesTitle.text(in: user.language)),
-            ("/profile", WebPagePhrases.navProfile.text(in: user.language)),
-        ]
+        let all =
+            links.map { ($0.0, $0.1.text(in: user.language)) } + [
+                ("/messages", WebPhrases.messagesTitle.text(in: user.language)),
+                ("/profile", WebPagePhrases.navProfile.text(in: user.language)),
+            ]
         return .element("nav", [:], all.map { .element("a", ["href": $0.0], [.text($0.1)]) })
+    }
+
+    /// A table: its column headings and its rows.
+    static func table(_ header: [HTML], _ rows: [HTML]) -> HTML {
+        .element("table", [:], [.element("thead", [:], [.element("tr", [:], header)]), .element("tbody", [:], rows)])
     }
 
     /// A form posted to `action` that carries `token` (every form of the door does).
@@ -71,20 +79,26 @@ enum WebPages {
         var content: [HTML] = [.element("h1", [:], [.text(title)])]
         if let problem { content.append(.element("p", ["class": "problem", "role": "alert"], [.text(problem)])) }
         content.append(
-            form(action: "/login", token: token, [
-                .element("label", ["for": "user"], [.text(WebPhrases.userLabel.text(in: language))]),
-                .void(
-                    "input",
-                    ["id": "user", "name": "user", "value": user, "autocomplete": "username", "required": "required"]),
-                .element("label", ["for": "password"], [.text(WebPhrases.passwordLabel.text(in: language))]),
-                .void(
-                    "input",
-                    [
-                        "id": "password", "name": "password", "type": "password", "autocomplete": "current-password",
-                        "required": "required",
-                    ]),
-                .element("button", ["type": "submit"], [.text(title)]),
-            ]))
+            form(
+                action: "/login", token: token,
+                [
+                    .element("label", ["for": "user"], [.text(WebPhrases.userLabel.text(in: language))]),
+                    .void(
+                        "input",
+                        [
+                            "id": "user", "name": "user", "value": user, "autocomplete": "username",
+                            "required": "required",
+                        ]),
+                    .element("label", ["for": "password"], [.text(WebPhrases.passwordLabel.text(in: language))]),
+                    .void(
+                        "input",
+                        [
+                            "id": "password", "name": "password", "type": "password",
+                            "autocomplete": "current-password",
+                            "required": "required",
+                        ]),
+                    .element("button", ["type": "submit"], [.text(title)]),
+                ]))
         content.append(.element("p", ["class": "note"], [.text(WebPhrases.forgottenPassword.text(in: language))]))
         return page(title, language: language, status: status, content)
     }

@@ -21,11 +21,13 @@ struct WebSecurityHeaders: RouterMiddleware {
             response = try await next(request, context)
         } catch let error as HTTPError {
             let language = WebLanguage.preferred(request)
-            response = switch error.status {
-            case .notFound, .methodNotAllowed: WebPages.notFound(language: language)
-            case .contentTooLarge: WebPages.refused(status: .contentTooLarge, language: language)
-            default: WebPages.failure(status: error.status.code < 500 ? .badRequest : error.status, language: language)
-            }
+            response =
+                switch error.status {
+                case .notFound, .methodNotAllowed: WebPages.notFound(language: language)
+                case .contentTooLarge: WebPages.refused(status: .contentTooLarge, language: language)
+                default:
+                    WebPages.failure(status: error.status.code < 500 ? .badRequest : error.status, language: language)
+                }
         } catch {
             context.logger.error("web request failed: \(String(reflecting: error))")
             response = WebPages.failure(status: .internalServerError, language: WebLanguage.preferred(request))

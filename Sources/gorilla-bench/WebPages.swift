@@ -23,7 +23,8 @@ extension Benchmark {
         for (username, who) in [("coach", coach), ("client001", client)] {
             let other = who.id == coach.id ? client.id : coach.id
             figures += try await TestClient.withClient(
-                host: "127.0.0.1", port: port, configuration: .init(tlsConfiguration: tls, timeout: .seconds(30), serverName: "localhost")
+                host: "127.0.0.1", port: port,
+                configuration: .init(tlsConfiguration: tls, timeout: .seconds(30), serverName: "localhost")
             ) { http in
                 var figures: [(page: String, p99: Double, bytes: Int)] = []
                 let browser = BenchBrowser(http: http)
@@ -88,9 +89,14 @@ private final class BenchBrowser: @unchecked Sendable {
         let form = try await get("/login")
         guard let token = Self.token(in: form) else { throw BenchError("the sign-in page has no form token") }
         var body = URLComponents()
-        body.queryItems = [.init(name: "csrf", value: token), .init(name: "user", value: user), .init(name: "password", value: password)]
+        body.queryItems = [
+            .init(name: "csrf", value: token), .init(name: "user", value: user),
+            .init(name: "password", value: password),
+        ]
         let answer = try await send(.post, "/login", body: body.percentEncodedQuery ?? "")
-        guard answer.status == .seeOther else { throw BenchError("signing in as \(user) answered \(answer.status.code)") }
+        guard answer.status == .seeOther else {
+            throw BenchError("signing in as \(user) answered \(answer.status.code)")
+        }
     }
 
     /// The id of the first session the reader's sessions page links to.
@@ -100,7 +106,9 @@ private final class BenchBrowser: @unchecked Sendable {
         return String(page[range].dropFirst("/sessions/".count))
     }
 
-    private func send(_ method: HTTPRequest.Method, _ path: String, body: String? = nil) async throws
+    private func send(
+        _ method: HTTPRequest.Method, _ path: String, body: String? = nil
+    ) async throws
         -> TestClient.Response
     {
         var headers: HTTPFields = [:]
@@ -109,7 +117,9 @@ private final class BenchBrowser: @unchecked Sendable {
         }
         if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
         let response = try await http.execute(
-            .init(path, method: method, authority: "127.0.0.1", headers: headers, body: body.map { ByteBuffer(string: $0) }))
+            .init(
+                path, method: method, authority: "127.0.0.1", headers: headers,
+                body: body.map { ByteBuffer(string: $0) }))
         for field in response.headers[values: .setCookie] {
             let pair = field.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
             if pair.count == 2 { cookies[String(pair[0])] = String(pair[1]) }

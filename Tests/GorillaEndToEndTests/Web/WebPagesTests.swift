@@ -27,10 +27,14 @@ struct WebPagesTests {
                     .init(path: "/sessions/\(session)"),
                     .init(path: "/statistics"),
                     .init(path: "/measurements"),
-                    .init(method: "POST", path: "/measurements", form: ["csrf": "@token", "date": "2026-11-29", "weight": "69,8", "waist": "79"]),
+                    .init(
+                        method: "POST", path: "/measurements",
+                        form: ["csrf": "@token", "date": "2026-11-29", "weight": "69,8", "waist": "79"]),
                     .init(method: "POST", path: "/measurements", form: ["csrf": "@token", "weight": "heavy"]),
                     .init(path: "/home"),
-                    .init(method: "POST", path: "/appointments/request", form: ["csrf": "@token", "start": "\(day)T17:30", "minutes": "45", "zone": "Europe/Madrid"]),
+                    .init(
+                        method: "POST", path: "/appointments/request",
+                        form: ["csrf": "@token", "start": "\(day)T17:30", "minutes": "45", "zone": "Europe/Madrid"]),
                     .init(path: "/home"),
                     .init(path: "/profile"),
                     .init(method: "POST", path: "/profile", form: ["csrf": "@token", "language": "ca"]),
@@ -88,10 +92,13 @@ struct WebPagesTests {
                     .init(method: "POST", path: "/codes/\(bea)", form: ["csrf": "@token"]),
                     .init(path: "/gym"),
                 ])
-            #expect(pages.map(\.status) == [200, 303, 200, 200, 200, 200, 200, 200, 200, 404, 404], "\(pages.map(\.status))")
+            #expect(
+                pages.map(\.status) == [200, 303, 200, 200, 200, 200, 200, 200, 200, 404, 404], "\(pages.map(\.status))"
+            )
             #expect(pages[3].body.contains("Bea Puig") && pages[3].body.contains("href=\"/calendar?week=2026-11-16\""))
             #expect(pages[4].body.contains("href=\"/clients/\(bea)\"") && !pages[4].body.contains("Dora"))
-            #expect(pages[5].body.contains("<svg") && pages[5].body.contains("2026-11-20"), "statistics and measurements")
+            #expect(
+                pages[5].body.contains("<svg") && pages[5].body.contains("2026-11-20"), "statistics and measurements")
             #expect(pages[5].body.contains("href=\"/sessions/\(session)\""))
             #expect(pages[6].body.contains("Great depth"))
             #expect(pages[7].body.contains("Carles Vives") && !pages[7].body.contains(">Bea Puig<"))
