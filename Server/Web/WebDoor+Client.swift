@@ -62,7 +62,7 @@ extension WebDoor {
             guard let text = form[measure.rawValue]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
                 continue
             }
-            guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
+            guard let value = Language.parseNumber(text), value.isFinite else {
                 let field = WebPages.measureLabel(measure).text(in: language)
                 return try await measurements(
                     session, problem: WebPagePhrases.measureInvalid.text(in: language, ["field": field]))
@@ -72,7 +72,10 @@ extension WebDoor {
         guard !values.isEmpty else {
             return try await measurements(session, problem: WebPagePhrases.measureNeeded.text(in: language))
         }
-        let day = form["date"].flatMap(CalendarDate.init) ?? CalendarDate(now, in: TimeZone(identifier: "UTC")!)
+        let typed = form["date"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let day = typed.map(CalendarDate.init) ?? CalendarDate(now, in: TimeZone(identifier: "UTC")!) else {
+            return try await measurements(session, problem: WebPagePhrases.dateInvalid.text(in: language))
+        }
         let note = form["note"].flatMap { $0.isEmpty ? nil : $0 }
         let measurement = Measurement(client: session.user.id, date: day, values: values, note: note)
         let mutation = Mutation(
@@ -112,9 +115,12 @@ extension WebDoor {
         guard Access.may(.create, .event, as: session.user.role, relation: .own) else {
             return WebPages.notFound(language: language, session: session)
         }
-        let zone = form["zone"].flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
-        let minutes = form["minutes"].flatMap(Int.init) ?? Event.defaultDuration
-        guard let start = form["start"].flatMap({ Self.localTime($0, in: zone) }), start > now else {
+        let zoneName = form["zone"].flatMap { $0.isEmpty ? nil : $0 } ?? "UTC"
+        let minutesText = form["minutes"].flatMap { $0.isEmpty ? nil : $0 }
+        let minutes = minutesText.map { Int($0) } ?? Event.defaultDuration
+        guard let zone = TimeZone(identifier: zoneName), let minutes,
+            let start = form["start"].flatMap({ Self.localTime($0, in: zone) }), start > now
+        else {
             return try await homePage(
                 session, problem: WebPagePhrases.requestInvalid.text(in: language),
                 status: .badRequest)
@@ -124,7 +130,7 @@ extension WebDoor {
         let mutation = Mutation(
             id: UUID(), kind: EntityKind.event.rawValue, entity: UUID(), action: .create, fields: event.document)
         if let refusal = try await push(mutation, as: session) {
-            return try await homePage(session, problem: refusal, status: .conflict)
+            return try await homePage(session, problem: refusal, status: .badRequest)
         }
         return WebPages.redirect(to: "/home")
     }
@@ -181,8 +187,11 @@ extension WebDoor {
     static func localTime(_ text: String, in zone: TimeZone) -> Date? {
         let parts = text.split(whereSeparator: { $0 == "T" || $0 == " " })
         guard parts.count == 2, let day = CalendarDate(String(parts[0])) else { return nil }
-        let clock = parts[1].split(separator: ":").compactMap { Int($0) }
-        guard clock.count >= 2, (0..<24).contains(clock[0]), (0..<60).contains(clock[1]) else { return nil }
+        let fields = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+        let clock = fields.compactMap { Int($0) }
+        guard clock.count == fields.count, clock.count == 2 || clock.count == 3, clock.allSatisfy({ $0 >= 0 }),
+            clock[0] < 24, clock[1] < 60, clock.count == 2 || clock[2] < 60
+        else { return nil }
         return Calendars.gregorian(in: zone).date(
             bySettingHour: clock[0], minute: clock[1], second: 0, of: day.start(in: zone))
     }

@@ -58,7 +58,7 @@ extension WebDoor {
         guard let result, result.status != .rejected else {
             return try await homePage(
                 session, problem: result?.error?.message ?? WebPhrases.failureText.text(in: language),
-                status: .conflict)
+                status: .badRequest)
         }
         await context.feed.catchUp()
         return WebPages.redirect(to: "/home")

@@ -1,5 +1,6 @@
 import Foundation
 import GorillaShared
+import HTTPTypes
 import Hummingbird
 
 /// Messages on the web: a client writes to their coaches and a coach to her clients, as `gorilla messages` does. A
@@ -22,7 +23,7 @@ extension WebDoor {
         guard let person = try await correspondent(web, of: session.user) else {
             return WebPages.notFound(language: session.user.language, session: session)
         }
-        return try await conversation(session, with: person)
+        return try await conversation(session, with: person, marksRead: !Self.crossSite(request))
     }
 
     /// `POST /messages/ID` (with `text`): sends it, then shows the conversation; a text the rules refuse is said above
@@ -51,6 +52,13 @@ extension WebDoor {
         return WebPages.redirect(to: "/messages/\(person.id.key)")
     }
 
+    /// Whether the browser says the request comes from another site (`Sec-Fetch-Site: cross-site`): a link or a
+    /// redirect from elsewhere shows the page but changes nothing, not even a read mark, since the session cookie is
+    /// sent with it (`SameSite=Lax`).
+    static func crossSite(_ request: Request) -> Bool {
+        request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site"
+    }
+
     /// The correspondent the address's `id` names, if the reader writes to them.
     private func correspondent(_ web: WebRequestContext, of user: UserRecord) async throws -> Correspondent? {
         guard let id = web.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return nil }
@@ -59,13 +67,13 @@ extension WebDoor {
 
     /// The conversation of `session` with `person`, its incoming unread messages marked read.
     private func conversation(
-        _ session: WebSession, with person: Correspondent, problem: String? = nil
+        _ session: WebSession, with person: Correspondent, problem: String? = nil, marksRead: Bool = true
     ) async throws
         -> Response
     {
         let messages = try await context.store.conversation(for: session.user, with: person.id, now: now)
         let unread = messages.filter { $0.message.to == session.user.id && $0.message.read == nil }
-        if !unread.isEmpty {
+        if marksRead, !unread.isEmpty {
             let read = JSONValue.string(ISOTime.format(now))
             _ = try await context.store.push(
                 unread.map {

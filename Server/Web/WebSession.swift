@@ -59,11 +59,28 @@ struct WebForm: Sendable {
 
     /// Reads the body of `request` (at most ``maximumBytes``; a larger one is refused with 413).
     static func read(_ request: Request, context: WebRequestContext) async throws -> WebForm {
+        let body: ByteBuffer
         do {
-            return WebForm(encoded: String(buffer: try await request.body.collect(upTo: maximumBytes)))
+            body = try await request.body.collect(upTo: maximumBytes)
         } catch is NIOTooManyBytesError {
             throw HTTPError(.contentTooLarge)
         }
+        // A body that is not UTF-8, or a value whose escapes are not, is refused rather than read in part.
+        guard let text = String(validating: body.readableBytesView, as: UTF8.self), let form = WebForm(strictly: text)
+        else { throw HTTPError(.badRequest) }
+        return form
+    }
+
+    /// The fields of `encoded`, or nil when a name or a value does not decode (a broken `%` escape, bytes that are not
+    /// UTF-8).
+    init?(strictly encoded: String) {
+        for pair in encoded.split(separator: "&") {
+            for part in pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            where part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding == nil {
+                return nil
+            }
+        }
+        self.init(encoded: encoded)
     }
 
     /// The fields of `encoded` (`a=1&b=two+words`); a repeated name keeps its first value.

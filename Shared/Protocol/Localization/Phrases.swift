@@ -158,10 +158,18 @@ extension Language {
         }
     }
 
-    /// Reads a number typed with a decimal comma or point (`62,5`, `62.5`); nil when it is none.
+    /// Reads a number typed with a decimal comma or point (`62,5`, `62.5`, `-3`); nil when it is none. Only digits,
+    /// a sign and one separator are a number here: what `Double` would also read (`0x10`, `1e3`, `inf`, `nan`) is not
+    /// what a person types for a weight or a measure.
     package static func parseNumber(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.filter({ $0 == "," || $0 == "." }).count <= 1 else { return nil }
+        guard trimmed.filter({ $0 == "," || $0 == "." }).count <= 1,
+            trimmed.contains(where: { ("0"..."9").contains($0) }),
+            trimmed.enumerated().allSatisfy({ index, character in
+                ("0"..."9").contains(character) || character == "," || character == "."
+                    || (index == 0 && (character == "-" || character == "+"))
+            })
+        else { return nil }
         return Double(trimmed.replacingOccurrences(of: ",", with: "."))
     }
 }

@@ -39,9 +39,27 @@ struct WebPagesTests {
                     .init(path: "/profile"),
                     .init(method: "POST", path: "/profile", form: ["csrf": "@token", "language": "ca"]),
                     .init(path: "/sessions"),
+                    // What is not what it says is refused, not read as something else.
+                    .init(method: "POST", path: "/measurements", form: ["csrf": "@token", "weight": "0x10"]),
+                    .init(
+                        method: "POST", path: "/measurements",
+                        form: ["csrf": "@token", "date": "2026-02-30", "weight": "70"]),
+                    .init(
+                        method: "POST", path: "/appointments/request",
+                        form: ["csrf": "@token", "start": "\(day)T17:30", "zone": "Mars/Olympus"]),
+                    .init(
+                        method: "POST", path: "/appointments/request",
+                        form: ["csrf": "@token", "start": "\(day)T17:30", "minutes": "99999999999999999999"]),
+                    .init(
+                        method: "POST", path: "/appointments/request",
+                        form: ["csrf": "@token", "start": "\(day)T17:30:99"]),
                 ])
             #expect(
-                pages.map(\.status) == [200, 303, 200, 200, 200, 200, 200, 303, 400, 200, 303, 200, 200, 200, 200],
+                pages.map(\.status)
+                    == [
+                        200, 303, 200, 200, 200, 200, 200, 303, 400, 200, 303, 200, 200, 200, 200, 400, 400, 400, 400,
+                        400,
+                    ],
                 "\(pages.map(\.status))")
             #expect(pages[3].body.contains("href=\"/sessions/\(session)\""), "the list links the session")
             let detail = pages[4].body
@@ -59,6 +77,8 @@ struct WebPagesTests {
             #expect(pages[12].body.contains("/cal/"), "the profile shows the calendar feed's address")
             #expect(pages[13].body.contains("lang=\"ca\"") && pages[13].body.contains("Desat."))
             #expect(pages[14].body.contains("Sessions d&#39;entrenament"), "the next page is in Catalan")
+            #expect(pages[15].body.contains("no és una xifra que es pugui desar"), "\(pages[15].body)")
+            #expect(pages[16].body.contains("Escriu la data com a AAAA-MM-DD."))
 
             // The coach's device receives what the client wrote on the web.
             _ = try await account.coach.sync()

@@ -242,6 +242,19 @@ import Testing
         }
     }
 
+    @Test func aFormWithABrokenEscapeIsNoFormAndALinkFromAnotherSiteIsCrossSite() {
+        #expect(WebForm(strictly: "note=%E2%82&weight=70") == nil, "an escape that is not UTF-8")
+        #expect(WebForm(strictly: "note=%zz") == nil)
+        #expect(WebForm(strictly: "note=caf%C3%A9+ok&weight=70")?["note"] == "café ok")
+        func request(_ site: String?) -> Request {
+            var head = HTTPRequest(method: .get, scheme: "https", authority: "127.0.0.1", path: "/messages")
+            if let site { head.headerFields[HTTPField.Name("Sec-Fetch-Site")!] = site }
+            return Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+        }
+        #expect(WebDoor.crossSite(request("cross-site")))
+        #expect(!WebDoor.crossSite(request("same-origin")) && !WebDoor.crossSite(request(nil)))
+    }
+
     @Test func aChartEntersAPageWithoutItsDeclarationAndWithItsTextsEscaped() {
         let svg = SVGChart.bars([("<b>", 2), ("a&b", 3)], title: "Sessions \"per\" week", unit: "<u>", language: .ca)
         let html = HTML.element("figure", [:], [.chart(svg)]).markup

@@ -63,6 +63,8 @@ package enum WebPagePhrases: String, Phrases {
     case addMeasurement
     /// A date field.
     case dateLabel
+    /// A date that is not one.
+    case dateInvalid
     /// A note field.
     case noteLabel
     /// A form's save button.

@@ -32,6 +32,7 @@ extension WebPagePhrases {
         case .noMeasurements: "Encara no hi ha cap mesura."
         case .addMeasurement: "Afegeix una mesura"
         case .dateLabel: "Data"
+        case .dateInvalid: "Escriu la data com a AAAA-MM-DD."
         case .noteLabel: "Nota"
         case .save: "Desa"
         case .measureWeight: "Pes (kg)"

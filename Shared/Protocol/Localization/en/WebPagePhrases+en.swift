@@ -32,6 +32,7 @@ extension WebPagePhrases {
         case .noMeasurements: "No measurement recorded yet."
         case .addMeasurement: "Add a measurement"
         case .dateLabel: "Date"
+        case .dateInvalid: "Write the date as YYYY-MM-DD."
         case .noteLabel: "Note"
         case .save: "Save"
         case .measureWeight: "Weight (kg)"

@@ -32,6 +32,7 @@ extension WebPagePhrases {
         case .noMeasurements: "Todavía no hay ninguna medida."
         case .addMeasurement: "Añade una medida"
         case .dateLabel: "Fecha"
+        case .dateInvalid: "Escribe la fecha como AAAA-MM-DD."
         case .noteLabel: "Nota"
         case .save: "Guarda"
         case .measureWeight: "Peso (kg)"
