@@ -29,7 +29,8 @@ extension ServerStore {
     /// only their recorder read are filtered by ``recorderCondition``, and a coach's rows she reads only as one of
     /// their two people (a client's conversation with a colleague) by ``partyCondition(_:_:)``.
     static func visibleRows(
-        _ principal: UserRecord, columns: String, since: Int64, now: Date, dialect: SQLDialect
+        _ principal: UserRecord, columns: String, since: Int64, now: Date, dialect: SQLDialect,
+        narrowedBy narrowing: (String, SQLArguments)? = nil
     ) -> (String, SQLArguments) {
         let account = principal.id.key
         let tenant = principal.tenantID.key
@@ -65,6 +66,7 @@ extension ServerStore {
         if relations.contains(.sharingCoach) {
             runs.append(sharingCatalogueRun(principal, since: since, now: now))
         }
+        if let narrowing { runs = runs.map { ("(\($0.0)) AND \(narrowing.0)", $0.1 + narrowing.1) } }
         let sql = runs.map { "SELECT \(columns) FROM entities WHERE \($0.0)" }.joined(separator: "\nUNION ALL\n")
         return (sql, runs.reduce(SQLArguments()) { $0 + $1.1 })
     }

@@ -14,23 +14,15 @@ extension ServerStore {
     /// The live documents of `type` that `principal` reads, about `client` and with the id `id` when given; a row the
     /// type cannot read is left out.
     package func visible<Document: EntityDocument>(
-        _ type: Document.Type, for principal: UserRecord, client: UUID? = nil, id: UUID? = nil, now: Date
+        _ type: Document.Type, for principal: UserRecord, client: UUID? = nil, id: UUID? = nil,
+        matching tests: [FieldTest] = [], now: Date
     ) async throws -> [Visible<Document>] {
         try await read { db in
             let principal = try Self.withGym(db, principal, now: now)
             let (runs, arguments) = Self.visibleRows(
-                principal, columns: "id, \(EntityRow.columns(db.dialect))", since: 0, now: now, dialect: db.dialect)
-            var sql = "SELECT * FROM (\(runs)) AS visible WHERE kind = ? AND deleted = 0"
-            var values = arguments + [Document.kind.rawValue]
-            if let client {
-                sql += " AND client_id = ?"
-                values = values + [client.key]
-            }
-            if let id {
-                sql += " AND id = ?"
-                values = values + [id.key]
-            }
-            return try db.fetchAll(sql: sql, arguments: values).map(EntityRow.init(row:)).compactMap { row in
+                principal, columns: "id, \(EntityRow.columns(db.dialect))", since: 0, now: now, dialect: db.dialect,
+                narrowedBy: Self.narrowing(Document.kind, client: client, id: id, tests, db.dialect))
+            return try db.fetchAll(sql: runs, arguments: arguments).map(EntityRow.init(row:)).compactMap { row in
                 guard row.kind == Document.kind.rawValue, let value = try? Document(document: row.data) else {
                     return nil
                 }
@@ -46,7 +38,7 @@ extension ServerStore {
     /// sets). Each member is read as text, so `Part` holds strings, dates and ids; a row `Part` cannot read is left out.
     package func visible<Part: Decodable & Sendable>(
         _ part: Part.Type, of kind: EntityKind, fields: [String], for principal: UserRecord, client: UUID? = nil,
-        now: Date
+        matching tests: [FieldTest] = [], now: Date
     ) async throws -> [(id: UUID, value: Part)] {
         try await read { db in
             let principal = try Self.withGym(db, principal, now: now)
@@ -55,14 +47,9 @@ extension ServerStore {
                 "id, kind, deleted, client_id, "
                 + fields.enumerated().map { "CAST(\(json("data", $1)) AS TEXT) AS f\($0)" }.joined(separator: ", ")
             let (runs, arguments) = Self.visibleRows(
-                principal, columns: columns, since: 0, now: now, dialect: db.dialect)
-            var sql = "SELECT * FROM (\(runs)) AS visible WHERE kind = ? AND deleted = 0"
-            var values = arguments + [kind.rawValue]
-            if let client {
-                sql += " AND client_id = ?"
-                values = values + [client.key]
-            }
-            return try db.fetchAll(sql: sql, arguments: values).compactMap { row in
+                principal, columns: columns, since: 0, now: now, dialect: db.dialect,
+                narrowedBy: Self.narrowing(kind, client: client, id: nil, tests, db.dialect))
+            return try db.fetchAll(sql: runs, arguments: arguments).compactMap { row in
                 guard let id = (row["id"] as String?).flatMap(UUID.init(uuidString:)) else { return nil }
                 var object: [String: JSONValue] = [:]
                 for (index, field) in fields.enumerated() {
@@ -71,6 +58,86 @@ extension ServerStore {
                 guard let value = try? JSONValue.object(object).decode(Part.self) else { return nil }
                 return (id, value)
             }
+        }
+    }
+
+    /// The condition each run of the reader's scoping is narrowed by: the live rows of `kind`, about `client`, with
+    /// the id `id`, that pass `tests`, so that each run reads by its index only the rows asked for.
+    static func narrowing(
+        _ kind: EntityKind, client: UUID?, id: UUID?, _ tests: [FieldTest] = [], _ dialect: SQLDialect
+    ) -> (String, SQLArguments) {
+        var condition = "kind = ? AND deleted = 0"
+        var arguments: SQLArguments = [kind.rawValue]
+        if let client {
+            condition += " AND client_id = ?"
+            arguments = arguments + [client.key]
+        }
+        if let id {
+            condition += " AND id = ?"
+            arguments = arguments + [id.key]
+        }
+        for test in tests {
+            let (sql, values) = test.sql(dialect)
+            condition += " AND \(sql)"
+            arguments = arguments + values
+        }
+        return (condition, arguments)
+    }
+}
+
+extension ServerStore {
+    /// The latest `field` (an ISO-8601 instant: a session's `start`) of the live rows of `kind` that `principal`
+    /// reads, by client: the newest session of each client, read in SQL without a document leaving the store.
+    package func latest(
+        _ field: String, of kind: EntityKind, for principal: UserRecord, now: Date
+    ) async throws
+        -> [UUID: Date]
+    {
+        try await read { db in
+            let principal = try Self.withGym(db, principal, now: now)
+            let (runs, arguments) = Self.visibleRows(
+                principal, columns: "client_id, CAST(\(db.dialect.jsonText("data", field)) AS TEXT) AS value",
+                since: 0, now: now, dialect: db.dialect,
+                narrowedBy: Self.narrowing(kind, client: nil, id: nil, [], db.dialect))
+            var latest: [UUID: Date] = [:]
+            for row in try db.fetchAll(
+                sql: "SELECT client_id, MAX(value) AS value FROM (\(runs)) AS visible GROUP BY client_id",
+                arguments: arguments)
+            {
+                guard let client = (row["client_id"] as String?).flatMap(UUID.init(uuidString:)),
+                    let value = (row["value"] as String?).flatMap(ISOTime.parse)
+                else { continue }
+                latest[client] = value
+            }
+            return latest
+        }
+    }
+}
+
+/// A test of a member of the stored documents, made in SQL so that rows a page does not need are never decoded.
+package indirect enum FieldTest: Sendable {
+    /// The member's text is `value`.
+    case equals(String, String)
+    /// The document has no such member (or it is null).
+    case missing(String)
+    /// The document has the member, not null.
+    case present(String)
+    /// The member's text sorts at or after `value` (ISO-8601 instants in the same form sort as they follow).
+    case notBefore(String, String)
+    /// One of the tests passes.
+    case either(FieldTest, FieldTest)
+
+    func sql(_ dialect: SQLDialect) -> (String, SQLArguments) {
+        switch self {
+        case .equals(let field, let value): ("\(dialect.jsonText("data", field)) = ?", [value])
+        case .missing(let field): ("\(dialect.jsonText("data", field)) IS NULL", [])
+        case .present(let field): ("\(dialect.jsonText("data", field)) IS NOT NULL", [])
+        case .notBefore(let field, let value): ("\(dialect.jsonText("data", field)) >= ?", [value])
+        case .either(let first, let second):
+            {
+                let (a, b) = (first.sql(dialect), second.sql(dialect))
+                return ("(\(a.0) OR \(b.0))", a.1 + b.1)
+            }()
         }
     }
 }

@@ -12,12 +12,21 @@ extension WebDoor {
     func calendarPage(_ request: Request) async throws -> Response {
         guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
         guard session.user.role == .coach else { return WebPages.redirect(to: "/home") }
-        let zone = Self.zone(of: try await upcoming(session.user).map(\.event))
+        // The week's days are counted in the zone of its appointments: read with a day's room either side in UTC.
+        let asked = request.uri.queryParameters.get("week").flatMap(CalendarDate.init)
+        let utc = ComplianceRule(now: now, timeZone: TimeZone(identifier: "UTC")!)
+        let around =
+            utc.calendar.dateInterval(of: .weekOfYear, for: asked?.start(in: utc.calendar.timeZone) ?? now)?
+            .start ?? now
+        let nearby = try await context.store.agenda(
+            for: session.user, from: around.addingTimeInterval(-86_400), to: around.addingTimeInterval(8 * 86_400),
+            now: now)
+        let zone = Self.zone(of: nearby.map(\.event))
         let rule = ComplianceRule(now: now, timeZone: zone)
-        let day = request.uri.queryParameters.get("week").flatMap(CalendarDate.init)?.start(in: zone) ?? now
+        let day = asked?.start(in: zone) ?? now
         let monday = rule.calendar.dateInterval(of: .weekOfYear, for: day)?.start ?? day
         let end = rule.calendar.date(byAdding: .day, value: 7, to: monday) ?? monday.addingTimeInterval(7 * 86_400)
-        let appointments = try await context.store.agenda(for: session.user, from: monday, to: end, now: now)
+        let appointments = nearby.filter { $0.event.start >= monday && $0.event.start < end }
         let names = try await context.store.clientNames(Set(appointments.map(\.event.client)), for: session.user)
         return WebPages.week(
             session: session, monday: monday, appointments: appointments, names: names, calendar: rule.calendar,
@@ -31,16 +40,27 @@ extension WebDoor {
         guard session.user.role == .coach else { return WebPages.redirect(to: "/home") }
         let store = context.store, user = session.user, now = self.now
         let clients = try await store.visible(Client.self, for: user, now: now).filter { $0.value.status == .active }
+        // Only what the twelve weeks of compliance count is decoded (a day early, for the clients' zones); the last
+        // session of each client is read in SQL.
+        let first =
+            ComplianceRule(now: now, timeZone: TimeZone(identifier: "UTC")!).weekStarts(from: nil, to: nil)
+            .first.map { ISOTime.format($0.addingTimeInterval(-86_400)) } ?? ""
         let sessions = Dictionary(
             grouping: try await store.visible(
-                SessionMark.self, of: .session, fields: SessionMark.fields, for: user, now: now
+                SessionMark.self, of: .session, fields: SessionMark.fields, for: user,
+                matching: [.notBefore("start", first)], now: now
             ).map(\.value), by: \.client)
-        let events = Dictionary(grouping: try await store.visible(Event.self, for: user, now: now), by: \.value.client)
-        let messages = try await store.visible(
-            MessageMark.self, of: .message, fields: MessageMark.fields, for: user, now: now
-        ).map(\.value)
-        let unread = Dictionary(grouping: messages.filter { $0.to == user.id && $0.read == nil }, by: \.from)
-            .mapValues(\.count)
+        let latest = try await store.latest("start", of: .session, for: user, now: now)
+        let events = Dictionary(
+            grouping: try await store.visible(
+                Event.self, for: user, matching: [.either(.notBefore("start", first), .present("recurrence"))],
+                now: now), by: \.value.client)
+        let unread = Dictionary(
+            grouping: try await store.visible(
+                MessageMark.self, of: .message, fields: MessageMark.fields, for: user,
+                matching: [.equals("to", user.id.key), .missing("read")], now: now
+            ).map(\.value), by: \.from
+        ).mapValues(\.count)
         let rows = clients.map { client -> WebPages.ClientLine in
             let marks = sessions[client.id] ?? []
             let appointments = (events[client.id] ?? []).map { (id: $0.id, event: $0.value) }
@@ -48,7 +68,7 @@ extension WebDoor {
                 sessions: marks.map { ($0.start, $0.event) }, appointments: appointments, client: client.value,
                 zone: Self.zone(of: appointments.map(\.event)), now: now)
             return WebPages.ClientLine(
-                id: client.id, name: client.value.fullName ?? client.id.key, lastSession: marks.map(\.start).max(),
+                id: client.id, name: client.value.fullName ?? client.id.key, lastSession: latest[client.id],
                 tally: tally, unread: unread[client.id] ?? 0)
         }.sorted { $0.name.localizedCompare($1.name) == .orderedAscending }
         return WebPages.clients(session: session, clients: rows)

@@ -68,6 +68,37 @@ import Testing
             try await store.visible(
                 SessionMark.self, of: .session, fields: SessionMark.fields, for: eva, client: ana.id, now: now
             ).isEmpty, "a client reads no other client's marks")
+
+        // Tests made in SQL, and the latest instant by client.
+        let latest = try await store.latest("start", of: .session, for: ada, now: now)
+        #expect(latest == [ana.id: try #require(ISOTime.parse(start)), eva.id: try #require(ISOTime.parse(start))])
+        #expect(
+            try await store.visible(
+                SessionMark.self, of: .session, fields: SessionMark.fields, for: ada,
+                matching: [.notBefore("start", "2026-11-21")], now: now
+            ).isEmpty)
+        #expect(
+            try await store.visible(
+                TrainingSession.self, for: ada, matching: [.either(.notBefore("start", "2026-11-20"), .present("x"))],
+                now: now
+            ).count == 3)
+        let read = UUID()
+        for (from, to, id) in [(ana, ada, UUID()), (eva, ada, read), (ada, ana, UUID())] {
+            try await push(from, .message, id, ["text": "hi", "to": .string(to.id.key)])
+        }
+        let marked = try await store.push(
+            [
+                PushedMutation(
+                    Mutation(
+                        kind: EntityKind.message.rawValue, entity: read, action: .update,
+                        fields: ["read": "2026-11-21T10:00:00Z"]))
+            ], principal: ada, configuration: configuration
+        ).results[0]
+        #expect(marked.status == .applied, "\(String(describing: marked.error))")
+        let unread = try await store.visible(
+            MessageMark.self, of: .message, fields: MessageMark.fields, for: ada,
+            matching: [.equals("to", ada.id.key), .missing("read")], now: now)
+        #expect(unread.map(\.value.from) == [ana.id], "only Ana's unread message to Ada")
         await store.close()
     }
 }
