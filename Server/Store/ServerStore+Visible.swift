@@ -17,17 +17,21 @@ extension ServerStore {
         _ type: Document.Type, for principal: UserRecord, client: UUID? = nil, id: UUID? = nil,
         matching tests: [FieldTest] = [], now: Date
     ) async throws -> [Visible<Document>] {
-        try await read { db in
+        let rows = try await read { db in
             let principal = try Self.withGym(db, principal, now: now)
             let (runs, arguments) = Self.visibleRows(
-                principal, columns: "id, \(EntityRow.columns(db.dialect))", since: 0, now: now, dialect: db.dialect,
+                principal, columns: "id, version, data", since: 0, now: now, dialect: db.dialect,
                 narrowedBy: Self.narrowing(Document.kind, client: client, id: id, tests, db.dialect))
-            return try db.fetchAll(sql: runs, arguments: arguments).map(EntityRow.init(row:)).compactMap { row in
-                guard row.kind == Document.kind.rawValue, let value = try? Document(document: row.data) else {
-                    return nil
-                }
-                return Visible(id: row.id, version: row.version, value: value)
+            return try db.fetchAll(sql: runs, arguments: arguments).map {
+                (id: $0["id"] as String, version: $0["version"] as Int64, data: $0["data"] as String)
             }
+        }
+        // Decoded once from the stored text, outside the read: the store's connection is not held meanwhile.
+        return rows.compactMap { row in
+            guard let id = UUID(uuidString: row.id),
+                let value = try? WireCoding.decoder.decode(Document.self, from: Data(row.data.utf8))
+            else { return nil }
+            return Visible(id: id, version: row.version, value: value)
         }
     }
 }
