@@ -36,31 +36,40 @@ extension ServerStore {
     }
 }
 
+/// A part of a stored document that a list reads instead of the whole (a session's start, not its sets): the members
+/// it needs, each read as text in SQL, and how it is made of them.
+package protocol StoredPart: Sendable {
+    /// The kind of rows it is read from.
+    static var kind: EntityKind { get }
+    /// The members it is made of.
+    static var fields: [String] { get }
+    /// The part from the texts of its members (absent ones left out); nil when they do not make one.
+    init?(_ fields: [String: String])
+}
+
 extension ServerStore {
-    /// The members `fields` of the live rows of `kind` that `principal` reads (about `client` when given), read as
-    /// `Part` without reading the rest of each document: what a list needs of many rows (a session's start, not its
-    /// sets). Each member is read as text, so `Part` holds strings, dates and ids; a row `Part` cannot read is left out.
-    package func visible<Part: Decodable & Sendable>(
-        _ part: Part.Type, of kind: EntityKind, fields: [String], for principal: UserRecord, client: UUID? = nil,
-        matching tests: [FieldTest] = [], now: Date
+    /// The parts `Part` of the live rows of its kind that `principal` reads (about `client` when given, passing
+    /// `tests`), without reading the rest of each document; a row that does not make a part is left out.
+    package func visible<Part: StoredPart>(
+        _ part: Part.Type, for principal: UserRecord, client: UUID? = nil, matching tests: [FieldTest] = [], now: Date
     ) async throws -> [(id: UUID, value: Part)] {
         try await read { db in
             let principal = try Self.withGym(db, principal, now: now)
             let json = db.dialect.jsonText
             let columns =
-                "id, kind, deleted, client_id, "
-                + fields.enumerated().map { "CAST(\(json("data", $1)) AS TEXT) AS f\($0)" }.joined(separator: ", ")
+                "id, "
+                + Part.fields.enumerated().map { "CAST(\(json("data", $1)) AS TEXT) AS f\($0)" }
+                .joined(separator: ", ")
             let (runs, arguments) = Self.visibleRows(
                 principal, columns: columns, since: 0, now: now, dialect: db.dialect,
-                narrowedBy: Self.narrowing(kind, client: client, id: nil, tests, db.dialect))
+                narrowedBy: Self.narrowing(Part.kind, client: client, id: nil, tests, db.dialect))
             return try db.fetchAll(sql: runs, arguments: arguments).compactMap { row in
                 guard let id = (row["id"] as String?).flatMap(UUID.init(uuidString:)) else { return nil }
-                var object: [String: JSONValue] = [:]
-                for (index, field) in fields.enumerated() {
-                    if let text = row["f\(index)"] as String? { object[field] = .string(text) }
+                var texts: [String: String] = [:]
+                for (index, field) in Part.fields.enumerated() {
+                    if let text = row["f\(index)"] as String? { texts[field] = text }
                 }
-                guard let value = try? JSONValue.object(object).decode(Part.self) else { return nil }
-                return (id, value)
+                return Part(texts).map { (id, $0) }
             }
         }
     }
@@ -86,35 +95,6 @@ extension ServerStore {
             arguments = arguments + values
         }
         return (condition, arguments)
-    }
-}
-
-extension ServerStore {
-    /// The latest `field` (an ISO-8601 instant: a session's `start`) of the live rows of `kind` that `principal`
-    /// reads, by client: the newest session of each client, read in SQL without a document leaving the store.
-    package func latest(
-        _ field: String, of kind: EntityKind, for principal: UserRecord, now: Date
-    ) async throws
-        -> [UUID: Date]
-    {
-        try await read { db in
-            let principal = try Self.withGym(db, principal, now: now)
-            let (runs, arguments) = Self.visibleRows(
-                principal, columns: "client_id, CAST(\(db.dialect.jsonText("data", field)) AS TEXT) AS value",
-                since: 0, now: now, dialect: db.dialect,
-                narrowedBy: Self.narrowing(kind, client: nil, id: nil, [], db.dialect))
-            var latest: [UUID: Date] = [:]
-            for row in try db.fetchAll(
-                sql: "SELECT client_id, MAX(value) AS value FROM (\(runs)) AS visible GROUP BY client_id",
-                arguments: arguments)
-            {
-                guard let client = (row["client_id"] as String?).flatMap(UUID.init(uuidString:)),
-                    let value = (row["value"] as String?).flatMap(ISOTime.parse)
-                else { continue }
-                latest[client] = value
-            }
-            return latest
-        }
     }
 }
 

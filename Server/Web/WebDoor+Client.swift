@@ -153,7 +153,7 @@ extension WebDoor {
     /// A client's sessions as a list shows them (by their marks, not their sets), newest first.
     func sessionList(of client: UUID, for reader: UserRecord) async throws -> [(id: UUID, start: Date)] {
         let marks = try await context.store.visible(
-            SessionMark.self, of: .session, fields: SessionMark.fields, for: reader, client: client, now: now)
+            SessionMark.self, for: reader, client: client, now: now)
         return Array(
             marks.map { (id: $0.id, start: $0.value.start) }.sorted { $0.start > $1.start }.prefix(Self.sessionsShown))
     }
@@ -281,19 +281,37 @@ struct WebStatistics: Sendable {
 }
 
 /// What a list reads of a session: whose it is, when it started, the appointment it fulfils (not its sets).
-struct SessionMark: Decodable, Sendable {
+struct SessionMark: StoredPart {
+    static let kind = EntityKind.session
     static let fields = ["client", "start", "event"]
     let client: UUID
     let start: Date
     let event: UUID?
+
+    init?(_ fields: [String: String]) {
+        guard let client = fields["client"].flatMap(UUID.init(uuidString:)),
+            let start = fields["start"].flatMap(ISOTime.parse)
+        else { return nil }
+        self.client = client
+        self.start = start
+        event = fields["event"].flatMap(UUID.init(uuidString:))
+    }
 }
 
-/// What the clients page reads of a message: who wrote it to whom, and whether it was read.
-struct MessageMark: Decodable, Sendable {
-    static let fields = ["from", "to", "read"]
+/// What the clients page reads of a message: who wrote it to whom.
+struct MessageMark: StoredPart {
+    static let kind = EntityKind.message
+    static let fields = ["from", "to"]
     let from: UUID
     let to: UUID
-    let read: Date?
+
+    init?(_ fields: [String: String]) {
+        guard let from = fields["from"].flatMap(UUID.init(uuidString:)),
+            let to = fields["to"].flatMap(UUID.init(uuidString:))
+        else { return nil }
+        self.from = from
+        self.to = to
+    }
 }
 
 /// A client's planned workout today, for the home page: the program's training with each exercise's target, computed

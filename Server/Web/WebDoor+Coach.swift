@@ -40,25 +40,20 @@ extension WebDoor {
         guard session.user.role == .coach else { return WebPages.redirect(to: "/home") }
         let store = context.store, user = session.user, now = self.now
         let clients = try await store.visible(Client.self, for: user, now: now).filter { $0.value.status == .active }
-        // Only what the twelve weeks of compliance count is decoded (a day early, for the clients' zones); the last
-        // session of each client is read in SQL.
+        // Every session by its mark (the last one of each client, and the weeks compliance counts); of the
+        // appointments, those of the twelve weeks (a day early, for the clients' zones) and the series.
         let first =
             ComplianceRule(now: now, timeZone: TimeZone(identifier: "UTC")!).weekStarts(from: nil, to: nil)
             .first.map { ISOTime.format($0.addingTimeInterval(-86_400)) } ?? ""
         let sessions = Dictionary(
-            grouping: try await store.visible(
-                SessionMark.self, of: .session, fields: SessionMark.fields, for: user,
-                matching: [.notBefore("start", first)], now: now
-            ).map(\.value), by: \.client)
-        let latest = try await store.latest("start", of: .session, for: user, now: now)
+            grouping: try await store.visible(SessionMark.self, for: user, now: now).map(\.value), by: \.client)
         let events = Dictionary(
             grouping: try await store.visible(
                 Event.self, for: user, matching: [.either(.notBefore("start", first), .present("recurrence"))],
                 now: now), by: \.value.client)
         let unread = Dictionary(
             grouping: try await store.visible(
-                MessageMark.self, of: .message, fields: MessageMark.fields, for: user,
-                matching: [.equals("to", user.id.key), .missing("read")], now: now
+                MessageMark.self, for: user, matching: [.equals("to", user.id.key), .missing("read")], now: now
             ).map(\.value), by: \.from
         ).mapValues(\.count)
         let rows = clients.map { client -> WebPages.ClientLine in
@@ -68,7 +63,7 @@ extension WebDoor {
                 sessions: marks.map { ($0.start, $0.event) }, appointments: appointments, client: client.value,
                 zone: Self.zone(of: appointments.map(\.event)), now: now)
             return WebPages.ClientLine(
-                id: client.id, name: client.value.fullName ?? client.id.key, lastSession: latest[client.id],
+                id: client.id, name: client.value.fullName ?? client.id.key, lastSession: marks.map(\.start).max(),
                 tally: tally, unread: unread[client.id] ?? 0)
         }.sorted { $0.name.localizedCompare($1.name) == .orderedAscending }
         return WebPages.clients(session: session, clients: rows)

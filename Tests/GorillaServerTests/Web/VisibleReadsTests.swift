@@ -61,20 +61,18 @@ import Testing
         #expect(try await store.visible(TrainingSession.self, for: bob, id: bobsSession, now: now).count == 1)
 
         let marks = try await store.visible(
-            SessionMark.self, of: .session, fields: SessionMark.fields, for: ada, client: ana.id, now: now)
+            SessionMark.self, for: ada, client: ana.id, now: now)
         #expect(marks.count == 2 && marks.allSatisfy { $0.value.client == ana.id && $0.value.event == nil })
         #expect(marks.allSatisfy { $0.value.start == ISOTime.parse(start) }, "\(marks.map(\.value.start))")
         #expect(
             try await store.visible(
-                SessionMark.self, of: .session, fields: SessionMark.fields, for: eva, client: ana.id, now: now
+                SessionMark.self, for: eva, client: ana.id, now: now
             ).isEmpty, "a client reads no other client's marks")
 
-        // Tests made in SQL, and the latest instant by client.
-        let latest = try await store.latest("start", of: .session, for: ada, now: now)
-        #expect(latest == [ana.id: try #require(ISOTime.parse(start)), eva.id: try #require(ISOTime.parse(start))])
+        // Tests of members made in SQL.
         #expect(
             try await store.visible(
-                SessionMark.self, of: .session, fields: SessionMark.fields, for: ada,
+                SessionMark.self, for: ada,
                 matching: [.notBefore("start", "2026-11-21")], now: now
             ).isEmpty)
         #expect(
@@ -96,7 +94,7 @@ import Testing
         ).results[0]
         #expect(marked.status == .applied, "\(String(describing: marked.error))")
         let unread = try await store.visible(
-            MessageMark.self, of: .message, fields: MessageMark.fields, for: ada,
+            MessageMark.self, for: ada,
             matching: [.equals("to", ada.id.key), .missing("read")], now: now)
         #expect(unread.map(\.value.from) == [ana.id], "only Ana's unread message to Ada")
         await store.close()
