@@ -13,15 +13,14 @@ extension WebDoor {
 
     /// `GET /sessions`: the reader's own sessions (a client's), newest first.
     func sessionsPage(_ request: Request) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
-        guard session.user.role == .client else { return WebPages.redirect(to: "/clients") }
+        let session = try await reader(request, as: .client)
         return WebPages.sessions(
             session: session, sessions: try await sessionList(of: session.user.id, for: session.user))
     }
 
     /// `GET /sessions/ID`: one session the reader may read, with its sets and the comments on it; 404 otherwise.
     func sessionPage(_ request: Request, context web: WebRequestContext) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
+        let session = try await reader(request)
         guard let id = web.parameters.get("id").flatMap(UUID.init(uuidString:)),
             let found = try await context.store.visible(TrainingSession.self, for: session.user, id: id, now: now).first
         else { return WebPages.notFound(language: session.user.language, session: session) }
@@ -36,16 +35,14 @@ extension WebDoor {
 
     /// `GET /statistics`: the reader's own charts (a client's).
     func statisticsPage(_ request: Request) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
-        guard session.user.role == .client else { return WebPages.redirect(to: "/clients") }
+        let session = try await reader(request, as: .client)
         let figures = try await statistics(of: session.user.id, for: session.user)
         return WebPages.statistics(session: session, figures: figures)
     }
 
     /// `GET /measurements`: the reader's measurements and the form that adds one (a client's).
     func measurementsPage(_ request: Request) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
-        guard session.user.role == .client else { return WebPages.redirect(to: "/clients") }
+        let session = try await reader(request, as: .client)
         return try await measurements(session)
     }
 
@@ -89,7 +86,7 @@ extension WebDoor {
 
     /// `GET /profile`: the account, its language and its calendar feed.
     func profilePage(_ request: Request) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
+        let session = try await reader(request)
         return try await profile(session)
     }
 

@@ -10,8 +10,7 @@ import Hummingbird
 extension WebDoor {
     /// `GET /calendar?week=YYYY-MM-DD`: the week (Monday to Sunday) holding that day, this week by default.
     func calendarPage(_ request: Request) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
-        guard session.user.role == .coach else { return WebPages.redirect(to: "/home") }
+        let session = try await reader(request, as: .coach)
         // The week's days are counted in the zone of its appointments: read with a day's room either side in UTC.
         let asked = request.uri.queryParameters.get("week").flatMap(CalendarDate.init)
         let utc = ComplianceRule(now: now, timeZone: TimeZone(identifier: "UTC")!)
@@ -36,8 +35,7 @@ extension WebDoor {
     /// `GET /clients`: the coach's clients (and those shared with her), each with their last session, compliance over
     /// twelve weeks and the messages from them she has not read.
     func clientsPage(_ request: Request) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
-        guard session.user.role == .coach else { return WebPages.redirect(to: "/home") }
+        let session = try await reader(request, as: .coach)
         let store = context.store, user = session.user, now = self.now
         // Every session by its mark (the last one of each client, and the weeks compliance counts); of the
         // appointments, those of the twelve weeks (a day early, for the clients' zones) and the series; the unread
@@ -71,7 +69,7 @@ extension WebDoor {
     /// `GET /clients/ID`: one client's page (statistics, sessions, measurements, a link to the conversation); 404 for
     /// anyone not the reader's client.
     func clientPage(_ request: Request, context web: WebRequestContext) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
+        let session = try await reader(request)
         guard session.user.role == .coach, let id = web.parameters.get("id").flatMap(UUID.init(uuidString:)),
             let client = try await context.store.visible(Client.self, for: session.user, id: id, now: now).first
         else { return WebPages.notFound(language: session.user.language, session: session) }
@@ -85,8 +83,7 @@ extension WebDoor {
 
     /// `GET /codes`: the coach's clients who have not registered yet, each with a button for a new link.
     func codesPage(_ request: Request) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
-        guard session.user.role == .coach else { return WebPages.redirect(to: "/home") }
+        let session = try await reader(request, as: .coach)
         return try await codes(session)
     }
 
@@ -110,7 +107,7 @@ extension WebDoor {
 
     /// `GET /gym`: the gym's figures this month, for those the gym table lets read them (its owner and admins).
     func gymPage(_ request: Request) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
+        let session = try await reader(request)
         let user = session.user
         guard let gym = user.gym, Access.may(.gymOverview, as: user.role, standing: .member(gym.role)) else {
             return WebPages.notFound(language: user.language, session: session)

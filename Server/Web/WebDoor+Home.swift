@@ -10,7 +10,7 @@ extension WebDoor {
 
     /// `GET /home`: the sign-in page's redirect for a browser that is not signed in.
     func home(_ request: Request) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
+        let session = try await reader(request)
         return try await homePage(session)
     }
 

@@ -12,14 +12,14 @@ extension WebDoor {
 
     /// `GET /messages`: the people the reader writes to.
     func messagesPage(_ request: Request) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
+        let session = try await reader(request)
         let people = try await context.store.correspondents(of: session.user, now: now)
         return WebPages.correspondents(session: session, people: people)
     }
 
     /// `GET /messages/ID`: the conversation with `ID`, one of the reader's correspondents (404 for anyone else).
     func conversationPage(_ request: Request, context web: WebRequestContext) async throws -> Response {
-        guard let session = try await session(request) else { return WebPages.redirect(to: "/login") }
+        let session = try await reader(request)
         guard let person = try await correspondent(web, of: session.user) else {
             return WebPages.notFound(language: session.user.language, session: session)
         }

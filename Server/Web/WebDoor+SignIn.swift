@@ -14,6 +14,16 @@ extension WebDoor {
         return WebSession(user: user, secret: secret)
     }
 
+    /// The signed-in reader, of `role` when one is given. A browser that is not signed in is sent to the sign-in page,
+    /// and a reader of the other role to their own start (``WebRedirect``, which the door answers with a 303).
+    func reader(_ request: Request, as role: Role? = nil) async throws -> WebSession {
+        guard let session = try await session(request) else { throw WebRedirect(path: "/login") }
+        if let role, session.user.role != role {
+            throw WebRedirect(path: session.user.role == .client ? "/home" : "/clients")
+        }
+        return session
+    }
+
     /// The form a signed-in browser posted, with its session; nil when the browser is not signed in or the form does
     /// not carry the session's token (the caller answers 403, having changed nothing).
     func posted(_ request: Request, context web: WebRequestContext) async throws -> (WebForm, WebSession)? {

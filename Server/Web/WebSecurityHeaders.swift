@@ -19,6 +19,8 @@ struct WebSecurityHeaders: RouterMiddleware {
         var response: Response
         do {
             response = try await next(request, context)
+        } catch let redirect as WebRedirect {
+            response = WebPages.redirect(to: redirect.path)
         } catch let error as HTTPError {
             let language = WebLanguage.preferred(request)
             response =
@@ -50,4 +52,9 @@ struct WebSecurityHeaders: RouterMiddleware {
 extension HTTPField.Name {
     static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+}
+
+/// Thrown by a page for a reader it is not for: the door answers with a redirect to `path` (303).
+struct WebRedirect: Error {
+    let path: String
 }
