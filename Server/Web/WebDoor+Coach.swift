@@ -39,20 +39,22 @@ extension WebDoor {
         let store = context.store, user = session.user, now = self.now
         // Every session by its mark (the last one of each client, and the weeks compliance counts); of the
         // appointments, those of the twelve weeks (a day early, for the clients' zones) and the series; the unread
-        // messages addressed to her. The four reads run at once, each on a reader of its own.
+        // messages addressed to her.
         let first =
             ComplianceRule(now: now, timeZone: TimeZone(identifier: "UTC")!).weekStarts(from: nil, to: nil)
             .first.map { ISOTime.format($0.addingTimeInterval(-86_400)) } ?? ""
-        async let clientRows = store.visible(Client.self, for: user, now: now)
-        async let sessionMarks = store.visible(SessionMark.self, for: user, now: now)
-        async let eventRows = store.visible(
-            Event.self, for: user, matching: [.either(.notBefore("start", first), .present("recurrence"))], now: now)
-        async let unreadMarks = store.visible(
-            MessageMark.self, for: user, matching: [.equals("to", user.id.key), .missing("read")], now: now)
-        let clients = try await clientRows.filter { $0.value.status == .active }
-        let sessions = Dictionary(grouping: try await sessionMarks.map(\.value), by: \.client)
-        let events = Dictionary(grouping: try await eventRows, by: \.value.client)
-        let unread = Dictionary(grouping: try await unreadMarks.map(\.value), by: \.from).mapValues(\.count)
+        let clients = try await store.visible(Client.self, for: user, now: now).filter { $0.value.status == .active }
+        let sessions = Dictionary(
+            grouping: try await store.visible(SessionMark.self, for: user, now: now).map(\.value), by: \.client)
+        let events = Dictionary(
+            grouping: try await store.visible(
+                Event.self, for: user, matching: [.either(.notBefore("start", first), .present("recurrence"))],
+                now: now), by: \.value.client)
+        let unread = Dictionary(
+            grouping: try await store.visible(
+                MessageMark.self, for: user, matching: [.equals("to", user.id.key), .missing("read")], now: now
+            ).map(\.value), by: \.from
+        ).mapValues(\.count)
         let rows = clients.map { client -> WebPages.ClientLine in
             let marks = sessions[client.id] ?? []
             let appointments = (events[client.id] ?? []).map { (id: $0.id, event: $0.value) }
