@@ -280,31 +280,33 @@ struct WebStatistics: Sendable {
 /// What a list reads of a session: whose it is, when it started, the appointment it fulfils (not its sets).
 struct SessionMark: StoredPart {
     static let kind = EntityKind.session
-    static let fields = ["client", "start", "event"]
+    private typealias Key = TrainingSession.CodingKeys
+    static let fields = [Key.client, .start, .event].map(\.rawValue)
     let client: UUID
     let start: Date
     let event: UUID?
 
     init?(_ fields: [String: String]) {
-        guard let client = fields["client"].flatMap(UUID.init(uuidString:)),
-            let start = fields["start"].flatMap(ISOTime.parse)
+        guard let client = fields[Key.client.rawValue].flatMap(UUID.init(uuidString:)),
+            let start = fields[Key.start.rawValue].flatMap(ISOTime.parse)
         else { return nil }
         self.client = client
         self.start = start
-        event = fields["event"].flatMap(UUID.init(uuidString:))
+        event = fields[Key.event.rawValue].flatMap(UUID.init(uuidString:))
     }
 }
 
 /// What the clients page reads of a message: who wrote it to whom.
 struct MessageMark: StoredPart {
     static let kind = EntityKind.message
-    static let fields = ["from", "to"]
+    private typealias Key = Message.CodingKeys
+    static let fields = [Key.from, .to].map(\.rawValue)
     let from: UUID
     let to: UUID
 
     init?(_ fields: [String: String]) {
-        guard let from = fields["from"].flatMap(UUID.init(uuidString:)),
-            let to = fields["to"].flatMap(UUID.init(uuidString:))
+        guard let from = fields[Key.from.rawValue].flatMap(UUID.init(uuidString:)),
+            let to = fields[Key.to.rawValue].flatMap(UUID.init(uuidString:))
         else { return nil }
         self.from = from
         self.to = to

@@ -48,11 +48,19 @@ extension WebDoor {
             grouping: try await store.visible(SessionMark.self, for: user, now: now).map(\.value), by: \.client)
         let events = Dictionary(
             grouping: try await store.visible(
-                Event.self, for: user, matching: [.either(.notBefore("start", first), .present("recurrence"))],
+                Event.self, for: user,
+                matching: [
+                    .either(
+                        .notBefore(Event.CodingKeys.start.rawValue, first),
+                        .present(Event.CodingKeys.recurrence.rawValue))
+                ],
                 now: now), by: \.value.client)
         let unread = Dictionary(
             grouping: try await store.visible(
-                MessageMark.self, for: user, matching: [.equals("to", user.id.key), .missing("read")], now: now
+                MessageMark.self, for: user,
+                matching: [
+                    .equals(Message.CodingKeys.to.rawValue, user.id.key), .missing(Message.CodingKeys.read.rawValue),
+                ], now: now
             ).map(\.value), by: \.from
         ).mapValues(\.count)
         let rows = clients.map { client -> WebPages.ClientLine in
