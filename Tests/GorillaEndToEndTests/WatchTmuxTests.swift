@@ -45,10 +45,11 @@ struct WatchTmuxTests {
                 #expect(told.contains("message from Anna Serra: Running late, sorry"), "\(told)")
                 #expect(ContinuousClock.now - sent < .seconds(2), "the message took \(ContinuousClock.now - sent)")
 
-                // The coach's phone schedules a training on the first whole minute more than 65 s away.
+                // The coach's phone schedules a training on the first whole minute more than 90 s away: the reminder
+                // comes at least 30 s later, after the client's confirmation even on a loaded machine.
                 let now = Date()
                 let start = Date(
-                    timeIntervalSince1970: ((now.timeIntervalSince1970 + 65) / 60).rounded(.up) * 60)
+                    timeIntervalSince1970: ((now.timeIntervalSince1970 + 90) / 60).rounded(.up) * 60)
                 let added = try await runGorilla(
                     [
                         "--json", "events", "add", "--client", "Anna", "--at", EventFormatting.local(start),
