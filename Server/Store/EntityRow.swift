@@ -133,7 +133,7 @@ struct EntityRow: Sendable {
         do {
             try Self.write(
                 db, id: id, kind: self.kind, coachID: coachID, clientID: clientID,
-                nameKey: deleted ? nil : nameKey(for: kind),
+                nameKey: deleted ? nil : nameKey(for: kind), startsAt: StartColumn.value(kind: kind, document: data),
                 dataText: dataText, versionsText: versionsText, version: version, deleted: deleted,
                 createdBy: createdBy, now: now)
         } catch is SQLUniqueViolation {
@@ -142,24 +142,25 @@ struct EntityRow: Sendable {
         }
     }
 
-    /// Inserts or replaces a row given its stored texts.
+    /// Inserts or replaces a row given its stored texts; `startsAt` is its document's start (``StartColumn``).
     static func write(
         _ db: any SQLTransaction, id: UUID, kind: String, coachID: UUID, clientID: UUID?, nameKey: String?,
-        dataText: [UInt8], versionsText: [UInt8], version: Int64, deleted: Bool, createdBy: UUID, now: Date,
+        startsAt: String? = nil, dataText: [UInt8], versionsText: [UInt8], version: Int64, deleted: Bool,
+        createdBy: UUID, now: Date,
         batched: Bool = false
     ) throws {
         let stamp = ISOTime.format(now)
         let sql = """
             INSERT INTO entities (id, kind, coach_id, client_id, name_key, data, field_versions, version, deleted,
-                                  created_by, created_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)
+                                  created_by, created_at, updated_at, starts_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12)
             ON CONFLICT (id) DO UPDATE SET name_key = excluded.name_key, data = excluded.data,
                 field_versions = excluded.field_versions, version = excluded.version, deleted = excluded.deleted,
-                client_id = excluded.client_id, updated_at = excluded.updated_at
+                client_id = excluded.client_id, updated_at = excluded.updated_at, starts_at = excluded.starts_at
             """
         let arguments: SQLArguments = [
             id.key, kind, coachID.key, clientID?.key, nameKey, String(decoding: dataText, as: UTF8.self),
-            String(decoding: versionsText, as: UTF8.self), version, deleted ? 1 : 0, createdBy.key, stamp,
+            String(decoding: versionsText, as: UTF8.self), version, deleted ? 1 : 0, createdBy.key, stamp, startsAt,
         ]
         if batched {
             try db.executeBatched(sql: sql, arguments: arguments)

@@ -199,6 +199,10 @@ enum Migrations {
             // The calendar feeds' epochs and key (``FeedTables``).
             try db.execute(sql: FeedTables.schema)
         }
+        migrator.registerMigration("v19-starts-at") { db in
+            // Dated rows' starts beside their documents, read by time (``StartColumn``).
+            try db.execute(sql: StartColumn.migration(.sqlite))
+        }
         return migrator
     }
 }

@@ -28,7 +28,7 @@ extension ServerStore {
         }
         // Decoded once from the stored text, outside the read: the store's connection is not held meanwhile.
         return rows.compactMap { row in
-            guard let id = UUID(uuidString: row.id),
+            guard let id = UUID(text: row.id),
                 let value = try? WireCoding.decoder.decode(Document.self, from: Data(row.data.utf8))
             else { return nil }
             return Visible(id: id, version: row.version, value: value)
@@ -64,13 +64,36 @@ extension ServerStore {
                 principal, columns: columns, since: 0, now: now, dialect: db.dialect,
                 narrowedBy: Self.narrowing(Part.kind, client: client, id: nil, tests, db.dialect))
             return try db.fetchAll(sql: runs, arguments: arguments).compactMap { row in
-                guard let id = (row["id"] as String?).flatMap(UUID.init(uuidString:)) else { return nil }
+                guard let id = (row[0] as String?).flatMap(UUID.init(text:)) else { return nil }
                 var texts: [String: String] = [:]
                 for (index, field) in Part.fields.enumerated() {
-                    if let text = row["f\(index)"] as String? { texts[field] = text }
+                    if let text = row[index + 1] as String? { texts[field] = text }
                 }
                 return Part(texts).map { (id, $0) }
             }
+        }
+    }
+
+    /// The start of the latest live row of `kind` (a dated kind, ``StartColumn``) about each client `principal` reads
+    /// such rows of, by the index of starts rather than by the documents.
+    package func latestStarts(of kind: EntityKind, for principal: UserRecord, now: Date) async throws -> [UUID: Date] {
+        try await read { db in
+            let principal = try Self.withGym(db, principal, now: now)
+            let (runs, arguments) = Self.visibleRows(
+                principal, columns: "client_id, starts_at", since: 0, now: now, dialect: db.dialect,
+                narrowedBy: Self.narrowing(kind, client: nil, id: nil, [], db.dialect))
+            var latest: [UUID: Date] = [:]
+            let sql = """
+                SELECT client_id, MAX(starts_at) AS latest FROM (\(runs)) visible
+                WHERE client_id IS NOT NULL GROUP BY client_id
+                """
+            for row in try db.fetchAll(sql: sql, arguments: arguments) {
+                guard let client = (row[0] as String?).flatMap(UUID.init(text:)),
+                    let start = (row[1] as String?).flatMap(ISOTime.parse)
+                else { continue }
+                latest[client] = start
+            }
+            return latest
         }
     }
 
@@ -110,6 +133,9 @@ package indirect enum FieldTest: Sendable {
     case notBefore(String, String)
     /// One of the tests passes.
     case either(FieldTest, FieldTest)
+    /// The row's start (``StartColumn``) is at or after `from` and before `to`, read by the index of starts (bounded
+    /// on both sides, SQLite's planner prefers it to the index of versions).
+    case starts(from: String, to: String)
 
     func sql(_ dialect: SQLDialect) -> (String, SQLArguments) {
         switch self {
@@ -117,6 +143,7 @@ package indirect enum FieldTest: Sendable {
         case .missing(let field): ("\(dialect.jsonText("data", field)) IS NULL", [])
         case .present(let field): ("\(dialect.jsonText("data", field)) IS NOT NULL", [])
         case .notBefore(let field, let value): ("\(dialect.jsonText("data", field)) >= ?", [value])
+        case .starts(let from, let to): ("starts_at >= ? AND starts_at < ?", [from, to])
         case .either(let first, let second):
             {
                 let (a, b) = (first.sql(dialect), second.sql(dialect))

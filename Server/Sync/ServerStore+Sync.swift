@@ -298,7 +298,7 @@ extension ServerStore {
         let version = try versions.next(db)
         try EntityRow.write(
             db, id: mutation.entity, kind: kind.name, coachID: principal.tenantID, clientID: document.clientID,
-            nameKey: nil, dataText: document.text,
+            nameKey: nil, startsAt: document.startsAt, dataText: document.text,
             versionsText: document.versionsText(version), version: version, deleted: false,
             createdBy: principal.id, now: now, batched: true)
         references.forget(mutation.entity)

@@ -287,12 +287,12 @@ struct SessionMark: StoredPart {
     let event: UUID?
 
     init?(_ fields: [String: String]) {
-        guard let client = fields[Key.client.rawValue].flatMap(UUID.init(uuidString:)),
+        guard let client = fields[Key.client.rawValue].flatMap(UUID.init(member:)),
             let start = fields[Key.start.rawValue].flatMap(ISOTime.parse)
         else { return nil }
         self.client = client
         self.start = start
-        event = fields[Key.event.rawValue].flatMap(UUID.init(uuidString:))
+        event = fields[Key.event.rawValue].flatMap(UUID.init(member:))
     }
 }
 
@@ -305,8 +305,8 @@ struct MessageMark: StoredPart {
     let to: UUID
 
     init?(_ fields: [String: String]) {
-        guard let from = fields[Key.from.rawValue].flatMap(UUID.init(uuidString:)),
-            let to = fields[Key.to.rawValue].flatMap(UUID.init(uuidString:))
+        guard let from = fields[Key.from.rawValue].flatMap(UUID.init(member:)),
+            let to = fields[Key.to.rawValue].flatMap(UUID.init(member:))
         else { return nil }
         self.from = from
         self.to = to

@@ -37,15 +37,21 @@ extension WebDoor {
     func clientsPage(_ request: Request) async throws -> Response {
         let session = try await reader(request, as: .coach)
         let store = context.store, user = session.user, now = self.now
-        // Every session by its mark (the last one of each client, and the weeks compliance counts); of the
-        // appointments, those of the twelve weeks (a day early, for the clients' zones) and the series; the unread
-        // messages addressed to her.
+        // The start of each client's last session; the sessions of the twelve weeks compliance counts (a day early,
+        // for the clients' zones) by their marks, and of the appointments those of the same weeks and the series; the
+        // unread messages addressed to her.
         let first =
             ComplianceRule(now: now, timeZone: TimeZone(identifier: "UTC")!).weekStarts(from: nil, to: nil)
             .first.map { ISOTime.format($0.addingTimeInterval(-86_400)) } ?? ""
+        // This week's end in every zone.
+        let weekAhead = ISOTime.format(now.addingTimeInterval(8 * 86_400))
         let clients = try await store.visible(Client.self, for: user, now: now).filter { $0.value.status == .active }
+        let lastSessions = try await store.latestStarts(of: .session, for: user, now: now)
         let sessions = Dictionary(
-            grouping: try await store.visible(SessionMark.self, for: user, now: now).map(\.value), by: \.client)
+            grouping: try await store.visible(
+                SessionMark.self, for: user, matching: [.starts(from: first, to: weekAhead)], now: now
+            )
+            .map(\.value), by: \.client)
         let events = Dictionary(
             grouping: try await store.visible(
                 Event.self, for: user,
@@ -70,7 +76,7 @@ extension WebDoor {
                 sessions: marks.map { ($0.start, $0.event) }, appointments: appointments, client: client.value,
                 zone: Self.zone(of: appointments.map(\.event)), now: now)
             return WebPages.ClientLine(
-                id: client.id, name: client.value.fullName ?? client.id.key, lastSession: marks.map(\.start).max(),
+                id: client.id, name: client.value.fullName ?? client.id.key, lastSession: lastSessions[client.id],
                 tally: tally, unread: unread[client.id] ?? 0)
         }.sorted { $0.name.localizedCompare($1.name) == .orderedAscending }
         return WebPages.clients(session: session, clients: rows)

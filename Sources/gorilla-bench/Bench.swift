@@ -118,7 +118,12 @@ final class Benchmark {
         let openFiles = raiseOpenFilesLimit()
         let folder = try TemporaryFolder("gorilla-bench")
         defer {
-            if keep { progress("kept \(folder.url.path)") } else { folder.remove() }
+            if keep {
+                folder.keep()
+                progress("kept \(folder.url.path)")
+            } else {
+                folder.remove()
+            }
         }
         let server = BenchServer.make(dataDirectory: folder.child("server"))
         try await server.start()

@@ -1,8 +1,10 @@
 import Foundation
+import NIOConcurrencyHelpers
 
-/// A fresh folder under the system's temporary directory, removed when the last reference goes away.
+/// A fresh folder under the system's temporary directory, removed when the last reference goes away unless kept.
 package final class TemporaryFolder: Sendable {
     package let url: URL
+    private let kept = NIOLockedValueBox(false)
 
     package init(_ prefix: String = "gorilla-e2e") throws {
         url = FileManager.default.temporaryDirectory
@@ -18,8 +20,11 @@ package final class TemporaryFolder: Sendable {
     /// Removes the folder now (it is removed anyway when the last reference goes away).
     package func remove() { try? FileManager.default.removeItem(at: url) }
 
+    /// Leaves the folder in place when the last reference goes away (`gorilla-bench --keep`).
+    package func keep() { kept.withLockedValue { $0 = true } }
+
     deinit {
-        try? FileManager.default.removeItem(at: url)
+        if !kept.withLockedValue({ $0 }) { try? FileManager.default.removeItem(at: url) }
     }
 }
 

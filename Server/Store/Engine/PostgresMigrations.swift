@@ -178,6 +178,11 @@ enum PostgresMigrations {
             "v11-calendar-feeds",
             FeedTables.schema
         ),
+        (
+            // Dated rows' starts beside their documents, read by time (SQLite's `v19-starts-at`).
+            "v12-starts-at",
+            StartColumn.migration(.postgres)
+        ),
     ]
 
     /// The steps that rewrite data after their migration's statements, in the same transaction, by migration name.

@@ -14,6 +14,8 @@ struct CanonicalDocument: Sendable {
     var fields: [StaticString] = []
     /// The client the row belongs to, for client-scoped kinds.
     var clientID: UUID?
+    /// The text of its start, for dated kinds (``StartColumn``).
+    var startsAt: String?
     /// The rows the document names, in the order named; `validate` refuses the document unless each holds.
     var references: [CanonicalReference] = []
     /// The role of the account whose create the text stands for (a session records who recorded it), or nil for any:

@@ -109,8 +109,10 @@ extension EntityKinds {
             case .start:
                 let start = try time(&parser)
                 self.start = start
+                let text = ISOTime.format(start)
                 document.member("start", into: &out)
-                FastJSON.writeString(ISOTime.format(start), into: &out)
+                document.startsAt = text
+                FastJSON.writeString(text, into: &out)
             case .training:
                 let id = try CanonicalWriter.id(&parser)
                 document.references.append(CanonicalReference(id: id, kind: .training, live: false))

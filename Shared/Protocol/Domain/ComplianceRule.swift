@@ -82,8 +82,17 @@ package struct ComplianceRule: Sendable {
         to: Date? = nil, since: Date? = nil
     ) -> Tally {
         let starts = weekStarts(from: from, to: to, notBefore: since)
+        // The weeks follow one another, so a date is in the last week that starts at or before it, when it is before
+        // the end of the last one: found among the starts, not asked of the calendar for every date.
+        let end = starts.last.flatMap { calendar.date(byAdding: .weekOfYear, value: 1, to: $0) }
         func week(of date: Date) -> Int? {
-            calendar.dateInterval(of: .weekOfYear, for: date).flatMap { starts.firstIndex(of: $0.start) }
+            guard let first = starts.first, let end, date >= first, date < end else { return nil }
+            var low = 0, high = starts.count
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if starts[middle] <= date { low = middle } else { high = middle }
+            }
+            return low
         }
         var tally = Tally(weeks: starts.map { Week(start: $0) })
         for start in sessions {

@@ -101,7 +101,7 @@ package struct DocumentForms: Sendable {
     /// The stored form of an id written as `text` (either case), or nil when `text` is no id. It reads what `Codable`
     /// reads as a `UUID`.
     package static func storedID(_ text: String) -> String? {
-        if let id = UUID(text: text) ?? UUID(uuidString: text) { return id.key }
+        if let id = UUID(member: text) { return id.key }
         return nil
     }
 

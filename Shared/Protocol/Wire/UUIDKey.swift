@@ -63,6 +63,13 @@ extension UUID {
         self = uuid
     }
 
+    /// An id a document holds as a member: its 36-character text read as ``init(text:)-(String)`` reads it, any other
+    /// as `Codable` reads it (`UUID(uuidString:)`), so that every id `Codable` took is read the same.
+    package init?(member text: String) {
+        guard let id = UUID(text: text) ?? UUID(uuidString: text) else { return nil }
+        self = id
+    }
+
     private static func nibble(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")

@@ -80,6 +80,44 @@ import Testing
                 TrainingSession.self, for: ada, matching: [.either(.notBefore("start", "2026-11-20"), .present("x"))],
                 now: now
             ).count == 3)
+
+        // Starts read from the column beside the documents, as the general path and the canonical one write it.
+        #expect(
+            try await store.visible(
+                SessionMark.self, for: ada, matching: [.starts(from: "2026-11-21", to: "2026-12-01")], now: now
+            ).isEmpty
+        )
+        #expect(
+            try await store.visible(
+                SessionMark.self, for: ada, matching: [.starts(from: "2026-11-20", to: "2026-12-01")], now: now
+            ).count
+                == 3)
+        let moved = try #require(sessions.first { $0.value == ana.id }?.key)
+        let later = "2026-11-22T08:00:00.000Z"
+        let update = try await store.push(
+            [
+                PushedMutation(
+                    Mutation(
+                        kind: EntityKind.session.rawValue, entity: moved, action: .update,
+                        fields: ["start": .string(later)]))
+            ], principal: ada, configuration: configuration
+        ).results[0]
+        #expect(update.status == .applied, "\(String(describing: update.error))")
+        let fromSaturday = try await store.visible(
+            SessionMark.self, for: ada, matching: [.starts(from: "2026-11-21", to: "2026-12-01")], now: now)
+        #expect(fromSaturday.map(\.id) == [moved])
+        #expect(
+            try await store.latestStarts(of: .session, for: ada, now: now)
+                == [ana.id: try #require(ISOTime.parse(later)), eva.id: try #require(ISOTime.parse(start))])
+        #expect(
+            try await store.latestStarts(of: .session, for: bob, now: now) == [
+                dan.id: try #require(ISOTime.parse(start))
+            ])
+        #expect(
+            try await store.latestStarts(of: .session, for: eva, now: now) == [
+                eva.id: try #require(ISOTime.parse(start))
+            ])
+
         let read = UUID()
         for (from, to, id) in [(ana, ada, UUID()), (eva, ada, read), (ada, ana, UUID())] {
             try await push(from, .message, id, ["text": "hi", "to": .string(to.id.key)])
