@@ -45,7 +45,9 @@ extension WebDoor {
             .first.map { ISOTime.format($0.addingTimeInterval(-86_400)) } ?? ""
         // This week's end in every zone.
         let weekAhead = ISOTime.format(now.addingTimeInterval(8 * 86_400))
-        let clients = try await store.visible(Client.self, for: user, now: now).filter { $0.value.status == .active }
+        let everyone = try await store.visible(Client.self, for: user, now: now)
+        let clients = everyone.filter { $0.value.status == .active }
+        let invited = everyone.count { $0.value.status == .invited }
         let lastSessions = try await store.latestStarts(of: .session, for: user, now: now)
         let sessions = Dictionary(
             grouping: try await store.visible(
@@ -79,7 +81,7 @@ extension WebDoor {
                 id: client.id, name: client.value.fullName ?? client.id.key, lastSession: lastSessions[client.id],
                 tally: tally, unread: unread[client.id] ?? 0)
         }.sorted { $0.name.localizedCompare($1.name) == .orderedAscending }
-        return WebPages.clients(session: session, clients: rows)
+        return WebPages.clients(session: session, clients: rows, invited: invited)
     }
 
     /// `GET /clients/ID`: one client's page (statistics, sessions, measurements, a link to the conversation); 404 for

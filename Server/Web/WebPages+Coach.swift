@@ -71,12 +71,25 @@ extension WebPages {
         return page(title, language: language, session: session, wide: true, content)
     }
 
-    static func clients(session: WebSession, clients: [ClientLine]) -> Response {
+    /// The clients page: a row per client who joined; `invited` clients added who have not registered yet are
+    /// counted, with a link to the page that sends them their link.
+    static func clients(session: WebSession, clients: [ClientLine], invited: Int) -> Response {
         let language = session.user.language
         let title = WebPagePhrases.clientsTitle.text(in: language)
         var content: [HTML] = [.element("h1", [:], [.text(title)])]
+        if invited > 0 {
+            content.append(
+                .element(
+                    "p", [:],
+                    [
+                        .text(WebPagePhrases.invitedWaiting.text(in: language, ["count": invited]) + " "),
+                        .element("a", ["href": "/codes"], [.text(WebPagePhrases.navCodes.text(in: language))]),
+                    ]))
+        }
         guard !clients.isEmpty else {
-            content.append(.element("p", [:], [.text(WebPagePhrases.noClients.text(in: language))]))
+            if invited == 0 {
+                content.append(.element("p", [:], [.text(WebPagePhrases.noClients.text(in: language))]))
+            }
             return page(title, language: language, session: session, content)
         }
         let header = [WebPagePhrases.clientColumn, .lastSessionColumn, .complianceColumn, .unreadColumn].map {

@@ -165,6 +165,13 @@ final class Benchmark {
             }
         }
 
+        // The web door's pages on the coach's year as seeded, before the scenarios below push more sessions.
+        if wants("web_pages") {
+            try await scenario {
+                try await webPages(dataDirectory: folder.child("server"), coach: coach, client: clients[0])
+            }
+        }
+
         for _ in 0..<repetitions {
             if wants("codec") { try codec(generator) }
             if wants("cold_pull") {
@@ -192,11 +199,6 @@ final class Benchmark {
                 try await scenario {
                     try await offlineLog(endpoint: endpoint, coach: coach, generator: generator, folder: folder)
                 }
-            }
-        }
-        if wants("web_pages") {
-            try await scenario {
-                try await webPages(dataDirectory: folder.child("server"), coach: coach, client: clients[0])
             }
         }
         // Once: its accounts and gym stay on the server.

@@ -77,7 +77,8 @@ import Testing
             let cookie = try #require(
                 answer.headers[values: .setCookie].first { $0.hasPrefix(WebCookies.session + "=") })
             for attribute in ["Secure", "HttpOnly", "SameSite=Lax", "Path=/"] {
-                #expect(cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.contains(attribute))
+                #expect(
+                    cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.contains(attribute))
             }
             let secret = try #require(browser.cookies[WebCookies.session])
             #expect(secret.count >= 43)  // 256 random bits, base64url
@@ -127,7 +128,12 @@ import Testing
     @Test(arguments: TestEngine.all)
     func aSessionPastItsLifetimeOpensNothing(engine: TestEngine) async throws {
         let clock = try TestClock()
-        try await withDoor(engine, configure: { $0.clock = clock.source; $0.webSessionLifetime = 600 }) { browser, _, _ in
+        try await withDoor(
+            engine,
+            configure: {
+                $0.clock = clock.source; $0.webSessionLifetime = 600
+            }
+        ) { browser, _, _ in
             try await browser.signIn("ada", Self.password)
             try clock.advance(by: 590)
             #expect(try await browser.get("/home").status == .ok)
@@ -183,7 +189,7 @@ import Testing
 
     @Test(arguments: TestEngine.all)
     func aCoachsPagesOpenEmptyAndAClientsPagesSendHerToHers(engine: TestEngine) async throws {
-        try await withDoor(engine) { browser, _, _ in
+        try await withDoor(engine) { browser, context, ada in
             try await browser.signIn("ada", Self.password)
             for path in ["/calendar", "/clients", "/codes", "/profile", "/calendar?week=2026-02-30"] {
                 let page = try await browser.get(path)
@@ -192,6 +198,19 @@ import Testing
             }
             let clients = String(buffer: try await browser.get("/clients").body)
             #expect(clients.contains("Encara no hi ha cap client"), "Ada's language: \(clients)")
+            #expect(!clients.contains("registrat:"), "no one invited: \(clients)")
+            // A client added who has not registered yet is counted, with the way to their link.
+            let added = try await context.store.push(
+                [PushedMutation(Mutation(kind: "client", entity: UUID(), action: .create, fields: ["name": "Anna"]))],
+                principal: ada, configuration: context.configuration
+            ).results[0]
+            #expect(added.status == .applied, "\(String(describing: added.error))")
+            let invited = String(buffer: try await browser.get("/clients").body)
+            #expect(
+                invited.contains(
+                    #"<p>1 client que has afegit encara no s&#39;ha registrat: <a href="/codes">Enllaços de registre</a></p>"#
+                ), "\(invited)")
+            #expect(!invited.contains("Encara no hi ha cap client"), "\(invited)")
             for path in ["/sessions", "/statistics", "/measurements"] {
                 #expect(try await browser.get(path).headers[.location] == "/clients", "\(path)")
             }

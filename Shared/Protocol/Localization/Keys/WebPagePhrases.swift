@@ -129,6 +129,8 @@ package enum WebPagePhrases: String, Phrases {
     case clientsTitle
     /// Said when the coach has no client.
     case noClients
+    /// Before a link to the registration links: `{count}` clients added who have not registered.
+    case invitedWaiting
     /// The clients table: the client.
     case clientColumn
     /// The clients table: the last session.

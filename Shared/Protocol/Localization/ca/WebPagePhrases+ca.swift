@@ -65,6 +65,7 @@ extension WebPagePhrases {
         case .noAppointmentsDay: "Res previst."
         case .clientsTitle: "Clients"
         case .noClients: "Encara no hi ha cap client: afegeix-ne amb gorilla clients add."
+        case .invitedWaiting: "{count|client que has afegit encara no s'ha registrat|clients que has afegit encara no s'han registrat}:"
         case .clientColumn: "Client"
         case .lastSessionColumn: "Última sessió"
         case .complianceColumn: "Compliment (12 setmanes)"

@@ -65,6 +65,7 @@ extension WebPagePhrases {
         case .noAppointmentsDay: "Nothing planned."
         case .clientsTitle: "Clients"
         case .noClients: "No client yet: add one with gorilla clients add."
+        case .invitedWaiting: "{count|client you added has|clients you added have} not registered yet:"
         case .clientColumn: "Client"
         case .lastSessionColumn: "Last session"
         case .complianceColumn: "Compliance (12 weeks)"

@@ -65,6 +65,7 @@ extension WebPagePhrases {
         case .noAppointmentsDay: "Nada previsto."
         case .clientsTitle: "Clientes"
         case .noClients: "Todavía no hay ningún cliente: añade uno con gorilla clients add."
+        case .invitedWaiting: "{count|cliente que has añadido todavía no se ha registrado|clientes que has añadido todavía no se han registrado}:"
         case .clientColumn: "Cliente"
         case .lastSessionColumn: "Última sesión"
         case .complianceColumn: "Cumplimiento (12 semanas)"
