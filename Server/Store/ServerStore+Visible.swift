@@ -75,13 +75,21 @@ extension ServerStore {
     }
 
     /// The start of the latest live row of `kind` (a dated kind, ``StartColumn``) about each client `principal` reads
-    /// such rows of, by the index of starts rather than by the documents.
-    package func latestStarts(of kind: EntityKind, for principal: UserRecord, now: Date) async throws -> [UUID: Date] {
+    /// such rows of (of those `among`, when given), by the column of starts rather than by the documents.
+    package func latestStarts(
+        of kind: EntityKind, for principal: UserRecord, among clients: [UUID]? = nil, now: Date
+    ) async throws -> [UUID: Date] {
         try await read { db in
             let principal = try Self.withGym(db, principal, now: now)
+            var narrowing = Self.narrowing(kind, client: nil, id: nil, [], db.dialect)
+            if let clients {
+                guard !clients.isEmpty else { return [:] }
+                narrowing.0 += " AND client_id IN (\(clients.map { _ in "?" }.joined(separator: ", ")))"
+                narrowing.1 = narrowing.1 + SQLArguments(clients.map(\.key.sqlValue))
+            }
             let (runs, arguments) = Self.visibleRows(
                 principal, columns: "client_id, starts_at", since: 0, now: now, dialect: db.dialect,
-                narrowedBy: Self.narrowing(kind, client: nil, id: nil, [], db.dialect))
+                narrowedBy: narrowing)
             var latest: [UUID: Date] = [:]
             let sql = """
                 SELECT client_id, MAX(starts_at) AS latest FROM (\(runs)) visible

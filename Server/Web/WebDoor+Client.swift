@@ -157,13 +157,29 @@ extension WebDoor {
 
     /// A client's figures as the statistics show them, read as `reader` reads them.
     func statistics(of client: UUID, for reader: UserRecord) async throws -> WebStatistics {
+        try await record(of: client, for: reader).figures
+    }
+
+    /// What `reader` reads of a client for their page: the client (nil when `reader` reads no such client), their
+    /// figures, their latest sessions and their measurements, newest first, each read once.
+    func record(
+        of client: UUID, for reader: UserRecord
+    ) async throws -> (
+        client: Client?, figures: WebStatistics, sessions: [(id: UUID, start: Date)],
+        measurements: [GorillaShared.Measurement]
+    ) {
+        let record = try await context.store.visible(Client.self, for: reader, id: client, now: now).first?.value
         let sessions = try await context.store.visible(TrainingSession.self, for: reader, client: client, now: now)
         let events = try await context.store.visible(Event.self, for: reader, client: client, now: now)
-        let record = try await context.store.visible(Client.self, for: reader, id: client, now: now).first?.value
         let measurements = try await context.store.visible(Measurement.self, for: reader, client: client, now: now)
-        return WebStatistics(
+            .map(\.value)
+        let figures = WebStatistics(
             sessions: sessions.map(\.value), appointments: events.map { ($0.id, $0.value) }, client: record,
-            measurements: measurements.map(\.value), zone: Self.zone(of: events.map(\.value)), now: now)
+            measurements: measurements, zone: Self.statisticsZone(of: events.map(\.value), now: now), now: now)
+        let latest = sessions.map { (id: $0.id, start: $0.value.start) }.sorted { $0.start > $1.start }
+        return (
+            record, figures, Array(latest.prefix(Self.sessionsShown)), measurements.sorted { $0.date > $1.date }
+        )
     }
 
     /// The names a page writes beside ids: the reader's, their correspondents', and `names` already read.
@@ -179,6 +195,16 @@ extension WebDoor {
     static func zone(of events: [Event]) -> TimeZone {
         events.max { $0.start < $1.start }.flatMap { TimeZone(identifier: $0.zone) } ?? TimeZone(identifier: "UTC")!
     }
+
+    /// The zone a client's statistics count days and weeks in: their latest appointment's up to this week's end (an
+    /// appointment planned further ahead, somewhere else, does not move the weeks already counted).
+    static func statisticsZone(of events: [Event], now: Date) -> TimeZone {
+        let end = weekAhead(now)
+        return zone(of: events.filter { $0.start < end })
+    }
+
+    /// A week and a day after `now`: the end of this week in every zone, where a client's statistics stop.
+    static func weekAhead(_ now: Date) -> Date { now.addingTimeInterval(8 * 86_400) }
 
     /// `2026-12-03T18:30` (a `datetime-local` field) in `zone`.
     static func localTime(_ text: String, in zone: TimeZone) -> Date? {

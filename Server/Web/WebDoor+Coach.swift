@@ -37,30 +37,34 @@ extension WebDoor {
     func clientsPage(_ request: Request) async throws -> Response {
         let session = try await reader(request, as: .coach)
         let store = context.store, user = session.user, now = self.now
-        // The start of each client's last session; the sessions of the twelve weeks compliance counts (a day early,
-        // for the clients' zones) by their marks, and of the appointments those of the same weeks and the series; the
-        // unread messages addressed to her.
+        // The sessions of the twelve weeks compliance counts (a day early, for the clients' zones) by their marks, and
+        // of the appointments those of the same weeks and the series; the unread messages addressed to her.
         let first =
             ComplianceRule(now: now, timeZone: TimeZone(identifier: "UTC")!).weekStarts(from: nil, to: nil)
             .first.map { ISOTime.format($0.addingTimeInterval(-86_400)) } ?? ""
-        // This week's end in every zone.
-        let weekAhead = ISOTime.format(now.addingTimeInterval(8 * 86_400))
+        let weekAhead = ISOTime.format(Self.weekAhead(now))
         let everyone = try await store.visible(Client.self, for: user, now: now)
         let clients = everyone.filter { $0.value.status == .active }
         let invited = everyone.count { $0.value.status == .invited }
-        let lastSessions = try await store.latestStarts(of: .session, for: user, now: now)
         let sessions = Dictionary(
             grouping: try await store.visible(
                 SessionMark.self, for: user, matching: [.starts(from: first, to: weekAhead)], now: now
             )
             .map(\.value), by: \.client)
+        // The last session of a client who trained in those weeks is among them; the others' is read by its start.
+        var lastSessions = sessions.compactMapValues { $0.map(\.start).max() }
+        let lapsed = clients.map(\.id).filter { lastSessions[$0] == nil }
+        if !lapsed.isEmpty {
+            lastSessions.merge(
+                try await store.latestStarts(of: .session, for: user, among: lapsed, now: now)
+            ) { $1 }
+        }
         let events = Dictionary(
             grouping: try await store.visible(
                 Event.self, for: user,
                 matching: [
                     .either(
-                        .notBefore(Event.CodingKeys.start.rawValue, first),
-                        .present(Event.CodingKeys.recurrence.rawValue))
+                        .starts(from: first, to: weekAhead), .present(Event.CodingKeys.recurrence.rawValue))
                 ],
                 now: now), by: \.value.client)
         let unread = Dictionary(
@@ -76,7 +80,7 @@ extension WebDoor {
             let appointments = (events[client.id] ?? []).map { (id: $0.id, event: $0.value) }
             let tally = WebStatistics.tally(
                 sessions: marks.map { ($0.start, $0.event) }, appointments: appointments, client: client.value,
-                zone: Self.zone(of: appointments.map(\.event)), now: now)
+                zone: Self.statisticsZone(of: appointments.map(\.event), now: now), now: now)
             return WebPages.ClientLine(
                 id: client.id, name: client.value.fullName ?? client.id.key, lastSession: lastSessions[client.id],
                 tally: tally, unread: unread[client.id] ?? 0)
@@ -88,15 +92,16 @@ extension WebDoor {
     /// anyone not the reader's client.
     func clientPage(_ request: Request, context web: WebRequestContext) async throws -> Response {
         let session = try await reader(request)
-        guard session.user.role == .coach, let id = web.parameters.get("id").flatMap(UUID.init(uuidString:)),
-            let client = try await context.store.visible(Client.self, for: session.user, id: id, now: now).first
-        else { return WebPages.notFound(language: session.user.language, session: session) }
-        let measurements = try await context.store.visible(
-            GorillaShared.Measurement.self, for: session.user, client: id, now: now
-        ).map(\.value).sorted { $0.date > $1.date }
+        guard session.user.role == .coach, let id = web.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+            return WebPages.notFound(language: session.user.language, session: session)
+        }
+        let record = try await record(of: id, for: session.user)
+        guard let client = record.client else {
+            return WebPages.notFound(language: session.user.language, session: session)
+        }
         return WebPages.client(
-            session: session, id: id, client: client.value, figures: try await statistics(of: id, for: session.user),
-            sessions: try await sessionList(of: id, for: session.user), measurements: measurements)
+            session: session, id: id, client: client, figures: record.figures, sessions: record.sessions,
+            measurements: record.measurements)
     }
 
     /// `GET /codes`: the coach's clients who have not registered yet, each with a button for a new link.

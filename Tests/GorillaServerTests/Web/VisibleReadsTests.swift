@@ -114,6 +114,10 @@ import Testing
                 dan.id: try #require(ISOTime.parse(start))
             ])
         #expect(
+            try await store.latestStarts(of: .session, for: ada, among: [eva.id, dan.id], now: now)
+                == [eva.id: try #require(ISOTime.parse(start))], "of those asked, and only hers")
+        #expect(try await store.latestStarts(of: .session, for: ada, among: [], now: now).isEmpty)
+        #expect(
             try await store.latestStarts(of: .session, for: eva, now: now) == [
                 eva.id: try #require(ISOTime.parse(start))
             ])
