@@ -129,25 +129,24 @@ extension ServerStore {
         let event: UUID?
     }
 
-    /// The live sessions of the gym's members that started in [`from`, `to`), each read as its three facts.
+    /// The live sessions of the gym's members that started in [`from`, `to`), each read as its three facts, found by
+    /// the column of starts (``StartColumn``).
     private static func sessionMarks(
         _ db: any SQLTransaction, gymID: UUID, from: Date, to: Date
     ) throws -> [SessionMark] {
         let json = db.dialect.jsonText
         return try db.fetchAll(
             sql: """
-                SELECT e.client_id, CAST(\(json("e.data", "start")) AS TEXT) AS start,
-                    CAST(\(json("e.data", "event")) AS TEXT) AS event
+                SELECT e.client_id, e.starts_at AS start, CAST(\(json("e.data", "event")) AS TEXT) AS event
                 FROM entities e JOIN gym_members m ON m.account_id = e.coach_id
-                WHERE m.gym_id = ? AND e.kind = 'session' AND e.deleted = 0
-                    AND \(json("e.data", "start")) >= ? AND \(json("e.data", "start")) < ?
+                WHERE m.gym_id = ? AND e.kind = 'session' AND e.deleted = 0 AND e.starts_at >= ? AND e.starts_at < ?
                 """, arguments: [gymID.key, ISOTime.format(from), ISOTime.format(to)]
         ).compactMap { row in
-            guard let client = (row["client_id"] as String?).flatMap(UUID.init(uuidString:)),
+            guard let client = (row["client_id"] as String?).flatMap(UUID.init(text:)),
                 let start = (row["start"] as String?).flatMap(ISOTime.parse)
             else { return nil }
             return SessionMark(
-                client: client, start: start, event: (row["event"] as String?).flatMap(UUID.init(uuidString:)))
+                client: client, start: start, event: (row["event"] as String?).flatMap(UUID.init(member:)))
         }
     }
 
