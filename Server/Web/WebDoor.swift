@@ -18,7 +18,8 @@ struct WebDoor: Sendable {
 
     /// The routes, each answer with the security headers (``WebSecurityHeaders``).
     func router() -> Router<WebRequestContext> {
-        let router = Router(context: WebRequestContext.self)
+        // A HEAD is answered as its GET without the body (calendar apps check a feed so).
+        let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: WebMetrics(metrics: context.metrics))
         router.add(middleware: WebSecurityHeaders())
         router.get("/style.css") { _, _ in

@@ -64,6 +64,12 @@ import Testing
             #expect(try await browser.get("/no/such/page").status == .notFound)
             let page = String(buffer: try await browser.get("/login").body)
             #expect(!page.contains("<script") && !page.contains("style=\""))
+            // A HEAD is answered as its GET, headers and all, without the body.
+            let head = try await browser.send(.head, "/login")
+            #expect(head.status == .ok && head.body.readableBytes == 0)
+            #expect(
+                head.headers[.contentSecurityPolicy] != nil && head.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(try await browser.send(.head, "/no/such/page").status == .notFound)
         }
     }
 
