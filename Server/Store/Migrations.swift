@@ -133,7 +133,7 @@ enum Migrations {
         }
         migrator.registerMigration("v5-catalogue-index") { db in
             // A client's pull reads the tenant's catalogue in version order without walking every row of the tenant
-            // (see ``ServerStore/visibleRows(_:columns:since:now:dialect:)``). Its condition must stay word for word
+            // (see ``ServerStore/visibleRows(_:columns:since:now:dialect:narrowedBy:)``). Its condition must stay word for word
             // ``ServerStore/catalogueCondition``, or SQLite cannot use it (a new catalogue kind needs a new index):
             // `PullVisibilityTests` checks both.
             try db.execute(

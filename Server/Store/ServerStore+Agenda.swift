@@ -13,7 +13,7 @@ package struct AgendaAppointment: Sendable {
 
 extension ServerStore {
     /// The appointments `principal` may read that start in [`from`, `to`), by start: read through the rows the access
-    /// table lets them read (the pull's own scoping, ``visibleRows(_:columns:since:now:dialect:)``), every series
+    /// table lets them read (the pull's own scoping, ``visibleRows(_:columns:since:now:dialect:narrowedBy:)``), every series
     /// expanded with its exceptions as devices expand it (``GorillaShared/Event/occurrences(id:exceptions:from:to:)``).
     package func agenda(for principal: UserRecord, from: Date, to: Date, now: Date) async throws -> [AgendaAppointment] {
         try await read { db in

@@ -16,7 +16,7 @@ package struct Correspondent: Sendable, Equatable {
 }
 
 /// The conversations the web door shows, read through the rows the access table lets the reader read (the pull's own
-/// scoping, ``visibleRows(_:columns:since:now:dialect:)``): a coach reads only her own conversation with a client
+/// scoping, ``visibleRows(_:columns:since:now:dialect:narrowedBy:)``): a coach reads only her own conversation with a client
 /// (``GorillaShared/Access/Condition/party``).
 extension ServerStore {
     /// The messages between `principal` and `other`, oldest first: of the rows about the conversation's client (the

@@ -13,7 +13,7 @@ extension ServerStore {
 
     /// The revisions of the training session `id` older than version `before` (all when nil), as `principal` may read
     /// them: a coach those of their own clients, a client their own (the rows a pull gives them, see
-    /// ``visibleRows(_:columns:since:now:dialect:)``).
+    /// ``visibleRows(_:columns:since:now:dialect:narrowedBy:)``).
     ///
     /// Only the current document is stored whole; every earlier revision is rebuilt by walking the change log
     /// backwards from it, undoing one correction at a time (each changed field is logged with its older value, whole
@@ -145,7 +145,7 @@ extension ServerStore {
     }
 
     /// The condition (and its arguments) that finds the session `id` among the rows `principal` may read, as
-    /// ``visibleRows(_:columns:since:now:dialect:)`` scopes a pull: in the relation the access table lets the principal read
+    /// ``visibleRows(_:columns:since:now:dialect:narrowedBy:)`` scopes a pull: in the relation the access table lets the principal read
     /// sessions in, a coach's clients' (her whole tenant) or a client's own.
     static func visibleSession(_ principal: UserRecord, id: UUID) -> (String, SQLArguments) {
         let relation = Access.newRowRelation(.session, as: principal.role)

@@ -9,7 +9,7 @@ package struct Visible<Document: EntityDocument>: Sendable {
 }
 
 /// Typed reads through the rows the access table lets the reader read: the pull's own scoping
-/// (``visibleRows(_:columns:since:now:dialect:)``), so a page never has a second set of queries.
+/// (``visibleRows(_:columns:since:now:dialect:narrowedBy:)``), so a page never has a second set of queries.
 extension ServerStore {
     /// The live documents of `type` that `principal` reads, about `client` and with the id `id` when given; a row the
     /// type cannot read is left out.

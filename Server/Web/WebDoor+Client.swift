@@ -5,7 +5,7 @@ import Hummingbird
 
 /// A client's pages beyond home: their sessions with the sets and the coach's comments, their statistics with the
 /// charts, their measurements (and adding one), their profile and language. Every page reads through
-/// ``ServerStore/visible(_:for:client:id:now:)`` and writes through the store's push, as a device does; the same pages
+/// ``ServerStore/visible(_:for:client:id:matching:now:)`` and writes through the store's push, as a device does; the same pages
 /// serve a coach reading one of her clients (``WebDoor/clientPage(_:context:)``).
 extension WebDoor {
     /// How many sessions a list shows at most, newest first.
@@ -151,8 +151,12 @@ extension WebDoor {
     func sessionList(of client: UUID, for reader: UserRecord) async throws -> [(id: UUID, start: Date)] {
         let marks = try await context.store.visible(
             SessionMark.self, for: reader, client: client, now: now)
-        return Array(
-            marks.map { (id: $0.id, start: $0.value.start) }.sorted { $0.start > $1.start }.prefix(Self.sessionsShown))
+        return Self.shown(marks.map { (id: $0.id, start: $0.value.start) })
+    }
+
+    /// The sessions a list shows: the newest ``sessionsShown``, newest first.
+    static func shown(_ sessions: [(id: UUID, start: Date)]) -> [(id: UUID, start: Date)] {
+        Array(sessions.sorted { $0.start > $1.start }.prefix(sessionsShown))
     }
 
     /// A client's figures as the statistics show them, read as `reader` reads them.
@@ -176,9 +180,9 @@ extension WebDoor {
         let figures = WebStatistics(
             sessions: sessions.map(\.value), appointments: events.map { ($0.id, $0.value) }, client: record,
             measurements: measurements, zone: Self.statisticsZone(of: events.map(\.value), now: now), now: now)
-        let latest = sessions.map { (id: $0.id, start: $0.value.start) }.sorted { $0.start > $1.start }
         return (
-            record, figures, Array(latest.prefix(Self.sessionsShown)), measurements.sorted { $0.date > $1.date }
+            record, figures, Self.shown(sessions.map { (id: $0.id, start: $0.value.start) }),
+            measurements.sorted { $0.date > $1.date }
         )
     }
 

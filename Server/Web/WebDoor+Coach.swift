@@ -5,7 +5,7 @@ import Hummingbird
 
 /// A coach's pages, read-mostly (training stays in the CLI): the week's calendar, her clients with their last session,
 /// compliance and unread messages, a client's page, the registration links; and a gym owner's overview. Every page
-/// reads through the access table's scoping (``ServerStore/visible(_:for:client:id:now:)``, the agenda, the gym
+/// reads through the access table's scoping (``ServerStore/visible(_:for:client:id:matching:now:)``, the agenda, the gym
 /// overview), so a page of another tenant's client is a 404 like any address that does not exist.
 extension WebDoor {
     /// `GET /calendar?week=YYYY-MM-DD`: the week (Monday to Sunday) holding that day, this week by default.
