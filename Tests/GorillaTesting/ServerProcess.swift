@@ -17,6 +17,8 @@ package final class ServerProcess: RunningServer, @unchecked Sendable {
     private let lock = NSLock()
     private var boundPort = 0
     private var process: ChildProcess?
+    /// The port held while the server is down, until it listens again (``PortReservation``).
+    private var reservation: PortReservation?
 
     /// The engine its store runs on.
     package let engine: TestEngine
@@ -51,7 +53,9 @@ package final class ServerProcess: RunningServer, @unchecked Sendable {
 
     /// Launches `gorilla-server --port P --data DIR` and waits until it has written `server.json`.
     package func start() async throws {
-        // A restart on the same port can race with other tests' ephemeral ports: retry briefly.
+        // A restart on the same port can race with other tests' ephemeral ports: retry briefly. The port was held since
+        // the server went down; the server binds beside the reservation, which then lets it go.
+        defer { lock.withLock { reservation = nil } }
         var attempt = 0
         while true {
             do {
@@ -209,7 +213,9 @@ package final class ServerProcess: RunningServer, @unchecked Sendable {
         child.send(number)
         guard (try? await eventually(timeout: .seconds(30), every: .milliseconds(5)) { !child.isRunning }) == true
         else { return nil }
-        return await child.wait()
+        let status = await child.wait()
+        lock.withLock { reservation = PortReservation(port: boundPort) }
+        return status
     }
 
     private struct ServerInfoFile: Decodable {

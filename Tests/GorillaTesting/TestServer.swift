@@ -83,6 +83,8 @@ package final class TestServer: RunningServer, Sendable {
     /// The engine its store runs on.
     package let engine: TestEngine
     private let database = NIOLockedValueBox<PostgresLocation?>(nil)
+    /// The port held while the server is stopped, until it listens again.
+    private let reservation = NIOLockedValueBox<PortReservation?>(nil)
 
     /// A server on `port` (0: the system picks one on first start) with `dataDirectory` as its data folder, its store
     /// on `engine` (PostgreSQL: a database of its own, made on first start, or `database` when given).
@@ -117,6 +119,8 @@ package final class TestServer: RunningServer, Sendable {
         if port == 0 { return try await startBelowTheEphemeralPorts() }
         // Restarting on a fixed port can race with the ephemeral ports of other tests running in parallel
         // (an outgoing connection may hold the port for a moment): retry briefly.
+        // The port was held since the stop; the server binds beside the reservation, which then lets it go.
+        defer { reservation.withLockedValue { $0 = nil } }
         var attempt = 0
         while true {
             do {
@@ -210,6 +214,8 @@ package final class TestServer: RunningServer, Sendable {
         else { return }
         await group.triggerGracefulShutdown()
         _ = await task.result
+        let port = self.port
+        reservation.withLockedValue { $0 = PortReservation(port: port) }
     }
 }
 

@@ -11,10 +11,9 @@ extension RealBrowser {
         import base64, hashlib, json, os, ssl, sys, traceback
         os.setpgid(0, 0)  # chromedriver and Chromium join this group: whoever must end them all ends the group
         from selenium import webdriver
-        from selenium.common.exceptions import TimeoutException
+        from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
         from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
-        from selenium.webdriver.support import expected_conditions
         from selenium.webdriver.support.ui import WebDriverWait
 
         base, cafile, chromium, chromedriver, profile = f"https://127.0.0.1:{sys.argv[1]}", *sys.argv[2:6]
@@ -67,12 +66,26 @@ extension RealBrowser {
                         links: [...document.querySelectorAll('a[href]')].map(e => e.getAttribute('href')),
                         forms: [...document.querySelectorAll('form')].map(e => e.getAttribute('action'))};""")
 
+        def replaced(old):
+            """Whether the element `old` has left the document. Chromium says so in two ways: a stale element, or,
+            while the next page is being committed, a node that "does not belong to the document"; any other error of
+            that moment is asked again."""
+            def gone(_):
+                try:
+                    old.is_enabled()
+                    return False
+                except StaleElementReferenceException:
+                    return True
+                except WebDriverException as error:
+                    return "does not belong to the document" in str(error)
+            return gone
+
         def navigated(action):
             """Runs `action` (a click that submits a form), then waits for the next page to replace this one."""
             old = driver.find_element(By.TAG_NAME, "html")
             action()
             try:
-                WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
+                WebDriverWait(driver, 30).until(replaced(old))
             except TimeoutException:
                 raise RuntimeError("no page came after the form (a required field left empty?)")
             WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
