@@ -78,17 +78,9 @@ final class PasswordWork: Sendable {
         }
         let hasher = self.hasher, onWork = self.onWork
         return try await pool.runIfActive {
-            Self.yieldToServing()
+            YieldingThreads.giveWay()
             onWork?()
             return try body(hasher)
         }
-    }
-    /// Lowers the calling thread's priority (nice 10), so that the event loops and the request tasks get the cores
-    /// first whenever both want them. On Linux the nice value belongs to the thread (`who` 0 is the calling thread);
-    /// each call is one cheap system call, on the password threads only.
-    private static func yieldToServing() {
-        #if os(Linux)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-        #endif
     }
 }

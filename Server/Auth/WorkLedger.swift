@@ -14,11 +14,12 @@ import Foundation
 ///   work. A key is active for `window` seconds after its last request; one alone among the active keys of its kind is
 ///   never delayed: fair scheduling only acts while others want the server too.
 /// * **Turns.** While another key of its kind is active, a key that owes more than `allowance` waits until it owes no
-///   more than that, and a heavy key — one that owes more than `heavyDebt`, or that had to wait to repay in the last
-///   `window` seconds — runs at most `concurrency` requests at once (one per account, a few per address, since a gym's clients share
-///   one). A light client (a poll, a small push) owes almost nothing and never waits, not even for its own other
-///   devices (up to `lightConcurrency` requests at once); an account pulling huge pages on eight connections gets one
-///   page at a time and no more than its share of the cores.
+///   more than that, and a heavy key — one that owed more than `heavyDebt` beside others, or had to wait to repay, in
+///   the last `window` seconds — runs at most `concurrency` requests at once (one per account, a few per address,
+///   since a gym's clients share one), and its reads give way to everyone else's (``YieldingThreads``). A light client
+///   (a poll, a small push) owes almost nothing and never waits, not even for its own other devices (up to
+///   `lightConcurrency` requests at once); an account pulling huge pages on eight connections gets one page at a time,
+///   no more than its share of the cores, and the cores only when nobody else wants them at that moment.
 struct WorkLedger {
     /// How the server's work is shared out.
     struct Settings: Sendable {
@@ -73,7 +74,8 @@ struct WorkLedger {
         var repaidAt: Double
         var running = 0
         var lastSeen: Double
-        /// Until when the key counts as heavy (the last time it had to wait to repay, plus `window`).
+        /// Until when the key counts as heavy (the last time it owed more than `heavyDebt` beside others, or had to wait
+        /// to repay, plus `window`).
         var heavyUntil = -Double.infinity
     }
 
@@ -121,8 +123,8 @@ struct WorkLedger {
         return .run
     }
 
-    /// Whether one of `keys` is heavy (it owes more than `heavyDebt`, or had to wait to repay in the last `window`)
-    /// while another key of its kind is active.
+    /// Whether one of `keys` is heavy (it owes more than `heavyDebt`, or owed that much or had to wait to repay in the
+    /// last `window`) while another key of its kind is active.
     func isHeavy(_ keys: [Key], now: Double) -> Bool {
         keys.contains { key in
             guard contended(key.kind), let entry = entries[key] else { return false }
@@ -147,6 +149,7 @@ struct WorkLedger {
     mutating func finish(_ ticket: Ticket, now: Double, waited: Double = 0) {
         advance(to: now)
         running -= 1
+        defer { markHeavy(ticket.keys, now: now) }
         // The service it received while it ran, less the share of it that fell while it waited for others' work
         // (`waited` is wall time, the work clock runs slower than the wall while requests share the cores).
         let wall = now - ticket.startTime
@@ -158,6 +161,15 @@ struct WorkLedger {
             entry.repaidAt = max(entry.repaidAt, fairClock[key.kind.rawValue]) + cost
             entry.lastSeen = now
             entries[key] = entry
+        }
+    }
+
+    /// Keeps each of `keys` that owes more than `heavyDebt` while others are active heavy for the next `window`
+    /// seconds: a key that takes a core in requests of tens of milliseconds owes that much after each and has repaid
+    /// it before its next, and it must not pass for light in between.
+    private mutating func markHeavy(_ keys: [Key], now: Double) {
+        for key in keys where contended(key.kind) && owed(key) > settings.heavyDebt {
+            entries[key]?.heavyUntil = now + settings.window
         }
     }
 

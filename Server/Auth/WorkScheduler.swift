@@ -28,25 +28,27 @@ final class WorkScheduler: Sendable {
     func serve<T>(account: UUID?, address: String, _ body: () async throws -> T) async rethrows -> T {
         var keys = [WorkLedger.Key(kind: .address, name: address)]
         if let account { keys.append(WorkLedger.Key(kind: .account, name: account.uuidString)) }
-        let ticket = await admit(keys)
-        let meter = WorkMeter()
+        let (ticket, heavy) = await admit(keys)
+        let meter = WorkMeter(yields: heavy)
         defer { ledger.withLockedValue { $0.finish(ticket, now: now, waited: meter.waited) } }
         return try await WorkScheduler.$origin.withValue(address) {
             try await WorkMeter.$current.withValue(meter) { try await body() }
         }
     }
 
-    /// Waits until `keys` may run; a cancelled request (its connection closing, a shutdown) runs at once.
-    private func admit(_ keys: [WorkLedger.Key]) async -> WorkLedger.Ticket {
+    /// Waits until `keys` may run, and says whether they are heavy then; a cancelled request (its connection closing, a
+    /// shutdown) runs at once.
+    private func admit(_ keys: [WorkLedger.Key]) async -> (WorkLedger.Ticket, heavy: Bool) {
         var waited = 0.0
         while true {
-            let verdict = ledger.withLockedValue { ledger -> (WorkLedger.Verdict, WorkLedger.Ticket?) in
+            let verdict = ledger.withLockedValue { ledger -> (WorkLedger.Verdict, (WorkLedger.Ticket, Bool)?) in
+                let now = now
                 let verdict = ledger.admit(keys, now: now)
-                return (verdict, verdict == .run ? ledger.ticket(keys) : nil)
+                return (verdict, verdict == .run ? (ledger.ticket(keys), ledger.isHeavy(keys, now: now)) : nil)
             }
-            if let ticket = verdict.1 {
+            if let admitted = verdict.1 {
                 if waited > 0 { onWait?(waited) }
-                return ticket
+                return admitted
             }
             guard case .wait(let seconds) = verdict.0 else { continue }
             // Asked again at least every quarter second: others' requests move the shares meanwhile.
@@ -55,7 +57,7 @@ final class WorkScheduler: Sendable {
                 try await Task.sleep(for: .seconds(pause))
                 waited += pause
             } catch {
-                return ledger.withLockedValue { $0.force(keys, now: now) }
+                return ledger.withLockedValue { ($0.force(keys, now: now), false) }
             }
         }
     }

@@ -106,10 +106,11 @@ package struct ServerStore: Sendable {
             return try await engine.read { db in try RowReads.bound(reads) { try body(db) } }
         }
         let asked = ContinuousClock.now
-        return try await engine.read { db in
+        let measured: @Sendable (any SQLTransaction) throws -> T = { db in
             meter.add(waited: ContinuousClock.now - asked)
             return try RowReads.bound(reads) { try body(db) }
         }
+        return try await meter.yields ? engine.readGivingWay(measured) : engine.read(measured)
     }
 
     /// Takes the next value of the global version sequence (inside a write transaction).

@@ -8,6 +8,13 @@ final class WorkMeter: Sendable {
     @TaskLocal static var current: WorkMeter?
 
     private let seconds = NIOLockedValueBox(0.0)
+    /// Whether the request's account or address takes more than its share while others want the server too
+    /// (``WorkLedger/isHeavy(_:now:)`` when it was admitted): its reads then run on ``YieldingThreads``.
+    let yields: Bool
+
+    init(yields: Bool = false) {
+        self.yields = yields
+    }
 
     /// Seconds the request waited so far.
     var waited: Double { seconds.withLockedValue { $0 } }

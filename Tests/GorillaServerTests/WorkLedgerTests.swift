@@ -1,4 +1,5 @@
 import Foundation
+import GorillaTesting
 import Testing
 
 @testable import GorillaServer
@@ -22,7 +23,9 @@ struct WorkLedgerTests {
         var ledger = WorkLedger(settings: WorkLedgerTests.settings)
         var clients: [Client]
 
-        mutating func run(for duration: Double, measuringFrom start: Double = 0) -> (service: [Double], longestWait: [Double]) {
+        mutating func run(
+            for duration: Double, measuringFrom start: Double = 0
+        ) -> (service: [Double], longestWait: [Double]) {
             let step = 0.001
             // Per connection: when its request started (nil: waiting since `asked`), and how much service it still needs.
             var running: [[(ticket: WorkLedger.Ticket, left: Double)?]] = clients.map {
@@ -104,6 +107,26 @@ struct WorkLedgerTests {
         ledger.finish(ledger.ticket(ada), now: 0.201)
         #expect(ledger.admit(ada, now: 0.9) == .run)
         #expect(!ledger.isHeavy(hog, now: 0.9), "repaid by then, and it never waited")
+    }
+
+    /// A key that takes a core in requests of tens of milliseconds owes that much after each and has repaid it before
+    /// its next: it stays heavy for a window after it last owed more than `heavyDebt` beside others, or it would pass
+    /// for light between its requests (and its reads would not give way).
+    @Test func aKeyThatOwedBesideOthersStaysHeavyForAWindow() {
+        var ledger = WorkLedger(settings: Self.settings)
+        let hog = Self.account("hog"), ada = Self.account("ada")
+        #expect(ledger.admit(ada, now: 0) == .run)
+        ledger.finish(ledger.ticket(ada), now: 0.001)
+        #expect(ledger.admit(hog, now: 0.01) == .run)
+        ledger.finish(ledger.ticket(hog), now: 0.04)  // 30 ms of a core beside ada
+        #expect(ledger.owed(hog[0]) > Self.settings.allowance / 2)
+        #expect(ledger.admit(ada, now: 0.1) == .run)
+        ledger.finish(ledger.ticket(ada), now: 0.101)
+        #expect(ledger.owed(hog[0]) == 0, "repaid at its share by then")
+        #expect(ledger.isHeavy(hog, now: 0.1), "but it owed 30 ms beside ada 60 ms ago")
+        #expect(!ledger.isHeavy(ada, now: 0.1))
+        #expect(ledger.admit(ada, now: 1.5) == .run)
+        #expect(!ledger.isHeavy(hog, now: 1.5), "a window later")
     }
 
     /// A request that spent most of its wall time waiting (for the write lock, a reader) is charged the service of
@@ -199,5 +222,42 @@ struct WorkLedgerTests {
         #expect(ledger.admit(ada, now: 0) == .run)
         ledger.finish(ledger.ticket(ada), now: 1, waited: meter.waited)
         #expect(ledger.owed(ada[0]) < 0.5, "charged \(ledger.owed(ada[0])) s for a second mostly spent waiting")
+    }
+
+    /// The nice value of the calling thread.
+    static func niceness() -> Int32 {
+        errno = 0
+        return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    }
+
+    /// A request of an account that owes more than its share beside another account is heavy: its reads run on
+    /// threads that give way (nice 10), on a store on disk and in memory alike; the other account's reads, and a heavy
+    /// request's writes (which hold the lock others wait for), run as every request does (GRDB's queues, nice 0 or
+    /// below).
+    @Test func aHeavyRequestsReadsGiveWayAndNothingElseDoes() async throws {
+        let folder = try TemporaryFolder("gorilla-giving-way")
+        for store in [try ServerStore.open(path: folder.child("store.sqlite").path), try ServerStore.inMemory()] {
+            let scheduler = WorkScheduler(settings: Self.settings)
+            let hog = UUID(), ada = UUID()
+            // The hog's first request takes 200 ms (charged in full: it ran alone); then ada arrives.
+            try await scheduler.serve(account: hog, address: "127.0.0.2") {
+                #expect(WorkMeter.current?.yields == false, "alone, nobody is heavy")
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            let light = try await scheduler.serve(account: ada, address: "127.0.0.1") {
+                (WorkMeter.current?.yields, try await store.read { _ in Self.niceness() })
+            }
+            #expect(light.0 == false)
+            #expect(light.1 < 10, "a light request's read ran at nice \(light.1)")
+            let heavy = try await scheduler.serve(account: hog, address: "127.0.0.2") {
+                (
+                    WorkMeter.current?.yields, try await store.read { _ in Self.niceness() },
+                    try await store.write { _ in Self.niceness() }
+                )
+            }
+            #expect(heavy.0 == true, "owing 0.2 s beside another account")
+            #expect(heavy.1 >= 10, "the heavy request's read ran at nice \(heavy.1)")
+            #expect(heavy.2 < 10, "the heavy request's write ran at nice \(heavy.2)")
+        }
     }
 }

@@ -27,6 +27,17 @@ struct SQLiteEngine: StoreEngine {
         }
     }
 
+    /// GRDB's blocking read, called from a yielding thread: SQLite's work and `body`'s run on that thread (a serial
+    /// queue's synchronous call runs its block on the caller's thread).
+    func readGivingWay<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
+        let writer = self.writer
+        do {
+            return try await YieldingThreads.run { try writer.read { db in try body(SQLiteTransaction(db)) } }
+        } catch let error as DatabaseError {
+            throw Self.serverError(for: error)
+        }
+    }
+
     /// What the peer is told of a storage failure: `unavailable` for one that may pass (a full disk, a lock, a file
     /// that cannot be opened, read or written), `internalError` for the rest.
     static func serverError(for error: DatabaseError) -> ServerError {

@@ -8,11 +8,21 @@ protocol StoreEngine: Sendable {
     func write<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T
     /// Runs `body` in one read transaction (a consistent snapshot).
     func read<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T
+    /// ``read(_:)`` with its work on ``YieldingThreads``, for a request that takes more than its share. PostgreSQL's engine
+    /// reads as usual: its transactions run on threads of its own, one per connection, and much of a read's work is the
+    /// database server's.
+    func readGivingWay<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T
     /// Closes the engine's connections.
     func close() async
     /// Follows the writes other processes commit, until cancelled, if the engine can hear them (PostgreSQL's
     /// notifications); returns at once if it cannot (SQLite: one server per file, ``StoreEpochs`` see its own writes).
     func followChanges(_ onChange: @escaping @Sendable (StoreChange) async -> Void) async
+}
+
+extension StoreEngine {
+    func readGivingWay<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
+        try await read(body)
+    }
 }
 
 extension SQLiteEngine {

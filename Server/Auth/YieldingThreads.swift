@@ -1,0 +1,43 @@
+import Foundation
+import NIOPosix
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Threads that give way: the work of a request whose account or address takes more than its fair share
+/// (``WorkMeter/yields``) runs here, at nice 10, so that the cores go to every other request first whenever both want
+/// them, and to this work whenever they are free.
+///
+/// Fair scheduling (``WorkLedger``) decides how much of the server a key gets over a second; these threads decide who
+/// runs first within that second. Without them a heavy request's reads (a pull page of megabytes, a long history, the
+/// checks of a large correction) share the cores equally with a light request's, and every light request that lands
+/// beside one waits for a slice of the scheduler: that wait is the tail other accounts see.
+///
+/// - Important: Process-wide and never shut down, as the event loops are. Only reads run here: a write holds the store's
+///   lock, and what holds a lock others wait for must not give way.
+enum YieldingThreads {
+    /// As many as the heavy requests one address may run at once (``WorkLedger/Settings/concurrency``).
+    private static let pool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 2)
+        pool.start()
+        return pool
+    }()
+
+    /// Runs `body` on one of the threads.
+    static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await pool.runIfActive {
+            giveWay()
+            return try body()
+        }
+    }
+
+    /// Lowers the calling thread's priority to nice 10. On Linux the nice value belongs to the thread (`who` 0 is the
+    /// calling thread); each call is one cheap system call, made only on threads kept for such work (these, and the
+    /// password threads of ``PasswordWork``).
+    static func giveWay() {
+        #if os(Linux)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
+    }
+}
