@@ -13,13 +13,16 @@ import Foundation
 ///   the server, `capacity / demanding`, where `demanding` counts the keys of its kind running a request or owing
 ///   work. A key is active for `window` seconds after its last request; one alone among the active keys of its kind is
 ///   never delayed: fair scheduling only acts while others want the server too.
+/// * **Heavy keys.** A key is heavy while it owes more than `allowance`, and for `window` seconds after it had to wait
+///   to repay or one of its requests cost more than `heavyCost`. A heavy key's reads give way to everyone else's
+///   (``YieldingThreads``), whether or not others are active: a request already running when another account arrives
+///   must not take the cores from it.
 /// * **Turns.** While another key of its kind is active, a key that owes more than `allowance` waits until it owes no
-///   more than that, and a heavy key — one that owed more than `heavyDebt` beside others, or had to wait to repay, in
-///   the last `window` seconds — runs at most `concurrency` requests at once (one per account, a few per address,
-///   since a gym's clients share one), and its reads give way to everyone else's (``YieldingThreads``). A light client
-///   (a poll, a small push) owes almost nothing and never waits, not even for its own other devices (up to
-///   `lightConcurrency` requests at once); an account pulling huge pages on eight connections gets one page at a time,
-///   no more than its share of the cores, and the cores only when nobody else wants them at that moment.
+///   more than that, and a heavy key runs at most `concurrency` requests at once (one per account, a few per address,
+///   since a gym's clients share one). A light client (a poll, a small push) owes almost nothing and never waits, not
+///   even for its own other devices (up to `lightConcurrency` requests at once); an account pulling huge pages on
+///   eight connections gets one page at a time, no more than its share of the cores, and the cores only when nobody
+///   else wants them at that moment.
 struct WorkLedger {
     /// How the server's work is shared out.
     struct Settings: Sendable {
@@ -35,8 +38,8 @@ struct WorkLedger {
         var concurrency: (account: Int, address: Int) = (1, 2)
         /// Requests a light key may run at once while others are active.
         var lightConcurrency = 8
-        /// Seconds of work owed above which a key is heavy.
-        var heavyDebt = 0.01
+        /// Seconds of work one request may cost beside others and its key stay light.
+        var heavyCost = 0.01
 
         /// The most requests a key of `kind` may run at once while others are active.
         func concurrency(of kind: Kind, heavy: Bool) -> Int {
@@ -74,8 +77,8 @@ struct WorkLedger {
         var repaidAt: Double
         var running = 0
         var lastSeen: Double
-        /// Until when the key counts as heavy (the last time it owed more than `heavyDebt` beside others, or had to wait
-        /// to repay, plus `window`).
+        /// Until when the key counts as heavy (the last time it had to wait to repay, or a request of it cost more than
+        /// `heavyCost`, plus `window`).
         var heavyUntil = -Double.infinity
     }
 
@@ -123,13 +126,21 @@ struct WorkLedger {
         return .run
     }
 
-    /// Whether one of `keys` is heavy (it owes more than `heavyDebt`, or owed that much or had to wait to repay in the
-    /// last `window`) while another key of its kind is active.
+    /// Whether one of `keys` is heavy (it owes more than `allowance`, or in the last `window` it had to wait to repay
+    /// or had a request cost more than `heavyCost`) while another key of its kind is active. Many small requests that
+    /// end together owe more than one large one for a moment: debt below the allowance does not make a key heavy.
     func isHeavy(_ keys: [Key], now: Double) -> Bool {
-        keys.contains { key in
-            guard contended(key.kind), let entry = entries[key] else { return false }
-            return entry.heavyUntil > now || entry.repaidAt - fairClock[key.kind.rawValue] > settings.heavyDebt
-        }
+        keys.contains { key in contended(key.kind) && givesWay(key, now: now) }
+    }
+
+    /// Whether one of `keys` is heavy, whether or not others are active: its reads give way (``YieldingThreads``).
+    func givesWay(_ keys: [Key], now: Double) -> Bool {
+        keys.contains { givesWay($0, now: now) }
+    }
+
+    private func givesWay(_ key: Key, now: Double) -> Bool {
+        guard let entry = entries[key] else { return false }
+        return entry.heavyUntil > now || entry.repaidAt - fairClock[key.kind.rawValue] > settings.allowance
     }
 
     /// Counts a request of `keys` as running whatever it owes (one that may no longer wait, such as at shutdown).
@@ -149,27 +160,19 @@ struct WorkLedger {
     mutating func finish(_ ticket: Ticket, now: Double, waited: Double = 0) {
         advance(to: now)
         running -= 1
-        defer { markHeavy(ticket.keys, now: now) }
         // The service it received while it ran, less the share of it that fell while it waited for others' work
         // (`waited` is wall time, the work clock runs slower than the wall while requests share the cores).
         let wall = now - ticket.startTime
         let serving = wall > 0 ? max(0, 1 - waited / wall) : 1
         let cost = (workClock - ticket.startWork) * serving + settings.overhead
+        let heavy = cost > settings.heavyCost
         for key in ticket.keys {
             guard var entry = entries[key] else { continue }
             entry.running -= 1
             entry.repaidAt = max(entry.repaidAt, fairClock[key.kind.rawValue]) + cost
             entry.lastSeen = now
+            if heavy { entry.heavyUntil = now + settings.window }
             entries[key] = entry
-        }
-    }
-
-    /// Keeps each of `keys` that owes more than `heavyDebt` while others are active heavy for the next `window`
-    /// seconds: a key that takes a core in requests of tens of milliseconds owes that much after each and has repaid
-    /// it before its next, and it must not pass for light in between.
-    private mutating func markHeavy(_ keys: [Key], now: Double) {
-        for key in keys where contended(key.kind) && owed(key) > settings.heavyDebt {
-            entries[key]?.heavyUntil = now + settings.window
         }
     }
 

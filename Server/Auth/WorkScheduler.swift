@@ -28,23 +28,23 @@ final class WorkScheduler: Sendable {
     func serve<T>(account: UUID?, address: String, _ body: () async throws -> T) async rethrows -> T {
         var keys = [WorkLedger.Key(kind: .address, name: address)]
         if let account { keys.append(WorkLedger.Key(kind: .account, name: account.uuidString)) }
-        let (ticket, heavy) = await admit(keys)
-        let meter = WorkMeter(yields: heavy)
+        let (ticket, givesWay) = await admit(keys)
+        let meter = WorkMeter(yields: givesWay)
         defer { ledger.withLockedValue { $0.finish(ticket, now: now, waited: meter.waited) } }
         return try await WorkScheduler.$origin.withValue(address) {
             try await WorkMeter.$current.withValue(meter) { try await body() }
         }
     }
 
-    /// Waits until `keys` may run, and says whether they are heavy then; a cancelled request (its connection closing, a
-    /// shutdown) runs at once.
-    private func admit(_ keys: [WorkLedger.Key]) async -> (WorkLedger.Ticket, heavy: Bool) {
+    /// Waits until `keys` may run, and says whether their reads give way then (``WorkLedger/givesWay(_:now:)``); a
+    /// cancelled request (its connection closing, a shutdown) runs at once.
+    private func admit(_ keys: [WorkLedger.Key]) async -> (WorkLedger.Ticket, givesWay: Bool) {
         var waited = 0.0
         while true {
             let verdict = ledger.withLockedValue { ledger -> (WorkLedger.Verdict, (WorkLedger.Ticket, Bool)?) in
                 let now = now
                 let verdict = ledger.admit(keys, now: now)
-                return (verdict, verdict == .run ? (ledger.ticket(keys), ledger.isHeavy(keys, now: now)) : nil)
+                return (verdict, verdict == .run ? (ledger.ticket(keys), ledger.givesWay(keys, now: now)) : nil)
             }
             if let admitted = verdict.1 {
                 if waited > 0 { onWait?(waited) }

@@ -5,14 +5,15 @@ import NIOPosix
 import Glibc
 #endif
 
-/// Threads that give way: the work of a request whose account or address takes more than its fair share
-/// (``WorkMeter/yields``) runs here, at nice 10, so that the cores go to every other request first whenever both want
+/// Threads that give way: the reads of a request whose account or address is heavy — it owes more than it may, or its
+/// requests cost tens of milliseconds each (``WorkMeter/yields``) — run here, at nice 10, so that the cores go to every other request first whenever both want
 /// them, and to this work whenever they are free.
 ///
 /// Fair scheduling (``WorkLedger``) decides how much of the server a key gets over a second; these threads decide who
 /// runs first within that second. Without them a heavy request's reads (a pull page of megabytes, a long history, the
 /// checks of a large correction) share the cores equally with a light request's, and every light request that lands
-/// beside one waits for a slice of the scheduler: that wait is the tail other accounts see.
+/// beside one waits for a slice of the scheduler: that wait is the tail other accounts see. Heavy reads give way even
+/// while their key is alone, since the requests of an account that arrives find them already running.
 ///
 /// - Important: Process-wide and never shut down, as the event loops are. Only reads run here: a write holds the store's
 ///   lock, and what holds a lock others wait for must not give way.

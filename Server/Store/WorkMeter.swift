@@ -8,8 +8,8 @@ final class WorkMeter: Sendable {
     @TaskLocal static var current: WorkMeter?
 
     private let seconds = NIOLockedValueBox(0.0)
-    /// Whether the request's account or address takes more than its share while others want the server too
-    /// (``WorkLedger/isHeavy(_:now:)`` when it was admitted): its reads then run on ``YieldingThreads``.
+    /// Whether the request's account or address is heavy (``WorkLedger/givesWay(_:now:)`` when it was admitted): its
+    /// reads then run on ``YieldingThreads``.
     let yields: Bool
 
     init(yields: Bool = false) {

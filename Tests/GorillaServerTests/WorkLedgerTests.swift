@@ -100,31 +100,42 @@ struct WorkLedgerTests {
         let hog = Self.account("hog"), ada = Self.account("ada")
         #expect(ledger.admit(hog, now: 0) == .run)
         ledger.finish(ledger.ticket(hog), now: 0.2)
-        #expect(!ledger.isHeavy(hog, now: 0.2), "alone, nobody is heavy")
+        #expect(!ledger.isHeavy(hog, now: 0.2), "alone, nobody is heavy for its turns")
+        #expect(ledger.givesWay(hog, now: 0.2), "but its reads give way already")
         #expect(ledger.admit(ada, now: 0.2) == .run)
         #expect(ledger.isHeavy(hog, now: 0.2), "owing 0.2 s beside another account")
         #expect(!ledger.isHeavy(ada, now: 0.2))
         ledger.finish(ledger.ticket(ada), now: 0.201)
         #expect(ledger.admit(ada, now: 0.9) == .run)
-        #expect(!ledger.isHeavy(hog, now: 0.9), "repaid by then, and it never waited")
+        #expect(ledger.owed(hog[0]) == 0)
+        #expect(ledger.isHeavy(hog, now: 0.9), "repaid by then, but its request cost 0.2 s 0.7 s ago")
+        ledger.finish(ledger.ticket(ada), now: 0.901)
+        #expect(ledger.admit(ada, now: 1.25) == .run)
+        #expect(!ledger.isHeavy(hog, now: 1.25), "a window after that request")
     }
 
     /// A key that takes a core in requests of tens of milliseconds owes that much after each and has repaid it before
-    /// its next: it stays heavy for a window after it last owed more than `heavyDebt` beside others, or it would pass
-    /// for light between its requests (and its reads would not give way).
-    @Test func aKeyThatOwedBesideOthersStaysHeavyForAWindow() {
+    /// its next: it stays heavy for a window after a request of it cost more than `heavyCost` beside others, or it
+    /// would pass for light between its requests (and its reads would not give way). A light key whose small requests
+    /// end together owes as much for a moment, and stays light.
+    @Test func aKeyWhoseRequestCostMuchBesideOthersStaysHeavyForAWindow() {
         var ledger = WorkLedger(settings: Self.settings)
         let hog = Self.account("hog"), ada = Self.account("ada")
         #expect(ledger.admit(ada, now: 0) == .run)
         ledger.finish(ledger.ticket(ada), now: 0.001)
         #expect(ledger.admit(hog, now: 0.01) == .run)
         ledger.finish(ledger.ticket(hog), now: 0.04)  // 30 ms of a core beside ada
-        #expect(ledger.owed(hog[0]) > Self.settings.allowance / 2)
-        #expect(ledger.admit(ada, now: 0.1) == .run)
-        ledger.finish(ledger.ticket(ada), now: 0.101)
+        #expect(ledger.owed(hog[0]) > Self.settings.heavyCost)
+        // Four small requests of ada's at once, 8 ms of a core each: 32 ms owed when they end.
+        let tickets = (0..<4).map { _ in
+            #expect(ledger.admit(ada, now: 0.1) == .run)
+            return ledger.ticket(ada)
+        }
+        for ticket in tickets { ledger.finish(ticket, now: 0.116) }
+        #expect(ledger.owed(ada[0]) > Self.settings.heavyCost)
+        #expect(!ledger.isHeavy(ada, now: 0.116), "small requests owe for a moment and stay light")
         #expect(ledger.owed(hog[0]) == 0, "repaid at its share by then")
-        #expect(ledger.isHeavy(hog, now: 0.1), "but it owed 30 ms beside ada 60 ms ago")
-        #expect(!ledger.isHeavy(ada, now: 0.1))
+        #expect(ledger.isHeavy(hog, now: 0.116), "but a request of it cost 30 ms beside ada 76 ms ago")
         #expect(ledger.admit(ada, now: 1.5) == .run)
         #expect(!ledger.isHeavy(hog, now: 1.5), "a window later")
     }
@@ -230,34 +241,37 @@ struct WorkLedgerTests {
         return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
     }
 
-    /// A request of an account that owes more than its share beside another account is heavy: its reads run on
-    /// threads that give way (nice 10), on a store on disk and in memory alike; the other account's reads, and a heavy
-    /// request's writes (which hold the lock others wait for), run as every request does (GRDB's queues, nice 0 or
-    /// below).
+    /// A request of an account whose last request cost 200 ms is heavy: its reads run on threads that give way (nice
+    /// 10), alone or beside another account, on a store on disk and in memory alike; the other account's reads, and a
+    /// heavy request's writes (which hold the lock others wait for), run as every request does (GRDB's queues, nice 0
+    /// or below).
     @Test func aHeavyRequestsReadsGiveWayAndNothingElseDoes() async throws {
         let folder = try TemporaryFolder("gorilla-giving-way")
         for store in [try ServerStore.open(path: folder.child("store.sqlite").path), try ServerStore.inMemory()] {
             let scheduler = WorkScheduler(settings: Self.settings)
             let hog = UUID(), ada = UUID()
-            // The hog's first request takes 200 ms (charged in full: it ran alone); then ada arrives.
-            try await scheduler.serve(account: hog, address: "127.0.0.2") {
-                #expect(WorkMeter.current?.yields == false, "alone, nobody is heavy")
-                try await Task.sleep(for: .milliseconds(200))
-            }
-            let light = try await scheduler.serve(account: ada, address: "127.0.0.1") {
-                (WorkMeter.current?.yields, try await store.read { _ in Self.niceness() })
-            }
-            #expect(light.0 == false)
-            #expect(light.1 < 10, "a light request's read ran at nice \(light.1)")
-            let heavy = try await scheduler.serve(account: hog, address: "127.0.0.2") {
+            @Sendable func niceOfEach() async throws -> (yields: Bool?, read: Int32, write: Int32) {
                 (
                     WorkMeter.current?.yields, try await store.read { _ in Self.niceness() },
                     try await store.write { _ in Self.niceness() }
                 )
             }
-            #expect(heavy.0 == true, "owing 0.2 s beside another account")
-            #expect(heavy.1 >= 10, "the heavy request's read ran at nice \(heavy.1)")
-            #expect(heavy.2 < 10, "the heavy request's write ran at nice \(heavy.2)")
+            // The hog's first request takes 200 ms of a core.
+            let first = try await scheduler.serve(account: hog, address: "127.0.0.2") {
+                try await Task.sleep(for: .milliseconds(200))
+                return try await niceOfEach()
+            }
+            #expect(first.yields == false && first.read < 10, "nothing is known of the hog yet")
+            let alone = try await scheduler.serve(account: hog, address: "127.0.0.2") { try await niceOfEach() }
+            #expect(alone.yields == true, "its last request cost 0.2 s")
+            #expect(alone.read >= 10, "alone, its read ran at nice \(alone.read) (the cores are all its own anyway)")
+            let light = try await scheduler.serve(account: ada, address: "127.0.0.1") { try await niceOfEach() }
+            #expect(light.yields == false)
+            #expect(light.read < 10, "a light request's read ran at nice \(light.read)")
+            let beside = try await scheduler.serve(account: hog, address: "127.0.0.2") { try await niceOfEach() }
+            #expect(beside.yields == true)
+            #expect(beside.read >= 10, "beside ada, the heavy request's read ran at nice \(beside.read)")
+            #expect(beside.write < 10, "the heavy request's write ran at nice \(beside.write)")
         }
     }
 }
