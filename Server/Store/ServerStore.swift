@@ -30,8 +30,8 @@ package struct ServerStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         // Reads that give way (``YieldingThreads``) run slowly while others want the cores, and hold their readers
-        // meanwhile: two at most, and the rest must be enough for everyone else's at once.
-        configuration.maximumReaderCount = 12
+        // meanwhile: one per thread at most, and the ten others must be enough for everyone else's at once.
+        configuration.maximumReaderCount = YieldingThreads.count + 10
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             if checkpointsInBackground { try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }

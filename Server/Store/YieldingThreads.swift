@@ -18,9 +18,12 @@ import Glibc
 /// - Important: Process-wide and never shut down, as the event loops are. Only reads run here: a write holds the store's
 ///   lock, and what holds a lock others wait for must not give way.
 enum YieldingThreads {
-    /// As many as the heavy requests one address may run at once (``WorkLedger/Settings/concurrency``).
+    /// One per core (two at least): heavy reads may still take every core nobody else wants, and an account alone
+    /// with several large pulls uses the whole machine as before.
+    static let count = max(2, ProcessInfo.processInfo.activeProcessorCount)
+
     private static let pool: NIOThreadPool = {
-        let pool = NIOThreadPool(numberOfThreads: 2)
+        let pool = NIOThreadPool(numberOfThreads: count)
         pool.start()
         return pool
     }()
