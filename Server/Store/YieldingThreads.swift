@@ -6,8 +6,8 @@ import Glibc
 #endif
 
 /// Threads that give way: the reads of a request whose account or address is heavy — it owes more than it may, or its
-/// requests cost tens of milliseconds each (``WorkMeter/yields``) — run here, at nice 10, so that the cores go to every other request first whenever both want
-/// them, and to this work whenever they are free.
+/// requests cost tens of milliseconds each (``WorkMeter/yields``) — run here, at nice 10, so that the cores go to every
+/// other request first whenever both want them, and to this work whenever they are free.
 ///
 /// Fair scheduling (``WorkLedger``) decides how much of the server a key gets over a second; these threads decide who
 /// runs first within that second. Without them a heavy request's reads (a pull page of megabytes, a long history, the

@@ -13,23 +13,16 @@ package final class SilentListener: Sendable {
     package init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ListenerError(description: "socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && listen(descriptor, 64) == 0
-                    && getsockname(descriptor, address, &length) == 0
-            }
+        let (bound, port) = withLoopbackAddress(port: 0) { address, length in
+            bind(descriptor, address, length) == 0 && listen(descriptor, 64) == 0
+                && getsockname(descriptor, address, &length) == 0
         }
         guard bound else {
             close(descriptor)
             throw ListenerError(description: "bind/listen: \(String(cString: strerror(errno)))")
         }
         self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
     }
 
     deinit {

@@ -14,14 +14,8 @@ package final class WaitingConnection: Sendable {
         guard descriptor >= 0 else {
             throw SilentListener.ListenerError(description: "socket: \(String(cString: strerror(errno)))")
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
+        let (connected, _) = withLoopbackAddress(port: port) { address, length in
+            connect(descriptor, address, length) == 0
         }
         guard connected else {
             close(descriptor)

@@ -12,29 +12,28 @@ struct SQLiteEngine: StoreEngine {
     var name: String { "SQLite" }
 
     func write<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
-        do {
-            return try await writer.write { db in try body(SQLiteTransaction(db)) }
-        } catch let error as DatabaseError {
-            throw Self.serverError(for: error)
-        }
+        try await Self.mappingErrors { try await writer.write { db in try body(SQLiteTransaction(db)) } }
     }
 
     func read<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
-        do {
-            return try await writer.read { db in try body(SQLiteTransaction(db)) }
-        } catch let error as DatabaseError {
-            throw Self.serverError(for: error)
-        }
+        try await Self.mappingErrors { try await writer.read { db in try body(SQLiteTransaction(db)) } }
     }
 
     /// GRDB's blocking read, called from a yielding thread: SQLite's work and `body`'s run on that thread (a serial
     /// queue's synchronous call runs its block on the caller's thread).
     func readGivingWay<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T {
         let writer = self.writer
+        return try await Self.mappingErrors {
+            try await YieldingThreads.run { try writer.read { db in try body(SQLiteTransaction(db)) } }
+        }
+    }
+
+    /// Runs `body`, turning GRDB's errors into what the peer is told (``serverError(for:)``).
+    private static func mappingErrors<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            return try await YieldingThreads.run { try writer.read { db in try body(SQLiteTransaction(db)) } }
+            return try await body()
         } catch let error as DatabaseError {
-            throw Self.serverError(for: error)
+            throw serverError(for: error)
         }
     }
 

@@ -8,9 +8,9 @@ protocol StoreEngine: Sendable {
     func write<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T
     /// Runs `body` in one read transaction (a consistent snapshot).
     func read<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T
-    /// ``read(_:)`` with its work on ``YieldingThreads``, for a request that takes more than its share. PostgreSQL's engine
-    /// reads as usual: its transactions run on threads of its own, one per connection, and much of a read's work is the
-    /// database server's.
+    /// ``read(_:)`` with its work on ``YieldingThreads``, for a heavy request (``WorkMeter/yields``). PostgreSQL's
+    /// engine reads as usual: its transactions run on threads of its own, one per connection, and much of a read's work
+    /// is the database server's.
     func readGivingWay<T: Sendable>(_ body: @Sendable @escaping (any SQLTransaction) throws -> T) async throws -> T
     /// Closes the engine's connections.
     func close() async
