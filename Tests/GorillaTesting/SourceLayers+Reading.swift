@@ -27,9 +27,13 @@ extension SourceLayers {
                 } else if starts("/*") {
                     var depth = 0
                     repeat {
-                        if starts("/*") { depth += 1; index += 2 }
-                        else if starts("*/") { depth -= 1; index += 2 }
-                        else { if bytes[index] == newline { out.append(newline) }; index += 1 }
+                        if starts("/*") {
+                            depth += 1; index += 2
+                        } else if starts("*/") {
+                            depth -= 1; index += 2
+                        } else {
+                            if bytes[index] == newline { out.append(newline) }; index += 1
+                        }
                     } while depth > 0 && index < bytes.count
                 } else if bytes[index] == quote || bytes[index] == hash {
                     var hashes = 0
@@ -117,9 +121,12 @@ struct Declaration {
                     depth += next.filter { $0 == "(" }.count - next.filter { $0 == ")" }.count
                     words = words.dropFirst()
                 }
-            } else if Self.modifiers.contains(String(bare)) || (word == "class" && words.dropFirst().first.map {
-                ["func", "var", "let"].contains($0)
-            } == true) {
+            } else if Self.modifiers.contains(String(bare))
+                || (word == "class"
+                    && words.dropFirst().first.map {
+                        ["func", "var", "let"].contains($0)
+                    } == true)
+            {
                 words = words.dropFirst()
             } else {
                 break
@@ -181,8 +188,9 @@ struct Symbols {
                 continue
             }
             let start = index
-            while index < characters.count, characters[index].isLetter || characters[index].isNumber
-                || characters[index] == "_"
+            while index < characters.count,
+                characters[index].isLetter || characters[index].isNumber
+                    || characters[index] == "_"
             {
                 index += 1
             }

@@ -48,7 +48,9 @@ package struct SourceLayers: Sendable {
                 $0.trimmingCharacters(in: .whitespaces)
             }
             guard cells.count > 2, let number = Int(cells[1]) else { continue }
-            let folders = cells[2].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {
+            let folders = cells[2].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter {
+                $0.offset % 2 == 1
+            }.map {
                 String($0.element.hasSuffix("/") ? $0.element.dropLast() : $0.element)
             }
             rows.append((number, folders))
@@ -75,7 +77,8 @@ package struct SourceLayers: Sendable {
         for source in sources {
             guard let userLevel = level[source.folder] else {
                 found.append(
-                    Violation(file: source.path, line: 1, folder: source.folder, symbol: "(no layer)", owner: source.folder))
+                    Violation(
+                        file: source.path, line: 1, folder: source.folder, symbol: "(no layer)", owner: source.folder))
                 continue
             }
             for (number, line) in source.lines.enumerated() {
