@@ -47,20 +47,30 @@ struct FairSchedulingTests {
                 var ratios: [String: Double] = [:]
                 let resume = #"{"id":2,"op":"auth.resume","body":{"token":"\#(hog)"}}"#
                 let abuses: [(String, @Sendable (RawClient, Int) async throws -> Void)] = [
-                    ("eight connections pulling 5,000-row pages", { client, n in
-                        if n % 1_000_000 == 0 { _ = try await client.exchange(resume) }
-                        let page = try await client.exchange(#"{"id":7,"op":"sync.pull","body":{"since":0,"limit":5000}}"#)
-                        #expect(page.count > 1_000_000, "a page of \(page.count) bytes")
-                    }),
-                    ("a signup flood", { client, n in
-                        _ = try await client.exchange(
-                            #"{"id":8,"op":"auth.signup","body":{"username":"flood\#(n)","email":"flood\#(n)@example.com","password":"correct horse","name":"F","surname":"F"}}"#
-                        )
-                    }),
-                    ("bad logins", { client, n in
-                        _ = try await client.exchange(
-                            #"{"id":9,"op":"auth.login","body":{"user":"nobody\#(n)","password":"wrong wrong"}}"#)
-                    }),
+                    (
+                        "eight connections pulling 5,000-row pages",
+                        { client, n in
+                            if n % 1_000_000 == 0 { _ = try await client.exchange(resume) }
+                            let page = try await client.exchange(
+                                #"{"id":7,"op":"sync.pull","body":{"since":0,"limit":5000}}"#)
+                            #expect(page.count > 1_000_000, "a page of \(page.count) bytes")
+                        }
+                    ),
+                    (
+                        "a signup flood",
+                        { client, n in
+                            _ = try await client.exchange(
+                                #"{"id":8,"op":"auth.signup","body":{"username":"flood\#(n)","email":"flood\#(n)@example.com","password":"correct horse","name":"F","surname":"F"}}"#
+                            )
+                        }
+                    ),
+                    (
+                        "bad logins",
+                        { client, n in
+                            _ = try await client.exchange(
+                                #"{"id":9,"op":"auth.login","body":{"user":"nobody\#(n)","password":"wrong wrong"}}"#)
+                        }
+                    ),
                 ]
                 for (name, abuse) in abuses {
                     let beside = try await Self.beside(port: port, abuse) {
@@ -92,7 +102,8 @@ struct FairSchedulingTests {
         try await loops.next().submit { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }.get()
         let outcome: Result<T, any Error>
         do {
-            outcome = .success(try await abusing(port: port, on: loops, abuse, stop: stop, calls: calls, measure: measure))
+            outcome = .success(
+                try await abusing(port: port, on: loops, abuse, stop: stop, calls: calls, measure: measure))
         } catch {
             outcome = .failure(error)
         }
@@ -156,12 +167,13 @@ struct FairSchedulingTests {
         return samples
     }
 
-    /// Pushes `count` clients with 200-character notes, in pushes of 500.
+    /// Pushes `count` clients with 200-character notes, in pushes of 100 (each reply in time on a busy machine: see
+    /// ``ResourceLimitTests/pushClients(_:on:)``).
     static func pushClients(_ count: Int, on client: TestClient) async throws {
         let notes = String(repeating: "n", count: 200)
         var left = count
         while left > 0 {
-            let batch = min(left, 500)
+            let batch = min(left, 100)
             let mutations: [JSONObject] = (0..<batch).map { _ in
                 mutation("client", UUID(), fields: ["name": "Joan", "surname": "Puig", "notes": notes])
             }

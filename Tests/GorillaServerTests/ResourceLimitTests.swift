@@ -9,12 +9,15 @@ import Testing
 /// What one peer may hold of the server: pull pages, unfinished uploads, connections.
 @Suite(.hangLimit)
 struct ResourceLimitTests {
-    /// Pushes `count` clients with 2,000-character notes (about 2.1 KB of JSON each) in pushes of at most 400.
+    /// Pushes `count` clients with 2,000-character notes (about 2.1 KB of JSON each) in pushes of at most 100.
+    ///
+    /// A client's create is eight statements on PostgreSQL, each a round trip: while the rest of the suite keeps both
+    /// cores busy, a push of 400 took 55 s there, near a reply's time limit (``TestClient/replyTimeout``).
     static func pushClients(_ count: Int, on client: TestClient) async throws {
         let notes = String(repeating: "n", count: 2000)
         var left = count
         while left > 0 {
-            let batch = min(left, 400)
+            let batch = min(left, 100)
             let mutations: [JSONObject] = (0..<batch).map { _ in
                 [
                     "id": UUID().uuidString, "kind": "client", "entity": UUID().uuidString, "action": "create",
