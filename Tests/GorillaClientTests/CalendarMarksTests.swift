@@ -1,12 +1,12 @@
 import Foundation
-@testable import GorillaClientCore
-@testable import GorillaPresenters
 import GorillaShared
-@testable import GorillaTerminal
 import GorillaTesting
 import Testing
 
 @testable import GorillaClient
+@testable import GorillaClientCore
+@testable import GorillaPresenters
+@testable import GorillaTerminal
 
 /// How the calendar marks its days (events, training, missed appointments) and lays out its month and week grids.
 @Suite struct CalendarMarksTests {
@@ -158,8 +158,12 @@ import Testing
             }, today: dates[2], zone: Self.utc)
     }
 
+    /// The week's today at noon: the lines' states are as they stand then, whatever the test machine's clock says.
+    static let weekNow = time("2026-12-02T12:00:00.000Z")
+
     static func line(_ start: String, minutes: Int = 60, status: EventStatus = .scheduled, name: String) -> EventLine {
-        EventLine(AppointmentRecord(Self.event(start, minutes: minutes, status: status)), clientName: name)
+        let event = Self.event(start, minutes: minutes, status: status)
+        return EventLine(AppointmentRecord(event, state: event.appointmentState(now: weekNow)), clientName: name)
     }
 
     @Test func theWeekGridRunsFromTheEarliestAppointmentToTheLatestAndFitsTheTerminal() throws {
@@ -177,7 +181,8 @@ import Testing
         let rows = lines.dropFirst(2).prefix { $0.first?.isNumber ?? false }
         #expect(rows.map { String($0.prefix(5)) } == (8...18).map { String(format: "%02d:00", $0) }, "\(text)")
         #expect(lines.dropFirst(1).prefix(rows.count + 1).allSatisfy { $0.count <= 72 }, "\(text)")
-        #expect(rows.first?.contains(":30 Maria") == true && rows.first?.contains("…") == true, "\(text)")
+        // Monday's appointment ended unfulfilled before Wednesday noon: missed.
+        #expect(rows.first?.contains(":30 ! Maria") == true && rows.first?.contains("…") == true, "\(text)")
         #expect(rows.first { $0.hasPrefix("09:00") }?.contains("|") == true, "the appointment goes on: \(text)")
         #expect(rows.first { $0.hasPrefix("14:00") }?.contains("x Bo Puig") == true, "\(text)")
         #expect(rows.first { $0.hasPrefix("18:00") }?.contains("Ana Serra") == true, "\(text)")
