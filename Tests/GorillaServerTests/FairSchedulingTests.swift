@@ -34,7 +34,7 @@ struct FairSchedulingTests {
             let hog = try await withClient(port: port, from: Self.abuserAddress) { hog in
                 try await hog.hello()
                 let token = try await hog.signUpCoach("hog")
-                try await Self.pushClients(5000, on: hog)
+                try await hog.pushClients(5000, notes: 200)
                 return token
             }
             try await withClient(port: port) { normal in
@@ -165,21 +165,6 @@ struct FairSchedulingTests {
             try await timed { try await client.login("ada").expectSuccess() }
         }
         return samples
-    }
-
-    /// Pushes `count` clients with 200-character notes, in pushes of 100 (each reply in time on a busy machine: see
-    /// ``ResourceLimitTests/pushClients(_:on:)``).
-    static func pushClients(_ count: Int, on client: TestClient) async throws {
-        let notes = String(repeating: "n", count: 200)
-        var left = count
-        while left > 0 {
-            let batch = min(left, 100)
-            let mutations: [JSONObject] = (0..<batch).map { _ in
-                mutation("client", UUID(), fields: ["name": "Joan", "surname": "Puig", "notes": notes])
-            }
-            try await client.request("sync.push", ["mutations": mutations]).expectSuccess()
-            left -= batch
-        }
     }
 
     /// The nearest-rank 99th percentile.

@@ -9,26 +9,6 @@ import Testing
 /// What one peer may hold of the server: pull pages, unfinished uploads, connections.
 @Suite(.hangLimit)
 struct ResourceLimitTests {
-    /// Pushes `count` clients with 2,000-character notes (about 2.1 KB of JSON each) in pushes of at most 100.
-    ///
-    /// A client's create is eight statements on PostgreSQL, each a round trip: while the rest of the suite keeps both
-    /// cores busy, a push of 400 took 55 s there, near a reply's time limit (``TestClient/replyTimeout``).
-    static func pushClients(_ count: Int, on client: TestClient) async throws {
-        let notes = String(repeating: "n", count: 2000)
-        var left = count
-        while left > 0 {
-            let batch = min(left, 100)
-            let mutations: [JSONObject] = (0..<batch).map { _ in
-                [
-                    "id": UUID().uuidString, "kind": "client", "entity": UUID().uuidString, "action": "create",
-                    "fields": ["name": "Joan", "surname": "Puig", "notes": notes],
-                ]
-            }
-            try await client.request("sync.push", ["mutations": mutations]).expectSuccess()
-            left -= batch
-        }
-    }
-
     @Test func aPullPageEndsAtTheByteBudgetAndPagingBringsEveryChange() async throws {
         let budget = 16 * 1024
         try await withTestServer(configure: { $0.pullPageBytes = budget }) { server in
@@ -36,7 +16,7 @@ struct ResourceLimitTests {
             try await withClient(port: port) { coach in
                 try await coach.hello()
                 try await coach.signUpCoach("ada")
-                try await Self.pushClients(40, on: coach)
+                try await coach.pushClients(40, notes: 2000)  // about 2.1 KB of JSON each
                 var since = 0
                 var seen = Set<String>()
                 var pages = 0
@@ -74,7 +54,7 @@ struct ResourceLimitTests {
             try await withClient(port: port) { coach in
                 try await coach.hello()
                 try await coach.signUpCoach("ada")
-                try await Self.pushClients(2000, on: coach)  // 4.2 MB: each page ends at the budget
+                try await coach.pushClients(2000, notes: 2000)  // 4.2 MB: each page ends at the budget
                 try await coach.stopReading()
                 let pull = #"{"id":5,"op":"sync.pull","body":{"since":0,"limit":5000}}"# + "\n"
                 try await coach.write(String(repeating: pull, count: 4))

@@ -53,21 +53,12 @@ package final class ServerProcess: RunningServer, @unchecked Sendable {
 
     /// Launches `gorilla-server --port P --data DIR` and waits until it has written `server.json`.
     package func start() async throws {
-        // A restart on the same port can race with other tests' ephemeral ports: retry past a TIME_WAIT (60 s). The
-        // port was held since the server went down; the server binds beside the reservation, which then lets it go.
+        guard port != 0 else { return try await startOnce() }
+        // A restart on the same port can race with other tests' ephemeral ports. The port was held since the server
+        // went down; the server binds beside the reservation, which then lets it go.
         defer { lock.withLock { reservation = nil } }
-        let giveUp = ContinuousClock.now + .seconds(Double(TestServer.restartAttempts) / 10)
-        while true {
-            do {
-                return try await startOnce()
-            } catch let error as ServerDidNotStart where port != 0 && error.addressInUse {
-                guard ContinuousClock.now < giveUp else {
-                    throw ServerDidNotStart(
-                        description: error.description + "\n" + PortHolders.describe(port), addressInUse: true)
-                }
-                try await Task.sleep(for: .milliseconds(200))
-            }
-        }
+        try await PortHolders.restarting(
+            on: port, whileTaken: { ($0 as? ServerDidNotStart)?.addressInUse == true }, startOnce)
     }
 
     private func startOnce() async throws {

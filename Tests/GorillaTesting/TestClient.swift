@@ -303,6 +303,23 @@ extension TestClient {
         return results
     }
 
+    /// Pushes `count` clients named Joan Puig whose notes are `notes` characters long, 100 to a push.
+    ///
+    /// A client's create is eight statements on PostgreSQL, each a round trip: while the rest of the suite keeps both
+    /// cores busy, a push of 400 took 55 s there, near a reply's time limit (``replyTimeout``).
+    package func pushClients(_ count: Int, notes: Int) async throws {
+        let text = String(repeating: "n", count: notes)
+        var left = count
+        while left > 0 {
+            let batch = min(left, 100)
+            let mutations = (0..<batch).map { _ in
+                mutation("client", UUID(), fields: ["name": "Joan", "surname": "Puig", "notes": text])
+            }
+            try await request("sync.push", ["mutations": mutations]).expectSuccess()
+            left -= batch
+        }
+    }
+
     /// Every change visible to the bound account, from version 0.
     package func pullEverything() async throws -> [JSONObject] {
         var since = 0

@@ -117,22 +117,11 @@ package final class TestServer: RunningServer, Sendable {
 
     package func start() async throws {
         if port == 0 { return try await startBelowTheEphemeralPorts() }
-        // Restarting on a fixed port can race with the ephemeral ports of other tests running in parallel
-        // (an outgoing connection may hold the port, and for a minute of TIME_WAIT after it closes): retry for as long.
+        // Restarting on a fixed port can race with the ephemeral ports of other tests running in parallel.
         // The port was held since the stop; the server binds beside the reservation, which then lets it go.
         defer { reservation.withLockedValue { $0 = nil } }
-        var attempt = 0
-        while true {
-            do {
-                return try await startOnce()
-            } catch let error as IOError where port != 0 && error.errnoCode == EADDRINUSE {
-                attempt += 1
-                guard attempt < Self.restartAttempts else {
-                    throw ServerDidNotStart(description: PortHolders.describe(port), addressInUse: true)
-                }
-                try await Task.sleep(for: .milliseconds(100))
-            }
-        }
+        try await PortHolders.restarting(
+            on: port, whileTaken: { ($0 as? IOError)?.errnoCode == EADDRINUSE }, startOnce)
     }
 
     /// The first start of a server on no given port: on a free port below the system's ephemeral range (32768–60999
@@ -158,9 +147,6 @@ package final class TestServer: RunningServer, Sendable {
         state.withLockedValue { $0.port = 0 }
         try await startOnce()
     }
-
-    /// Tries of a restart on a port found taken, 100 ms apart: longer than a closed connection's TIME_WAIT (60 s).
-    package static let restartAttempts = 650
 
     /// How many ports below the ephemeral range this process has tried (``startBelowTheEphemeralPorts()``).
     private static let nextCandidate = NIOLockedValueBox(0)
