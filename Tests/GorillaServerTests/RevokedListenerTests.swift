@@ -53,8 +53,10 @@ struct RevokedListenerTests {
             #expect(told["id"] is NSNull, sourceLocation: sourceLocation)
             #expect(try await listener.waitForClose().isEmpty, sourceLocation: sourceLocation)
         } catch TestClientError.closed {}
+        // Soon, against the idle timeout (300 s) that would otherwise end it: 20 s, since a clean clone's loaded run
+        // once took 5.9 s over the push and the telling together.
         let took = ContinuousClock.now - started
-        #expect(took < .seconds(5), "told and closed after \(took)", sourceLocation: sourceLocation)
+        #expect(took < .seconds(20), "told and closed after \(took)", sourceLocation: sourceLocation)
     }
 
     @Test func aPasswordChangeTellsTheOtherSessionsListenerAndPushesItNothingMore() async throws {
